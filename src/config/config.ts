@@ -1,0 +1,77 @@
+/**
+ * Server configuration: loaded once at start-up from flags and environment, then passed down.
+ * Flags win over environment variables, which win over defaults.
+ */
+import path from 'node:path';
+
+export type Profile = 'local' | 'strict';
+
+export type StorageConfig = { kind: 'sqlite'; file: string; dataDir: string } | { kind: 'sqlite-memory' };
+
+export interface Config {
+  host: string;
+  port: number;
+  /** The data location as given (`./data`, `:memory:`, ...). */
+  data: string;
+  storage: StorageConfig;
+  profile: Profile;
+  /** The admin token if given; otherwise one is generated and written under the data location. */
+  adminToken: string | undefined;
+  logLevel: string;
+}
+
+export interface StartFlags {
+  host?: string | undefined;
+  port?: string | undefined;
+  data?: string | undefined;
+  profile?: string | undefined;
+  adminToken?: string | undefined;
+  logLevel?: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULT_PORT = 8081;
+
+export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.env): Config {
+  const host = flags.host ?? env.PARLEY_HOST ?? '127.0.0.1';
+  const portText = flags.port ?? env.PARLEY_PORT ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new ConfigError(`invalid port "${portText}": expected an integer from 0 to 65535`);
+  }
+  const data = flags.data ?? env.PARLEY_DATA ?? './data';
+  const profileText = flags.profile ?? env.PARLEY_PROFILE ?? 'local';
+  if (profileText !== 'local' && profileText !== 'strict') {
+    throw new ConfigError(`invalid profile "${profileText}": expected "local" or "strict"`);
+  }
+  const adminToken = flags.adminToken ?? env.PARLEY_ADMIN_TOKEN ?? undefined;
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('the admin token must be at least 16 characters long');
+  }
+  return {
+    host,
+    port,
+    data,
+    storage: storageFor(data),
+    profile: profileText,
+    adminToken: adminToken === '' ? undefined : adminToken,
+    logLevel: flags.logLevel ?? env.PARLEY_LOG_LEVEL ?? 'info',
+  };
+}
+
+/** The data location picks the storage driver: a path means SQLite, `:memory:` a throwaway SQLite. */
+export function storageFor(data: string): StorageConfig {
+  if (data === ':memory:') return { kind: 'sqlite-memory' };
+  if (/^postgres(ql)?:\/\//i.test(data)) {
+    throw new ConfigError(
+      'PostgreSQL storage (postgres://...) is not supported yet; use a directory path or :memory:',
+    );
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(data);
+  if (scheme) {
+    throw new ConfigError(`unknown data location scheme "${scheme[1]}://": use a directory path or :memory:`);
+  }
+  const dataDir = path.resolve(data);
+  return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite') };
+}
