@@ -1,0 +1,38 @@
+/**
+ * Numbered migrations: `migrations/NNN-name.sql`, applied in order, each in its own transaction, and
+ * recorded in `schema_migrations` so that each runs once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+
+export function migrate(db: Database.Database): number[] {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => (row as { version: number }).version),
+  );
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((name) => /^\d{3}-.*\.sql$/.test(name))
+    .sort();
+  const done: number[] = [];
+  for (const name of files) {
+    const version = Number(name.slice(0, 3));
+    if (applied.has(version)) continue;
+    const sql = readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8');
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        Date.now(),
+      );
+    })();
+    done.push(version);
+  }
+  return done;
+}

@@ -1,0 +1,410 @@
+/**
+ * The SQLite adapter of the storage port (better-sqlite3, WAL, synchronous=NORMAL).
+ *
+ * Group commit: `write(fn)` queues fn; all writes queued during one turn of the event loop run in one
+ * transaction (each inside its own SAVEPOINT, so a failing fn is rolled back alone) and are committed
+ * together; each caller's promise settles after that commit. This shares the cost of a commit between
+ * concurrent requests, which is what makes durable writes fast.
+ *
+ * Reads run directly on the same connection. A read that runs while a batch is open sees the batch's
+ * uncommitted rows; the platform only writes after validating, so such rows are about to commit.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrate.js';
+import {
+  UniqueViolation,
+  type BotRow,
+  type ChatRow,
+  type FileRefRow,
+  type FileRow,
+  type MemberRow,
+  type MessageRow,
+  type Store,
+  type StoreTx,
+  type UpdateRow,
+  type UserRow,
+} from '../store.js';
+
+type Row = Record<string, unknown>;
+
+interface QueuedWrite {
+  fn: (tx: StoreTx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const BOT_BOOLEANS = [
+  'can_join_groups',
+  'can_read_all_group_messages',
+  'supports_inline_queries',
+  'webhook_ip_fixed',
+];
+
+function toUser(row: Row | undefined): UserRow | undefined {
+  if (!row) return undefined;
+  return { ...(row as unknown as UserRow), is_bot: row.is_bot === 1 };
+}
+
+function toBot(row: Row | undefined): BotRow | undefined {
+  if (!row) return undefined;
+  const bot = { ...row } as Row;
+  for (const key of BOT_BOOLEANS) bot[key] = row[key] === 1;
+  return bot as unknown as BotRow;
+}
+
+function sqlValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+function mapUnique(error: unknown): never {
+  if (
+    error instanceof Error &&
+    'code' in error &&
+    String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')
+  ) {
+    const match = /UNIQUE constraint failed: (.*)$/.exec(error.message);
+    throw new UniqueViolation(match?.[1] ?? 'unknown');
+  }
+  if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const match = /UNIQUE constraint failed: (.*)$/.exec(error.message);
+    throw new UniqueViolation(match?.[1] ?? 'primary key');
+  }
+  throw error;
+}
+
+export class SqliteStore implements Store {
+  readonly #db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+  #queue: QueuedWrite[] = [];
+  #flushing = false;
+  #closed = false;
+  readonly #tx: StoreTx;
+
+  private constructor(db: Database.Database) {
+    this.#db = db;
+    // The transaction view is the store itself plus the write methods; both use the one connection.
+    this.#tx = this as unknown as StoreTx;
+  }
+
+  /** Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`. */
+  static open(file: string): SqliteStore {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return new SqliteStore(db);
+  }
+
+  #stmt(sql: string): Database.Statement {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      stmt = this.#db.prepare(sql);
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  #get(sql: string, ...params: unknown[]): Row | undefined {
+    return this.#stmt(sql).get(...params) as Row | undefined;
+  }
+
+  #all(sql: string, ...params: unknown[]): Row[] {
+    return this.#stmt(sql).all(...params) as Row[];
+  }
+
+  #run(sql: string, ...params: unknown[]): Database.RunResult {
+    try {
+      return this.#stmt(sql).run(...params);
+    } catch (error) {
+      mapUnique(error);
+    }
+  }
+
+  #insert(table: string, row: object): Database.RunResult {
+    const keys = Object.keys(row);
+    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
+    return this.#run(sql, ...keys.map((k) => sqlValue((row as Row)[k])));
+  }
+
+  // ---- writes and group commit ------------------------------------------------------------------
+
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => void this.#flush());
+      }
+    });
+  }
+
+  async #flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      try {
+        this.#db.exec('BEGIN IMMEDIATE');
+        for (const item of batch) {
+          this.#db.exec('SAVEPOINT w');
+          try {
+            const value = await item.fn(this.#tx);
+            this.#db.exec('RELEASE w');
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            this.#db.exec('ROLLBACK TO w');
+            this.#db.exec('RELEASE w');
+            outcomes.push({ ok: false, error });
+          }
+        }
+        this.#db.exec('COMMIT');
+      } catch (error) {
+        // The commit itself failed: nothing of the batch is stored, every caller hears of it.
+        if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        for (const item of batch) item.reject(error);
+        continue;
+      }
+      batch.forEach((item, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.error);
+      });
+    }
+    this.#flushing = false;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    // Let queued writes finish before closing.
+    while (this.#flushing) await new Promise((resolve) => setImmediate(resolve));
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  // ---- users and bots ---------------------------------------------------------------------------
+
+  async getUser(id: number) {
+    return toUser(this.#get('SELECT * FROM users WHERE id = ?', id));
+  }
+  async getUserByPhone(phone: string) {
+    return toUser(this.#get('SELECT * FROM users WHERE phone_number = ?', phone));
+  }
+  async getUserByUsername(username: string) {
+    return toUser(this.#get('SELECT * FROM users WHERE username = ?', username));
+  }
+  async insertUser(row: UserRow) {
+    this.#insert('users', row);
+  }
+  async getBot(id: number) {
+    return toBot(this.#get('SELECT * FROM bots WHERE id = ?', id));
+  }
+  async listBotsWithWebhook() {
+    return this.#all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
+  }
+  async insertBot(row: BotRow) {
+    this.#insert('bots', row);
+  }
+  async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
+    const keys = Object.keys(patch);
+    if (keys.length === 0) return;
+    const sql = `UPDATE bots SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
+    this.#run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
+  }
+
+  // ---- chats, members, messages -----------------------------------------------------------------
+
+  async getChat(pk: number) {
+    return this.#get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+  }
+  async getChatById(id: number) {
+    return this.#get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
+  }
+  async getChatByUsername(username: string) {
+    return this.#get('SELECT * FROM chats WHERE username = ?', username) as ChatRow | undefined;
+  }
+  async getPrivateChat(userA: number, userB: number) {
+    const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
+    return this.#get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as ChatRow | undefined;
+  }
+  async insertChat(row: Omit<ChatRow, 'pk'>) {
+    return Number(this.#insert('chats', row).lastInsertRowid);
+  }
+  async nextMessageId(chatPk: number) {
+    const row = this.#get(
+      'UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ? RETURNING last_message_id',
+      chatPk,
+    );
+    if (!row) throw new Error(`chat ${chatPk} does not exist`);
+    return row.last_message_id as number;
+  }
+  async getMember(chatPk: number, userId: number) {
+    return this.#get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
+      MemberRow | undefined;
+  }
+  async listMembers(chatPk: number) {
+    return this.#all(
+      'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
+      chatPk,
+    ) as unknown as MemberRow[];
+  }
+  async upsertMember(row: MemberRow) {
+    this.#run(
+      `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
+       updated_at = excluded.updated_at`,
+      row.chat_pk,
+      row.user_id,
+      row.status,
+      row.data,
+      row.updated_at,
+    );
+  }
+  async getMessage(chatPk: number, messageId: number) {
+    return this.#get('SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId) as
+      MessageRow | undefined;
+  }
+  async listMessages(chatPk: number, opts: { limit: number; afterId?: number }) {
+    const rows = this.#all(
+      'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
+      chatPk,
+      opts.afterId ?? 0,
+      opts.limit,
+    ) as unknown as MessageRow[];
+    return rows.reverse();
+  }
+  async nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number) {
+    return this.#get(
+      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND (sender_id IS NULL OR sender_id <> ?)
+       ORDER BY message_id LIMIT 1`,
+      chatPk,
+      afterId,
+      notSenderId,
+    ) as MessageRow | undefined;
+  }
+  async insertMessage(row: MessageRow) {
+    this.#insert('messages', row);
+  }
+  async getReadCursor(userId: number, chatPk: number) {
+    const row = this.#get(
+      'SELECT message_id FROM read_cursors WHERE user_id = ? AND chat_pk = ?',
+      userId,
+      chatPk,
+    );
+    return (row?.message_id as number | undefined) ?? 0;
+  }
+  async setReadCursor(userId: number, chatPk: number, messageId: number) {
+    this.#run(
+      `INSERT INTO read_cursors (user_id, chat_pk, message_id) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, chat_pk) DO UPDATE SET message_id = max(message_id, excluded.message_id)`,
+      userId,
+      chatPk,
+      messageId,
+    );
+  }
+
+  // ---- updates ----------------------------------------------------------------------------------
+
+  async listUpdates(botId: number, fromId: number, limit: number, nowSec: number) {
+    return this.#all(
+      `SELECT * FROM updates WHERE bot_id = ? AND update_id >= ? AND expires_at > ?
+       ORDER BY update_id LIMIT ?`,
+      botId,
+      fromId,
+      nowSec,
+      limit,
+    ) as unknown as UpdateRow[];
+  }
+  async countUpdates(botId: number) {
+    return this.#get('SELECT count(*) AS n FROM updates WHERE bot_id = ?', botId)!.n as number;
+  }
+  async listDueUpdates(botId: number, nowMs: number, limit: number) {
+    return this.#all(
+      'SELECT * FROM updates WHERE bot_id = ? AND next_attempt_at <= ? ORDER BY update_id LIMIT ?',
+      botId,
+      nowMs,
+      limit,
+    ) as unknown as UpdateRow[];
+  }
+  async nextAttemptAt(botId: number) {
+    const row = this.#get('SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ?', botId);
+    return (row?.t as number | null) ?? undefined;
+  }
+  async insertUpdate(row: UpdateRow) {
+    this.#insert('updates', row);
+  }
+  async deleteUpdate(botId: number, updateId: number) {
+    this.#run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+  }
+  async deleteUpdatesBelow(botId: number, belowId: number) {
+    this.#run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+  }
+  async keepLastUpdates(botId: number, keep: number) {
+    this.#run(
+      `DELETE FROM updates WHERE bot_id = ? AND update_id NOT IN
+       (SELECT update_id FROM updates WHERE bot_id = ? ORDER BY update_id DESC LIMIT ?)`,
+      botId,
+      botId,
+      keep,
+    );
+  }
+  async deleteAllUpdates(botId: number) {
+    this.#run('DELETE FROM updates WHERE bot_id = ?', botId);
+  }
+  async deleteExpiredUpdates(nowSec: number) {
+    return this.#run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
+  }
+  async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
+    this.#run(
+      'UPDATE updates SET attempts = ?, next_attempt_at = ? WHERE bot_id = ? AND update_id = ?',
+      attempts,
+      nextAttemptAt,
+      botId,
+      updateId,
+    );
+  }
+
+  // ---- files ------------------------------------------------------------------------------------
+
+  async getFileByUniqueId(uniqueId: string) {
+    return this.#get('SELECT * FROM files WHERE unique_id = ?', uniqueId) as FileRow | undefined;
+  }
+  async getFileByPk(pk: number) {
+    return this.#get('SELECT * FROM files WHERE pk = ?', pk) as FileRow | undefined;
+  }
+  async getFileRef(fileId: string) {
+    return this.#get('SELECT * FROM file_refs WHERE file_id = ?', fileId) as FileRefRow | undefined;
+  }
+  async getFileRefByPath(botId: number, filePath: string) {
+    return this.#get('SELECT * FROM file_refs WHERE bot_id = ? AND file_path = ?', botId, filePath) as
+      FileRefRow | undefined;
+  }
+  async getFileRefForBot(botId: number, filePk: number) {
+    return this.#get('SELECT * FROM file_refs WHERE bot_id = ? AND file_pk = ?', botId, filePk) as
+      FileRefRow | undefined;
+  }
+  async insertFile(row: Omit<FileRow, 'pk'>) {
+    return Number(this.#insert('files', row).lastInsertRowid);
+  }
+  async insertFileRef(row: FileRefRow) {
+    this.#insert('file_refs', row);
+  }
+
+  // ---- settings ---------------------------------------------------------------------------------
+
+  async getSetting(key: string) {
+    return this.#get('SELECT value FROM settings WHERE key = ?', key)?.value as string | undefined;
+  }
+  async setSetting(key: string, value: string) {
+    this.#run(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      key,
+      value,
+    );
+  }
+}

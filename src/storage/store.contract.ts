@@ -1,0 +1,208 @@
+/**
+ * The storage contract: behaviour every adapter of the port must have. Each adapter's test file
+ * calls `storeContract(name, open)`; the PostgreSQL adapter will run the same suite.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UniqueViolation, type BotRow, type Store, type UpdateRow, type UserRow } from './store.js';
+
+const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
+  id,
+  is_bot: false,
+  first_name: `User ${id}`,
+  last_name: null,
+  username: null,
+  phone_number: `+1555000${id}`,
+  language_code: null,
+  created_at: 1_700_000_000,
+  ...extra,
+});
+
+const bot = (id: number): BotRow => ({
+  id,
+  token_secret: 'secret-secret-secret-secret',
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  logged_out_until: 0,
+  last_update_id: 5_000_000,
+  last_update_at: 0,
+  allowed_updates: null,
+  webhook_url: '',
+  webhook_secret: null,
+  webhook_max_connections: 40,
+  webhook_ip_address: null,
+  webhook_ip_fixed: false,
+  webhook_certificate: null,
+  webhook_set_at: null,
+  last_error_date: null,
+  last_error_message: null,
+  last_sync_error_date: null,
+});
+
+const update = (botId: number, updateId: number, extra: Partial<UpdateRow> = {}): UpdateRow => ({
+  bot_id: botId,
+  update_id: updateId,
+  type: 'message',
+  payload: '{}',
+  queue_key: 'c1',
+  created_at: 1000,
+  expires_at: 1000 + 86_400,
+  attempts: 0,
+  next_attempt_at: 0,
+  ...extra,
+});
+
+export function storeContract(name: string, open: () => Promise<Store>): void {
+  describe(`storage contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('stores users and finds them by id, phone and username (case-insensitive)', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1, { username: 'Alice' })));
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(1);
+      expect((await store.getUserByUsername('alice'))?.id).toBe(1);
+      expect((await store.getUser(1))?.is_bot).toBe(false);
+    });
+
+    it('refuses a duplicate phone number with UniqueViolation and keeps the first row', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      await expect(
+        store.write(async (tx) => tx.insertUser(user(2, { phone_number: '+15550001' }))),
+      ).rejects.toBeInstanceOf(UniqueViolation);
+      expect(await store.getUser(2)).toBeUndefined();
+    });
+
+    it('rolls back only the failing write of a concurrent batch', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      const results = await Promise.allSettled([
+        store.write(async (tx) => tx.insertUser(user(2))),
+        store.write(async (tx) => {
+          await tx.insertUser(user(3));
+          throw new Error('boom');
+        }),
+        store.write(async (tx) => tx.insertUser(user(4))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await store.getUser(2)).toBeDefined();
+      expect(await store.getUser(3)).toBeUndefined();
+      expect(await store.getUser(4)).toBeDefined();
+    });
+
+    it('stores bots with booleans and patches them', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'echo_bot' }));
+        await tx.insertBot(bot(10));
+      });
+      await store.write(async (tx) => tx.updateBot(10, { webhook_url: 'http://x/', webhook_ip_fixed: true }));
+      const row = await store.getBot(10);
+      expect(row?.can_join_groups).toBe(true);
+      expect(row?.webhook_ip_fixed).toBe(true);
+      expect((await store.listBotsWithWebhook()).map((b) => b.id)).toEqual([10]);
+    });
+
+    it('keeps a per-chat message_id sequence and finds private chats either way round', async () => {
+      const pk = await store.write(async (tx) =>
+        tx.insertChat({
+          id: null,
+          type: 'private',
+          title: null,
+          username: null,
+          description: null,
+          user_a: 1,
+          user_b: 2,
+          last_message_id: 0,
+          created_at: 1,
+        }),
+      );
+      const ids = await Promise.all([1, 2, 3].map(() => store.write(async (tx) => tx.nextMessageId(pk))));
+      expect(ids.sort()).toEqual([1, 2, 3]);
+      expect((await store.getPrivateChat(2, 1))?.pk).toBe(pk);
+      for (const id of ids) {
+        await store.write(async (tx) =>
+          tx.insertMessage({
+            chat_pk: pk,
+            message_id: id,
+            sender_id: id === 2 ? 2 : 1,
+            date: 5,
+            edit_date: null,
+            body: '{}',
+          }),
+        );
+      }
+      expect((await store.listMessages(pk, { limit: 2 })).map((m) => m.message_id)).toEqual([2, 3]);
+      expect((await store.nextIncomingMessage(pk, 0, 1))?.message_id).toBe(2);
+      await store.write(async (tx) => tx.setReadCursor(1, pk, 2));
+      await store.write(async (tx) => tx.setReadCursor(1, pk, 1));
+      expect(await store.getReadCursor(1, pk)).toBe(2);
+    });
+
+    it('stores chat members and their statuses', async () => {
+      await store.write(async (tx) => {
+        await tx.upsertMember({ chat_pk: 7, user_id: 1, status: 'member', data: '{}', updated_at: 1 });
+        await tx.upsertMember({
+          chat_pk: 7,
+          user_id: 1,
+          status: 'kicked',
+          data: '{"until_date":0}',
+          updated_at: 2,
+        });
+      });
+      const member = await store.getMember(7, 1);
+      expect(member?.status).toBe('kicked');
+      expect((await store.listMembers(7)).length).toBe(1);
+    });
+
+    it('confirms, trims and expires updates', async () => {
+      await store.write(async (tx) => {
+        for (let id = 100; id < 110; id++)
+          await tx.insertUpdate(update(1, id, { expires_at: id === 100 ? 500 : 90_000 }));
+      });
+      expect(await store.countUpdates(1)).toBe(10);
+      expect((await store.listUpdates(1, 0, 100, 1000)).map((u) => u.update_id)[0]).toBe(101);
+      await store.write(async (tx) => tx.deleteUpdatesBelow(1, 103));
+      expect((await store.listUpdates(1, 0, 2, 1000)).map((u) => u.update_id)).toEqual([103, 104]);
+      await store.write(async (tx) => tx.keepLastUpdates(1, 3));
+      expect((await store.listUpdates(1, 0, 100, 1000)).map((u) => u.update_id)).toEqual([107, 108, 109]);
+      await store.write(async (tx) => tx.recordAttempt(1, 107, 1, 5000));
+      expect((await store.listDueUpdates(1, 4000, 10)).map((u) => u.update_id)).toEqual([108, 109]);
+      expect(await store.nextAttemptAt(1)).toBe(0);
+      expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
+    });
+
+    it('stores files and per-bot references', async () => {
+      const pk = await store.write(async (tx) =>
+        tx.insertFile({
+          unique_id: 'AQADuniq',
+          kind: 'photo',
+          size: 3,
+          mime_type: 'image/jpeg',
+          file_name: null,
+          storage_path: 'ab/cd',
+          width: 1,
+          height: 1,
+          sha256: 'x',
+          created_at: 1,
+        }),
+      );
+      await store.write(async (tx) =>
+        tx.insertFileRef({ file_id: 'F1', file_pk: pk, bot_id: 9, file_path: 'photos/file_0.jpg' }),
+      );
+      expect((await store.getFileRef('F1'))?.file_pk).toBe(pk);
+      expect((await store.getFileRefByPath(9, 'photos/file_0.jpg'))?.file_id).toBe('F1');
+      expect((await store.getFileRefForBot(9, pk))?.file_id).toBe('F1');
+      expect((await store.getFileByUniqueId('AQADuniq'))?.pk).toBe(pk);
+    });
+
+    it('keeps settings', async () => {
+      await store.write(async (tx) => tx.setSetting('clock.offset_ms', '5'));
+      await store.write(async (tx) => tx.setSetting('clock.offset_ms', '6'));
+      expect(await store.getSetting('clock.offset_ms')).toBe('6');
+    });
+  });
+}
