@@ -1,0 +1,37 @@
+/**
+ * Errors of the platform's rules, with stable codes. Each surface (Bot API, control API, gateway)
+ * maps these codes to its own wire format in one place.
+ */
+export type PlatformErrorCode =
+  | 'USER_NOT_FOUND'
+  | 'BOT_NOT_FOUND'
+  | 'CHAT_NOT_FOUND'
+  | 'PRIVATE_CHAT_NOT_FOUND'
+  | 'PHONE_NUMBER_INVALID'
+  | 'PHONE_NUMBER_OCCUPIED'
+  | 'USERNAME_INVALID'
+  | 'USERNAME_OCCUPIED'
+  | 'NAME_INVALID'
+  | 'MESSAGE_TEXT_EMPTY'
+  | 'MESSAGE_TOO_LONG'
+  | 'REPLY_MESSAGE_NOT_FOUND'
+  | 'BOT_BLOCKED'
+  | 'CHAT_WRITE_FORBIDDEN'
+  | 'CLOCK_CONTROL_DISABLED'
+  | 'BAD_REQUEST';
+
+export class PlatformError extends Error {
+  constructor(
+    readonly code: PlatformErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Flood control: the caller must wait `retryAfter` seconds. */
+export class RateLimited extends Error {
+  constructor(readonly retryAfter: number) {
+    super(`retry after ${retryAfter}`);
+  }
+}

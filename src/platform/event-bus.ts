@@ -1,0 +1,32 @@
+/**
+ * Typed in-process events between the parts of one server. Listeners run synchronously after the
+ * write that caused the event has committed. A multi-node storage adapter will carry them across
+ * processes; nothing here may assume a listener sees an event exactly once.
+ */
+import { EventEmitter } from 'node:events';
+
+export interface PlatformEvents {
+  /** New updates were queued for a bot. */
+  'updates.queued': { botId: number };
+  /** A message was stored in a chat; `recipients` are the user ids that receive it. */
+  'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
+  /** A bot's webhook was set, changed or deleted. */
+  'webhook.changed': { botId: number };
+}
+
+export class EventBus {
+  readonly #emitter = new EventEmitter();
+
+  constructor() {
+    this.#emitter.setMaxListeners(0);
+  }
+
+  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
+    this.#emitter.emit(name, payload);
+  }
+
+  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
+    this.#emitter.on(name, listener);
+    return () => this.#emitter.off(name, listener);
+  }
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../config/config.js';
+import type { Clock } from './clock.js';
+import type { EventBus } from './event-bus.js';
+import type { Random } from './random.js';
+import type { Store } from '../storage/store.js';
+
+/** What every part of the platform is given: storage, time, randomness, events and config. */
+export interface PlatformDeps {
+  store: Store;
+  clock: Clock;
+  random: Random;
+  bus: EventBus;
+  config: Pick<Config, 'profile'>;
+  /** Where uploaded files live (`<data>/files`), or a temporary folder for `:memory:`. */
+  filesDir: string;
+}

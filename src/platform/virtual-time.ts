@@ -1,0 +1,40 @@
+/**
+ * Moving the virtual clock forward (local profile only). The offset is stored, so that virtual time
+ * never goes backward across a restart.
+ */
+import { SystemClock } from './clock.js';
+import { PlatformError } from './errors.js';
+import type { Store } from '../storage/store.js';
+import type { Profile } from '../config/config.js';
+
+export const CLOCK_OFFSET_SETTING = 'clock.offset_ms';
+
+export async function loadClock(store: Store): Promise<SystemClock> {
+  const offset = Number((await store.getSetting(CLOCK_OFFSET_SETTING)) ?? '0');
+  return new SystemClock(Number.isFinite(offset) ? offset : 0);
+}
+
+export class VirtualTime {
+  constructor(
+    private readonly clock: SystemClock,
+    private readonly store: Store,
+    private readonly profile: Profile,
+  ) {}
+
+  state(): { now: number; offset_seconds: number } {
+    return { now: this.clock.now(), offset_seconds: Math.floor(this.clock.offsetMs() / 1000) };
+  }
+
+  async advance(seconds: number): Promise<{ now: number; offset_seconds: number }> {
+    if (this.profile !== 'local') {
+      throw new PlatformError('CLOCK_CONTROL_DISABLED', 'the clock can only be moved in the local profile');
+    }
+    if (!Number.isInteger(seconds) || seconds <= 0 || seconds > 10 * 365 * 86_400) {
+      throw new PlatformError('BAD_REQUEST', 'seconds must be a positive integer (at most ten years)');
+    }
+    const offset = this.clock.offsetMs() + seconds * 1000;
+    await this.store.write(async (tx) => tx.setSetting(CLOCK_OFFSET_SETTING, String(offset)));
+    this.clock.advance(seconds * 1000);
+    return this.state();
+  }
+}

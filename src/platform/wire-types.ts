@@ -1,0 +1,66 @@
+/**
+ * The wire shapes that the platform renders (Bot API field names, snake_case), shared by the Bot API
+ * and the control API. Only the fields Parley produces are typed; see spec/bot-api.md for the rest.
+ */
+export interface WireUser {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
+export interface WireChat {
+  id: number;
+  type: 'private' | 'group' | 'supergroup' | 'channel';
+  title?: string;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export interface WireEntity {
+  type: string;
+  offset: number;
+  length: number;
+  url?: string;
+  user?: WireUser | { id: number };
+  language?: string;
+  custom_emoji_id?: string;
+  unix_time?: number;
+  date_time_format?: string;
+}
+
+export interface WireMessage {
+  message_id: number;
+  from?: WireUser;
+  date: number;
+  chat: WireChat;
+  edit_date?: number;
+  reply_to_message?: WireMessage;
+  text?: string;
+  entities?: WireEntity[];
+  [field: string]: unknown;
+}
+
+/**
+ * The content part of a message as stored: the wire fields other than ids, sender, chat and dates.
+ * Keys starting with `_` are internal and never rendered.
+ */
+export interface MessageContent {
+  text?: string;
+  entities?: WireEntity[];
+  caption?: string;
+  caption_entities?: WireEntity[];
+  reply_markup?: unknown;
+  link_preview_options?: unknown;
+  has_protected_content?: true;
+  photo?: unknown[];
+  document?: unknown;
+  /** Internal: the message_id this message replies to, rendered as reply_to_message. */
+  _reply_to?: number;
+  /** Internal: a reply keyboard, force reply or keyboard removal the recipient's client shows. */
+  _client_markup?: unknown;
+  [field: string]: unknown;
+}
