@@ -1,0 +1,86 @@
+/**
+ * The Bot API's HTTP surface: `/bot<token>/<method>` with GET and POST (reference §1.1-1.2).
+ * Transport only: read the parameters, authenticate, call the method table, write the envelope.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
+import { BotApiError, NOT_FOUND } from './errors.js';
+import { readParams } from './request-params.js';
+import type { Platform } from '../platform/platform.js';
+
+/** Non-file parameters may take 1 MiB (reference §1.3); uploads up to 50 MB (the platform's limit). */
+const BODY_LIMIT = 1 << 20;
+const MAX_UPLOAD = 50 * 1024 * 1024;
+
+export function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
+  reply.code(envelope.status).header('content-type', 'application/json');
+  if (envelope.retryAfter !== undefined) reply.header('retry-after', String(envelope.retryAfter));
+  return reply.send(envelope.body);
+}
+
+export async function botApiRoutes(
+  app: FastifyInstance,
+  { platform, shutdown }: { platform: Platform; shutdown: AbortSignal },
+): Promise<void> {
+  // This plugin reads bodies itself, the reference's way, so Fastify's own parsers are replaced.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD, files: 50, fieldSize: BODY_LIMIT, parts: 1000 },
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    // HTTP-level failures answer with a bare status line, as the reference does (reference §1.2).
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'Bot API request failed');
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      return send(reply, errorEnvelope(new BotApiError(413, 'Request Entity Too Large')));
+    }
+    return reply.code(status).header('connection', 'close').send('');
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/bot*',
+    handler: async (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      const slash = rest.indexOf('/');
+      if (slash < 0) return send(reply, errorEnvelope(NOT_FOUND));
+      const token = rest.slice(0, slash);
+      let method = rest.slice(slash + 1);
+      // The test environment (`/bot<token>/test/<method>`) is this same platform.
+      if (method.startsWith('test/')) method = method.slice('test/'.length);
+
+      const auth = await authenticateToken(platform, token);
+      if (typeof auth !== 'number') return send(reply, auth);
+      const params = await readParams(request);
+      if (method === '') method = params.string('method') ?? '';
+
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) controller.abort();
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const envelope = await callMethod(platform, auth, method, params, {
+          signal: AbortSignal.any([controller.signal, shutdown]),
+          fromWebhookReply: false,
+          log: request.log,
+        });
+        return send(reply, envelope);
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  });
+
+  // Verbs other than GET and POST: 501 with an empty body (reference §1.2).
+  app.route({
+    method: ['PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+    url: '/bot*',
+    handler: async (_request, reply) => reply.code(501).header('connection', 'close').send(''),
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Runs one Bot API call for an authenticated token: method lookup, the handler, and the mapping of
+ * its outcome to the envelope (reference §2.1). Used by the HTTP route and by webhook replies.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { parseBotToken } from './bot-token.js';
+import { BotApiError, LOGGED_OUT, METHOD_NOT_FOUND, toBotApiError } from './errors.js';
+import { DescribedResult, RawJson } from './method-context.js';
+import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
+import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
+import type { Params } from './params.js';
+import type { Platform } from '../platform/platform.js';
+
+export interface Envelope {
+  status: number;
+  /** The JSON body text. */
+  body: string;
+  retryAfter?: number;
+}
+
+export function errorEnvelope(error: BotApiError): Envelope {
+  const body: Record<string, unknown> = { ok: false, error_code: error.code, description: error.description };
+  if (error.parameters && Object.keys(error.parameters).length > 0) body.parameters = error.parameters;
+  const envelope: Envelope = { status: error.code, body: JSON.stringify(body) };
+  if (error.parameters?.retry_after !== undefined) envelope.retryAfter = error.parameters.retry_after;
+  return envelope;
+}
+
+function resultEnvelope(result: unknown): Envelope {
+  if (result instanceof RawJson) return { status: 200, body: `{"ok":true,"result":${result.json}}` };
+  if (result instanceof DescribedResult) {
+    return {
+      status: 200,
+      body: JSON.stringify({ ok: true, result: result.result, description: result.description }),
+    };
+  }
+  return { status: 200, body: JSON.stringify({ ok: true, result }) };
+}
+
+/** Authenticates a token; returns the bot id or the error envelope to answer with. */
+export async function authenticateToken(platform: Platform, token: string): Promise<number | Envelope> {
+  const parsed = parseBotToken(token);
+  if (parsed instanceof BotApiError) return errorEnvelope(parsed);
+  const auth = await platform.users.authenticate(parsed.botId, parsed.secret);
+  if (!auth) return errorEnvelope(new BotApiError(401, 'Unauthorized'));
+  if (auth.loggedOut) return errorEnvelope(LOGGED_OUT);
+  return auth.botId;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  fromWebhookReply: boolean;
+  log: FastifyBaseLogger;
+}
+
+export async function callMethod(
+  platform: Platform,
+  botId: number,
+  methodName: string,
+  params: Params,
+  options: CallOptions,
+): Promise<Envelope> {
+  const lower = methodName.toLowerCase();
+  const handler = METHOD_TABLE.get(lower);
+  if (!handler || (options.fromWebhookReply && !allowedInWebhookReply(lower))) {
+    const canonical = NOT_SUPPORTED_METHODS.get(lower);
+    if (canonical && !options.fromWebhookReply) {
+      return errorEnvelope(
+        new BotApiError(501, `Not Implemented: method ${canonical} is not supported by Parley yet`),
+      );
+    }
+    return errorEnvelope(METHOD_NOT_FOUND);
+  }
+  try {
+    return resultEnvelope(
+      await handler({
+        platform,
+        botId,
+        params,
+        signal: options.signal,
+        fromWebhookReply: options.fromWebhookReply,
+      }),
+    );
+  } catch (error) {
+    const mapped = toBotApiError(error);
+    if (mapped) return errorEnvelope(mapped);
+    options.log.error({ err: error, method: methodName }, 'Bot API method failed');
+    return errorEnvelope(new BotApiError(500, 'Internal Server Error'));
+  }
+}

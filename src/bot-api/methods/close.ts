@@ -1,0 +1,14 @@
+import { BotApiError } from '../errors.js';
+import type { MethodContext } from '../method-context.js';
+
+/**
+ * close: releases the bot's server-side state (its long poll ends). Like the reference, refused with
+ * 429 during the first 10 minutes of a bot's activity unless the server itself started less than 10
+ * minutes ago. reference §6.3.
+ */
+export async function close({ platform, botId }: MethodContext) {
+  const retryAfter = platform.users.closeRetryAfter(botId);
+  if (retryAfter > 0) throw BotApiError.tooManyRequests(retryAfter);
+  platform.updates.releaseAll();
+  return true;
+}

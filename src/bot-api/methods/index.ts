@@ -1,0 +1,46 @@
+/**
+ * The Bot API's method table: what is implemented can be read off here. One file per method; each
+ * links to the part of spec/bot-api.md (or reference/) it implements. Method names are
+ * case-insensitive on the wire (reference §1.1).
+ */
+import type { MethodHandler } from '../method-context.js';
+import { close } from './close.js';
+import { deleteWebhook } from './delete-webhook.js';
+import { getFile } from './get-file.js';
+import { getMe } from './get-me.js';
+import { getUpdates } from './get-updates.js';
+import { getWebhookInfo } from './get-webhook-info.js';
+import { logOut } from './log-out.js';
+import { sendDocument } from './send-document.js';
+import { sendMessage } from './send-message.js';
+import { sendPhoto } from './send-photo.js';
+import { setWebhook } from './set-webhook.js';
+
+export const BOT_API_METHODS = {
+  getMe,
+  logOut,
+  close,
+  getUpdates,
+  setWebhook,
+  deleteWebhook,
+  getWebhookInfo,
+  sendMessage,
+  sendPhoto,
+  sendDocument,
+  getFile,
+} satisfies Record<string, MethodHandler>;
+
+/** Lower-cased method name -> handler. */
+export const METHOD_TABLE: ReadonlyMap<string, MethodHandler> = new Map(
+  Object.entries(BOT_API_METHODS).map(([name, handler]) => [name.toLowerCase(), handler]),
+);
+
+/**
+ * Methods that a webhook's reply may not call (reference §4.2): their result would be lost, or they
+ * change the webhook itself.
+ */
+export function allowedInWebhookReply(lowerName: string): boolean {
+  return (
+    !lowerName.startsWith('get') && !['setwebhook', 'deletewebhook', 'close', 'logout'].includes(lowerName)
+  );
+}

@@ -1,0 +1,63 @@
+import { BotApiError } from '../errors.js';
+import { codePointLength, formatText } from '../formatting/index.js';
+import type { MethodContext } from '../method-context.js';
+import { readSendOptions } from '../send-options.js';
+import { MAX_TEXT_LENGTH } from '../../platform/messages.js';
+
+const MAX_RAW_TEXT_BYTES = 32_768;
+const PREVIEW_FIELDS = [
+  'is_disabled',
+  'url',
+  'prefer_small_media',
+  'prefer_large_media',
+  'show_above_text',
+] as const;
+
+/**
+ * sendMessage: text with parse_mode (MarkdownV2, HTML, Markdown) or entities, reply_parameters,
+ * reply_markup, link_preview_options, disable_notification, protect_content.
+ * spec/bot-api.md §2 Message; reference §2.3 and §7 for the texts.
+ */
+export async function sendMessage(ctx: MethodContext) {
+  const { params, platform, botId } = ctx;
+  // Parameters are checked before the chat is looked up, in the reference's order.
+  const raw = params.string('text');
+  if (raw === undefined) throw BotApiError.badRequest('message text is empty');
+  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw BotApiError.badRequest('text is too long');
+  const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
+  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw BotApiError.badRequest('message is too long');
+
+  const content = {
+    text: formatted.text,
+    ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
+  };
+  const preview = linkPreviewOptions(ctx);
+  const options = await readSendOptions(ctx);
+  const bot = await platform.users.resolve(botId, 'bot');
+  return platform.messages.sendFromBot(
+    bot,
+    options.chatId,
+    { ...content, ...(preview ? { link_preview_options: preview } : {}), ...options.content },
+    options.replyTo,
+  );
+}
+
+function linkPreviewOptions({ params }: MethodContext): Record<string, unknown> | undefined {
+  const value = params.parsedJson('link_preview_options', "can't parse link preview options JSON object");
+  if (value === undefined) return params.bool('disable_web_page_preview') ? { is_disabled: true } : undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw BotApiError.badRequest('object expected as link preview options');
+  }
+  const options: Record<string, unknown> = {};
+  for (const key of PREVIEW_FIELDS) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === undefined) continue;
+    if (key === 'url') options.url = String(field);
+    else if (typeof field !== 'boolean') {
+      throw BotApiError.badRequest(
+        `can't parse link preview options: Field "${key}" must be of type Boolean`,
+      );
+    } else if (field) options[key] = true;
+  }
+  return Object.keys(options).length > 0 ? options : undefined;
+}

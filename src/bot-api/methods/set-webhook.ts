@@ -1,0 +1,25 @@
+import { BotApiError } from '../errors.js';
+import { DescribedResult, type MethodContext } from '../method-context.js';
+import { parseAllowedUpdates } from '../../platform/update-queue.js';
+
+/**
+ * setWebhook: every parameter of the spec; an empty url deletes the webhook. The profile decides the
+ * accepted schemes, ports and addresses. spec/bot-api.md §4 setWebhook; reference §4.1.
+ */
+export async function setWebhook({ platform, botId, params }: MethodContext) {
+  const certificateParam = params.inputFile('certificate');
+  if (certificateParam && 'ref' in certificateParam) {
+    // The certificate must be a new upload; a string (file_id or URL) does not work.
+    throw BotApiError.badRequest('bad webhook: certificate must be uploaded as a file');
+  }
+  const description = await platform.webhooks.set(botId, {
+    url: params.string('url') ?? '',
+    certificate: certificateParam?.upload.data,
+    ipAddress: params.string('ip_address'),
+    maxConnections: params.int('max_connections'),
+    allowedUpdates: parseAllowedUpdates(params.json('allowed_updates')),
+    dropPendingUpdates: params.bool('drop_pending_updates'),
+    secretToken: params.string('secret_token'),
+  });
+  return new DescribedResult(true, description);
+}

@@ -1,0 +1,127 @@
+/**
+ * Method parameters as the reference reads them (reference §1.3-1.4): every value is a string (JSON
+ * bodies keep non-string members as JSON text), the first occurrence wins, an empty value counts as
+ * absent, and values are coerced leniently: booleans are true only for true/yes/1, integers stop at
+ * the first non-digit, ranges are clamped rather than refused.
+ */
+import { BotApiError } from './errors.js';
+
+export interface UploadedFile {
+  /** The multipart field name. */
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** td::to_integer: optional '-', then digits, stopping at the first other character; "" -> 0. */
+export function lenientInteger(text: string): number {
+  let i = 0;
+  let negative = false;
+  if (text[0] === '-') {
+    negative = true;
+    i = 1;
+  }
+  let value = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    value = value * 10 + c;
+  }
+  return negative ? -value : value;
+}
+
+export function lenientBoolean(text: string): boolean {
+  const value = text.trim().toLowerCase();
+  return value === 'true' || value === 'yes' || value === '1';
+}
+
+export class Params {
+  readonly #values = new Map<string, string>();
+  readonly #files = new Map<string, UploadedFile>();
+
+  /** Adds a value unless one of that name is there already (the first occurrence wins). */
+  add(name: string, value: string): void {
+    if (!this.#values.has(name)) this.#values.set(name, value);
+  }
+
+  addFile(file: UploadedFile): void {
+    if (!this.#files.has(file.field)) this.#files.set(file.field, file);
+  }
+
+  get fileCount(): number {
+    return this.#files.size;
+  }
+
+  /** The raw value, or undefined when absent or empty. */
+  string(name: string): string | undefined {
+    const value = this.#values.get(name);
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  bool(name: string): boolean {
+    const value = this.#values.get(name);
+    return value === undefined ? false : lenientBoolean(value);
+  }
+
+  /** A lenient integer, or undefined when absent or empty. */
+  int(name: string): number | undefined {
+    const value = this.string(name);
+    return value === undefined ? undefined : lenientInteger(value);
+  }
+
+  /** A lenient integer clamped to [min, max]; `fallback` when absent. */
+  clampedInt(name: string, fallback: number, min: number, max: number): number {
+    const value = this.int(name);
+    return value === undefined ? fallback : Math.min(max, Math.max(min, value));
+  }
+
+  /** The JSON text of a JSON-typed parameter, or undefined when absent. */
+  json(name: string): string | undefined {
+    return this.string(name);
+  }
+
+  /**
+   * Decodes a JSON-typed parameter: undefined when absent; `onBad` is thrown (as a 400) when it is
+   * not valid JSON.
+   */
+  parsedJson(name: string, onBad: string): unknown {
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw BotApiError.badRequest(onBad);
+    }
+  }
+
+  file(name: string): UploadedFile | undefined {
+    return this.#files.get(name);
+  }
+
+  /**
+   * An input file (reference §1.4): a multipart part named by `attach://<name>`, the part with the
+   * parameter's own name when the value is empty, or a string (file_id or URL) otherwise.
+   */
+  inputFile(name: string): { upload: UploadedFile } | { ref: string } | undefined {
+    const value = this.#values.get(name);
+    if (value !== undefined && value !== '') {
+      if (value.startsWith('attach://')) {
+        const upload = this.#files.get(value.slice('attach://'.length));
+        return upload ? { upload } : undefined;
+      }
+      return { ref: value };
+    }
+    const upload = this.#files.get(name);
+    return upload ? { upload } : undefined;
+  }
+
+  /** chat_id as the reference reads it: required; `@username` or a lenient integer. */
+  chatId(name = 'chat_id'): number | string {
+    const value = this.string(name);
+    if (value === undefined) throw BotApiError.badRequest(`${name} is empty`);
+    const trimmed = value.trim();
+    if (trimmed.startsWith('@')) return trimmed;
+    return lenientInteger(trimmed);
+  }
+}

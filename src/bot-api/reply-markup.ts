@@ -1,0 +1,172 @@
+/**
+ * reply_markup and reply_parameters as the reference reads them: JSON text, checked field by field
+ * with the reference's error texts. An inline keyboard is part of the Message; reply keyboards,
+ * keyboard removal and force reply are shown by the recipient's client only.
+ */
+import { BotApiError } from './errors.js';
+import type { Params } from './params.js';
+
+const INLINE_BUTTON_KINDS = [
+  'url',
+  'callback_data',
+  'web_app',
+  'login_url',
+  'switch_inline_query',
+  'switch_inline_query_current_chat',
+  'switch_inline_query_chosen_chat',
+  'copy_text',
+  'callback_game',
+  'pay',
+] as const;
+
+export type ParsedMarkup =
+  | { kind: 'inline'; markup: { inline_keyboard: Array<Array<Record<string, unknown>>> } }
+  | { kind: 'client'; markup: Record<string, unknown> };
+
+const bad = (text: string) => BotApiError.badRequest(text);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(object: Record<string, unknown>, name: string, type: 'String' | 'Boolean' | 'Array'): unknown {
+  const value = object[name];
+  if (value === undefined) return undefined;
+  const ok =
+    type === 'String'
+      ? typeof value === 'string' || typeof value === 'number'
+      : type === 'Boolean'
+        ? typeof value === 'boolean'
+        : Array.isArray(value);
+  if (!ok) throw new Error(`Field "${name}" must be of type ${type}`);
+  return type === 'String' ? String(value) : value;
+}
+
+function rows(value: unknown, name: string): unknown[][] {
+  if (!Array.isArray(value)) throw new Error(`Field "${name}" must be of type Array`);
+  return value.map((row) => {
+    if (!Array.isArray(row)) throw new Error(`Field "${name}" must be of type Array`);
+    return row;
+  });
+}
+
+function inlineButton(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw bad("can't parse inline keyboard button: Object expected");
+  let text: unknown;
+  try {
+    text = field(value, 'text', 'String');
+  } catch (error) {
+    throw bad(`can't parse inline keyboard button: ${(error as Error).message}`);
+  }
+  if (text === undefined) throw bad(`can't parse inline keyboard button: Can't find field "text"`);
+  const kinds = INLINE_BUTTON_KINDS.filter((kind) => value[kind] !== undefined);
+  if (kinds.length === 0)
+    throw bad("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
+  const button: Record<string, unknown> = { text };
+  for (const kind of kinds) button[kind] = value[kind];
+  if (typeof value.callback_data === 'string' || typeof value.callback_data === 'number') {
+    const data = String(value.callback_data);
+    const bytes = Buffer.byteLength(data);
+    if (bytes === 0 || bytes > 64) throw bad('BUTTON_DATA_INVALID');
+    button.callback_data = data;
+  }
+  if (value.url !== undefined) {
+    const url = String(value.url);
+    if (!/^(https?|tg):\/\/\S+$/i.test(url))
+      throw bad(`inline keyboard button URL '${url}' is invalid: Wrong HTTP URL`);
+  }
+  for (const extra of ['icon_custom_emoji_id', 'style'] as const)
+    if (value[extra] !== undefined) button[extra] = value[extra];
+  return button;
+}
+
+function keyboardButton(value: unknown): Record<string, unknown> | string {
+  if (typeof value === 'string') return value;
+  if (!isObject(value)) throw bad("can't parse keyboard button: Object expected");
+  if (typeof value.text !== 'string') throw bad(`can't parse keyboard button: Can't find field "text"`);
+  return value;
+}
+
+/** Parses the reply_markup parameter; undefined when absent. */
+export function parseReplyMarkup(params: Params, name = 'reply_markup'): ParsedMarkup | undefined {
+  const text = params.json(name);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad("can't parse reply keyboard markup JSON object");
+  }
+  if (!isObject(value)) throw bad('object expected as reply markup');
+  try {
+    if (value.inline_keyboard !== undefined) {
+      const keyboard = rows(value.inline_keyboard, 'inline_keyboard').map((row) => row.map(inlineButton));
+      return { kind: 'inline', markup: { inline_keyboard: keyboard } };
+    }
+    if (value.keyboard !== undefined) {
+      const keyboard = rows(value.keyboard, 'keyboard').map((row) => row.map(keyboardButton));
+      const markup: Record<string, unknown> = { keyboard };
+      for (const key of ['is_persistent', 'resize_keyboard', 'one_time_keyboard', 'selective'] as const) {
+        if (field(value, key, 'Boolean') !== undefined) markup[key] = value[key];
+      }
+      const placeholder = field(value, 'input_field_placeholder', 'String');
+      if (placeholder !== undefined) markup.input_field_placeholder = placeholder;
+      return { kind: 'client', markup };
+    }
+    if (value.remove_keyboard !== undefined) {
+      if (value.remove_keyboard !== true) throw new Error('Field "remove_keyboard" must be of type Boolean');
+      return {
+        kind: 'client',
+        markup: { remove_keyboard: true, ...(value.selective === true ? { selective: true } : {}) },
+      };
+    }
+    if (value.force_reply !== undefined) {
+      if (value.force_reply !== true) throw new Error('Field "force_reply" must be of type Boolean');
+      const markup: Record<string, unknown> = { force_reply: true };
+      if (value.input_field_placeholder !== undefined)
+        markup.input_field_placeholder = String(value.input_field_placeholder);
+      if (value.selective === true) markup.selective = true;
+      return { kind: 'client', markup };
+    }
+  } catch (error) {
+    if (error instanceof BotApiError) throw error;
+    throw bad(`can't parse reply keyboard markup JSON object: ${(error as Error).message}`);
+  }
+  throw bad("can't parse reply keyboard markup JSON object");
+}
+
+export interface ReplyTarget {
+  messageId: number;
+  allowWithout: boolean;
+  /** Another chat to reply in, when given. */
+  chatId?: number | string;
+}
+
+/**
+ * reply_parameters, or the legacy reply_to_message_id / allow_sending_without_reply when
+ * reply_parameters is absent (reference §1.4).
+ */
+export function parseReplyParameters(params: Params): ReplyTarget | undefined {
+  const text = params.json('reply_parameters');
+  if (text === undefined) {
+    const legacy = params.int('reply_to_message_id');
+    if (legacy === undefined || legacy <= 0) return undefined;
+    return { messageId: legacy, allowWithout: params.bool('allow_sending_without_reply') };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad("can't parse reply parameters JSON object");
+  }
+  if (!isObject(value)) throw bad('object expected as reply parameters');
+  const id = value.message_id;
+  if (id === undefined) throw bad(`can't parse reply parameters: Can't find field "message_id"`);
+  const messageId =
+    typeof id === 'number' ? id : typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : NaN;
+  if (!Number.isInteger(messageId))
+    throw bad(`can't parse reply parameters: Field "message_id" must be a valid Number`);
+  const target: ReplyTarget = { messageId, allowWithout: value.allow_sending_without_reply === true };
+  if (value.chat_id !== undefined) target.chatId = value.chat_id as number | string;
+  return target;
+}

@@ -1,0 +1,50 @@
+/**
+ * What every send method shares: finding the target chat, reply parameters, reply markup and the
+ * content flags, turned into the platform's message content.
+ */
+import { BotApiError } from './errors.js';
+import type { MethodContext } from './method-context.js';
+import { parseReplyMarkup, parseReplyParameters, type ReplyTarget } from './reply-markup.js';
+import type { MessageContent } from '../platform/wire-types.js';
+
+/** Resolves chat_id (a number or @username of a supergroup or channel) to the id the bot uses. */
+export async function targetChatId({ platform, params }: MethodContext): Promise<number> {
+  const chatId = params.chatId();
+  if (typeof chatId === 'number') {
+    if (chatId === 0) throw BotApiError.badRequest('chat not found');
+    return chatId;
+  }
+  const chat = await platform.deps.store.getChatByUsername(chatId.slice(1));
+  if (!chat || chat.id === null || (chat.type !== 'supergroup' && chat.type !== 'channel')) {
+    throw BotApiError.badRequest('chat not found');
+  }
+  return chat.id;
+}
+
+export interface SendOptions {
+  chatId: number;
+  replyTo: { messageId: number; allowWithout: boolean } | undefined;
+  /** Content fields common to all sends (markup, protection). */
+  content: MessageContent;
+}
+
+export async function readSendOptions(ctx: MethodContext): Promise<SendOptions> {
+  const { params } = ctx;
+  const content: MessageContent = {};
+  const markup = parseReplyMarkup(params);
+  if (markup?.kind === 'inline') content.reply_markup = markup.markup;
+  else if (markup) content._client_markup = markup.markup;
+  if (params.bool('protect_content')) content.has_protected_content = true;
+  if (params.bool('disable_notification')) content._silent = true;
+  const reply: ReplyTarget | undefined = parseReplyParameters(params);
+  if (reply?.chatId !== undefined && String(reply.chatId) !== String(params.string('chat_id'))) {
+    // Replies in another chat quote a message the bot may not see; the reference then needs
+    // allow_sending_without_reply false. Parley supports replies within the same chat only.
+    throw BotApiError.badRequest('message to be replied not found');
+  }
+  return {
+    chatId: await targetChatId(ctx),
+    replyTo: reply ? { messageId: reply.messageId, allowWithout: reply.allowWithout } : undefined,
+    content,
+  };
+}
