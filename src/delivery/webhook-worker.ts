@@ -1,0 +1,283 @@
+/**
+ * Webhook delivery: each pending update of a bot with a webhook is POSTed to it as JSON, durably.
+ *
+ * The update row is the job. Its life:
+ *   pending (next_attempt_at <= now) --POST--> in flight --2xx--> deleted (delivered)
+ *                                                   \--failure--> pending again with attempts+1 and
+ *                                                       next_attempt_at = now + backoff, or deleted
+ *                                                       when that falls after the update's expiry.
+ * In-flight state lives only in memory: after a crash or restart every row is pending again, so an
+ * update is delivered at least once and never by two requests at once (SQLite storage is used by
+ * one process; a multi-process adapter will claim rows with a lease instead).
+ *
+ * Ordering: updates with one queue key (a chat) are delivered one at a time, in update_id order; an
+ * update waiting for a retry holds back the later ones of its chat. Up to max_connections keys are in
+ * flight at once (reference §4.2).
+ */
+import { STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { Agent, request } from 'undici';
+import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
+import { callMethod } from '../bot-api/call-method.js';
+import { Params } from '../bot-api/params.js';
+import { addBody } from '../bot-api/request-params.js';
+import { sleepUntil } from '../platform/clock.js';
+import type { Platform } from '../platform/platform.js';
+import type { BotRow, UpdateRow } from '../storage/store.js';
+
+export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
+const TIMEOUT_MS = 60_000;
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+interface Target {
+  url: URL;
+  secret: string | null;
+  maxConnections: number;
+  agent: Agent;
+  authorization: string | undefined;
+}
+
+function connectionLookup(ip: string): LookupFunction {
+  const family = isIP(ip) === 6 ? 6 : 4;
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: ip, family }]);
+    else callback(null, ip, family);
+  }) as unknown as LookupFunction;
+}
+
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'ECONNREFUSED') return 'Connection refused';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
+    return 'Read timeout expired';
+  }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'Connection reset by peer';
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) {
+    return `SSL error: ${(error as Error).message}`;
+  }
+  return (error as Error).message || 'Connection failed';
+}
+
+/** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
+class BotDelivery {
+  target: Target | undefined;
+  readonly inFlightKeys = new Set<string>();
+  readonly inFlight = new Set<Promise<void>>();
+  #pumping = false;
+  #again = false;
+  #timer: AbortController | undefined;
+
+  constructor(
+    readonly botId: number,
+    private readonly worker: WebhookWorker,
+  ) {}
+
+  retarget(bot: BotRow | undefined): void {
+    const old = this.target;
+    this.target = undefined;
+    if (bot && bot.webhook_url !== '') {
+      const url = new URL(
+        /^[a-z]+:\/\//i.test(bot.webhook_url) ? bot.webhook_url : `https://${bot.webhook_url}`,
+      );
+      let authorization: string | undefined;
+      if (url.username || url.password) {
+        const user = decodeURIComponent(url.username);
+        const pass = decodeURIComponent(url.password);
+        authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+        url.username = '';
+        url.password = '';
+      }
+      const connect: Record<string, unknown> = {};
+      if (bot.webhook_certificate) connect.ca = bot.webhook_certificate;
+      if (bot.webhook_ip_fixed && bot.webhook_ip_address)
+        connect.lookup = connectionLookup(bot.webhook_ip_address);
+      this.target = {
+        url,
+        secret: bot.webhook_secret,
+        maxConnections: bot.webhook_max_connections,
+        authorization,
+        agent: new Agent({
+          connections: bot.webhook_max_connections,
+          pipelining: 1,
+          headersTimeout: TIMEOUT_MS,
+          bodyTimeout: TIMEOUT_MS,
+          connect,
+        }),
+      };
+    }
+    if (old) void Promise.allSettled([...this.inFlight]).then(() => old.agent.close());
+    this.kick();
+  }
+
+  /** Looks for work now (coalesced: one pump at a time, re-run if kicked meanwhile). */
+  kick(): void {
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    void this.#pump().finally(() => {
+      this.#pumping = false;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  async #pump(): Promise<void> {
+    const target = this.target;
+    if (!target || this.worker.stopped) return;
+    const { store, clock } = this.worker.platform.deps;
+    const window = 2 * target.maxConnections + this.inFlightKeys.size;
+    const rows = await store.listDueUpdates(this.botId, NEVER, window);
+    const now = clock.nowMs();
+    const held = new Set<string>(this.inFlightKeys);
+    let wakeAt = NEVER;
+    for (const row of rows) {
+      if (this.inFlightKeys.size >= target.maxConnections) break;
+      if (held.has(row.queue_key)) continue;
+      held.add(row.queue_key);
+      if (row.next_attempt_at > now) {
+        wakeAt = Math.min(wakeAt, row.next_attempt_at);
+        continue;
+      }
+      this.#start(target, row);
+    }
+    this.#timer?.abort();
+    if (wakeAt !== NEVER) {
+      const timer = new AbortController();
+      this.#timer = timer;
+      void sleepUntil(clock, wakeAt, timer.signal).then(() => {
+        if (!timer.signal.aborted) this.kick();
+      });
+    }
+  }
+
+  #start(target: Target, row: UpdateRow): void {
+    this.inFlightKeys.add(row.queue_key);
+    const job = this.#deliver(target, row)
+      .catch((error: unknown) =>
+        this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed'),
+      )
+      .finally(() => {
+        this.inFlightKeys.delete(row.queue_key);
+        this.inFlight.delete(job);
+        this.kick();
+      });
+    this.inFlight.add(job);
+  }
+
+  async #deliver(target: Target, row: UpdateRow): Promise<void> {
+    const { platform } = this.worker;
+    const { store, clock, random } = platform.deps;
+    const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (target.secret) headers[SECRET_HEADER] = target.secret;
+    if (target.authorization) headers.authorization = target.authorization;
+
+    let failure: string;
+    let retryAfter: number | undefined;
+    try {
+      const response = await request(target.url, { method: 'POST', headers, body, dispatcher: target.agent });
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        const contentType = String(response.headers['content-type'] ?? '');
+        const text = await response.body.text();
+        await store.write(async (tx) => tx.deleteUpdate(this.botId, row.update_id));
+        await this.#runReply(contentType, text);
+        return;
+      }
+      await response.body.dump();
+      failure =
+        `Wrong response from the webhook: ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? ''}`.trim();
+      retryAfter = parseRetryAfter(response.headers['retry-after']);
+    } catch (error) {
+      failure = describeFailure(error);
+    }
+    if (this.target !== target) {
+      // The webhook changed meanwhile: the new target retries this update without counting it.
+      return;
+    }
+    const attempts = row.attempts + 1;
+    const next = clock.nowMs() + webhookRetryDelayMs(attempts, random, retryAfter);
+    const now = clock.now();
+    await store.write(async (tx) => {
+      if (next > row.expires_at * 1000) await tx.deleteUpdate(this.botId, row.update_id);
+      else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
+      await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
+    });
+  }
+
+  /** A method call in the webhook's reply is executed; its result cannot be observed (spec §4). */
+  async #runReply(contentType: string, text: string): Promise<void> {
+    if (text === '') return;
+    const params = new Params();
+    addBody(params, contentType, text);
+    const method = params.string('method');
+    if (method === undefined) return;
+    const envelope = await callMethod(this.worker.platform, this.botId, method, params, {
+      signal: new AbortController().signal,
+      fromWebhookReply: true,
+      log: this.worker.log,
+    });
+    if (envelope.status !== 200) {
+      this.worker.log.info(
+        { botId: this.botId, method, status: envelope.status },
+        'method in webhook reply failed',
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#timer?.abort();
+    await Promise.allSettled([...this.inFlight]);
+    await this.target?.agent.close();
+  }
+}
+
+export class WebhookWorker {
+  readonly #bots = new Map<number, BotDelivery>();
+  readonly #unsubscribe: Array<() => void> = [];
+  stopped = false;
+
+  constructor(
+    readonly platform: Platform,
+    readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    const { bus, clock, store } = this.platform.deps;
+    this.#unsubscribe.push(
+      bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
+      bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.kick()),
+      clock.onAdvance(() => {
+        for (const delivery of this.#bots.values()) delivery.kick();
+      }),
+    );
+    void store.listBotsWithWebhook().then((bots) => {
+      for (const bot of bots) this.#delivery(bot.id).retarget(bot);
+    });
+  }
+
+  #delivery(botId: number): BotDelivery {
+    let delivery = this.#bots.get(botId);
+    if (!delivery) {
+      delivery = new BotDelivery(botId, this);
+      this.#bots.set(botId, delivery);
+    }
+    return delivery;
+  }
+
+  async #retarget(botId: number): Promise<void> {
+    const bot = await this.platform.deps.store.getBot(botId);
+    this.#delivery(botId).retarget(bot);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    await Promise.all([...this.#bots.values()].map((delivery) => delivery.stop()));
+  }
+}
