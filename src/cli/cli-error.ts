@@ -1,0 +1,47 @@
+/**
+ * Errors the CLI raises itself, next to the control API's own codes it passes through. Each has a stable
+ * code, printed as `parley: <message> (<CODE>)`, and an exit code: scripts rely on both.
+ *
+ * | code                  | exit | when                                                          |
+ * |-----------------------|------|---------------------------------------------------------------|
+ * | `USAGE_ERROR`         | 2    | unknown command or option, missing or malformed argument      |
+ * | `CONFIG_INVALID`      | 2    | `start`: the server configuration is invalid                  |
+ * | `SERVER_URL_INVALID`  | 2    | `--server` / `PARLEY_URL` is not an http(s) URL               |
+ * | `ADMIN_TOKEN_MISSING` | 2    | no `--admin-token`, no `PARLEY_ADMIN_TOKEN`, no token file    |
+ * | `SERVER_UNREACHABLE`  | 1    | the request did not reach the server or got no answer         |
+ * | `ADMIN_TOKEN_INVALID` | 1    | the server's code, re-raised to say where the token came from |
+ *
+ * Every other error code printed is the server's (docs/control-api.md), with exit code 1.
+ */
+export type CliErrorCode =
+  | 'USAGE_ERROR'
+  | 'CONFIG_INVALID'
+  | 'SERVER_URL_INVALID'
+  | 'ADMIN_TOKEN_MISSING'
+  | 'SERVER_UNREACHABLE'
+  | 'ADMIN_TOKEN_INVALID';
+
+/** Exit codes of the `parley` command. */
+export const EXIT_OK = 0;
+/** The operation failed: an error answer of the server (a wait that timed out included), or no answer. */
+export const EXIT_FAILURE = 1;
+/** The command line or the configuration is wrong; nothing was attempted. */
+export const EXIT_USAGE = 2;
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+
+  constructor(
+    message: string,
+    readonly code: CliErrorCode,
+    readonly exitCode: number,
+    /** The command whose help the error message points to (`''` for the general help). */
+    readonly helpTopic?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function usageError(message: string, helpTopic = ''): CliError {
+  return new CliError(message, 'USAGE_ERROR', EXIT_USAGE, helpTopic);
+}

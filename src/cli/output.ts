@@ -1,0 +1,88 @@
+/**
+ * What client commands print. With `--json`, the result object itself (one document, 2-space indent) so
+ * that scripts can pipe it to `jq`; without, one short line per record for people.
+ */
+import type { BotRecord, ClockState, Message, User, UserRecord } from '../testkit/index.js';
+import type { CliContext } from './command.js';
+
+export function printResult<T>(
+  ctx: CliContext,
+  json: boolean | undefined,
+  result: T,
+  human: (r: T) => string,
+) {
+  ctx.stdout(json ? JSON.stringify(result, null, 2) : human(result));
+}
+
+/** `user 123456 +15550001 @alice (Alice Smith)` */
+export function formatUser(user: UserRecord): string {
+  const username = user.username ? ` @${user.username}` : '';
+  return `user ${user.id} ${user.phone_number}${username} (${fullName(user)})`;
+}
+
+/** `bot 7000 @echo_bot token 7000:AAAA...`: the whole token, since printing it is the point. */
+export function formatBot(bot: BotRecord): string {
+  return `bot ${bot.id} @${bot.username} token ${bot.token}`;
+}
+
+/** `clock 2024-05-01T12:00:00Z (1714564800), offset +3600 s` */
+export function formatClock(clock: ClockState): string {
+  const iso = new Date(clock.now * 1000).toISOString().replace('.000Z', 'Z');
+  const sign = clock.offset_seconds >= 0 ? '+' : '';
+  return `clock ${iso} (${clock.now}), offset ${sign}${clock.offset_seconds} s`;
+}
+
+export function formatMessages(messages: Message[]): string {
+  return messages.length === 0 ? 'no messages' : messages.map(formatMessage).join('\n');
+}
+
+/**
+ * `[#12 from @echo_bot] hello`, `[#13 from Alice, reply to #12] hi`; a message without text shows its
+ * kind (`<photo> caption`), and inline keyboard rows follow on indented lines (`  [Yes] [No]`) since
+ * testing a bot by hand mostly means reading which buttons it offers.
+ */
+export function formatMessage(message: Message): string {
+  const reply = message.reply_to_message ? `, reply to #${message.reply_to_message.message_id}` : '';
+  let line = `[#${message.message_id} from ${sender(message)}${reply}] ${content(message)}`;
+  for (const row of message.reply_markup?.inline_keyboard ?? []) {
+    line += `\n  ${row.map((button) => `[${button.text}]`).join(' ')}`;
+  }
+  return line;
+}
+
+function sender(message: Message): string {
+  if (message.from) return message.from.username ? `@${message.from.username}` : fullName(message.from);
+  // Channel posts have no sender: the chat speaks.
+  const chat = message.chat;
+  return chat.username ? `@${chat.username}` : (chat.title ?? `chat ${chat.id}`);
+}
+
+/** The Bot API's content fields of a message without text, in the order a reader would name them. */
+const CONTENT_KINDS = [
+  'photo',
+  'video',
+  'animation',
+  'audio',
+  'voice',
+  'video_note',
+  'document',
+  'sticker',
+  'contact',
+  'location',
+  'venue',
+  'poll',
+  'dice',
+  'game',
+  'invoice',
+] as const;
+
+function content(message: Message): string {
+  if (typeof message.text === 'string') return message.text;
+  const kind = CONTENT_KINDS.find((k) => message[k] !== undefined) ?? 'no text';
+  const caption = typeof message.caption === 'string' ? ` ${message.caption}` : '';
+  return `<${kind}>${caption}`;
+}
+
+function fullName(person: Pick<User, 'first_name' | 'last_name'>): string {
+  return person.last_name ? `${person.first_name} ${person.last_name}` : person.first_name;
+}

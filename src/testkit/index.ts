@@ -1,0 +1,5 @@
+/** The test kit: a typed client of the control API for tests of bots and of the platform itself. */
+export { ControlClient, MAX_WAIT_TIMEOUT_SECONDS } from './control-client.js';
+export type { ControlClientOptions, WaitOptions } from './control-client.js';
+export { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
+export type * from './control-types.js';
