@@ -1,0 +1,130 @@
+/**
+ * The composition root: opens storage, builds the platform, and mounts every surface on one Fastify
+ * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { botApiRoutes } from '../bot-api/bot-api-routes.js';
+import { controlRoutes } from '../control/control-routes.js';
+import { WebhookWorker } from '../delivery/webhook-worker.js';
+import { EventBus } from '../platform/event-bus.js';
+import { Platform } from '../platform/platform.js';
+import { cryptoRandom, type Random } from '../platform/random.js';
+import { loadClock, VirtualTime } from '../platform/virtual-time.js';
+import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { fileRoutes } from '../files/file-routes.js';
+import { Pruner } from '../delivery/pruner.js';
+import { createLogger } from './logger.js';
+
+/** How long a graceful stop waits for in-flight requests. */
+const CLOSE_DEADLINE_MS = 10_000;
+
+export interface Parley {
+  app: FastifyInstance;
+  platform: Platform;
+  time: VirtualTime;
+  adminToken: string;
+  /** Starts the background workers (webhook delivery, pruning). */
+  startWorkers(): void;
+  /** Stops accepting work, finishes in-flight requests, stops workers, closes storage. */
+  close(): Promise<void>;
+}
+
+export interface CreateOptions {
+  config: Config;
+  adminToken: string;
+  random?: Random;
+  /** Log to this stream (default stdout) at config.logLevel. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createParley({
+  config,
+  adminToken,
+  random = cryptoRandom,
+  logStream,
+}: CreateOptions): Promise<Parley> {
+  const storage = config.storage;
+  let filesDir: string;
+  let cleanup = () => {};
+  let store: SqliteStore;
+  if (storage.kind === 'sqlite') {
+    store = SqliteStore.open(storage.file);
+    filesDir = path.join(storage.dataDir, 'files');
+  } else {
+    store = SqliteStore.open(':memory:');
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-files-'));
+    filesDir = dir;
+    cleanup = () => rmSync(dir, { recursive: true, force: true });
+  }
+  mkdirSync(filesDir, { recursive: true });
+
+  const clock = await loadClock(store);
+  const bus = new EventBus();
+  const platform = new Platform({ store, clock, random, bus, config, filesDir });
+  const time = new VirtualTime(clock, store, config.profile);
+  const shutdown = new AbortController();
+
+  const app = Fastify({
+    loggerInstance: createLogger(config.logLevel, logStream) as FastifyBaseLogger,
+    // Per-request lines only at debug level: at info, one line per Bot API call is noise.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    forceCloseConnections: 'idle',
+    keepAliveTimeout: 500_000,
+    // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
+    routerOptions: { maxParamLength: 1000 },
+  });
+  let ready = false;
+  // Answers given while stopping close their connection, so that a keep-alive client does not hold
+  // the server open after its last request (Node closes only connections idle at close() time).
+  app.addHook('onSend', async (_request, reply) => {
+    if (shutdown.signal.aborted) reply.header('connection', 'close');
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_request, reply) =>
+    ready && !shutdown.signal.aborted ? { ok: true } : reply.code(503).send({ ok: false }),
+  );
+  await app.register(botApiRoutes, { platform, shutdown: shutdown.signal });
+  await app.register(fileRoutes, { platform });
+  await app.register(controlRoutes, {
+    prefix: '/control',
+    platform,
+    time,
+    adminToken,
+    shutdown: shutdown.signal,
+  });
+
+  const webhooks = new WebhookWorker(platform, app.log);
+  const pruner = new Pruner(platform, app.log);
+  await app.ready();
+  ready = true;
+
+  return {
+    app,
+    platform,
+    time,
+    adminToken,
+    startWorkers() {
+      webhooks.start();
+      pruner.start();
+    },
+    async close() {
+      shutdown.abort();
+      // Parked long polls answer now with what they have, so that closing does not wait 50 s.
+      platform.updates.releaseAll();
+      // In-flight requests get this long to finish; then their connections are cut.
+      const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_DEADLINE_MS);
+      await app.close();
+      clearTimeout(deadline);
+      await webhooks.stop();
+      pruner.stop();
+      await store.close();
+      cleanup();
+    },
+  };
+}
