@@ -189,6 +189,20 @@ describe('delivery', () => {
     await waitFor(() => limited.received.length === 2, { what: 'second attempt' });
   });
 
+  it('connects to a fixed ip_address instead of resolving the host', async () => {
+    const { user, bot, token } = await userAndBot(server, 'whip');
+    const target = await receiver();
+    // The host does not resolve; the fixed address is used for the connection, the URL for Host.
+    const url = `http://hooks.parley.invalid:${target.port}/fixed`;
+    const set = await callBotApi(server, token, 'setWebhook', { url, ip_address: '127.0.0.1' });
+    expect(set.body.ok).toBe(true);
+    expect((await info(token)).ip_address).toBe('127.0.0.1');
+    await server.control.sendMessage({ from: user.phone_number, chat: `@${bot.username}`, text: 'fixed' });
+    await waitFor(() => target.received.length === 1, { what: 'delivery to the fixed address' });
+    expect(target.received[0]!.path).toBe('/fixed');
+    expect(target.received[0]!.headers.host).toBe(`hooks.parley.invalid:${target.port}`);
+  });
+
   it('executes a method call in the webhook reply', async () => {
     const { user, bot, token } = await userAndBot(server, 'whreply');
     const replying = await receiver((request, response) => {
