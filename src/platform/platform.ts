@@ -9,6 +9,7 @@ import { UpdateQueue } from './update-queue.js';
 import { Users } from './users.js';
 import { Webhooks } from './webhooks.js';
 import { Files } from './files.js';
+import { BotSettings } from './bot-settings.js';
 
 export class Platform {
   readonly users: Users;
@@ -17,6 +18,7 @@ export class Platform {
   readonly messages: Messages;
   readonly webhooks: Webhooks;
   readonly files: Files;
+  readonly botSettings: BotSettings;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
@@ -25,5 +27,6 @@ export class Platform {
     this.messages = new Messages(deps, this.users, this.chats, this.updates);
     this.webhooks = new Webhooks(deps, this.updates);
     this.files = new Files(deps);
+    this.botSettings = new BotSettings(deps);
   }
 }

@@ -68,6 +68,9 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect((await store.getUserByPhone('+15550001'))?.id).toBe(1);
       expect((await store.getUserByUsername('alice'))?.id).toBe(1);
       expect((await store.getUser(1))?.is_bot).toBe(false);
+      await store.write(async (tx) => tx.updateUser(1, { first_name: 'Renamed', username: null }));
+      expect((await store.getUser(1))?.first_name).toBe('Renamed');
+      expect(await store.getUserByUsername('alice')).toBeUndefined();
     });
 
     it('refuses a duplicate phone number with UniqueViolation and keeps the first row', async () => {

@@ -163,6 +163,7 @@ export interface StoreReader {
 
 export interface StoreTx extends StoreReader {
   insertUser(row: UserRow): Promise<void>;
+  updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>): Promise<void>;
   insertBot(row: BotRow): Promise<void>;
   updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>): Promise<void>;
 

@@ -15,6 +15,18 @@ import { sendDocument } from './send-document.js';
 import { sendMessage } from './send-message.js';
 import { sendPhoto } from './send-photo.js';
 import { setWebhook } from './set-webhook.js';
+import { setMyCommands } from './set-my-commands.js';
+import { getMyCommands } from './get-my-commands.js';
+import { deleteMyCommands } from './delete-my-commands.js';
+import { setMyName } from './set-my-name.js';
+import { getMyName } from './get-my-name.js';
+import { setMyDescription } from './set-my-description.js';
+import { getMyDescription } from './get-my-description.js';
+import { setMyShortDescription } from './set-my-short-description.js';
+import { getMyShortDescription } from './get-my-short-description.js';
+import { setChatMenuButton } from './set-chat-menu-button.js';
+import { getChatMenuButton } from './get-chat-menu-button.js';
+import { getUserProfilePhotos } from './get-user-profile-photos.js';
 
 export const BOT_API_METHODS = {
   getMe,
@@ -28,6 +40,18 @@ export const BOT_API_METHODS = {
   sendPhoto,
   sendDocument,
   getFile,
+  setMyCommands,
+  getMyCommands,
+  deleteMyCommands,
+  setMyName,
+  getMyName,
+  setMyDescription,
+  getMyDescription,
+  setMyShortDescription,
+  getMyShortDescription,
+  setChatMenuButton,
+  getChatMenuButton,
+  getUserProfilePhotos,
 } satisfies Record<string, MethodHandler>;
 
 /** Lower-cased method name -> handler. */

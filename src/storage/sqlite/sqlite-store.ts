@@ -131,6 +131,13 @@ export class SqliteStore implements Store {
     return this.#run(sql, ...keys.map((k) => sqlValue((row as Row)[k])));
   }
 
+  #update(table: string, id: number, patch: object): void {
+    const keys = Object.keys(patch);
+    if (keys.length === 0) return;
+    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
+    this.#run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
+  }
+
   // ---- writes and group commit ------------------------------------------------------------------
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
@@ -201,6 +208,9 @@ export class SqliteStore implements Store {
   async insertUser(row: UserRow) {
     this.#insert('users', row);
   }
+  async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
+    this.#update('users', id, patch);
+  }
   async getBot(id: number) {
     return toBot(this.#get('SELECT * FROM bots WHERE id = ?', id));
   }
@@ -211,10 +221,7 @@ export class SqliteStore implements Store {
     this.#insert('bots', row);
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
-    const keys = Object.keys(patch);
-    if (keys.length === 0) return;
-    const sql = `UPDATE bots SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
-    this.#run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
+    this.#update('bots', id, patch);
   }
 
   // ---- chats, members, messages -----------------------------------------------------------------

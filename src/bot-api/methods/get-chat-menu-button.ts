@@ -1,0 +1,16 @@
+import { BotApiError } from '../errors.js';
+import type { MethodContext } from '../method-context.js';
+
+/** getChatMenuButton: the menu button of a private chat, or the bot's default without chat_id. */
+export async function getChatMenuButton(ctx: MethodContext) {
+  return ctx.platform.botSettings.getMenuButton(ctx.botId, await privateChatPk(ctx));
+}
+
+/** The private chat named by the optional chat_id (menu buttons exist in private chats only). */
+export async function privateChatPk({ params, platform, botId }: MethodContext): Promise<number | null> {
+  if (params.string('chat_id') === undefined) return null;
+  const chatId = params.int('chat_id') ?? 0;
+  const chat = chatId > 0 ? await platform.deps.store.getPrivateChat(botId, chatId) : undefined;
+  if (!chat) throw BotApiError.badRequest('chat not found');
+  return chat.pk;
+}
