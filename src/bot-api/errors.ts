@@ -46,6 +46,12 @@ const PLATFORM_TEXTS: Partial<Record<PlatformErrorCode, BotApiError>> = {
   REPLY_MESSAGE_NOT_FOUND: BotApiError.badRequest('message to be replied not found'),
   BOT_BLOCKED: new BotApiError(403, 'Forbidden: bot was blocked by the user'),
   CHAT_WRITE_FORBIDDEN: BotApiError.badRequest('have no write access to the chat'),
+  MESSAGE_NOT_MODIFIED: BotApiError.badRequest(
+    'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+  ),
+  QUERY_INVALID: BotApiError.badRequest(
+    'query is too old and response timeout expired or query ID is invalid',
+  ),
 };
 
 const CONFLICT_TEXTS: Record<PollConflict['reason'], string> = {

@@ -13,6 +13,7 @@ import { sendCommand } from './commands/send.js';
 import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
+import { pressCommand } from './commands/press.js';
 import { CLIENT_OPTIONS_HELP } from './resolve-server.js';
 
 /** Every command, in the order the help lists them. The names are part of the product. */
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   sendCommand,
   messagesCommand,
   waitCommand,
+  pressCommand,
   clockAdvanceCommand,
   clockShowCommand,
 ];

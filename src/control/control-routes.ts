@@ -14,6 +14,9 @@ import { getUser } from './methods/get-user.js';
 import { listMessages } from './methods/list-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { waitMessage } from './methods/wait-message.js';
+import { pressButton } from './methods/press-button.js';
+import { editMessage } from './methods/edit-message.js';
+import { deleteMessage } from './methods/delete-message.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
@@ -26,6 +29,9 @@ export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handl
   { method: 'POST', path: '/messages', handler: sendMessage },
   { method: 'GET', path: '/messages', handler: listMessages },
   { method: 'POST', path: '/wait', handler: waitMessage },
+  { method: 'POST', path: '/press', handler: pressButton },
+  { method: 'POST', path: '/messages/edit', handler: editMessage },
+  { method: 'POST', path: '/messages/delete', handler: deleteMessage },
   { method: 'POST', path: '/clock/advance', handler: advanceClock },
   { method: 'GET', path: '/clock', handler: getClock },
 ];
@@ -46,6 +52,10 @@ const STATUS: Record<PlatformErrorCode, [number, string]> = {
   BOT_BLOCKED: [403, 'BOT_BLOCKED'],
   CHAT_WRITE_FORBIDDEN: [403, 'CHAT_WRITE_FORBIDDEN'],
   CLOCK_CONTROL_DISABLED: [403, 'CLOCK_CONTROL_DISABLED'],
+  MESSAGE_NOT_FOUND: [404, 'MESSAGE_NOT_FOUND'],
+  MESSAGE_NOT_MODIFIED: [400, 'MESSAGE_NOT_MODIFIED'],
+  BUTTON_NOT_FOUND: [404, 'BUTTON_NOT_FOUND'],
+  QUERY_INVALID: [400, 'BAD_REQUEST'],
   BAD_REQUEST: [400, 'BAD_REQUEST'],
 };
 

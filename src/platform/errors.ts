@@ -18,6 +18,10 @@ export type PlatformErrorCode =
   | 'BOT_BLOCKED'
   | 'CHAT_WRITE_FORBIDDEN'
   | 'CLOCK_CONTROL_DISABLED'
+  | 'MESSAGE_NOT_FOUND'
+  | 'MESSAGE_NOT_MODIFIED'
+  | 'BUTTON_NOT_FOUND'
+  | 'QUERY_INVALID'
   | 'BAD_REQUEST';
 
 export class PlatformError extends Error {

@@ -10,6 +10,10 @@ export interface PlatformEvents {
   'updates.queued': { botId: number };
   /** A message was stored in a chat; `recipients` are the user ids that receive it. */
   'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
+  /** A message was edited or deleted. */
+  'message.changed': { chatPk: number; messageId: number };
+  /** A bot answered a callback query. */
+  'callback.answered': { id: string };
   /** A bot's webhook was set, changed or deleted. */
   'webhook.changed': { botId: number };
 }

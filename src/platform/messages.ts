@@ -79,7 +79,7 @@ export class Messages {
         content._reply_to = replyTo;
       }
       const row = await this.#insert(tx, chat, user.id, content);
-      const botIds = await this.#botsOf(tx, chat, user.id);
+      const botIds = await this.botsOf(tx, chat, user.id);
       for (const botId of botIds) {
         const payload = await this.render(tx, chat, row, botId);
         await this.updates.enqueue(tx, botId, {
@@ -136,7 +136,7 @@ export class Messages {
   }
 
   /** The bots other than the sender that receive messages of this chat. */
-  async #botsOf(reader: StoreReader, chat: ChatRow, senderId: number): Promise<number[]> {
+  async botsOf(reader: StoreReader, chat: ChatRow, senderId: number): Promise<number[]> {
     if (chat.type === 'private') {
       const otherId = chat.user_a === senderId ? chat.user_b! : chat.user_a!;
       return (await reader.getBot(otherId)) ? [otherId] : [];
@@ -252,5 +252,24 @@ export class Messages {
         unsubscribe();
       }
     }
+  }
+
+  /**
+   * Stores a message from a service account (the gateway's verification messages) inside the
+   * caller's transaction, so that it commits with whatever else the caller writes (a charge). No
+   * update is queued: neither side is a bot. Call `announceServiceMessage` after the commit.
+   */
+  async insertServiceMessage(
+    tx: StoreTx,
+    chat: ChatRow,
+    senderId: number,
+    content: MessageContent,
+  ): Promise<MessageRow> {
+    return this.#insert(tx, chat, senderId, content);
+  }
+
+  /** Tells waiting readers (`waitForUser`, the gateway's wait for a code) of a committed message. */
+  announceServiceMessage(chat: ChatRow, row: MessageRow): void {
+    this.#announce(chat, row);
   }
 }

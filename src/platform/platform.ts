@@ -10,6 +10,8 @@ import { Users } from './users.js';
 import { Webhooks } from './webhooks.js';
 import { Files } from './files.js';
 import { BotSettings } from './bot-settings.js';
+import { CallbackQueries } from './callback-queries.js';
+import { MessageEdits } from './message-edits.js';
 
 export class Platform {
   readonly users: Users;
@@ -19,6 +21,8 @@ export class Platform {
   readonly webhooks: Webhooks;
   readonly files: Files;
   readonly botSettings: BotSettings;
+  readonly callbackQueries: CallbackQueries;
+  readonly edits: MessageEdits;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
@@ -28,5 +32,7 @@ export class Platform {
     this.webhooks = new Webhooks(deps, this.updates);
     this.files = new Files(deps);
     this.botSettings = new BotSettings(deps);
+    this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
+    this.edits = new MessageEdits(deps, this.users, this.chats, this.messages, this.updates);
   }
 }

@@ -123,6 +123,19 @@ export interface FileRefRow {
   file_path: string;
 }
 
+export interface CallbackQueryRow {
+  id: string;
+  bot_id: number;
+  user_id: number;
+  chat_pk: number;
+  message_id: number;
+  data: string | null;
+  created_at: number;
+  answered_at: number | null;
+  /** JSON of the answer (text, show_alert, url, cache_time) once answered. */
+  answer: string | null;
+}
+
 export interface StoreReader {
   getUser(id: number): Promise<UserRow | undefined>;
   getUserByPhone(phone: string): Promise<UserRow | undefined>;
@@ -143,6 +156,7 @@ export interface StoreReader {
   /** The oldest message with id > afterId not sent by `notSenderId`. */
   nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number): Promise<MessageRow | undefined>;
   getReadCursor(userId: number, chatPk: number): Promise<number>;
+  getCallbackQuery(id: string): Promise<CallbackQueryRow | undefined>;
 
   /** Up to `limit` unexpired updates with update_id >= fromId, in order. */
   listUpdates(botId: number, fromId: number, limit: number, nowSec: number): Promise<UpdateRow[]>;
@@ -174,6 +188,12 @@ export interface StoreTx extends StoreReader {
   upsertMember(row: MemberRow): Promise<void>;
 
   insertMessage(row: MessageRow): Promise<void>;
+  /** Replaces a message's content and sets its edit date. */
+  updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null): Promise<void>;
+  deleteMessage(chatPk: number, messageId: number): Promise<void>;
+  insertCallbackQuery(row: CallbackQueryRow): Promise<void>;
+  /** Records the answer unless the query was answered already; returns whether it was recorded. */
+  answerCallbackQuery(id: string, answer: string, answeredAt: number): Promise<boolean>;
   setReadCursor(userId: number, chatPk: number, messageId: number): Promise<void>;
 
   insertUpdate(row: UpdateRow): Promise<void>;

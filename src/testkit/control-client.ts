@@ -9,6 +9,10 @@ import type {
   ControlApiAnswer,
   CreateBotParams,
   CreateUserParams,
+  DeleteMessageParams,
+  EditMessageParams,
+  PressButtonParams,
+  PressResult,
   ListMessagesParams,
   Message,
   SendMessageParams,
@@ -119,6 +123,24 @@ export class ControlClient {
       holdSeconds: params.timeout ?? MAX_WAIT_TIMEOUT_SECONDS,
       signal: options.signal,
     });
+  }
+
+  /**
+   * `POST /control/press`: `user` presses the inline button labelled `button` on a message and
+   * waits up to `timeout` seconds for the bot's answer.
+   */
+  pressButton(params: PressButtonParams): Promise<PressResult> {
+    return this.#call({ method: 'POST', path: '/press', body: params, holdSeconds: params.timeout ?? 10 });
+  }
+
+  /** `POST /control/messages/edit`: `user` edits the text of their message; bots get edited_message. */
+  editMessage(params: EditMessageParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/edit', body: params });
+  }
+
+  /** `POST /control/messages/delete`: `user` deletes their own message. */
+  deleteMessage(params: DeleteMessageParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/messages/delete', body: params });
   }
 
   /** `POST /control/clock/advance`: moves the virtual clock forward by `seconds` (a positive integer). */

@@ -143,4 +143,40 @@ export interface WaitForMessageParams {
 }
 
 /** The envelope of every control API answer. */
+/** `POST /control/press` */
+export interface PressButtonParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+  /** The text of the inline button to press. */
+  button: string;
+  /** Seconds to wait for the bot's answer (default 10). */
+  timeout?: number;
+}
+
+/** What the person's client shows after a press. */
+export interface PressResult {
+  /** Absent for a url button, which only opens its link. */
+  query_id?: string;
+  answered: boolean;
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+}
+
+/** `POST /control/messages/edit` */
+export interface EditMessageParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+  text: string;
+}
+
+/** `POST /control/messages/delete` */
+export interface DeleteMessageParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+}
+
 export type ControlApiAnswer<T> = { ok: true; result: T } | { ok: false; error: string; description: string };

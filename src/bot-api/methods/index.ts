@@ -5,6 +5,12 @@
  */
 import type { MethodHandler } from '../method-context.js';
 import { close } from './close.js';
+import { answerCallbackQuery } from './answer-callback-query.js';
+import { editMessageText } from './edit-message-text.js';
+import { editMessageCaption } from './edit-message-caption.js';
+import { editMessageReplyMarkup } from './edit-message-reply-markup.js';
+import { deleteMessage } from './delete-message.js';
+import { deleteMessages } from './delete-messages.js';
 import { deleteWebhook } from './delete-webhook.js';
 import { getFile } from './get-file.js';
 import { getMe } from './get-me.js';
@@ -52,6 +58,12 @@ export const BOT_API_METHODS = {
   setChatMenuButton,
   getChatMenuButton,
   getUserProfilePhotos,
+  answerCallbackQuery,
+  editMessageText,
+  editMessageCaption,
+  editMessageReplyMarkup,
+  deleteMessage,
+  deleteMessages,
 } satisfies Record<string, MethodHandler>;
 
 /** Lower-cased method name -> handler. */

@@ -16,6 +16,7 @@ import { migrate } from './migrate.js';
 import {
   UniqueViolation,
   type BotRow,
+  type CallbackQueryRow,
   type ChatRow,
   type FileRefRow,
   type FileRow,
@@ -296,6 +297,33 @@ export class SqliteStore implements Store {
   }
   async insertMessage(row: MessageRow) {
     this.#insert('messages', row);
+  }
+  async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
+    this.#run(
+      'UPDATE messages SET body = ?, edit_date = ? WHERE chat_pk = ? AND message_id = ?',
+      body,
+      editDate,
+      chatPk,
+      messageId,
+    );
+  }
+  async deleteMessage(chatPk: number, messageId: number) {
+    this.#run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+  }
+  async getCallbackQuery(id: string) {
+    return this.#get('SELECT * FROM callback_queries WHERE id = ?', id) as CallbackQueryRow | undefined;
+  }
+  async insertCallbackQuery(row: CallbackQueryRow) {
+    this.#insert('callback_queries', row);
+  }
+  async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
+    const result = this.#run(
+      'UPDATE callback_queries SET answer = ?, answered_at = ? WHERE id = ? AND answered_at IS NULL',
+      answer,
+      answeredAt,
+      id,
+    );
+    return result.changes === 1;
   }
   async getReadCursor(userId: number, chatPk: number) {
     const row = this.#get(

@@ -1,0 +1,27 @@
+import { readEditTarget } from '../edit-target.js';
+import { BotApiError } from '../errors.js';
+import { codePointLength, formatText } from '../formatting/index.js';
+import type { MethodContext } from '../method-context.js';
+import { inlineMarkupPatch } from './edit-message-reply-markup.js';
+import { MAX_TEXT_LENGTH } from '../../platform/messages.js';
+
+/**
+ * editMessageText: new text (parse_mode or entities) and inline keyboard of the bot's own message;
+ * an edit without reply_markup removes the keyboard. spec §2 Message; reference §2.3.
+ */
+export async function editMessageText(ctx: MethodContext) {
+  const { params, platform } = ctx;
+  const raw = params.string('text');
+  if (raw === undefined) throw BotApiError.badRequest('message text is empty');
+  const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
+  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw BotApiError.badRequest('message is too long');
+  const markup = inlineMarkupPatch(ctx);
+  const preview = params.parsedJson('link_preview_options', "can't parse link preview options JSON object");
+  const target = await readEditTarget(ctx);
+  return platform.edits.editByBot(target.bot, target.chatId, target.messageId, 'text', {
+    text: formatted.text,
+    entities: formatted.entities.length > 0 ? formatted.entities : undefined,
+    link_preview_options: preview !== undefined && typeof preview === 'object' ? preview : undefined,
+    ...markup,
+  });
+}
