@@ -16,11 +16,15 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 export const cryptoRandom: Random = {
   int(min, max) {
-    // crypto.randomInt is limited to ranges below 2^48.
+    // crypto.randomInt is limited to ranges below 2^48; wider ones draw 64 bits and reject the
+    // values past the last whole multiple of the span, so that every result is equally likely.
     if (max - min < 2 ** 48) return randomInt(min, max);
-    const span = max - min;
-    const value = Number(randomBytes(7).readBigUInt64BE(0) >> 8n);
-    return min + (value % span);
+    const span = BigInt(max - min);
+    const limit = (1n << 64n) - ((1n << 64n) % span);
+    for (;;) {
+      const value = randomBytes(8).readBigUInt64BE(0);
+      if (value < limit) return min + Number(value % span);
+    }
   },
   bytes(length) {
     return randomBytes(length);

@@ -34,13 +34,16 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
   ['2001:db8::', 32],
 ] as const) {
   reserved.addSubnet(net, prefix, 'ipv6');
 }
 
 export function isReservedAddress(ip: string): boolean {
+  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address it carries. (A
+  // ::ffff:0:0/96 subnet in the list would make BlockList match every IPv4 address.)
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return isReservedAddress(mapped[1]!);
   const family = isIP(ip);
   if (family === 0) return false;
   return reserved.check(ip, family === 4 ? 'ipv4' : 'ipv6');
