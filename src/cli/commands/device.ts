@@ -1,0 +1,155 @@
+/**
+ * `parley device ...`: a person's devices (docs/control-api.md, "Gateway and devices"). A device
+ * that is online acknowledges receipt of verification messages; an offline one does not.
+ */
+import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+import type { Device } from '../../testkit/index.js';
+
+/** `device 4 Phone online, receipt after 0 s, read when the person reads` */
+function formatDevice(device: Device): string {
+  const read =
+    device.read_delay === null ? 'read when the person reads' : `read after ${device.read_delay} s`;
+  return `device ${device.id} ${device.name} ${device.online ? 'online' : 'offline'}, receipt after ${device.receipt_delay} s, ${read}`;
+}
+
+const formatDevices = (devices: Device[]) => devices.map(formatDevice).join('\n');
+
+const STATE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, device: { type: 'string' } } as const;
+
+function stateCommand(online: boolean): Command {
+  const word = online ? 'online' : 'offline';
+  return {
+    name: `device ${word}`,
+    summary: `set a person's devices ${word}`,
+    help: `Usage: parley device ${word} --user PHONE [--device ID] [--json]
+
+Sets every device of the person (or only --device) ${word} and prints their devices.${
+      online ? '\nMessages waiting for a device are then delivered (after its receipt delay).' : ''
+    }
+
+Options:
+  --user PHONE         the person's phone number, id or @username (required)
+  --device ID          only this device
+
+${CLIENT_OPTIONS_HELP}`,
+    async run(args, ctx) {
+      const { values } = parseCommandArgs(this.name, args, STATE_OPTIONS);
+      const user = refArgument(requireOption(values.user, '--user', this.name));
+      const device = integerOption(values.device, '--device', this.name, 1);
+      const devices = await withClient(values, ctx, (client) =>
+        online ? client.setDevicesOnline(user, device) : client.setDevicesOffline(user, device),
+      );
+      printResult(ctx, values.json, devices, formatDevices);
+      return 0;
+    },
+  };
+}
+
+export const deviceOnlineCommand = stateCommand(true);
+export const deviceOfflineCommand = stateCommand(false);
+
+export const deviceListCommand: Command = {
+  name: 'device list',
+  summary: "list a person's devices",
+  help: `Usage: parley device list --user PHONE [--json]
+
+Prints the person's devices, one per line. A new person has one online device.
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, STATE_OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const devices = await withClient(values, ctx, (client) => client.listDevices(user));
+    printResult(ctx, values.json, devices, formatDevices);
+    return 0;
+  },
+};
+
+const ADD_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  user: { type: 'string' },
+  device: { type: 'string' },
+  name: { type: 'string' },
+  offline: { type: 'boolean' },
+  'receipt-delay': { type: 'string' },
+  'read-delay': { type: 'string' },
+  'read-manually': { type: 'boolean' },
+} as const;
+
+const DELAY_HELP = `  --receipt-delay S    seconds (virtual) until it acknowledges receipt (default 0)
+  --read-delay S       seconds after receipt until it reports the message read
+  --read-manually      reports read only when the person reads (parley gateway read); the default`;
+
+export const deviceAddCommand: Command = {
+  name: 'device add',
+  summary: 'add a device to a person',
+  help: `Usage: parley device add --user PHONE [--name NAME] [--offline] [--receipt-delay S]
+                         [--read-delay S] [--json]
+
+Options:
+  --user PHONE         the person (required)
+  --name NAME          default "Device"
+  --offline            add it offline
+${DELAY_HELP}
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const device = await withClient(values, ctx, (client) =>
+      client.addDevice({
+        user,
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        online: !values.offline,
+        ...delays(values, this.name),
+      }),
+    );
+    printResult(ctx, values.json, device, formatDevice);
+    return 0;
+  },
+};
+
+export const deviceSetCommand: Command = {
+  name: 'device set',
+  summary: "change a device's name or acknowledgement delays",
+  help: `Usage: parley device set --device ID [--name NAME] [--receipt-delay S]
+                         [--read-delay S | --read-manually] [--json]
+
+Options:
+  --device ID          the device (required; see parley device list)
+  --name NAME
+${DELAY_HELP}
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
+    const id = integerOption(requireOption(values.device, '--device', this.name), '--device', this.name, 1)!;
+    const device = await withClient(values, ctx, (client) =>
+      client.updateDevice(id, {
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...delays(values, this.name),
+      }),
+    );
+    printResult(ctx, values.json, device, formatDevice);
+    return 0;
+  },
+};
+
+function delays(
+  values: {
+    'receipt-delay'?: string | undefined;
+    'read-delay'?: string | undefined;
+    'read-manually'?: boolean | undefined;
+  },
+  command: string,
+): { receipt_delay?: number; read_delay?: number | null } {
+  const out: { receipt_delay?: number; read_delay?: number | null } = {};
+  const receipt = integerOption(values['receipt-delay'], '--receipt-delay', command, 0);
+  const read = integerOption(values['read-delay'], '--read-delay', command, 0);
+  if (receipt !== undefined) out.receipt_delay = receipt;
+  if (read !== undefined) out.read_delay = read;
+  if (values['read-manually']) out.read_delay = null;
+  return out;
+}

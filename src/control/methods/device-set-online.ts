@@ -1,0 +1,20 @@
+import { optionalInteger, requireString, type ControlContext } from '../control-context.js';
+import { deviceView } from '../../platform/devices.js';
+import { gatewayHandler } from './gateway-support.js';
+
+function setOnline(online: boolean) {
+  return gatewayHandler(async ({ platform, input }: ControlContext) =>
+    (
+      await platform.devices.setOnline(
+        requireString(input, 'user'),
+        online,
+        optionalInteger(input, 'device_id', 1, Number.MAX_SAFE_INTEGER),
+      )
+    ).map(deviceView),
+  );
+}
+
+/** POST /control/devices/online: every device of the person (or `device_id`) comes online. */
+export const deviceOnline = setOnline(true);
+/** POST /control/devices/offline: every device of the person (or `device_id`) goes offline. */
+export const deviceOffline = setOnline(false);

@@ -1,0 +1,51 @@
+/**
+ * What the control API's gateway and device endpoints share: the HTTP status of each gateway error
+ * code (docs/control-api.md, "Gateway and devices") and the reading of amounts.
+ */
+import { GATEWAY_ERRORS } from '../../gateway/errors.js';
+import { GatewayError, type GatewayErrorCode } from '../../platform/gateway/gateway-error.js';
+import { parseCredits } from '../../platform/gateway/money.js';
+import { ControlError, type ControlContext, type ControlHandler } from '../control-context.js';
+
+const CONTROL_STATUS: Partial<Record<GatewayErrorCode, number>> = {
+  GATEWAY_ACCOUNT_NOT_FOUND: 404,
+  CHANNEL_NOT_FOUND: 404,
+  DEVICE_NOT_FOUND: 404,
+  VERIFICATION_NOT_FOUND: 404,
+  NO_ONLINE_DEVICE: 409,
+  VERIFICATION_MESSAGE_GONE: 409,
+  CREDITS_INVALID: 400,
+  PRICE_PREFIX_INVALID: 400,
+};
+
+function statusOf(code: GatewayErrorCode): number {
+  return CONTROL_STATUS[code] ?? GATEWAY_ERRORS[code as keyof typeof GATEWAY_ERRORS]?.status ?? 400;
+}
+
+/** Runs a handler, answering gateway errors with their code and status. */
+export function gatewayHandler(handler: (ctx: ControlContext) => Promise<unknown>): ControlHandler {
+  return async (ctx) => {
+    try {
+      return await handler(ctx);
+    } catch (error) {
+      if (error instanceof GatewayError)
+        throw new ControlError(statusOf(error.code), error.code, error.message);
+      throw error;
+    }
+  };
+}
+
+/** An amount of credits (a number or a decimal string) as units; undefined when absent. */
+export function optionalCredits(input: Record<string, unknown>, name: string): number | undefined {
+  const value = input[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  return parseCredits(value, name);
+}
+
+/** A gateway account id from the path. */
+export function accountId(path: Record<string, string>): number {
+  const id = Number(path.id);
+  if (!/^\d{1,15}$/.test(path.id ?? ''))
+    throw new ControlError(404, 'GATEWAY_ACCOUNT_NOT_FOUND', 'no such account');
+  return id;
+}

@@ -1,0 +1,62 @@
+/**
+ * The driving loop of a durable job worker: `pump` does the work due now and answers when (virtual
+ * ms) it wants to run next, if ever. The loop runs it when kicked (new jobs, the clock moved, work
+ * finished), never twice at once (a kick meanwhile runs it again after), and at the time it asked
+ * for, following both real time and clock advances.
+ */
+import { sleepUntil, type Clock } from '../platform/clock.js';
+
+export class DueLoop {
+  #pumping = false;
+  #again = false;
+  #stopped = false;
+  #timer: AbortController | undefined;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly pump: () => Promise<number | undefined>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    this.#running = this.#run().finally(() => {
+      this.#pumping = false;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  async #run(): Promise<void> {
+    let wakeAt: number | undefined;
+    try {
+      wakeAt = await this.pump();
+    } catch (error) {
+      this.onError(error);
+      // Try again in a minute rather than never.
+      wakeAt = this.clock.nowMs() + 60_000;
+    }
+    this.#timer?.abort();
+    if (wakeAt === undefined || this.#stopped) return;
+    const timer = new AbortController();
+    this.#timer = timer;
+    void sleepUntil(this.clock, wakeAt, timer.signal).then(() => {
+      if (!timer.signal.aborted) this.kick();
+    });
+  }
+
+  /** Stops scheduling; resolves when a pump in progress has returned. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#timer?.abort();
+    await this.#running;
+  }
+}

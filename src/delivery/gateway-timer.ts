@@ -1,0 +1,51 @@
+/**
+ * Runs the gateway's timed jobs (device receipts and reads, ttl and code expiry) when they fall due
+ * on the virtual clock. The rules are the platform's (platform/gateway/delivery.ts); this only
+ * decides when. The jobs are rows, so a restart picks up whatever was due meanwhile.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { DueLoop } from './due-loop.js';
+import type { Platform } from '../platform/platform.js';
+
+const BATCH = 200;
+
+export class GatewayTimer {
+  readonly #loop: DueLoop;
+  readonly #unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#loop = new DueLoop(
+      platform.deps.clock,
+      () => this.#pump(),
+      (error) => log.error({ err: error }, 'gateway timed jobs failed'),
+    );
+  }
+
+  start(): void {
+    const { gateway, deps } = this.platform;
+    this.#unsubscribe.push(
+      gateway.jobs.on(() => this.#loop.kick()),
+      deps.clock.onAdvance(() => this.#loop.kick()),
+    );
+    this.#loop.kick();
+  }
+
+  async #pump(): Promise<number | undefined> {
+    const { gateway, deps } = this.platform;
+    for (;;) {
+      const { ran, failed } = await gateway.runDueTimedJobs(BATCH);
+      for (const { jobId, error } of failed)
+        this.log.error({ err: error, jobId }, 'gateway timed job failed');
+      if (ran < BATCH) break;
+    }
+    return deps.store.gateway.nextJobAt('timed');
+  }
+
+  async stop(): Promise<void> {
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    await this.#loop.stop();
+  }
+}

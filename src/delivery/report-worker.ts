@@ -1,0 +1,190 @@
+/**
+ * Delivery reports (spec §6; ADR 0013): each 'report' job is POSTed to its request's callback_url
+ * with the RequestStatus it carries, signed afresh at each attempt.
+ *
+ * A report job's life:
+ *   due (run_at <= now, first pending report of its request) --POST--> in flight
+ *     --HTTP 200--> deleted, logged 'delivered'
+ *     --anything else (other status, redirect, timeout, refused)--> logged 'failed', attempts+1,
+ *        run_at = now + schedule(attempts); after the 11th attempt (10 retries) or a 410: deleted,
+ *        logged 'lost'.
+ * In-flight state is only in memory: after a crash every job is due again (at least once). A
+ * request's reports go out one at a time, in order (the store lists only the first of each).
+ * Attempts cut short by a shutdown are not counted.
+ */
+import { isIP, type LookupFunction } from 'node:net';
+import { lookup } from 'node:dns';
+import type { FastifyBaseLogger } from 'fastify';
+import { Agent, request } from 'undici';
+import { parseRetryAfter } from './backoff.js';
+import { DueLoop } from './due-loop.js';
+import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
+import { isReservedCallbackAddress } from '../platform/gateway/callback-url.js';
+import { signReport } from '../platform/gateway/report-signature.js';
+import type { Platform } from '../platform/platform.js';
+import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
+
+const TIMEOUT_MS = 10_000;
+const CONCURRENCY = 16;
+
+/** In `strict`, connections to reserved addresses are refused even when a name resolves to one later. */
+const publicOnlyLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error);
+    const list = addresses as Array<{ address: string; family: number }>;
+    const reserved = list.find((entry) => isReservedCallbackAddress(entry.address));
+    if (reserved)
+      return callback(new Error(`${hostname} resolves to the reserved address ${reserved.address}`));
+    if ((options as { all?: boolean }).all) return callback(null, list);
+    return callback(null, list[0]!.address, list[0]!.family);
+  });
+}) as unknown as LookupFunction;
+
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'ECONNREFUSED') return 'Connection refused';
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return 'Timeout';
+  }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'Connection reset by peer';
+  return (error as Error).message || 'Connection failed';
+}
+
+export class ReportWorker {
+  readonly #loop: DueLoop;
+  readonly #inFlight = new Map<number, Promise<void>>();
+  readonly #unsubscribe: Array<() => void> = [];
+  readonly #shutdown = new AbortController();
+  readonly #agent: Agent;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#loop = new DueLoop(
+      platform.deps.clock,
+      () => this.#pump(),
+      (error) => log.error({ err: error }, 'delivery report worker failed'),
+    );
+    const strict = platform.deps.config.profile === 'strict';
+    this.#agent = new Agent({
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+      connect: { timeout: TIMEOUT_MS, ...(strict ? { lookup: publicOnlyLookup } : {}) },
+    });
+  }
+
+  start(): void {
+    const { gateway, deps } = this.platform;
+    this.#unsubscribe.push(
+      gateway.jobs.on(() => this.#loop.kick()),
+      deps.clock.onAdvance(() => this.#loop.kick()),
+    );
+    this.#loop.kick();
+  }
+
+  async #pump(): Promise<number | undefined> {
+    const { store, clock } = this.platform.deps;
+    const now = clock.nowMs();
+    const due = await store.gateway.listDueJobs('report', now, CONCURRENCY + this.#inFlight.size);
+    for (const job of due) {
+      if (this.#inFlight.size >= CONCURRENCY) break;
+      if (!this.#inFlight.has(job.id)) this.#start(job);
+    }
+    // Jobs due now but not started wait for a slot; the end of an attempt kicks the loop again.
+    const next = await store.gateway.nextJobAt('report');
+    return next !== undefined && next > now ? next : undefined;
+  }
+
+  #start(job: GatewayJobRow): void {
+    const attempt = this.#deliver(job)
+      .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'delivery report failed'))
+      .finally(() => {
+        this.#inFlight.delete(job.id);
+        this.#loop.kick();
+      });
+    this.#inFlight.set(job.id, attempt);
+  }
+
+  async #deliver(job: GatewayJobRow): Promise<void> {
+    const { store, clock, random, config } = this.platform.deps;
+    const row = await store.gateway.getRequest(job.request_id);
+    const account = row && (await store.gateway.getAccount(row.account_id));
+    const url = row?.callback_url;
+    if (!account || !url || job.body === null) {
+      await store.write(async (tx) => tx.gateway.deleteJob(job.id));
+      return;
+    }
+    const timestamp = clock.now();
+    const signature = signReport(account.signing_key, timestamp, job.body);
+    let statusCode: number | null = null;
+    let failure: string | null = null;
+    let retryAfter: number | undefined;
+    try {
+      const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+      if (config.profile === 'strict' && isIP(host) !== 0 && isReservedCallbackAddress(host)) {
+        throw new Error(`the reserved address ${host} is not allowed`);
+      }
+      const response = await request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-timestamp': String(timestamp),
+          'x-request-signature': signature,
+        },
+        body: job.body,
+        dispatcher: this.#agent,
+        signal: this.#shutdown.signal,
+      });
+      statusCode = response.statusCode;
+      retryAfter = parseRetryAfter(response.headers['retry-after']);
+      await response.body.dump();
+    } catch (error) {
+      if (this.#shutdown.signal.aborted) return;
+      failure = describeFailure(error);
+    }
+
+    const attempts = job.attempts + 1;
+    const delay =
+      statusCode === 200 || statusCode === 410 ? undefined : reportRetryDelayMs(attempts, random, retryAfter);
+    const outcome: ReportOutcome = statusCode === 200 ? 'delivered' : delay === undefined ? 'lost' : 'failed';
+    const nowMs = clock.nowMs();
+    const nextAt = delay === undefined ? null : nowMs + delay;
+    await store.write(async (tx) => {
+      await tx.gateway.insertDeliveryLog({
+        account_id: account.id,
+        request_id: job.request_id,
+        attempt: attempts,
+        url,
+        timestamp,
+        signature,
+        body: job.body!,
+        status_code: statusCode,
+        error: failure ?? (statusCode === 200 ? null : `HTTP ${statusCode}`),
+        outcome,
+        next_attempt_at: nextAt,
+        created_at: nowMs,
+      });
+      if (nextAt === null) await tx.gateway.deleteJob(job.id);
+      else await tx.gateway.rescheduleJob(job.id, attempts, nextAt);
+    });
+    if (outcome === 'lost') {
+      this.log.warn(
+        { requestId: job.request_id, attempts, maxAttempts: MAX_REPORT_ATTEMPTS },
+        'delivery report lost',
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    await this.#loop.stop();
+    this.#shutdown.abort();
+    await Promise.allSettled([...this.#inFlight.values()]);
+    await this.#agent.destroy();
+  }
+}

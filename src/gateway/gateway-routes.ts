@@ -1,0 +1,98 @@
+/**
+ * The gateway's HTTP surface: `<base>/<method>` with GET and POST (spec §4 common rules). Transport
+ * only: read the parameters, authenticate (spec §5), find the method in the table, call the platform
+ * and write the envelope `{ok, result}` / `{ok:false, error}` with the catalogue's HTTP status, or
+ * 200 for everything with the always-200 option.
+ *
+ * Order of checks (reference §4.1): token, then method, then the method's own parameter rules.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerFor, toErrorAnswer, type ErrorAnswer } from './errors.js';
+import { findMethod } from './methods/index.js';
+import { readGatewayParams } from './params.js';
+import { isAbsent } from '../platform/gateway/params.js';
+import type { Platform } from '../platform/platform.js';
+import type { GatewayAccountRow } from '../storage/gateway-store.js';
+
+/** Gateway parameters are short; 64 KiB is far more than any valid request needs. */
+const BODY_LIMIT = 64 * 1024;
+/** Far longer than any token Parley issues; longer ones are not worth hashing. */
+const MAX_TOKEN_LENGTH = 256;
+
+export interface GatewayRoutesOptions {
+  platform: Platform;
+  /** Answer HTTP 200 for errors too (the reference's clients that only read `ok`). */
+  always200: boolean;
+}
+
+/**
+ * Query strings carry codes and tokens: a request line logged at debug level shows only the path.
+ * (Tokens in the Authorization header are redacted by the logger itself.)
+ */
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.replace(/\?.*$/, '?<redacted>'),
+  }),
+};
+
+export async function gatewayRoutes(app: FastifyInstance, { platform, always200 }: GatewayRoutesOptions) {
+  // Bodies are read here, by the gateway's own rules; Fastify's parsers are replaced in this scope.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const fail = (reply: FastifyReply, answer: ErrorAnswer) =>
+    reply
+      .code(always200 ? 200 : answer.status)
+      .header('content-type', 'application/json')
+      .send(JSON.stringify({ ok: false, error: answer.code }));
+
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 413) return fail(reply, answerFor('REQUEST_TOO_LARGE'));
+    request.log.error({ err: error }, 'gateway request failed');
+    return fail(reply, answerFor('INTERNAL_ERROR'));
+  });
+  // Other verbs, and paths below a method: no such method.
+  app.setNotFoundHandler((_request, reply) => fail(reply, answerFor('UNKNOWN_METHOD')));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = readGatewayParams(request.url, request.headers['content-type'], request.body);
+    const account = await authenticate(platform, request.headers.authorization, params.get('access_token'));
+    if (!('id' in account)) return fail(reply, account);
+    const name = (request.params as { method?: string }).method ?? '';
+    const method = findMethod(name);
+    if (!method) return fail(reply, answerFor('UNKNOWN_METHOD'));
+    try {
+      const result = await method({ platform, account, params });
+      return reply.header('content-type', 'application/json').send(JSON.stringify({ ok: true, result }));
+    } catch (error) {
+      const answer = toErrorAnswer(error);
+      if (answer) return fail(reply, answer);
+      request.log.error({ err: error, method: name }, 'gateway method failed');
+      return fail(reply, answerFor('INTERNAL_ERROR'));
+    }
+  };
+  app.route({ method: ['GET', 'POST'], url: '/', handler, logSerializers });
+  app.route({ method: ['GET', 'POST'], url: '/:method', handler, logSerializers });
+}
+
+/** Spec §5: exactly one of `Authorization: Bearer <token>` and `access_token`. */
+async function authenticate(
+  platform: Platform,
+  header: string | undefined,
+  param: unknown,
+): Promise<GatewayAccountRow | ErrorAnswer> {
+  const hasHeader = header !== undefined && header !== '';
+  const hasParam = !isAbsent(param);
+  if (!hasHeader && !hasParam) return answerFor('ACCESS_TOKEN_REQUIRED');
+  if (hasHeader && hasParam) return answerFor('ACCESS_TOKEN_INVALID');
+  const token = hasHeader
+    ? /^Bearer +(\S+) *$/i.exec(header)?.[1]
+    : typeof param === 'string'
+      ? param
+      : undefined;
+  if (token === undefined || token.length > MAX_TOKEN_LENGTH) return answerFor('ACCESS_TOKEN_INVALID');
+  return (await platform.gateway.accounts.authenticate(token)) ?? answerFor('ACCESS_TOKEN_INVALID');
+}

@@ -1,0 +1,296 @@
+/**
+ * How a verification message travels (ADR 0011): it is stored in the person's service chat (a private
+ * chat with the service account "Verification Codes"), reaches their online devices, and its delivery
+ * status moves as they acknowledge it:
+ *
+ *   sent --receipt--> delivered --read--> read
+ *   sent --read (control API, on an online device)--> read
+ *   sent --ttl passes--> expired (message removed, fee refunded)       [only when ttl was given]
+ *   sent --revokeVerificationMessage--> revoked (message removed, no refund)
+ *   delivered, read, expired, revoked: revoke and ttl change nothing.
+ *
+ * Verification status: (none) -> code_invalid -> ... -> code_valid | code_max_attempts_exceeded;
+ * any non-final one -> expired when the code's lifetime (ttl, else 600 s) ends or the message is
+ * revoked or expires.
+ *
+ * Timed steps (receipt, read, expire) are durable jobs. A job's effects are stamped with the time it
+ * was due, not the time it ran, so a clock moved far ahead replays them in their true order. Every
+ * change of a request with a callback_url queues one delivery report with the RequestStatus as of
+ * that change.
+ */
+import type { Accounts } from './accounts.js';
+import { GatewayError } from './gateway-error.js';
+import type { JobSignal } from './job-signal.js';
+import { isVerificationFinal, renderStatus } from './request-status.js';
+import type { Chats } from '../chats.js';
+import type { Devices } from '../devices.js';
+import type { Messages } from '../messages.js';
+import type { PlatformDeps } from '../platform-deps.js';
+import type { MessageContent } from '../wire-types.js';
+import type { GatewayJobRow, VerificationRequestRow } from '../../storage/gateway-store.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+
+/** The service account that verification messages come from (the reference platform's id). */
+export const SERVICE_USER_ID = 489_000;
+export const SERVICE_USER_NAME = 'Verification Codes';
+/** Code lifetime without ttl: 10 minutes (reference §5-6, NIST 800-63B). */
+export const DEFAULT_CODE_LIFETIME_SECONDS = 600;
+/** Wrong codes allowed per request; the last one makes it code_max_attempts_exceeded (reference §6). */
+export const MAX_CODE_ATTEMPTS = 5;
+
+const CODE_PREFIX = 'Your verification code: ';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** The message a person receives; `_verification` links it to its request and is never rendered. */
+export function verificationContent(code: string, requestId: string, sender?: ChatRow): MessageContent {
+  const content: MessageContent = {
+    text: `${CODE_PREFIX}${code}\n\nDo not give this code to anyone.`,
+    entities: [{ type: 'code', offset: CODE_PREFIX.length, length: code.length }],
+  };
+  if (sender) {
+    const chat: Record<string, unknown> = { id: sender.id, type: 'channel' };
+    if (sender.title) chat.title = sender.title;
+    if (sender.username) chat.username = sender.username;
+    content.sender_chat = chat;
+  }
+  content._verification = requestId;
+  return content;
+}
+
+/** The code shown in a verification message (its `code` entity). */
+export function codeOfMessage(content: MessageContent): string | undefined {
+  const entity = content.entities?.find((e) => e.type === 'code');
+  return entity && content.text?.slice(entity.offset, entity.offset + entity.length);
+}
+
+export class Delivery {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly chats: Chats,
+    private readonly messages: Messages,
+    private readonly devices: Devices,
+    private readonly accounts: Accounts,
+    private readonly jobs: JobSignal,
+  ) {
+    devices.whenOnline(async (tx, userId, atMs) => {
+      for (const row of await tx.gateway.listUndeliveredRequests(userId))
+        await this.#planReceipt(tx, row, atMs);
+    });
+  }
+
+  /** The service account, created on first use. */
+  async serviceUser(tx: StoreTx): Promise<UserRow> {
+    const existing = await tx.getUser(SERVICE_USER_ID);
+    if (existing) return existing;
+    const row: UserRow = {
+      id: SERVICE_USER_ID,
+      is_bot: false,
+      first_name: SERVICE_USER_NAME,
+      last_name: null,
+      username: null,
+      phone_number: null,
+      language_code: null,
+      created_at: this.deps.clock.now(),
+    };
+    await tx.insertUser(row);
+    return row;
+  }
+
+  /**
+   * Sends the message of a request (already written with delivery_status 'sent') into the person's
+   * service chat, queues its 'sent' report and plans its receipt and expiry. Runs in the send's
+   * transaction; the caller announces the message after the commit.
+   */
+  async send(
+    tx: StoreTx,
+    row: VerificationRequestRow,
+    person: UserRow,
+    code: string,
+    sender: ChatRow | undefined,
+  ): Promise<{ row: VerificationRequestRow; chat: ChatRow; message: MessageRow }> {
+    const nowMs = this.deps.clock.nowMs();
+    const chat = await this.chats.ensurePrivate(tx, person, await this.serviceUser(tx));
+    const message = await this.messages.insertServiceMessage(
+      tx,
+      chat,
+      SERVICE_USER_ID,
+      verificationContent(code, row.request_id, sender),
+    );
+    const sent = { ...row, chat_pk: chat.pk, message_id: message.message_id };
+    await tx.gateway.updateRequest(row.request_id, { chat_pk: chat.pk, message_id: message.message_id });
+    await this.#queueReport(tx, sent);
+    await this.#planReceipt(tx, sent, nowMs);
+    await this.#insertJob(tx, 'expire', row.request_id, row.code_expires_at ?? nowMs);
+    return { row: sent, chat, message };
+  }
+
+  /** Runs the request's timed jobs that are due by `nowMs`, in order; answers the request as it is then. */
+  async settle(tx: StoreTx, requestId: string, nowMs: number): Promise<VerificationRequestRow | undefined> {
+    for (;;) {
+      // Listed again after each job: a job may plan another one that is due already.
+      const [next] = (await tx.gateway.listJobs(requestId))
+        .filter((job) => job.kind !== 'report' && job.run_at <= nowMs)
+        .sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+      if (!next) return tx.gateway.getRequest(requestId);
+      await this.runTimedJob(tx, next);
+    }
+  }
+
+  /** Does one timed job and deletes it. Each is a no-op when the request has moved on. */
+  async runTimedJob(tx: StoreTx, job: GatewayJobRow): Promise<void> {
+    await tx.gateway.deleteJob(job.id);
+    const row = await tx.gateway.getRequest(job.request_id);
+    if (!row) return;
+    if (job.kind === 'expire') await this.#expire(tx, row, job.run_at);
+    else if (job.kind === 'receipt') await this.#receipt(tx, row, job);
+    else if (job.kind === 'read' && row.delivery_status === 'delivered') {
+      await this.#change(tx, row, { delivery_status: 'read', delivery_updated_at: seconds(job.run_at) });
+    }
+  }
+
+  /** Checks an entered code (its keyed hash, made before the transaction) against the request. */
+  async enterCode(
+    tx: StoreTx,
+    row: VerificationRequestRow,
+    code: string,
+    matches: boolean,
+    nowMs: number,
+  ): Promise<VerificationRequestRow> {
+    // A request without a message has no code; a final status stays as it is (a code is used once).
+    if (row.code_hash === null || isVerificationFinal(row.verification_status)) return row;
+    const attempts = matches ? row.attempts : row.attempts + 1;
+    const status = matches
+      ? 'code_valid'
+      : attempts >= MAX_CODE_ATTEMPTS
+        ? 'code_max_attempts_exceeded'
+        : 'code_invalid';
+    return this.#change(tx, row, {
+      attempts,
+      verification_status: status,
+      verification_updated_at: seconds(nowMs),
+      code_entered: code,
+    });
+  }
+
+  /** revokeVerificationMessage: only a message not yet delivered is removed (spec §3 rule 1). */
+  async revoke(tx: StoreTx, row: VerificationRequestRow, nowMs: number): Promise<void> {
+    if (row.delivery_status !== 'sent') return;
+    await this.#removeMessage(tx, row);
+    await this.#change(tx, row, {
+      delivery_status: 'revoked',
+      delivery_updated_at: seconds(nowMs),
+      ...this.#expireCode(row, nowMs),
+    });
+  }
+
+  /** The person reads the message on an online device (control API). */
+  async markRead(tx: StoreTx, row: VerificationRequestRow, nowMs: number): Promise<VerificationRequestRow> {
+    if (row.delivery_status === 'read') return row;
+    if (row.delivery_status === 'expired' || row.delivery_status === 'revoked') {
+      throw new GatewayError('VERIFICATION_MESSAGE_GONE', `the message was ${row.delivery_status}`);
+    }
+    if (row.delivery_status === 'sent') {
+      const online = (await this.devices.ofUser(tx, row.user_id)).some((device) => device.online);
+      if (!online)
+        throw new GatewayError('NO_ONLINE_DEVICE', 'the person has no online device to read it on');
+    }
+    return this.#change(tx, row, { delivery_status: 'read', delivery_updated_at: seconds(nowMs) });
+  }
+
+  async #expire(tx: StoreTx, row: VerificationRequestRow, atMs: number): Promise<void> {
+    const patch: Partial<VerificationRequestRow> = this.#expireCode(row, atMs);
+    // The ttl rule (spec §3 rules 2-3): undelivered within ttl -> expired and refunded.
+    if (row.ttl !== null && row.delivery_status === 'sent') {
+      await this.#removeMessage(tx, row);
+      patch.delivery_status = 'expired';
+      patch.delivery_updated_at = seconds(atMs);
+      if (row.cost > 0 && !row.is_refunded) {
+        await this.accounts.refund(tx, row.account_id, row.cost, row.request_id);
+        patch.is_refunded = true;
+      }
+    }
+    if (Object.keys(patch).length > 0) await this.#change(tx, row, patch);
+  }
+
+  #expireCode(row: VerificationRequestRow, atMs: number): Partial<VerificationRequestRow> {
+    if (row.code_hash === null || isVerificationFinal(row.verification_status)) return {};
+    return { verification_status: 'expired', verification_updated_at: seconds(atMs) };
+  }
+
+  async #receipt(tx: StoreTx, row: VerificationRequestRow, job: GatewayJobRow): Promise<void> {
+    if (row.delivery_status !== 'sent') return;
+    const device = job.device_id === null ? undefined : await tx.gateway.getDevice(job.device_id);
+    if (!device?.online) {
+      // That device went offline meanwhile: another online one may still receive it.
+      await this.#planReceipt(tx, row, job.run_at);
+      return;
+    }
+    await this.#change(tx, row, { delivery_status: 'delivered', delivery_updated_at: seconds(job.run_at) });
+    if (device.read_delay !== null) {
+      await this.#insertJob(tx, 'read', row.request_id, job.run_at + device.read_delay * 1000);
+    }
+  }
+
+  /** The receipt by the online device that acknowledges first, unless one is planned already. */
+  async #planReceipt(tx: StoreTx, row: VerificationRequestRow, fromMs: number): Promise<void> {
+    const jobs = await tx.gateway.listJobs(row.request_id);
+    if (jobs.some((job) => job.kind === 'receipt')) return;
+    const online = (await this.devices.ofUser(tx, row.user_id)).filter((device) => device.online);
+    if (online.length === 0) return;
+    const first = online.reduce((a, b) => (b.receipt_delay < a.receipt_delay ? b : a));
+    await this.#insertJob(tx, 'receipt', row.request_id, fromMs + first.receipt_delay * 1000, first.id);
+  }
+
+  async #removeMessage(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+    if (row.chat_pk !== null && row.message_id !== null) {
+      await tx.gateway.deleteMessage(row.chat_pk, row.message_id);
+    }
+  }
+
+  /** Writes a change and queues its report. */
+  async #change(
+    tx: StoreTx,
+    row: VerificationRequestRow,
+    patch: Partial<VerificationRequestRow>,
+  ): Promise<VerificationRequestRow> {
+    const next = { ...row, ...patch };
+    await tx.gateway.updateRequest(row.request_id, patch);
+    await this.#queueReport(tx, next);
+    return next;
+  }
+
+  async #queueReport(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+    if (row.callback_url === null) return;
+    const nowMs = this.deps.clock.nowMs();
+    await tx.gateway.insertJob({
+      kind: 'report',
+      request_id: row.request_id,
+      run_at: nowMs,
+      attempts: 0,
+      body: JSON.stringify(renderStatus(row)),
+      device_id: null,
+      created_at: nowMs,
+    });
+    this.jobs.queued();
+  }
+
+  async #insertJob(
+    tx: StoreTx,
+    kind: GatewayJobRow['kind'],
+    requestId: string,
+    runAt: number,
+    deviceId: number | null = null,
+  ): Promise<void> {
+    await tx.gateway.insertJob({
+      kind,
+      request_id: requestId,
+      run_at: runAt,
+      attempts: 0,
+      body: null,
+      device_id: deviceId,
+      created_at: this.deps.clock.nowMs(),
+    });
+    this.jobs.queued();
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * The storage contract of the gateway sub-port: behaviour every adapter must have. Called from each
+ * adapter's test file next to `storeContract`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GatewayJobRow, VerificationRequestRow } from './gateway-store.js';
+import type { Store } from './store.js';
+
+const request = (id: string, extra: Partial<VerificationRequestRow> = {}): VerificationRequestRow => ({
+  request_id: id,
+  account_id: 1,
+  user_id: 7,
+  phone_number: '+15550007',
+  cost: 10_000,
+  is_refunded: false,
+  created_at: 1000,
+  sent_at: 1000,
+  chat_pk: null,
+  message_id: null,
+  sender_chat_pk: null,
+  code_hash: 'ab',
+  code_expires_at: 600_000,
+  attempts: 0,
+  delivery_status: 'sent',
+  delivery_updated_at: 1000,
+  verification_status: null,
+  verification_updated_at: null,
+  code_entered: null,
+  callback_url: 'http://127.0.0.1:9/',
+  payload: null,
+  ttl: null,
+  ...extra,
+});
+
+const job = (requestId: string, kind: GatewayJobRow['kind'], runAt: number): Omit<GatewayJobRow, 'id'> => ({
+  kind,
+  request_id: requestId,
+  run_at: runAt,
+  attempts: 0,
+  body: kind === 'report' ? '{}' : null,
+  device_id: null,
+  created_at: 0,
+});
+
+export function gatewayStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`gateway storage contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const account = () =>
+      store.write(async (tx) =>
+        tx.gateway.insertAccount({
+          owner_user_id: 7,
+          token_lookup: 'f00d',
+          signing_key: Buffer.alloc(32, 1),
+          balance: 0,
+          default_price: 10_000,
+          created_at: 1,
+        }),
+      );
+
+    it('keeps devices', async () => {
+      const id = await store.write(async (tx) =>
+        tx.gateway.insertDevice({
+          user_id: 7,
+          name: 'Phone',
+          online: true,
+          receipt_delay: 0,
+          read_delay: null,
+          created_at: 1,
+        }),
+      );
+      await store.write(async (tx) => tx.gateway.updateDevice(id, { online: false, read_delay: 5 }));
+      expect(await store.gateway.listDevices(7)).toEqual([
+        { id, user_id: 7, name: 'Phone', online: false, receipt_delay: 0, read_delay: 5, created_at: 1 },
+      ]);
+      expect(await store.gateway.getDevice(id + 100)).toBeUndefined();
+    });
+
+    it('debits only what the balance covers, and finds accounts by lookup', async () => {
+      const id = await account();
+      expect((await store.gateway.getAccountByLookup('f00d'))?.id).toBe(id);
+      expect(Buffer.isBuffer((await store.gateway.getAccount(id))!.signing_key)).toBe(true);
+      expect(await store.write(async (tx) => tx.gateway.credit(id, 25))).toBe(25);
+      expect(await store.write(async (tx) => tx.gateway.debit(id, 20))).toBe(5);
+      expect(await store.write(async (tx) => tx.gateway.debit(id, 6))).toBeUndefined();
+      expect((await store.gateway.getAccount(id))!.balance).toBe(5);
+    });
+
+    it('keeps prices and the ledger', async () => {
+      const id = await account();
+      await store.write(async (tx) => {
+        await tx.gateway.setPrice(id, '44', 1);
+        await tx.gateway.setPrice(id, '1', 2);
+        await tx.gateway.setPrice(id, '44', 3);
+        await tx.gateway.setDefaultPrice(id, 9);
+      });
+      await store.write(async (tx) => tx.gateway.setPrice(id, '1', null));
+      expect(await store.gateway.listPrices(id)).toEqual([{ account_id: id, prefix: '44', price: 3 }]);
+      expect((await store.gateway.getAccount(id))!.default_price).toBe(9);
+      await store.write(async (tx) => {
+        for (const amount of [10, -3, 2]) {
+          await tx.gateway.insertLedger({
+            account_id: id,
+            kind: amount > 0 ? 'top_up' : 'charge',
+            amount,
+            balance_after: 0,
+            request_id: null,
+            created_at: 1,
+          });
+        }
+      });
+      expect((await store.gateway.listLedger(id, 2)).map((e) => e.amount)).toEqual([-3, 2]);
+    });
+
+    it('keeps verification requests', async () => {
+      await store.write(async (tx) => {
+        await tx.gateway.insertRequest(request('1', { sent_at: 5 }));
+        await tx.gateway.insertRequest(request('2', { sent_at: null, delivery_status: null }));
+        await tx.gateway.insertRequest(request('3', { sent_at: 6, delivery_status: 'delivered' }));
+      });
+      await store.write(async (tx) =>
+        tx.gateway.updateRequest('1', { is_refunded: true, delivery_status: 'expired' }),
+      );
+      expect(await store.gateway.getRequest('1')).toEqual(
+        request('1', { sent_at: 5, is_refunded: true, delivery_status: 'expired' }),
+      );
+      expect((await store.gateway.listSentRequests(7, 10)).map((r) => r.request_id)).toEqual(['1', '3']);
+      expect((await store.gateway.listSentRequests(7, 1)).map((r) => r.request_id)).toEqual(['3']);
+      await store.write(async (tx) => tx.gateway.updateRequest('3', { delivery_status: 'sent' }));
+      expect((await store.gateway.listUndeliveredRequests(7)).map((r) => r.request_id)).toEqual(['3']);
+    });
+
+    it('lists due jobs by lane, one report per request at a time', async () => {
+      await store.write(async (tx) => {
+        await tx.gateway.insertRequest(request('1'));
+        await tx.gateway.insertRequest(request('2', { account_id: 2 }));
+      });
+      const [a, b, c, d] = await store.write(async (tx) => [
+        await tx.gateway.insertJob(job('1', 'report', 500)),
+        await tx.gateway.insertJob(job('1', 'report', 100)),
+        await tx.gateway.insertJob(job('2', 'report', 200)),
+        await tx.gateway.insertJob(job('1', 'expire', 50)),
+      ]);
+      // The second report of request 1 waits for the first, although it is due earlier.
+      expect((await store.gateway.listDueJobs('report', 1000, 10)).map((j) => j.id)).toEqual([c, a]);
+      expect((await store.gateway.listDueJobs('report', 300, 10)).map((j) => j.id)).toEqual([c]);
+      expect((await store.gateway.listDueJobs('timed', 1000, 10)).map((j) => j.id)).toEqual([d]);
+      expect(await store.gateway.nextJobAt('report')).toBe(200);
+      expect(await store.gateway.nextJobAt('timed')).toBe(50);
+      await store.write(async (tx) => {
+        await tx.gateway.rescheduleJob(a!, 1, 900);
+        await tx.gateway.deleteJob(c!);
+      });
+      expect(await store.gateway.nextJobAt('report')).toBe(900);
+      expect((await store.gateway.getJob(a!))?.attempts).toBe(1);
+      await store.write(async (tx) => tx.gateway.deleteJob(a!));
+      expect((await store.gateway.listDueJobs('report', 1000, 10)).map((j) => j.id)).toEqual([b]);
+      expect((await store.gateway.listPendingReports({ accountId: 1 })).map((j) => j.id)).toEqual([b]);
+      expect(await store.gateway.listPendingReports({ accountId: 2 })).toEqual([]);
+      expect((await store.gateway.listJobs('1')).map((j) => j.id)).toEqual([b, d]);
+    });
+
+    it('keeps the delivery log, channel verification, and deletes messages', async () => {
+      await store.write(async (tx) => {
+        for (const attempt of [1, 2, 3]) {
+          await tx.gateway.insertDeliveryLog({
+            account_id: attempt === 3 ? 2 : 1,
+            request_id: '1',
+            attempt,
+            url: 'http://x/',
+            timestamp: 1,
+            signature: 's',
+            body: '{}',
+            status_code: 500,
+            error: null,
+            outcome: 'failed',
+            next_attempt_at: 5,
+            created_at: 1,
+          });
+        }
+        await tx.gateway.setChannelVerified(4, 99);
+        await tx.insertMessage({
+          chat_pk: 4,
+          message_id: 1,
+          sender_id: 1,
+          date: 1,
+          edit_date: null,
+          body: '{}',
+        });
+      });
+      expect(
+        (await store.gateway.listDeliveryLog({ accountId: 1, limit: 10 })).map((r) => r.attempt),
+      ).toEqual([1, 2]);
+      expect(
+        (await store.gateway.listDeliveryLog({ requestId: '1', limit: 2 })).map((r) => r.attempt),
+      ).toEqual([2, 3]);
+      expect(await store.gateway.getChannelVerifiedAt(4)).toBe(99);
+      await store.write(async (tx) => {
+        await tx.gateway.setChannelVerified(4, null);
+        await tx.gateway.deleteMessage(4, 1);
+      });
+      expect(await store.gateway.getChannelVerifiedAt(4)).toBeUndefined();
+      expect(await store.getMessage(4, 1)).toBeUndefined();
+    });
+
+    it('rolls gateway writes back with the rest of a failed write', async () => {
+      const failed = store.write(async (tx) => {
+        await tx.setSetting('k', 'v');
+        await tx.gateway.insertRequest(request('9'));
+        throw new Error('no');
+      });
+      await expect(failed).rejects.toThrow('no');
+      expect(await store.getSetting('k')).toBeUndefined();
+      expect(await store.gateway.getRequest('9')).toBeUndefined();
+    });
+  });
+}
