@@ -1,0 +1,20 @@
+import { forwardOptions, fromChatId, messageIdParam } from '../forwarding.js';
+import type { MethodContext } from '../method-context.js';
+
+/**
+ * forwardMessage: the message `message_id` of `from_chat_id`, forwarded with its forward_origin
+ * (the first origin of a forward of a forward); protected and service messages cannot be
+ * forwarded. spec/bot-api.md Message and MessageOrigin; reference Appendix B and §2.3 texts.
+ */
+export async function forwardMessage(ctx: MethodContext) {
+  const fromChat = await fromChatId(ctx);
+  const messageId = messageIdParam(ctx);
+  const { chatId, extra } = await forwardOptions(ctx, 'forward');
+  const bot = await ctx.platform.users.resolve(ctx.botId, 'bot');
+  const [message] = await ctx.platform.forwards.send(bot, fromChat, [messageId], chatId, {
+    mode: 'forward',
+    extra,
+    single: true,
+  });
+  return message;
+}

@@ -1,0 +1,11 @@
+import type { MethodContext } from '../method-context.js';
+import { sendMediaFile } from '../send-media-file.js';
+
+/**
+ * sendAnimation: uploaded by multipart/form-data, by file_id or by HTTP URL, with the sender's
+ * attributes kept (stand-ins where absent) and the common send options; the result carries a
+ * Animation, which also carries a Document. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
+ */
+export async function sendAnimation(ctx: MethodContext) {
+  return sendMediaFile(ctx, 'animation', 'there is no animation in the request');
+}

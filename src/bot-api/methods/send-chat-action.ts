@@ -1,0 +1,21 @@
+import { BotApiError } from '../errors.js';
+import type { MethodContext } from '../method-context.js';
+import { targetChatId } from '../send-options.js';
+import { chatActionName } from '../../platform/chat-actions.js';
+
+/**
+ * sendChatAction: shows "typing", "upload_photo", ... in a chat the bot can write to, for at most
+ * 5 seconds or until the bot's next message there; "cancel" stops it. The actions and aliases are
+ * the reference's get_chat_action; the action is checked before the chat. Answers True.
+ * spec/bot-api.md (sendChatAction); reference §2.3, §6.3.
+ */
+export async function sendChatAction(ctx: MethodContext) {
+  const { params, platform, botId } = ctx;
+  const action = chatActionName(params.string('action') ?? '');
+  if (action === undefined) throw BotApiError.badRequest('wrong parameter action in request');
+  const chatId = await targetChatId(ctx);
+  const bot = await platform.users.resolve(botId, 'bot');
+  const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, chatId);
+  platform.chatActions.set(chat.pk, bot.id, action);
+  return true;
+}

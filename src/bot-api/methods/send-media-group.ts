@@ -1,0 +1,88 @@
+import { BotApiError } from '../errors.js';
+import { acquireFile, isFileId, prepareFile, storeThumbnail } from '../input-file.js';
+import { readInputMediaList, type InputMediaItem } from '../input-media.js';
+import type { MethodContext } from '../method-context.js';
+import { checkChat } from '../send-media.js';
+import { mediaContent, prepareMedia } from '../send-media-file.js';
+import { readSendOptions } from '../send-options.js';
+import { checkPhoto } from './send-photo.js';
+import { renderPhotoSize } from '../../platform/files.js';
+import { newMediaGroupId } from '../../platform/forwards.js';
+import { renderDocument } from '../../platform/media.js';
+import type { MessageContent, WireMessage } from '../../platform/wire-types.js';
+
+/** An album holds at most 10 messages (TDLib MAX_GROUPED_MESSAGES). */
+const MAX_ALBUM_SIZE = 10;
+
+/**
+ * sendMediaGroup: photos and videos, or documents only, or audio files only, sent as one album
+ * sharing a media_group_id; answers an Array of Message. reply_markup is ignored, as by the
+ * reference. Every item and the chat are checked before any file or message is stored; a single
+ * item is sent as an ordinary message outside any album, as TDLib does. Texts: the reference's
+ * get_input_message_contents and TDLib's send_message_group. spec/bot-api.md "InputMedia";
+ * reference Appendix B, §6.3.
+ */
+export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]> {
+  const { platform } = ctx;
+  const items = readInputMediaList(ctx);
+  const options = await readSendOptions(ctx);
+  const bot = await checkChat(ctx, options);
+  if (items.length === 0) throw BotApiError.badRequest('there are no messages to send');
+  if (items.length > MAX_ALBUM_SIZE) throw BotApiError.badRequest('too many messages to send as an album');
+  for (const kind of ['document', 'audio'] as const) {
+    if (items.some((item) => item.type === kind) && items.some((item) => item.type !== kind)) {
+      throw BotApiError.badRequest(`${kind} can't be mixed with other media types`);
+    }
+  }
+
+  // Files first, all of them, so that an item that fails stores no message of the album.
+  const contents: MessageContent[] = [];
+  for (const [index, item] of items.entries()) {
+    try {
+      contents.push(await itemContent(ctx, item));
+    } catch (error) {
+      if (!(error instanceof BotApiError) || error.code !== 400) throw error;
+      // TDLib reports a failed item by its position, with its own (capitalised) text.
+      const text = error.description.replace(/^Bad Request: /, '');
+      throw BotApiError.badRequest(
+        `failed to send message #${index + 1} with the error message "${text.charAt(0).toUpperCase()}${text.slice(1)}"`,
+      );
+    }
+  }
+  const group = contents.length > 1 ? { media_group_id: newMediaGroupId(platform.deps.random.bytes(8)) } : {};
+  // Keyboards are not sent with albums: only protection and silence apply.
+  const { reply_markup: _markup, _client_markup: _client, ...extra } = options.content;
+  const sent: WireMessage[] = [];
+  for (const content of contents) {
+    sent.push(
+      await platform.messages.sendFromBot(
+        bot,
+        options.chatId,
+        { ...group, ...content, ...extra },
+        options.replyTo,
+      ),
+    );
+  }
+  return sent;
+}
+
+async function itemContent(ctx: MethodContext, item: InputMediaItem): Promise<MessageContent> {
+  let content: MessageContent;
+  if (item.type === 'photo') {
+    content = { photo: [renderPhotoSize(await acquireFile(ctx, item.input, 'photo', checkPhoto))] };
+  } else if (item.type === 'document') {
+    const stored = await acquireFile(ctx, item.input, 'document', prepareFile('document'));
+    content = { document: renderDocument(stored, await storeThumbnail(ctx, item.thumbnail)) };
+  } else {
+    const kind = item.type;
+    const stored = await acquireFile(ctx, item.input, kind, prepareMedia(kind));
+    const thumbnail = await storeThumbnail(ctx, item.thumbnail);
+    content = await mediaContent(ctx, kind, stored, item.attributes, thumbnail, !isFileId(item.input));
+  }
+  Object.assign(content, item.caption);
+  if (item.caption.caption !== undefined && item.showCaptionAboveMedia && item.type !== 'document') {
+    content.show_caption_above_media = true;
+  }
+  if (item.hasSpoiler && (item.type === 'photo' || item.type === 'video')) content.has_media_spoiler = true;
+  return content;
+}

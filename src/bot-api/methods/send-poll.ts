@@ -1,0 +1,217 @@
+import { BotApiError } from '../errors.js';
+import { codePointLength, formatText, type MessageEntity } from '../formatting/index.js';
+import type { MethodContext } from '../method-context.js';
+import type { Params } from '../params.js';
+import { checkChat } from '../send-media.js';
+import { readSendOptions } from '../send-options.js';
+import type { PollData, PollOptionData } from '../../platform/polls.js';
+
+const MAX_QUESTION_LENGTH = 300;
+const MIN_OPTIONS = 1;
+const MAX_OPTIONS = 12;
+const MAX_OPTION_LENGTH = 100;
+const MAX_EXPLANATION_LENGTH = 200;
+const MAX_DESCRIPTION_LENGTH = 1024;
+/** open_period and close_date: 5 s to about a month from now. */
+const MIN_OPEN_PERIOD = 5;
+const MAX_OPEN_PERIOD = 2_628_000;
+
+/**
+ * sendPoll: a regular poll or a quiz (correct_option_ids, explanation), anonymous by default, with
+ * 1-12 options of 1-100 characters after trimming and a question of 1-300; open_period or
+ * close_date, is_closed, description. The poll is stored so that stopPoll and votes work; its
+ * options get persistent ids. Texts: the reference's process_send_poll_query and TDLib's poll
+ * checks. Question and option texts keep custom emoji entities only (spec: PollOption). Media in
+ * polls (media, explanation_media, option media) are not supported and are ignored.
+ * spec/bot-api.md "Polls and checklists"; reference Appendix B.
+ */
+export async function sendPoll(ctx: MethodContext) {
+  const { params, platform } = ctx;
+  const question = formatText(
+    params.string('question') ?? '',
+    params.string('question_parse_mode'),
+    params.json('question_entities'),
+    { allowEmpty: true },
+  );
+  const options = readOptions(params);
+  const type = params.string('type') ?? 'regular';
+  if (type !== 'regular' && type !== 'quiz') throw BotApiError.badRequest('unsupported poll type specified');
+  const explanation =
+    type === 'quiz'
+      ? formatText(
+          params.string('explanation') ?? '',
+          params.string('explanation_parse_mode'),
+          params.json('explanation_entities'),
+          {
+            allowEmpty: true,
+          },
+        )
+      : undefined;
+  const correct = type === 'quiz' ? readCorrectOptions(params) : undefined;
+  const description = formatText(
+    params.string('description') ?? '',
+    params.string('description_parse_mode'),
+    params.json('description_entities'),
+    { allowEmpty: true },
+  );
+  const send = await readSendOptions(ctx);
+  const bot = await checkChat(ctx, send);
+
+  // TDLib's checks of the poll, after the chat's.
+  if (question.text === '') throw BotApiError.badRequest('poll question must be non-empty');
+  if (codePointLength(question.text) > MAX_QUESTION_LENGTH) {
+    throw BotApiError.badRequest(`poll question length must not exceed ${MAX_QUESTION_LENGTH}`);
+  }
+  if (options.length < MIN_OPTIONS)
+    throw BotApiError.badRequest(`poll must have at least ${MIN_OPTIONS} option`);
+  if (options.length > MAX_OPTIONS)
+    throw BotApiError.badRequest(`poll can't have more than ${MAX_OPTIONS} options`);
+  for (const option of options) {
+    if (option.text === '') throw BotApiError.badRequest('poll options must be non-empty');
+    if (codePointLength(option.text) > MAX_OPTION_LENGTH) {
+      throw BotApiError.badRequest(`poll options length must not exceed ${MAX_OPTION_LENGTH}`);
+    }
+  }
+  if (correct !== undefined && (correct.length === 0 || correct.some((id) => id >= options.length))) {
+    throw BotApiError.badRequest('wrong correct option ID specified');
+  }
+  if (explanation && codePointLength(explanation.text) > MAX_EXPLANATION_LENGTH) {
+    throw BotApiError.badRequest(`explanation length must not exceed ${MAX_EXPLANATION_LENGTH}`);
+  }
+  if (codePointLength(description.text) > MAX_DESCRIPTION_LENGTH) {
+    throw BotApiError.badRequest('message caption is too long');
+  }
+
+  const data: PollData = {
+    question: question.text,
+    ...customEmojiOnly('question_entities', question.entities),
+    options: options.map((option, i) => ({ ...option, persistent_id: String(i) })),
+    is_anonymous: params.has('is_anonymous') ? params.bool('is_anonymous') : true,
+    type,
+    allows_multiple_answers: params.bool('allows_multiple_answers'),
+    allows_revoting: params.has('allows_revoting') ? params.bool('allows_revoting') : type === 'regular',
+    members_only: params.bool('members_only'),
+  };
+  const countryCodes = readCountryCodes(params);
+  if (countryCodes) data.country_codes = countryCodes;
+  if (correct) data.correct_option_ids = correct;
+  if (explanation?.text) {
+    data.explanation = explanation.text;
+    if (explanation.entities.length > 0) data.explanation_entities = explanation.entities;
+  }
+  Object.assign(data, closing(params, platform.deps.clock.now()));
+  if (params.bool('hide_results_until_closes')) data.hide_results_until_closes = true;
+  if (description.text !== '') {
+    data.description = description.text;
+    if (description.entities.length > 0) data.description_entities = description.entities;
+  }
+
+  const isClosed = params.bool('is_closed');
+  const id = platform.polls.newId();
+  const poll = platform.polls.initial(id, data, isClosed);
+  const message = await platform.messages.sendFromBot(
+    bot,
+    send.chatId,
+    { poll, ...send.content },
+    send.replyTo,
+  );
+  const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, send.chatId);
+  await platform.polls.record(id, data, isClosed, chat.pk, message.message_id, bot.id);
+  return message;
+}
+
+/** options: a JSON array of strings or InputPollOption objects (the reference's get_poll_options). */
+function readOptions(params: Params): Array<Omit<PollOptionData, 'persistent_id'>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(params.string('options') ?? '');
+  } catch {
+    throw BotApiError.badRequest("can't parse options JSON object");
+  }
+  if (!Array.isArray(value)) throw BotApiError.badRequest('expected an Array of String as options');
+  return value.map((option: unknown) => {
+    let text: string;
+    let parseMode: string | undefined;
+    let entities: string | undefined;
+    if (typeof option === 'string') text = option;
+    else if (typeof option === 'object' && option !== null && !Array.isArray(option)) {
+      const object = option as Record<string, unknown>;
+      if (typeof object.text !== 'string') {
+        throw BotApiError.badRequest(
+          object.text === undefined ? 'can\'t find field "text"' : 'field "text" must be of type String',
+        );
+      }
+      text = object.text;
+      parseMode = typeof object.text_parse_mode === 'string' ? object.text_parse_mode : undefined;
+      entities = object.text_entities === undefined ? undefined : JSON.stringify(object.text_entities);
+    } else {
+      throw BotApiError.badRequest('expected an option to be of type String');
+    }
+    const formatted = formatText(text, parseMode, entities, { allowEmpty: true });
+    return { text: formatted.text, ...customEmojiOnly('text_entities', formatted.entities) };
+  });
+}
+
+/** correct_option_ids (or the legacy correct_option_id): increasing 0-based option indexes. */
+function readCorrectOptions(params: Params): number[] {
+  const text = params.string('correct_option_ids');
+  if (text === undefined) {
+    const legacy = params.int('correct_option_id');
+    return legacy === undefined || legacy < 0 ? [] : [legacy];
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw BotApiError.badRequest("can't parse correct_option_ids JSON object");
+  }
+  const ids = Array.isArray(value) ? value : [value];
+  const valid = ids.every(
+    (id, i) =>
+      Number.isInteger(id) && (id as number) >= 0 && (i === 0 || (id as number) > (ids[i - 1] as number)),
+  );
+  if (!valid) throw BotApiError.badRequest('wrong correct option ID specified');
+  return ids as number[];
+}
+
+function readCountryCodes(params: Params): string[] | undefined {
+  const text = params.string('country_codes');
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.length <= 12 &&
+      value.every((c) => typeof c === 'string')
+    ) {
+      return (value as string[]).map((code) => code.toUpperCase());
+    }
+  } catch {
+    // A malformed list means "any country", as an omitted one does.
+  }
+  return undefined;
+}
+
+/**
+ * open_period (5 s to a month, clamped as the reference clamps numbers) wins over close_date;
+ * both end up as a close_date, and an open_period poll shows both, as the reference does.
+ */
+function closing(params: Params, now: number): Pick<PollData, 'open_period' | 'close_date'> {
+  const openPeriod = params.int('open_period') ?? 0;
+  if (openPeriod > 0) {
+    const period = Math.min(MAX_OPEN_PERIOD, Math.max(MIN_OPEN_PERIOD, openPeriod));
+    return { open_period: period, close_date: now + period };
+  }
+  const closeDate = params.int('close_date') ?? 0;
+  if (closeDate <= 0) return {};
+  return { close_date: Math.min(now + MAX_OPEN_PERIOD, Math.max(now + MIN_OPEN_PERIOD, closeDate)) };
+}
+
+function customEmojiOnly<K extends string>(
+  key: K,
+  entities: MessageEntity[],
+): Partial<Record<K, MessageEntity[]>> {
+  const kept = entities.filter((entity) => entity.type === 'custom_emoji');
+  return kept.length > 0 ? ({ [key]: kept } as Partial<Record<K, MessageEntity[]>>) : {};
+}

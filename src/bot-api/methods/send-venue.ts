@@ -1,0 +1,57 @@
+import { readLocation } from '../location-params.js';
+import type { MethodContext } from '../method-context.js';
+import { checkChat } from '../send-media.js';
+import { readSendOptions } from '../send-options.js';
+
+/**
+ * The two place providers of a venue, by the spec's names, each with the reference's parameter
+ * names accepted as well (so that bots written for the reference work unchanged). As in the
+ * reference, a venue names one provider; the first wins when both are given.
+ */
+const PROVIDERS = [
+  {
+    id: 'venueprovider1_id',
+    type: 'venueprovider1_type',
+    legacyId: 'foursquare_id',
+    legacyType: 'foursquare_type',
+  },
+  {
+    id: 'venueprovider2_place_id',
+    type: 'venueprovider2_place_type',
+    legacyId: 'google_place_id',
+    legacyType: 'google_place_type',
+  },
+] as const;
+
+/**
+ * sendVenue: a place with title and address at a point (never live), with the ids and types of an
+ * external place provider under the spec's field names (venueprovider1_id, venueprovider1_type,
+ * venueprovider2_place_id, venueprovider2_place_type). spec/bot-api.md Venue; reference Appendix B
+ * (process_send_venue_query) for the order and texts.
+ */
+export async function sendVenue(ctx: MethodContext) {
+  const { params, platform } = ctx;
+  const location = readLocation(params, 'wrong venue location specified');
+  const venue: Record<string, unknown> = {
+    location,
+    title: params.string('title') ?? '',
+    address: params.string('address') ?? '',
+  };
+  for (const provider of PROVIDERS) {
+    const id = params.string(provider.id) ?? params.string(provider.legacyId);
+    const type = params.string(provider.type) ?? params.string(provider.legacyType);
+    if (id === undefined && type === undefined) continue;
+    if (id !== undefined) venue[provider.id] = id;
+    if (type !== undefined) venue[provider.type] = type;
+    break;
+  }
+  const options = await readSendOptions(ctx);
+  const bot = await checkChat(ctx, options);
+  // A venue message also carries its location (spec: "venue:Venue (location also set)").
+  return platform.messages.sendFromBot(
+    bot,
+    options.chatId,
+    { location, venue, ...options.content },
+    options.replyTo,
+  );
+}

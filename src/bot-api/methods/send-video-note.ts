@@ -1,0 +1,11 @@
+import type { MethodContext } from '../method-context.js';
+import { sendMediaFile } from '../send-media-file.js';
+
+/**
+ * sendVideoNote: uploaded by multipart/form-data, by file_id or by HTTP URL, with the sender's
+ * attributes kept (stand-ins where absent) and the common send options; the result carries a
+ * VideoNote. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
+ */
+export async function sendVideoNote(ctx: MethodContext) {
+  return sendMediaFile(ctx, 'video_note', 'there is no video note in the request');
+}

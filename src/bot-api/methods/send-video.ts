@@ -1,0 +1,11 @@
+import type { MethodContext } from '../method-context.js';
+import { sendMediaFile } from '../send-media-file.js';
+
+/**
+ * sendVideo: uploaded by multipart/form-data, by file_id or by HTTP URL, with the sender's
+ * attributes kept (stand-ins where absent) and the common send options; the result carries a
+ * Video. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
+ */
+export async function sendVideo(ctx: MethodContext) {
+  return sendMediaFile(ctx, 'video', 'there is no video in the request');
+}

@@ -1,0 +1,22 @@
+import { BotApiError } from '../errors.js';
+import { messageIdParam } from '../forwarding.js';
+import type { MethodContext } from '../method-context.js';
+import { parseReplyMarkup } from '../reply-markup.js';
+import { targetChatId } from '../send-options.js';
+
+/**
+ * stopPoll: closes a poll the bot sent, optionally setting a new inline keyboard on its message
+ * (without one the keyboard is removed, as by an edit). Answers the closed Poll; the bot also gets
+ * a `poll` update with it. Texts: the reference's check_message ("message with poll to stop") and
+ * TDLib's stop_poll. spec/bot-api.md Poll and Update; reference Appendix B.
+ */
+export async function stopPoll(ctx: MethodContext) {
+  const { platform, params, botId } = ctx;
+  const chatId = await targetChatId(ctx);
+  const messageId = messageIdParam(ctx);
+  const markup = parseReplyMarkup(params);
+  if (markup && markup.kind !== 'inline') throw BotApiError.badRequest('inline keyboard expected');
+  const bot = await platform.users.resolve(botId, 'bot');
+  const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, chatId);
+  return platform.polls.stop(bot, chat, messageId, markup?.markup);
+}
