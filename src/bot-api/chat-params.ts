@@ -1,0 +1,106 @@
+/**
+ * Parameters of the chat administration methods, read as the reference reads them (reference §1.4):
+ * user_id leniently but positive ("invalid user_id specified"), `permissions` as a JSON object of
+ * Booleans with the reference's texts, administrator rights as top-level Booleans.
+ */
+import { BotApiError } from './errors.js';
+import type { MethodContext } from './method-context.js';
+import { targetChatId } from './send-options.js';
+import {
+  ADMIN_RIGHT_KEYS,
+  PERMISSION_KEYS,
+  normalizePermissions,
+  type AdminRights,
+  type ChatPermissions,
+  type PermissionKey,
+} from '../platform/chat-rights.js';
+import type { LinkOptions } from '../platform/invite-links.js';
+import type { UserRow } from '../storage/store.js';
+
+/** The permissions that the legacy can_send_media_messages stands for. */
+const MEDIA: PermissionKey[] = [
+  'can_send_audios',
+  'can_send_documents',
+  'can_send_photos',
+  'can_send_videos',
+  'can_send_video_notes',
+  'can_send_voice_notes',
+];
+const LEGACY_TOP_LEVEL = [
+  'can_send_messages',
+  'can_send_media_messages',
+  'can_send_polls',
+  'can_send_other_messages',
+  'can_add_web_page_previews',
+];
+
+/** The calling bot and the chat it names (chat_id: an id or @username of a supergroup or channel). */
+export async function botInChat(ctx: MethodContext): Promise<{ bot: UserRow; chatId: number }> {
+  const chatId = await targetChatId(ctx);
+  return { bot: await ctx.platform.users.resolve(ctx.botId, 'bot'), chatId };
+}
+
+/** user_id: a lenient integer that must be positive (reference §1.4). */
+export function readUserId({ params }: MethodContext): number {
+  const userId = params.int('user_id') ?? 0;
+  if (userId <= 0) throw BotApiError.badRequest('invalid user_id specified');
+  return userId;
+}
+
+/**
+ * `permissions` (ChatPermissions as JSON). restrictChatMember also takes the legacy top-level
+ * Booleans when `permissions` is absent.
+ */
+export function readPermissions({ params }: MethodContext, legacy: boolean): ChatPermissions {
+  const independent = params.bool('use_independent_chat_permissions');
+  const given: Partial<Record<PermissionKey, boolean>> = {};
+  const text = params.string('permissions');
+  if (text === undefined) {
+    if (legacy) {
+      for (const key of LEGACY_TOP_LEVEL) {
+        if (params.string(key) === undefined) continue;
+        const value = params.bool(key);
+        if (key === 'can_send_media_messages') for (const media of MEDIA) given[media] = value;
+        else given[key as PermissionKey] = value;
+      }
+    }
+    return normalizePermissions(given, independent);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw BotApiError.badRequest("can't parse permissions JSON object");
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw BotApiError.badRequest('object expected as permissions');
+  }
+  for (const [key, field] of Object.entries(value)) {
+    const known = (PERMISSION_KEYS as readonly string[]).includes(key) || key === 'can_send_media_messages';
+    if (!known) continue;
+    if (typeof field !== 'boolean') {
+      throw BotApiError.badRequest(`can't parse chat permissions: Field "${key}" must be of type Boolean`);
+    }
+    if (key === 'can_send_media_messages') for (const media of MEDIA) given[media] ??= field;
+    else given[key as PermissionKey] = field;
+  }
+  return normalizePermissions(given, independent);
+}
+
+/** promoteChatMember's rights; can_manage_voice_chats is the older name of can_manage_video_chats. */
+export function readRights({ params }: MethodContext): AdminRights {
+  const rights: AdminRights = { is_anonymous: params.bool('is_anonymous') };
+  for (const key of ADMIN_RIGHT_KEYS) rights[key] = params.bool(key);
+  if (params.bool('can_manage_voice_chats')) rights.can_manage_video_chats = true;
+  return rights;
+}
+
+/** createChatInviteLink / editChatInviteLink options; member_limit clamped as the reference does. */
+export function readLinkOptions({ params }: MethodContext): LinkOptions {
+  return {
+    name: params.string('name'),
+    expire_date: params.clampedInt('expire_date', 0, 0, 2 ** 31 - 1),
+    member_limit: params.clampedInt('member_limit', 0, 0, 100_000),
+    creates_join_request: params.bool('creates_join_request'),
+  };
+}

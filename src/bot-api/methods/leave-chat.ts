@@ -1,0 +1,8 @@
+import { botInChat } from '../chat-params.js';
+import type { MethodContext } from '../method-context.js';
+
+/** leaveChat: the bot leaves a group, supergroup or channel; it gets my_chat_member (left). */
+export async function leaveChat(ctx: MethodContext) {
+  await ctx.platform.groups.members.leave(await botInChat(ctx));
+  return true;
+}

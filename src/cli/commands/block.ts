@@ -1,0 +1,72 @@
+/**
+ * `parley block`, `parley unblock` (a user blocking a bot: the bot gets my_chat_member) and
+ * `parley bot privacy` (a bot's group privacy mode).
+ */
+import { usageError } from '../cli-error.js';
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { formatBot, printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+
+const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
+
+function blockingCommand(name: 'block' | 'unblock'): Command {
+  const blocking = name === 'block';
+  return {
+    name,
+    summary: blocking ? 'block a bot as a user' : 'unblock a bot as a user',
+    help: `Usage: parley ${name} --user USER --bot BOT [--json]
+
+${
+  blocking
+    ? 'Blocks the bot: it gets my_chat_member (kicked) and its messages to the user answer 403\n"Forbidden: bot was blocked by the user".'
+    : 'Unblocks the bot: it gets my_chat_member (member) and may write to the user again.'
+} Prints "${name}ed" or "unchanged".
+
+Options:
+  --user USER          a phone number (+15550001), a user id or @username (required)
+  --bot BOT            the bot's @username or id (required)
+
+${CLIENT_OPTIONS_HELP}`,
+    async run(args, ctx) {
+      const { values } = parseCommandArgs(this.name, args, OPTIONS);
+      const user = refArgument(requireOption(values.user, '--user', this.name));
+      const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+      const result = await withClient(values, ctx, (client) =>
+        blocking ? client.blockBot({ user, bot }) : client.unblockBot({ user, bot }),
+      );
+      printResult(ctx, values.json, result, (r) => (r.changed ? `${name}ed` : 'unchanged'));
+      return 0;
+    },
+  };
+}
+
+export const blockCommand = blockingCommand('block');
+export const unblockCommand = blockingCommand('unblock');
+
+const PRIVACY_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  bot: { type: 'string' },
+  on: { type: 'boolean' },
+  off: { type: 'boolean' },
+} as const;
+
+export const botPrivacyCommand: Command = {
+  name: 'bot privacy',
+  summary: "turn a bot's group privacy mode on or off",
+  help: `Usage: parley bot privacy --bot BOT (--on | --off) [--json]
+
+With privacy mode on (a new bot's default) a bot in groups gets only commands, replies to it,
+mentions of it and service messages; off, it gets every message. Prints the bot.
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, PRIVACY_OPTIONS);
+    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+    if (values.on === values.off) throw usageError('give either --on or --off', this.name);
+    const record = await withClient(values, ctx, (client) =>
+      client.setBotPrivacy({ bot, enabled: values.on === true }),
+    );
+    printResult(ctx, values.json, record, formatBot);
+    return 0;
+  },
+};

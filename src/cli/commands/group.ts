@@ -1,0 +1,257 @@
+/**
+ * `parley group create|show|add|join|leave|migrate|link`: people creating and using groups,
+ * supergroups and channels through the control API (`/control/chats...`). Administration (promote,
+ * restrict, remove) is in group-admin.ts.
+ */
+import { usageError } from '../cli-error.js';
+import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+import type { ChatInviteLink, ChatMember, ChatRecord, GroupChatType } from '../../testkit/index.js';
+
+const TYPES: readonly GroupChatType[] = ['group', 'supergroup', 'channel'];
+
+/** `chat -1001234567890 supergroup "Title" @name` and one line per member: `  creator Alice (123)`. */
+export function formatChat(chat: ChatRecord): string {
+  const username = chat.username ? ` @${chat.username}` : '';
+  const moved = chat.migrated_to_chat_id ? ` (upgraded to ${chat.migrated_to_chat_id})` : '';
+  const lines = [`chat ${chat.id} ${chat.type} "${chat.title}"${username}${moved}`];
+  for (const member of chat.members) lines.push(`  ${formatMember(member)}`);
+  return lines.join('\n');
+}
+
+function formatMember(member: ChatMember): string {
+  const who = member.user.username ? `@${member.user.username}` : member.user.first_name;
+  const until = member.until_date ? ` until ${member.until_date}` : '';
+  return `${member.status} ${who} (${member.user.id})${until}`;
+}
+
+export function formatLink(link: ChatInviteLink): string {
+  const flags = [link.creates_join_request ? 'join requests' : '', link.is_revoked ? 'revoked' : '']
+    .filter(Boolean)
+    .join(', ');
+  return flags ? `${link.invite_link} (${flags})` : link.invite_link;
+}
+
+const CREATE_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  owner: { type: 'string' },
+  title: { type: 'string' },
+  type: { type: 'string' },
+  username: { type: 'string' },
+  description: { type: 'string' },
+  member: { type: 'string', multiple: true },
+} as const;
+
+export const groupCreateCommand: Command = {
+  name: 'group create',
+  summary: 'create a group, supergroup or channel as a user',
+  help: `Usage: parley group create --owner USER --title TITLE [--type group|supergroup|channel]
+                           [--username NAME] [--description TEXT] [--member USER]... [--json]
+
+Creates a chat owned by a user and prints it with its members. Bots added with --member get
+my_chat_member; bots join channels only by "parley group promote".
+
+Options:
+  --owner USER         the creator: a phone number (+15550001), a user id or @username (required)
+  --title TITLE        1-128 characters (required)
+  --type TYPE          group (default), supergroup or channel
+  --username NAME      makes a supergroup or channel public (joinable by @NAME)
+  --description TEXT   0-255 characters
+  --member USER        a user or bot to add at once; repeat for more
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const owner = refArgument(requireOption(values.owner, '--owner', this.name));
+    const title = requireOption(values.title, '--title', this.name);
+    const type = (values.type ?? 'group') as GroupChatType;
+    if (!TYPES.includes(type)) throw usageError('--type must be group, supergroup or channel', this.name);
+    const chat = await withClient(values, ctx, (client) =>
+      client.createChat({
+        owner,
+        title,
+        type,
+        username: values.username?.replace(/^@/, ''),
+        description: values.description,
+        members: (values.member ?? []).map(refArgument),
+      }),
+    );
+    printResult(ctx, values.json, chat, formatChat);
+    return 0;
+  },
+};
+
+export const groupShowCommand: Command = {
+  name: 'group show',
+  summary: 'show a group, supergroup or channel with its members',
+  help: `Usage: parley group show --chat CHAT [--json]
+
+Prints a chat and its members. CHAT is the chat id (-100...) or @username of a public chat.
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, {
+      ...CLIENT_OPTIONS,
+      chat: { type: 'string' },
+    } as const);
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const record = await withClient(values, ctx, (client) => client.getChat(chat));
+    printResult(ctx, values.json, record, formatChat);
+    return 0;
+  },
+};
+
+const ADD_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  chat: { type: 'string' },
+  user: { type: 'string' },
+  by: { type: 'string' },
+} as const;
+
+export const groupAddCommand: Command = {
+  name: 'group add',
+  summary: 'add a user or bot to a chat, as a member of it',
+  help: `Usage: parley group add --chat CHAT --user USER --by USER [--json]
+
+Adds a user or a bot; bots get my_chat_member, groups show new_chat_members. Prints the chat.
+
+Options:
+  --chat CHAT          the chat id or @username (required)
+  --user USER          who is added: a phone number, a user id or @username (required)
+  --by USER            the member who adds them (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const by = refArgument(requireOption(values.by, '--by', this.name));
+    const record = await withClient(values, ctx, (client) => client.addChatMember({ by, chat, user }));
+    printResult(ctx, values.json, record, formatChat);
+    return 0;
+  },
+};
+
+const JOIN_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  user: { type: 'string' },
+  chat: { type: 'string' },
+  link: { type: 'string' },
+} as const;
+
+export const groupJoinCommand: Command = {
+  name: 'group join',
+  summary: 'join a public chat or open an invite link as a user',
+  help: `Usage: parley group join --user USER (--chat @NAME | --link INVITE_LINK) [--json]
+
+Joins a public supergroup or channel, or opens an invite link. A link that creates join requests
+sends one to the chat's administrators instead: "requested <chat>".
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, JOIN_OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    if ((values.chat === undefined) === (values.link === undefined)) {
+      throw usageError('give either --chat @NAME or --link INVITE_LINK', this.name);
+    }
+    const result = await withClient(values, ctx, (client) =>
+      client.joinChat(
+        values.link !== undefined
+          ? { user, invite_link: values.link }
+          : { user, chat: refArgument(values.chat!) },
+      ),
+    );
+    printResult(
+      ctx,
+      values.json,
+      result,
+      (r) => `${r.status === 'member' ? 'joined' : 'requested'} ${r.chat.id}`,
+    );
+    return 0;
+  },
+};
+
+const LEAVE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, chat: { type: 'string' } } as const;
+
+export const groupLeaveCommand: Command = {
+  name: 'group leave',
+  summary: 'leave a chat as a user',
+  help: `Usage: parley group leave --user USER --chat CHAT [--json]
+
+The user leaves the chat (its creator cannot). Groups show left_chat_member.
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, LEAVE_OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const left = await withClient(values, ctx, (client) => client.leaveChat({ user, chat }));
+    printResult(ctx, values.json, left, () => 'left');
+    return 0;
+  },
+};
+
+const MIGRATE_OPTIONS = { ...CLIENT_OPTIONS, chat: { type: 'string' }, by: { type: 'string' } } as const;
+
+export const groupMigrateCommand: Command = {
+  name: 'group migrate',
+  summary: 'upgrade a group to a supergroup as its creator',
+  help: `Usage: parley group migrate --chat CHAT --by USER [--json]
+
+Upgrades a group to a supergroup and prints the supergroup. Bots then get 400 "group chat was
+upgraded to a supergroup chat" with migrate_to_chat_id for the old id.
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, MIGRATE_OPTIONS);
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const by = refArgument(requireOption(values.by, '--by', this.name));
+    const record = await withClient(values, ctx, (client) => client.migrateChat({ by, chat }));
+    printResult(ctx, values.json, record, formatChat);
+    return 0;
+  },
+};
+
+const LINK_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  chat: { type: 'string' },
+  by: { type: 'string' },
+  name: { type: 'string' },
+  limit: { type: 'string' },
+  request: { type: 'boolean' },
+} as const;
+
+export const groupLinkCommand: Command = {
+  name: 'group link',
+  summary: 'create an invite link as an administrator',
+  help: `Usage: parley group link --chat CHAT --by USER [--name NAME] [--limit N] [--request] [--json]
+
+Creates an invite link and prints it.
+
+Options:
+  --chat CHAT          the chat id or @username (required)
+  --by USER            an administrator who can invite users (required)
+  --name NAME          0-32 characters
+  --limit N            at most N members may join by it (1-99999)
+  --request            people who open it ask to join (bots get chat_join_request)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, LINK_OPTIONS);
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const by = refArgument(requireOption(values.by, '--by', this.name));
+    const limit = integerOption(values.limit, '--limit', this.name, 1);
+    const link = await withClient(values, ctx, (client) =>
+      client.createInviteLink({
+        by,
+        chat,
+        name: values.name,
+        member_limit: limit,
+        creates_join_request: values.request,
+      }),
+    );
+    printResult(ctx, values.json, link, formatLink);
+    return 0;
+  },
+};

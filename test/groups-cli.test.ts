@@ -1,0 +1,138 @@
+/**
+ * The `parley group ...`, `parley block`/`unblock` and `parley bot privacy` commands against a real
+ * server (the CLI runs in this process; its requests go over HTTP).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/run-cli.js';
+import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { groupKit, kinds } from './helpers/groups.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function parley(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, {
+    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
+    cwd: process.cwd(),
+    stdout: (line) => out.push(line),
+    stderr: (line) => err.push(line),
+  });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+const json = async (...args: string[]) => {
+  const run = await parley(...args, '--json');
+  if (run.code !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as Record<string, unknown> & { id: number; members: unknown[] };
+};
+
+const { bot } = groupKit(() => server);
+
+describe('parley group', () => {
+  it('creates, promotes, restricts, links, joins and removes', async () => {
+    const owner = phone();
+    const guest = phone();
+    await parley('user', 'create', '--phone', owner, '--first-name', 'Owner');
+    await parley('user', 'create', '--phone', guest, '--first-name', 'Guest');
+    const b = await bot('cli');
+    const chat = await json(
+      'group',
+      'create',
+      '--owner',
+      owner,
+      '--title',
+      'CLI room',
+      '--type',
+      'supergroup',
+      '--member',
+      `@${b.record.username}`,
+    );
+    expect(chat).toMatchObject({ type: 'supergroup', title: 'CLI room' });
+    const id = String(chat.id);
+
+    const promoted = await json(
+      'group',
+      'promote',
+      '--chat',
+      id,
+      '--user',
+      `@${b.record.username}`,
+      '--by',
+      owner,
+      '--rights',
+      'can_invite_users,can_restrict_members',
+    );
+    expect(promoted.members).toContainEqual(
+      expect.objectContaining({
+        status: 'administrator',
+        can_invite_users: true,
+        can_restrict_members: true,
+      }),
+    );
+    const link = await json('group', 'link', '--chat', id, '--by', owner, '--request');
+    expect(link).toMatchObject({ creates_join_request: true });
+    expect(await json('group', 'join', '--user', guest, '--link', String(link.invite_link))).toMatchObject({
+      status: 'requested',
+    });
+    expect(kinds(await b.updates(['chat_join_request', 'my_chat_member', 'message']))).toContain(
+      'chat_join_request',
+    );
+    await b.api.approveChatJoinRequest(chat.id, (await server.control.getUser(guest)).id);
+
+    const restricted = await json(
+      'group',
+      'restrict',
+      '--chat',
+      id,
+      '--user',
+      guest,
+      '--by',
+      owner,
+      '--allow',
+      'can_send_polls',
+    );
+    expect(restricted.members).toContainEqual(
+      expect.objectContaining({ status: 'restricted', can_send_messages: true, can_send_photos: false }),
+    );
+    const human = await parley('group', 'show', '--chat', id);
+    expect(human.stdout).toMatch(new RegExp(`^chat ${id} supergroup "CLI room"`));
+    expect(human.stdout).toContain(`restricted Guest`);
+
+    expect((await parley('group', 'remove', '--chat', id, '--user', guest, '--by', owner)).stdout).toBe(
+      'removed',
+    );
+    const denied = await parley('group', 'join', '--user', guest, '--chat', id);
+    expect(denied).toMatchObject({ code: 1 });
+    expect(denied.stderr).toMatch(/\(BAD_REQUEST\)$/);
+    expect(
+      await parley('group', 'restrict', '--chat', id, '--user', guest, '--by', owner, '--allow', 'fly'),
+    ).toMatchObject({
+      code: 2,
+    });
+  });
+
+  it('blocks and unblocks a bot and switches privacy mode', async () => {
+    const user = phone();
+    await parley('user', 'create', '--phone', user);
+    const b = await bot('blk');
+    expect((await parley('block', '--user', user, '--bot', `@${b.record.username}`)).stdout).toBe('blocked');
+    expect((await parley('block', '--user', user, '--bot', `@${b.record.username}`)).stdout).toBe(
+      'unchanged',
+    );
+    expect((await parley('unblock', '--user', user, '--bot', `@${b.record.username}`)).stdout).toBe(
+      'unblocked',
+    );
+    expect(kinds(await b.updates())).toEqual(['my_chat_member', 'my_chat_member']);
+    expect(await json('bot', 'privacy', '--bot', `@${b.record.username}`, '--off')).toMatchObject({
+      can_read_all_group_messages: true,
+    });
+    expect((await parley('bot', 'privacy', '--bot', `@${b.record.username}`)).code).toBe(2);
+  });
+});
