@@ -7,6 +7,7 @@ import { parseBotToken } from './bot-token.js';
 import { BotApiError, LOGGED_OUT, METHOD_NOT_FOUND, toBotApiError } from './errors.js';
 import { DescribedResult, RawJson } from './method-context.js';
 import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
+import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
 import type { Platform } from '../platform/platform.js';
@@ -71,7 +72,10 @@ export async function callMethod(
     }
     return errorEnvelope(METHOD_NOT_FOUND);
   }
+  let refund: (() => void) | undefined;
   try {
+    // Flood control (reference §8): a send takes its token first; a failed one gives it back.
+    refund = admitSend(platform, botId, lower, params);
     return resultEnvelope(
       await handler({
         platform,
@@ -82,6 +86,7 @@ export async function callMethod(
       }),
     );
   } catch (error) {
+    refund?.();
     const mapped = toBotApiError(error);
     if (mapped) return errorEnvelope(mapped);
     options.log.error({ err: error, method: methodName }, 'Bot API method failed');

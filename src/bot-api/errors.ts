@@ -3,7 +3,7 @@
  * text of the reference, and optional ResponseParameters. Every other error is mapped here, in one
  * place, to what the reference answers (reference §2).
  */
-import { PlatformError, RateLimited, type PlatformErrorCode } from '../platform/errors.js';
+import { ChatMigrated, PlatformError, RateLimited, type PlatformErrorCode } from '../platform/errors.js';
 import { PollConflict } from '../platform/update-queue.js';
 import { FormattingError } from './formatting/index.js';
 
@@ -68,6 +68,15 @@ export function toBotApiError(error: unknown): BotApiError | undefined {
   if (error instanceof FormattingError) return BotApiError.badRequest(error.message);
   if (error instanceof RateLimited) return BotApiError.tooManyRequests(error.retryAfter);
   if (error instanceof PollConflict) return new BotApiError(409, CONFLICT_TEXTS[error.reason]);
+  if (error instanceof ChatMigrated) {
+    return new BotApiError(400, `Bad Request: ${error.message}`, {
+      migrate_to_chat_id: error.migrateToChatId,
+    });
+  }
+  // "bot was kicked from the <kind> chat", "bot is not a member of the <kind> chat" (reference §2.3).
+  if (error instanceof PlatformError && (error.code === 'BOT_KICKED' || error.code === 'BOT_NOT_MEMBER')) {
+    return new BotApiError(403, `Forbidden: ${error.message}`);
+  }
   if (error instanceof PlatformError)
     return PLATFORM_TEXTS[error.code] ?? BotApiError.badRequest(error.message);
   return undefined;

@@ -59,6 +59,14 @@ export class Params {
     return value === undefined || value === '' ? undefined : value;
   }
 
+  /**
+   * Whether the parameter was given at all, even empty: a few methods tell "absent" from "empty"
+   * (copyMessage's caption, the reference's has_arg).
+   */
+  has(name: string): boolean {
+    return this.#values.has(name);
+  }
+
   bool(name: string): boolean {
     const value = this.#values.get(name);
     return value === undefined ? false : lenientBoolean(value);

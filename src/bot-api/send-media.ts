@@ -44,8 +44,8 @@ export async function checkChat({ platform, botId }: MethodContext, options: Sen
 }
 
 /**
- * A file given by a string: a file_id issued to this bot, of the right kind. Parley does not fetch
- * HTTP URLs; they get the reference's answer for a file it cannot use.
+ * A file given by a file_id: one issued to this bot, of the right kind. (HTTP URLs are downloaded
+ * by input-file.ts before they get here.)
  */
 export async function fileByReference({ platform, botId }: MethodContext, value: string, kind: FileKind) {
   const stored = await platform.files.byFileId(botId, value.trim());

@@ -14,6 +14,35 @@ import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { pressCommand } from './commands/press.js';
+import {
+  gatewayAccountCommand,
+  gatewayChannelCommand,
+  gatewayInboxCommand,
+  gatewayLogCommand,
+  gatewayReadCommand,
+  gatewayWaitCodeCommand,
+} from './commands/gateway.js';
+import {
+  deviceAddCommand,
+  deviceListCommand,
+  deviceOfflineCommand,
+  deviceOnlineCommand,
+  deviceSetCommand,
+} from './commands/device.js';
+import { inlineCommand } from './commands/inline.js';
+import { chooseCommand } from './commands/choose.js';
+import { reactCommand } from './commands/react.js';
+import {
+  groupAddCommand,
+  groupCreateCommand,
+  groupJoinCommand,
+  groupLeaveCommand,
+  groupLinkCommand,
+  groupMigrateCommand,
+  groupShowCommand,
+} from './commands/group.js';
+import { groupPromoteCommand, groupRemoveCommand, groupRestrictCommand } from './commands/group-admin.js';
+import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
 import { CLIENT_OPTIONS_HELP } from './resolve-server.js';
 
 /** Every command, in the order the help lists them. The names are part of the product. */
@@ -29,6 +58,33 @@ export const COMMANDS: readonly Command[] = [
   pressCommand,
   clockAdvanceCommand,
   clockShowCommand,
+  gatewayAccountCommand,
+  gatewayChannelCommand,
+  gatewayWaitCodeCommand,
+  gatewayInboxCommand,
+  gatewayReadCommand,
+  gatewayLogCommand,
+  deviceListCommand,
+  deviceAddCommand,
+  deviceSetCommand,
+  deviceOnlineCommand,
+  deviceOfflineCommand,
+  inlineCommand,
+  chooseCommand,
+  reactCommand,
+  groupCreateCommand,
+  groupShowCommand,
+  groupAddCommand,
+  groupJoinCommand,
+  groupLeaveCommand,
+  groupPromoteCommand,
+  groupRestrictCommand,
+  groupRemoveCommand,
+  groupMigrateCommand,
+  groupLinkCommand,
+  blockCommand,
+  unblockCommand,
+  botPrivacyCommand,
 ];
 
 /** Runs one invocation and resolves to its exit code; it never rejects. */

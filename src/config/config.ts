@@ -3,6 +3,7 @@
  * Flags win over environment variables, which win over defaults.
  */
 import path from 'node:path';
+import { loadFloodConfig, type FloodControlConfig, type FloodFlags } from './flood-config.js';
 
 export type Profile = 'local' | 'strict';
 
@@ -18,15 +19,23 @@ export interface Config {
   /** The admin token if given; otherwise one is generated and written under the data location. */
   adminToken: string | undefined;
   logLevel: string;
+  /** Where the gateway is served (`{base_url}` of spec §4); undefined: DEFAULT_GATEWAY_PATH. */
+  gatewayPath?: string | undefined;
+  /** Gateway errors answer HTTP 200 (with ok:false) instead of their catalogue status. */
+  gatewayAlways200?: boolean | undefined;
+  /** Flood control of bots' sends as given; undefined: the profile's default (config/flood-config.ts). */
+  floodControl?: FloodControlConfig | undefined;
 }
 
-export interface StartFlags {
+export interface StartFlags extends FloodFlags {
   host?: string | undefined;
   port?: string | undefined;
   data?: string | undefined;
   profile?: string | undefined;
   adminToken?: string | undefined;
   logLevel?: string | undefined;
+  gatewayPath?: string | undefined;
+  gatewayAlways200?: boolean | string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -57,7 +66,40 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     profile: profileText,
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: flags.logLevel ?? env.PARLEY_LOG_LEVEL ?? 'info',
+    ...gatewaySettings(flags, env),
+    floodControl: loadFloodConfig(flags, env, profileText),
   };
+}
+
+export const DEFAULT_GATEWAY_PATH = '/gateway';
+
+/** The gateway's options, present only when given (so configs without them stay as they were). */
+function gatewaySettings(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const settings: Partial<Config> = {};
+  const path = flags.gatewayPath ?? env.PARLEY_GATEWAY_PATH;
+  if (path !== undefined && path !== '') settings.gatewayPath = gatewayPath(path);
+  const always200 = flags.gatewayAlways200 ?? env.PARLEY_GATEWAY_ALWAYS_200;
+  if (always200 !== undefined && booleanSetting(always200, 'PARLEY_GATEWAY_ALWAYS_200')) {
+    settings.gatewayAlways200 = true;
+  }
+  return settings;
+}
+
+/** A path prefix of letters, digits, `-`, `_`, `.` and `/`, without a trailing slash. */
+function gatewayPath(text: string): string {
+  const trimmed = `/${text.replace(/^\/+|\/+$/g, '')}`;
+  if (trimmed === '/' || !/^(\/[A-Za-z0-9._-]+)+$/.test(trimmed)) {
+    throw new ConfigError(`invalid gateway path "${text}": expected a path such as /gateway`);
+  }
+  return trimmed;
+}
+
+function booleanSetting(value: boolean | string, name: string): boolean {
+  if (typeof value === 'boolean') return value;
+  const text = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new ConfigError(`invalid ${name} "${value}": expected true or false`);
 }
 
 /** The data location picks the storage driver: a path means SQLite, `:memory:` a throwaway SQLite. */

@@ -17,6 +17,37 @@ import { waitMessage } from './methods/wait-message.js';
 import { pressButton } from './methods/press-button.js';
 import { editMessage } from './methods/edit-message.js';
 import { deleteMessage } from './methods/delete-message.js';
+import { gatewayCreateAccount } from './methods/gateway-create-account.js';
+import { gatewayGetAccount } from './methods/gateway-get-account.js';
+import { gatewayTopUp } from './methods/gateway-top-up.js';
+import { gatewaySetPrices } from './methods/gateway-set-prices.js';
+import { gatewayLedger } from './methods/gateway-ledger.js';
+import { gatewayCreateChannel } from './methods/gateway-create-channel.js';
+import { gatewayVerifyChannel } from './methods/gateway-verify-channel.js';
+import { gatewayInbox } from './methods/gateway-inbox.js';
+import { gatewayWaitCode } from './methods/gateway-wait-code.js';
+import { gatewayMarkRead } from './methods/gateway-mark-read.js';
+import { gatewayDeliveryLog } from './methods/gateway-delivery-log.js';
+import { deviceList } from './methods/device-list.js';
+import { deviceAdd } from './methods/device-add.js';
+import { deviceUpdate } from './methods/device-update.js';
+import { deviceOffline, deviceOnline } from './methods/device-set-online.js';
+import { inlineQuery } from './methods/inline-query.js';
+import { chooseInlineResult } from './methods/choose-inline-result.js';
+import { getReactions, react } from './methods/react.js';
+import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
+import { createChat } from './methods/chat-create.js';
+import { getChat } from './methods/chat-get.js';
+import { addChatMember } from './methods/chat-add-member.js';
+import { joinChat } from './methods/chat-join.js';
+import { leaveChat } from './methods/chat-leave.js';
+import { promoteChatMember } from './methods/chat-promote.js';
+import { restrictChatMember } from './methods/chat-restrict.js';
+import { removeChatMember } from './methods/chat-remove.js';
+import { migrateChat } from './methods/chat-migrate.js';
+import { createInviteLink } from './methods/chat-invite-link.js';
+import { blockBot, unblockBot } from './methods/block-bot.js';
+import { setBotPrivacy } from './methods/bot-privacy.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
@@ -34,6 +65,42 @@ export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handl
   { method: 'POST', path: '/messages/delete', handler: deleteMessage },
   { method: 'POST', path: '/clock/advance', handler: advanceClock },
   { method: 'GET', path: '/clock', handler: getClock },
+  { method: 'POST', path: '/gateway/accounts', handler: gatewayCreateAccount },
+  { method: 'GET', path: '/gateway/accounts/:id', handler: gatewayGetAccount },
+  { method: 'POST', path: '/gateway/accounts/:id/top-up', handler: gatewayTopUp },
+  { method: 'POST', path: '/gateway/accounts/:id/prices', handler: gatewaySetPrices },
+  { method: 'GET', path: '/gateway/accounts/:id/ledger', handler: gatewayLedger },
+  { method: 'POST', path: '/gateway/channels', handler: gatewayCreateChannel },
+  { method: 'POST', path: '/gateway/channels/:username/verify', handler: gatewayVerifyChannel },
+  { method: 'GET', path: '/gateway/inbox', handler: gatewayInbox },
+  { method: 'POST', path: '/gateway/wait-code', handler: gatewayWaitCode },
+  { method: 'POST', path: '/gateway/read', handler: gatewayMarkRead },
+  { method: 'GET', path: '/gateway/delivery-log', handler: gatewayDeliveryLog },
+  { method: 'GET', path: '/devices', handler: deviceList },
+  { method: 'POST', path: '/devices', handler: deviceAdd },
+  { method: 'POST', path: '/devices/online', handler: deviceOnline },
+  { method: 'POST', path: '/devices/offline', handler: deviceOffline },
+  { method: 'POST', path: '/devices/:id', handler: deviceUpdate },
+  { method: 'POST', path: '/inline', handler: inlineQuery },
+  { method: 'POST', path: '/inline/choose', handler: chooseInlineResult },
+  { method: 'POST', path: '/reactions', handler: react },
+  { method: 'GET', path: '/reactions', handler: getReactions },
+  { method: 'POST', path: '/pins', handler: pinMessage },
+  { method: 'POST', path: '/pins/delete', handler: unpinMessage },
+  { method: 'GET', path: '/pins', handler: listPins },
+  { method: 'POST', path: '/chats', handler: createChat },
+  { method: 'GET', path: '/chats/:ref', handler: getChat },
+  { method: 'POST', path: '/chats/members', handler: addChatMember },
+  { method: 'POST', path: '/chats/join', handler: joinChat },
+  { method: 'POST', path: '/chats/leave', handler: leaveChat },
+  { method: 'POST', path: '/chats/promote', handler: promoteChatMember },
+  { method: 'POST', path: '/chats/restrict', handler: restrictChatMember },
+  { method: 'POST', path: '/chats/remove', handler: removeChatMember },
+  { method: 'POST', path: '/chats/migrate', handler: migrateChat },
+  { method: 'POST', path: '/chats/invite-links', handler: createInviteLink },
+  { method: 'POST', path: '/block', handler: blockBot },
+  { method: 'POST', path: '/unblock', handler: unblockBot },
+  { method: 'POST', path: '/bots/privacy', handler: setBotPrivacy },
 ];
 
 const STATUS: Record<PlatformErrorCode, [number, string]> = {
@@ -57,6 +124,19 @@ const STATUS: Record<PlatformErrorCode, [number, string]> = {
   BUTTON_NOT_FOUND: [404, 'BUTTON_NOT_FOUND'],
   QUERY_INVALID: [400, 'BAD_REQUEST'],
   BAD_REQUEST: [400, 'BAD_REQUEST'],
+  BOT_INLINE_DISABLED: [400, 'BOT_INLINE_DISABLED'],
+  INLINE_QUERY_NOT_FOUND: [404, 'INLINE_QUERY_NOT_FOUND'],
+  RESULT_NOT_FOUND: [404, 'RESULT_NOT_FOUND'],
+  REACTION_INVALID: [400, 'REACTION_INVALID'],
+  BOT_KICKED: [403, 'BOT_KICKED'],
+  BOT_NOT_MEMBER: [403, 'BOT_NOT_MEMBER'],
+  CHAT_MIGRATED: [400, 'CHAT_MIGRATED'],
+  CHAT_ADMIN_REQUIRED: [403, 'CHAT_ADMIN_REQUIRED'],
+  BOT_GROUPS_BLOCKED: [403, 'BOT_GROUPS_BLOCKED'],
+  USER_ALREADY_PARTICIPANT: [409, 'USER_ALREADY_PARTICIPANT'],
+  USER_BANNED_IN_CHANNEL: [403, 'USER_BANNED_IN_CHANNEL'],
+  INVITE_HASH_INVALID: [404, 'INVITE_HASH_INVALID'],
+  INVITE_HASH_EXPIRED: [400, 'INVITE_HASH_EXPIRED'],
 };
 
 function fail(reply: FastifyReply, status: number, error: string, description: string) {

@@ -77,16 +77,22 @@ export class CallbackQueries {
         `message ${messageId} has no inline button "${buttonText}"`,
       );
     if (button.url !== undefined) return { answered: false, url: button.url };
-    if (button.callback_data === undefined || row.sender_id === null) {
+    // A message sent by choosing an inline result belongs to its via_bot and is named to it by
+    // inline_message_id instead of the message (spec CallbackQuery).
+    const inlineMessageId = typeof body._inline_message_id === 'string' ? body._inline_message_id : undefined;
+    const viaBotId = inlineMessageId !== undefined ? (body.via_bot as { id: number }).id : undefined;
+    if (button.callback_data === undefined || (row.sender_id === null && viaBotId === undefined)) {
       throw new PlatformError('BAD_REQUEST', `the button "${buttonText}" sends nothing to a bot`);
     }
-    const botId = row.sender_id;
+    const botId = viaBotId ?? row.sender_id!;
     const id = `${random.int(1, 9)}${String(random.int(0, 1e9)).padStart(9, '0')}${String(random.int(0, 1e9)).padStart(9, '0')}`;
     const now = clock.now();
     const payload = {
       id,
       from: renderUser(user),
-      message: await this.messages.render(store, chat, row, botId),
+      ...(inlineMessageId !== undefined
+        ? { inline_message_id: inlineMessageId }
+        : { message: await this.messages.render(store, chat, row, botId) }),
       chat_instance: this.chatInstance(botId, chat.pk),
       data: button.callback_data,
     };

@@ -2,6 +2,7 @@
  * Chats and their members. A private chat joins two users (a person and a bot, or two people); it has
  * no public id of its own: each side sees the other party's user id as the chat id.
  */
+import { checkChatAccess } from './chat-access.js';
 import { PlatformError } from './errors.js';
 import type { PlatformDeps } from './platform-deps.js';
 import { renderUser } from './users.js';
@@ -36,7 +37,8 @@ export class Chats {
 
   /**
    * Finds the chat that `viewer` means by `chatId`: for a private chat the other party's user id,
-   * otherwise the chat's public id. Throws CHAT_NOT_FOUND / PRIVATE_CHAT_NOT_FOUND.
+   * otherwise the chat's public id. Throws CHAT_NOT_FOUND / PRIVATE_CHAT_NOT_FOUND, and for bots
+   * BOT_KICKED / BOT_NOT_MEMBER / CHAT_MIGRATED.
    */
   async resolveForViewer(reader: StoreReader, viewer: UserRow, chatId: number): Promise<ChatRow> {
     if (chatId > 0) {
@@ -47,10 +49,8 @@ export class Chats {
     }
     const chat = await reader.getChatById(chatId);
     if (!chat) throw new PlatformError('CHAT_NOT_FOUND', 'chat not found');
-    const member = await reader.getMember(chat.pk, viewer.id);
-    if (!member || member.status === 'left' || member.status === 'kicked') {
-      throw new PlatformError('CHAT_NOT_FOUND', 'chat not found');
-    }
+    // Bots get the reference's 403 texts and the upgrade error (chat-access.ts).
+    await checkChatAccess(reader, chat, viewer, this.deps.clock.now());
     return chat;
   }
 

@@ -22,6 +22,20 @@ export type PlatformErrorCode =
   | 'MESSAGE_NOT_MODIFIED'
   | 'BUTTON_NOT_FOUND'
   | 'QUERY_INVALID'
+  | 'BOT_INLINE_DISABLED'
+  | 'INLINE_QUERY_NOT_FOUND'
+  | 'RESULT_NOT_FOUND'
+  | 'REACTION_INVALID'
+  // groups, supergroups and channels (platform/groups.ts)
+  | 'BOT_KICKED'
+  | 'BOT_NOT_MEMBER'
+  | 'CHAT_MIGRATED'
+  | 'CHAT_ADMIN_REQUIRED'
+  | 'BOT_GROUPS_BLOCKED'
+  | 'USER_ALREADY_PARTICIPANT'
+  | 'USER_BANNED_IN_CHANNEL'
+  | 'INVITE_HASH_INVALID'
+  | 'INVITE_HASH_EXPIRED'
   | 'BAD_REQUEST';
 
 export class PlatformError extends Error {
@@ -37,5 +51,15 @@ export class PlatformError extends Error {
 export class RateLimited extends Error {
   constructor(readonly retryAfter: number) {
     super(`retry after ${retryAfter}`);
+  }
+}
+
+/**
+ * A group that was upgraded to a supergroup: the Bot API answers 400 "group chat was upgraded to a
+ * supergroup chat" with parameters.migrate_to_chat_id (spec ResponseParameters).
+ */
+export class ChatMigrated extends PlatformError {
+  constructor(readonly migrateToChatId: number) {
+    super('CHAT_MIGRATED', 'group chat was upgraded to a supergroup chat');
   }
 }

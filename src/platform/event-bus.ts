@@ -16,6 +16,8 @@ export interface PlatformEvents {
   'callback.answered': { id: string };
   /** A bot's webhook was set, changed or deleted. */
   'webhook.changed': { botId: number };
+  /** A bot answered an inline query. */
+  'inline.answered': { id: string };
 }
 
 export class EventBus {

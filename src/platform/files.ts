@@ -76,13 +76,16 @@ const UNIQUE_ID_HASH_BYTES = 12;
 /** getFile and downloads refuse files above this (MAX_DOWNLOAD_FILE_SIZE, reference §5). */
 export const MAX_DOWNLOAD_SIZE = 20 << 20;
 
-/** Extensions for files without a usable name (photos): from the type read from their header. */
-const MIME_EXTENSIONS: ReadonlyMap<string, string> = new Map(
-  (Object.keys(IMAGE_MIME_TYPES) as ImageFormat[]).map((format) => [
-    IMAGE_MIME_TYPES[format],
-    IMAGE_EXTENSIONS[format],
-  ]),
-);
+/** Extensions for files without a usable name (photos, voice, video notes): from their type. */
+const MIME_EXTENSIONS: ReadonlyMap<string, string> = new Map([
+  ...(Object.keys(IMAGE_MIME_TYPES) as ImageFormat[]).map(
+    (format) => [IMAGE_MIME_TYPES[format], IMAGE_EXTENSIONS[format]] as const,
+  ),
+  // Voice messages and video notes keep no name; TDLib's paths: voice/file_0.oga, video_notes/file_1.mp4.
+  ['audio/ogg', 'oga'],
+  ['video/mp4', 'mp4'],
+  ['audio/mpeg', 'mp3'],
+]);
 
 /** Settings key prefix of each bot's next file_path number (the reference numbers per bot). */
 const PATH_COUNTER_SETTING = 'files.next_path_number.';

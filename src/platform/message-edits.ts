@@ -127,11 +127,11 @@ export class MessageEdits {
       if (body === row.body) throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
       const updated: MessageRow = { ...row, body, edit_date: clock.now() };
       await tx.updateMessage(chat.pk, messageId, body, updated.edit_date);
-      const botIds = await this.messages.botsOf(tx, chat, user.id);
+      const botIds = await this.messages.botsOf(tx, chat, user.id, updated);
       for (const botId of botIds) {
         const payload = await this.messages.render(tx, chat, updated, botId);
         await this.updates.enqueue(tx, botId, {
-          type: 'edited_message',
+          type: chat.type === 'channel' ? 'edited_channel_post' : 'edited_message',
           payload,
           queueKey: `c${payload.chat.id}`,
           date: updated.edit_date!,

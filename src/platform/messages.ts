@@ -2,9 +2,12 @@
  * Messages: people and bots sending into chats, the updates that this produces, rendering a message
  * as a given viewer sees it, and waiting server-side for the next message a user receives.
  */
+import { checkBotCanSend, checkUserCanSend } from './chat-access.js';
+import { isPresent, memberState } from './chat-rights.js';
 import type { Chats } from './chats.js';
 import { PlatformError } from './errors.js';
 import type { PlatformDeps } from './platform-deps.js';
+import { botReceives } from './privacy.js';
 import type { UpdateQueue } from './update-queue.js';
 import { renderUser, type Users } from './users.js';
 import type { MessageContent, WireMessage } from './wire-types.js';
@@ -72,6 +75,7 @@ export class Messages {
     if (entities.length > 0) content.entities = entities;
     const sent = await this.deps.store.write(async (tx) => {
       const chat = (await this.chatForUser(tx, user, chatRef, true))!;
+      await checkUserCanSend(tx, chat, user, this.deps.clock.now(), content);
       if (replyTo !== undefined) {
         if (!(await tx.getMessage(chat.pk, replyTo))) {
           throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
@@ -79,11 +83,11 @@ export class Messages {
         content._reply_to = replyTo;
       }
       const row = await this.#insert(tx, chat, user.id, content);
-      const botIds = await this.botsOf(tx, chat, user.id);
+      const botIds = await this.botsOf(tx, chat, user.id, row);
       for (const botId of botIds) {
         const payload = await this.render(tx, chat, row, botId);
         await this.updates.enqueue(tx, botId, {
-          type: 'message',
+          type: chat.type === 'channel' ? 'channel_post' : 'message',
           payload,
           queueKey: `c${payload.chat.id}`,
           date: row.date,
@@ -108,6 +112,7 @@ export class Messages {
   ): Promise<WireMessage> {
     const sent = await this.deps.store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
+      await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
       if (replyTo) {
         if (await tx.getMessage(chat.pk, replyTo.messageId)) content._reply_to = replyTo.messageId;
         else if (!replyTo.allowWithout) {
@@ -135,8 +140,16 @@ export class Messages {
     return row;
   }
 
-  /** The bots other than the sender that receive messages of this chat. */
-  async botsOf(reader: StoreReader, chat: ChatRow, senderId: number): Promise<number[]> {
+  /**
+   * The bots other than the sender that receive messages of this chat; with `message`, only those
+   * that privacy mode and the channel rules let receive it (privacy.ts).
+   */
+  async botsOf(
+    reader: StoreReader,
+    chat: ChatRow,
+    senderId: number,
+    message?: MessageRow,
+  ): Promise<number[]> {
     if (chat.type === 'private') {
       const otherId = chat.user_a === senderId ? chat.user_b! : chat.user_a!;
       return (await reader.getBot(otherId)) ? [otherId] : [];
@@ -144,7 +157,14 @@ export class Messages {
     const bots: number[] = [];
     for (const member of await reader.listMembers(chat.pk)) {
       if (member.user_id === senderId || member.status === 'left' || member.status === 'kicked') continue;
-      if (await reader.getBot(member.user_id)) bots.push(member.user_id);
+      const bot = await reader.getBot(member.user_id);
+      if (!bot) continue;
+      if (message) {
+        const state = memberState(member, this.deps.clock.now());
+        const username = (await reader.getUser(bot.id))?.username ?? '';
+        if (!isPresent(state) || !(await botReceives(reader, chat, bot, username, state, message))) continue;
+      }
+      bots.push(member.user_id);
     }
     return bots;
   }
@@ -174,14 +194,16 @@ export class Messages {
       date: row.date,
       chat: await this.chats.render(reader, chat, viewerId),
     };
-    if (row.sender_id !== null) {
+    // Channel posts come from the channel itself: sender_chat, no from (spec Message).
+    if (row.sender_id !== null && chat.type !== 'channel') {
       const sender = await reader.getUser(row.sender_id);
       if (sender) message.from = renderUser(sender);
     }
-    // Key order as the reference: message_id, from, chat, date.
+    // Key order as the reference: message_id, from, sender_chat, chat, date.
     const ordered: WireMessage = {
       message_id: message.message_id,
       ...(message.from ? { from: message.from } : {}),
+      ...(chat.type === 'channel' ? { sender_chat: message.chat } : {}),
       chat: message.chat,
       date: message.date,
     };
@@ -191,6 +213,15 @@ export class Messages {
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
     for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    // A pin's service message shows the pinned message one level deep, or InaccessibleMessage
+    // (date 0) once that message is deleted (spec pinned_message: MaybeInaccessibleMessage).
+    const pinned = content._pinned;
+    if (typeof pinned === 'number' && depth === 0) {
+      const target = await reader.getMessage(chat.pk, pinned);
+      ordered.pinned_message = target
+        ? await this.render(reader, chat, target, viewerId, 1)
+        : { chat: ordered.chat, message_id: pinned, date: 0 };
+    }
     return ordered;
   }
 

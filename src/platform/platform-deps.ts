@@ -10,7 +10,7 @@ export interface PlatformDeps {
   clock: Clock;
   random: Random;
   bus: EventBus;
-  config: Pick<Config, 'profile'>;
+  config: Pick<Config, 'profile' | 'floodControl'>;
   /** Where uploaded files live (`<data>/files`), or a temporary folder for `:memory:`. */
   filesDir: string;
 }

@@ -12,6 +12,17 @@ import { Files } from './files.js';
 import { BotSettings } from './bot-settings.js';
 import { CallbackQueries } from './callback-queries.js';
 import { MessageEdits } from './message-edits.js';
+import { Devices } from './devices.js';
+import { Gateway } from './gateway/gateway.js';
+import { Polls } from './polls.js';
+import { ChatActions } from './chat-actions.js';
+import { Forwards } from './forwards.js';
+import { FloodControl } from './flood-control.js';
+import { defaultFloodConfig } from '../config/flood-config.js';
+import { InlineQueries } from './inline-queries.js';
+import { Reactions } from './reactions.js';
+import { Pins } from './pins.js';
+import { Groups } from './groups.js';
 
 export class Platform {
   readonly users: Users;
@@ -23,6 +34,17 @@ export class Platform {
   readonly botSettings: BotSettings;
   readonly callbackQueries: CallbackQueries;
   readonly edits: MessageEdits;
+  readonly devices: Devices;
+  readonly gateway: Gateway;
+  readonly polls: Polls;
+  readonly chatActions: ChatActions;
+  readonly forwards: Forwards;
+  readonly flood: FloodControl;
+  readonly inline: InlineQueries;
+  readonly reactions: Reactions;
+  readonly pins: Pins;
+  /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
+  readonly groups: Groups;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
@@ -34,5 +56,29 @@ export class Platform {
     this.botSettings = new BotSettings(deps);
     this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
     this.edits = new MessageEdits(deps, this.users, this.chats, this.messages, this.updates);
+    this.devices = new Devices(deps, this.users);
+    this.gateway = new Gateway(deps, {
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      devices: this.devices,
+    });
+    this.polls = new Polls(deps, this.users, this.messages, this.updates);
+    this.chatActions = new ChatActions(deps);
+    this.forwards = new Forwards(deps, this.chats, this.files, this.messages, this.polls);
+    this.flood = new FloodControl(
+      deps.config.floodControl ?? defaultFloodConfig(deps.config.profile),
+      deps.clock,
+    );
+    this.inline = new InlineQueries(deps, this.users, this.messages, this.updates, this.files);
+    this.reactions = new Reactions(deps, this.users, this.chats, this.messages, this.updates);
+    this.pins = new Pins(deps, this.users, this.chats, this.messages, this.updates);
+    this.groups = new Groups({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
   }
 }

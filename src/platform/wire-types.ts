@@ -62,5 +62,9 @@ export interface MessageContent {
   _reply_to?: number;
   /** Internal: a reply keyboard, force reply or keyboard removal the recipient's client shows. */
   _client_markup?: unknown;
+  /** Internal: a pin's service message names the pinned message; rendered as pinned_message. */
+  _pinned?: number;
+  /** Internal: the inline_message_id of a message sent by choosing an inline result. */
+  _inline_message_id?: string;
   [field: string]: unknown;
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Config } from '../config/config.js';
+import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { controlRoutes } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
@@ -18,6 +18,9 @@ import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { fileRoutes } from '../files/file-routes.js';
 import { Pruner } from '../delivery/pruner.js';
 import { createLogger } from './logger.js';
+import { gatewayRoutes } from '../gateway/gateway-routes.js';
+import { ReportWorker } from '../delivery/report-worker.js';
+import { GatewayTimer } from '../delivery/gateway-timer.js';
 
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
@@ -27,7 +30,7 @@ export interface Parley {
   platform: Platform;
   time: VirtualTime;
   adminToken: string;
-  /** Starts the background workers (webhook delivery, pruning). */
+  /** Starts the background workers (webhook delivery, pruning, gateway reports and timed jobs). */
   startWorkers(): void;
   /** Stops accepting work, finishes in-flight requests, stops workers, closes storage. */
   close(): Promise<void>;
@@ -91,6 +94,11 @@ export async function createParley({
   );
   await app.register(botApiRoutes, { platform, shutdown: shutdown.signal });
   await app.register(fileRoutes, { platform });
+  await app.register(gatewayRoutes, {
+    prefix: config.gatewayPath ?? DEFAULT_GATEWAY_PATH,
+    platform,
+    always200: config.gatewayAlways200 ?? false,
+  });
   await app.register(controlRoutes, {
     prefix: '/control',
     platform,
@@ -101,6 +109,8 @@ export async function createParley({
 
   const webhooks = new WebhookWorker(platform, app.log);
   const pruner = new Pruner(platform, app.log);
+  const reports = new ReportWorker(platform, app.log);
+  const gatewayTimer = new GatewayTimer(platform, app.log);
   await app.ready();
   ready = true;
 
@@ -112,6 +122,8 @@ export async function createParley({
     startWorkers() {
       webhooks.start();
       pruner.start();
+      reports.start();
+      gatewayTimer.start();
     },
     async close() {
       shutdown.abort();
@@ -123,6 +135,8 @@ export async function createParley({
       clearTimeout(deadline);
       await webhooks.stop();
       pruner.stop();
+      await gatewayTimer.stop();
+      await reports.stop();
       await store.close();
       cleanup();
     },

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config/config.js';
+import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { cryptoRandom } from '../platform/random.js';
 import { createParley } from './app.js';
 
@@ -39,7 +39,7 @@ export async function runServer(config: Config): Promise<void> {
   const lines = [
     `Parley is ready (profile ${config.profile}, data ${config.data})`,
     `  Bot API:     ${root}/bot<token>/<method>`,
-    `  Gateway:     ${root}/gateway (not served yet)`,
+    `  Gateway:     ${root}${config.gatewayPath ?? DEFAULT_GATEWAY_PATH}/<method>`,
     `  Control API: ${root}/control`,
     `  Admin token: ${file ?? 'given by --admin-token or PARLEY_ADMIN_TOKEN'}`,
   ];

@@ -204,7 +204,14 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
 
     it('edits and deletes messages', async () => {
       await store.write(async (tx) =>
-        tx.insertMessage({ chat_pk: 3, message_id: 1, sender_id: 1, date: 5, edit_date: null, body: '{"text":"a"}' }),
+        tx.insertMessage({
+          chat_pk: 3,
+          message_id: 1,
+          sender_id: 1,
+          date: 5,
+          edit_date: null,
+          body: '{"text":"a"}',
+        }),
       );
       await store.write(async (tx) => tx.updateMessage(3, 1, '{"text":"b"}', 9));
       expect(await store.getMessage(3, 1)).toMatchObject({ body: '{"text":"b"}', edit_date: 9 });
@@ -227,7 +234,9 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         }),
       );
       expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"ok"}', 11))).toBe(true);
-      expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"again"}', 12))).toBe(false);
+      expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"again"}', 12))).toBe(
+        false,
+      );
       expect(await store.getCallbackQuery('42')).toMatchObject({ answer: '{"text":"ok"}', answered_at: 11 });
     });
 
@@ -235,6 +244,219 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.write(async (tx) => tx.setSetting('clock.offset_ms', '5'));
       await store.write(async (tx) => tx.setSetting('clock.offset_ms', '6'));
       expect(await store.getSetting('clock.offset_ms')).toBe('6');
+    });
+
+    it('stores polls, one answer per voter, the messages that show a poll, and file attributes', async () => {
+      const poll = {
+        id: '5000000000000000001',
+        chat_pk: 3,
+        message_id: 7,
+        sender_id: 10,
+        data: '{"question":"Q?"}',
+        is_closed: false,
+        created_at: 100,
+      };
+      await store.write(async (tx) => {
+        await tx.insertPoll(poll);
+        await tx.setPollVote({ poll_id: poll.id, user_id: 2, option_ids: '[0]', voted_at: 101 });
+        await tx.setPollVote({ poll_id: poll.id, user_id: 1, option_ids: '[1]', voted_at: 102 });
+        await tx.setPollVote({ poll_id: poll.id, user_id: 2, option_ids: '[1,2]', voted_at: 103 });
+        await tx.addPollMessage(poll.id, 3, 7);
+        await tx.addPollMessage(poll.id, 4, 1);
+        await tx.addPollMessage(poll.id, 3, 7);
+      });
+      expect(await store.getPoll(poll.id)).toEqual(poll);
+      expect((await store.listPollVotes(poll.id)).map((v) => [v.user_id, v.option_ids])).toEqual([
+        [1, '[1]'],
+        [2, '[1,2]'],
+      ]);
+      await store.write(async (tx) => {
+        await tx.deletePollVote(poll.id, 1);
+        await tx.updatePoll(poll.id, { is_closed: true, data: '{"question":"Q!"}' });
+      });
+      expect((await store.listPollVotes(poll.id)).map((v) => v.user_id)).toEqual([2]);
+      expect(await store.getPoll(poll.id)).toMatchObject({ is_closed: true, data: '{"question":"Q!"}' });
+      expect(await store.listPollMessages(poll.id)).toEqual([
+        { chat_pk: 3, message_id: 7 },
+        { chat_pk: 4, message_id: 1 },
+      ]);
+      expect(await store.getPoll('1')).toBeUndefined();
+
+      await store.write(async (tx) => tx.setFileAttributes(9, '{"duration":3}'));
+      await store.write(async (tx) => tx.setFileAttributes(9, '{"duration":4}'));
+      expect(await store.getFileAttributes(9)).toBe('{"duration":4}');
+      expect(await store.getFileAttributes(8)).toBeUndefined();
+    });
+
+    it('keeps inline queries with one answer each, cached answers, inline messages, reactions and pins', async () => {
+      const query = {
+        id: 'q1',
+        bot_id: 10,
+        user_id: 1,
+        chat_pk: 3,
+        chat_type: 'sender',
+        query: 'cats',
+        query_offset: '',
+        created_at: 100,
+        answered_at: null,
+        answer: null,
+        cache_until: null,
+        is_personal: false,
+      };
+      await store.write(async (tx) => {
+        await tx.insertInlineQuery(query);
+        await tx.insertInlineQuery({ ...query, id: 'q2', user_id: 2, created_at: 50 });
+      });
+      expect(await store.getInlineQuery('q1')).toEqual(query);
+      const answer = { answer: '{"results":[]}', answered_at: 101, cache_until: 401, is_personal: true };
+      expect(await store.write(async (tx) => tx.answerInlineQuery('q1', answer))).toBe(true);
+      expect(await store.write(async (tx) => tx.answerInlineQuery('q1', answer))).toBe(false);
+      expect(await store.getInlineQuery('q1')).toMatchObject({ answer: '{"results":[]}', is_personal: true });
+      // A personal answer is served again only to its user, and only until cache_until.
+      expect((await store.findCachedInlineAnswer(10, 'cats', '', 1, 400))?.id).toBe('q1');
+      expect(await store.findCachedInlineAnswer(10, 'cats', '', 2, 400)).toBeUndefined();
+      expect(await store.findCachedInlineAnswer(10, 'cats', '', 1, 401)).toBeUndefined();
+      expect(await store.findCachedInlineAnswer(10, 'dogs', '', 1, 400)).toBeUndefined();
+      expect(await store.write(async (tx) => tx.deleteInlineQueriesBefore(100))).toBe(1);
+      expect(await store.getInlineQuery('q2')).toBeUndefined();
+
+      const inline = { id: 'AgAAAB', bot_id: 10, chat_pk: 3, message_id: 7 };
+      await store.write(async (tx) => tx.insertInlineMessage(inline));
+      expect(await store.getInlineMessage('AgAAAB')).toEqual(inline);
+
+      await store.write(async (tx) => {
+        const chatPk = await tx.insertChat({
+          id: -500,
+          type: 'supergroup',
+          title: 'Pins',
+          username: null,
+          description: null,
+          user_a: null,
+          user_b: null,
+          last_message_id: 0,
+          created_at: 1,
+        });
+        for (const id of [1, 2, 3])
+          await tx.insertMessage({
+            chat_pk: chatPk,
+            message_id: id,
+            sender_id: 1,
+            date: 1,
+            edit_date: null,
+            body: '{}',
+          });
+        const reaction = { chat_pk: chatPk, message_id: 1, is_big: false };
+        await tx.setMessageReaction({
+          ...reaction,
+          user_id: 2,
+          reaction: '[{"type":"emoji","emoji":"👍"}]',
+          updated_at: 5,
+        });
+        await tx.setMessageReaction({
+          ...reaction,
+          user_id: 1,
+          reaction: '[{"type":"emoji","emoji":"🔥"}]',
+          updated_at: 6,
+        });
+        await tx.setMessageReaction({ ...reaction, user_id: 2, reaction: '[]', is_big: true, updated_at: 7 });
+        await tx.pinMessage(chatPk, 1, 10);
+        await tx.pinMessage(chatPk, 3, 11);
+        await tx.pinMessage(chatPk, 2, 12);
+      });
+      const chat = (await store.getChatById(-500))!;
+      expect(
+        (await store.listMessageReactions(chat.pk, 1)).map((r) => [r.user_id, r.reaction, r.is_big]),
+      ).toEqual([
+        [1, '[{"type":"emoji","emoji":"🔥"}]', false],
+        [2, '[]', true],
+      ]);
+      await store.write(async (tx) => tx.deleteMessageReaction(chat.pk, 1, 2));
+      expect((await store.listMessageReactions(chat.pk, 1)).map((r) => r.user_id)).toEqual([1]);
+      expect(await store.listPinnedMessages(chat.pk)).toEqual([3, 2, 1]);
+      await store.write(async (tx) => tx.deleteMessage(chat.pk, 3));
+      expect(await store.listPinnedMessages(chat.pk)).toEqual([2, 1]);
+      expect(await store.write(async (tx) => tx.unpinMessage(chat.pk, 2))).toBe(true);
+      expect(await store.write(async (tx) => tx.unpinMessage(chat.pk, 2))).toBe(false);
+      expect(await store.write(async (tx) => tx.unpinAllMessages(chat.pk))).toBe(2);
+      expect(await store.listPinnedMessages(chat.pk)).toEqual([]);
+    });
+
+    it('keeps chat settings, invite links and join requests of groups', async () => {
+      const chat = {
+        id: -1001234567890,
+        type: 'supergroup' as const,
+        title: 'Group',
+        username: 'SomeGroup',
+        description: null,
+        user_a: null,
+        user_b: null,
+        last_message_id: 0,
+        created_at: 1,
+      };
+      const pk = await store.write(async (tx) => tx.insertChat(chat));
+      expect(await store.getChatById(chat.id)).toMatchObject({ permissions: null, migrated_to_id: null });
+      await store.write(async (tx) =>
+        tx.updateChat(pk, {
+          title: 'Renamed',
+          permissions: '{"can_send_messages":false}',
+          migrated_to_id: -100,
+        }),
+      );
+      expect(await store.getChatByUsername('somegroup')).toMatchObject({
+        title: 'Renamed',
+        permissions: '{"can_send_messages":false}',
+        migrated_to_id: -100,
+      });
+
+      const link = {
+        link: 'https://parley.invalid/+abc',
+        chat_pk: pk,
+        creator_id: 5,
+        name: null,
+        expire_date: null,
+        member_limit: 3,
+        creates_join_request: false,
+        is_primary: true,
+        is_revoked: false,
+        created_at: 10,
+      };
+      await store.write(async (tx) => {
+        await tx.insertInviteLink(link);
+        await tx.insertInviteLink({
+          ...link,
+          link: 'https://parley.invalid/+def',
+          is_primary: false,
+          created_at: 11,
+        });
+      });
+      await expect(store.write(async (tx) => tx.insertInviteLink(link))).rejects.toBeInstanceOf(
+        UniqueViolation,
+      );
+      await store.write(async (tx) => tx.updateInviteLink(link.link, { is_revoked: true, name: 'old' }));
+      expect(await store.getInviteLink(link.link)).toEqual({ ...link, is_revoked: true, name: 'old' });
+      expect((await store.listInviteLinks(pk)).map((l) => l.link)).toEqual([
+        link.link,
+        'https://parley.invalid/+def',
+      ]);
+      expect(await store.getInviteLink('https://parley.invalid/+zzz')).toBeUndefined();
+
+      await store.write(async (tx) => {
+        await tx.upsertJoinRequest({ chat_pk: pk, user_id: 8, invite_link: link.link, date: 20 });
+        await tx.upsertJoinRequest({ chat_pk: pk, user_id: 7, invite_link: null, date: 21 });
+        await tx.upsertJoinRequest({ chat_pk: pk, user_id: 8, invite_link: link.link, date: 22 });
+      });
+      expect((await store.listJoinRequests(pk)).map((r) => [r.user_id, r.date])).toEqual([
+        [7, 21],
+        [8, 22],
+      ]);
+      await store.write(async (tx) => tx.deleteJoinRequest(pk, 7));
+      expect(await store.getJoinRequest(pk, 7)).toBeUndefined();
+      expect(await store.getJoinRequest(pk, 8)).toEqual({
+        chat_pk: pk,
+        user_id: 8,
+        invite_link: link.link,
+        date: 22,
+      });
     });
   });
 }

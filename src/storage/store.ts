@@ -7,6 +7,7 @@
  * one shared commit (group commit); each caller's fn is still all-or-nothing: if it throws, its
  * changes are rolled back and the error is returned to that caller only.
  */
+import type { GatewayStore, GatewayStoreTx } from './gateway-store.js';
 
 export interface UserRow {
   id: number;
@@ -62,6 +63,10 @@ export interface ChatRow {
   user_b: number | null;
   last_message_id: number;
   created_at: number;
+  /** Groups and supergroups: JSON ChatPermissions; null means everything is allowed (005-groups). */
+  permissions?: string | null;
+  /** A group upgraded to a supergroup: the supergroup's id (005-groups). */
+  migrated_to_id?: number | null;
 }
 
 export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -173,6 +178,41 @@ export interface StoreReader {
   getFileRefForBot(botId: number, filePk: number): Promise<FileRefRow | undefined>;
 
   getSetting(key: string): Promise<string | undefined>;
+
+  getPoll(id: string): Promise<PollRow | undefined>;
+  /** The poll's current answers, in order of user_id. */
+  listPollVotes(pollId: string): Promise<PollVoteRow[]>;
+  /** The messages that show the poll (its original and forwards). */
+  listPollMessages(pollId: string): Promise<Array<{ chat_pk: number; message_id: number }>>;
+  /** JSON of a media file's attributes as its latest uploader gave them. */
+  getFileAttributes(filePk: number): Promise<string | undefined>;
+
+  // ---- inline mode, reactions, pins (migrations/006-inline-reactions.sql) ----
+  getInlineQuery(id: string): Promise<InlineQueryRow | undefined>;
+  /**
+   * The newest answer of the bot to the same query text and offset that may still be served from
+   * the cache at `nowSec`: a shared one, or a personal one given to `userId`.
+   */
+  findCachedInlineAnswer(
+    botId: number,
+    query: string,
+    offset: string,
+    userId: number,
+    nowSec: number,
+  ): Promise<InlineQueryRow | undefined>;
+  getInlineMessage(id: string): Promise<InlineMessageRow | undefined>;
+  /** Every user's reactions to a message, oldest change first. */
+  listMessageReactions(chatPk: number, messageId: number): Promise<MessageReactionRow[]>;
+  /** Ids of the chat's pinned messages that still exist, newest message first. */
+  listPinnedMessages(chatPk: number): Promise<number[]>;
+
+  // ---- groups: invite links and join requests (migrations/005-groups.sql) ----
+  getInviteLink(link: string): Promise<InviteLinkRow | undefined>;
+  /** The chat's invite links, oldest first. */
+  listInviteLinks(chatPk: number): Promise<InviteLinkRow[]>;
+  getJoinRequest(chatPk: number, userId: number): Promise<JoinRequestRow | undefined>;
+  /** The chat's pending join requests, oldest first. */
+  listJoinRequests(chatPk: number): Promise<JoinRequestRow[]>;
 }
 
 export interface StoreTx extends StoreReader {
@@ -210,11 +250,61 @@ export interface StoreTx extends StoreReader {
   insertFileRef(row: FileRefRow): Promise<void>;
 
   setSetting(key: string, value: string): Promise<void>;
+
+  insertPoll(row: PollRow): Promise<void>;
+  updatePoll(id: string, patch: Partial<Pick<PollRow, 'data' | 'is_closed'>>): Promise<void>;
+  /** Sets a user's answer; an empty option list is stored too (a retracted vote is deleted instead). */
+  setPollVote(row: PollVoteRow): Promise<void>;
+  deletePollVote(pollId: string, userId: number): Promise<void>;
+  addPollMessage(pollId: string, chatPk: number, messageId: number): Promise<void>;
+  /** Sets a media file's attributes (those of its latest upload), replacing earlier ones. */
+  setFileAttributes(filePk: number, data: string): Promise<void>;
+
+  /** The gateway's writes, in this same transaction. */
+  readonly gateway: GatewayStoreTx;
+
+  // ---- inline mode, reactions, pins ----
+  insertInlineQuery(row: InlineQueryRow): Promise<void>;
+  /** Records the answer unless the query was answered already; returns whether it was recorded. */
+  answerInlineQuery(
+    id: string,
+    answer: { answer: string; answered_at: number; cache_until: number; is_personal: boolean },
+  ): Promise<boolean>;
+  /** Deletes inline queries created before `beforeSec`; returns how many. */
+  deleteInlineQueriesBefore(beforeSec: number): Promise<number>;
+  insertInlineMessage(row: InlineMessageRow): Promise<void>;
+  /** Sets a user's reactions to a message (replacing earlier ones). */
+  setMessageReaction(row: MessageReactionRow): Promise<void>;
+  deleteMessageReaction(chatPk: number, messageId: number, userId: number): Promise<void>;
+  pinMessage(chatPk: number, messageId: number, pinnedAt: number): Promise<void>;
+  /** Returns whether the message was pinned. */
+  unpinMessage(chatPk: number, messageId: number): Promise<boolean>;
+  /** Returns how many messages were pinned. */
+  unpinAllMessages(chatPk: number): Promise<number>;
+
+  // ---- groups: chats, invite links and join requests (migrations/005-groups.sql) ----
+  updateChat(
+    pk: number,
+    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+  ): Promise<void>;
+  insertInviteLink(row: InviteLinkRow): Promise<void>;
+  updateInviteLink(
+    link: string,
+    patch: Partial<
+      Pick<InviteLinkRow, 'name' | 'expire_date' | 'member_limit' | 'creates_join_request' | 'is_revoked'>
+    >,
+  ): Promise<void>;
+  /** Records a join request; a second one of the same user replaces the first. */
+  upsertJoinRequest(row: JoinRequestRow): Promise<void>;
+  deleteJoinRequest(chatPk: number, userId: number): Promise<void>;
 }
 
 export interface Store extends StoreReader {
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+
+  /** The gateway's reads (storage/gateway-store.ts). */
+  readonly gateway: GatewayStore;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */
@@ -222,4 +312,87 @@ export class UniqueViolation extends Error {
   constructor(readonly constraint: string) {
     super(`unique constraint violated: ${constraint}`);
   }
+}
+
+/** A poll sent with sendPoll (storage/sqlite/migrations/004-polls.sql). */
+export interface PollRow {
+  id: string;
+  /** The chat and message it was sent with. */
+  chat_pk: number;
+  message_id: number;
+  sender_id: number | null;
+  /** JSON: question, options, type and settings; vote counts are counted from the votes. */
+  data: string;
+  is_closed: boolean;
+  created_at: number;
+}
+
+export interface PollVoteRow {
+  poll_id: string;
+  user_id: number;
+  /** JSON array of 0-based option indexes. */
+  option_ids: string;
+  voted_at: number;
+}
+
+/** A person's inline query to a bot (storage/sqlite/migrations/006-inline-reactions.sql). */
+export interface InlineQueryRow {
+  id: string;
+  bot_id: number;
+  user_id: number;
+  /** The chat the person is typing in, where a chosen result is sent. */
+  chat_pk: number;
+  /** InlineQuery.chat_type: sender, private, group, supergroup or channel. */
+  chat_type: string;
+  query: string;
+  query_offset: string;
+  created_at: number;
+  answered_at: number | null;
+  /** JSON of the answer: results, next_offset, button, cache_time, is_personal. */
+  answer: string | null;
+  /** Unix seconds until which the answer may be given again for the same query; null before. */
+  cache_until: number | null;
+  is_personal: boolean;
+}
+
+/** A message sent by choosing an inline result with an inline keyboard: its inline_message_id. */
+export interface InlineMessageRow {
+  id: string;
+  bot_id: number;
+  chat_pk: number;
+  message_id: number;
+}
+
+/** One user's (or bot's) reactions to one message. */
+export interface MessageReactionRow {
+  chat_pk: number;
+  message_id: number;
+  user_id: number;
+  /** JSON array of ReactionType, in the order they were chosen. */
+  reaction: string;
+  is_big: boolean;
+  updated_at: number;
+}
+
+/** An invite link of a group, supergroup or channel (migrations/005-groups.sql). */
+export interface InviteLinkRow {
+  link: string;
+  chat_pk: number;
+  creator_id: number;
+  name: string | null;
+  expire_date: number | null;
+  member_limit: number | null;
+  creates_join_request: boolean;
+  /** The creator's primary link (exportChatInviteLink); at most one unrevoked per creator. */
+  is_primary: boolean;
+  is_revoked: boolean;
+  created_at: number;
+}
+
+/** A pending request to join a chat through a link with creates_join_request. */
+export interface JoinRequestRow {
+  chat_pk: number;
+  user_id: number;
+  invite_link: string | null;
+  date: number;
 }

@@ -4,6 +4,23 @@
  */
 import { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 import type {
+  AddDeviceParams,
+  CreatedGatewayAccount,
+  CreateGatewayAccountParams,
+  CreateSenderChannelParams,
+  Credits,
+  DeliveryLog,
+  DeliveryLogParams,
+  Device,
+  GatewayAccount,
+  LedgerEntry,
+  MarkReadParams,
+  ReceivedCode,
+  SenderChannel,
+  SetGatewayPricesParams,
+  UpdateDeviceParams,
+  VerificationInboxEntry,
+  WaitForCodeParams,
   BotRecord,
   ClockState,
   ControlApiAnswer,
@@ -19,6 +36,25 @@ import type {
   UserRecord,
   UserRef,
   WaitForMessageParams,
+  ChatRef,
+  ChooseInlineResultParams,
+  ChosenInlineResult,
+  GetReactionsParams,
+  InlineQueryAnswer,
+  InlineQueryParams,
+  MessageReactions,
+  PinMessageParams,
+  ReactParams,
+  AddChatMemberParams,
+  ChatInviteLink,
+  ChatRecord,
+  CreateChatParams,
+  CreateInviteLinkParams,
+  JoinChatParams,
+  JoinChatResult,
+  PromoteChatMemberParams,
+  RemoveChatMemberParams,
+  RestrictChatMemberParams,
 } from './control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
@@ -151,6 +187,209 @@ export class ControlClient {
   /** `GET /control/clock` */
   getClock(): Promise<ClockState> {
     return this.#call({ method: 'GET', path: '/clock' });
+  }
+
+  // ---- Verification Gateway and devices -------------------------------------------------------
+
+  /** `POST /control/gateway/accounts`; the answer carries the access token, shown only here. */
+  createGatewayAccount(params: CreateGatewayAccountParams): Promise<CreatedGatewayAccount> {
+    return this.#call({ method: 'POST', path: '/gateway/accounts', body: params });
+  }
+
+  /** `GET /control/gateway/accounts/{id}` */
+  getGatewayAccount(id: number): Promise<GatewayAccount> {
+    return this.#call({ method: 'GET', path: `/gateway/accounts/${id}` });
+  }
+
+  /** `POST /control/gateway/accounts/{id}/top-up` */
+  topUpGatewayAccount(id: number, credits: Credits): Promise<GatewayAccount> {
+    return this.#call({ method: 'POST', path: `/gateway/accounts/${id}/top-up`, body: { credits } });
+  }
+
+  /** `POST /control/gateway/accounts/{id}/prices` */
+  setGatewayPrices(id: number, params: SetGatewayPricesParams): Promise<GatewayAccount> {
+    return this.#call({ method: 'POST', path: `/gateway/accounts/${id}/prices`, body: params });
+  }
+
+  /** `GET /control/gateway/accounts/{id}/ledger`: top-ups, charges and refunds, oldest first. */
+  getGatewayLedger(id: number, limit?: number): Promise<LedgerEntry[]> {
+    return this.#call({ method: 'GET', path: `/gateway/accounts/${id}/ledger`, query: { limit } });
+  }
+
+  /** `POST /control/gateway/channels`: a channel to send codes from (`sender_username`). */
+  createSenderChannel(params: CreateSenderChannelParams): Promise<SenderChannel> {
+    return this.#call({ method: 'POST', path: '/gateway/channels', body: params });
+  }
+
+  /** `POST /control/gateway/channels/{username}/verify` */
+  verifySenderChannel(username: string, verified = true): Promise<SenderChannel> {
+    const name = encodeURIComponent(username.replace(/^@/, ''));
+    return this.#call({ method: 'POST', path: `/gateway/channels/${name}/verify`, body: { verified } });
+  }
+
+  /** `GET /control/gateway/inbox`: the verification messages a person received, oldest first. */
+  getVerificationInbox(phone: UserRef): Promise<VerificationInboxEntry[]> {
+    return this.#call({ method: 'GET', path: '/gateway/inbox', query: { phone: String(phone) } });
+  }
+
+  /**
+   * `POST /control/gateway/wait-code`: the next code sent to the person. Throws a `ControlApiError`
+   * with `error === 'WAIT_TIMEOUT'` (status 408) when none comes.
+   */
+  waitForCode(params: WaitForCodeParams, options: WaitOptions = {}): Promise<ReceivedCode> {
+    return this.#call({
+      method: 'POST',
+      path: '/gateway/wait-code',
+      body: params,
+      holdSeconds: params.timeout ?? MAX_WAIT_TIMEOUT_SECONDS,
+      signal: options.signal,
+    });
+  }
+
+  /** `POST /control/gateway/read`: the person reads a verification message. */
+  markVerificationRead(params: MarkReadParams): Promise<VerificationInboxEntry> {
+    return this.#call({ method: 'POST', path: '/gateway/read', body: params });
+  }
+
+  /** `GET /control/gateway/delivery-log`: report attempts (newest `limit`, oldest first) and pending reports. */
+  getDeliveryLog(params: DeliveryLogParams = {}): Promise<DeliveryLog> {
+    return this.#call({
+      method: 'GET',
+      path: '/gateway/delivery-log',
+      query: { account: params.account, request_id: params.request_id, limit: params.limit },
+    });
+  }
+
+  /** `GET /control/devices` */
+  listDevices(user: UserRef): Promise<Device[]> {
+    return this.#call({ method: 'GET', path: '/devices', query: { user: String(user) } });
+  }
+
+  /** `POST /control/devices` */
+  addDevice(params: AddDeviceParams): Promise<Device> {
+    return this.#call({ method: 'POST', path: '/devices', body: params });
+  }
+
+  /** `POST /control/devices/{id}` */
+  updateDevice(id: number, params: UpdateDeviceParams): Promise<Device> {
+    return this.#call({ method: 'POST', path: `/devices/${id}`, body: params });
+  }
+
+  /** `POST /control/devices/online`: all the person's devices, or `deviceId`; answers all of them. */
+  setDevicesOnline(user: UserRef, deviceId?: number): Promise<Device[]> {
+    return this.#call({ method: 'POST', path: '/devices/online', body: { user, device_id: deviceId } });
+  }
+
+  /** `POST /control/devices/offline` */
+  setDevicesOffline(user: UserRef, deviceId?: number): Promise<Device[]> {
+    return this.#call({ method: 'POST', path: '/devices/offline', body: { user, device_id: deviceId } });
+  }
+
+  /**
+   * `POST /control/inline`: `user` types `@bot query` (in `chat`, by default the private chat with
+   * the bot) and waits up to `timeout` seconds for the results the bot answers with.
+   */
+  inlineQuery(params: InlineQueryParams): Promise<InlineQueryAnswer> {
+    return this.#call({ method: 'POST', path: '/inline', body: params, holdSeconds: params.timeout ?? 10 });
+  }
+
+  /** `POST /control/inline/choose`: `user` chooses a result; its message is sent via the bot. */
+  chooseInlineResult(params: ChooseInlineResultParams): Promise<ChosenInlineResult> {
+    return this.#call({ method: 'POST', path: '/inline/choose', body: params });
+  }
+
+  /** `POST /control/reactions`: `user` sets their reactions to a message; answers its reactions. */
+  react(params: ReactParams): Promise<MessageReactions> {
+    return this.#call({ method: 'POST', path: '/reactions', body: params });
+  }
+
+  /** `GET /control/reactions`: a message's reactions as `user` sees them. */
+  getReactions(params: GetReactionsParams): Promise<MessageReactions> {
+    return this.#call({
+      method: 'GET',
+      path: '/reactions',
+      query: { user: params.user, chat: params.chat, message_id: params.message_id },
+    });
+  }
+
+  /** `POST /control/pins`: `user` pins a message; answers the pinned_message service message. */
+  pinMessage(params: PinMessageParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/pins', body: params });
+  }
+
+  /** `POST /control/pins/delete`: `user` unpins a message. */
+  unpinMessage(params: PinMessageParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/pins/delete', body: params });
+  }
+
+  /** `GET /control/pins`: the chat's pinned messages as `user` sees them, the newest first. */
+  listPinnedMessages(params: { user: UserRef; chat: ChatRef }): Promise<Message[]> {
+    return this.#call({ method: 'GET', path: '/pins', query: { user: params.user, chat: params.chat } });
+  }
+
+  /** `POST /control/chats`: `owner` creates a group, supergroup or channel. */
+  createChat(params: CreateChatParams): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats', body: params });
+  }
+
+  /** `GET /control/chats/{CHAT}`: a group, supergroup or channel by id or @username, with its members. */
+  getChat(chat: ChatRef): Promise<ChatRecord> {
+    return this.#call({ method: 'GET', path: `/chats/${encodeRef(chat)}` });
+  }
+
+  /** `POST /control/chats/members`: `by` adds `user` (a person or a bot). */
+  addChatMember(params: AddChatMemberParams): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats/members', body: params });
+  }
+
+  /** `POST /control/chats/join`: by @username of a public chat, or through an invite link. */
+  joinChat(params: JoinChatParams): Promise<JoinChatResult> {
+    return this.#call({ method: 'POST', path: '/chats/join', body: params });
+  }
+
+  /** `POST /control/chats/leave` */
+  leaveChat(params: { user: UserRef; chat: ChatRef }): Promise<true> {
+    return this.#call({ method: 'POST', path: '/chats/leave', body: params });
+  }
+
+  /** `POST /control/chats/promote`: `by` gives `user` administrator rights (none demotes). */
+  promoteChatMember(params: PromoteChatMemberParams): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats/promote', body: params });
+  }
+
+  /** `POST /control/chats/restrict`: `by` restricts `user` in a supergroup. */
+  restrictChatMember(params: RestrictChatMemberParams): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats/restrict', body: params });
+  }
+
+  /** `POST /control/chats/remove`: `by` removes and bans `user`. */
+  removeChatMember(params: RemoveChatMemberParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/chats/remove', body: params });
+  }
+
+  /** `POST /control/chats/migrate`: the creator upgrades a group; answers the new supergroup. */
+  migrateChat(params: { by: UserRef; chat: ChatRef }): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats/migrate', body: params });
+  }
+
+  /** `POST /control/chats/invite-links`: `by` creates an invite link. */
+  createInviteLink(params: CreateInviteLinkParams): Promise<ChatInviteLink> {
+    return this.#call({ method: 'POST', path: '/chats/invite-links', body: params });
+  }
+
+  /** `POST /control/block`: `user` blocks `bot` (the bot gets my_chat_member). */
+  blockBot(params: { user: UserRef; bot: UserRef }): Promise<{ changed: boolean }> {
+    return this.#call({ method: 'POST', path: '/block', body: params });
+  }
+
+  /** `POST /control/unblock` */
+  unblockBot(params: { user: UserRef; bot: UserRef }): Promise<{ changed: boolean }> {
+    return this.#call({ method: 'POST', path: '/unblock', body: params });
+  }
+
+  /** `POST /control/bots/privacy`: turns a bot's group privacy mode on or off. */
+  setBotPrivacy(params: { bot: UserRef; enabled: boolean }): Promise<BotRecord> {
+    return this.#call({ method: 'POST', path: '/bots/privacy', body: params });
   }
 
   async #call<T>(spec: RequestSpec): Promise<T> {

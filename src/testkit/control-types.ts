@@ -180,3 +180,400 @@ export interface DeleteMessageParams {
 }
 
 export type ControlApiAnswer<T> = { ok: true; result: T } | { ok: false; error: string; description: string };
+
+// ---- Verification Gateway and devices (docs/control-api.md, "Gateway and devices") ---------------
+
+/** Amounts of credits: a number or a decimal string (`"0.01"`), at most 6 decimals. */
+export type Credits = number | string;
+
+export interface GatewayAccount {
+  id: number;
+  owner: { user_id: number; phone_number: string };
+  /** Credits. */
+  balance: number;
+  default_price: number;
+  /** Price overrides by country calling code (or longer prefix), in credits. */
+  prices: Record<string, number>;
+  created_at: number;
+}
+
+export interface CreatedGatewayAccount extends GatewayAccount {
+  /** The gateway access token; shown only in this answer. */
+  access_token: string;
+}
+
+export interface CreateGatewayAccountParams {
+  /** The owner: a person (USER_REF); codes to their own number are free. */
+  owner: UserRef;
+  /** Initial balance (a top-up in the ledger). */
+  credits?: Credits;
+  /** Price of one message; defaults to 0.01. */
+  default_price?: Credits;
+}
+
+export interface SetGatewayPricesParams {
+  default_price?: Credits;
+  /** Prefix (country calling code) -> price; null removes the override. */
+  prices?: Record<string, Credits | null>;
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: 'top_up' | 'charge' | 'refund';
+  /** Credits; negative for a charge. */
+  amount: number;
+  balance_after: number;
+  request_id?: string;
+  created_at: number;
+}
+
+export interface SenderChannel {
+  id: number;
+  username: string;
+  title: string;
+  owner_user_id: number | null;
+  verified: boolean;
+}
+
+export interface CreateSenderChannelParams {
+  owner: UserRef;
+  username: string;
+  title?: string;
+  /** Verify it at once. */
+  verified?: boolean;
+}
+
+export type DeliveryStatusValue = 'sent' | 'delivered' | 'read' | 'expired' | 'revoked';
+export type VerificationStatusValue =
+  'code_valid' | 'code_invalid' | 'code_max_attempts_exceeded' | 'expired';
+
+/** A verification message a person received; text and code only while it is in the chat. */
+export interface VerificationInboxEntry {
+  request_id: string;
+  phone_number: string;
+  date: number;
+  delivery_status: DeliveryStatusValue;
+  verification_status?: VerificationStatusValue;
+  sender_username?: string;
+  message_id?: number;
+  text?: string;
+  code?: string;
+}
+
+export interface ReceivedCode {
+  request_id: string;
+  phone_number: string;
+  code: string;
+  message_id: number;
+  date: number;
+  sender_username?: string;
+}
+
+export interface WaitForCodeParams {
+  /** The person (a phone number, id or @username). */
+  phone: UserRef;
+  /** Seconds the server waits; defaults to 10, at most 300. */
+  timeout?: number;
+}
+
+export interface MarkReadParams {
+  phone: UserRef;
+  /** Defaults to the newest message not read yet. */
+  request_id?: string;
+}
+
+export interface DeliveryLogParams {
+  account?: number;
+  request_id?: string;
+  limit?: number;
+}
+
+export interface DeliveryAttempt {
+  id: number;
+  request_id: string;
+  /** 1 for the first attempt, up to 11. */
+  attempt: number;
+  url: string;
+  timestamp: number;
+  signature: string;
+  body: string;
+  status_code?: number;
+  error?: string;
+  outcome: 'delivered' | 'failed' | 'lost';
+  date: number;
+  next_attempt_date?: number;
+}
+
+export interface PendingReport {
+  request_id: string;
+  attempts: number;
+  next_attempt_date: number;
+  body: string;
+}
+
+export interface DeliveryLog {
+  attempts: DeliveryAttempt[];
+  pending: PendingReport[];
+}
+
+export interface Device {
+  id: number;
+  user_id: number;
+  name: string;
+  online: boolean;
+  /** Seconds until an online device acknowledges receipt. */
+  receipt_delay: number;
+  /** Seconds after receipt until it reports the message read; null: only when the person reads it. */
+  read_delay: number | null;
+}
+
+export interface UpdateDeviceParams {
+  name?: string;
+  online?: boolean;
+  receipt_delay?: number;
+  read_delay?: number | null;
+}
+
+export interface AddDeviceParams extends UpdateDeviceParams {
+  user: UserRef;
+}
+
+/** `POST /control/inline` */
+export interface InlineQueryParams {
+  user: UserRef;
+  /** The bot, e.g. `@weather_bot`; it must support inline queries. */
+  bot: UserRef;
+  /** The text after `@bot ` (up to 256 characters); defaults to empty. */
+  query?: string;
+  /** Where the person is typing; defaults to the private chat with the bot. */
+  chat?: ChatRef;
+  /** The offset of the results page (a bot's next_offset). */
+  offset?: string;
+  /** Seconds to wait for the bot's answer (default 10). */
+  timeout?: number;
+}
+
+/** One InlineQueryResult as the bot sent it (`type`, `id` and the fields of that type). */
+export interface InlineQueryResult {
+  type: string;
+  id: string;
+  [field: string]: unknown;
+}
+
+/** What the person's client shows after typing an inline query. */
+export interface InlineQueryAnswer {
+  query_id: string;
+  /** Whether the bot answered before the timeout (or the answer came from the cache). */
+  answered: boolean;
+  /** The answer is a cached answer to an earlier identical query: the bot was not asked. */
+  from_cache?: true;
+  results?: InlineQueryResult[];
+  next_offset?: string;
+  button?: { text: string; start_parameter?: string; web_app?: { url: string } };
+  cache_time?: number;
+  is_personal?: boolean;
+}
+
+/** `POST /control/inline/choose` */
+export interface ChooseInlineResultParams {
+  user: UserRef;
+  query_id: string;
+  result_id: string;
+}
+
+export interface ChosenInlineResult {
+  /** The message sent into the chat (with `via_bot`), as the person sees it. */
+  message: Message;
+  /** Present when the result has an inline keyboard. */
+  inline_message_id?: string;
+}
+
+export type ReactionType =
+  { type: 'emoji'; emoji: string } | { type: 'custom_emoji'; custom_emoji_id: string } | { type: 'paid' };
+
+/** `POST /control/reactions`: give `reaction` or `emoji`; neither removes the person's reactions. */
+export interface ReactParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+  reaction?: ReactionType[];
+  /** Shorthand for emoji reactions: one emoji or a list. */
+  emoji?: string | string[];
+  is_big?: boolean;
+}
+
+/** A message's reactions as a person's client shows them. */
+export interface MessageReactions {
+  message_id: number;
+  reactions: Array<{ type: ReactionType; total_count: number }>;
+  /** The acting person's own reactions. */
+  chosen: ReactionType[];
+  /** Who reacted how (absent in channels, where reactions are anonymous). */
+  recent?: Array<{ user: User; reaction: ReactionType[] }>;
+}
+
+/** `GET /control/reactions` */
+export interface GetReactionsParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+}
+
+/** `POST /control/pins`, `POST /control/pins/delete` */
+export interface PinMessageParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+}
+
+// ---- groups, supergroups and channels ----
+
+/** The kinds of chat a person can create. */
+export type GroupChatType = 'group' | 'supergroup' | 'channel';
+
+/** A `ChatMember` of the Bot API (its variant is `status`). */
+export interface ChatMember {
+  user: User;
+  status: 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+  until_date?: number;
+  [field: string]: unknown;
+}
+
+/** ChatAdministratorRights of the Bot API; rights the kind of chat lacks are dropped. */
+export interface ChatAdministratorRights {
+  is_anonymous?: boolean;
+  can_manage_chat?: boolean;
+  can_delete_messages?: boolean;
+  can_manage_video_chats?: boolean;
+  can_restrict_members?: boolean;
+  can_promote_members?: boolean;
+  can_change_info?: boolean;
+  can_invite_users?: boolean;
+  can_post_stories?: boolean;
+  can_edit_stories?: boolean;
+  can_delete_stories?: boolean;
+  can_post_messages?: boolean;
+  can_edit_messages?: boolean;
+  can_pin_messages?: boolean;
+  can_manage_topics?: boolean;
+  can_manage_direct_messages?: boolean;
+  can_manage_tags?: boolean;
+}
+
+/** ChatPermissions of the Bot API; what is left out is false. */
+export interface ChatPermissions {
+  can_send_messages?: boolean;
+  can_send_audios?: boolean;
+  can_send_documents?: boolean;
+  can_send_photos?: boolean;
+  can_send_videos?: boolean;
+  can_send_video_notes?: boolean;
+  can_send_voice_notes?: boolean;
+  can_send_polls?: boolean;
+  can_send_other_messages?: boolean;
+  can_add_web_page_previews?: boolean;
+  can_react_to_messages?: boolean;
+  can_edit_tag?: boolean;
+  can_change_info?: boolean;
+  can_invite_users?: boolean;
+  can_pin_messages?: boolean;
+  can_manage_topics?: boolean;
+}
+
+/** A group, supergroup or channel with its members (everyone but those who left). */
+export interface ChatRecord {
+  id: number;
+  type: GroupChatType;
+  title: string;
+  username?: string;
+  description?: string;
+  /** Groups and supergroups: the default permissions. */
+  permissions?: Required<ChatPermissions>;
+  /** An upgraded group: the supergroup's id. */
+  migrated_to_chat_id?: number;
+  members: ChatMember[];
+}
+
+/** `POST /control/chats` */
+export interface CreateChatParams {
+  owner: UserRef;
+  title: string;
+  /** Defaults to `group`. */
+  type?: GroupChatType;
+  /** Supergroups and channels only: makes the chat public. */
+  username?: string;
+  description?: string;
+  /** Users and bots added at once. */
+  members?: UserRef[];
+}
+
+/** `POST /control/chats/members`: `by` adds `user`. */
+export interface AddChatMemberParams {
+  by: UserRef;
+  chat: ChatRef;
+  user: UserRef;
+}
+
+/** `POST /control/chats/join`: either `chat` (@username of a public chat) or `invite_link`. */
+export interface JoinChatParams {
+  user: UserRef;
+  chat?: ChatRef;
+  invite_link?: string;
+}
+
+export interface JoinChatResult {
+  /** `requested` when the link makes a join request that an administrator must approve. */
+  status: 'member' | 'requested';
+  chat: Chat;
+}
+
+/** `POST /control/chats/promote`: no right (or all false) demotes. */
+export interface PromoteChatMemberParams {
+  by: UserRef;
+  chat: ChatRef;
+  user: UserRef;
+  rights?: ChatAdministratorRights;
+  custom_title?: string;
+}
+
+/** `POST /control/chats/restrict` (supergroups) */
+export interface RestrictChatMemberParams {
+  by: UserRef;
+  chat: ChatRef;
+  user: UserRef;
+  permissions?: ChatPermissions;
+  use_independent_chat_permissions?: boolean;
+  /** Unix seconds; 0 or absent means forever. */
+  until_date?: number;
+}
+
+/** `POST /control/chats/remove`: removes and bans. */
+export interface RemoveChatMemberParams {
+  by: UserRef;
+  chat: ChatRef;
+  user: UserRef;
+  until_date?: number;
+}
+
+/** `POST /control/chats/invite-links` */
+export interface CreateInviteLinkParams {
+  by: UserRef;
+  chat: ChatRef;
+  name?: string;
+  expire_date?: number;
+  member_limit?: number;
+  creates_join_request?: boolean;
+}
+
+/** A `ChatInviteLink` of the Bot API. */
+export interface ChatInviteLink {
+  invite_link: string;
+  creator: User;
+  creates_join_request: boolean;
+  is_primary: boolean;
+  is_revoked: boolean;
+  name?: string;
+  expire_date?: number;
+  member_limit?: number;
+  pending_join_request_count?: number;
+}

@@ -33,6 +33,46 @@ import { getMyShortDescription } from './get-my-short-description.js';
 import { setChatMenuButton } from './set-chat-menu-button.js';
 import { getChatMenuButton } from './get-chat-menu-button.js';
 import { getUserProfilePhotos } from './get-user-profile-photos.js';
+import { forwardMessage } from './forward-message.js';
+import { forwardMessages } from './forward-messages.js';
+import { copyMessage } from './copy-message.js';
+import { copyMessages } from './copy-messages.js';
+import { sendAudio } from './send-audio.js';
+import { sendVideo } from './send-video.js';
+import { sendAnimation } from './send-animation.js';
+import { sendVoice } from './send-voice.js';
+import { sendVideoNote } from './send-video-note.js';
+import { sendMediaGroup } from './send-media-group.js';
+import { sendLocation } from './send-location.js';
+import { sendVenue } from './send-venue.js';
+import { sendContact } from './send-contact.js';
+import { sendPoll } from './send-poll.js';
+import { stopPoll } from './stop-poll.js';
+import { sendDice } from './send-dice.js';
+import { sendChatAction } from './send-chat-action.js';
+import { answerInlineQuery } from './answer-inline-query.js';
+import { setMessageReaction } from './set-message-reaction.js';
+import { pinChatMessage } from './pin-chat-message.js';
+import { unpinChatMessage } from './unpin-chat-message.js';
+import { unpinAllChatMessages } from './unpin-all-chat-messages.js';
+import { getChat } from './get-chat.js';
+import { getChatMember } from './get-chat-member.js';
+import { getChatAdministrators } from './get-chat-administrators.js';
+import { getChatMemberCount } from './get-chat-member-count.js';
+import { banChatMember } from './ban-chat-member.js';
+import { unbanChatMember } from './unban-chat-member.js';
+import { restrictChatMember } from './restrict-chat-member.js';
+import { promoteChatMember } from './promote-chat-member.js';
+import { setChatPermissions } from './set-chat-permissions.js';
+import { leaveChat } from './leave-chat.js';
+import { createChatInviteLink } from './create-chat-invite-link.js';
+import { editChatInviteLink } from './edit-chat-invite-link.js';
+import { revokeChatInviteLink } from './revoke-chat-invite-link.js';
+import { exportChatInviteLink } from './export-chat-invite-link.js';
+import { approveChatJoinRequest } from './approve-chat-join-request.js';
+import { declineChatJoinRequest } from './decline-chat-join-request.js';
+import { setChatTitle } from './set-chat-title.js';
+import { setChatDescription } from './set-chat-description.js';
 
 export const BOT_API_METHODS = {
   getMe,
@@ -64,6 +104,49 @@ export const BOT_API_METHODS = {
   editMessageReplyMarkup,
   deleteMessage,
   deleteMessages,
+  forwardMessage,
+  forwardMessages,
+  copyMessage,
+  copyMessages,
+  sendAudio,
+  sendVideo,
+  sendAnimation,
+  sendVoice,
+  sendVideoNote,
+  sendMediaGroup,
+  sendLocation,
+  sendVenue,
+  sendContact,
+  sendPoll,
+  stopPoll,
+  sendDice,
+  sendChatAction,
+  answerInlineQuery,
+  setMessageReaction,
+  pinChatMessage,
+  unpinChatMessage,
+  unpinAllChatMessages,
+  getChat,
+  getChatMember,
+  getChatAdministrators,
+  getChatMemberCount,
+  banChatMember,
+  unbanChatMember,
+  restrictChatMember,
+  promoteChatMember,
+  setChatPermissions,
+  leaveChat,
+  createChatInviteLink,
+  editChatInviteLink,
+  revokeChatInviteLink,
+  exportChatInviteLink,
+  approveChatJoinRequest,
+  declineChatJoinRequest,
+  setChatTitle,
+  setChatDescription,
+  // Legacy names the reference server still serves (reference §6.1).
+  kickChatMember: banChatMember,
+  getChatMembersCount: getChatMemberCount,
 } satisfies Record<string, MethodHandler>;
 
 /** Lower-cased method name -> handler. */

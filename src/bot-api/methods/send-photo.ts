@@ -1,9 +1,9 @@
 import { BotApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import type { UploadedFile } from '../params.js';
 import { readSendOptions } from '../send-options.js';
-import { checkChat, fileByReference, readCaption } from '../send-media.js';
-import { renderPhotoSize, type StoredFile } from '../../platform/files.js';
+import { checkChat, readCaption } from '../send-media.js';
+import { acquireFile } from '../input-file.js';
+import { renderPhotoSize, type Upload } from '../../platform/files.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../../platform/image-size.js';
 import type { MessageContent } from '../../platform/wire-types.js';
 
@@ -14,13 +14,13 @@ const MAX_PHOTO_SIDES = 10_000;
 const MAX_PHOTO_RATIO = 20;
 
 /**
- * sendPhoto: a photo uploaded by multipart/form-data or given by a file_id issued to this bot, with
- * caption (parse_mode / caption_entities), show_caption_above_media, has_spoiler and the common send
- * options. The result's `photo` has one PhotoSize, the uploaded image as it is: Parley does not
+ * sendPhoto: a photo uploaded by multipart/form-data, given by a file_id issued to this bot or by an
+ * HTTP URL the server downloads (at most 5 MB), with caption (parse_mode / caption_entities),
+ * show_caption_above_media, has_spoiler and the common send options. The result's `photo` has one PhotoSize, the uploaded image as it is: Parley does not
  * resize or re-encode. spec/bot-api.md "Files and media"; reference §1.4 (input files), §2.3, §5.
  */
 export async function sendPhoto(ctx: MethodContext) {
-  const { params, platform, botId } = ctx;
+  const { params, platform } = ctx;
   // The reference checks the media, then the caption, then the chat (process_send_photo_query).
   const input = params.inputFile('photo');
   if (!input) throw BotApiError.badRequest('there is no photo in the request');
@@ -28,9 +28,7 @@ export async function sendPhoto(ctx: MethodContext) {
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
 
-  let photo: StoredFile;
-  if ('ref' in input) photo = await fileByReference(ctx, input.ref, 'photo');
-  else photo = await platform.files.store(botId, 'photo', input.upload, checkPhoto(input.upload));
+  const photo = await acquireFile(ctx, input, 'photo', checkPhoto);
 
   const content: MessageContent = { photo: [renderPhotoSize(photo)], ...caption };
   if (caption.caption !== undefined && params.bool('show_caption_above_media'))
@@ -44,13 +42,23 @@ export async function sendPhoto(ctx: MethodContext) {
   );
 }
 
-/** Validates an uploaded photo; returns what its header says (size and type). */
-function checkPhoto(upload: UploadedFile): { width: number; height: number; mimeType: string } {
+/**
+ * Validates new photo bytes; returns what their header says (size and type). Bytes downloaded from
+ * a URL that are not an image get the reference's WEBPAGE_MEDIA_EMPTY text instead.
+ */
+export function checkPhoto(
+  upload: Upload,
+  source: 'upload' | 'url',
+): { width: number; height: number; mimeType: string } {
   if (upload.data.length === 0) throw BotApiError.badRequest('file must be non-empty');
   // The platform's own texts (ALL_CAPS tokens stay as they are, reference §2.2).
   if (upload.data.length > MAX_PHOTO_SIZE) throw BotApiError.badRequest('PHOTO_SAVE_FILE_INVALID');
   const image = imageSize(upload.data);
-  if (!image) throw BotApiError.badRequest('IMAGE_PROCESS_FAILED');
+  if (!image) {
+    throw BotApiError.badRequest(
+      source === 'url' ? 'wrong type of the web page content' : 'IMAGE_PROCESS_FAILED',
+    );
+  }
   const { width, height } = image;
   if (
     width + height > MAX_PHOTO_SIDES ||

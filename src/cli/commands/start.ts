@@ -10,13 +10,22 @@ const OPTIONS = {
   profile: { type: 'string' },
   'admin-token': { type: 'string' },
   'log-level': { type: 'string' },
+  'gateway-path': { type: 'string' },
+  'gateway-always-200': { type: 'boolean' },
+  'flood-control': { type: 'string' },
+  'flood-chat-per-second': { type: 'string' },
+  'flood-chat-burst': { type: 'string' },
+  'flood-group-per-minute': { type: 'string' },
+  'flood-global-per-second': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
   name: 'start',
   summary: 'run the server (Bot API and control API)',
   help: `Usage: parley start [--host H] [--port P] [--data PATH|:memory:] [--profile local|strict]
-                    [--admin-token T] [--log-level L]
+                    [--admin-token T] [--log-level L] [--gateway-path P] [--gateway-always-200]
+                    [--flood-control on|off] [--flood-chat-per-second N] [--flood-chat-burst N]
+                    [--flood-group-per-minute N] [--flood-global-per-second N]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -29,7 +38,20 @@ Options:
   --profile P          local (clock control allowed) or strict (env PARLEY_PROFILE; default local)
   --admin-token T      the control API's admin token, at least 16 characters (env
                        PARLEY_ADMIN_TOKEN; default: generated and written to <data>/admin-token)
-  --log-level L        (env PARLEY_LOG_LEVEL; default info)`,
+  --log-level L        (env PARLEY_LOG_LEVEL; default info)
+  --gateway-path P     where the Verification Gateway is served (env PARLEY_GATEWAY_PATH;
+                       default /gateway)
+  --gateway-always-200 gateway errors answer HTTP 200 with ok:false instead of their status
+                       (env PARLEY_GATEWAY_ALWAYS_200=true)
+  --flood-control on|off
+                       answer bots' sends over the limits with 429 (env PARLEY_FLOOD_CONTROL;
+                       default on in the strict profile, off in local)
+  --flood-chat-per-second N    messages per second into one chat (default 1)
+  --flood-chat-burst N         messages one chat takes at once (default 5)
+  --flood-group-per-minute N   messages per minute into one group (default 20)
+  --flood-global-per-second N  messages per second across all chats of a bot (default 30)
+                       (env PARLEY_FLOOD_CHAT_PER_SECOND, _CHAT_BURST, _GROUP_PER_MINUTE,
+                       _GLOBAL_PER_SECOND)`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
     let config;
@@ -42,6 +64,13 @@ Options:
           profile: values.profile,
           adminToken: values['admin-token'],
           logLevel: values['log-level'],
+          gatewayPath: values['gateway-path'],
+          gatewayAlways200: values['gateway-always-200'],
+          floodControl: values['flood-control'],
+          floodChatPerSecond: values['flood-chat-per-second'],
+          floodChatBurst: values['flood-chat-burst'],
+          floodGroupPerMinute: values['flood-group-per-minute'],
+          floodGlobalPerSecond: values['flood-global-per-second'],
         },
         ctx.env,
       );

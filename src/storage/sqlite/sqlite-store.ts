@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
+import { SqliteGatewayStore } from './sqlite-gateway-store.js';
 import {
   UniqueViolation,
   type BotRow,
@@ -20,8 +21,15 @@ import {
   type ChatRow,
   type FileRefRow,
   type FileRow,
+  type InlineMessageRow,
+  type InlineQueryRow,
+  type InviteLinkRow,
+  type JoinRequestRow,
+  type MessageReactionRow,
   type MemberRow,
   type MessageRow,
+  type PollRow,
+  type PollVoteRow,
   type Store,
   type StoreTx,
   type UpdateRow,
@@ -55,6 +63,10 @@ function toBot(row: Row | undefined): BotRow | undefined {
   return bot as unknown as BotRow;
 }
 
+function toInlineQuery(row: Row | undefined): InlineQueryRow | undefined {
+  return row ? ({ ...row, is_personal: row.is_personal === 1 } as unknown as InlineQueryRow) : undefined;
+}
+
 function sqlValue(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
@@ -82,9 +94,12 @@ export class SqliteStore implements Store {
   #flushing = false;
   #closed = false;
   readonly #tx: StoreTx;
+  /** The gateway sub-port on the same connection, so its writes join this store's transactions. */
+  readonly gateway: SqliteGatewayStore;
 
   private constructor(db: Database.Database) {
     this.#db = db;
+    this.gateway = new SqliteGatewayStore(db);
     // The transaction view is the store itself plus the write methods; both use the one connection.
     this.#tx = this as unknown as StoreTx;
   }
@@ -442,4 +457,234 @@ export class SqliteStore implements Store {
       value,
     );
   }
+
+  // ---- polls and media attributes ---------------------------------------------------------------
+
+  async getPoll(id: string) {
+    const row = this.#get('SELECT * FROM polls WHERE id = ?', id);
+    return row ? ({ ...row, is_closed: row.is_closed === 1 } as unknown as PollRow) : undefined;
+  }
+  async listPollVotes(pollId: string) {
+    return this.#all(
+      'SELECT * FROM poll_votes WHERE poll_id = ? ORDER BY user_id',
+      pollId,
+    ) as unknown as PollVoteRow[];
+  }
+  async listPollMessages(pollId: string) {
+    return this.#all(
+      'SELECT chat_pk, message_id FROM poll_messages WHERE poll_id = ? ORDER BY chat_pk, message_id',
+      pollId,
+    ) as Array<{ chat_pk: number; message_id: number }>;
+  }
+  async getFileAttributes(filePk: number) {
+    return this.#get('SELECT data FROM file_attributes WHERE file_pk = ?', filePk)?.data as
+      string | undefined;
+  }
+  async insertPoll(row: PollRow) {
+    this.#insert('polls', row);
+  }
+  async updatePoll(id: string, patch: Partial<Pick<PollRow, 'data' | 'is_closed'>>) {
+    const keys = Object.keys(patch) as Array<keyof typeof patch>;
+    if (keys.length === 0) return;
+    const sql = `UPDATE polls SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
+    this.#run(sql, ...keys.map((k) => sqlValue(patch[k])), id);
+  }
+  async setPollVote(row: PollVoteRow) {
+    this.#run(
+      `INSERT INTO poll_votes (poll_id, user_id, option_ids, voted_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (poll_id, user_id) DO UPDATE SET option_ids = excluded.option_ids,
+       voted_at = excluded.voted_at`,
+      row.poll_id,
+      row.user_id,
+      row.option_ids,
+      row.voted_at,
+    );
+  }
+  async deletePollVote(pollId: string, userId: number) {
+    this.#run('DELETE FROM poll_votes WHERE poll_id = ? AND user_id = ?', pollId, userId);
+  }
+  async addPollMessage(pollId: string, chatPk: number, messageId: number) {
+    this.#run(
+      'INSERT OR IGNORE INTO poll_messages (poll_id, chat_pk, message_id) VALUES (?, ?, ?)',
+      pollId,
+      chatPk,
+      messageId,
+    );
+  }
+  async setFileAttributes(filePk: number, data: string) {
+    this.#run(
+      'INSERT INTO file_attributes (file_pk, data) VALUES (?, ?) ON CONFLICT (file_pk) DO UPDATE SET data = excluded.data',
+      filePk,
+      data,
+    );
+  }
+
+  // ---- inline mode, reactions, pins ---------------------------------------------------------------
+
+  async getInlineQuery(id: string) {
+    return toInlineQuery(this.#get('SELECT * FROM inline_queries WHERE id = ?', id));
+  }
+  async findCachedInlineAnswer(botId: number, query: string, offset: string, userId: number, nowSec: number) {
+    return toInlineQuery(
+      this.#get(
+        `SELECT * FROM inline_queries WHERE bot_id = ? AND query = ? AND query_offset = ? AND cache_until > ?
+         AND (is_personal = 0 OR user_id = ?) ORDER BY answered_at DESC, created_at DESC LIMIT 1`,
+        botId,
+        query,
+        offset,
+        nowSec,
+        userId,
+      ),
+    );
+  }
+  async getInlineMessage(id: string) {
+    return this.#get('SELECT * FROM inline_messages WHERE id = ?', id) as InlineMessageRow | undefined;
+  }
+  async listMessageReactions(chatPk: number, messageId: number) {
+    return this.#all(
+      `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id = ?
+       ORDER BY updated_at, user_id`,
+      chatPk,
+      messageId,
+    ).map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
+  }
+  async listPinnedMessages(chatPk: number) {
+    return this.#all(
+      `SELECT p.message_id FROM pinned_messages p JOIN messages m
+       ON m.chat_pk = p.chat_pk AND m.message_id = p.message_id
+       WHERE p.chat_pk = ? ORDER BY p.message_id DESC`,
+      chatPk,
+    ).map((row) => row.message_id as number);
+  }
+  async insertInlineQuery(row: InlineQueryRow) {
+    this.#insert('inline_queries', row);
+  }
+  async answerInlineQuery(
+    id: string,
+    answer: { answer: string; answered_at: number; cache_until: number; is_personal: boolean },
+  ) {
+    const result = this.#run(
+      `UPDATE inline_queries SET answer = ?, answered_at = ?, cache_until = ?, is_personal = ?
+       WHERE id = ? AND answered_at IS NULL`,
+      answer.answer,
+      answer.answered_at,
+      answer.cache_until,
+      answer.is_personal ? 1 : 0,
+      id,
+    );
+    return result.changes === 1;
+  }
+  async deleteInlineQueriesBefore(beforeSec: number) {
+    return this.#run('DELETE FROM inline_queries WHERE created_at < ?', beforeSec).changes;
+  }
+  async insertInlineMessage(row: InlineMessageRow) {
+    this.#insert('inline_messages', row);
+  }
+  async setMessageReaction(row: MessageReactionRow) {
+    this.#run(
+      `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, message_id, user_id) DO UPDATE SET
+       reaction = excluded.reaction, is_big = excluded.is_big, updated_at = excluded.updated_at`,
+      row.chat_pk,
+      row.message_id,
+      row.user_id,
+      row.reaction,
+      row.is_big ? 1 : 0,
+      row.updated_at,
+    );
+  }
+  async deleteMessageReaction(chatPk: number, messageId: number, userId: number) {
+    this.#run(
+      'DELETE FROM message_reactions WHERE chat_pk = ? AND message_id = ? AND user_id = ?',
+      chatPk,
+      messageId,
+      userId,
+    );
+  }
+  async pinMessage(chatPk: number, messageId: number, pinnedAt: number) {
+    this.#run(
+      `INSERT INTO pinned_messages (chat_pk, message_id, pinned_at) VALUES (?, ?, ?)
+       ON CONFLICT (chat_pk, message_id) DO UPDATE SET pinned_at = excluded.pinned_at`,
+      chatPk,
+      messageId,
+      pinnedAt,
+    );
+  }
+  async unpinMessage(chatPk: number, messageId: number) {
+    return (
+      this.#run('DELETE FROM pinned_messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId)
+        .changes === 1
+    );
+  }
+  async unpinAllMessages(chatPk: number) {
+    return this.#run('DELETE FROM pinned_messages WHERE chat_pk = ?', chatPk).changes;
+  }
+
+  // ---- groups: chats, invite links and join requests (migrations/005-groups.sql) ----
+
+  async updateChat(
+    pk: number,
+    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+  ) {
+    const keys = Object.keys(patch) as Array<keyof typeof patch>;
+    if (keys.length === 0) return;
+    const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
+    this.#run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+  }
+  async getInviteLink(link: string) {
+    return toInviteLink(this.#get('SELECT * FROM chat_invite_links WHERE link = ?', link));
+  }
+  async listInviteLinks(chatPk: number) {
+    return this.#all(
+      'SELECT * FROM chat_invite_links WHERE chat_pk = ? ORDER BY created_at, rowid',
+      chatPk,
+    ).map((row) => toInviteLink(row)!);
+  }
+  async insertInviteLink(row: InviteLinkRow) {
+    this.#insert('chat_invite_links', row);
+  }
+  async updateInviteLink(
+    link: string,
+    patch: Partial<
+      Pick<InviteLinkRow, 'name' | 'expire_date' | 'member_limit' | 'creates_join_request' | 'is_revoked'>
+    >,
+  ) {
+    const keys = Object.keys(patch) as Array<keyof typeof patch>;
+    if (keys.length === 0) return;
+    const sql = `UPDATE chat_invite_links SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE link = ?`;
+    this.#run(sql, ...keys.map((k) => sqlValue(patch[k] ?? null)), link);
+  }
+  async getJoinRequest(chatPk: number, userId: number) {
+    return this.#get('SELECT * FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
+      JoinRequestRow | undefined;
+  }
+  async listJoinRequests(chatPk: number) {
+    return this.#all(
+      'SELECT * FROM chat_join_requests WHERE chat_pk = ? ORDER BY date, user_id',
+      chatPk,
+    ) as unknown as JoinRequestRow[];
+  }
+  async upsertJoinRequest(row: JoinRequestRow) {
+    this.#run(
+      `INSERT INTO chat_join_requests (chat_pk, user_id, invite_link, date) VALUES (?, ?, ?, ?)
+       ON CONFLICT (chat_pk, user_id) DO UPDATE SET invite_link = excluded.invite_link, date = excluded.date`,
+      row.chat_pk,
+      row.user_id,
+      row.invite_link,
+      row.date,
+    );
+  }
+  async deleteJoinRequest(chatPk: number, userId: number) {
+    this.#run('DELETE FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId);
+  }
+}
+
+function toInviteLink(row: Row | undefined): InviteLinkRow | undefined {
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as InviteLinkRow),
+    creates_join_request: row.creates_join_request === 1,
+    is_primary: row.is_primary === 1,
+    is_revoked: row.is_revoked === 1,
+  };
 }
