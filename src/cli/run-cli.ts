@@ -14,6 +14,7 @@ import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { pressCommand } from './commands/press.js';
+import { voteCommand } from './commands/vote.js';
 import {
   gatewayAccountCommand,
   gatewayChannelCommand,
@@ -56,6 +57,7 @@ export const COMMANDS: readonly Command[] = [
   messagesCommand,
   waitCommand,
   pressCommand,
+  voteCommand,
   clockAdvanceCommand,
   clockShowCommand,
   gatewayAccountCommand,

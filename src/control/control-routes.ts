@@ -15,6 +15,7 @@ import { listMessages } from './methods/list-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { waitMessage } from './methods/wait-message.js';
 import { pressButton } from './methods/press-button.js';
+import { votePoll } from './methods/vote-poll.js';
 import { editMessage } from './methods/edit-message.js';
 import { deleteMessage } from './methods/delete-message.js';
 import { gatewayCreateAccount } from './methods/gateway-create-account.js';
@@ -61,6 +62,7 @@ export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handl
   { method: 'GET', path: '/messages', handler: listMessages },
   { method: 'POST', path: '/wait', handler: waitMessage },
   { method: 'POST', path: '/press', handler: pressButton },
+  { method: 'POST', path: '/polls/vote', handler: votePoll },
   { method: 'POST', path: '/messages/edit', handler: editMessage },
   { method: 'POST', path: '/messages/delete', handler: deleteMessage },
   { method: 'POST', path: '/clock/advance', handler: advanceClock },

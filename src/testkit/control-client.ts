@@ -29,6 +29,8 @@ import type {
   DeleteMessageParams,
   EditMessageParams,
   PressButtonParams,
+  Poll,
+  VotePollParams,
   PressResult,
   ListMessagesParams,
   Message,
@@ -167,6 +169,11 @@ export class ControlClient {
    */
   pressButton(params: PressButtonParams): Promise<PressResult> {
     return this.#call({ method: 'POST', path: '/press', body: params, holdSeconds: params.timeout ?? 10 });
+  }
+
+  /** `POST /control/polls/vote`: `user` votes (or, with no options, retracts) in a message's poll. */
+  votePoll(params: VotePollParams): Promise<Poll> {
+    return this.#call({ method: 'POST', path: '/polls/vote', body: params });
   }
 
   /** `POST /control/messages/edit`: `user` edits the text of their message; bots get edited_message. */

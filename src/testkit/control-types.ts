@@ -164,6 +164,25 @@ export interface PressResult {
   url?: string;
 }
 
+/** `POST /control/polls/vote` */
+export interface VotePollParams {
+  user: UserRef;
+  chat: ChatRef;
+  message_id: number;
+  /** 0-based option indexes; empty retracts the vote. */
+  option_ids: number[];
+}
+
+/** The Poll object (spec/bot-api.md Poll); only the fields tests read most are typed. */
+export interface Poll {
+  id: string;
+  question: string;
+  options: Array<{ text: string; voter_count: number; persistent_id: string }>;
+  total_voter_count: number;
+  is_closed: boolean;
+  [field: string]: unknown;
+}
+
 /** `POST /control/messages/edit` */
 export interface EditMessageParams {
   user: UserRef;
