@@ -8,6 +8,7 @@ import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './c
 import { BotApiError, NOT_FOUND } from './errors.js';
 import { readParams } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
+import type { RequestSignals } from '../server/request-signals.js';
 
 /** Non-file parameters may take 1 MiB (reference §1.3); uploads up to 50 MB (the platform's limit). */
 const BODY_LIMIT = 1 << 20;
@@ -21,7 +22,7 @@ export function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
 
 export async function botApiRoutes(
   app: FastifyInstance,
-  { platform, shutdown }: { platform: Platform; shutdown: AbortSignal },
+  { platform, signals }: { platform: Platform; signals: RequestSignals },
 ): Promise<void> {
   // This plugin reads bodies itself, the reference's way, so Fastify's own parsers are replaced.
   app.removeAllContentTypeParsers();
@@ -59,20 +60,18 @@ export async function botApiRoutes(
       const params = await readParams(request);
       if (method === '') method = params.string('method') ?? '';
 
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableEnded) controller.abort();
-      };
-      reply.raw.once('close', onClose);
+      const lazy = signals.for(reply.raw);
       try {
         const envelope = await callMethod(platform, auth, method, params, {
-          signal: AbortSignal.any([controller.signal, shutdown]),
+          get signal() {
+            return lazy.signal;
+          },
           fromWebhookReply: false,
           log: request.log,
         });
         return send(reply, envelope);
       } finally {
-        reply.raw.off('close', onClose);
+        lazy.release();
       }
     },
   });

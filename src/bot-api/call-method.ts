@@ -49,7 +49,8 @@ export async function authenticateToken(platform: Platform, token: string): Prom
 }
 
 export interface CallOptions {
-  signal: AbortSignal;
+  /** Read only by the methods that wait (getUpdates); may be a getter that creates it then. */
+  readonly signal: AbortSignal;
   fromWebhookReply: boolean;
   log: FastifyBaseLogger;
 }
@@ -81,7 +82,9 @@ export async function callMethod(
         platform,
         botId,
         params,
-        signal: options.signal,
+        get signal() {
+          return options.signal;
+        },
         fromWebhookReply: options.fromWebhookReply,
       }),
     );

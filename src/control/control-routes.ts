@@ -52,6 +52,7 @@ import { setBotPrivacy } from './methods/bot-privacy.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
+import type { RequestSignals } from '../server/request-signals.js';
 
 export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handler: ControlHandler }> = [
   { method: 'POST', path: '/users', handler: createUser },
@@ -151,8 +152,8 @@ export async function controlRoutes(
     platform,
     time,
     adminToken,
-    shutdown,
-  }: { platform: Platform; time: VirtualTime; adminToken: string; shutdown: AbortSignal },
+    signals,
+  }: { platform: Platform; time: VirtualTime; adminToken: string; signals: RequestSignals },
 ): Promise<void> {
   // Compare digests so that the comparison takes the same time whatever the token's length.
   const expected = createHash('sha256').update(adminToken).digest();
@@ -190,15 +191,16 @@ export async function controlRoutes(
         if (typeof input !== 'object' || Array.isArray(input)) {
           return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
         }
-        const controller = new AbortController();
-        reply.raw.once('close', () => controller.abort());
+        const lazy = signals.for(reply.raw);
         try {
           const result = await route.handler({
             platform,
             time,
             input: input as Record<string, unknown>,
             path: request.params as Record<string, string>,
-            signal: AbortSignal.any([controller.signal, shutdown]),
+            get signal() {
+              return lazy.signal;
+            },
           });
           return reply.send({ ok: true, result });
         } catch (error) {
@@ -208,6 +210,8 @@ export async function controlRoutes(
             return fail(reply, status, code, error.message);
           }
           throw error;
+        } finally {
+          lazy.release();
         }
       },
     });

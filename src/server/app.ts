@@ -18,6 +18,7 @@ import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { fileRoutes } from '../files/file-routes.js';
 import { Pruner } from '../delivery/pruner.js';
 import { createLogger } from './logger.js';
+import { RequestSignals } from './request-signals.js';
 import { gatewayRoutes } from '../gateway/gateway-routes.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
@@ -92,7 +93,8 @@ export async function createParley({
   app.get('/readyz', async (_request, reply) =>
     ready && !shutdown.signal.aborted ? { ok: true } : reply.code(503).send({ ok: false }),
   );
-  await app.register(botApiRoutes, { platform, shutdown: shutdown.signal });
+  const signals = new RequestSignals(shutdown.signal);
+  await app.register(botApiRoutes, { platform, signals });
   await app.register(fileRoutes, { platform });
   await app.register(gatewayRoutes, {
     prefix: config.gatewayPath ?? DEFAULT_GATEWAY_PATH,
@@ -104,7 +106,7 @@ export async function createParley({
     platform,
     time,
     adminToken,
-    shutdown: shutdown.signal,
+    signals,
   });
 
   const webhooks = new WebhookWorker(platform, app.log);

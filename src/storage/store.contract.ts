@@ -97,6 +97,28 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.getUser(4)).toBeDefined();
     });
 
+    it('never shows a user change that was rolled back, alone or in a batch', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+      for (const batch of [1, 3]) {
+        const writes = [
+          store.write(async (tx) => {
+            await tx.updateUser(1, { first_name: 'Changed' });
+            expect((await tx.getUser(1))?.first_name).toBe('Changed');
+            throw new Error('boom');
+          }),
+          ...Array.from({ length: batch - 1 }, (_, i) =>
+            store.write(async (tx) => tx.insertUser(user(10 + i))),
+          ),
+        ];
+        await Promise.allSettled(writes);
+        expect((await store.getUser(1))?.first_name).toBe('User 1');
+      }
+      const copy = (await store.getUser(1))!;
+      copy.first_name = 'Mutated';
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+    });
+
     it('stores bots with booleans and patches them', async () => {
       await store.write(async (tx) => {
         await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'echo_bot' }));

@@ -44,6 +44,9 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
+/** Users kept in memory at most; past it the cache starts again. */
+const USER_CACHE_SIZE = 50_000;
+
 const BOT_BOOLEANS = [
   'can_join_groups',
   'can_read_all_group_messages',
@@ -92,6 +95,16 @@ export class SqliteStore implements Store {
   readonly #statements = new Map<string, Database.Statement>();
   #queue: QueuedWrite[] = [];
   #flushing = false;
+  /** Transaction control, prepared once (parsing them per write showed in profiles). */
+  readonly #txn: Record<
+    'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
+    Database.Statement
+  >;
+  /**
+   * Users by id: read on every message render. Entries are dropped on insert and update and the
+   * whole cache on any rollback, so it never holds a row that was not committed.
+   */
+  readonly #users = new Map<number, UserRow>();
   #closed = false;
   readonly #tx: StoreTx;
   /** The gateway sub-port on the same connection, so its writes join this store's transactions. */
@@ -99,6 +112,14 @@ export class SqliteStore implements Store {
 
   private constructor(db: Database.Database) {
     this.#db = db;
+    this.#txn = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+      savepoint: db.prepare('SAVEPOINT w'),
+      release: db.prepare('RELEASE w'),
+      rollbackTo: db.prepare('ROLLBACK TO w'),
+    };
     this.gateway = new SqliteGatewayStore(db);
     // The transaction view is the store itself plus the write methods; both use the one connection.
     this.#tx = this as unknown as StoreTx;
@@ -168,28 +189,36 @@ export class SqliteStore implements Store {
   }
 
   async #flush(): Promise<void> {
+    const txn = this.#txn;
     while (this.#queue.length > 0) {
       const batch = this.#queue;
       this.#queue = [];
       const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      // A batch of one needs no savepoint: if it fails, the whole transaction is rolled back.
+      const alone = batch.length === 1;
       try {
-        this.#db.exec('BEGIN IMMEDIATE');
+        txn.begin.run();
         for (const item of batch) {
-          this.#db.exec('SAVEPOINT w');
+          if (!alone) txn.savepoint.run();
           try {
             const value = await item.fn(this.#tx);
-            this.#db.exec('RELEASE w');
+            if (!alone) txn.release.run();
             outcomes.push({ ok: true, value });
           } catch (error) {
-            this.#db.exec('ROLLBACK TO w');
-            this.#db.exec('RELEASE w');
+            this.#users.clear();
+            if (alone) txn.rollback.run();
+            else {
+              txn.rollbackTo.run();
+              txn.release.run();
+            }
             outcomes.push({ ok: false, error });
           }
         }
-        this.#db.exec('COMMIT');
+        if (this.#db.inTransaction) txn.commit.run();
       } catch (error) {
         // The commit itself failed: nothing of the batch is stored, every caller hears of it.
-        if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        this.#users.clear();
+        if (this.#db.inTransaction) txn.rollback.run();
         for (const item of batch) item.reject(error);
         continue;
       }
@@ -213,7 +242,15 @@ export class SqliteStore implements Store {
   // ---- users and bots ---------------------------------------------------------------------------
 
   async getUser(id: number) {
-    return toUser(this.#get('SELECT * FROM users WHERE id = ?', id));
+    let row = this.#users.get(id);
+    if (!row) {
+      row = toUser(this.#get('SELECT * FROM users WHERE id = ?', id));
+      if (!row) return undefined;
+      if (this.#users.size >= USER_CACHE_SIZE) this.#users.clear();
+      this.#users.set(id, row);
+    }
+    // A copy, so that a caller changing it cannot change the cache.
+    return { ...row };
   }
   async getUserByPhone(phone: string) {
     return toUser(this.#get('SELECT * FROM users WHERE phone_number = ?', phone));
@@ -222,9 +259,11 @@ export class SqliteStore implements Store {
     return toUser(this.#get('SELECT * FROM users WHERE username = ?', username));
   }
   async insertUser(row: UserRow) {
+    this.#users.delete(row.id);
     this.#insert('users', row);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
+    this.#users.delete(id);
     this.#update('users', id, patch);
   }
   async getBot(id: number) {
