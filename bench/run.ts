@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server src|dist|head|PATH]`
+ * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server dist|src|head|PATH]`
  *
  * Starts what each scenario needs on loopback (Parley on a fresh temporary data folder, the echo, the
  * peer, receivers), measures, stops everything it started, and writes bench/results/latest.md and
@@ -45,7 +45,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     'cpu-prof-dir': { type: 'string', default: path.join(os.tmpdir(), 'prof') },
-    server: { type: 'string', default: 'src' },
+    server: { type: 'string', default: 'dist' },
   },
 });
 
@@ -56,7 +56,8 @@ const log = (message: string) => process.stdout.write(`${message}\n`);
 const pinning = pinBenchProcess();
 const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
 
-// `src` runs the working tree's sources through tsx, `dist` its build, `head` the sources of the
+// `dist` (the default: what `npm start` runs; `npm run bench` builds it first) runs the working tree's
+// build, `src` its sources through tsx (whose loader then shows in profiles), `head` the sources of the
 // commit HEAD (exported to the temporary folder), a path another checkout's entry.
 let serverEntry: string;
 let commit = gitCommit();
