@@ -111,19 +111,24 @@ class BotDelivery {
     this.kick();
   }
 
-  /** Looks for work now (coalesced: one pump at a time, re-run if kicked meanwhile). */
+  /**
+   * Looks for work soon: at most one pump per turn of the event loop (deliveries that finish in the
+   * same turn share one look at the queue), one pump at a time, re-run if kicked meanwhile.
+   */
   kick(): void {
     if (this.#pumping) {
       this.#again = true;
       return;
     }
     this.#pumping = true;
-    void this.#pump().finally(() => {
-      this.#pumping = false;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
+    setImmediate(() => {
+      void this.#pump().finally(() => {
+        this.#pumping = false;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        }
+      });
     });
   }
 
