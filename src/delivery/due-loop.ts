@@ -26,13 +26,16 @@ export class DueLoop {
       return;
     }
     this.#pumping = true;
-    this.#running = this.#run().finally(() => {
-      this.#pumping = false;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    // Kicks of one event-loop turn (a batch of sends) share one pump.
+    this.#running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#run())
+      .finally(() => {
+        this.#pumping = false;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        }
+      });
   }
 
   async #run(): Promise<void> {
