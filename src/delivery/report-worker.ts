@@ -19,7 +19,7 @@ import { Agent, request } from 'undici';
 import { parseRetryAfter } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
-import { isReservedCallbackAddress } from '../platform/gateway/callback-url.js';
+import { isReservedAddress } from '../platform/reserved-addresses.js';
 import { signReport } from '../platform/gateway/report-signature.js';
 import type { Platform } from '../platform/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
@@ -32,7 +32,7 @@ const publicOnlyLookup = ((hostname: string, options: object, callback: (...args
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error);
     const list = addresses as Array<{ address: string; family: number }>;
-    const reserved = list.find((entry) => isReservedCallbackAddress(entry.address));
+    const reserved = list.find((entry) => isReservedAddress(entry.address));
     if (reserved)
       return callback(new Error(`${hostname} resolves to the reserved address ${reserved.address}`));
     if ((options as { all?: boolean }).all) return callback(null, list);
@@ -126,7 +126,7 @@ export class ReportWorker {
     let retryAfter: number | undefined;
     try {
       const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-      if (config.profile === 'strict' && isIP(host) !== 0 && isReservedCallbackAddress(host)) {
+      if (config.profile === 'strict' && isIP(host) !== 0 && isReservedAddress(host)) {
         throw new Error(`the reserved address ${host} is not allowed`);
       }
       const response = await request(url, {

@@ -9,7 +9,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import type { Profile } from '../config/config.js';
-import { isReservedAddress } from './webhook-target.js';
+import { isReservedAddress } from './reserved-addresses.js';
 
 /** Why a URL gave no file: not a usable HTTP URL, or nothing usable came from it. */
 export class UrlFetchError extends Error {

@@ -21,6 +21,8 @@ describe('reserved addresses', () => {
       expect(isReservedAddress(ip), ip).toBe(false);
     }
     expect(isReservedAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isReservedAddress('::ffff:7f00:1')).toBe(true);
+    expect(isReservedAddress('64:ff9b::7f00:1')).toBe(true);
   });
 });
 

@@ -4,50 +4,13 @@
  * ports 443/80/88/8443, no reserved addresses unless the caller fixes an ip_address).
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isReservedAddress } from './reserved-addresses.js';
 import type { Profile } from '../config/config.js';
 
 export const STRICT_WEBHOOK_PORTS = new Set([443, 80, 88, 8443]);
 
-const reserved = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  reserved.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-] as const) {
-  reserved.addSubnet(net, prefix, 'ipv6');
-}
-
-export function isReservedAddress(ip: string): boolean {
-  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address it carries. (A
-  // ::ffff:0:0/96 subnet in the list would make BlockList match every IPv4 address.)
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isReservedAddress(mapped[1]!);
-  const family = isIP(ip);
-  if (family === 0) return false;
-  return reserved.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
+export { isReservedAddress };
 
 export class TargetRejected extends Error {}
 
