@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PlatformError } from './errors.js';
+import { expectEvent } from './event-bus.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from './platform-deps.js';
 import type { UpdateQueue } from './update-queue.js';
@@ -98,11 +99,7 @@ export class CallbackQueries {
     };
 
     // Subscribe before queueing, so that a fast answer is not missed.
-    let wake!: () => void;
-    const answered = new Promise<void>((resolve) => (wake = resolve));
-    const unsubscribe = bus.on('callback.answered', (event) => {
-      if (event.id === id) wake();
-    });
+    const answered = expectEvent(bus, 'callback.answered', (event) => event.id === id);
     try {
       const queued = await store.write(async (tx) => {
         await tx.insertCallbackQuery({
@@ -124,17 +121,9 @@ export class CallbackQueries {
         });
       });
       if (queued !== null) this.updates.notify(botId);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        answered,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        }),
-      ]);
-      clearTimeout(timer);
+      await answered.wait(timeoutMs, signal);
     } finally {
-      unsubscribe();
+      answered.cancel();
     }
     const stored = await store.getCallbackQuery(id);
     if (!stored?.answer) return { query_id: id, answered: false };

@@ -36,3 +36,43 @@ export class EventBus {
     return () => this.#emitter.off(name, listener);
   }
 }
+
+/** An event being waited for: subscribed at once, so that an event caused after this call is seen. */
+export interface ExpectedEvent {
+  /** Resolves true when the event came, false at the timeout or when `signal` aborts. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Unsubscribes; call it when done, also when the wait was never started. */
+  cancel(): void;
+}
+
+export function expectEvent<K extends keyof PlatformEvents>(
+  bus: EventBus,
+  name: K,
+  match: (payload: PlatformEvents[K]) => boolean,
+): ExpectedEvent {
+  let came = false;
+  let wake: (() => void) | undefined;
+  const unsubscribe = bus.on(name, (payload) => {
+    if (!came && match(payload)) {
+      came = true;
+      wake?.();
+    }
+  });
+  return {
+    wait(timeoutMs, signal) {
+      if (came) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', finish);
+          resolve(came);
+        };
+        const timer = setTimeout(finish, timeoutMs);
+        wake = finish;
+        if (signal?.aborted) finish();
+        else signal?.addEventListener('abort', finish, { once: true });
+      });
+    },
+    cancel: unsubscribe,
+  };
+}

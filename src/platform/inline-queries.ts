@@ -12,6 +12,7 @@
  * (any number of times, while the row is kept: a day).
  */
 import { PlatformError } from './errors.js';
+import { expectEvent } from './event-bus.js';
 import type { Files } from './files.js';
 import { inlineMessageContent, type InlineSend } from './inline-content.js';
 import type { Messages } from './messages.js';
@@ -106,11 +107,7 @@ export class InlineQueries {
     const chatRef = input.chatRef ?? `@${bot.username}`;
 
     // Subscribe before queueing, so that a fast answer is not missed.
-    let wake!: () => void;
-    const answered = new Promise<void>((resolve) => (wake = resolve));
-    const unsubscribe = bus.on('inline.answered', (event) => {
-      if (event.id === id) wake();
-    });
+    const answered = expectEvent(bus, 'inline.answered', (event) => event.id === id);
     try {
       const queued = await store.write(async (tx) => {
         const chat = (await this.messages.chatForUser(tx, user, chatRef, true))!;
@@ -146,17 +143,9 @@ export class InlineQueries {
       });
       if (queued === 'cached') return { ...(await this.#view(id)), from_cache: true };
       if (queued !== null) this.updates.notify(bot.id);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        answered,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        }),
-      ]);
-      clearTimeout(timer);
+      await answered.wait(timeoutMs, signal);
     } finally {
-      unsubscribe();
+      answered.cancel();
     }
     return this.#view(id);
   }
