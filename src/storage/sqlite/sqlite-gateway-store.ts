@@ -2,7 +2,7 @@
  * The SQLite adapter of the gateway sub-port. It is built by SqliteStore on the same connection, so
  * that its writes run inside the SAVEPOINT of the `store.write` batch they are called from.
  */
-import type Database from 'better-sqlite3';
+import type { Row, SqlStatements } from './sql-statements.js';
 import type {
   DeliveryLogRow,
   DeviceRow,
@@ -15,8 +15,6 @@ import type {
   VerificationRequestRow,
 } from '../gateway-store.js';
 
-type Row = Record<string, unknown>;
-
 function toDevice(row: Row | undefined): DeviceRow | undefined {
   return row ? ({ ...row, online: row.online === 1 } as unknown as DeviceRow) : undefined;
 }
@@ -25,10 +23,6 @@ function toRequest(row: Row | undefined): VerificationRequestRow | undefined {
   return row
     ? ({ ...row, is_refunded: row.is_refunded === 1 } as unknown as VerificationRequestRow)
     : undefined;
-}
-
-function sqlValue(value: unknown): unknown {
-  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
 /** Report jobs wait while an earlier report of their request is pending (per-request order). */
@@ -41,73 +35,39 @@ const LANE: Record<JobLane, string> = {
 };
 
 export class SqliteGatewayStore implements GatewayStoreTx {
-  readonly #statements = new Map<string, Database.Statement>();
-
-  constructor(private readonly db: Database.Database) {}
-
-  #stmt(sql: string): Database.Statement {
-    let stmt = this.#statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.#statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  #get(sql: string, ...params: unknown[]): Row | undefined {
-    return this.#stmt(sql).get(...params) as Row | undefined;
-  }
-
-  #all(sql: string, ...params: unknown[]): Row[] {
-    return this.#stmt(sql).all(...params) as Row[];
-  }
-
-  #run(sql: string, ...params: unknown[]): Database.RunResult {
-    return this.#stmt(sql).run(...params);
-  }
-
-  #insert(table: string, row: object): number {
-    const keys = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
-    return Number(this.#run(sql, ...keys.map((k) => sqlValue((row as Row)[k]))).lastInsertRowid);
-  }
-
-  #update(table: string, key: string, id: unknown, patch: object): void {
-    const keys = Object.keys(patch);
-    if (keys.length === 0) return;
-    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ${key} = ?`;
-    this.#run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
-  }
+  constructor(private readonly sql: SqlStatements) {}
 
   // ---- devices ----------------------------------------------------------------------------------
 
   async listDevices(userId: number) {
-    return this.#all('SELECT * FROM devices WHERE user_id = ? ORDER BY id', userId).map((r) => toDevice(r)!);
+    return this.sql
+      .all('SELECT * FROM devices WHERE user_id = ? ORDER BY id', userId)
+      .map((r) => toDevice(r)!);
   }
   async getDevice(id: number) {
-    return toDevice(this.#get('SELECT * FROM devices WHERE id = ?', id));
+    return toDevice(this.sql.get('SELECT * FROM devices WHERE id = ?', id));
   }
   async insertDevice(row: Omit<DeviceRow, 'id'>) {
-    return this.#insert('devices', row);
+    return Number(this.sql.insert('devices', row).lastInsertRowid);
   }
   async updateDevice(id: number, patch: Partial<Omit<DeviceRow, 'id' | 'user_id'>>) {
-    this.#update('devices', 'id', id, patch);
+    this.sql.update('devices', 'id', id, patch);
   }
 
   // ---- accounts, prices, ledger -----------------------------------------------------------------
 
   async getAccount(id: number) {
-    return this.#get('SELECT * FROM gateway_accounts WHERE id = ?', id) as GatewayAccountRow | undefined;
+    return this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id) as GatewayAccountRow | undefined;
   }
   async getAccountByLookup(tokenLookup: string) {
-    return this.#get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup) as
+    return this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup) as
       GatewayAccountRow | undefined;
   }
   async insertAccount(row: Omit<GatewayAccountRow, 'id'>) {
-    return this.#insert('gateway_accounts', row);
+    return Number(this.sql.insert('gateway_accounts', row).lastInsertRowid);
   }
   async debit(accountId: number, amount: number) {
-    const row = this.#get(
+    const row = this.sql.get(
       `UPDATE gateway_accounts SET balance = balance - ? WHERE id = ? AND balance >= ? RETURNING balance`,
       amount,
       accountId,
@@ -116,7 +76,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     return row?.balance as number | undefined;
   }
   async credit(accountId: number, amount: number) {
-    const row = this.#get(
+    const row = this.sql.get(
       'UPDATE gateway_accounts SET balance = balance + ? WHERE id = ? RETURNING balance',
       amount,
       accountId,
@@ -125,20 +85,20 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     return row.balance as number;
   }
   async setDefaultPrice(accountId: number, price: number) {
-    this.#run('UPDATE gateway_accounts SET default_price = ? WHERE id = ?', price, accountId);
+    this.sql.run('UPDATE gateway_accounts SET default_price = ? WHERE id = ?', price, accountId);
   }
   async listPrices(accountId: number) {
-    return this.#all(
+    return this.sql.all(
       'SELECT * FROM gateway_prices WHERE account_id = ? ORDER BY prefix',
       accountId,
     ) as unknown as GatewayPriceRow[];
   }
   async setPrice(accountId: number, prefix: string, price: number | null) {
     if (price === null) {
-      this.#run('DELETE FROM gateway_prices WHERE account_id = ? AND prefix = ?', accountId, prefix);
+      this.sql.run('DELETE FROM gateway_prices WHERE account_id = ? AND prefix = ?', accountId, prefix);
       return;
     }
-    this.#run(
+    this.sql.run(
       `INSERT INTO gateway_prices (account_id, prefix, price) VALUES (?, ?, ?)
        ON CONFLICT (account_id, prefix) DO UPDATE SET price = excluded.price`,
       accountId,
@@ -147,10 +107,10 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     );
   }
   async insertLedger(row: Omit<LedgerRow, 'id'>) {
-    this.#insert('gateway_ledger', row);
+    Number(this.sql.insert('gateway_ledger', row).lastInsertRowid);
   }
   async listLedger(accountId: number, limit: number) {
-    const rows = this.#all(
+    const rows = this.sql.all(
       'SELECT * FROM gateway_ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?',
       accountId,
       limit,
@@ -161,10 +121,10 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   // ---- verification requests --------------------------------------------------------------------
 
   async getRequest(requestId: string) {
-    return toRequest(this.#get('SELECT * FROM gateway_requests WHERE request_id = ?', requestId));
+    return toRequest(this.sql.get('SELECT * FROM gateway_requests WHERE request_id = ?', requestId));
   }
   async listSentRequests(userId: number, limit: number) {
-    const rows = this.#all(
+    const rows = this.sql.all(
       `SELECT * FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
        ORDER BY sent_at DESC, rowid DESC LIMIT ?`,
       userId,
@@ -173,42 +133,44 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     return rows.map((r) => toRequest(r)!).reverse();
   }
   async listUndeliveredRequests(userId: number) {
-    return this.#all(
-      "SELECT * FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY rowid",
-      userId,
-    ).map((r) => toRequest(r)!);
+    return this.sql
+      .all(
+        "SELECT * FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY rowid",
+        userId,
+      )
+      .map((r) => toRequest(r)!);
   }
   async insertRequest(row: VerificationRequestRow) {
-    this.#insert('gateway_requests', row);
+    Number(this.sql.insert('gateway_requests', row).lastInsertRowid);
   }
   async updateRequest(requestId: string, patch: Partial<Omit<VerificationRequestRow, 'request_id'>>) {
-    this.#update('gateway_requests', 'request_id', requestId, patch);
+    this.sql.update('gateway_requests', 'request_id', requestId, patch);
   }
 
   // ---- jobs and the delivery log ----------------------------------------------------------------
 
   async listDueJobs(lane: JobLane, nowMs: number, limit: number) {
-    return this.#all(
+    return this.sql.all(
       `SELECT * FROM gateway_jobs j WHERE j.run_at <= ? AND ${LANE[lane]} ORDER BY j.run_at, j.id LIMIT ?`,
       nowMs,
       limit,
     ) as unknown as GatewayJobRow[];
   }
   async nextJobAt(lane: JobLane) {
-    const row = this.#get(`SELECT min(j.run_at) AS t FROM gateway_jobs j WHERE ${LANE[lane]}`);
+    const row = this.sql.get(`SELECT min(j.run_at) AS t FROM gateway_jobs j WHERE ${LANE[lane]}`);
     return (row?.t as number | null) ?? undefined;
   }
   async getJob(id: number) {
-    return this.#get('SELECT * FROM gateway_jobs WHERE id = ?', id) as GatewayJobRow | undefined;
+    return this.sql.get('SELECT * FROM gateway_jobs WHERE id = ?', id) as GatewayJobRow | undefined;
   }
   async listJobs(requestId: string) {
-    return this.#all(
+    return this.sql.all(
       'SELECT * FROM gateway_jobs WHERE request_id = ? ORDER BY id',
       requestId,
     ) as unknown as GatewayJobRow[];
   }
   async listPendingReports(filter: { accountId?: number; requestId?: string }) {
-    return this.#all(
+    return this.sql.all(
       `SELECT j.* FROM gateway_jobs j JOIN gateway_requests r ON r.request_id = j.request_id
        WHERE j.kind = 'report' AND (? IS NULL OR r.account_id = ?) AND (? IS NULL OR j.request_id = ?)
        ORDER BY j.id`,
@@ -219,19 +181,19 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     ) as unknown as GatewayJobRow[];
   }
   async insertJob(row: Omit<GatewayJobRow, 'id'>) {
-    return this.#insert('gateway_jobs', row);
+    return Number(this.sql.insert('gateway_jobs', row).lastInsertRowid);
   }
   async rescheduleJob(id: number, attempts: number, runAt: number) {
-    this.#run('UPDATE gateway_jobs SET attempts = ?, run_at = ? WHERE id = ?', attempts, runAt, id);
+    this.sql.run('UPDATE gateway_jobs SET attempts = ?, run_at = ? WHERE id = ?', attempts, runAt, id);
   }
   async deleteJob(id: number) {
-    this.#run('DELETE FROM gateway_jobs WHERE id = ?', id);
+    this.sql.run('DELETE FROM gateway_jobs WHERE id = ?', id);
   }
   async insertDeliveryLog(row: Omit<DeliveryLogRow, 'id'>) {
-    this.#insert('gateway_delivery_log', row);
+    Number(this.sql.insert('gateway_delivery_log', row).lastInsertRowid);
   }
   async listDeliveryLog(filter: { accountId?: number; requestId?: string; limit: number }) {
-    const rows = this.#all(
+    const rows = this.sql.all(
       `SELECT * FROM gateway_delivery_log WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR request_id = ?)
        ORDER BY id DESC LIMIT ?`,
       filter.accountId ?? null,
@@ -246,15 +208,15 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   // ---- sender channels and messages -------------------------------------------------------------
 
   async getChannelVerifiedAt(chatPk: number) {
-    return this.#get('SELECT verified_at FROM gateway_channels WHERE chat_pk = ?', chatPk)?.verified_at as
+    return this.sql.get('SELECT verified_at FROM gateway_channels WHERE chat_pk = ?', chatPk)?.verified_at as
       number | undefined;
   }
   async setChannelVerified(chatPk: number, verifiedAt: number | null) {
     if (verifiedAt === null) {
-      this.#run('DELETE FROM gateway_channels WHERE chat_pk = ?', chatPk);
+      this.sql.run('DELETE FROM gateway_channels WHERE chat_pk = ?', chatPk);
       return;
     }
-    this.#run(
+    this.sql.run(
       `INSERT INTO gateway_channels (chat_pk, verified_at) VALUES (?, ?)
        ON CONFLICT (chat_pk) DO UPDATE SET verified_at = excluded.verified_at`,
       chatPk,
@@ -262,6 +224,6 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     );
   }
   async deleteMessage(chatPk: number, messageId: number) {
-    this.#run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+    this.sql.run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
   }
 }

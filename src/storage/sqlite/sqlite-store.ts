@@ -13,9 +13,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
+import { SqlStatements, sqlValue, type Row } from './sql-statements.js';
 import { SqliteGatewayStore } from './sqlite-gateway-store.js';
 import {
-  UniqueViolation,
   type BotRow,
   type CallbackQueryRow,
   type ChatRow,
@@ -35,8 +35,6 @@ import {
   type UpdateRow,
   type UserRow,
 } from '../store.js';
-
-type Row = Record<string, unknown>;
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
@@ -70,29 +68,9 @@ function toInlineQuery(row: Row | undefined): InlineQueryRow | undefined {
   return row ? ({ ...row, is_personal: row.is_personal === 1 } as unknown as InlineQueryRow) : undefined;
 }
 
-function sqlValue(value: unknown): unknown {
-  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
-}
-
-function mapUnique(error: unknown): never {
-  if (
-    error instanceof Error &&
-    'code' in error &&
-    String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')
-  ) {
-    const match = /UNIQUE constraint failed: (.*)$/.exec(error.message);
-    throw new UniqueViolation(match?.[1] ?? 'unknown');
-  }
-  if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    const match = /UNIQUE constraint failed: (.*)$/.exec(error.message);
-    throw new UniqueViolation(match?.[1] ?? 'primary key');
-  }
-  throw error;
-}
-
 export class SqliteStore implements Store {
   readonly #db: Database.Database;
-  readonly #statements = new Map<string, Database.Statement>();
+  readonly #sql: SqlStatements;
   #queue: QueuedWrite[] = [];
   #flushing = false;
   /** Transaction control, prepared once (parsing them per write showed in profiles). */
@@ -120,7 +98,8 @@ export class SqliteStore implements Store {
       release: db.prepare('RELEASE w'),
       rollbackTo: db.prepare('ROLLBACK TO w'),
     };
-    this.gateway = new SqliteGatewayStore(db);
+    this.#sql = new SqlStatements(db);
+    this.gateway = new SqliteGatewayStore(this.#sql);
     // The transaction view is the store itself plus the write methods; both use the one connection.
     this.#tx = this as unknown as StoreTx;
   }
@@ -135,44 +114,6 @@ export class SqliteStore implements Store {
     db.pragma('busy_timeout = 5000');
     migrate(db);
     return new SqliteStore(db);
-  }
-
-  #stmt(sql: string): Database.Statement {
-    let stmt = this.#statements.get(sql);
-    if (!stmt) {
-      stmt = this.#db.prepare(sql);
-      this.#statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  #get(sql: string, ...params: unknown[]): Row | undefined {
-    return this.#stmt(sql).get(...params) as Row | undefined;
-  }
-
-  #all(sql: string, ...params: unknown[]): Row[] {
-    return this.#stmt(sql).all(...params) as Row[];
-  }
-
-  #run(sql: string, ...params: unknown[]): Database.RunResult {
-    try {
-      return this.#stmt(sql).run(...params);
-    } catch (error) {
-      mapUnique(error);
-    }
-  }
-
-  #insert(table: string, row: object): Database.RunResult {
-    const keys = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
-    return this.#run(sql, ...keys.map((k) => sqlValue((row as Row)[k])));
-  }
-
-  #update(table: string, id: number, patch: object): void {
-    const keys = Object.keys(patch);
-    if (keys.length === 0) return;
-    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
-    this.#run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
   }
 
   // ---- writes and group commit ------------------------------------------------------------------
@@ -244,7 +185,7 @@ export class SqliteStore implements Store {
   async getUser(id: number) {
     let row = this.#users.get(id);
     if (!row) {
-      row = toUser(this.#get('SELECT * FROM users WHERE id = ?', id));
+      row = toUser(this.#sql.get('SELECT * FROM users WHERE id = ?', id));
       if (!row) return undefined;
       if (this.#users.size >= USER_CACHE_SIZE) this.#users.clear();
       this.#users.set(id, row);
@@ -253,52 +194,52 @@ export class SqliteStore implements Store {
     return { ...row };
   }
   async getUserByPhone(phone: string) {
-    return toUser(this.#get('SELECT * FROM users WHERE phone_number = ?', phone));
+    return toUser(this.#sql.get('SELECT * FROM users WHERE phone_number = ?', phone));
   }
   async getUserByUsername(username: string) {
-    return toUser(this.#get('SELECT * FROM users WHERE username = ?', username));
+    return toUser(this.#sql.get('SELECT * FROM users WHERE username = ?', username));
   }
   async insertUser(row: UserRow) {
     this.#users.delete(row.id);
-    this.#insert('users', row);
+    this.#sql.insert('users', row);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.#users.delete(id);
-    this.#update('users', id, patch);
+    this.#sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {
-    return toBot(this.#get('SELECT * FROM bots WHERE id = ?', id));
+    return toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
   }
   async listBotsWithWebhook() {
-    return this.#all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
+    return this.#sql.all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
   }
   async insertBot(row: BotRow) {
-    this.#insert('bots', row);
+    this.#sql.insert('bots', row);
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
-    this.#update('bots', id, patch);
+    this.#sql.update('bots', 'id', id, patch);
   }
 
   // ---- chats, members, messages -----------------------------------------------------------------
 
   async getChat(pk: number) {
-    return this.#get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+    return this.#sql.get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
   }
   async getChatById(id: number) {
-    return this.#get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
+    return this.#sql.get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
   }
   async getChatByUsername(username: string) {
-    return this.#get('SELECT * FROM chats WHERE username = ?', username) as ChatRow | undefined;
+    return this.#sql.get('SELECT * FROM chats WHERE username = ?', username) as ChatRow | undefined;
   }
   async getPrivateChat(userA: number, userB: number) {
     const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
-    return this.#get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as ChatRow | undefined;
+    return this.#sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as ChatRow | undefined;
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
-    return Number(this.#insert('chats', row).lastInsertRowid);
+    return Number(this.#sql.insert('chats', row).lastInsertRowid);
   }
   async nextMessageId(chatPk: number) {
-    const row = this.#get(
+    const row = this.#sql.get(
       'UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ? RETURNING last_message_id',
       chatPk,
     );
@@ -306,17 +247,17 @@ export class SqliteStore implements Store {
     return row.last_message_id as number;
   }
   async getMember(chatPk: number, userId: number) {
-    return this.#get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
+    return this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
       MemberRow | undefined;
   }
   async listMembers(chatPk: number) {
-    return this.#all(
+    return this.#sql.all(
       'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
       chatPk,
     ) as unknown as MemberRow[];
   }
   async upsertMember(row: MemberRow) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
        updated_at = excluded.updated_at`,
@@ -328,11 +269,11 @@ export class SqliteStore implements Store {
     );
   }
   async getMessage(chatPk: number, messageId: number) {
-    return this.#get('SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId) as
+    return this.#sql.get('SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId) as
       MessageRow | undefined;
   }
   async listMessages(chatPk: number, opts: { limit: number; afterId?: number }) {
-    const rows = this.#all(
+    const rows = this.#sql.all(
       'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
       chatPk,
       opts.afterId ?? 0,
@@ -341,7 +282,7 @@ export class SqliteStore implements Store {
     return rows.reverse();
   }
   async nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number) {
-    return this.#get(
+    return this.#sql.get(
       `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND (sender_id IS NULL OR sender_id <> ?)
        ORDER BY message_id LIMIT 1`,
       chatPk,
@@ -350,10 +291,10 @@ export class SqliteStore implements Store {
     ) as MessageRow | undefined;
   }
   async insertMessage(row: MessageRow) {
-    this.#insert('messages', row);
+    this.#sql.insert('messages', row);
   }
   async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
-    this.#run(
+    this.#sql.run(
       'UPDATE messages SET body = ?, edit_date = ? WHERE chat_pk = ? AND message_id = ?',
       body,
       editDate,
@@ -362,16 +303,16 @@ export class SqliteStore implements Store {
     );
   }
   async deleteMessage(chatPk: number, messageId: number) {
-    this.#run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+    this.#sql.run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
   }
   async getCallbackQuery(id: string) {
-    return this.#get('SELECT * FROM callback_queries WHERE id = ?', id) as CallbackQueryRow | undefined;
+    return this.#sql.get('SELECT * FROM callback_queries WHERE id = ?', id) as CallbackQueryRow | undefined;
   }
   async insertCallbackQuery(row: CallbackQueryRow) {
-    this.#insert('callback_queries', row);
+    this.#sql.insert('callback_queries', row);
   }
   async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
-    const result = this.#run(
+    const result = this.#sql.run(
       'UPDATE callback_queries SET answer = ?, answered_at = ? WHERE id = ? AND answered_at IS NULL',
       answer,
       answeredAt,
@@ -380,7 +321,7 @@ export class SqliteStore implements Store {
     return result.changes === 1;
   }
   async getReadCursor(userId: number, chatPk: number) {
-    const row = this.#get(
+    const row = this.#sql.get(
       'SELECT message_id FROM read_cursors WHERE user_id = ? AND chat_pk = ?',
       userId,
       chatPk,
@@ -388,7 +329,7 @@ export class SqliteStore implements Store {
     return (row?.message_id as number | undefined) ?? 0;
   }
   async setReadCursor(userId: number, chatPk: number, messageId: number) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO read_cursors (user_id, chat_pk, message_id) VALUES (?, ?, ?)
        ON CONFLICT (user_id, chat_pk) DO UPDATE SET message_id = max(message_id, excluded.message_id)`,
       userId,
@@ -400,7 +341,7 @@ export class SqliteStore implements Store {
   // ---- updates ----------------------------------------------------------------------------------
 
   async listUpdates(botId: number, fromId: number, limit: number, nowSec: number) {
-    return this.#all(
+    return this.#sql.all(
       `SELECT * FROM updates WHERE bot_id = ? AND update_id >= ? AND expires_at > ?
        ORDER BY update_id LIMIT ?`,
       botId,
@@ -410,10 +351,10 @@ export class SqliteStore implements Store {
     ) as unknown as UpdateRow[];
   }
   async countUpdates(botId: number) {
-    return this.#get('SELECT count(*) AS n FROM updates WHERE bot_id = ?', botId)!.n as number;
+    return this.#sql.get('SELECT count(*) AS n FROM updates WHERE bot_id = ?', botId)!.n as number;
   }
   async listDueUpdates(botId: number, nowMs: number, limit: number) {
-    return this.#all(
+    return this.#sql.all(
       'SELECT * FROM updates WHERE bot_id = ? AND next_attempt_at <= ? ORDER BY update_id LIMIT ?',
       botId,
       nowMs,
@@ -421,20 +362,20 @@ export class SqliteStore implements Store {
     ) as unknown as UpdateRow[];
   }
   async nextAttemptAt(botId: number) {
-    const row = this.#get('SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ?', botId);
+    const row = this.#sql.get('SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ?', botId);
     return (row?.t as number | null) ?? undefined;
   }
   async insertUpdate(row: UpdateRow) {
-    this.#insert('updates', row);
+    this.#sql.insert('updates', row);
   }
   async deleteUpdate(botId: number, updateId: number) {
-    this.#run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
   }
   async deleteUpdatesBelow(botId: number, belowId: number) {
-    this.#run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
   }
   async keepLastUpdates(botId: number, keep: number) {
-    this.#run(
+    this.#sql.run(
       `DELETE FROM updates WHERE bot_id = ? AND update_id NOT IN
        (SELECT update_id FROM updates WHERE bot_id = ? ORDER BY update_id DESC LIMIT ?)`,
       botId,
@@ -443,13 +384,13 @@ export class SqliteStore implements Store {
     );
   }
   async deleteAllUpdates(botId: number) {
-    this.#run('DELETE FROM updates WHERE bot_id = ?', botId);
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ?', botId);
   }
   async deleteExpiredUpdates(nowSec: number) {
-    return this.#run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
+    return this.#sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
   }
   async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
-    this.#run(
+    this.#sql.run(
       'UPDATE updates SET attempts = ?, next_attempt_at = ? WHERE bot_id = ? AND update_id = ?',
       attempts,
       nextAttemptAt,
@@ -461,36 +402,36 @@ export class SqliteStore implements Store {
   // ---- files ------------------------------------------------------------------------------------
 
   async getFileByUniqueId(uniqueId: string) {
-    return this.#get('SELECT * FROM files WHERE unique_id = ?', uniqueId) as FileRow | undefined;
+    return this.#sql.get('SELECT * FROM files WHERE unique_id = ?', uniqueId) as FileRow | undefined;
   }
   async getFileByPk(pk: number) {
-    return this.#get('SELECT * FROM files WHERE pk = ?', pk) as FileRow | undefined;
+    return this.#sql.get('SELECT * FROM files WHERE pk = ?', pk) as FileRow | undefined;
   }
   async getFileRef(fileId: string) {
-    return this.#get('SELECT * FROM file_refs WHERE file_id = ?', fileId) as FileRefRow | undefined;
+    return this.#sql.get('SELECT * FROM file_refs WHERE file_id = ?', fileId) as FileRefRow | undefined;
   }
   async getFileRefByPath(botId: number, filePath: string) {
-    return this.#get('SELECT * FROM file_refs WHERE bot_id = ? AND file_path = ?', botId, filePath) as
+    return this.#sql.get('SELECT * FROM file_refs WHERE bot_id = ? AND file_path = ?', botId, filePath) as
       FileRefRow | undefined;
   }
   async getFileRefForBot(botId: number, filePk: number) {
-    return this.#get('SELECT * FROM file_refs WHERE bot_id = ? AND file_pk = ?', botId, filePk) as
+    return this.#sql.get('SELECT * FROM file_refs WHERE bot_id = ? AND file_pk = ?', botId, filePk) as
       FileRefRow | undefined;
   }
   async insertFile(row: Omit<FileRow, 'pk'>) {
-    return Number(this.#insert('files', row).lastInsertRowid);
+    return Number(this.#sql.insert('files', row).lastInsertRowid);
   }
   async insertFileRef(row: FileRefRow) {
-    this.#insert('file_refs', row);
+    this.#sql.insert('file_refs', row);
   }
 
   // ---- settings ---------------------------------------------------------------------------------
 
   async getSetting(key: string) {
-    return this.#get('SELECT value FROM settings WHERE key = ?', key)?.value as string | undefined;
+    return this.#sql.get('SELECT value FROM settings WHERE key = ?', key)?.value as string | undefined;
   }
   async setSetting(key: string, value: string) {
-    this.#run(
+    this.#sql.run(
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       key,
       value,
@@ -500,36 +441,36 @@ export class SqliteStore implements Store {
   // ---- polls and media attributes ---------------------------------------------------------------
 
   async getPoll(id: string) {
-    const row = this.#get('SELECT * FROM polls WHERE id = ?', id);
+    const row = this.#sql.get('SELECT * FROM polls WHERE id = ?', id);
     return row ? ({ ...row, is_closed: row.is_closed === 1 } as unknown as PollRow) : undefined;
   }
   async listPollVotes(pollId: string) {
-    return this.#all(
+    return this.#sql.all(
       'SELECT * FROM poll_votes WHERE poll_id = ? ORDER BY user_id',
       pollId,
     ) as unknown as PollVoteRow[];
   }
   async listPollMessages(pollId: string) {
-    return this.#all(
+    return this.#sql.all(
       'SELECT chat_pk, message_id FROM poll_messages WHERE poll_id = ? ORDER BY chat_pk, message_id',
       pollId,
     ) as Array<{ chat_pk: number; message_id: number }>;
   }
   async getFileAttributes(filePk: number) {
-    return this.#get('SELECT data FROM file_attributes WHERE file_pk = ?', filePk)?.data as
+    return this.#sql.get('SELECT data FROM file_attributes WHERE file_pk = ?', filePk)?.data as
       string | undefined;
   }
   async insertPoll(row: PollRow) {
-    this.#insert('polls', row);
+    this.#sql.insert('polls', row);
   }
   async updatePoll(id: string, patch: Partial<Pick<PollRow, 'data' | 'is_closed'>>) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     const sql = `UPDATE polls SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
-    this.#run(sql, ...keys.map((k) => sqlValue(patch[k])), id);
+    this.#sql.run(sql, ...keys.map((k) => sqlValue(patch[k])), id);
   }
   async setPollVote(row: PollVoteRow) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO poll_votes (poll_id, user_id, option_ids, voted_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (poll_id, user_id) DO UPDATE SET option_ids = excluded.option_ids,
        voted_at = excluded.voted_at`,
@@ -540,10 +481,10 @@ export class SqliteStore implements Store {
     );
   }
   async deletePollVote(pollId: string, userId: number) {
-    this.#run('DELETE FROM poll_votes WHERE poll_id = ? AND user_id = ?', pollId, userId);
+    this.#sql.run('DELETE FROM poll_votes WHERE poll_id = ? AND user_id = ?', pollId, userId);
   }
   async addPollMessage(pollId: string, chatPk: number, messageId: number) {
-    this.#run(
+    this.#sql.run(
       'INSERT OR IGNORE INTO poll_messages (poll_id, chat_pk, message_id) VALUES (?, ?, ?)',
       pollId,
       chatPk,
@@ -551,7 +492,7 @@ export class SqliteStore implements Store {
     );
   }
   async setFileAttributes(filePk: number, data: string) {
-    this.#run(
+    this.#sql.run(
       'INSERT INTO file_attributes (file_pk, data) VALUES (?, ?) ON CONFLICT (file_pk) DO UPDATE SET data = excluded.data',
       filePk,
       data,
@@ -561,11 +502,11 @@ export class SqliteStore implements Store {
   // ---- inline mode, reactions, pins ---------------------------------------------------------------
 
   async getInlineQuery(id: string) {
-    return toInlineQuery(this.#get('SELECT * FROM inline_queries WHERE id = ?', id));
+    return toInlineQuery(this.#sql.get('SELECT * FROM inline_queries WHERE id = ?', id));
   }
   async findCachedInlineAnswer(botId: number, query: string, offset: string, userId: number, nowSec: number) {
     return toInlineQuery(
-      this.#get(
+      this.#sql.get(
         `SELECT * FROM inline_queries WHERE bot_id = ? AND query = ? AND query_offset = ? AND cache_until > ?
          AND (is_personal = 0 OR user_id = ?) ORDER BY answered_at DESC, created_at DESC LIMIT 1`,
         botId,
@@ -577,32 +518,36 @@ export class SqliteStore implements Store {
     );
   }
   async getInlineMessage(id: string) {
-    return this.#get('SELECT * FROM inline_messages WHERE id = ?', id) as InlineMessageRow | undefined;
+    return this.#sql.get('SELECT * FROM inline_messages WHERE id = ?', id) as InlineMessageRow | undefined;
   }
   async listMessageReactions(chatPk: number, messageId: number) {
-    return this.#all(
-      `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id = ?
+    return this.#sql
+      .all(
+        `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id = ?
        ORDER BY updated_at, user_id`,
-      chatPk,
-      messageId,
-    ).map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
+        chatPk,
+        messageId,
+      )
+      .map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
   }
   async listPinnedMessages(chatPk: number) {
-    return this.#all(
-      `SELECT p.message_id FROM pinned_messages p JOIN messages m
+    return this.#sql
+      .all(
+        `SELECT p.message_id FROM pinned_messages p JOIN messages m
        ON m.chat_pk = p.chat_pk AND m.message_id = p.message_id
        WHERE p.chat_pk = ? ORDER BY p.message_id DESC`,
-      chatPk,
-    ).map((row) => row.message_id as number);
+        chatPk,
+      )
+      .map((row) => row.message_id as number);
   }
   async insertInlineQuery(row: InlineQueryRow) {
-    this.#insert('inline_queries', row);
+    this.#sql.insert('inline_queries', row);
   }
   async answerInlineQuery(
     id: string,
     answer: { answer: string; answered_at: number; cache_until: number; is_personal: boolean },
   ) {
-    const result = this.#run(
+    const result = this.#sql.run(
       `UPDATE inline_queries SET answer = ?, answered_at = ?, cache_until = ?, is_personal = ?
        WHERE id = ? AND answered_at IS NULL`,
       answer.answer,
@@ -614,13 +559,13 @@ export class SqliteStore implements Store {
     return result.changes === 1;
   }
   async deleteInlineQueriesBefore(beforeSec: number) {
-    return this.#run('DELETE FROM inline_queries WHERE created_at < ?', beforeSec).changes;
+    return this.#sql.run('DELETE FROM inline_queries WHERE created_at < ?', beforeSec).changes;
   }
   async insertInlineMessage(row: InlineMessageRow) {
-    this.#insert('inline_messages', row);
+    this.#sql.insert('inline_messages', row);
   }
   async setMessageReaction(row: MessageReactionRow) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, message_id, user_id) DO UPDATE SET
        reaction = excluded.reaction, is_big = excluded.is_big, updated_at = excluded.updated_at`,
@@ -633,7 +578,7 @@ export class SqliteStore implements Store {
     );
   }
   async deleteMessageReaction(chatPk: number, messageId: number, userId: number) {
-    this.#run(
+    this.#sql.run(
       'DELETE FROM message_reactions WHERE chat_pk = ? AND message_id = ? AND user_id = ?',
       chatPk,
       messageId,
@@ -641,7 +586,7 @@ export class SqliteStore implements Store {
     );
   }
   async pinMessage(chatPk: number, messageId: number, pinnedAt: number) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO pinned_messages (chat_pk, message_id, pinned_at) VALUES (?, ?, ?)
        ON CONFLICT (chat_pk, message_id) DO UPDATE SET pinned_at = excluded.pinned_at`,
       chatPk,
@@ -651,12 +596,12 @@ export class SqliteStore implements Store {
   }
   async unpinMessage(chatPk: number, messageId: number) {
     return (
-      this.#run('DELETE FROM pinned_messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId)
+      this.#sql.run('DELETE FROM pinned_messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId)
         .changes === 1
     );
   }
   async unpinAllMessages(chatPk: number) {
-    return this.#run('DELETE FROM pinned_messages WHERE chat_pk = ?', chatPk).changes;
+    return this.#sql.run('DELETE FROM pinned_messages WHERE chat_pk = ?', chatPk).changes;
   }
 
   // ---- groups: chats, invite links and join requests (migrations/005-groups.sql) ----
@@ -668,19 +613,18 @@ export class SqliteStore implements Store {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
-    this.#run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+    this.#sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
   }
   async getInviteLink(link: string) {
-    return toInviteLink(this.#get('SELECT * FROM chat_invite_links WHERE link = ?', link));
+    return toInviteLink(this.#sql.get('SELECT * FROM chat_invite_links WHERE link = ?', link));
   }
   async listInviteLinks(chatPk: number) {
-    return this.#all(
-      'SELECT * FROM chat_invite_links WHERE chat_pk = ? ORDER BY created_at, rowid',
-      chatPk,
-    ).map((row) => toInviteLink(row)!);
+    return this.#sql
+      .all('SELECT * FROM chat_invite_links WHERE chat_pk = ? ORDER BY created_at, rowid', chatPk)
+      .map((row) => toInviteLink(row)!);
   }
   async insertInviteLink(row: InviteLinkRow) {
-    this.#insert('chat_invite_links', row);
+    this.#sql.insert('chat_invite_links', row);
   }
   async updateInviteLink(
     link: string,
@@ -691,20 +635,23 @@ export class SqliteStore implements Store {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     const sql = `UPDATE chat_invite_links SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE link = ?`;
-    this.#run(sql, ...keys.map((k) => sqlValue(patch[k] ?? null)), link);
+    this.#sql.run(sql, ...keys.map((k) => sqlValue(patch[k] ?? null)), link);
   }
   async getJoinRequest(chatPk: number, userId: number) {
-    return this.#get('SELECT * FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
-      JoinRequestRow | undefined;
+    return this.#sql.get(
+      'SELECT * FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?',
+      chatPk,
+      userId,
+    ) as JoinRequestRow | undefined;
   }
   async listJoinRequests(chatPk: number) {
-    return this.#all(
+    return this.#sql.all(
       'SELECT * FROM chat_join_requests WHERE chat_pk = ? ORDER BY date, user_id',
       chatPk,
     ) as unknown as JoinRequestRow[];
   }
   async upsertJoinRequest(row: JoinRequestRow) {
-    this.#run(
+    this.#sql.run(
       `INSERT INTO chat_join_requests (chat_pk, user_id, invite_link, date) VALUES (?, ?, ?, ?)
        ON CONFLICT (chat_pk, user_id) DO UPDATE SET invite_link = excluded.invite_link, date = excluded.date`,
       row.chat_pk,
@@ -714,7 +661,7 @@ export class SqliteStore implements Store {
     );
   }
   async deleteJoinRequest(chatPk: number, userId: number) {
-    this.#run('DELETE FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId);
+    this.#sql.run('DELETE FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId);
   }
 }
 

@@ -1,0 +1,70 @@
+/**
+ * Prepared statements of one SQLite connection, cached by their SQL text, with the few shapes every
+ * adapter part needs (get, all, run, insert, update). Unique-constraint failures become the port's
+ * UniqueViolation. The store and its sub-ports share one instance per connection.
+ */
+import type Database from 'better-sqlite3';
+import { UniqueViolation } from '../store.js';
+
+export type Row = Record<string, unknown>;
+
+/** SQLite has no boolean: true and false are stored as 1 and 0. */
+export function sqlValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+function mapUnique(error: unknown): never {
+  if (error instanceof Error && 'code' in error) {
+    const code = String(error.code);
+    if (code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      const match = /UNIQUE constraint failed: (.*)$/.exec(error.message);
+      throw new UniqueViolation(match?.[1] ?? (code.endsWith('PRIMARYKEY') ? 'primary key' : 'unknown'));
+    }
+  }
+  throw error;
+}
+
+export class SqlStatements {
+  readonly #cache = new Map<string, Database.Statement>();
+
+  constructor(readonly db: Database.Database) {}
+
+  stmt(sql: string): Database.Statement {
+    let stmt = this.#cache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.#cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  get(sql: string, ...params: unknown[]): Row | undefined {
+    return this.stmt(sql).get(...params) as Row | undefined;
+  }
+
+  all(sql: string, ...params: unknown[]): Row[] {
+    return this.stmt(sql).all(...params) as Row[];
+  }
+
+  run(sql: string, ...params: unknown[]): Database.RunResult {
+    try {
+      return this.stmt(sql).run(...params);
+    } catch (error) {
+      mapUnique(error);
+    }
+  }
+
+  insert(table: string, row: object): Database.RunResult {
+    const keys = Object.keys(row);
+    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
+    return this.run(sql, ...keys.map((k) => sqlValue((row as Row)[k])));
+  }
+
+  /** Sets the columns of `patch` on the row whose `key` column equals `id`. */
+  update(table: string, key: string, id: unknown, patch: object): void {
+    const keys = Object.keys(patch);
+    if (keys.length === 0) return;
+    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ${key} = ?`;
+    this.run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
+  }
+}
