@@ -133,7 +133,11 @@ export async function createParley({
       platform.updates.releaseAll();
       // In-flight requests get this long to finish; then their connections are cut.
       const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_DEADLINE_MS);
+      // Node closes only the connections idle when close() is called; one whose response was still
+      // going out goes idle later and would hold the server until the deadline.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close();
+      clearInterval(idle);
       clearTimeout(deadline);
       await webhooks.stop();
       pruner.stop();
