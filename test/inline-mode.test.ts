@@ -241,8 +241,11 @@ describe('inline queries', () => {
       result_id: 'url',
     });
     expect(chosen.message).toMatchObject({ caption: 'A cat', photo: [{ width: 4, height: 3 }] });
-    const photo = (chosen.message.photo as Array<{ file_id: string }>)[0]!;
-    await s.updates();
+    const seen = (chosen.message.photo as Array<{ file_id: string }>)[0]!;
+    // The bot answers with its own file_id of the photo (from its copy of the message, ADR 0040).
+    const received = (await s.updates()).find((update) => update.message?.photo)?.message;
+    const photo = received!.photo![0]!;
+    expect(photo.file_id).not.toBe(seen.file_id);
 
     const again = await ask(s, 'cached pics');
     await s.api.answerInlineQuery(again.inline.id, [
@@ -254,7 +257,8 @@ describe('inline queries', () => {
       query_id: again.inline.id,
       result_id: 'cached',
     });
-    expect((cached.message.photo as Array<{ file_id: string }>)[0]!.file_id).toBe(photo.file_id);
+    // The person sees the same file by the same (their own) file_id.
+    expect((cached.message.photo as Array<{ file_id: string }>)[0]!.file_id).toBe(seen.file_id);
   });
 
   it('serves a cached answer without asking the bot until cache_time passes; is_personal keeps it per person', async () => {

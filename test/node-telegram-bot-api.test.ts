@@ -34,14 +34,18 @@ describe('node-telegram-bot-api', () => {
     const pollingErrors: Error[] = [];
     const bot = new TelegramBot(token, { polling: true, baseApiUrl: server.url });
     bot.on('polling_error', (error) => pollingErrors.push(error));
+    // The bot's own view of the photo it sent: file_ids are per viewer (ADR 0040).
+    let photoSent!: (message: TelegramBotType.Message) => void;
+    const sentPhoto = new Promise<TelegramBotType.Message>((resolve) => (photoSent = resolve));
     bot.on('message', (message) => {
       void (async () => {
-        await bot.sendPhoto(
+        const sent = await bot.sendPhoto(
           message.chat.id,
           image,
           { caption: 'a tiny picture' },
           { filename: 'tiny.png', contentType: 'image/png' },
         );
+        photoSent(sent);
         await bot.sendMessage(message.chat.id, `You said: ${message.text}`);
       })();
     });
@@ -61,7 +65,8 @@ describe('node-telegram-bot-api', () => {
       expect(photo.caption).toBe('a tiny picture');
       const sizes = photo.photo as Array<{ file_id: string; width: number; height: number }>;
       expect(sizes[0]).toMatchObject({ width: 6, height: 4 });
-      const fileId = sizes[0]!.file_id;
+      const fileId = (await sentPhoto).photo!.at(-1)!.file_id;
+      expect(sizes[0]!.file_id).not.toBe(fileId);
 
       const link = await bot.getFileLink(fileId);
       expect(link).toMatch(new RegExp(`^${server.url}/file/bot${token}/photos/file_\\d+\\.png$`));

@@ -185,7 +185,10 @@ describe('copyMessage and copyMessages', () => {
       caption: 'new',
       caption_entities: [{ type: 'bold', offset: 0, length: 3 }],
     });
-    expect((withNew!.photo as Array<{ file_id: string }>)[0]!.file_id).toBe(photo.photo[0]!.file_id);
+    // The same file; Bob sees it by his own file_id, not the bot's (ADR 0040).
+    const bobsPhoto = (withNew!.photo as Array<{ file_id: string; file_unique_id: string }>)[0]!;
+    expect(bobsPhoto.file_unique_id).toBe(photo.photo[0]!.file_unique_id);
+    expect(bobsPhoto.file_id).not.toBe(photo.photo[0]!.file_id);
 
     const removed = await callBotApi(server, token, 'copyMessage', {
       chat_id: bob.id,

@@ -49,12 +49,19 @@ import { migrateChat } from './methods/chat-migrate.js';
 import { createInviteLink } from './methods/chat-invite-link.js';
 import { blockBot, unblockBot } from './methods/block-bot.js';
 import { setBotPrivacy } from './methods/bot-privacy.js';
+import { SEND_MEDIA_BODY_LIMIT, sendMedia } from './methods/send-media.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
 import type { RequestSignals } from '../server/request-signals.js';
 
-export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handler: ControlHandler }> = [
+export const CONTROL_ROUTES: Array<{
+  method: 'GET' | 'POST';
+  path: string;
+  handler: ControlHandler;
+  /** Bytes of JSON body the route takes, when more than Fastify's default 1 MiB. */
+  bodyLimit?: number;
+}> = [
   { method: 'POST', path: '/users', handler: createUser },
   { method: 'GET', path: '/users/:ref', handler: getUser },
   { method: 'POST', path: '/bots', handler: createBot },
@@ -104,6 +111,7 @@ export const CONTROL_ROUTES: Array<{ method: 'GET' | 'POST'; path: string; handl
   { method: 'POST', path: '/block', handler: blockBot },
   { method: 'POST', path: '/unblock', handler: unblockBot },
   { method: 'POST', path: '/bots/privacy', handler: setBotPrivacy },
+  { method: 'POST', path: '/messages/media', handler: sendMedia, bodyLimit: SEND_MEDIA_BODY_LIMIT },
 ];
 
 const STATUS: Record<PlatformErrorCode, [number, string]> = {
@@ -186,6 +194,7 @@ export async function controlRoutes(
     app.route({
       method: route.method,
       url: route.path,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         const input = (route.method === 'GET' ? request.query : request.body) ?? {};
         if (typeof input !== 'object' || Array.isArray(input)) {

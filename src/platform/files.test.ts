@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SystemClock } from './clock.js';
 import { EventBus } from './event-bus.js';
-import { Files, extensionOf, fileUniqueId } from './files.js';
+import { Files, deriveFileId, extensionOf, fileUniqueId, uniqueIdOfFileId } from './files.js';
 import type { PlatformDeps } from './platform-deps.js';
 import { cryptoRandom } from './random.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
@@ -130,6 +130,91 @@ describe('Files', () => {
     expect(file.unique_id).toMatch(/^AQAD[A-Za-z0-9_-]{16}$/);
     // Derived from the file's identity alone: the same on another server, or after a restart.
     expect(fileUniqueId('photo', file.sha256, null, file.mime_type)).toBe(file.unique_id);
+  });
+
+  it('derives one file_id per viewer that only that viewer can use (ADR 0040)', async () => {
+    const { file, ref } = await files.store(1, 'photo', upload(bytes('seen by many')));
+    const key = await files.idKey();
+    expect(ref.file_id).toBe(deriveFileId(key, 1, file.unique_id));
+    expect(uniqueIdOfFileId(ref.file_id)).toBe(file.unique_id);
+    const forBot2 = deriveFileId(key, 2, file.unique_id)!;
+    const forPerson = deriveFileId(key, 1000, file.unique_id)!;
+    expect(new Set([ref.file_id, forBot2, forPerson]).size).toBe(3);
+    expect(forBot2).toMatch(/^AgAC[A-Za-z0-9_-]{68}$/);
+
+    // A bot that never stored the file uses its derived id; it has no file_path until it asks.
+    const found = await files.byFileId(2, forBot2);
+    expect(found).toMatchObject({
+      file: { pk: file.pk },
+      ref: { file_id: forBot2, bot_id: 2, file_path: '' },
+    });
+    const withPath = await files.withPath(2, found!);
+    expect(withPath.ref).toMatchObject({ file_id: forBot2, file_path: 'photos/file_0' });
+    expect(await files.byPath(2, 'photos/file_0')).toMatchObject({ ref: { file_id: forBot2 } });
+    expect((await files.byFileId(2, forBot2))?.ref.file_path).toBe('photos/file_0');
+
+    // Anyone else's id, a tampered one or one under another key is refused.
+    expect(await files.byFileId(2, ref.file_id)).toBeUndefined();
+    expect(await files.byFileId(1, forBot2)).toBeUndefined();
+    expect(await files.byFileId(3, forPerson)).toBeUndefined();
+    const tampered = forBot2.slice(0, -2) + (forBot2.endsWith('AA') ? 'AB' : 'AA');
+    expect(await files.byFileId(2, tampered)).toBeUndefined();
+    expect(await files.byFileId(2, deriveFileId(Buffer.alloc(32, 1), 2, file.unique_id)!)).toBeUndefined();
+    expect(deriveFileId(key, 2, 'not-a-unique-id')).toBeUndefined();
+  });
+
+  it('binds every file object of a message to the viewer, thumbnails included', async () => {
+    const doc = await files.store(1, 'document', upload(bytes('doc'), 'a.txt', 'text/plain'));
+    const thumb = await files.store(1, 'thumbnail', upload(bytes('th')), { mimeType: 'image/jpeg' });
+    const content = {
+      document: {
+        file_name: 'a.txt',
+        thumbnail: { file_id: thumb.ref.file_id, file_unique_id: thumb.file.unique_id },
+        file_id: doc.ref.file_id,
+        file_unique_id: doc.file.unique_id,
+      },
+      entities: [{ type: 'bold', offset: 0, length: 1 }],
+      odd: { file_id: 'x', file_unique_id: 'not ours' },
+    };
+    await files.bindFileIds(deps.store, 5, content);
+    const key = await files.idKey();
+    expect(content.document.file_id).toBe(deriveFileId(key, 5, doc.file.unique_id));
+    expect(content.document.thumbnail.file_id).toBe(deriveFileId(key, 5, thumb.file.unique_id));
+    expect(content.odd.file_id).toBe('x');
+  });
+
+  it('keeps the file_ids of rows made before derived ids for their bot', async () => {
+    const { file } = await files.store(1, 'photo', upload(bytes('old')));
+    await deps.store.write(async (tx) => {
+      await tx.insertFileRef({
+        file_id: 'AgAClegacy-random-id',
+        file_pk: file.pk,
+        bot_id: 9,
+        file_path: 'photos/file_7.jpg',
+      });
+      await tx.setSetting('files.legacy_refs', '1');
+    });
+    const legacy = new Files(deps);
+    const holder = { file_id: '', file_unique_id: file.unique_id };
+    await legacy.bindFileIds(deps.store, 9, holder);
+    expect(holder.file_id).toBe('AgAClegacy-random-id');
+    expect((await legacy.byFileId(9, 'AgAClegacy-random-id'))?.ref.file_path).toBe('photos/file_7.jpg');
+    // The derived id of that bot is genuine too, and finds the same path.
+    const derived = deriveFileId(await legacy.idKey(), 9, file.unique_id)!;
+    expect((await legacy.byFileId(9, derived))?.ref).toMatchObject({
+      file_id: derived,
+      file_path: 'photos/file_7.jpg',
+    });
+    expect((await legacy.refFor(9, file)).file_id).toBe('AgAClegacy-random-id');
+  });
+
+  it("stores a person's file without giving any bot a file_id", async () => {
+    const file = await files.storeForPerson(
+      'document',
+      upload(bytes('from a person'), 'p.pdf', 'application/pdf'),
+    );
+    expect(file).toMatchObject({ kind: 'document', file_name: 'p.pdf', mime_type: 'application/pdf' });
+    expect(await deps.store.getFileRefForBot(1, file.pk)).toBeUndefined();
   });
 
   it('leaves no row when the bytes cannot be written', async () => {

@@ -8,13 +8,17 @@
  *   same kind with the same name and type get the same row, hence the same file_unique_id. The name
  *   and type are part of the identity because a document shows them; photos have neither.
  * - file_unique_id is derived from that identity, so it is stable across bots, time and restarts.
- * - A file_id (FileRefRow) belongs to the one bot it was issued to; a bot has at most one per file,
- *   and with it a bot-visible file_path `<type-dir>/file_<n>.<ext>`, n counting per bot from 0.
+ * - A file_id names a file for one viewer (ADR 0040): it is derived, not stored — an HMAC under the
+ *   server key `files.id_key` of (file_unique_id, viewer id) — so rendering a message for any bot or
+ *   person gives that viewer its own file_id without a write, and another viewer's id is refused.
+ * - A bot gets a FileRefRow (its file_id and a file_path `<type-dir>/file_<n>.<ext>`, n counting
+ *   per bot from 0) when it uploads a file or first asks getFile for it; at most one per file. Rows
+ *   made before ADR 0040 keep their random file_ids, which stay valid and are what that bot sees.
  * - Bytes reach the disk (temp file, fsync, rename) before the row that names them is committed,
  *   so a row never points at missing bytes. A failure in between leaves unreferenced bytes on
  *   disk, which a later identical upload reuses; it never leaves a row.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, type ReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,7 +58,7 @@ const KIND_CODES: Record<FileKind, number> = {
 
 /**
  * The reference's file_ids start with a few bytes that encode the file type ("AgAC" photos,
- * "BQAC" documents, "AAMC" thumbnails); ours keep that look, then a random URL-safe part.
+ * "BQAC" documents, "AAMC" thumbnails); ours keep that look, then the derived part (ADR 0040).
  */
 const FILE_ID_PREFIXES: Record<FileKind, string> = {
   thumbnail: 'AAMC',
@@ -68,7 +72,16 @@ const FILE_ID_PREFIXES: Record<FileKind, string> = {
   video_note: 'DQAC',
   profile_photo: 'AgAC',
 };
-const FILE_ID_RANDOM_LENGTH = 68;
+/** Derived file_ids: a version byte, the file_unique_id's bytes, then the HMAC (ADR 0040). */
+const FILE_ID_VERSION = 1;
+const UNIQUE_ID_BYTES = 15;
+const FILE_ID_PAYLOAD_BYTES = 1 + UNIQUE_ID_BYTES;
+// 16 + 35 bytes give 68 base64url characters: with the prefix, the reference's 72.
+const FILE_ID_MAC_BYTES = 35;
+/** The setting that holds the key of derived file_ids (made by migration 007). */
+export const FILE_ID_KEY_SETTING = 'files.id_key';
+/** "1" when migration 007 found file_refs rows made before derived file_ids, else "0". */
+const LEGACY_REFS_SETTING = 'files.legacy_refs';
 
 /** Bytes of the identity hash in a file_unique_id: 96 bits, ample against collisions. */
 const UNIQUE_ID_HASH_BYTES = 12;
@@ -120,7 +133,20 @@ export interface WirePhotoSize {
 /** Kinds whose uploaded file name and type are kept (and shown), rather than dropped. */
 const NAMED_KINDS: ReadonlySet<FileKind> = new Set(['document', 'video', 'audio', 'animation']);
 
+/** The kind of a file_unique_id (its first byte), if it is one of ours. */
+const KINDS_BY_CODE: ReadonlyMap<number, FileKind> = new Map(
+  (Object.entries(KIND_CODES) as Array<[FileKind, number]>).map(([kind, code]) => [code, kind]),
+);
+
+interface IdSettings {
+  key: Buffer;
+  /** Whether file_refs held rows before ADR 0040 (random file_ids that stay what their bot sees). */
+  legacy: boolean;
+}
+
 export class Files {
+  #settings: IdSettings | undefined;
+
   constructor(readonly deps: PlatformDeps) {}
 
   /**
@@ -128,6 +154,26 @@ export class Files {
    * bytes of the same kind, name and type give the existing file (and the bot's existing file_id).
    */
   async store(botId: number, kind: FileKind, upload: Upload, meta: FileMeta = {}): Promise<StoredFile> {
+    return this.#store(kind, upload, meta, async (tx, file) => ({
+      file,
+      ref: await this.issueRef(tx, botId, file),
+    }));
+  }
+
+  /**
+   * Stores uploaded bytes as a file of `kind` for a person (control API): no bot gets a file_id;
+   * every viewer of the message gets its own when it is rendered.
+   */
+  async storeForPerson(kind: FileKind, upload: Upload, meta: FileMeta = {}): Promise<FileRow> {
+    return this.#store(kind, upload, meta, async (_tx, file) => file);
+  }
+
+  async #store<T>(
+    kind: FileKind,
+    upload: Upload,
+    meta: FileMeta,
+    then: (tx: StoreTx, file: FileRow) => Promise<T>,
+  ): Promise<T> {
     const sha256 = createHash('sha256').update(upload.data).digest('hex');
     const named = NAMED_KINDS.has(kind);
     const fileName = named && upload.filename !== '' ? upload.filename : null;
@@ -153,20 +199,45 @@ export class Files {
         };
         file = { pk: await tx.insertFile(row), ...row };
       }
-      return { file, ref: await this.issueRef(tx, botId, file) };
+      return then(tx, file);
     });
   }
 
-  /** The file a file_id names, when that file_id was issued to `botId`; any other bot's is invalid. */
+  /**
+   * The file a file_id names, when it is `botId`'s: a derived one for this bot, or a stored row of
+   * this bot (rows made before ADR 0040). Any other viewer's file_id is invalid. The answer's ref
+   * has the bot's file_path, or '' when the bot has none yet (`withPath` gives it one).
+   */
   async byFileId(
     botId: number,
     fileId: string,
     reader: StoreReader = this.deps.store,
   ): Promise<StoredFile | undefined> {
-    const ref = await reader.getFileRef(fileId);
-    if (!ref || ref.bot_id !== botId) return undefined;
-    const file = await reader.getFileByPk(ref.file_pk);
-    return file ? { file, ref } : undefined;
+    const row = await reader.getFileRef(fileId);
+    if (row) {
+      if (row.bot_id !== botId) return undefined;
+      const file = await reader.getFileByPk(row.file_pk);
+      return file ? { file, ref: row } : undefined;
+    }
+    const uniqueId = uniqueIdOfFileId(fileId);
+    if (uniqueId === undefined) return undefined;
+    const expected = Buffer.from(deriveFileId(await this.idKey(reader), botId, uniqueId) ?? '');
+    const given = Buffer.from(fileId);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    const file = await reader.getFileByUniqueId(uniqueId);
+    if (!file) return undefined;
+    const own = await reader.getFileRefForBot(botId, file.pk);
+    return {
+      file,
+      ref: { file_id: fileId, file_pk: file.pk, bot_id: botId, file_path: own?.file_path ?? '' },
+    };
+  }
+
+  /** The stored file with the bot's file_path, issued now if the bot has none (getFile). */
+  async withPath(botId: number, stored: StoredFile): Promise<StoredFile> {
+    if (stored.ref.file_path !== '') return stored;
+    const ref = await this.refFor(botId, stored.file);
+    return { file: stored.file, ref: { ...ref, file_id: stored.ref.file_id } };
   }
 
   /** The file a bot-visible file_path names for `botId` (file download). */
@@ -179,6 +250,9 @@ export class Files {
 
   /** The bot's file_id for a file, issued now if it has none (a bot receives a file it did not upload). */
   async refFor(botId: number, file: FileRow): Promise<FileRefRow> {
+    // Most calls find the row: only a missing one costs a write.
+    const existing = await this.deps.store.getFileRefForBot(botId, file.pk);
+    if (existing) return existing;
     return this.deps.store.write((tx) => this.issueRef(tx, botId, file));
   }
 
@@ -195,13 +269,52 @@ export class Files {
     await tx.setSetting(counterKey, String(n + 1));
     const ext = extensionOf(file.file_name ?? '') ?? MIME_EXTENSIONS.get(file.mime_type ?? '');
     const ref: FileRefRow = {
-      file_id: FILE_ID_PREFIXES[kind] + this.deps.random.token(FILE_ID_RANDOM_LENGTH),
+      file_id: deriveFileId(await this.idKey(tx), botId, file.unique_id)!,
       file_pk: file.pk,
       bot_id: botId,
       file_path: `${FILE_KIND_DIRS[kind]}/file_${n}${ext ? `.${ext}` : ''}`,
     };
     await tx.insertFileRef(ref);
     return ref;
+  }
+
+  /**
+   * The server key of derived file_ids (ADR 0040), read once. Migration 007 makes it, so reading
+   * never has to write, also inside a transaction that renders messages.
+   */
+  async idKey(reader: StoreReader = this.deps.store): Promise<Buffer> {
+    return (await this.#idSettings(reader)).key;
+  }
+
+  async #idSettings(reader: StoreReader): Promise<IdSettings> {
+    if (this.#settings) return this.#settings;
+    const hex = await reader.getSetting(FILE_ID_KEY_SETTING);
+    if (hex === undefined || !/^[0-9a-f]{64}$/.test(hex)) {
+      throw new Error(`setting ${FILE_ID_KEY_SETTING} is missing: the store was not migrated`);
+    }
+    const legacy = (await reader.getSetting(LEGACY_REFS_SETTING)) !== '0';
+    this.#settings = { key: Buffer.from(hex, 'hex'), legacy };
+    return this.#settings;
+  }
+
+  /**
+   * Gives `viewerId` (a bot or a person) its own file_id in every file object of `value` (an
+   * object with file_unique_id and file_id, at any depth: PhotoSize, Document, thumbnails, ...),
+   * in place. Reads only, so it may run inside a write (update payloads are rendered in the
+   * transaction that queues them). In a store that had file_ids before ADR 0040, a bot with such
+   * a row for the file keeps seeing that row's file_id.
+   */
+  async bindFileIds(reader: StoreReader, viewerId: number, value: unknown): Promise<void> {
+    const objects: Array<Record<string, unknown>> = [];
+    collectFileObjects(value, objects);
+    if (objects.length === 0) return;
+    const { key, legacy } = await this.#idSettings(reader);
+    for (const object of objects) {
+      const uniqueId = object.file_unique_id as string;
+      const derived = deriveFileId(key, viewerId, uniqueId);
+      if (derived === undefined) continue;
+      object.file_id = (legacy ? await legacyFileId(reader, viewerId, uniqueId) : undefined) ?? derived;
+    }
   }
 
   /** Where the file's bytes are on disk. */
@@ -238,6 +351,57 @@ export class Files {
       throw error;
     }
   }
+}
+
+/**
+ * The derived file_id of a file for a viewer: the kind's prefix (as the reference's ids start),
+ * then base64url of a version byte, the file_unique_id's bytes, and the first 35 bytes of
+ * HMAC-SHA-512 under the server key of (viewer, those bytes). Undefined for a file_unique_id that
+ * is not one of ours.
+ */
+export function deriveFileId(key: Buffer, viewerId: number, uniqueId: string): string | undefined {
+  const unique = Buffer.from(uniqueId, 'base64url');
+  const kind = KINDS_BY_CODE.get(unique[0] ?? -1);
+  if (unique.length !== UNIQUE_ID_BYTES || kind === undefined || unique.toString('base64url') !== uniqueId) {
+    return undefined;
+  }
+  const payload = Buffer.concat([Buffer.from([FILE_ID_VERSION]), unique]);
+  const mac = createHmac('sha512', key).update(`parley-file-id:${viewerId}:`).update(payload).digest();
+  return (
+    FILE_ID_PREFIXES[kind] +
+    Buffer.concat([payload, mac.subarray(0, FILE_ID_MAC_BYTES)]).toString('base64url')
+  );
+}
+
+/** The file_unique_id inside a derived file_id, if `fileId` has the shape of one. */
+export function uniqueIdOfFileId(fileId: string): string | undefined {
+  const body = Buffer.from(fileId.slice(4), 'base64url');
+  if (body.length !== FILE_ID_PAYLOAD_BYTES + FILE_ID_MAC_BYTES || body[0] !== FILE_ID_VERSION)
+    return undefined;
+  return body.subarray(1, FILE_ID_PAYLOAD_BYTES).toString('base64url');
+}
+
+/** A bot's stored file_id for a file, when it is not the derived one (a row from before ADR 0040). */
+async function legacyFileId(
+  reader: StoreReader,
+  viewerId: number,
+  uniqueId: string,
+): Promise<string | undefined> {
+  const file = await reader.getFileByUniqueId(uniqueId);
+  if (!file) return undefined;
+  return (await reader.getFileRefForBot(viewerId, file.pk))?.file_id;
+}
+
+/** Objects of `value`, at any depth, that name a file: a string file_id and file_unique_id. */
+function collectFileObjects(value: unknown, into: Array<Record<string, unknown>>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectFileObjects(item, into);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const object = value as Record<string, unknown>;
+  if (typeof object.file_unique_id === 'string' && typeof object.file_id === 'string') into.push(object);
+  for (const child of Object.values(object)) if (typeof child === 'object') collectFileObjects(child, into);
 }
 
 export function isFileKind(kind: string): kind is FileKind {

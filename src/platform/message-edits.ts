@@ -5,12 +5,13 @@
  */
 import type { Chats } from './chats.js';
 import { PlatformError } from './errors.js';
+import { checkMediaEdit, mediaTypeOf } from './media-edits.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from './platform-deps.js';
 import type { UpdateQueue } from './update-queue.js';
 import type { Users } from './users.js';
 import type { MessageContent, WireMessage } from './wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../storage/store.js';
+import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../storage/store.js';
 import { detectEntities } from '../bot-api/formatting/index.js';
 
 /** Bots may delete messages younger than this (reference FAQ: 48 hours). */
@@ -20,7 +21,7 @@ const MEDIA_KEYS = ['photo', 'document', 'audio', 'video', 'animation', 'voice',
 /** How an edit changes the content: the fields to set; `undefined` values are removed. */
 export type ContentPatch = Partial<Record<keyof MessageContent, unknown>>;
 
-export type EditKind = 'text' | 'caption' | 'reply_markup';
+export type EditKind = 'text' | 'caption' | 'reply_markup' | 'media';
 
 function applyPatch(content: MessageContent, patch: ContentPatch): MessageContent {
   const next: MessageContent = { ...content };
@@ -53,17 +54,7 @@ export class MessageEdits {
   ): Promise<WireMessage> {
     const { store, clock } = this.deps;
     const edited = await store.write(async (tx) => {
-      const chat = await this.chats.resolveForViewer(tx, bot, chatId);
-      const row = await tx.getMessage(chat.pk, messageId);
-      if (!row) throw new PlatformError('BAD_REQUEST', 'message to edit not found');
-      if (row.sender_id !== bot.id) throw new PlatformError('BAD_REQUEST', "message can't be edited");
-      const content = JSON.parse(row.body) as MessageContent;
-      if (kind === 'text' && content.text === undefined) {
-        throw new PlatformError('BAD_REQUEST', 'there is no text in the message to edit');
-      }
-      if (kind === 'caption' && !MEDIA_KEYS.some((key) => content[key] !== undefined)) {
-        throw new PlatformError('BAD_REQUEST', 'there is no caption in the message to edit');
-      }
+      const { chat, row, content } = await this.#editable(tx, bot, chatId, messageId, kind, patch);
       const next = applyPatch(content, patch);
       const body = JSON.stringify(next);
       if (body === row.body) {
@@ -75,6 +66,43 @@ export class MessageEdits {
     });
     this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId });
     return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /**
+   * editByBot's checks alone, as a read: whether the bot may edit the message this way. For edits
+   * that store something first (editMessageMedia's upload), so that a refused one stores nothing.
+   */
+  async checkEditByBot(
+    bot: UserRow,
+    chatId: number,
+    messageId: number,
+    kind: EditKind,
+    patch: ContentPatch,
+  ): Promise<void> {
+    await this.#editable(this.deps.store, bot, chatId, messageId, kind, patch);
+  }
+
+  async #editable(
+    reader: StoreReader,
+    bot: UserRow,
+    chatId: number,
+    messageId: number,
+    kind: EditKind,
+    patch: ContentPatch,
+  ): Promise<{ chat: ChatRow; row: MessageRow; content: MessageContent }> {
+    const chat = await this.chats.resolveForViewer(reader, bot, chatId);
+    const row = await reader.getMessage(chat.pk, messageId);
+    if (!row) throw new PlatformError('BAD_REQUEST', 'message to edit not found');
+    if (row.sender_id !== bot.id) throw new PlatformError('BAD_REQUEST', "message can't be edited");
+    const content = JSON.parse(row.body) as MessageContent;
+    if (kind === 'text' && content.text === undefined) {
+      throw new PlatformError('BAD_REQUEST', 'there is no text in the message to edit');
+    }
+    if (kind === 'caption' && !MEDIA_KEYS.some((key) => content[key] !== undefined)) {
+      throw new PlatformError('BAD_REQUEST', 'there is no caption in the message to edit');
+    }
+    if (kind === 'media') checkMediaEdit(content, mediaTypeOf(patch));
+    return { chat, row, content };
   }
 
   /**

@@ -6,6 +6,7 @@ import { checkBotCanSend, checkUserCanSend } from './chat-access.js';
 import { isPresent, memberState } from './chat-rights.js';
 import type { Chats } from './chats.js';
 import { PlatformError } from './errors.js';
+import type { Files } from './files.js';
 import type { PlatformDeps } from './platform-deps.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from './update-queue.js';
@@ -27,6 +28,8 @@ export class Messages {
     private readonly users: Users,
     private readonly chats: Chats,
     private readonly updates: UpdateQueue,
+    /** Gives each viewer its own file_ids when a message is rendered (ADR 0040). */
+    private readonly files?: Files,
   ) {}
 
   /**
@@ -73,6 +76,19 @@ export class Messages {
     const content: MessageContent = { text: trimmed };
     const entities = detectEntities(trimmed);
     if (entities.length > 0) content.entities = entities;
+    return this.deliverFromUser(user, chatRef, content, replyTo);
+  }
+
+  /**
+   * Stores a person's message of any content (text, or media whose files are stored already) and
+   * queues it for the bots of the chat, in one write. Returns the message as the person sees it.
+   */
+  async deliverFromUser(
+    user: UserRow,
+    chatRef: string,
+    content: MessageContent,
+    replyTo?: number,
+  ): Promise<WireMessage> {
     const sent = await this.deps.store.write(async (tx) => {
       const chat = (await this.chatForUser(tx, user, chatRef, true))!;
       await checkUserCanSend(tx, chat, user, this.deps.clock.now(), content);
@@ -213,6 +229,8 @@ export class Messages {
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
     for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    // The body names files by the sender's file_ids; each viewer sees its own (ADR 0040).
+    await this.files?.bindFileIds(reader, viewerId, content);
     // A pin's service message shows the pinned message one level deep, or InaccessibleMessage
     // (date 0) once that message is deleted (spec pinned_message: MaybeInaccessibleMessage).
     const pinned = content._pinned;

@@ -23,6 +23,7 @@ import { InlineQueries } from './inline-queries.js';
 import { Reactions } from './reactions.js';
 import { Pins } from './pins.js';
 import { Groups } from './groups.js';
+import { PersonMediaSender } from './person-media.js';
 
 export class Platform {
   readonly users: Users;
@@ -45,14 +46,16 @@ export class Platform {
   readonly pins: Pins;
   /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
   readonly groups: Groups;
+  /** People send photos and documents (control API). */
+  readonly personMedia: PersonMediaSender;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
     this.chats = new Chats(deps);
     this.updates = new UpdateQueue(deps);
-    this.messages = new Messages(deps, this.users, this.chats, this.updates);
-    this.webhooks = new Webhooks(deps, this.updates);
     this.files = new Files(deps);
+    this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files);
+    this.webhooks = new Webhooks(deps, this.updates);
     this.botSettings = new BotSettings(deps);
     this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
     this.edits = new MessageEdits(deps, this.users, this.chats, this.messages, this.updates);
@@ -80,5 +83,6 @@ export class Platform {
       messages: this.messages,
       updates: this.updates,
     });
+    this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
   }
 }

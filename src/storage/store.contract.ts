@@ -268,6 +268,18 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.getSetting('clock.offset_ms')).toBe('6');
     });
 
+    it('opens with a random key for file_ids and no file_ids from before it (ADR 0040)', async () => {
+      const key = await store.getSetting('files.id_key');
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(await store.getSetting('files.legacy_refs')).toBe('0');
+      const other = await open();
+      try {
+        expect(await other.getSetting('files.id_key')).not.toBe(key);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('stores polls, one answer per voter, the messages that show a poll, and file attributes', async () => {
       const poll = {
         id: '5000000000000000001',

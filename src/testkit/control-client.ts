@@ -57,6 +57,8 @@ import type {
   PromoteChatMemberParams,
   RemoveChatMemberParams,
   RestrictChatMemberParams,
+  FileBytes,
+  SendMediaParams,
 } from './control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
@@ -399,6 +401,18 @@ export class ControlClient {
     return this.#call({ method: 'POST', path: '/bots/privacy', body: params });
   }
 
+  /**
+   * `POST /control/messages/media`: the user `from` sends a photo or a document (raw bytes are
+   * sent as base64); answers the message as the sender sees it.
+   */
+  sendMedia(params: SendMediaParams): Promise<Message> {
+    const { photo, document, ...rest } = params;
+    const body: Record<string, unknown> = { ...rest };
+    if (photo) body.photo = withBase64(photo);
+    if (document) body.document = withBase64(document);
+    return this.#call({ method: 'POST', path: '/messages/media', body });
+  }
+
   async #call<T>(spec: RequestSpec): Promise<T> {
     let url = `${this.#baseUrl}/control${spec.path}`;
     if (spec.query) {
@@ -459,6 +473,15 @@ async function longPoll(url: string, init: RequestInit, holdSeconds: number): Pr
     // One agent per wait: nothing stays open once the answer is read, and no client state to close.
     await agent.destroy();
   }
+}
+
+/** A file's bytes as the control API takes them: `data` (raw) becomes `data_base64`. */
+function withBase64<T extends FileBytes>(file: T): Omit<T, 'data'> & { data_base64: string } {
+  if ('data_base64' in file) return file as Omit<T, 'data'> & { data_base64: string };
+  const { data, ...rest } = file as T & { data: Uint8Array };
+  return { ...rest, data_base64: Buffer.from(data).toString('base64') } as Omit<T, 'data'> & {
+    data_base64: string;
+  };
 }
 
 async function read(response: Response): Promise<RawAnswer> {

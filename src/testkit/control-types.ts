@@ -596,3 +596,22 @@ export interface ChatInviteLink {
   member_limit?: number;
   pending_join_request_count?: number;
 }
+
+/** The bytes of a file sent through the control API: raw, or already base64. */
+export type FileBytes = { data: Uint8Array } | { data_base64: string };
+
+/**
+ * `POST /control/messages/media`: the user `from` sends a photo or a document (exactly one) in
+ * `chat`. The bots of the chat get a `message` with `photo` or `document` under their own file_id.
+ */
+export interface SendMediaParams {
+  from: UserRef;
+  chat: ChatRef;
+  /** JPEG, PNG, GIF or WebP, at most 10 MB; width and height are read from the image. */
+  photo?: FileBytes & { filename?: string };
+  /** At most 20 MB; mime_type defaults to the one of the file name's extension. */
+  document?: FileBytes & { filename: string; mime_type?: string };
+  /** 0-1024 characters; commands, mentions and links become caption_entities. */
+  caption?: string;
+  reply_to_message_id?: number;
+}

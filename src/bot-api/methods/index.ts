@@ -9,6 +9,7 @@ import { answerCallbackQuery } from './answer-callback-query.js';
 import { editMessageText } from './edit-message-text.js';
 import { editMessageCaption } from './edit-message-caption.js';
 import { editMessageReplyMarkup } from './edit-message-reply-markup.js';
+import { editMessageMedia } from './edit-message-media.js';
 import { deleteMessage } from './delete-message.js';
 import { deleteMessages } from './delete-messages.js';
 import { deleteWebhook } from './delete-webhook.js';
@@ -102,6 +103,7 @@ export const BOT_API_METHODS = {
   editMessageText,
   editMessageCaption,
   editMessageReplyMarkup,
+  editMessageMedia,
   deleteMessage,
   deleteMessages,
   forwardMessage,

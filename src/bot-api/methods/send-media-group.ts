@@ -66,7 +66,8 @@ export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]>
   return sent;
 }
 
-async function itemContent(ctx: MethodContext, item: InputMediaItem): Promise<MessageContent> {
+/** The content of one InputMedia item, its file stored or found (also editMessageMedia's). */
+export async function itemContent(ctx: MethodContext, item: InputMediaItem): Promise<MessageContent> {
   let content: MessageContent;
   if (item.type === 'photo') {
     content = { photo: [renderPhotoSize(await acquireFile(ctx, item.input, 'photo', checkPhoto))] };

@@ -1,0 +1,47 @@
+import { readEditTarget } from '../edit-target.js';
+import { BotApiError } from '../errors.js';
+import { readInputMedia, type InputMediaItem } from '../input-media.js';
+import type { MethodContext } from '../method-context.js';
+import { inlineMarkupPatch } from './edit-message-reply-markup.js';
+import { itemContent } from './send-media-group.js';
+import { REPLACED_BY_MEDIA_EDIT } from '../../platform/media-edits.js';
+import type { ContentPatch } from '../../platform/message-edits.js';
+
+/**
+ * editMessageMedia: replaces the photo, video, animation, audio or document of the bot's own
+ * message (or the text of a text message, Bot API 10.1) with an InputMedia given by upload
+ * (`attach://<name>`), file_id or HTTP URL, with its caption; the inline keyboard is replaced too.
+ * The reference's order (process_edit_message_media_query): reply_markup, the media, the message,
+ * then TDLib's checks (edit_message_media) — all before the new file is stored, so that a refused
+ * call stores nothing. Album messages keep to what an album holds. inline_message_id is not
+ * supported (no inline messages on Parley yet).
+ */
+export async function editMessageMedia(ctx: MethodContext) {
+  const markup = inlineMarkupPatch(ctx);
+  const item = readMedia(ctx);
+  const target = await readEditTarget(ctx);
+  const { edits } = ctx.platform;
+  await edits.checkEditByBot(target.bot, target.chatId, target.messageId, 'media', { [item.type]: {} });
+
+  const content = await itemContent(ctx, item);
+  const patch: ContentPatch = {};
+  for (const key of REPLACED_BY_MEDIA_EDIT) patch[key] = undefined;
+  return edits.editByBot(target.bot, target.chatId, target.messageId, 'media', {
+    ...patch,
+    ...content,
+    ...markup,
+  });
+}
+
+/** The `media` parameter: one InputMedia as a JSON object (the reference's get_input_media). */
+function readMedia(ctx: MethodContext): InputMediaItem {
+  const text = ctx.params.string('media');
+  if (text === undefined || text === '') throw BotApiError.badRequest('parameter "media" is required');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw BotApiError.badRequest("can't parse InputMedia JSON object");
+  }
+  return readInputMedia(ctx, value, false);
+}
