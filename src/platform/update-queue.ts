@@ -225,8 +225,9 @@ export class UpdateQueue {
       const onUpdate = ({ botId: id }: { botId: number }) => {
         if (id !== botId) return;
         cleanup();
-        // Let updates queued in the same turn join this answer.
-        setImmediate(resolve);
+        // No extra wait to batch: the notice comes after the commit of the whole group of writes,
+        // so every update queued with this one is already visible to the read that follows.
+        resolve();
       };
       const onAbort = () => {
         cleanup();
