@@ -6,11 +6,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { Api, GrammyError } from 'grammy';
 import type { InlineQueryResult, Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { png } from './helpers/media-bytes.js';
 
 let server: TestServer;
 let files: Server;
@@ -29,28 +29,6 @@ afterAll(async () => {
   await server.close();
   await new Promise((resolve) => files.close(resolve));
 });
-
-/** A real, decodable PNG (8-bit grey). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(body.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let counter = 0;
 async function setup(inline = true) {
