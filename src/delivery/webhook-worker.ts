@@ -20,10 +20,10 @@ import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
+import { DueLoop } from './due-loop.js';
 import { callMethod } from '../bot-api/call-method.js';
 import { Params } from '../bot-api/params.js';
 import { addBody } from '../bot-api/request-params.js';
-import { sleepUntil } from '../platform/clock.js';
 import type { Platform } from '../platform/platform.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
 
@@ -65,14 +65,18 @@ class BotDelivery {
   target: Target | undefined;
   readonly inFlightKeys = new Set<string>();
   readonly inFlight = new Set<Promise<void>>();
-  #pumping = false;
-  #again = false;
-  #timer: AbortController | undefined;
+  readonly #loop: DueLoop;
 
   constructor(
     readonly botId: number,
     private readonly worker: WebhookWorker,
-  ) {}
+  ) {
+    this.#loop = new DueLoop(
+      worker.platform.deps.clock,
+      () => this.#pump(),
+      (error) => worker.log.error({ err: error, botId }, 'looking for webhook updates to deliver failed'),
+    );
+  }
 
   retarget(bot: BotRow | undefined): void {
     const old = this.target;
@@ -111,30 +115,15 @@ class BotDelivery {
     this.kick();
   }
 
-  /**
-   * Looks for work soon: at most one pump per turn of the event loop (deliveries that finish in the
-   * same turn share one look at the queue), one pump at a time, re-run if kicked meanwhile.
-   */
+  /** Looks for work soon (one look per event-loop turn; see DueLoop). */
   kick(): void {
-    if (this.#pumping) {
-      this.#again = true;
-      return;
-    }
-    this.#pumping = true;
-    setImmediate(() => {
-      void this.#pump().finally(() => {
-        this.#pumping = false;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        }
-      });
-    });
+    this.#loop.kick();
   }
 
-  async #pump(): Promise<void> {
+  /** Starts what is due; answers when (virtual ms) the earliest held-back retry is due. */
+  async #pump(): Promise<number | undefined> {
     const target = this.target;
-    if (!target || this.worker.stopped) return;
+    if (!target || this.worker.stopped) return undefined;
     const { store, clock } = this.worker.platform.deps;
     const window = 2 * target.maxConnections + this.inFlightKeys.size;
     const rows = await store.listDueUpdates(this.botId, NEVER, window);
@@ -151,14 +140,7 @@ class BotDelivery {
       }
       this.#start(target, row);
     }
-    this.#timer?.abort();
-    if (wakeAt !== NEVER) {
-      const timer = new AbortController();
-      this.#timer = timer;
-      void sleepUntil(clock, wakeAt, timer.signal).then(() => {
-        if (!timer.signal.aborted) this.kick();
-      });
-    }
+    return wakeAt === NEVER ? undefined : wakeAt;
   }
 
   #start(target: Target, row: UpdateRow): void {
@@ -236,7 +218,7 @@ class BotDelivery {
   }
 
   async stop(): Promise<void> {
-    this.#timer?.abort();
+    await this.#loop.stop();
     await Promise.allSettled([...this.inFlight]);
     await this.target?.agent.close();
   }
