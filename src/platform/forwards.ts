@@ -11,7 +11,6 @@
  */
 import type { Chats } from './chats.js';
 import { PlatformError } from './errors.js';
-import type { Files } from './files.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from './platform-deps.js';
 import type { PollData, Polls } from './polls.js';
@@ -87,7 +86,6 @@ export class Forwards {
   constructor(
     private readonly deps: PlatformDeps,
     private readonly chats: Chats,
-    private readonly files: Files,
     private readonly messages: Messages,
     private readonly polls: Polls,
   ) {}
@@ -178,7 +176,7 @@ export class Forwards {
       // Internal fields (`_...`) belong to the original message.
       if (!key.startsWith('_') && !SENDING_KEYS.includes(key)) content[key] = value;
     }
-    await this.#rebindFiles(tx, bot.id, content);
+    // Media objects keep the stored file_ids: rendering gives every viewer its own (ADR 0040).
     const album = typeof source.media_group_id === 'string' ? albums.get(source.media_group_id) : undefined;
     if (album) content.media_group_id = album;
     if (request.mode === 'forward') {
@@ -231,26 +229,6 @@ export class Forwards {
       return { type: 'hidden_user', sender_user_name: name, date: row.date };
     }
     return { type: 'user', sender_user: renderUser(sender), date: row.date };
-  }
-
-  /**
-   * Media objects name files by the file_ids of whoever stored the message; the bot that forwards
-   * gets its own file_id for each file (file_unique_id names the file for everyone).
-   */
-  async #rebindFiles(tx: StoreTx, botId: number, value: unknown): Promise<void> {
-    if (Array.isArray(value)) {
-      for (const item of value) await this.#rebindFiles(tx, botId, item);
-      return;
-    }
-    if (typeof value !== 'object' || value === null) return;
-    const object = value as Record<string, unknown>;
-    if (typeof object.file_unique_id === 'string' && typeof object.file_id === 'string') {
-      const file = await tx.getFileByUniqueId(object.file_unique_id);
-      if (file) object.file_id = (await this.files.issueRef(tx, botId, file)).file_id;
-    }
-    for (const [key, child] of Object.entries(object)) {
-      if (key !== 'forward_origin' && typeof child === 'object') await this.#rebindFiles(tx, botId, child);
-    }
   }
 }
 

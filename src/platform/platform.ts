@@ -68,7 +68,7 @@ export class Platform {
     });
     this.polls = new Polls(deps, this.users, this.messages, this.updates);
     this.chatActions = new ChatActions(deps);
-    this.forwards = new Forwards(deps, this.chats, this.files, this.messages, this.polls);
+    this.forwards = new Forwards(deps, this.chats, this.messages, this.polls);
     this.flood = new FloodControl(
       deps.config.floodControl ?? defaultFloodConfig(deps.config.profile),
       deps.clock,
