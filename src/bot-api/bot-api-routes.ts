@@ -3,21 +3,62 @@
  * Transport only: read the parameters, authenticate, call the method table, write the envelope.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
 import { BotApiError, NOT_FOUND } from './errors.js';
+import type { Params } from './params.js';
 import { readParams } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
 import type { RequestSignals } from '../server/request-signals.js';
 
 /** Non-file parameters may take 1 MiB (reference §1.3); uploads up to 50 MB (the platform's limit). */
-const BODY_LIMIT = 1 << 20;
+export const BODY_LIMIT = 1 << 20;
 const MAX_UPLOAD = 50 * 1024 * 1024;
 
 export function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
   reply.code(envelope.status).header('content-type', 'application/json');
   if (envelope.retryAfter !== undefined) reply.header('retry-after', String(envelope.retryAfter));
   return reply.send(envelope.body);
+}
+
+/**
+ * One call: `rest` is the path after `/bot` (`<token>/<method>`). Shared by the Fastify route and
+ * the fast lane (bot-api-lane.ts), which differ only in how they read the body and write the answer.
+ * The token is checked before the parameters are read, as the reference does.
+ */
+export async function answerCall(
+  platform: Platform,
+  signals: RequestSignals,
+  rest: string,
+  readParameters: () => Promise<Params> | Params,
+  response: ServerResponse,
+  log: FastifyBaseLogger,
+): Promise<Envelope> {
+  const slash = rest.indexOf('/');
+  if (slash < 0) return errorEnvelope(NOT_FOUND);
+  const token = rest.slice(0, slash);
+  let method = rest.slice(slash + 1);
+  // The test environment (`/bot<token>/test/<method>`) is this same platform.
+  if (method.startsWith('test/')) method = method.slice('test/'.length);
+
+  const auth = await authenticateToken(platform, token);
+  if (typeof auth !== 'number') return auth;
+  const params = await readParameters();
+  if (method === '') method = params.string('method') ?? '';
+
+  const lazy = signals.for(response);
+  try {
+    return await callMethod(platform, auth, method, params, {
+      get signal() {
+        return lazy.signal;
+      },
+      fromWebhookReply: false,
+      log,
+    });
+  } finally {
+    lazy.release();
+  }
 }
 
 export async function botApiRoutes(
@@ -48,31 +89,15 @@ export async function botApiRoutes(
     url: '/bot*',
     handler: async (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
-      const slash = rest.indexOf('/');
-      if (slash < 0) return send(reply, errorEnvelope(NOT_FOUND));
-      const token = rest.slice(0, slash);
-      let method = rest.slice(slash + 1);
-      // The test environment (`/bot<token>/test/<method>`) is this same platform.
-      if (method.startsWith('test/')) method = method.slice('test/'.length);
-
-      const auth = await authenticateToken(platform, token);
-      if (typeof auth !== 'number') return send(reply, auth);
-      const params = await readParams(request);
-      if (method === '') method = params.string('method') ?? '';
-
-      const lazy = signals.for(reply.raw);
-      try {
-        const envelope = await callMethod(platform, auth, method, params, {
-          get signal() {
-            return lazy.signal;
-          },
-          fromWebhookReply: false,
-          log: request.log,
-        });
-        return send(reply, envelope);
-      } finally {
-        lazy.release();
-      }
+      const envelope = await answerCall(
+        platform,
+        signals,
+        rest,
+        () => readParams(request),
+        reply.raw,
+        request.log,
+      );
+      return send(reply, envelope);
     },
   });
 

@@ -6,7 +6,7 @@
  *
  * Order of checks (reference §4.1): token, then method, then the method's own parameter rules.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFor, toErrorAnswer, type ErrorAnswer } from './errors.js';
 import { findMethod } from './methods/index.js';
 import { readGatewayParams } from './params.js';
@@ -15,7 +15,7 @@ import type { Platform } from '../platform/platform.js';
 import type { GatewayAccountRow } from '../storage/gateway-store.js';
 
 /** Gateway parameters are short; 64 KiB is far more than any valid request needs. */
-const BODY_LIMIT = 64 * 1024;
+export const BODY_LIMIT = 64 * 1024;
 /** Far longer than any token Parley issues; longer ones are not worth hashing. */
 const MAX_TOKEN_LENGTH = 256;
 
@@ -43,11 +43,10 @@ export async function gatewayRoutes(app: FastifyInstance, { platform, always200 
     done(null, body),
   );
 
-  const fail = (reply: FastifyReply, answer: ErrorAnswer) =>
-    reply
-      .code(always200 ? 200 : answer.status)
-      .header('content-type', 'application/json')
-      .send(JSON.stringify({ ok: false, error: answer.code }));
+  const fail = (reply: FastifyReply, answer: ErrorAnswer) => {
+    const { status, body } = failure(always200, answer);
+    return reply.code(status).header('content-type', 'application/json').send(body);
+  };
 
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     if (error.statusCode === 413) return fail(reply, answerFor('REQUEST_TOO_LARGE'));
@@ -58,24 +57,60 @@ export async function gatewayRoutes(app: FastifyInstance, { platform, always200 
   app.setNotFoundHandler((_request, reply) => fail(reply, answerFor('UNKNOWN_METHOD')));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = readGatewayParams(request.url, request.headers['content-type'], request.body);
-    const account = await authenticate(platform, request.headers.authorization, params.get('access_token'));
-    if (!('id' in account)) return fail(reply, account);
-    const name = (request.params as { method?: string }).method ?? '';
-    const method = findMethod(name);
-    if (!method) return fail(reply, answerFor('UNKNOWN_METHOD'));
-    try {
-      const result = await method({ platform, account, params });
-      return reply.header('content-type', 'application/json').send(JSON.stringify({ ok: true, result }));
-    } catch (error) {
-      const answer = toErrorAnswer(error);
-      if (answer) return fail(reply, answer);
-      request.log.error({ err: error, method: name }, 'gateway method failed');
-      return fail(reply, answerFor('INTERNAL_ERROR'));
-    }
+    const { status, body } = await answerGatewayCall(platform, always200, {
+      name: (request.params as { method?: string }).method ?? '',
+      url: request.url,
+      contentType: request.headers['content-type'],
+      authorization: request.headers.authorization,
+      body: request.body,
+      log: request.log,
+    });
+    return reply.code(status).header('content-type', 'application/json').send(body);
   };
   app.route({ method: ['GET', 'POST'], url: '/', handler, logSerializers });
   app.route({ method: ['GET', 'POST'], url: '/:method', handler, logSerializers });
+}
+
+export interface GatewayAnswer {
+  status: number;
+  /** JSON text. */
+  body: string;
+}
+
+export function failure(always200: boolean, answer: ErrorAnswer): GatewayAnswer {
+  return { status: always200 ? 200 : answer.status, body: JSON.stringify({ ok: false, error: answer.code }) };
+}
+
+/**
+ * One call of method `name`. Shared by the Fastify route and the fast lane (gateway-lane.ts), which
+ * differ only in how they read the body and write the answer.
+ */
+export async function answerGatewayCall(
+  platform: Platform,
+  always200: boolean,
+  call: {
+    name: string;
+    url: string;
+    contentType: string | undefined;
+    authorization: string | undefined;
+    body: unknown;
+    log: FastifyBaseLogger;
+  },
+): Promise<GatewayAnswer> {
+  const params = readGatewayParams(call.url, call.contentType, call.body);
+  const account = await authenticate(platform, call.authorization, params.get('access_token'));
+  if (!('id' in account)) return failure(always200, account);
+  const method = findMethod(call.name);
+  if (!method) return failure(always200, answerFor('UNKNOWN_METHOD'));
+  try {
+    const result = await method({ platform, account, params });
+    return { status: 200, body: JSON.stringify({ ok: true, result }) };
+  } catch (error) {
+    const answer = toErrorAnswer(error);
+    if (answer) return failure(always200, answer);
+    call.log.error({ err: error, method: call.name }, 'gateway method failed');
+    return failure(always200, answerFor('INTERNAL_ERROR'));
+  }
 }
 
 /** Spec §5: exactly one of `Authorization: Bearer <token>` and `access_token`. */

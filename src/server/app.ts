@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
+import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { controlRoutes } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
@@ -18,13 +19,16 @@ import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { fileRoutes } from '../files/file-routes.js';
 import { Pruner } from '../delivery/pruner.js';
 import { createLogger } from './logger.js';
+import { laneServerFactory } from './http-lane.js';
 import { RequestSignals } from './request-signals.js';
+import { gatewayLane } from '../gateway/gateway-lane.js';
 import { gatewayRoutes } from '../gateway/gateway-routes.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
 
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
+const KEEP_ALIVE_MS = 500_000;
 
 export interface Parley {
   app: FastifyInstance;
@@ -72,14 +76,25 @@ export async function createParley({
   const time = new VirtualTime(clock, store, config.profile);
   const shutdown = new AbortController();
 
+  const log = createLogger(config.logLevel, logStream) as FastifyBaseLogger;
+  // Per-request lines only at debug level: at info, one line per Bot API call is noise.
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const signals = new RequestSignals(shutdown.signal);
+  const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
+  const always200 = config.gatewayAlways200 ?? false;
+  // The fast lanes skip Fastify's per-request logging, so they stand aside when it is wanted.
+  const lanes = requestLogging
+    ? []
+    : [
+        botApiLane(platform, signals, log, shutdown.signal),
+        gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal }),
+      ];
   const app = Fastify({
-    loggerInstance: createLogger(config.logLevel, logStream) as FastifyBaseLogger,
-    // Per-request lines only at debug level: at info, one line per Bot API call is noise.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    serverFactory: laneServerFactory({ lanes, keepAliveTimeout: KEEP_ALIVE_MS, stopping: shutdown.signal }),
     forceCloseConnections: 'idle',
-    keepAliveTimeout: 500_000,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -93,13 +108,12 @@ export async function createParley({
   app.get('/readyz', async (_request, reply) =>
     ready && !shutdown.signal.aborted ? { ok: true } : reply.code(503).send({ ok: false }),
   );
-  const signals = new RequestSignals(shutdown.signal);
   await app.register(botApiRoutes, { platform, signals });
   await app.register(fileRoutes, { platform });
   await app.register(gatewayRoutes, {
-    prefix: config.gatewayPath ?? DEFAULT_GATEWAY_PATH,
+    prefix: gatewayBase,
     platform,
-    always200: config.gatewayAlways200 ?? false,
+    always200,
   });
   await app.register(controlRoutes, {
     prefix: '/control',
