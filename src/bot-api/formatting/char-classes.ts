@@ -29,6 +29,7 @@ export function isHexDigit(c: string): boolean {
 
 /** td::to_lower on a string: ASCII letters only. */
 export function asciiLower(text: string): string {
+  if (!/[A-Z]/.test(text)) return text;
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 

@@ -24,6 +24,7 @@ function isRemovedCharacter(code: number): boolean {
 
 /** replace_offending_characters: in a run of LRM/RLM marks all but the last become ZWNJ. */
 function replaceOffendingCharacters(text: string): string {
+  if (!text.includes('\u200e') && !text.includes('\u200f')) return text;
   return text.replace(/[\u200e\u200f]+/g, (run) => '\u200c'.repeat(run.length - 1) + run.at(-1)!);
 }
 
@@ -79,8 +80,13 @@ function cleanWithEntities(text: string, entities: Entity[]): string {
   return replaceOffendingCharacters(output.join(''));
 }
 
+/** What `clean` changes: control characters, '\r', U+2028-U+202E, three combining marks, LRM, RLM. */
+const NEEDS_CLEANING = /[\x00-\x09\x0b-\x1f\u2028-\u202e\u0333\u033f\u030a\u200e\u200f]/;
+
 /** clean_input_string for a text without entities. */
 function clean(text: string): string {
+  // Most texts have nothing to clean: answer them without copying.
+  if (!NEEDS_CLEANING.test(text)) return text;
   let output = '';
   for (const character of text) {
     const code = character.codePointAt(0)!;
@@ -116,6 +122,8 @@ const INVISIBLE = /^[ \n\u200b-\u200f\u202e\ufeff\u00a0]*$/;
 
 /** is_empty_string: nothing but spaces and invisible characters. */
 function isEmptyString(text: string): boolean {
+  // Any printable ASCII character makes a text non-empty; only the rest needs the full check.
+  if (/[!-~]/.test(text)) return false;
   return INVISIBLE.test(text.replace(SPACE_LIKE, ' '));
 }
 

@@ -35,6 +35,7 @@ export function utf8Offset(text: string, index: number): number {
 
 /** True when the text has no unpaired surrogate, i.e. it is encodable as UTF-8. */
 export function isWellFormed(text: string): boolean {
+  if (!/[\ud800-\udfff]/.test(text)) return true;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (isHighSurrogate(unit)) {

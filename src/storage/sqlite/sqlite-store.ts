@@ -83,6 +83,16 @@ export class SqliteStore implements Store {
    * whole cache on any rollback, so it never holds a row that was not committed.
    */
   readonly #users = new Map<number, UserRow>();
+  /**
+   * Chats by pk, private chats' pks by their pair of users, members by chat and user, and bots by id:
+   * read on every send. Every write of these tables in this store updates or drops its entry, and a
+   * rollback drops them all (`#forgetRows`), so they never hold what was not committed. Nothing else
+   * writes these tables while the server runs.
+   */
+  readonly #chats = new Map<number, ChatRow>();
+  readonly #privateChats = new Map<string, number>();
+  readonly #members = new Map<string, MemberRow>();
+  readonly #bots = new Map<number, BotRow>();
   #closed = false;
   readonly #tx: StoreTx;
   /** The gateway sub-port on the same connection, so its writes join this store's transactions. */
@@ -147,6 +157,7 @@ export class SqliteStore implements Store {
             outcomes.push({ ok: true, value });
           } catch (error) {
             this.#users.clear();
+            this.#forgetRows();
             if (alone) txn.rollback.run();
             else {
               txn.rollbackTo.run();
@@ -159,6 +170,7 @@ export class SqliteStore implements Store {
       } catch (error) {
         // The commit itself failed: nothing of the batch is stored, every caller hears of it.
         this.#users.clear();
+        this.#forgetRows();
         if (this.#db.inTransaction) txn.rollback.run();
         for (const item of batch) item.reject(error);
         continue;
@@ -170,6 +182,13 @@ export class SqliteStore implements Store {
       });
     }
     this.#flushing = false;
+  }
+
+  #forgetRows(): void {
+    this.#chats.clear();
+    this.#privateChats.clear();
+    this.#members.clear();
+    this.#bots.clear();
   }
 
   async close(): Promise<void> {
@@ -208,22 +227,47 @@ export class SqliteStore implements Store {
     this.#sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {
-    return toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
+    let row = this.#bots.get(id);
+    if (!row) {
+      row = toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
+      if (!row) return undefined;
+      if (this.#bots.size >= USER_CACHE_SIZE) this.#bots.clear();
+      this.#bots.set(id, row);
+    }
+    return { ...row };
   }
   async listBotsWithWebhook() {
     return this.#sql.all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
   }
   async insertBot(row: BotRow) {
+    this.#bots.delete(row.id);
     this.#sql.insert('bots', row);
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
     this.#sql.update('bots', 'id', id, patch);
+    // The update queue writes last_update_id on every update: keep the entry, patched.
+    const cached = this.#bots.get(id);
+    if (cached) this.#bots.set(id, { ...cached, ...patch });
   }
 
   // ---- chats, members, messages -----------------------------------------------------------------
 
   async getChat(pk: number) {
-    return this.#sql.get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+    let row = this.#chats.get(pk);
+    if (!row) {
+      row = this.#sql.get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+      if (!row) return undefined;
+      this.#cacheChat(row);
+    }
+    return { ...row };
+  }
+  #cacheChat(row: ChatRow): void {
+    if (this.#chats.size >= USER_CACHE_SIZE) {
+      this.#chats.clear();
+      this.#privateChats.clear();
+    }
+    this.#chats.set(row.pk, row);
+    if (row.type === 'private') this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
   }
   async getChatById(id: number) {
     return this.#sql.get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
@@ -233,7 +277,13 @@ export class SqliteStore implements Store {
   }
   async getPrivateChat(userA: number, userB: number) {
     const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
-    return this.#sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as ChatRow | undefined;
+    const pk = this.#privateChats.get(`${a}:${b}`);
+    const cached = pk === undefined ? undefined : this.#chats.get(pk);
+    if (cached) return { ...cached };
+    const row = this.#sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as
+      ChatRow | undefined;
+    if (row) this.#cacheChat(row);
+    return row && { ...row };
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     return Number(this.#sql.insert('chats', row).lastInsertRowid);
@@ -244,11 +294,21 @@ export class SqliteStore implements Store {
       chatPk,
     );
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
+    const cached = this.#chats.get(chatPk);
+    if (cached) cached.last_message_id = row.last_message_id as number;
     return row.last_message_id as number;
   }
   async getMember(chatPk: number, userId: number) {
-    return this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
-      MemberRow | undefined;
+    const key = `${chatPk}:${userId}`;
+    let row = this.#members.get(key);
+    if (!row) {
+      row = this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
+        MemberRow | undefined;
+      if (!row) return undefined;
+      if (this.#members.size >= USER_CACHE_SIZE) this.#members.clear();
+      this.#members.set(key, row);
+    }
+    return { ...row };
   }
   async listMembers(chatPk: number) {
     return this.#sql.all(
@@ -257,6 +317,7 @@ export class SqliteStore implements Store {
     ) as unknown as MemberRow[];
   }
   async upsertMember(row: MemberRow) {
+    this.#members.delete(`${row.chat_pk}:${row.user_id}`);
     this.#sql.run(
       `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
@@ -614,6 +675,7 @@ export class SqliteStore implements Store {
     if (keys.length === 0) return;
     const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
     this.#sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+    this.#chats.delete(pk);
   }
   async getInviteLink(link: string) {
     return toInviteLink(this.#sql.get('SELECT * FROM chat_invite_links WHERE link = ?', link));
