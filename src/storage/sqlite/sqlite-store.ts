@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.js';
 import { migrate } from './migrate.js';
 import { SqlStatements, sqlValue, type Row } from './sql-statements.js';
 import { SqliteGatewayStore } from './sqlite-gateway-store.js';
@@ -93,6 +94,8 @@ export class SqliteStore implements Store {
   readonly #privateChats = new Map<string, number>();
   readonly #members = new Map<string, MemberRow>();
   readonly #bots = new Map<number, BotRow>();
+  /** WAL checkpoints off the event loop (file databases only). */
+  #checkpointer: Checkpointer | undefined;
   #closed = false;
   readonly #tx: StoreTx;
   /** The gateway sub-port on the same connection, so its writes join this store's transactions. */
@@ -123,7 +126,9 @@ export class SqliteStore implements Store {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
-    return new SqliteStore(db);
+    const store = new SqliteStore(db);
+    if (file !== ':memory:') store.#checkpointer = new Checkpointer(db, file);
+    return store;
   }
 
   // ---- writes and group commit ------------------------------------------------------------------
@@ -166,7 +171,10 @@ export class SqliteStore implements Store {
             outcomes.push({ ok: false, error });
           }
         }
-        if (this.#db.inTransaction) txn.commit.run();
+        if (this.#db.inTransaction) {
+          txn.commit.run();
+          this.#checkpointer?.committed();
+        }
       } catch (error) {
         // The commit itself failed: nothing of the batch is stored, every caller hears of it.
         this.#users.clear();
@@ -196,6 +204,7 @@ export class SqliteStore implements Store {
     // Let queued writes finish before closing.
     while (this.#flushing) await new Promise((resolve) => setImmediate(resolve));
     this.#closed = true;
+    await this.#checkpointer?.stop();
     this.#db.close();
   }
 
