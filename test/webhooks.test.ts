@@ -142,6 +142,54 @@ describe('delivery', () => {
     await waitFor(async () => (await info(token)).pending_update_count === 0, { what: 'empty queue' });
   });
 
+  it('holds back the rest of a chat while its failed update waits for a retry; other chats go on', async () => {
+    const { bot, token } = await userAndBot(server, 'whhold');
+    const people = await Promise.all(
+      [1, 2, 3].map((i) => server.control.createUser({ phone_number: phone(), first_name: `H${i}` })),
+    );
+    // Queued before the webhook is set, so that delivery starts from a queue read ahead at once.
+    for (let n = 1; n <= 4; n++) {
+      for (const person of people) {
+        await server.control.sendMessage({
+          from: person.phone_number,
+          chat: `@${bot.username}`,
+          text: `${person.first_name}-${n}`,
+        });
+      }
+    }
+    let failures = 2;
+    const flaky = await receiver((request, response) => {
+      if (request.json.message?.text === 'H1-2' && failures > 0) {
+        failures -= 1;
+        response.statusCode = 502;
+      }
+      response.end();
+    });
+    await callBotApi(server, token, 'setWebhook', { url: flaky.url, max_connections: 3 });
+    // H1-2 fails twice: the second retry waits 2 s of virtual time. H2 and H3 finish meanwhile.
+    await waitFor(
+      () => texts(flaky).filter((t) => t === 'H2-4' || t === 'H3-4' || t === 'H1-2').length === 4,
+      { what: 'the other chats done and two failed attempts' },
+    );
+    expect(texts(flaky).filter((t) => t?.startsWith('H1-'))).toEqual(['H1-1', 'H1-2', 'H1-2']);
+    await server.control.advanceClock(2);
+    await waitFor(() => flaky.received.length === 14, { what: 'all 14 attempts' });
+    expect(texts(flaky).filter((t) => t?.startsWith('H1-'))).toEqual([
+      'H1-1',
+      'H1-2',
+      'H1-2',
+      'H1-2',
+      'H1-3',
+      'H1-4',
+    ]);
+    for (const name of ['H2', 'H3']) {
+      expect(texts(flaky).filter((t) => t?.startsWith(`${name}-`))).toEqual(
+        [1, 2, 3, 4].map((n) => `${name}-${n}`),
+      );
+    }
+    await waitFor(async () => (await info(token)).pending_update_count === 0, { what: 'empty queue' });
+  });
+
   it('retries failures with backoff on the virtual clock and reports the last error', async () => {
     const { user, bot, token } = await userAndBot(server, 'whretry');
     let failures = 3;

@@ -30,6 +30,8 @@ import type { BotRow, UpdateRow } from '../storage/store.js';
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
 const TIMEOUT_MS = 60_000;
 const NEVER = Number.MAX_SAFE_INTEGER;
+/** Pending rows read from the store per look, and kept in memory at most, per bot. */
+const PAGE = 500;
 
 interface Target {
   url: URL;
@@ -66,6 +68,20 @@ class BotDelivery {
   readonly inFlightKeys = new Set<string>();
   readonly inFlight = new Set<Promise<void>>();
   readonly #loop: DueLoop;
+  /**
+   * Pending rows read ahead, in update_id order, not started yet. Reading a page once instead of
+   * the head of the queue after every delivery is what keeps fan-out fast. It is dropped (and the
+   * queue read again from the start) whenever order could change: a failed attempt (its row must
+   * go before the later ones of its chat), a new target, or an empty queue.
+   */
+  #buffer: UpdateRow[] = [];
+  /** The highest update_id read into the buffer so far. */
+  #readUpTo = 0;
+  /** Whether the store may hold pending rows past #readUpTo (new updates or a full page). */
+  #more = true;
+  readonly #inFlightIds = new Set<number>();
+  /** Moves on at every finished attempt: a read that straddles one is not used. */
+  #generation = 0;
 
   constructor(
     readonly botId: number,
@@ -112,6 +128,7 @@ class BotDelivery {
       };
     }
     if (old) void Promise.allSettled([...this.inFlight]).then(() => old.agent.close());
+    this.#reread();
     this.kick();
   }
 
@@ -120,44 +137,90 @@ class BotDelivery {
     this.#loop.kick();
   }
 
+  /** New updates were queued for the bot. */
+  queued(): void {
+    this.#more = true;
+    this.kick();
+  }
+
+  /** Forgets what was read ahead: the next look reads the queue from its start. */
+  #reread(): void {
+    this.#buffer = [];
+    this.#readUpTo = 0;
+    this.#more = true;
+  }
+
   /** Starts what is due; answers when (virtual ms) the earliest held-back retry is due. */
   async #pump(): Promise<number | undefined> {
     const target = this.target;
     if (!target || this.worker.stopped) return undefined;
-    const { store, clock } = this.worker.platform.deps;
-    const window = 2 * target.maxConnections + this.inFlightKeys.size;
-    const rows = await store.listDueUpdates(this.botId, NEVER, window);
-    const now = clock.nowMs();
-    const held = new Set<string>(this.inFlightKeys);
-    let wakeAt = NEVER;
-    for (const row of rows) {
-      if (this.inFlightKeys.size >= target.maxConnections) break;
-      if (held.has(row.queue_key)) continue;
-      held.add(row.queue_key);
-      if (row.next_attempt_at > now) {
-        wakeAt = Math.min(wakeAt, row.next_attempt_at);
-        continue;
-      }
-      this.#start(target, row);
+    let { wakeAt, blocked } = this.#startFromBuffer(target);
+    while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length < PAGE) {
+      if (this.#buffer.length === 0 && this.inFlight.size === 0) this.#readUpTo = 0;
+      const generation = this.#generation;
+      const rows = await this.worker.platform.deps.store.listPendingUpdates(this.botId, this.#readUpTo, PAGE);
+      // An attempt finished meanwhile (and kicked another look): these rows may be stale.
+      if (this.target !== target || generation !== this.#generation) return undefined;
+      this.#more = rows.length === PAGE;
+      if (rows.length === 0) break;
+      this.#readUpTo = rows.at(-1)!.update_id;
+      for (const row of rows) if (!this.#inFlightIds.has(row.update_id)) this.#buffer.push(row);
+      ({ wakeAt, blocked } = this.#startFromBuffer(target));
+      // Every row read so far waits for its chat: reading further cannot start anything sooner
+      // than those chats finish, which kicks another look.
+      if (blocked) break;
     }
     return wakeAt === NEVER ? undefined : wakeAt;
   }
 
+  /**
+   * Starts the buffered rows whose chat is free and that are due, in order. `blocked`: the buffer
+   * still holds rows (all of them waiting for their chat or their retry time).
+   */
+  #startFromBuffer(target: Target): { wakeAt: number; blocked: boolean } {
+    const now = this.worker.platform.deps.clock.nowMs();
+    const held = new Set<string>(this.inFlightKeys);
+    let wakeAt = NEVER;
+    const left: UpdateRow[] = [];
+    for (const row of this.#buffer) {
+      if (this.inFlightKeys.size >= target.maxConnections || held.has(row.queue_key)) {
+        left.push(row);
+        continue;
+      }
+      held.add(row.queue_key);
+      if (row.next_attempt_at > now) {
+        wakeAt = Math.min(wakeAt, row.next_attempt_at);
+        left.push(row);
+        continue;
+      }
+      this.#start(target, row);
+    }
+    this.#buffer = left;
+    return { wakeAt, blocked: left.length > 0 };
+  }
+
   #start(target: Target, row: UpdateRow): void {
     this.inFlightKeys.add(row.queue_key);
+    this.#inFlightIds.add(row.update_id);
     const job = this.#deliver(target, row)
-      .catch((error: unknown) =>
-        this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed'),
-      )
-      .finally(() => {
+      .catch((error: unknown) => {
+        this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
+        return false;
+      })
+      .then((delivered) => {
+        this.#generation += 1;
+        // A row that now waits for a retry goes before the later ones of its chat: read again.
+        if (!delivered) this.#reread();
         this.inFlightKeys.delete(row.queue_key);
+        this.#inFlightIds.delete(row.update_id);
         this.inFlight.delete(job);
         this.kick();
       });
     this.inFlight.add(job);
   }
 
-  async #deliver(target: Target, row: UpdateRow): Promise<void> {
+  /** One attempt; true when the update is done with (delivered), false when it waits for a retry. */
+  async #deliver(target: Target, row: UpdateRow): Promise<boolean> {
     const { platform } = this.worker;
     const { store, clock, random } = platform.deps;
     const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
@@ -173,8 +236,10 @@ class BotDelivery {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
         await store.write(async (tx) => tx.deleteUpdate(this.botId, row.update_id));
-        await this.#runReply(contentType, text);
-        return;
+        await this.#runReply(contentType, text).catch((error: unknown) =>
+          this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
+        );
+        return true;
       }
       await response.body.dump();
       failure =
@@ -185,7 +250,7 @@ class BotDelivery {
     }
     if (this.target !== target) {
       // The webhook changed meanwhile: the new target retries this update without counting it.
-      return;
+      return false;
     }
     const attempts = row.attempts + 1;
     const next = clock.nowMs() + webhookRetryDelayMs(attempts, random, retryAfter);
@@ -195,6 +260,7 @@ class BotDelivery {
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
+    return false;
   }
 
   /** A method call in the webhook's reply is executed; its result cannot be observed (spec §4). */
@@ -238,7 +304,7 @@ export class WebhookWorker {
     const { bus, clock, store } = this.platform.deps;
     this.#unsubscribe.push(
       bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
-      bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.kick()),
+      bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.queued()),
       clock.onAdvance(() => {
         for (const delivery of this.#bots.values()) delivery.kick();
       }),

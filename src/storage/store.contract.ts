@@ -255,7 +255,8 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.write(async (tx) => tx.keepLastUpdates(1, 3));
       expect((await store.listUpdates(1, 0, 100, 1000)).map((u) => u.update_id)).toEqual([107, 108, 109]);
       await store.write(async (tx) => tx.recordAttempt(1, 107, 1, 5000));
-      expect((await store.listDueUpdates(1, 4000, 10)).map((u) => u.update_id)).toEqual([108, 109]);
+      expect((await store.listPendingUpdates(1, 0, 10)).map((u) => u.update_id)).toEqual([107, 108, 109]);
+      expect((await store.listPendingUpdates(1, 107, 1)).map((u) => u.update_id)).toEqual([108]);
       expect(await store.nextAttemptAt(1)).toBe(0);
       expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
     });

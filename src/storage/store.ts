@@ -166,8 +166,8 @@ export interface StoreReader {
   /** Up to `limit` unexpired updates with update_id >= fromId, in order. */
   listUpdates(botId: number, fromId: number, limit: number, nowSec: number): Promise<UpdateRow[]>;
   countUpdates(botId: number): Promise<number>;
-  /** Updates that a webhook may attempt now: due, at most `limit`, oldest first. */
-  listDueUpdates(botId: number, nowMs: number, limit: number): Promise<UpdateRow[]>;
+  /** Pending updates with update_id > afterId, due or waiting for a retry, oldest first, at most `limit`. */
+  listPendingUpdates(botId: number, afterId: number, limit: number): Promise<UpdateRow[]>;
   /** The earliest next_attempt_at among the bot's pending updates, or undefined if none. */
   nextAttemptAt(botId: number): Promise<number | undefined>;
 

@@ -423,11 +423,11 @@ export class SqliteStore implements Store {
   async countUpdates(botId: number) {
     return this.#sql.get('SELECT count(*) AS n FROM updates WHERE bot_id = ?', botId)!.n as number;
   }
-  async listDueUpdates(botId: number, nowMs: number, limit: number) {
+  async listPendingUpdates(botId: number, afterId: number, limit: number) {
     return this.#sql.all(
-      'SELECT * FROM updates WHERE bot_id = ? AND next_attempt_at <= ? ORDER BY update_id LIMIT ?',
+      'SELECT * FROM updates WHERE bot_id = ? AND update_id > ? ORDER BY update_id LIMIT ?',
       botId,
-      nowMs,
+      afterId,
       limit,
     ) as unknown as UpdateRow[];
   }
