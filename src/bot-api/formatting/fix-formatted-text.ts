@@ -81,6 +81,7 @@ function cleanWithEntities(text: string, entities: Entity[]): string {
 }
 
 /** What `clean` changes: control characters, '\r', U+2028-U+202E, three combining marks, LRM, RLM. */
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- control characters and lone combining marks are what it looks for
 const NEEDS_CLEANING = /[\x00-\x09\x0b-\x1f\u2028-\u202e\u0333\u033f\u030a\u200e\u200f]/;
 
 /** clean_input_string for a text without entities. */
