@@ -219,5 +219,96 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
       expect(await store.getSetting('k')).toBeUndefined();
       expect(await store.gateway.getRequest('9')).toBeUndefined();
     });
+
+    // Adapters may keep the rows a send reads in memory (ADR 0015): these must follow every write.
+    it('answers accounts, prices and devices as committed, after rollbacks too', async () => {
+      const id = await account();
+      await store.write(async (tx) => tx.gateway.credit(id, 10));
+      const device = {
+        user_id: 7,
+        name: 'Phone',
+        online: true,
+        receipt_delay: 0,
+        read_delay: null,
+        created_at: 1,
+      };
+      await store.write(async (tx) => tx.gateway.insertDevice(device));
+      // Read once, so that an adapter that keeps them has them.
+      expect((await store.gateway.getAccountByLookup('f00d'))?.balance).toBe(10);
+      expect(await store.gateway.listPrices(id)).toEqual([]);
+      expect(await store.gateway.listDevices(7)).toHaveLength(1);
+
+      // A write that fails alone, and one that fails in a batch with another that commits.
+      const failing = (tx: Parameters<Parameters<Store['write']>[0]>[0]) => async () => {
+        expect(await tx.gateway.debit(id, 4)).toBe(6);
+        await tx.gateway.setDefaultPrice(id, 1);
+        await tx.gateway.setPrice(id, '44', 2);
+        await tx.gateway.insertDevice({ ...device, name: 'Tablet' });
+        expect((await tx.gateway.getAccountByLookup('f00d'))?.balance).toBe(6);
+        expect(await tx.gateway.listDevices(7)).toHaveLength(2);
+        throw new Error('no');
+      };
+      await expect(store.write(async (tx) => failing(tx)())).rejects.toThrow('no');
+      const [committed, failed] = await Promise.allSettled([
+        store.write(async (tx) => tx.gateway.credit(id, 1)),
+        store.write(async (tx) => failing(tx)()),
+      ]);
+      expect(committed).toEqual({ status: 'fulfilled', value: 11 });
+      expect(failed.status).toBe('rejected');
+
+      expect(await store.gateway.getAccountByLookup('f00d')).toMatchObject({
+        balance: 11,
+        default_price: 10_000,
+      });
+      expect(await store.gateway.getAccount(id)).toMatchObject({ balance: 11, default_price: 10_000 });
+      expect(await store.gateway.listPrices(id)).toEqual([]);
+      expect((await store.gateway.listDevices(7)).map((d) => d.name)).toEqual(['Phone']);
+
+      // Committed changes show at once; answers are copies.
+      await store.write(async (tx) => {
+        await tx.gateway.debit(id, 5);
+        await tx.gateway.setDefaultPrice(id, 3);
+        await tx.gateway.setPrice(id, '1', 4);
+        await tx.gateway.updateDevice((await tx.gateway.listDevices(7))[0]!.id, { online: false });
+      });
+      const changed = (await store.gateway.getAccountByLookup('f00d'))!;
+      expect(changed).toMatchObject({ balance: 6, default_price: 3 });
+      changed.balance = 1_000;
+      (await store.gateway.listDevices(7))[0]!.online = true;
+      (await store.gateway.listPrices(id))[0]!.price = 0;
+      expect((await store.gateway.getAccount(id))?.balance).toBe(6);
+      expect((await store.gateway.listDevices(7))[0]?.online).toBe(false);
+      expect(await store.gateway.listPrices(id)).toEqual([{ account_id: id, prefix: '1', price: 4 }]);
+    });
+
+    it('finds people by phone number as committed (the gateway looks one up per send)', async () => {
+      const user = (id: number, phone: string) => ({
+        id,
+        is_bot: false,
+        first_name: 'P',
+        last_name: null,
+        username: null,
+        phone_number: phone,
+        language_code: null,
+        created_at: 1,
+      });
+      const rolledBack = store.write(async (tx) => {
+        await tx.insertUser(user(1, '+15550001'));
+        expect((await tx.getUserByPhone('+15550001'))?.id).toBe(1);
+        throw new Error('no');
+      });
+      await expect(rolledBack).rejects.toThrow('no');
+      expect(await store.getUserByPhone('+15550001')).toBeUndefined();
+      await store.write(async (tx) => tx.insertUser(user(2, '+15550001')));
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(2);
+      await store.write(async (tx) => {
+        await tx.updateUser(2, { phone_number: '+15550002' });
+        await tx.insertUser(user(3, '+15550001'));
+      });
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(3);
+      expect((await store.getUserByPhone('+15550002'))?.id).toBe(2);
+      await store.write(async (tx) => tx.updateUser(3, { first_name: 'Renamed' }));
+      expect((await store.getUserByPhone('+15550001'))?.first_name).toBe('Renamed');
+    });
   });
 }

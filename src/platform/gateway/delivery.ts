@@ -14,9 +14,10 @@
  * revoked or expires.
  *
  * Timed steps (receipt, read, expire) are durable jobs. A job's effects are stamped with the time it
- * was due, not the time it ran, so a clock moved far ahead replays them in their true order. Every
- * change of a request with a callback_url queues one delivery report with the RequestStatus as of
- * that change.
+ * was due, not the time it ran, so a clock moved far ahead replays them in their true order. Steps
+ * already due when a message is sent (an online device without a receipt delay) are done in the
+ * send's own transaction instead, with the same effects and reports (ADR 0015). Every change of a
+ * request with a callback_url queues one delivery report with the RequestStatus as of that change.
  */
 import type { Accounts } from './accounts.js';
 import { GatewayError } from './gateway-error.js';
@@ -27,7 +28,7 @@ import type { Devices } from '../devices.js';
 import type { Messages } from '../messages.js';
 import type { PlatformDeps } from '../platform-deps.js';
 import type { MessageContent } from '../wire-types.js';
-import type { GatewayJobRow, VerificationRequestRow } from '../../storage/gateway-store.js';
+import type { DeviceRow, GatewayJobRow, VerificationRequestRow } from '../../storage/gateway-store.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 
 /** The service account that verification messages come from (the reference platform's id). */
@@ -98,9 +99,13 @@ export class Delivery {
   }
 
   /**
-   * Sends the message of a request (already written with delivery_status 'sent') into the person's
-   * service chat, queues its 'sent' report and plans its receipt and expiry. Runs in the send's
-   * transaction; the caller announces the message after the commit.
+   * Sends the message of a request into the person's service chat, in the send's transaction (the
+   * caller announces the message after the commit). `row` is the request as sent (delivery_status
+   * 'sent', at `nowMs`); `store` writes it, once, as it is after whatever the person's devices do at
+   * once: an online device without a receipt delay acknowledges it in this same transaction (and
+   * reads it too when its read delay is 0), while later acknowledgements and the code's expiry are
+   * planned as jobs. Each change queues its own report, in order, as the timer would have. Answers
+   * the request as sent, which is what the send's caller sees.
    */
   async send(
     tx: StoreTx,
@@ -108,8 +113,9 @@ export class Delivery {
     person: UserRow,
     code: string,
     sender: ChatRow | undefined,
+    nowMs: number,
+    store: (row: VerificationRequestRow) => Promise<void>,
   ): Promise<{ row: VerificationRequestRow; chat: ChatRow; message: MessageRow }> {
-    const nowMs = this.deps.clock.nowMs();
     const chat = await this.chats.ensurePrivate(tx, person, await this.serviceUser(tx));
     const message = await this.messages.insertServiceMessage(
       tx,
@@ -118,10 +124,28 @@ export class Delivery {
       verificationContent(code, row.request_id, sender),
     );
     const sent = { ...row, chat_pk: chat.pk, message_id: message.message_id };
-    await tx.gateway.updateRequest(row.request_id, { chat_pk: chat.pk, message_id: message.message_id });
-    await this.#queueReport(tx, sent);
-    await this.#planReceipt(tx, sent, nowMs);
+    // The states the request goes through now; a step that is not due yet becomes a job.
+    const states = [sent];
+    let receiptJob: { runAt: number; deviceId: number } | undefined;
+    let readAt: number | undefined;
+    const device = await this.#firstReceiver(tx, row.user_id);
+    if (device) {
+      const receiptAt = nowMs + device.receipt_delay * 1000;
+      if (receiptAt > nowMs) receiptJob = { runAt: receiptAt, deviceId: device.id };
+      else {
+        states.push({ ...sent, delivery_status: 'delivered', delivery_updated_at: seconds(receiptAt) });
+        const readsAt = device.read_delay === null ? undefined : receiptAt + device.read_delay * 1000;
+        if (readsAt === undefined || readsAt > nowMs) readAt = readsAt;
+        else states.push({ ...sent, delivery_status: 'read', delivery_updated_at: seconds(readsAt) });
+      }
+    }
+    await store(states.at(-1)!);
+    for (const state of states) await this.#queueReport(tx, state);
+    // Jobs in the order the timer would have made them: a read job only once the receipt had run.
+    if (receiptJob)
+      await this.#insertJob(tx, 'receipt', row.request_id, receiptJob.runAt, receiptJob.deviceId);
     await this.#insertJob(tx, 'expire', row.request_id, row.code_expires_at ?? nowMs);
+    if (readAt !== undefined) await this.#insertJob(tx, 'read', row.request_id, readAt);
     return { row: sent, chat, message };
   }
 
@@ -236,10 +260,16 @@ export class Delivery {
   async #planReceipt(tx: StoreTx, row: VerificationRequestRow, fromMs: number): Promise<void> {
     const jobs = await tx.gateway.listJobs(row.request_id);
     if (jobs.some((job) => job.kind === 'receipt')) return;
-    const online = (await this.devices.ofUser(tx, row.user_id)).filter((device) => device.online);
-    if (online.length === 0) return;
-    const first = online.reduce((a, b) => (b.receipt_delay < a.receipt_delay ? b : a));
+    const first = await this.#firstReceiver(tx, row.user_id);
+    if (!first) return;
     await this.#insertJob(tx, 'receipt', row.request_id, fromMs + first.receipt_delay * 1000, first.id);
+  }
+
+  /** The person's online device that acknowledges first (the oldest of equals), if any is online. */
+  async #firstReceiver(tx: StoreTx, userId: number): Promise<DeviceRow | undefined> {
+    const online = (await this.devices.ofUser(tx, userId)).filter((device) => device.online);
+    if (online.length === 0) return undefined;
+    return online.reduce((a, b) => (b.receipt_delay < a.receipt_delay ? b : a));
   }
 
   async #removeMessage(tx: StoreTx, row: VerificationRequestRow): Promise<void> {

@@ -11,6 +11,7 @@ import { EventBus } from '../event-bus.js';
 import { Platform } from '../platform.js';
 import { cryptoRandom } from '../random.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
+import type { RequestStatus } from './request-status.js';
 import type { GatewayAccountRow } from '../../storage/gateway-store.js';
 
 const REFERENCE_TIME_MS = Date.UTC(2026, 0, 1);
@@ -22,6 +23,8 @@ let account: GatewayAccountRow;
 let token: string;
 let ownerPhone: string;
 let counter = 0;
+/** Scripted request_ids: 1 followed by these 14-digit draws (random otherwise), to make ids collide. */
+let requestIdDraws: number[] = [];
 
 async function person(name = 'Person'): Promise<string> {
   counter += 1;
@@ -47,10 +50,18 @@ async function rejects(promise: Promise<unknown>, code: string): Promise<void> {
 beforeEach(async () => {
   store = SqliteStore.open(':memory:');
   clock = new SystemClock(0, () => REFERENCE_TIME_MS);
+  requestIdDraws = [];
   platform = new Platform({
     store,
     clock,
-    random: cryptoRandom,
+    random: {
+      ...cryptoRandom,
+      int: (min, max) => {
+        if (requestIdDraws.length === 0) return cryptoRandom.int(min, max);
+        if (min === 1 && max === 10) return 1;
+        return min === 0 && max === 10 ** 14 ? requestIdDraws.shift()! : cryptoRandom.int(min, max);
+      },
+    },
     bus: new EventBus(),
     config: { profile: 'local' },
     filesDir: tmpdir(),
@@ -125,6 +136,32 @@ describe('billing', () => {
     const again = await send({ phone_number: phone, code: '1234' });
     expect(again.request_id).not.toBe(ability.request_id);
     expect(await balance()).toBe(0.98);
+  });
+
+  it('draws another request_id when a drawn one is taken, charging once', async () => {
+    const phone = await person();
+    requestIdDraws = [5, 5, 6, 6, 7];
+    const first = await send({ phone_number: phone, code: '1111' });
+    const second = await send({ phone_number: phone, code: '2222' });
+    const ability = await platform.gateway.requests.checkSendAbility(account, { phone_number: phone });
+    expect([first.request_id, second.request_id, ability.request_id]).toEqual([
+      '100000000000005',
+      '100000000000006',
+      '100000000000007',
+    ]);
+    expect(requestIdDraws).toEqual([]);
+    expect(await balance()).toBe(0.97);
+    const ledger = await platform.gateway.accounts.ledger(account.id, 10);
+    expect(ledger.filter((e) => e.kind === 'charge').map((e) => e.request_id)).toEqual([
+      first.request_id,
+      second.request_id,
+      ability.request_id,
+    ]);
+    expect((await platform.gateway.inbox.list(phone)).map((e) => e.code)).toEqual(['1111', '2222']);
+    await advance(0);
+    expect((await check({ request_id: second.request_id, code: '2222' })).verification_status?.status).toBe(
+      'code_valid',
+    );
   });
 
   it('binds a request_id to its number and to its account', async () => {
@@ -300,6 +337,84 @@ describe('delivery, devices and refunds', () => {
     await platform.gateway.requests.revoke(account, { request_id: delivered.request_id });
     expect((await check({ request_id: delivered.request_id })).delivery_status?.status).toBe('delivered');
     expect((await platform.gateway.inbox.list(phone)).at(-1)?.code).toBe('6666');
+  });
+
+  it('takes an immediate receipt in the send itself, with the reports the timer would have queued', async () => {
+    const callback = { callback_url: 'http://127.0.0.1:9/cb' };
+    const reportsOf = async (requestId: string) =>
+      (await store.gateway.listJobs(requestId))
+        .filter((j) => j.kind === 'report')
+        .map((j) => JSON.parse(j.body!) as RequestStatus);
+    const timedOf = async (requestId: string) =>
+      (await store.gateway.listJobs(requestId)).filter((j) => j.kind !== 'report').map((j) => j.kind);
+
+    // The default device: delivered at once, though the send answers 'sent' as before.
+    const phone = await person();
+    const sent = await send({ phone_number: phone, code: '1234', ...callback });
+    expect(sent.delivery_status?.status).toBe('sent');
+    expect((await store.gateway.getRequest(sent.request_id))?.delivery_status).toBe('delivered');
+    expect(await timedOf(sent.request_id)).toEqual(['expire']);
+    const at = sent.delivery_status!.updated_at;
+    expect(await reportsOf(sent.request_id)).toEqual(
+      [
+        { ...sent, remaining_balance: undefined, delivery_status: { status: 'sent', updated_at: at } },
+        { ...sent, remaining_balance: undefined, delivery_status: { status: 'delivered', updated_at: at } },
+      ].map((report) => JSON.parse(JSON.stringify(report)) as RequestStatus),
+    );
+
+    // A device that also reads at once; one that reads later; one that acknowledges later.
+    const device = async (input: { receipt_delay: number; read_delay: number | null }) => {
+      const owner = await person();
+      const phoneDevice = (await platform.devices.list(owner))[0]!;
+      await platform.devices.update(phoneDevice.id, input);
+      return owner;
+    };
+    const reader = await send({
+      phone_number: await device({ receipt_delay: 0, read_delay: 0 }),
+      code_length: 4,
+      ...callback,
+    });
+    expect((await reportsOf(reader.request_id)).map((r) => r.delivery_status?.status)).toEqual([
+      'sent',
+      'delivered',
+      'read',
+    ]);
+    expect(await timedOf(reader.request_id)).toEqual(['expire']);
+
+    const later = await send({
+      phone_number: await device({ receipt_delay: 0, read_delay: 7 }),
+      code_length: 4,
+      ...callback,
+    });
+    expect(await timedOf(later.request_id)).toEqual(['expire', 'read']);
+    const slow = await send({
+      phone_number: await device({ receipt_delay: 3, read_delay: null }),
+      code_length: 4,
+      ...callback,
+    });
+    expect(await timedOf(slow.request_id)).toEqual(['receipt', 'expire']);
+    expect((await reportsOf(slow.request_id)).map((r) => r.delivery_status?.status)).toEqual(['sent']);
+
+    await advance(7);
+    expect(
+      (await reportsOf(later.request_id)).map((r) => [
+        r.delivery_status?.status,
+        r.delivery_status?.updated_at,
+      ]),
+    ).toEqual([
+      ['sent', at],
+      ['delivered', at],
+      ['read', at + 7],
+    ]);
+    expect(
+      (await reportsOf(slow.request_id)).map((r) => [
+        r.delivery_status?.status,
+        r.delivery_status?.updated_at,
+      ]),
+    ).toEqual([
+      ['sent', at],
+      ['delivered', at + 3],
+    ]);
   });
 
   it('queues one report per change of a request with a callback_url, in order', async () => {

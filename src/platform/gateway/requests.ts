@@ -22,7 +22,7 @@ import type { ServerKey } from './server-key.js';
 import type { Messages } from '../messages.js';
 import type { PlatformDeps } from '../platform-deps.js';
 import type { GatewayAccountRow, VerificationRequestRow } from '../../storage/gateway-store.js';
-import type { StoreTx, UserRow } from '../../storage/store.js';
+import { UniqueViolation, type StoreTx, type UserRow } from '../../storage/store.js';
 
 /**
  * request_id: 15 random digits not starting with 0, like the reference's (reference §3.5). Drawn as
@@ -54,10 +54,9 @@ export class VerificationRequests {
     const person = await this.#person(phone);
     return this.#withFreshId(async (requestId) =>
       this.deps.store.write(async (tx) => {
-        await this.#claimId(tx, requestId);
         const { cost, balance } = await this.#charge(tx, account, person, phone, requestId);
         const row = this.#newRow(account, person, phone, requestId, cost);
-        await tx.gateway.insertRequest(row);
+        await this.#insert(tx, row);
         return renderStatus(row, balance);
       }),
     );
@@ -92,6 +91,8 @@ export class VerificationRequests {
         };
         let row: VerificationRequestRow;
         let balance: number | undefined;
+        // The row is written once, by delivery.send, with its message and what devices did at once.
+        let write: (stored: VerificationRequestRow) => Promise<void>;
         if (input.requestId !== undefined) {
           const ability = await this.#own(tx, account, input.requestId);
           if (ability.sent_at !== null) {
@@ -101,15 +102,21 @@ export class VerificationRequests {
             throw new GatewayError('PHONE_NUMBER_MISMATCH', 'the request_id was made for another number');
           }
           row = { ...ability, ...fields };
-          await tx.gateway.updateRequest(requestId, fields);
+          write = (stored) =>
+            tx.gateway.updateRequest(requestId, {
+              ...fields,
+              chat_pk: stored.chat_pk,
+              message_id: stored.message_id,
+              delivery_status: stored.delivery_status,
+              delivery_updated_at: stored.delivery_updated_at,
+            });
         } else {
-          await this.#claimId(tx, requestId);
           const charged = await this.#charge(tx, account, person, input.phone, requestId);
           balance = charged.balance;
           row = { ...this.#newRow(account, person, input.phone, requestId, charged.cost), ...fields };
-          await tx.gateway.insertRequest(row);
+          write = (stored) => this.#insert(tx, stored);
         }
-        const delivered = await this.delivery.send(tx, row, person, code, sender);
+        const delivered = await this.delivery.send(tx, row, person, code, sender, nowMs, write);
         return { ...delivered, balance };
       });
     };
@@ -181,8 +188,16 @@ export class VerificationRequests {
     return { cost, balance: await this.accounts.charge(tx, account.id, cost, requestId) };
   }
 
-  async #claimId(tx: StoreTx, requestId: string): Promise<void> {
-    if (await tx.gateway.getRequest(requestId)) throw new RequestIdTaken();
+  /**
+   * Inserts a new request. Its id was drawn at random: if it is taken, the primary key refuses it
+   * and the caller's transaction (rolled back by the store) is retried with a fresh id.
+   */
+  async #insert(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+    try {
+      await tx.gateway.insertRequest(row);
+    } catch (error) {
+      throw error instanceof UniqueViolation ? new RequestIdTaken() : error;
+    }
   }
 
   async #withFreshId<T>(run: (requestId: string) => Promise<T>): Promise<T> {

@@ -12,13 +12,19 @@ export type KeyPurpose = 'token' | 'code';
 
 export class ServerKey {
   #key: Promise<Buffer> | undefined;
+  /** The derived keys, made once per purpose (each costs an HMAC of its own). */
+  readonly #derived = new Map<KeyPurpose, Buffer>();
 
   constructor(private readonly deps: PlatformDeps) {}
 
   /** HMAC-SHA-256 of `data` under the key derived for `purpose`, as hex. */
   async hmac(purpose: KeyPurpose, data: string): Promise<string> {
-    const key = await this.#load();
-    const derived = createHmac('sha256', key).update(`parley-gateway:${purpose}`).digest();
+    let derived = this.#derived.get(purpose);
+    if (!derived) {
+      const key = await this.#load();
+      derived = createHmac('sha256', key).update(`parley-gateway:${purpose}`).digest();
+      this.#derived.set(purpose, derived);
+    }
     return createHmac('sha256', derived).update(data).digest('hex');
   }
 

@@ -1,8 +1,13 @@
 /**
  * The SQLite adapter of the gateway sub-port. It is built by SqliteStore on the same connection, so
  * that its writes run inside the SAVEPOINT of the `store.write` batch they are called from.
+ *
+ * The rows every send reads (the account, its price overrides, the person's devices) are kept in
+ * memory (ADR 0015). A write through this adapter updates or drops the entries it changes, and
+ * SqliteStore calls `forgetUncommitted` whenever it rolls anything back, so that no entry outlives
+ * a change that was not committed. Nothing else writes these tables.
  */
-import type { Row, SqlStatements } from './sql-statements.js';
+import { sqlValue, type Row, type SqlStatements } from './sql-statements.js';
 import type {
   DeliveryLogRow,
   DeviceRow,
@@ -25,6 +30,12 @@ function toRequest(row: Row | undefined): VerificationRequestRow | undefined {
     : undefined;
 }
 
+/**
+ * A bound LIMIT: SQLite (3.53) plans with the value of a plain `LIMIT ?` and so prepares the
+ * statement again each time it is bound (some 10-20 µs); a cast keeps the plan independent of it.
+ */
+const LIMIT = 'CAST(? AS INTEGER)';
+
 /** Report jobs wait while an earlier report of their request is pending (per-request order). */
 const REPORT_IS_HEAD = `NOT EXISTS (SELECT 1 FROM gateway_jobs e WHERE e.kind = 'report'
   AND e.request_id = j.request_id AND e.id < j.id)`;
@@ -34,34 +45,151 @@ const LANE: Record<JobLane, string> = {
   timed: `j.kind <> 'report'`,
 };
 
+/**
+ * The INSERT of every column of a row type, written once: the hot inserts (a request, a job and a
+ * ledger entry per send) need not build and look up their SQL text per row. `columns` is a record
+ * with every column as a key, so that the compiler checks none is missing.
+ */
+function inserter<T extends object>(table: string, columns: Record<keyof T & string, true>) {
+  const names = Object.keys(columns) as Array<keyof T & string>;
+  const sql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+  return (statements: SqlStatements, row: T) =>
+    statements.run(sql, ...names.map((name) => sqlValue(row[name])));
+}
+
+const insertRequestRow = inserter<VerificationRequestRow>('gateway_requests', {
+  request_id: true,
+  account_id: true,
+  user_id: true,
+  phone_number: true,
+  cost: true,
+  is_refunded: true,
+  created_at: true,
+  sent_at: true,
+  chat_pk: true,
+  message_id: true,
+  sender_chat_pk: true,
+  code_hash: true,
+  code_expires_at: true,
+  attempts: true,
+  delivery_status: true,
+  delivery_updated_at: true,
+  verification_status: true,
+  verification_updated_at: true,
+  code_entered: true,
+  callback_url: true,
+  payload: true,
+  ttl: true,
+});
+const insertJobRow = inserter<Omit<GatewayJobRow, 'id'>>('gateway_jobs', {
+  kind: true,
+  request_id: true,
+  run_at: true,
+  attempts: true,
+  body: true,
+  device_id: true,
+  created_at: true,
+});
+const insertLedgerRow = inserter<Omit<LedgerRow, 'id'>>('gateway_ledger', {
+  account_id: true,
+  kind: true,
+  amount: true,
+  balance_after: true,
+  request_id: true,
+  created_at: true,
+});
+
+/** Entries kept per cache at most; past it that cache starts again. */
+const CACHE_SIZE = 10_000;
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** Copies, so that a caller changing an answer cannot change the cache. */
+const copyAll = <T extends object>(rows: T[]): T[] => rows.map((row) => ({ ...row }));
+
 export class SqliteGatewayStore implements GatewayStoreTx {
+  /** Accounts by id, and the same objects by token_lookup (which never changes). */
+  readonly #accounts = new Map<number, GatewayAccountRow>();
+  readonly #accountsByLookup = new Map<string, GatewayAccountRow>();
+  /** Price overrides by account id. */
+  readonly #prices = new Map<number, GatewayPriceRow[]>();
+  /** Devices by user id (only users that have some). */
+  readonly #devices = new Map<number, DeviceRow[]>();
+
   constructor(private readonly sql: SqlStatements) {}
+
+  /** Drops every cached row; called by SqliteStore on each rollback (of a savepoint or a batch). */
+  forgetUncommitted(): void {
+    this.#accounts.clear();
+    this.#accountsByLookup.clear();
+    this.#prices.clear();
+    this.#devices.clear();
+  }
 
   // ---- devices ----------------------------------------------------------------------------------
 
   async listDevices(userId: number) {
-    return this.sql
-      .all('SELECT * FROM devices WHERE user_id = ? ORDER BY id', userId)
-      .map((r) => toDevice(r)!);
+    let rows = this.#devices.get(userId);
+    if (!rows) {
+      rows = this.sql
+        .all('SELECT * FROM devices WHERE user_id = ? ORDER BY id', userId)
+        .map((r) => toDevice(r)!);
+      // A user without devices is about to get the default one: not worth an entry.
+      if (rows.length === 0) return rows;
+      remember(this.#devices, userId, rows);
+    }
+    return copyAll(rows);
   }
   async getDevice(id: number) {
     return toDevice(this.sql.get('SELECT * FROM devices WHERE id = ?', id));
   }
   async insertDevice(row: Omit<DeviceRow, 'id'>) {
+    this.#devices.delete(row.user_id);
     return Number(this.sql.insert('devices', row).lastInsertRowid);
   }
   async updateDevice(id: number, patch: Partial<Omit<DeviceRow, 'id' | 'user_id'>>) {
+    // Rare (the control API): not worth finding the one entry.
+    this.#devices.clear();
     this.sql.update('devices', 'id', id, patch);
   }
 
   // ---- accounts, prices, ledger -----------------------------------------------------------------
 
   async getAccount(id: number) {
-    return this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id) as GatewayAccountRow | undefined;
+    const row =
+      this.#accounts.get(id) ??
+      this.#rememberAccount(
+        this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id) as GatewayAccountRow | undefined,
+      );
+    return row && { ...row };
   }
   async getAccountByLookup(tokenLookup: string) {
-    return this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup) as
-      GatewayAccountRow | undefined;
+    const row =
+      this.#accountsByLookup.get(tokenLookup) ??
+      this.#rememberAccount(
+        this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup) as
+          GatewayAccountRow | undefined,
+      );
+    return row && { ...row };
+  }
+  #rememberAccount(row: GatewayAccountRow | undefined): GatewayAccountRow | undefined {
+    if (!row) return undefined;
+    if (this.#accounts.size >= CACHE_SIZE) {
+      this.#accounts.clear();
+      this.#accountsByLookup.clear();
+    }
+    this.#accounts.set(row.id, row);
+    this.#accountsByLookup.set(row.token_lookup, row);
+    return row;
+  }
+  /** Keeps a cached account in step with a change just written. */
+  #patchAccount(id: number, patch: Partial<GatewayAccountRow>): void {
+    const row = this.#accounts.get(id);
+    if (row) Object.assign(row, patch);
   }
   async insertAccount(row: Omit<GatewayAccountRow, 'id'>) {
     return Number(this.sql.insert('gateway_accounts', row).lastInsertRowid);
@@ -73,7 +201,9 @@ export class SqliteGatewayStore implements GatewayStoreTx {
       accountId,
       amount,
     );
-    return row?.balance as number | undefined;
+    if (!row) return undefined;
+    this.#patchAccount(accountId, { balance: row.balance as number });
+    return row.balance as number;
   }
   async credit(accountId: number, amount: number) {
     const row = this.sql.get(
@@ -82,18 +212,28 @@ export class SqliteGatewayStore implements GatewayStoreTx {
       accountId,
     );
     if (!row) throw new Error(`gateway account ${accountId} does not exist`);
+    this.#patchAccount(accountId, { balance: row.balance as number });
     return row.balance as number;
   }
   async setDefaultPrice(accountId: number, price: number) {
     this.sql.run('UPDATE gateway_accounts SET default_price = ? WHERE id = ?', price, accountId);
+    this.#patchAccount(accountId, { default_price: price });
   }
   async listPrices(accountId: number) {
-    return this.sql.all(
-      'SELECT * FROM gateway_prices WHERE account_id = ? ORDER BY prefix',
-      accountId,
-    ) as unknown as GatewayPriceRow[];
+    const rows =
+      this.#prices.get(accountId) ??
+      remember(
+        this.#prices,
+        accountId,
+        this.sql.all(
+          'SELECT * FROM gateway_prices WHERE account_id = ? ORDER BY prefix',
+          accountId,
+        ) as unknown as GatewayPriceRow[],
+      );
+    return copyAll(rows);
   }
   async setPrice(accountId: number, prefix: string, price: number | null) {
+    this.#prices.delete(accountId);
     if (price === null) {
       this.sql.run('DELETE FROM gateway_prices WHERE account_id = ? AND prefix = ?', accountId, prefix);
       return;
@@ -107,11 +247,11 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     );
   }
   async insertLedger(row: Omit<LedgerRow, 'id'>) {
-    Number(this.sql.insert('gateway_ledger', row).lastInsertRowid);
+    insertLedgerRow(this.sql, row);
   }
   async listLedger(accountId: number, limit: number) {
     const rows = this.sql.all(
-      'SELECT * FROM gateway_ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?',
+      `SELECT * FROM gateway_ledger WHERE account_id = ? ORDER BY id DESC LIMIT ${LIMIT}`,
       accountId,
       limit,
     ) as unknown as LedgerRow[];
@@ -126,7 +266,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   async listSentRequests(userId: number, limit: number) {
     const rows = this.sql.all(
       `SELECT * FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
-       ORDER BY sent_at DESC, rowid DESC LIMIT ?`,
+       ORDER BY sent_at DESC, rowid DESC LIMIT ${LIMIT}`,
       userId,
       limit,
     );
@@ -141,7 +281,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
       .map((r) => toRequest(r)!);
   }
   async insertRequest(row: VerificationRequestRow) {
-    Number(this.sql.insert('gateway_requests', row).lastInsertRowid);
+    insertRequestRow(this.sql, row);
   }
   async updateRequest(requestId: string, patch: Partial<Omit<VerificationRequestRow, 'request_id'>>) {
     this.sql.update('gateway_requests', 'request_id', requestId, patch);
@@ -151,7 +291,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
 
   async listDueJobs(lane: JobLane, nowMs: number, limit: number) {
     return this.sql.all(
-      `SELECT * FROM gateway_jobs j WHERE j.run_at <= ? AND ${LANE[lane]} ORDER BY j.run_at, j.id LIMIT ?`,
+      `SELECT * FROM gateway_jobs j WHERE j.run_at <= ? AND ${LANE[lane]} ORDER BY j.run_at, j.id LIMIT ${LIMIT}`,
       nowMs,
       limit,
     ) as unknown as GatewayJobRow[];
@@ -171,7 +311,9 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   }
   async listPendingReports(filter: { accountId?: number; requestId?: string }) {
     return this.sql.all(
-      `SELECT j.* FROM gateway_jobs j JOIN gateway_requests r ON r.request_id = j.request_id
+      // Without the hint the planner walks every job (ttl expiries included) to avoid a sort.
+      `SELECT j.* FROM gateway_jobs j INDEXED BY gateway_jobs_report_due
+       JOIN gateway_requests r ON r.request_id = j.request_id
        WHERE j.kind = 'report' AND (? IS NULL OR r.account_id = ?) AND (? IS NULL OR j.request_id = ?)
        ORDER BY j.id`,
       filter.accountId ?? null,
@@ -181,7 +323,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     ) as unknown as GatewayJobRow[];
   }
   async insertJob(row: Omit<GatewayJobRow, 'id'>) {
-    return Number(this.sql.insert('gateway_jobs', row).lastInsertRowid);
+    return Number(insertJobRow(this.sql, row).lastInsertRowid);
   }
   async rescheduleJob(id: number, attempts: number, runAt: number) {
     this.sql.run('UPDATE gateway_jobs SET attempts = ?, run_at = ? WHERE id = ?', attempts, runAt, id);
@@ -195,7 +337,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   async listDeliveryLog(filter: { accountId?: number; requestId?: string; limit: number }) {
     const rows = this.sql.all(
       `SELECT * FROM gateway_delivery_log WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR request_id = ?)
-       ORDER BY id DESC LIMIT ?`,
+       ORDER BY id DESC LIMIT ${LIMIT}`,
       filter.accountId ?? null,
       filter.accountId ?? null,
       filter.requestId ?? null,

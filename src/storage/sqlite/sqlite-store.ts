@@ -85,6 +85,12 @@ export class SqliteStore implements Store {
    */
   readonly #users = new Map<number, UserRow>();
   /**
+   * User ids by phone number (the gateway finds people by number on every send). An entry is only a
+   * hint: the row comes from `getUser` and is used only if it still has that number, so a changed
+   * number or a rolled-back insert at worst costs a read.
+   */
+  readonly #userIdsByPhone = new Map<string, number>();
+  /**
    * Chats by pk, private chats' pks by their pair of users, members by chat and user, and bots by id:
    * read on every send. Every write of these tables in this store updates or drops its entry, and a
    * rollback drops them all (`#forgetRows`), so they never hold what was not committed. Nothing else
@@ -193,6 +199,7 @@ export class SqliteStore implements Store {
   }
 
   #forgetRows(): void {
+    this.gateway.forgetUncommitted();
     this.#chats.clear();
     this.#privateChats.clear();
     this.#members.clear();
@@ -222,7 +229,17 @@ export class SqliteStore implements Store {
     return { ...row };
   }
   async getUserByPhone(phone: string) {
-    return toUser(this.#sql.get('SELECT * FROM users WHERE phone_number = ?', phone));
+    const id = this.#userIdsByPhone.get(phone);
+    if (id !== undefined) {
+      const cached = await this.getUser(id);
+      if (cached?.phone_number === phone) return cached;
+    }
+    const row = toUser(this.#sql.get('SELECT * FROM users WHERE phone_number = ?', phone));
+    if (row) {
+      if (this.#userIdsByPhone.size >= USER_CACHE_SIZE) this.#userIdsByPhone.clear();
+      this.#userIdsByPhone.set(phone, row.id);
+    }
+    return row;
   }
   async getUserByUsername(username: string) {
     return toUser(this.#sql.get('SELECT * FROM users WHERE username = ?', username));
