@@ -8,6 +8,13 @@ import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * A bound LIMIT value, for `LIMIT ${LIMIT_PARAM}`. SQLite (3.53) plans with the value of a plain
+ * `LIMIT ?` and so prepares the statement again every time it is bound (7-20 µs measured); a cast
+ * keeps the plan independent of the value.
+ */
+export const LIMIT_PARAM = 'CAST(? AS INTEGER)';
+
 /** SQLite has no boolean: true and false are stored as 1 and 0. */
 export function sqlValue(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;

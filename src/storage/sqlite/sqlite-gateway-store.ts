@@ -7,7 +7,7 @@
  * SqliteStore calls `forgetUncommitted` whenever it rolls anything back, so that no entry outlives
  * a change that was not committed. Nothing else writes these tables.
  */
-import { sqlValue, type Row, type SqlStatements } from './sql-statements.js';
+import { LIMIT_PARAM as LIMIT, sqlValue, type Row, type SqlStatements } from './sql-statements.js';
 import type {
   DeliveryLogRow,
   DeviceRow,
@@ -29,12 +29,6 @@ function toRequest(row: Row | undefined): VerificationRequestRow | undefined {
     ? ({ ...row, is_refunded: row.is_refunded === 1 } as unknown as VerificationRequestRow)
     : undefined;
 }
-
-/**
- * A bound LIMIT: SQLite (3.53) plans with the value of a plain `LIMIT ?` and so prepares the
- * statement again each time it is bound (some 10-20 µs); a cast keeps the plan independent of it.
- */
-const LIMIT = 'CAST(? AS INTEGER)';
 
 /** Report jobs wait while an earlier report of their request is pending (per-request order). */
 const REPORT_IS_HEAD = `NOT EXISTS (SELECT 1 FROM gateway_jobs e WHERE e.kind = 'report'

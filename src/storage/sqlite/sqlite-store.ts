@@ -14,7 +14,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.js';
 import { migrate } from './migrate.js';
-import { SqlStatements, sqlValue, type Row } from './sql-statements.js';
+import { LIMIT_PARAM, SqlStatements, sqlValue, type Row } from './sql-statements.js';
 import { SqliteGatewayStore } from './sqlite-gateway-store.js';
 import {
   type BotRow,
@@ -361,7 +361,7 @@ export class SqliteStore implements Store {
   }
   async listMessages(chatPk: number, opts: { limit: number; afterId?: number }) {
     const rows = this.#sql.all(
-      'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
+      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ${LIMIT_PARAM}`,
       chatPk,
       opts.afterId ?? 0,
       opts.limit,
@@ -430,7 +430,7 @@ export class SqliteStore implements Store {
   async listUpdates(botId: number, fromId: number, limit: number, nowSec: number) {
     return this.#sql.all(
       `SELECT * FROM updates WHERE bot_id = ? AND update_id >= ? AND expires_at > ?
-       ORDER BY update_id LIMIT ?`,
+       ORDER BY update_id LIMIT ${LIMIT_PARAM}`,
       botId,
       fromId,
       nowSec,
@@ -442,7 +442,7 @@ export class SqliteStore implements Store {
   }
   async listPendingUpdates(botId: number, afterId: number, limit: number) {
     return this.#sql.all(
-      'SELECT * FROM updates WHERE bot_id = ? AND update_id > ? ORDER BY update_id LIMIT ?',
+      `SELECT * FROM updates WHERE bot_id = ? AND update_id > ? ORDER BY update_id LIMIT ${LIMIT_PARAM}`,
       botId,
       afterId,
       limit,
@@ -464,7 +464,7 @@ export class SqliteStore implements Store {
   async keepLastUpdates(botId: number, keep: number) {
     this.#sql.run(
       `DELETE FROM updates WHERE bot_id = ? AND update_id NOT IN
-       (SELECT update_id FROM updates WHERE bot_id = ? ORDER BY update_id DESC LIMIT ?)`,
+       (SELECT update_id FROM updates WHERE bot_id = ? ORDER BY update_id DESC LIMIT ${LIMIT_PARAM})`,
       botId,
       botId,
       keep,
