@@ -49,13 +49,7 @@ export async function answerCall(
 
   const lazy = signals.for(response);
   try {
-    return await callMethod(platform, auth, method, params, {
-      get signal() {
-        return lazy.signal;
-      },
-      fromWebhookReply: false,
-      log,
-    });
+    return await callMethod(platform, auth, method, params, { signal: lazy, fromWebhookReply: false, log });
   } finally {
     lazy.release();
   }

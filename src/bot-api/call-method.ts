@@ -5,12 +5,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parseBotToken } from './bot-token.js';
 import { BotApiError, LOGGED_OUT, METHOD_NOT_FOUND, toBotApiError } from './errors.js';
-import { DescribedResult, RawJson } from './method-context.js';
+import { DescribedResult, RawJson, type MethodContext } from './method-context.js';
 import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
 import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
 import type { Platform } from '../platform/platform.js';
+import type { SignalSource } from '../server/request-signals.js';
 
 export interface Envelope {
   status: number;
@@ -49,10 +50,25 @@ export async function authenticateToken(platform: Platform, token: string): Prom
 }
 
 export interface CallOptions {
-  /** Read only by the methods that wait (getUpdates); may be a getter that creates it then. */
-  readonly signal: AbortSignal;
+  /** Read only by the methods that wait (getUpdates), which may create the signal then. */
+  readonly signal: SignalSource;
   fromWebhookReply: boolean;
   log: FastifyBaseLogger;
+}
+
+/** A handler's context; a class so that its lazy `signal` getter does not cost a hidden class per call. */
+class MethodCall implements MethodContext {
+  constructor(
+    readonly platform: Platform,
+    readonly botId: number,
+    readonly params: Params,
+    private readonly source: SignalSource,
+    readonly fromWebhookReply: boolean,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.source.signal;
+  }
 }
 
 export async function callMethod(
@@ -78,15 +94,7 @@ export async function callMethod(
     // Flood control (reference §8): a send takes its token first; a failed one gives it back.
     refund = admitSend(platform, botId, lower, params);
     return resultEnvelope(
-      await handler({
-        platform,
-        botId,
-        params,
-        get signal() {
-          return options.signal;
-        },
-        fromWebhookReply: options.fromWebhookReply,
-      }),
+      await handler(new MethodCall(platform, botId, params, options.signal, options.fromWebhookReply)),
     );
   } catch (error) {
     refund?.();

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ControlError, type ControlHandler } from './control-context.js';
+import { ControlError, type ControlContext, type ControlHandler } from './control-context.js';
 import { advanceClock } from './methods/advance-clock.js';
 import { createBot } from './methods/create-bot.js';
 import { createUser } from './methods/create-user.js';
@@ -53,7 +53,7 @@ import { SEND_MEDIA_BODY_LIMIT, sendMedia } from './methods/send-media.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
-import type { RequestSignals } from '../server/request-signals.js';
+import type { RequestSignals, SignalSource } from '../server/request-signals.js';
 
 export const CONTROL_ROUTES: Array<{
   method: 'GET' | 'POST';
@@ -154,6 +154,21 @@ function fail(reply: FastifyReply, status: number, error: string, description: s
   return reply.code(status).send({ ok: false, error, description });
 }
 
+/** A handler's context; a class so that its lazy `signal` getter does not cost a hidden class per call. */
+class ControlCall implements ControlContext {
+  constructor(
+    readonly platform: Platform,
+    readonly time: VirtualTime,
+    readonly input: Record<string, unknown>,
+    readonly path: Record<string, string>,
+    private readonly source: SignalSource,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.source.signal;
+  }
+}
+
 export async function controlRoutes(
   app: FastifyInstance,
   {
@@ -202,15 +217,15 @@ export async function controlRoutes(
         }
         const lazy = signals.for(reply.raw);
         try {
-          const result = await route.handler({
-            platform,
-            time,
-            input: input as Record<string, unknown>,
-            path: request.params as Record<string, string>,
-            get signal() {
-              return lazy.signal;
-            },
-          });
+          const result = await route.handler(
+            new ControlCall(
+              platform,
+              time,
+              input as Record<string, unknown>,
+              request.params as Record<string, string>,
+              lazy,
+            ),
+          );
           return reply.send({ ok: true, result });
         } catch (error) {
           if (error instanceof ControlError) return fail(reply, error.status, error.error, error.message);

@@ -25,6 +25,7 @@ import { callMethod } from '../bot-api/call-method.js';
 import { Params } from '../bot-api/params.js';
 import { addBody } from '../bot-api/request-params.js';
 import type { Platform } from '../platform/platform.js';
+import { FixedSignal } from '../server/request-signals.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
 
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
@@ -271,7 +272,7 @@ class BotDelivery {
     const method = params.string('method');
     if (method === undefined) return;
     const envelope = await callMethod(this.worker.platform, this.botId, method, params, {
-      signal: new AbortController().signal,
+      signal: new FixedSignal(new AbortController().signal),
       fromWebhookReply: true,
       log: this.worker.log,
     });
