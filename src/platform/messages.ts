@@ -139,7 +139,7 @@ export class Messages {
       return { chat, row };
     });
     this.#announce(sent.chat, sent.row);
-    return this.render(this.deps.store, sent.chat, sent.row, bot.id);
+    return this.render(this.deps.store, sent.chat, sent.row, bot.id, 0, content);
   }
 
   async #insert(tx: StoreTx, chat: ChatRow, senderId: number, content: MessageContent): Promise<MessageRow> {
@@ -196,15 +196,20 @@ export class Messages {
     });
   }
 
-  /** The Message object as `viewerId` sees it (reply_to_message one level deep). */
+  /**
+   * The Message object as `viewerId` sees it (reply_to_message one level deep). `stored` is the
+   * content the row's body was just made from, when the caller has it (its file objects get
+   * the viewer's file_ids, as a parsed body's would).
+   */
   async render(
     reader: StoreReader,
     chat: ChatRow,
     row: MessageRow,
     viewerId: number,
     depth = 0,
+    stored?: MessageContent,
   ): Promise<WireMessage> {
-    const { _reply_to: replyTo, ...content } = JSON.parse(row.body) as MessageContent;
+    const { _reply_to: replyTo, ...content } = stored ?? (JSON.parse(row.body) as MessageContent);
     const message: WireMessage = {
       message_id: row.message_id,
       date: row.date,

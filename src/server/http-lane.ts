@@ -79,12 +79,15 @@ export function writeJson(
   stopping: AbortSignal,
   extra?: Record<string, string>,
 ): void {
-  const headers: Record<string, string | number> = {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-  };
-  if (extra) Object.assign(headers, extra);
-  if (stopping.aborted) headers.connection = 'close';
+  // A flat list of names and values: the cheapest form for Node to write.
+  const headers: string[] = [
+    'content-type',
+    'application/json',
+    'content-length',
+    String(Buffer.byteLength(body)),
+  ];
+  if (extra) for (const name of Object.keys(extra)) headers.push(name, extra[name]!);
+  if (stopping.aborted) headers.push('connection', 'close');
   response.writeHead(status, headers);
   response.end(body);
 }

@@ -220,6 +220,12 @@ export function fixUrl(url: string): string {
   const colon = domain.lastIndexOf(':');
   if (colon >= 0) domain = domain.slice(0, colon);
   if (asciiLower(domain) === 'teiegram.org') return '';
+  // Most candidates in ordinary text ("end.Next") fail on their last label: without a protocol it
+  // must be a common TLD (or digits, for an IPv4 address). Checked first, as it is cheap.
+  if (!hasProtocol) {
+    const last = domain.slice(domain.lastIndexOf('.') + 1);
+    if (!/^\d*$/.test(last) && !last.startsWith('xn--') && !isCommonTld(last)) return '';
+  }
 
   // the path ends before the first unbalanced closing bracket, and without trailing punctuation
   const balance = { '(': 0, '[': 0, '{': 0 };

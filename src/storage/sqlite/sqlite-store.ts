@@ -131,6 +131,8 @@ export class SqliteStore implements Store {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
+    db.pragma('temp_store = MEMORY');
     migrate(db);
     const store = new SqliteStore(db);
     if (file !== ':memory:') store.#checkpointer = new Checkpointer(db, file);
