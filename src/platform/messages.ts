@@ -113,6 +113,9 @@ export class Messages {
     });
     for (const botId of sent.botIds) this.updates.notify(botId);
     this.#announce(sent.chat, sent.row);
+    // Bots first: a long poll woken by the notice answers within this turn; the sender's own copy
+    // of the message is rendered on the next one.
+    if (sent.botIds.length > 0) await new Promise((resolve) => setImmediate(resolve));
     return this.render(this.deps.store, sent.chat, sent.row, user.id);
   }
 

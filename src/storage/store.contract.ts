@@ -73,6 +73,24 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.getUserByUsername('alice')).toBeUndefined();
     });
 
+    it('finds users by a phone number or username that moved to another user', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(1, { username: 'first' }));
+        await tx.insertUser(user(2, { username: 'second', phone_number: '+15550002' }));
+      });
+      // Looked up once, so that whatever the adapter remembers is filled.
+      expect((await store.getUserByUsername('FIRST'))?.id).toBe(1);
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(1);
+      await store.write(async (tx) => {
+        await tx.updateUser(1, { username: null, phone_number: '+15550009' });
+        await tx.updateUser(2, { username: 'first', phone_number: '+15550001' });
+      });
+      expect((await store.getUserByUsername('first'))?.id).toBe(2);
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(2);
+      expect(await store.getUserByUsername('second')).toBeUndefined();
+      expect((await store.getUserByPhone('+15550009'))?.id).toBe(1);
+    });
+
     it('refuses a duplicate phone number with UniqueViolation and keeps the first row', async () => {
       await store.write(async (tx) => tx.insertUser(user(1)));
       await expect(

@@ -90,6 +90,8 @@ export class SqliteStore implements Store {
    * number or a rolled-back insert at worst costs a read.
    */
   readonly #userIdsByPhone = new Map<string, number>();
+  /** User ids by lower-cased username, a hint in the same way. */
+  readonly #userIdsByUsername = new Map<string, number>();
   /**
    * Chats by pk, private chats' pks by their pair of users, members by chat and user, and bots by id:
    * read on every send. Every write of these tables in this store updates or drops its entry, and a
@@ -244,7 +246,19 @@ export class SqliteStore implements Store {
     return row;
   }
   async getUserByUsername(username: string) {
-    return toUser(this.#sql.get('SELECT * FROM users WHERE username = ?', username));
+    // As by phone: the entry is a hint, used only if the cached user still has that username.
+    const key = username.toLowerCase();
+    const id = this.#userIdsByUsername.get(key);
+    if (id !== undefined) {
+      const cached = await this.getUser(id);
+      if (cached?.username?.toLowerCase() === key) return cached;
+    }
+    const row = toUser(this.#sql.get('SELECT * FROM users WHERE username = ?', username));
+    if (row) {
+      if (this.#userIdsByUsername.size >= USER_CACHE_SIZE) this.#userIdsByUsername.clear();
+      this.#userIdsByUsername.set(key, row.id);
+    }
+    return row;
   }
   async insertUser(row: UserRow) {
     this.#users.delete(row.id);
