@@ -180,9 +180,10 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         expect((await store.getMember(pk, 10))?.status).toBe('member');
         expect((await store.getBot(10))?.webhook_url).toBe('');
       }
-      // Committed changes show at once.
+      // Committed changes show at once (last_message_id may run ahead of the ids handed out).
       expect(await store.write(async (tx) => tx.nextMessageId(pk))).toBe(1);
-      expect((await store.getChat(pk))?.last_message_id).toBe(1);
+      const reserved = (await store.getChat(pk))!.last_message_id;
+      expect(reserved).toBeGreaterThanOrEqual(1);
       await store.write(async (tx) => tx.updateBot(10, { webhook_url: 'http://y/' }));
       expect((await store.getBot(10))?.webhook_url).toBe('http://y/');
       // A caller changing what it got changes nothing stored.
@@ -192,7 +193,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       member.status = 'left';
       const row = (await store.getBot(10))!;
       row.webhook_url = 'mutated';
-      expect((await store.getPrivateChat(1, 10))?.last_message_id).toBe(1);
+      expect((await store.getPrivateChat(1, 10))?.last_message_id).toBe(reserved);
       expect((await store.getMember(pk, 10))?.status).toBe('member');
       expect((await store.getBot(10))?.webhook_url).toBe('http://y/');
     });

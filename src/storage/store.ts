@@ -223,7 +223,11 @@ export interface StoreTx extends StoreReader {
 
   /** Inserts a chat and returns its pk. */
   insertChat(row: Omit<ChatRow, 'pk'>): Promise<number>;
-  /** Hands out the chat's next message_id (per-chat sequence, starting at 1). */
+  /**
+   * Hands out the chat's next message_id: per chat, increasing, starting at 1, never reused (ids
+   * may be skipped, e.g. after a restart). The chat row's last_message_id is at least the last one
+   * handed out.
+   */
   nextMessageId(chatPk: number): Promise<number>;
   upsertMember(row: MemberRow): Promise<void>;
 

@@ -24,4 +24,42 @@ describe('SqliteStore on disk', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('never hands out a message_id twice in a chat, across a restart and after a rollback', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-store-'));
+    try {
+      const file = path.join(dir, 'db.sqlite');
+      const chat = {
+        id: null,
+        type: 'private' as const,
+        title: null,
+        username: null,
+        description: null,
+        user_a: 1,
+        user_b: 2,
+        last_message_id: 0,
+        created_at: 1,
+      };
+      const first = SqliteStore.open(file);
+      const pk = await first.write(async (tx) => tx.insertChat(chat));
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await first.write(async (tx) => tx.nextMessageId(pk)));
+      // A write that takes an id and fails: that id may be handed out again, nothing else may.
+      await first
+        .write(async (tx) => {
+          await tx.nextMessageId(pk);
+          throw new Error('boom');
+        })
+        .catch(() => {});
+      ids.push(await first.write(async (tx) => tx.nextMessageId(pk)));
+      await first.close();
+      const second = SqliteStore.open(file);
+      for (let i = 0; i < 3; i++) ids.push(await second.write(async (tx) => tx.nextMessageId(pk)));
+      await second.close();
+      expect(ids.slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+      for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]!);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -43,6 +43,13 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Message ids are reserved in the chat row this many at a time, so that most messages need no
+ * write of the chat row (a restart or a rollback skips the rest of a block: ids have gaps, as the
+ * reference's do, and are never reused).
+ */
+const MESSAGE_ID_BLOCK = 32;
+
 /** Users kept in memory at most; past it the cache starts again. */
 const USER_CACHE_SIZE = 50_000;
 
@@ -102,6 +109,8 @@ export class SqliteStore implements Store {
   readonly #privateChats = new Map<string, number>();
   readonly #members = new Map<string, MemberRow>();
   readonly #bots = new Map<number, BotRow>();
+  /** Message ids reserved per chat and not handed out yet (see nextMessageId). */
+  readonly #messageIds = new Map<number, { next: number; last: number }>();
   /** WAL checkpoints off the event loop (file databases only). */
   #checkpointer: Checkpointer | undefined;
   #closed = false;
@@ -203,6 +212,7 @@ export class SqliteStore implements Store {
   }
 
   #forgetRows(): void {
+    this.#messageIds.clear();
     this.gateway.forgetUncommitted();
     this.#chats.clear();
     this.#privateChats.clear();
@@ -331,14 +341,22 @@ export class SqliteStore implements Store {
     return Number(this.#sql.insert('chats', row).lastInsertRowid);
   }
   async nextMessageId(chatPk: number) {
+    const block = this.#messageIds.get(chatPk);
+    if (block && block.next <= block.last) return block.next++;
+    // A new block of ids, reserved in the chat row; ids of a block not used up when the server
+    // stops (or when a rollback drops this map) are skipped, never reused.
     const row = this.#sql.get(
-      'UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ? RETURNING last_message_id',
+      'UPDATE chats SET last_message_id = last_message_id + ? WHERE pk = ? RETURNING last_message_id',
+      MESSAGE_ID_BLOCK,
       chatPk,
     );
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
+    const last = row.last_message_id as number;
     const cached = this.#chats.get(chatPk);
-    if (cached) cached.last_message_id = row.last_message_id as number;
-    return row.last_message_id as number;
+    if (cached) cached.last_message_id = last;
+    if (this.#messageIds.size >= USER_CACHE_SIZE) this.#messageIds.clear();
+    this.#messageIds.set(chatPk, { next: last - MESSAGE_ID_BLOCK + 2, last });
+    return last - MESSAGE_ID_BLOCK + 1;
   }
   async getMember(chatPk: number, userId: number) {
     const key = `${chatPk}:${userId}`;
