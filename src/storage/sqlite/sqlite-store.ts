@@ -243,30 +243,42 @@ export class SqliteStore implements Store {
     return { ...row };
   }
   async getUserByPhone(phone: string) {
-    const id = this.#userIdsByPhone.get(phone);
-    if (id !== undefined) {
-      const cached = await this.getUser(id);
-      if (cached?.phone_number === phone) return cached;
-    }
-    const row = toUser(this.#sql.get('SELECT * FROM users WHERE phone_number = ?', phone));
-    if (row) {
-      if (this.#userIdsByPhone.size >= USER_CACHE_SIZE) this.#userIdsByPhone.clear();
-      this.#userIdsByPhone.set(phone, row.id);
-    }
-    return row;
+    return this.#userByHint(
+      this.#userIdsByPhone,
+      phone,
+      'phone_number',
+      (user) => user.phone_number === phone,
+    );
   }
   async getUserByUsername(username: string) {
-    // As by phone: the entry is a hint, used only if the cached user still has that username.
     const key = username.toLowerCase();
-    const id = this.#userIdsByUsername.get(key);
+    return this.#userByHint(
+      this.#userIdsByUsername,
+      key,
+      'username',
+      (user) => user.username?.toLowerCase() === key,
+    );
+  }
+  /**
+   * A user found by a column other than id through `hints` (value -> user id). A hint is only used
+   * if the user it names still matches, so a changed number or username, or a rolled-back insert,
+   * costs a read at worst, never a wrong answer.
+   */
+  async #userByHint(
+    hints: Map<string, number>,
+    key: string,
+    column: 'phone_number' | 'username',
+    matches: (user: UserRow) => boolean,
+  ) {
+    const id = hints.get(key);
     if (id !== undefined) {
       const cached = await this.getUser(id);
-      if (cached?.username?.toLowerCase() === key) return cached;
+      if (cached && matches(cached)) return cached;
     }
-    const row = toUser(this.#sql.get('SELECT * FROM users WHERE username = ?', username));
+    const row = toUser(this.#sql.get(`SELECT * FROM users WHERE ${column} = ?`, key));
     if (row) {
-      if (this.#userIdsByUsername.size >= USER_CACHE_SIZE) this.#userIdsByUsername.clear();
-      this.#userIdsByUsername.set(key, row.id);
+      if (hints.size >= USER_CACHE_SIZE) hints.clear();
+      hints.set(key, row.id);
     }
     return row;
   }
