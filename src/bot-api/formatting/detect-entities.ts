@@ -161,6 +161,7 @@ function findCashtags(text: string): Span[] {
  */
 function findPhoneNumbers(text: string): Span[] {
   const result: Span[] = [];
+  if (!text.includes('+')) return result;
   const pattern = /\+\d(?:[ \-()]{0,2}\d)+/g;
   for (const match of text.matchAll(pattern)) {
     const start = match.index;

@@ -25,7 +25,9 @@ export async function sendMessage(ctx: MethodContext) {
   if (raw === undefined) throw BotApiError.badRequest('message text is empty');
   if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw BotApiError.badRequest('text is too long');
   const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
-  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw BotApiError.badRequest('message is too long');
+  // A text no longer in UTF-16 units than the limit is within it in code points too.
+  if (formatted.text.length > MAX_TEXT_LENGTH && codePointLength(formatted.text) > MAX_TEXT_LENGTH)
+    throw BotApiError.badRequest('message is too long');
 
   const content = {
     text: formatted.text,
