@@ -30,9 +30,12 @@ function toRequest(row: Row | undefined): VerificationRequestRow | undefined {
     : undefined;
 }
 
+/** A request's seq (its integer key), which jobs refer to it by (ADR 0015). */
+const SEQ_OF = '(SELECT seq FROM gateway_requests WHERE request_id = ?)';
+
 /** Report jobs wait while an earlier report of their request is pending (per-request order). */
 const REPORT_IS_HEAD = `NOT EXISTS (SELECT 1 FROM gateway_jobs e WHERE e.kind = 'report'
-  AND e.request_id = j.request_id AND e.id < j.id)`;
+  AND e.request_seq = j.request_seq AND e.id < j.id)`;
 
 const LANE: Record<JobLane, string> = {
   report: `j.kind = 'report' AND ${REPORT_IS_HEAD}`,
@@ -40,18 +43,23 @@ const LANE: Record<JobLane, string> = {
 };
 
 /**
- * The INSERT of every column of a row type, written once: the hot inserts (a request, a job and a
- * ledger entry per send) need not build and look up their SQL text per row. `columns` is a record
- * with every column as a key, so that the compiler checks none is missing.
+ * The columns of a row type, listed once: the hot statements (a request, a job and a ledger entry
+ * per send) need not build and look up their SQL text per row, and reads name the port's columns
+ * only (not the tables' integer keys). `columns` is a record with every column as a key, so that
+ * the compiler checks none is missing.
  */
-function inserter<T extends object>(table: string, columns: Record<keyof T & string, true>) {
-  const names = Object.keys(columns) as Array<keyof T & string>;
+function columnsOf<T extends object>(columns: Record<keyof T & string, true>): Array<keyof T & string> {
+  return Object.keys(columns) as Array<keyof T & string>;
+}
+
+/** The INSERT of every column of a row type, written once. */
+function inserter<T extends object>(table: string, names: Array<keyof T & string>) {
   const sql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
   return (statements: SqlStatements, row: T) =>
     statements.run(sql, ...names.map((name) => sqlValue(row[name])));
 }
 
-const insertRequestRow = inserter<VerificationRequestRow>('gateway_requests', {
+const REQUEST_COLUMNS = columnsOf<VerificationRequestRow>({
   request_id: true,
   account_id: true,
   user_id: true,
@@ -75,7 +83,13 @@ const insertRequestRow = inserter<VerificationRequestRow>('gateway_requests', {
   payload: true,
   ttl: true,
 });
-const insertJobRow = inserter<Omit<GatewayJobRow, 'id'>>('gateway_jobs', {
+const insertRequestRow = inserter<VerificationRequestRow>('gateway_requests', REQUEST_COLUMNS);
+/** A request's columns as the port has them (without seq). */
+const REQUEST = REQUEST_COLUMNS.join(', ');
+
+/** A job's columns as the port has them (without request_seq), for `FROM gateway_jobs j`. */
+const JOB = columnsOf<GatewayJobRow>({
+  id: true,
   kind: true,
   request_id: true,
   run_at: true,
@@ -83,15 +97,25 @@ const insertJobRow = inserter<Omit<GatewayJobRow, 'id'>>('gateway_jobs', {
   body: true,
   device_id: true,
   created_at: true,
-});
-const insertLedgerRow = inserter<Omit<LedgerRow, 'id'>>('gateway_ledger', {
-  account_id: true,
-  kind: true,
-  amount: true,
-  balance_after: true,
-  request_id: true,
-  created_at: true,
-});
+})
+  .map((name) => `j.${name}`)
+  .join(', ');
+/** A job is inserted with its request's seq, found by the request_id (a row the send just wrote). */
+const INSERT_JOB = `INSERT INTO gateway_jobs
+  (kind, request_seq, request_id, run_at, attempts, body, device_id, created_at)
+  VALUES (?, ${SEQ_OF}, ?, ?, ?, ?, ?, ?)`;
+
+const insertLedgerRow = inserter<Omit<LedgerRow, 'id'>>(
+  'gateway_ledger',
+  columnsOf<Omit<LedgerRow, 'id'>>({
+    account_id: true,
+    kind: true,
+    amount: true,
+    balance_after: true,
+    request_id: true,
+    created_at: true,
+  }),
+);
 
 /** Entries kept per cache at most; past it that cache starts again. */
 const CACHE_SIZE = 10_000;
@@ -255,12 +279,12 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   // ---- verification requests --------------------------------------------------------------------
 
   async getRequest(requestId: string) {
-    return toRequest(this.sql.get('SELECT * FROM gateway_requests WHERE request_id = ?', requestId));
+    return toRequest(this.sql.get(`SELECT ${REQUEST} FROM gateway_requests WHERE request_id = ?`, requestId));
   }
   async listSentRequests(userId: number, limit: number) {
     const rows = this.sql.all(
-      `SELECT * FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
-       ORDER BY sent_at DESC, rowid DESC LIMIT ${LIMIT}`,
+      `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
+       ORDER BY sent_at DESC, seq DESC LIMIT ${LIMIT}`,
       userId,
       limit,
     );
@@ -269,7 +293,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
   async listUndeliveredRequests(userId: number) {
     return this.sql
       .all(
-        "SELECT * FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY rowid",
+        `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY seq`,
         userId,
       )
       .map((r) => toRequest(r)!);
@@ -285,7 +309,7 @@ export class SqliteGatewayStore implements GatewayStoreTx {
 
   async listDueJobs(lane: JobLane, nowMs: number, limit: number) {
     return this.sql.all(
-      `SELECT * FROM gateway_jobs j WHERE j.run_at <= ? AND ${LANE[lane]} ORDER BY j.run_at, j.id LIMIT ${LIMIT}`,
+      `SELECT ${JOB} FROM gateway_jobs j WHERE j.run_at <= ? AND ${LANE[lane]} ORDER BY j.run_at, j.id LIMIT ${LIMIT}`,
       nowMs,
       limit,
     ) as unknown as GatewayJobRow[];
@@ -295,20 +319,20 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     return (row?.t as number | null) ?? undefined;
   }
   async getJob(id: number) {
-    return this.sql.get('SELECT * FROM gateway_jobs WHERE id = ?', id) as GatewayJobRow | undefined;
+    return this.sql.get(`SELECT ${JOB} FROM gateway_jobs j WHERE j.id = ?`, id) as GatewayJobRow | undefined;
   }
   async listJobs(requestId: string) {
     return this.sql.all(
-      'SELECT * FROM gateway_jobs WHERE request_id = ? ORDER BY id',
+      `SELECT ${JOB} FROM gateway_jobs j WHERE j.request_seq = ${SEQ_OF} ORDER BY j.id`,
       requestId,
     ) as unknown as GatewayJobRow[];
   }
   async listPendingReports(filter: { accountId?: number; requestId?: string }) {
     return this.sql.all(
       // Without the hint the planner walks every job (ttl expiries included) to avoid a sort.
-      `SELECT j.* FROM gateway_jobs j INDEXED BY gateway_jobs_report_due
-       JOIN gateway_requests r ON r.request_id = j.request_id
-       WHERE j.kind = 'report' AND (? IS NULL OR r.account_id = ?) AND (? IS NULL OR j.request_id = ?)
+      `SELECT ${JOB} FROM gateway_jobs j INDEXED BY gateway_jobs_report_due
+       JOIN gateway_requests r ON r.seq = j.request_seq
+       WHERE j.kind = 'report' AND (? IS NULL OR r.account_id = ?) AND (? IS NULL OR r.request_id = ?)
        ORDER BY j.id`,
       filter.accountId ?? null,
       filter.accountId ?? null,
@@ -317,7 +341,19 @@ export class SqliteGatewayStore implements GatewayStoreTx {
     ) as unknown as GatewayJobRow[];
   }
   async insertJob(row: Omit<GatewayJobRow, 'id'>) {
-    return Number(insertJobRow(this.sql, row).lastInsertRowid);
+    const { request_id: requestId } = row;
+    const result = this.sql.run(
+      INSERT_JOB,
+      row.kind,
+      requestId,
+      requestId,
+      row.run_at,
+      row.attempts,
+      row.body,
+      row.device_id,
+      row.created_at,
+    );
+    return Number(result.lastInsertRowid);
   }
   async rescheduleJob(id: number, attempts: number, runAt: number) {
     this.sql.run('UPDATE gateway_jobs SET attempts = ?, run_at = ? WHERE id = ?', attempts, runAt, id);
