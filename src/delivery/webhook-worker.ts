@@ -236,7 +236,7 @@ class BotDelivery {
       if (response.statusCode >= 200 && response.statusCode < 300) {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
-        await store.write(async (tx) => tx.deleteUpdate(this.botId, row.update_id));
+        await this.worker.delivered(this.botId, row.update_id);
         await this.#runReply(contentType, text).catch((error: unknown) =>
           this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
         );
@@ -295,6 +295,9 @@ export class WebhookWorker {
   readonly #bots = new Map<number, BotDelivery>();
   readonly #unsubscribe: Array<() => void> = [];
   stopped = false;
+  /** Delivered updates whose rows are not deleted yet, and the one write that will delete them. */
+  #delivered: Array<[botId: number, updateId: number]> = [];
+  #deleting: Promise<void> | undefined;
 
   constructor(
     readonly platform: Platform,
@@ -313,6 +316,22 @@ export class WebhookWorker {
     void store.listBotsWithWebhook().then((bots) => {
       for (const bot of bots) this.#delivery(bot.id).retarget(bot);
     });
+  }
+
+  /**
+   * Deletes a delivered update's row; resolves once that is committed (the next update of its chat
+   * waits for it, so that a restart never sends them out of order). The deliveries that finish in
+   * one turn of the event loop share one write.
+   */
+  delivered(botId: number, updateId: number): Promise<void> {
+    this.#delivered.push([botId, updateId]);
+    this.#deleting ??= this.platform.deps.store.write(async (tx) => {
+      const batch = this.#delivered;
+      this.#delivered = [];
+      this.#deleting = undefined;
+      for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
+    });
+    return this.#deleting;
   }
 
   #delivery(botId: number): BotDelivery {
