@@ -18,7 +18,7 @@ import { STATUS_CODES } from 'node:http';
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { Agent, request } from 'undici';
+import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { callMethod } from '../bot-api/call-method.js';
@@ -36,9 +36,12 @@ const PAGE = 500;
 
 interface Target {
   url: URL;
+  /** The request target: path and query of the URL. */
+  path: string;
   secret: string | null;
   maxConnections: number;
-  agent: Agent;
+  /** Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call). */
+  pool: Pool;
   authorization: string | undefined;
 }
 
@@ -116,10 +119,11 @@ class BotDelivery {
         connect.lookup = connectionLookup(bot.webhook_ip_address);
       this.target = {
         url,
+        path: `${url.pathname}${url.search}`,
         secret: bot.webhook_secret,
         maxConnections: bot.webhook_max_connections,
         authorization,
-        agent: new Agent({
+        pool: new Pool(url.origin, {
           connections: bot.webhook_max_connections,
           pipelining: 1,
           headersTimeout: TIMEOUT_MS,
@@ -128,7 +132,7 @@ class BotDelivery {
         }),
       };
     }
-    if (old) void Promise.allSettled([...this.inFlight]).then(() => old.agent.close());
+    if (old) void Promise.allSettled([...this.inFlight]).then(() => old.pool.close());
     this.#reread();
     this.kick();
   }
@@ -232,7 +236,7 @@ class BotDelivery {
     let failure: string;
     let retryAfter: number | undefined;
     try {
-      const response = await request(target.url, { method: 'POST', headers, body, dispatcher: target.agent });
+      const response = await target.pool.request({ method: 'POST', path: target.path, headers, body });
       if (response.statusCode >= 200 && response.statusCode < 300) {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
@@ -287,7 +291,7 @@ class BotDelivery {
   async stop(): Promise<void> {
     await this.#loop.stop();
     await Promise.allSettled([...this.inFlight]);
-    await this.target?.agent.close();
+    await this.target?.pool.close();
   }
 }
 
