@@ -37,7 +37,8 @@ export function botApiLane(
       body = await readBody(request, BODY_LIMIT);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        write(response, TOO_LARGE);
+        // The rest of the body is not read: the connection ends with this answer.
+        writeJson(response, TOO_LARGE.status, TOO_LARGE.body, stopping, { connection: 'close' });
         response.once('finish', () => request.destroy());
       } else request.destroy();
       return;

@@ -87,7 +87,7 @@ export function writeJson(
     String(Buffer.byteLength(body)),
   ];
   if (extra) for (const name of Object.keys(extra)) headers.push(name, extra[name]!);
-  if (stopping.aborted) headers.push('connection', 'close');
+  if (stopping.aborted && extra?.connection === undefined) headers.push('connection', 'close');
   response.writeHead(status, headers);
   response.end(body);
 }
