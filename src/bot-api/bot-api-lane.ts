@@ -11,7 +11,7 @@ import { errorEnvelope, type Envelope } from './call-method.js';
 import { Params } from './params.js';
 import { addBody, addUrlEncoded } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
-import { BodyTooLarge, decodedPath, readBody, writeBare, writeJson, type Lane } from '../server/http-lane.js';
+import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '../server/http-lane.js';
 import type { RequestSignals } from '../server/request-signals.js';
 
 const TOO_LARGE = errorEnvelope(new BotApiError(413, 'Request Entity Too Large'));
@@ -32,17 +32,8 @@ export function botApiLane(
     );
 
   const serve = async (request: IncomingMessage, response: ServerResponse, rest: string) => {
-    let body: Buffer;
-    try {
-      body = await readBody(request, BODY_LIMIT);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        // The rest of the body is not read: the connection ends with this answer.
-        writeJson(response, TOO_LARGE.status, TOO_LARGE.body, stopping, { connection: 'close' });
-        response.once('finish', () => request.destroy());
-      } else request.destroy();
-      return;
-    }
+    const body = await readBodyOrRefuse(request, response, BODY_LIMIT, TOO_LARGE, stopping);
+    if (body === undefined) return;
     const url = request.url!;
     const contentType = request.headers['content-type'] ?? '';
     const readParameters = () => {

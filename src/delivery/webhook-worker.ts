@@ -35,7 +35,6 @@ const NEVER = Number.MAX_SAFE_INTEGER;
 const PAGE = 500;
 
 interface Target {
-  url: URL;
   /** The request target: path and query of the URL. */
   path: string;
   secret: string | null;
@@ -118,7 +117,6 @@ class BotDelivery {
       if (bot.webhook_ip_fixed && bot.webhook_ip_address)
         connect.lookup = connectionLookup(bot.webhook_ip_address);
       this.target = {
-        url,
         path: `${url.pathname}${url.search}`,
         secret: bot.webhook_secret,
         maxConnections: bot.webhook_max_connections,

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { answerFor } from './errors.js';
 import { answerGatewayCall, BODY_LIMIT, failure } from './gateway-routes.js';
 import type { Platform } from '../platform/platform.js';
-import { BodyTooLarge, decodedPath, readBody, writeJson, type Lane } from '../server/http-lane.js';
+import { decodedPath, readBodyOrRefuse, writeJson, type Lane } from '../server/http-lane.js';
 
 export function gatewayLane(
   platform: Platform,
@@ -18,17 +18,9 @@ export function gatewayLane(
   const base = options.base.replace(/\/+$/, '');
 
   const serve = async (request: IncomingMessage, response: ServerResponse, name: string) => {
-    let body: Buffer;
-    try {
-      body = await readBody(request, BODY_LIMIT);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        const answer = failure(always200, answerFor('REQUEST_TOO_LARGE'));
-        writeJson(response, answer.status, answer.body, stopping, { connection: 'close' });
-        response.once('finish', () => request.destroy());
-      } else request.destroy();
-      return;
-    }
+    const refusal = failure(always200, answerFor('REQUEST_TOO_LARGE'));
+    const body = await readBodyOrRefuse(request, response, BODY_LIMIT, refusal, stopping);
+    if (body === undefined) return;
     let answer;
     try {
       answer = await answerGatewayCall(platform, always200, {

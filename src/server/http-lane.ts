@@ -71,6 +71,29 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
   });
 }
 
+/**
+ * The whole body, or undefined when it cannot be read: past `limit` the request gets `refusal` (a
+ * JSON answer) and its connection ends with it, as the rest of the body is not read; on a broken
+ * request the connection is dropped.
+ */
+export async function readBodyOrRefuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limit: number,
+  refusal: { status: number; body: string },
+  stopping: AbortSignal,
+): Promise<Buffer | undefined> {
+  try {
+    return await readBody(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      writeJson(response, refusal.status, refusal.body, stopping, { connection: 'close' });
+      response.once('finish', () => request.destroy());
+    } else request.destroy();
+    return undefined;
+  }
+}
+
 /** Writes a JSON answer of `status` (a body that is already JSON text). */
 export function writeJson(
   response: ServerResponse,
