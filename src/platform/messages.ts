@@ -7,6 +7,7 @@ import { isPresent, memberState } from './chat-rights.js';
 import type { Chats } from './chats.js';
 import { PlatformError } from './errors.js';
 import type { Files } from './files.js';
+import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from './platform-deps.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from './update-queue.js';
@@ -237,6 +238,7 @@ export class Messages {
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
     for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    await fillMentionedUsers(reader, ordered);
     // The body names files by the sender's file_ids; each viewer sees its own (ADR 0040).
     await this.files?.bindFileIds(reader, viewerId, content);
     // A pin's service message shows the pinned message one level deep, or InaccessibleMessage

@@ -13,6 +13,7 @@
  * each vote and when it is stopped, and `poll_answer` for each vote in a non-anonymous poll.
  */
 import { PlatformError } from './errors.js';
+import { fillPollMentions } from './mentioned-users.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from './platform-deps.js';
 import type { UpdateQueue } from './update-queue.js';
@@ -109,7 +110,8 @@ export class Polls {
     const row = await reader.getPoll(pollId);
     if (!row) return undefined;
     const data = JSON.parse(row.data) as PollData;
-    return renderPoll(row.id, data, this.#isClosed(row), await reader.listPollVotes(row.id), false);
+    const wire = renderPoll(row.id, data, this.#isClosed(row), await reader.listPollVotes(row.id), false);
+    return fillPollMentions(reader, wire);
   }
 
   /**

@@ -25,6 +25,7 @@ export interface WireEntity {
   offset: number;
   length: number;
   url?: string;
+  /** text_mention: stored as `{ id }`, rendered as the whole User (mentioned-users.ts). */
   user?: WireUser | { id: number };
   language?: string;
   custom_emoji_id?: string;
