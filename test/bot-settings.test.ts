@@ -63,6 +63,21 @@ describe('commands', () => {
     expect(await bad([{ command: 'ok', description: ' ' }])).toBe(
       'Bad Request: command description must be non-empty',
     );
+    // Names are 1-32 lowercase letters, digits and underscores (spec BotCommand); the server's text.
+    for (const command of ['Start', 'has-dash', 'émoji', 'two words', 'ok/no'])
+      expect(
+        await bad([
+          { command: 'ok', description: 'x' },
+          { command, description: 'x' },
+        ]),
+      ).toBe('Bad Request: BOT_COMMAND_INVALID');
+    // TDLib's checks of every item come before the server's check of the names.
+    expect(
+      await bad([
+        { command: 'Bad', description: 'x' },
+        { command: '', description: 'x' },
+      ]),
+    ).toBe('Bad Request: command must be non-empty');
     expect(await bad([{ command: 'ok' }])).toBe(
       'Bad Request: can\'t parse BotCommand: Can\'t find field "description"',
     );

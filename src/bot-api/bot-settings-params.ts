@@ -72,6 +72,9 @@ async function chatOfScope({ platform, botId }: MethodContext, chatId: unknown) 
   }
 }
 
+/** A command name: 1-32 lowercase letters, digits and underscores (spec BotCommand). */
+const COMMAND_NAME = /^[a-z0-9_]{1,32}$/;
+
 /** The `commands` parameter: trimmed, leading '/' removed, with the reference's limits. */
 export function readCommands({ params }: MethodContext): BotCommand[] {
   const text = params.json('commands');
@@ -84,7 +87,7 @@ export function readCommands({ params }: MethodContext): BotCommand[] {
   }
   if (!Array.isArray(value)) throw BotApiError.badRequest('Field "commands" must be of type Array');
   if (value.length > MAX_COMMANDS) throw BotApiError.badRequest('BOT_COMMANDS_TOO_MUCH');
-  return value.map((item: unknown) => {
+  const commands = value.map((item: unknown) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       throw BotApiError.badRequest("can't parse BotCommand: Object expected");
     }
@@ -105,4 +108,9 @@ export function readCommands({ params }: MethodContext): BotCommand[] {
       throw BotApiError.badRequest('command description length must not exceed 256');
     return { command, description };
   });
+  // The server checks the names after TDLib has checked every item (the texts above are TDLib's).
+  if (!commands.every(({ command }) => COMMAND_NAME.test(command))) {
+    throw BotApiError.badRequest('BOT_COMMAND_INVALID');
+  }
+  return commands;
 }
