@@ -91,7 +91,7 @@ describe('text_mention entities', () => {
     expect(mentionOf(photo.caption_entities)).toMatchObject({ user: aliceUser() });
     const quiz = await api.sendPoll(alice.id, '2 + 2?', [{ text: '4' }, { text: '5' }], {
       type: 'quiz',
-      correct_option_id: 0,
+      correct_option_ids: [0],
       explanation: `Ask [Alice](tg://user?id=${alice.id})`,
       explanation_parse_mode: 'MarkdownV2',
     });
