@@ -73,6 +73,22 @@ describe('human output', () => {
     );
   });
 
+  it('says what a service message records', () => {
+    const alice = { id: 1, is_bot: false, first_name: 'Alice' };
+    const bob = { id: 2, is_bot: false, first_name: 'Bob', last_name: 'Jones' };
+    const say = (fields: Record<string, unknown>) => formatMessage(message({ from: alice, ...fields }));
+    expect(say({ group_chat_created: true })).toBe('[#12 from Alice] group created');
+    expect(say({ new_chat_members: [alice] })).toBe('[#12 from Alice] Alice joined');
+    expect(say({ new_chat_members: [bob, { first_name: 'Eve' }] })).toBe(
+      '[#12 from Alice] Alice added Bob Jones, Eve',
+    );
+    expect(say({ left_chat_member: alice })).toBe('[#12 from Alice] Alice left');
+    expect(say({ left_chat_member: bob })).toBe('[#12 from Alice] Alice removed Bob Jones');
+    expect(say({ new_chat_title: 'Club' })).toBe('[#12 from Alice] title changed to "Club"');
+    expect(say({ pinned_message: { message_id: 5 } })).toBe('[#12 from Alice] Alice pinned #5');
+    expect(say({ migrate_to_chat_id: -1001 })).toBe('[#12 from Alice] upgraded to supergroup -1001');
+  });
+
   it('lists messages one per line, and says when there are none', () => {
     const from = { id: 7000, is_bot: true, first_name: 'Echo', username: 'echo_bot' };
     expect(formatMessages([message({ from, text: 'a' }), message({ message_id: 13, from, text: 'b' })])).toBe(

@@ -78,11 +78,47 @@ const CONTENT_KINDS = [
 
 function content(message: Message): string {
   if (typeof message.text === 'string') return message.text;
-  const kind = CONTENT_KINDS.find((k) => message[k] !== undefined) ?? 'no text';
+  const kind = CONTENT_KINDS.find((k) => message[k] !== undefined);
+  if (kind === undefined) return serviceEvent(message) ?? '<no text>';
   const caption = typeof message.caption === 'string' ? ` ${message.caption}` : '';
   return `<${kind}>${caption}`;
 }
 
-function fullName(person: Pick<User, 'first_name' | 'last_name'>): string {
+type Person = Pick<User, 'first_name' | 'last_name'>;
+
+/**
+ * What a service message says happened, as a chat app shows it: `group created`, `Alice joined`,
+ * `Alice added Bob`, `pinned #5`, `title changed to "Club"`; undefined for a message that is none.
+ */
+function serviceEvent(message: Message): string | undefined {
+  const m = message as Record<string, unknown>;
+  const actor = message.from ? fullName(message.from) : 'the chat';
+  if (m.group_chat_created) return `group created`;
+  if (m.supergroup_chat_created) return `supergroup created`;
+  if (m.channel_chat_created) return `channel created`;
+  const joined = m.new_chat_members as Person[] | undefined;
+  if (joined) {
+    const names = joined.map(fullName);
+    const self = joined.length === 1 && message.from && names[0] === fullName(message.from);
+    return self ? `${names[0]} joined` : `${actor} added ${names.join(', ')}`;
+  }
+  const left = m.left_chat_member as Person | undefined;
+  if (left) {
+    const self = message.from && fullName(left) === fullName(message.from);
+    return self ? `${fullName(left)} left` : `${actor} removed ${fullName(left)}`;
+  }
+  if (typeof m.new_chat_title === 'string') return `title changed to "${m.new_chat_title}"`;
+  if (m.new_chat_photo) return `chat photo changed`;
+  if (m.delete_chat_photo) return `chat photo removed`;
+  if (typeof m.migrate_to_chat_id === 'number') return `upgraded to supergroup ${m.migrate_to_chat_id}`;
+  if (typeof m.migrate_from_chat_id === 'number') return `upgraded from group ${m.migrate_from_chat_id}`;
+  const pinned = m.pinned_message as { message_id: number } | undefined;
+  if (pinned) return `${actor} pinned #${pinned.message_id}`;
+  const timer = m.message_auto_delete_timer_changed as { message_auto_delete_time: number } | undefined;
+  if (timer) return `auto-delete timer set to ${timer.message_auto_delete_time} s`;
+  return undefined;
+}
+
+function fullName(person: Person): string {
   return person.last_name ? `${person.first_name} ${person.last_name}` : person.first_name;
 }

@@ -58,13 +58,25 @@ function formatChannel(channel: SenderChannel): string {
   return `channel @${channel.username} ${channel.id} (${channel.title})${channel.verified ? ' verified' : ' not verified'}`;
 }
 
-function formatLog(log: DeliveryLog): string {
+/** The delivery status a report carries (`sent`, `delivered`, `read`, `expired`, `revoked`). */
+function reportedStatus(body: string): string {
+  try {
+    const status = (JSON.parse(body) as { delivery_status?: { status?: unknown } }).delivery_status?.status;
+    return typeof status === 'string' ? status : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function formatLog(log: DeliveryLog): string {
   const attempts = log.attempts.map((a) => {
     const result = a.status_code !== undefined ? `HTTP ${a.status_code}` : (a.error ?? '');
-    return `report ${a.request_id} attempt ${a.attempt} ${a.outcome} (${result}) ${a.url}`;
+    const status = reportedStatus(a.body);
+    return `report ${a.request_id} ${status} attempt ${a.attempt} ${a.outcome} (${result}) ${a.url}`;
   });
   const pending = log.pending.map(
-    (p) => `pending ${p.request_id} after ${p.attempts} attempts, next at ${p.next_attempt_date}`,
+    (p) =>
+      `pending ${p.request_id} ${reportedStatus(p.body)} after ${p.attempts} attempts, next at ${p.next_attempt_date}`,
   );
   const lines = [...attempts, ...pending];
   return lines.length === 0 ? 'no reports' : lines.join('\n');
