@@ -25,6 +25,14 @@ export interface Config {
   gatewayAlways200?: boolean | undefined;
   /** Flood control of bots' sends as given; undefined: the profile's default (config/flood-config.ts). */
   floodControl?: FloodControlConfig | undefined;
+  /** Connections one client address may hold at once, 0 for no cap; undefined: the default. */
+  maxConnectionsPerClient?: number | undefined;
+  /** Time for a whole request (headers and body) to arrive, 0 for none; undefined: the default. */
+  requestTimeoutMs?: number | undefined;
+  /** Time for a request's headers (and a new connection's first byte); undefined: the default. */
+  headersTimeoutMs?: number | undefined;
+  /** How long an idle keep-alive connection is kept; undefined: the default. */
+  keepAliveTimeoutMs?: number | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -36,6 +44,9 @@ export interface StartFlags extends FloodFlags {
   logLevel?: string | undefined;
   gatewayPath?: string | undefined;
   gatewayAlways200?: boolean | string | undefined;
+  maxConnectionsPerClient?: string | undefined;
+  /** Seconds. */
+  requestTimeout?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -68,7 +79,71 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     logLevel: flags.logLevel ?? env.PARLEY_LOG_LEVEL ?? 'info',
     ...gatewaySettings(flags, env),
     floodControl: loadFloodConfig(flags, env, profileText),
+    ...connectionSettings(flags, env),
   };
+}
+
+/**
+ * Limits on clients' connections (docs/adr/0017-connection-limits.md): a slow or greedy client must
+ * not hold the server's sockets. Requests are timed until their body has arrived; answers are not
+ * (a long poll waits up to 50 s for its answer, and that is the server's time, not the client's).
+ */
+export interface ConnectionLimits {
+  /** 0: no cap. */
+  maxConnectionsPerClient: number;
+  /** 0: none. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * 256: benchmarks open 50 connections from loopback and webhook fan-out 40, test suites many in turn;
+ * 500 slow clients behind one address could hold the server's sockets.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
+/** 30 s: a 50 MB upload (the Bot API's limit) still arrives at 1.7 MB/s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * 75 s, not the reference's 500 s: clients reuse a connection at once or within seconds (and Node's
+ * and undici's agents read the `Keep-Alive: timeout` hint), so a longer wait only holds sockets.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 75_000;
+
+/** The limits of `config`, with the defaults for what it does not give. */
+export function connectionLimits(config: Config): ConnectionLimits {
+  const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headers = config.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  return {
+    maxConnectionsPerClient: config.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    requestTimeoutMs,
+    // Node requires the headers' time to be within the request's.
+    headersTimeoutMs: requestTimeoutMs === 0 ? headers : Math.min(headers, requestTimeoutMs),
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  };
+}
+
+/** The connection options, present only when given (so configs without them stay as they were). */
+function connectionSettings(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const settings: Partial<Config> = {};
+  const max = flags.maxConnectionsPerClient ?? env.PARLEY_MAX_CONNECTIONS_PER_CLIENT;
+  if (max !== undefined && max !== '') {
+    settings.maxConnectionsPerClient = wholeNumber(max, 'max connections per client');
+  }
+  const timeout = flags.requestTimeout ?? env.PARLEY_REQUEST_TIMEOUT;
+  if (timeout !== undefined && timeout !== '') {
+    settings.requestTimeoutMs = wholeNumber(timeout, 'request timeout') * 1000;
+  }
+  return settings;
+}
+
+function wholeNumber(text: string, what: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) {
+    throw new ConfigError(`invalid ${what} "${text}": expected a whole number, 0 for none`);
+  }
+  return value;
 }
 
 export const DEFAULT_GATEWAY_PATH = '/gateway';

@@ -334,11 +334,12 @@ export class Files {
   async #writeBytes(storagePath: string, data: Buffer): Promise<void> {
     const target = path.join(this.deps.filesDir, storagePath);
     if (existsSync(target)) return;
-    await mkdir(path.dirname(target), { recursive: true });
+    // Owner-only, as the whole data folder (storage/private-files.ts); a umask only takes bits away.
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     // The temp file sits next to the target so that the rename stays on one file system (atomic).
     const temp = `${target}.${this.deps.random.token(12)}.tmp`;
     try {
-      const handle = await open(temp, 'wx');
+      const handle = await open(temp, 'wx', 0o600);
       try {
         await handle.writeFile(data);
         await handle.sync();

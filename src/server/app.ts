@@ -2,11 +2,12 @@
  * The composition root: opens storage, builds the platform, and mounts every surface on one Fastify
  * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
+import type { Logger } from 'pino';
+import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { controlRoutes } from '../control/control-routes.js';
@@ -16,6 +17,7 @@ import { Platform } from '../platform/platform.js';
 import { cryptoRandom, type Random } from '../platform/random.js';
 import { loadClock, VirtualTime } from '../platform/virtual-time.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { makePrivateDir } from '../storage/private-files.js';
 import { fileRoutes } from '../files/file-routes.js';
 import { Pruner } from '../delivery/pruner.js';
 import { createLogger } from './logger.js';
@@ -28,7 +30,6 @@ import { GatewayTimer } from '../delivery/gateway-timer.js';
 
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
-const KEEP_ALIVE_MS = 500_000;
 
 export interface Parley {
   app: FastifyInstance;
@@ -47,15 +48,12 @@ export interface CreateOptions {
   random?: Random;
   /** Log to this stream (default stdout) at config.logLevel. */
   logStream?: NodeJS.WritableStream;
+  /** Log with this logger instead (`runServer` passes the one it logged start-up with). */
+  log?: Logger;
 }
 
-export async function createParley({
-  config,
-  adminToken,
-  random = cryptoRandom,
-  logStream,
-}: CreateOptions): Promise<Parley> {
-  const storage = config.storage;
+export async function createParley(options: CreateOptions): Promise<Parley> {
+  const storage = options.config.storage;
   let filesDir: string;
   let cleanup = () => {};
   let store: SqliteStore;
@@ -68,7 +66,25 @@ export async function createParley({
     filesDir = dir;
     cleanup = () => rmSync(dir, { recursive: true, force: true });
   }
-  mkdirSync(filesDir, { recursive: true });
+  try {
+    return await build(options, store, filesDir, cleanup);
+  } catch (error) {
+    // What was opened is closed: an open store keeps the process from exiting.
+    await store.close();
+    cleanup();
+    throw error;
+  }
+}
+
+async function build(
+  options: CreateOptions,
+  store: SqliteStore,
+  filesDir: string,
+  cleanup: () => void,
+): Promise<Parley> {
+  const { config, adminToken, random = cryptoRandom, logStream, log: logger } = options;
+  // Stored uploads are the owner's alone, like the database (storage/private-files.ts).
+  makePrivateDir(filesDir);
 
   const clock = await loadClock(store);
   const bus = new EventBus();
@@ -76,7 +92,7 @@ export async function createParley({
   const time = new VirtualTime(clock, store, config.profile);
   const shutdown = new AbortController();
 
-  const log = createLogger(config.logLevel, logStream) as FastifyBaseLogger;
+  const log = (logger ?? createLogger(config.logLevel, logStream)) as FastifyBaseLogger;
   // Per-request lines only at debug level: at info, one line per Bot API call is noise.
   const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
   const signals = new RequestSignals(shutdown.signal);
@@ -89,12 +105,20 @@ export async function createParley({
         botApiLane(platform, signals, log, shutdown.signal),
         gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal }),
       ];
+  const limits = connectionLimits(config);
   const app = Fastify({
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
-    serverFactory: laneServerFactory({ lanes, keepAliveTimeout: KEEP_ALIVE_MS, stopping: shutdown.signal }),
+    serverFactory: laneServerFactory({
+      lanes,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      maxConnectionsPerClient: limits.maxConnectionsPerClient,
+      stopping: shutdown.signal,
+    }),
     forceCloseConnections: 'idle',
-    keepAliveTimeout: KEEP_ALIVE_MS,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
     routerOptions: { maxParamLength: 1000 },
   });

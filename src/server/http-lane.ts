@@ -6,6 +6,7 @@
  * are made by the same code either way: a lane only reads the body and writes the envelope.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { limitConnections } from './connection-limit.js';
 
 export interface Lane {
   /**
@@ -17,7 +18,14 @@ export interface Lane {
 
 export interface LaneServerOptions {
   lanes: readonly Lane[];
+  /** Idle time after which a keep-alive connection is closed. */
   keepAliveTimeout: number;
+  /** Time for a whole request, headers and body, to arrive (0: none); past it, 408 and close. */
+  requestTimeout: number;
+  /** Time for a request's headers, and for a new connection's first byte, to arrive. */
+  headersTimeout: number;
+  /** Open connections per remote address (0: no cap); more are closed as they are accepted. */
+  maxConnectionsPerClient: number;
   /** Answers given while stopping carry `Connection: close`. */
   stopping: AbortSignal;
 }
@@ -25,12 +33,23 @@ export interface LaneServerOptions {
 /** Fastify's `serverFactory`: a node:http server offering each request to the lanes first. */
 export function laneServerFactory(options: LaneServerOptions) {
   return (fastify: (request: IncomingMessage, response: ServerResponse) => void): Server => {
-    const { lanes } = options;
-    const server = createServer((request, response) => {
-      for (const lane of lanes) if (lane.take(request, response)) return;
-      fastify(request, response);
-    });
-    server.keepAliveTimeout = options.keepAliveTimeout;
+    const { lanes, requestTimeout, headersTimeout } = options;
+    const server = createServer(
+      {
+        keepAliveTimeout: options.keepAliveTimeout,
+        requestTimeout,
+        headersTimeout,
+        // Node checks the two timeouts above every 30 s by default, which would let a 10 s timeout
+        // run to 40 s; a second (less for short test timeouts) keeps them near what they say. The
+        // headers' timeout is the shorter one (config/config.ts connectionLimits).
+        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+      },
+      (request, response) => {
+        for (const lane of lanes) if (lane.take(request, response)) return;
+        fastify(request, response);
+      },
+    );
+    limitConnections(server, { maxPerClient: options.maxConnectionsPerClient, firstByteMs: headersTimeout });
     return server;
   };
 }

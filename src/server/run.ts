@@ -1,47 +1,70 @@
 /**
  * `parley start`: runs the server until SIGINT or SIGTERM, then stops gracefully (in-flight requests
- * finish, workers stop, the database closes).
+ * finish, workers stop, the database closes, the data folder's lock is released).
+ *
+ * Start-up, with a data folder:
+ *   1. the folder is created owner-only, or an existing one is tightened (data-folder.ts);
+ *   2. its lock is taken (data-lock.ts): a second server on the folder stops here, having written
+ *      nothing;
+ *   3. storage opens, the app is built, the port is bound;
+ *   4. only then is a generated admin token written, and the server says it is ready.
+ * A start that fails in 3 closes what it opened (the store and its checkpoint worker) and takes back
+ * what it added to the folder, so that it exits at once and leaves the folder as it found it.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { cryptoRandom } from '../platform/random.js';
-import { createParley } from './app.js';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.js';
+import { createParley, type Parley } from './app.js';
+import { folderEntries, prepareDataFolder, removeAddedEntries, removeCreatedFolders } from './data-folder.js';
+import { DataLock } from './data-lock.js';
+import { createLogger } from './logger.js';
+
+export interface AdminToken {
+  token: string;
+  /** Where it is (or, if `generated`, will be) written; undefined when it was given. */
+  file: string | undefined;
+  /** A new token, to be written to `file` once the server listens. */
+  generated: boolean;
+}
 
 /**
  * The admin token: the configured one, or the one generated earlier for this data location, or a new
- * one. A generated token is written to `<data>/admin-token` (mode 0600), where the CLI finds it.
+ * one. A new one is written by `writeAdminToken` to `<data>/admin-token` (mode 0600), where the CLI
+ * finds it, once the server listens: a start that fails leaves no token behind.
  */
-export function resolveAdminToken(config: Config): { token: string; file: string | undefined } {
-  if (config.adminToken !== undefined) return { token: config.adminToken, file: undefined };
+export function resolveAdminToken(config: Config): AdminToken {
+  if (config.adminToken !== undefined) return { token: config.adminToken, file: undefined, generated: false };
   const dir =
     config.storage.kind === 'sqlite' ? config.storage.dataDir : path.join(tmpdir(), `parley-${process.pid}`);
   const file = path.join(dir, 'admin-token');
   if (config.storage.kind === 'sqlite' && existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
-    if (token.length >= 16) return { token, file };
+    if (token.length >= 16) return { token, file, generated: false };
   }
-  mkdirSync(dir, { recursive: true });
-  const token = cryptoRandom.token(40);
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return { token, file };
+  return { token: cryptoRandom.token(40), file, generated: true };
+}
+
+export function writeAdminToken({ token, file, generated }: AdminToken): void {
+  if (!generated || file === undefined) return;
+  makePrivateDir(path.dirname(file));
+  writeFileSync(file, `${token}\n`, { mode: PRIVATE_FILE_MODE });
+  chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 export async function runServer(config: Config): Promise<void> {
-  const { token, file } = resolveAdminToken(config);
-  const parley = await createParley({ config, adminToken: token });
-  const address = await parley.app.listen({ host: config.host, port: config.port });
-  parley.startWorkers();
+  const log = createLogger(config.logLevel);
+  const { parley, address, adminFile, release } = await start(config, log);
 
-  const root = address.replace('://[::1]', '://[::1]');
   const lines = [
     `Parley is ready (profile ${config.profile}, data ${config.data})`,
-    `  Bot API:     ${root}/bot<token>/<method>`,
-    `  Gateway:     ${root}${config.gatewayPath ?? DEFAULT_GATEWAY_PATH}/<method>`,
-    `  Control API: ${root}/control`,
-    `  Admin token: ${file ?? 'given by --admin-token or PARLEY_ADMIN_TOKEN'}`,
+    `  Bot API:     ${address}/bot<token>/<method>`,
+    `  Gateway:     ${address}${config.gatewayPath ?? DEFAULT_GATEWAY_PATH}/<method>`,
+    `  Control API: ${address}/control`,
+    `  Admin token: ${adminFile ?? 'given by --admin-token or PARLEY_ADMIN_TOKEN'}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -55,6 +78,7 @@ export async function runServer(config: Config): Promise<void> {
         .close()
         .catch((error: unknown) => parley.app.log.error({ err: error }, 'error while stopping'))
         .finally(() => {
+          release();
           process.off('SIGINT', onInt);
           process.off('SIGTERM', onTerm);
           resolve();
@@ -66,4 +90,75 @@ export async function runServer(config: Config): Promise<void> {
     process.on('SIGTERM', onTerm);
   });
   process.stdout.write('Parley stopped\n');
+}
+
+interface Started {
+  parley: Parley;
+  address: string;
+  adminFile: string | undefined;
+  /** Releases the data folder's lock, after parley.close(). */
+  release(): void;
+}
+
+/** Steps 1 to 4 of the header; on failure, everything opened is closed and what was added removed. */
+async function start(config: Config, log: Logger): Promise<Started> {
+  const dataDir = config.storage.kind === 'sqlite' ? config.storage.dataDir : undefined;
+  let lock: DataLock | undefined;
+  let createdFrom: string | undefined;
+  let entries: Set<string> | undefined;
+  if (dataDir !== undefined) {
+    const folder = prepareDataFolder(dataDir);
+    createdFrom = folder.createdFrom;
+    if (folder.tightened.length > 0) {
+      log.warn(
+        { dataDir, tightened: folder.tightened.length, first: folder.tightened.slice(0, 5) },
+        'the data folder was readable by others: made it owner-only (folders 0700, files 0600)',
+      );
+    }
+    if (folder.untightened.length > 0) {
+      log.warn({ dataDir, untightened: folder.untightened }, 'could not make these owner-only');
+    }
+    lock = await DataLock.acquire(dataDir);
+    entries = folderEntries(dataDir);
+  }
+
+  let parley: Parley | undefined;
+  try {
+    const admin = resolveAdminToken(config);
+    parley = await createParley({ config, adminToken: admin.token, log });
+    const address = await listen(parley, config);
+    writeAdminToken(admin);
+    parley.startWorkers();
+    const held = lock;
+    return { parley, address, adminFile: admin.file, release: () => held?.release() };
+  } catch (error) {
+    await parley?.close().catch(() => undefined);
+    if (dataDir !== undefined && lock !== undefined && entries !== undefined) {
+      // Still holding the lock: nothing else writes in the folder.
+      removeAddedEntries(dataDir, entries);
+      lock.release({ removeFile: lock.createdFile });
+      if (createdFrom !== undefined) removeCreatedFolders(dataDir, createdFrom);
+    }
+    throw error;
+  }
+}
+
+/** Binds the port; an address that cannot be had is said in one line (the CLI adds the code). */
+async function listen(parley: Parley, config: Config): Promise<string> {
+  try {
+    return await parley.app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `port ${config.port} on ${config.host}`;
+    const message =
+      code === 'EADDRINUSE'
+        ? `${where} is in use`
+        : code === 'EACCES'
+          ? `${where} is not allowed to this user`
+          : code === 'EADDRNOTAVAIL'
+            ? `${config.host} is not an address of this machine`
+            : undefined;
+    if (message === undefined) throw error;
+    throw Object.assign(new Error(message, { cause: error }), { code });
+  }
 }

@@ -17,6 +17,8 @@ const OPTIONS = {
   'flood-chat-burst': { type: 'string' },
   'flood-group-per-minute': { type: 'string' },
   'flood-global-per-second': { type: 'string' },
+  'max-connections-per-client': { type: 'string' },
+  'request-timeout': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -26,6 +28,7 @@ export const startCommand: Command = {
                     [--admin-token T] [--log-level L] [--gateway-path P] [--gateway-always-200]
                     [--flood-control on|off] [--flood-chat-per-second N] [--flood-chat-burst N]
                     [--flood-group-per-minute N] [--flood-global-per-second N]
+                    [--max-connections-per-client N] [--request-timeout S]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -34,7 +37,8 @@ Options:
   --host H             the address to listen on (env PARLEY_HOST; default 127.0.0.1)
   --port P             the port, 0 for any free one (env PARLEY_PORT; default 8081)
   --data PATH          the data directory, or :memory: for a throwaway store
-                       (env PARLEY_DATA; default ./data)
+                       (env PARLEY_DATA; default ./data); owner-only (0700, files 0600), and
+                       one server at a time
   --profile P          local (clock control allowed) or strict (env PARLEY_PROFILE; default local)
   --admin-token T      the control API's admin token, at least 16 characters (env
                        PARLEY_ADMIN_TOKEN; default: generated and written to <data>/admin-token)
@@ -51,7 +55,12 @@ Options:
   --flood-group-per-minute N   messages per minute into one group (default 20)
   --flood-global-per-second N  messages per second across all chats of a bot (default 30)
                        (env PARLEY_FLOOD_CHAT_PER_SECOND, _CHAT_BURST, _GROUP_PER_MINUTE,
-                       _GLOBAL_PER_SECOND)`,
+                       _GLOBAL_PER_SECOND)
+  --max-connections-per-client N
+                       open connections one client address may hold; more are closed at once
+                       (env PARLEY_MAX_CONNECTIONS_PER_CLIENT; default 256, 0 for no cap)
+  --request-timeout S  seconds for a whole request (headers and body) to arrive, else 408 and
+                       the connection closes (env PARLEY_REQUEST_TIMEOUT; default 30, 0 for none)`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
     let config;
@@ -71,6 +80,8 @@ Options:
           floodChatBurst: values['flood-chat-burst'],
           floodGroupPerMinute: values['flood-group-per-minute'],
           floodGlobalPerSecond: values['flood-global-per-second'],
+          maxConnectionsPerClient: values['max-connections-per-client'],
+          requestTimeout: values['request-timeout'],
         },
         ctx.env,
       );

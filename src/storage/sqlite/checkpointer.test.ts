@@ -69,4 +69,15 @@ describe('WAL checkpoints on a worker thread', () => {
     expect(count.n).toBe(250);
     db.close();
   });
+
+  it('the worker does not keep the process alive on its own', async () => {
+    // What keeps the event loop alive; a store that was opened but not closed must add nothing to it.
+    const ports = () => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const before = ports();
+    const db = openWal(file);
+    const checkpointer = new Checkpointer(db, file, { intervalMs: 50 });
+    expect(ports()).toBe(before);
+    await checkpointer.stop();
+    db.close();
+  });
 });

@@ -67,12 +67,14 @@ export class Checkpointer {
         intervalMs: options.intervalMs ?? 200,
       },
     });
-    // The worker must not keep the process alive on its own.
-    this.#worker.unref();
     this.#worker.on('error', () => this.#fallBack());
     this.#worker.on('message', (message: { error?: string }) => {
       if (message.error !== undefined) this.#fallBack();
     });
+    // The worker must not keep the process alive on its own (a store left open, e.g. by a start that
+    // failed to listen, must not hang the process). Only after the listeners: adding a 'message'
+    // listener refs the worker's port again, which undid an unref() made before it.
+    this.#worker.unref();
   }
 
   /** Counts a commit; every `commitsPerNudge` commits the worker is asked to checkpoint now. */

@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
 import { Checkpointer } from './checkpointer.js';
 import { migrate } from './migrate.js';
 import { LIMIT_PARAM, SqlStatements, sqlValue, type Row } from './sql-statements.js';
@@ -134,10 +135,21 @@ export class SqliteStore implements Store {
     this.#tx = this as unknown as StoreTx;
   }
 
-  /** Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`. */
+  /**
+   * Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`. The
+   * files are owner-only (0600): the database is created so before SQLite opens it, and SQLite gives
+   * its -wal, -shm and -journal files the database file's mode. A folder it has to create is 0700;
+   * an existing one is left as it is (the server tightens its data folder, server/data-folder.ts).
+   */
   static open(file: string): SqliteStore {
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    const onDisk = file !== ':memory:';
+    if (onDisk) {
+      mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+      makePrivateFile(file);
+    }
     const db = new Database(file);
+    // Files left by an earlier run, from before the files were made private or by a crash.
+    if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -146,7 +158,7 @@ export class SqliteStore implements Store {
     db.pragma('temp_store = MEMORY');
     migrate(db);
     const store = new SqliteStore(db);
-    if (file !== ':memory:') store.#checkpointer = new Checkpointer(db, file);
+    if (onDisk) store.#checkpointer = new Checkpointer(db, file);
     return store;
   }
 
@@ -807,4 +819,13 @@ function toInviteLink(row: Row | undefined): InviteLinkRow | undefined {
     is_primary: row.is_primary === 1,
     is_revoked: row.is_revoked === 1,
   };
+}
+
+/** Takes group and other bits away from a file that may not exist. */
+function tightenIfPresent(file: string): void {
+  try {
+    makeOwnerOnly(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
