@@ -71,7 +71,8 @@ export async function acquireFile(
 
 async function download(ctx: MethodContext, url: string, maxBytes: number): Promise<Upload> {
   try {
-    const fetched = await fetchUrl(url, { maxBytes, profile: ctx.platform.deps.config.profile });
+    const { config, lookup } = ctx.platform.deps;
+    const fetched = await fetchUrl(url, { maxBytes, profile: config.profile, lookup });
     if (fetched.data.length === 0) throw new UrlFetchError('failed');
     return { data: fetched.data, filename: fetched.fileName, mimeType: fetched.contentType };
   } catch (error) {

@@ -12,33 +12,18 @@
  * request's reports go out one at a time, in order (the store lists only the first of each).
  * Attempts cut short by a shutdown are not counted.
  */
-import { isIP, type LookupFunction } from 'node:net';
-import { lookup } from 'node:dns';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request } from 'undici';
 import { parseRetryAfter } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
-import { isReservedAddress } from '../platform/reserved-addresses.js';
+import { outboundConnector } from '../platform/outbound-connector.js';
 import { signReport } from '../platform/gateway/report-signature.js';
 import type { Platform } from '../platform/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
 
 const TIMEOUT_MS = 10_000;
 const CONCURRENCY = 16;
-
-/** In `strict`, connections to reserved addresses are refused even when a name resolves to one later. */
-const publicOnlyLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-  lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error);
-    const list = addresses as Array<{ address: string; family: number }>;
-    const reserved = list.find((entry) => isReservedAddress(entry.address));
-    if (reserved)
-      return callback(new Error(`${hostname} resolves to the reserved address ${reserved.address}`));
-    if ((options as { all?: boolean }).all) return callback(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-}) as unknown as LookupFunction;
 
 function describeFailure(error: unknown): string {
   const code = (error as { code?: string }).code ?? '';
@@ -70,11 +55,16 @@ export class ReportWorker {
       () => this.#pump(),
       (error) => log.error({ err: error }, 'delivery report worker failed'),
     );
-    const strict = platform.deps.config.profile === 'strict';
+    // In `strict`, connections to reserved addresses are refused also when a name resolves to one
+    // later than when the callback_url was accepted (outbound-connector.ts).
     this.#agent = new Agent({
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
-      connect: { timeout: TIMEOUT_MS, ...(strict ? { lookup: publicOnlyLookup } : {}) },
+      connect: outboundConnector({
+        profile: platform.deps.config.profile,
+        lookup: platform.deps.lookup,
+        timeout: TIMEOUT_MS,
+      }),
     });
   }
 
@@ -111,7 +101,7 @@ export class ReportWorker {
   }
 
   async #deliver(job: GatewayJobRow): Promise<void> {
-    const { store, clock, random, config } = this.platform.deps;
+    const { store, clock, random } = this.platform.deps;
     const row = await store.gateway.getRequest(job.request_id);
     const account = row && (await store.gateway.getAccount(row.account_id));
     const url = row?.callback_url;
@@ -125,10 +115,6 @@ export class ReportWorker {
     let failure: string | null = null;
     let retryAfter: number | undefined;
     try {
-      const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-      if (config.profile === 'strict' && isIP(host) !== 0 && isReservedAddress(host)) {
-        throw new Error(`the reserved address ${host} is not allowed`);
-      }
       const response = await request(url, {
         method: 'POST',
         headers: {

@@ -15,8 +15,6 @@
  * flight at once (reference §4.2).
  */
 import { STATUS_CODES } from 'node:http';
-import { isIP } from 'node:net';
-import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
@@ -24,6 +22,7 @@ import { DueLoop } from './due-loop.js';
 import { callMethod } from '../bot-api/call-method.js';
 import { Params } from '../bot-api/params.js';
 import { addBody } from '../bot-api/request-params.js';
+import { outboundConnector } from '../platform/outbound-connector.js';
 import type { Platform } from '../platform/platform.js';
 import { FixedSignal } from '../server/request-signals.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
@@ -42,14 +41,6 @@ interface Target {
   /** Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call). */
   pool: Pool;
   authorization: string | undefined;
-}
-
-function connectionLookup(ip: string): LookupFunction {
-  const family = isIP(ip) === 6 ? 6 : 4;
-  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: ip, family }]);
-    else callback(null, ip, family);
-  }) as unknown as LookupFunction;
 }
 
 function describeFailure(error: unknown): string {
@@ -112,10 +103,15 @@ class BotDelivery {
         url.username = '';
         url.password = '';
       }
-      const connect: Record<string, unknown> = {};
-      if (bot.webhook_certificate) connect.ca = bot.webhook_certificate;
-      if (bot.webhook_ip_fixed && bot.webhook_ip_address)
-        connect.lookup = connectionLookup(bot.webhook_ip_address);
+      const { config, lookup } = this.worker.platform.deps;
+      // In `strict`, each new connection checks the address it connects to (DNS may have changed
+      // since setWebhook); a refusal fails the attempt like any connect error.
+      const connect = outboundConnector({
+        profile: config.profile,
+        lookup,
+        fixedIp: bot.webhook_ip_fixed && bot.webhook_ip_address ? bot.webhook_ip_address : undefined,
+        ca: bot.webhook_certificate || undefined,
+      });
       this.target = {
         path: `${url.pathname}${url.search}`,
         secret: bot.webhook_secret,

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Clock } from './clock.js';
+import type { HostLookup } from './outbound-connector.js';
 import type { EventBus } from './event-bus.js';
 import type { Random } from './random.js';
 import type { Store } from '../storage/store.js';
@@ -13,4 +14,9 @@ export interface PlatformDeps {
   config: Pick<Config, 'profile' | 'floodControl'>;
   /** Where uploaded files live (`<data>/files`), or a temporary folder for `:memory:`. */
   filesDir: string;
+  /**
+   * Resolves host names for outbound requests (webhooks, callback URLs, files by URL); the system
+   * resolver when absent. Tests give one to make a name resolve differently over time.
+   */
+  lookup?: HostLookup | undefined;
 }

@@ -1,15 +1,13 @@
 /**
  * Files that a bot names by HTTP URL: the server downloads them itself, as the reference platform
  * does, within a size limit and a deadline. In the `strict` profile (like the hosted platform)
- * addresses that are loopback, private or otherwise reserved are refused, and every redirect hop is
- * checked again; the connection goes to the address that was checked, so a second DNS answer cannot
- * point it elsewhere.
+ * addresses that are loopback, private or otherwise reserved are refused: every connection, that of
+ * each redirect hop included, checks the address it connects to (outbound-connector.ts), so no
+ * earlier or later DNS answer can point it elsewhere.
  */
-import { lookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import type { Profile } from '../config/config.js';
-import { isReservedAddress } from './reserved-addresses.js';
+import { outboundConnector, type HostLookup } from './outbound-connector.js';
 
 /** Why a URL gave no file: not a usable HTTP URL, or nothing usable came from it. */
 export class UrlFetchError extends Error {
@@ -29,6 +27,8 @@ export interface FetchedFile {
 export interface FetchOptions {
   maxBytes: number;
   profile: Profile;
+  /** The resolver (PlatformDeps.lookup); the system's when absent. */
+  lookup?: HostLookup | undefined;
   timeoutMs?: number;
 }
 
@@ -52,9 +52,19 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
     throw new UrlFetchError('bad_url');
   }
   const signal = AbortSignal.timeout(options.timeoutMs ?? URL_FETCH_TIMEOUT_MS);
+  // One agent for every hop: a hop to another origin opens its own connection, checked again.
+  const agent = new Agent({
+    connect: outboundConnector({ profile: options.profile, lookup: options.lookup }),
+  });
+  try {
+    return await download(url, options.maxBytes, agent, signal);
+  } finally {
+    void agent.close();
+  }
+}
+
+async function download(url: URL, maxBytes: number, agent: Agent, signal: AbortSignal): Promise<FetchedFile> {
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const ip = await addressOf(url, options.profile);
-    const agent = new Agent({ connect: { lookup: pinnedLookup(ip) } });
     try {
       const response = await request(url, { method: 'GET', dispatcher: agent, signal });
       const location = response.headers.location;
@@ -69,7 +79,7 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
         throw new UrlFetchError('failed');
       }
       const declared = Number(response.headers['content-length'] ?? NaN);
-      if (declared > options.maxBytes) {
+      if (declared > maxBytes) {
         await response.body.dump();
         throw new UrlFetchError('failed');
       }
@@ -78,7 +88,7 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
       for await (const chunk of response.body) {
         size += (chunk as Buffer).length;
         // A server that did not say how big the file is, or said less, is cut off at the limit.
-        if (size > options.maxBytes) {
+        if (size > maxBytes) {
           response.body.destroy();
           throw new UrlFetchError('failed');
         }
@@ -90,36 +100,12 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
         .toLowerCase();
       return { data: Buffer.concat(chunks), contentType, fileName: lastSegment(url) };
     } catch (error) {
+      // A refused address (ReservedAddressError) is reported like an unreachable one.
       if (error instanceof UrlFetchError) throw error;
       throw new UrlFetchError('failed');
-    } finally {
-      void agent.close();
     }
   }
   throw new UrlFetchError('failed');
-}
-
-/** The address to connect to; in `strict`, reserved addresses are refused like unreachable ones. */
-async function addressOf(url: URL, profile: Profile): Promise<string> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let ip = host;
-  if (isIP(host) === 0) {
-    try {
-      ip = (await lookup(host)).address;
-    } catch {
-      throw new UrlFetchError('failed');
-    }
-  }
-  if (profile === 'strict' && isReservedAddress(ip)) throw new UrlFetchError('failed');
-  return ip;
-}
-
-function pinnedLookup(ip: string): LookupFunction {
-  const family = isIP(ip) === 6 ? 6 : 4;
-  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: ip, family }]);
-    else callback(null, ip, family);
-  }) as unknown as LookupFunction;
 }
 
 function lastSegment(url: URL): string {

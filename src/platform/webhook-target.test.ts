@@ -36,4 +36,33 @@ describe('checkTarget in the strict profile', () => {
       checkTarget(parseWebhookUrl('https://192.168.0.10/hook')!, 'strict', undefined),
     ).rejects.toBeInstanceOf(TargetRejected);
   });
+  it('refuses IPv6 forms that carry a reserved IPv4 address', async () => {
+    for (const text of [
+      'https://[::127.0.0.1]/hook',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[2002:7f00:1::]/',
+    ]) {
+      await expect(checkTarget(parseWebhookUrl(text)!, 'strict', undefined), text).rejects.toThrow(
+        /is reserved$/,
+      );
+    }
+  });
+  it('resolves names with the given resolver and refuses a name with any reserved answer', async () => {
+    const lookup = async (hostname: string) =>
+      hostname === 'hooks.example'
+        ? [{ address: '93.184.215.14', family: 4 }]
+        : [
+            { address: '93.184.215.14', family: 4 },
+            { address: '10.0.0.8', family: 4 },
+          ];
+    const target = await checkTarget(parseWebhookUrl('hooks.example/x')!, 'strict', undefined, lookup);
+    expect(target.ip).toBe('93.184.215.14');
+    await expect(
+      checkTarget(parseWebhookUrl('mixed.example/x')!, 'strict', undefined, lookup),
+    ).rejects.toThrow('IP address 10.0.0.8 is reserved');
+    // local takes it (loopback and private receivers are the point there).
+    expect(
+      (await checkTarget(parseWebhookUrl('http://mixed.example/x')!, 'local', undefined, lookup)).ip,
+    ).toBe('93.184.215.14');
+  });
 });

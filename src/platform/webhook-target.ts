@@ -2,9 +2,11 @@
  * Which webhook and callback targets a profile accepts. `local` behaves like the reference's
  * self-hosted server (HTTP, any port, loopback allowed); `strict` like the hosted platform (HTTPS,
  * ports 443/80/88/8443, no reserved addresses unless the caller fixes an ip_address).
+ * This is the check at setWebhook time; deliveries check the address again when they connect
+ * (outbound-connector.ts), since a name may resolve elsewhere later.
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { systemLookup, type HostLookup } from './outbound-connector.js';
 import { isReservedAddress } from './reserved-addresses.js';
 import type { Profile } from '../config/config.js';
 
@@ -44,6 +46,7 @@ export async function checkTarget(
   url: URL,
   profile: Profile,
   fixedIp: string | undefined,
+  lookup: HostLookup = systemLookup,
 ): Promise<CheckedTarget> {
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   if (profile === 'strict') {
@@ -57,18 +60,21 @@ export async function checkTarget(
     return { url, ip: fixedIp };
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let ip: string;
-  if (isIP(host) !== 0) ip = host;
+  let addresses: string[];
+  if (isIP(host) !== 0) addresses = [host];
   else {
     try {
-      ip = (await lookup(host)).address;
+      addresses = (await lookup(host)).map((entry) => entry.address);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
       throw new TargetRejected(
         `Failed to resolve host: ${code === 'ENOTFOUND' ? 'Name or service not known' : code}`,
       );
     }
+    if (addresses.length === 0) throw new TargetRejected('Failed to resolve host: Name or service not known');
   }
-  if (profile === 'strict' && isReservedAddress(ip)) throw new TargetRejected(`IP address ${ip} is reserved`);
-  return { url, ip };
+  // Every address, not only the first: a delivery refuses a name with any reserved answer.
+  const reserved = profile === 'strict' ? addresses.find((ip) => isReservedAddress(ip)) : undefined;
+  if (reserved !== undefined) throw new TargetRejected(`IP address ${reserved} is reserved`);
+  return { url, ip: addresses[0]! };
 }

@@ -100,7 +100,7 @@ export class Webhooks {
       }
       let ip: string;
       try {
-        ip = (await checkTarget(url, config.profile, ipAddress)).ip;
+        ip = (await checkTarget(url, config.profile, ipAddress, this.deps.lookup)).ip;
       } catch (error) {
         if (error instanceof TargetRejected) throw badRequest(`bad webhook: ${error.message}`);
         throw error;

@@ -14,6 +14,7 @@ import { controlRoutes } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { EventBus } from '../platform/event-bus.js';
 import { Platform } from '../platform/platform.js';
+import type { HostLookup } from '../platform/outbound-connector.js';
 import { cryptoRandom, type Random } from '../platform/random.js';
 import { loadClock, VirtualTime } from '../platform/virtual-time.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
@@ -50,6 +51,8 @@ export interface CreateOptions {
   logStream?: NodeJS.WritableStream;
   /** Log with this logger instead (`runServer` passes the one it logged start-up with). */
   log?: Logger;
+  /** The resolver of outbound requests' host names (default: the system's); tests simulate DNS. */
+  lookup?: HostLookup;
 }
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
@@ -82,13 +85,13 @@ async function build(
   filesDir: string,
   cleanup: () => void,
 ): Promise<Parley> {
-  const { config, adminToken, random = cryptoRandom, logStream, log: logger } = options;
+  const { config, adminToken, random = cryptoRandom, logStream, log: logger, lookup } = options;
   // Stored uploads are the owner's alone, like the database (storage/private-files.ts).
   makePrivateDir(filesDir);
 
   const clock = await loadClock(store);
   const bus = new EventBus();
-  const platform = new Platform({ store, clock, random, bus, config, filesDir });
+  const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
   const time = new VirtualTime(clock, store, config.profile);
   const shutdown = new AbortController();
 

@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { loadConfig, type StartFlags } from '../../src/config/config.js';
-import { createParley, type Parley } from '../../src/server/app.js';
+import { createParley, type CreateOptions, type Parley } from '../../src/server/app.js';
 import { ControlClient } from '../../src/testkit/index.js';
 
 export interface TestServer {
@@ -18,7 +18,11 @@ export interface TestServer {
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-export async function startServer(flags: StartFlags = {}): Promise<TestServer> {
+/** `options.lookup`: the server's resolver of outbound host names (to simulate DNS). */
+export async function startServer(
+  flags: StartFlags = {},
+  options: Pick<CreateOptions, 'lookup'> = {},
+): Promise<TestServer> {
   const config = loadConfig({ data: ':memory:', port: '0', logLevel: 'info', ...flags }, {});
   const logs: string[] = [];
   const logStream = new Writable({
@@ -27,7 +31,7 @@ export async function startServer(flags: StartFlags = {}): Promise<TestServer> {
       callback();
     },
   });
-  const parley = await createParley({ config, adminToken: ADMIN_TOKEN, logStream });
+  const parley = await createParley({ config, adminToken: ADMIN_TOKEN, logStream, lookup: options.lookup });
   const url = await parley.app.listen({ host: '127.0.0.1', port: 0 });
   parley.startWorkers();
   return {

@@ -19,6 +19,8 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** TCP connections accepted (a refused target must not even be connected to). */
+  connections: number;
   /** Requests being handled right now, and the most seen at once. */
   inFlight: number;
   maxInFlight: number;
@@ -29,11 +31,14 @@ export interface Receiver {
 export async function startReceiver(
   respond: Responder = (_r, response) => void response.end(),
   tls?: { key: string; cert: string },
+  /** Where to listen: any 127.x.y.z works on Linux, for a fixed port that others do not hold. */
+  at: { host: string; port: number } = { host: '127.0.0.1', port: 0 },
 ): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     port: 0,
     received: [],
+    connections: 0,
     inFlight: 0,
     maxInFlight: 0,
     respond,
@@ -58,9 +63,16 @@ export async function startReceiver(
     });
   };
   const server = tls ? createHttps({ key: tls.key, cert: tls.cert }, handler) : createHttp(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.on('connection', () => (receiver.connections += 1));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   receiver.port = (server.address() as AddressInfo).port;
-  receiver.url = `${tls ? 'https' : 'http'}://127.0.0.1:${receiver.port}/hook`;
+  receiver.url = `${tls ? 'https' : 'http'}://${at.host}:${receiver.port}/hook`;
   receiver.close = () =>
     new Promise((resolve) => {
       server.closeAllConnections();

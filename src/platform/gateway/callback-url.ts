@@ -4,12 +4,13 @@
  * the host must not be or resolve to a reserved address (loopback, private, link-local, ...).
  * `local`: http too, and loopback and private targets are fine (a receiver on the developer's machine).
  * (The webhook rules live in webhook-target.ts; the callback rules differ: any port is allowed.)
- * The report worker checks the address again when it connects (a name may resolve differently later).
+ * The report worker checks the address again when it connects (a name may resolve differently later;
+ * outbound-connector.ts).
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Profile } from '../../config/config.js';
 import { GatewayError } from './gateway-error.js';
+import { systemLookup, type HostLookup } from '../outbound-connector.js';
 import { isReservedAddress } from '../reserved-addresses.js';
 
 export const MAX_CALLBACK_URL_BYTES = 256;
@@ -19,7 +20,11 @@ function invalid(reason: string): GatewayError {
 }
 
 /** Checks the URL's shape for the profile; resolves the host in `strict`. Returns it as given. */
-export async function checkCallbackUrl(text: string, profile: Profile): Promise<string> {
+export async function checkCallbackUrl(
+  text: string,
+  profile: Profile,
+  lookup: HostLookup = systemLookup,
+): Promise<string> {
   if (Buffer.byteLength(text, 'utf8') > MAX_CALLBACK_URL_BYTES) throw invalid('is longer than 256 bytes');
   let url: URL;
   try {
@@ -31,18 +36,18 @@ export async function checkCallbackUrl(text: string, profile: Profile): Promise<
   if (!allowed.includes(url.protocol)) throw invalid(`must use ${allowed.join(' or ').replace(/:/g, '')}`);
   if (url.hostname === '') throw invalid('has no host');
   if (profile === 'strict') {
-    for (const address of await resolveAll(url.hostname)) {
+    for (const address of await resolveAll(url.hostname, lookup)) {
       if (isReservedAddress(address)) throw invalid(`points to the reserved address ${address}`);
     }
   }
   return text;
 }
 
-async function resolveAll(hostname: string): Promise<string[]> {
+async function resolveAll(hostname: string, lookup: HostLookup): Promise<string[]> {
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) !== 0) return [host];
   try {
-    return (await lookup(host, { all: true })).map((entry) => entry.address);
+    return (await lookup(host)).map((entry) => entry.address);
   } catch {
     throw invalid('has a host that does not resolve');
   }

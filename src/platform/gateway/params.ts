@@ -7,6 +7,7 @@ import type { Profile } from '../../config/config.js';
 import { checkCallbackUrl } from './callback-url.js';
 import { CODE_PATTERN } from './codes.js';
 import { GatewayError } from './gateway-error.js';
+import type { HostLookup } from '../outbound-connector.js';
 import { normalizePhone } from './phone.js';
 
 export const MIN_TTL = 30;
@@ -91,7 +92,11 @@ export function readCode(value: unknown): string | undefined {
   return text;
 }
 
-export async function readSendParams(params: SendParams, profile: Profile): Promise<SendInput> {
+export async function readSendParams(
+  params: SendParams,
+  profile: Profile,
+  lookup?: HostLookup,
+): Promise<SendInput> {
   const phone = readPhone(params.phone_number);
   const code = readCode(params.code);
   let codeLength: number;
@@ -123,7 +128,7 @@ export async function readSendParams(params: SendParams, profile: Profile): Prom
     if (typeof params.callback_url !== 'string') {
       throw new GatewayError('CALLBACK_URL_INVALID', 'callback_url must be a string');
     }
-    callbackUrl = await checkCallbackUrl(params.callback_url, profile);
+    callbackUrl = await checkCallbackUrl(params.callback_url, profile, lookup);
   }
 
   let payload: string | undefined;

@@ -64,8 +64,8 @@ export class VerificationRequests {
 
   /** sendVerificationMessage (spec §4). */
   async send(account: GatewayAccountRow, params: SendParams): Promise<RequestStatus> {
-    const { store, clock, random, config } = this.deps;
-    const input = await readSendParams(params, config.profile);
+    const { store, clock, random, config, lookup } = this.deps;
+    const input = await readSendParams(params, config.profile, lookup);
     const ownerPhone = (await store.getUser(account.owner_user_id))?.phone_number ?? '';
     const sender = input.senderUsername
       ? await this.channels.requireSender(account, input.senderUsername, ownerPhone, input.phone)
