@@ -5,7 +5,7 @@
  */
 import { ChatMigrated, PlatformError, RateLimited, type PlatformErrorCode } from '../platform/errors.js';
 import { PollConflict } from '../platform/update-queue.js';
-import { FormattingError } from './formatting/index.js';
+import { FormattingError } from '../platform/formatting/index.js';
 
 export interface ResponseParameters {
   migrate_to_chat_id?: number;

@@ -7,7 +7,7 @@
  * it (`Can't find field "title"`, `Field "id" must be of type String`).
  */
 import { BotApiError } from './errors.js';
-import { codePointLength, formatText, FormattingError } from './formatting/index.js';
+import { codePointLength, formatText, FormattingError } from '../platform/formatting/index.js';
 import type { MethodContext } from './method-context.js';
 import { Params } from './params.js';
 import { parseReplyMarkup } from './reply-markup.js';

@@ -4,7 +4,12 @@
  * every problem of an item is reported as `can't parse InputMedia: <detail>`.
  */
 import { BotApiError } from './errors.js';
-import { codePointLength, formatText, FormattingError, type MessageEntity } from './formatting/index.js';
+import {
+  codePointLength,
+  formatText,
+  FormattingError,
+  type MessageEntity,
+} from '../platform/formatting/index.js';
 import { inputFileOf, thumbnailOf, type InputFile, type ThumbnailUpload } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { MAX_CAPTION_LENGTH } from './send-media.js';

@@ -3,7 +3,7 @@
  * files given by file_id.
  */
 import { BotApiError } from './errors.js';
-import { codePointLength, formatText, type MessageEntity } from './formatting/index.js';
+import { codePointLength, formatText, type MessageEntity } from '../platform/formatting/index.js';
 import type { MethodContext } from './method-context.js';
 import type { SendOptions } from './send-options.js';
 import type { FileKind } from '../platform/files.js';

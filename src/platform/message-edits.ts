@@ -12,7 +12,7 @@ import type { UpdateQueue } from './update-queue.js';
 import type { Users } from './users.js';
 import type { MessageContent, WireMessage } from './wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../storage/store.js';
-import { detectEntities } from '../bot-api/formatting/index.js';
+import { detectEntities } from './formatting/index.js';
 
 /** Bots may delete messages younger than this (reference FAQ: 48 hours). */
 const DELETE_WINDOW = 48 * 3600;

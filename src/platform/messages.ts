@@ -14,7 +14,7 @@ import type { UpdateQueue } from './update-queue.js';
 import { renderUser, type Users } from './users.js';
 import type { MessageContent, WireMessage } from './wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../storage/store.js';
-import { detectEntities, codePointLength } from '../bot-api/formatting/index.js';
+import { detectEntities, codePointLength } from './formatting/index.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 

@@ -18,7 +18,7 @@ import { mimeTypeOfExtension } from './mime-types.js';
 import type { PlatformDeps } from './platform-deps.js';
 import type { Users } from './users.js';
 import type { MessageContent, WireMessage } from './wire-types.js';
-import { codePointLength, detectEntities } from '../bot-api/formatting/index.js';
+import { codePointLength, detectEntities } from './formatting/index.js';
 import type { FileRow } from '../storage/store.js';
 
 /** Photos: as the Bot API's uploads (10 MB; width + height ≤ 10000; sides at most 20:1). */

@@ -1,6 +1,6 @@
 import { readEditTarget } from '../edit-target.js';
 import { BotApiError } from '../errors.js';
-import { codePointLength, formatText } from '../formatting/index.js';
+import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages.js';

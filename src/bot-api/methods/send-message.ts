@@ -1,5 +1,5 @@
 import { BotApiError } from '../errors.js';
-import { codePointLength, formatText } from '../formatting/index.js';
+import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages.js';

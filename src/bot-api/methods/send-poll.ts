@@ -1,5 +1,5 @@
 import { BotApiError } from '../errors.js';
-import { codePointLength, formatText, type MessageEntity } from '../formatting/index.js';
+import { codePointLength, formatText, type MessageEntity } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import type { Params } from '../params.js';
 import { checkChat } from '../send-media.js';
