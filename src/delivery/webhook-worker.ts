@@ -19,13 +19,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
-import { callMethod } from '../bot-api/call-method.js';
-import { Params } from '../bot-api/params.js';
-import { addBody } from '../bot-api/request-params.js';
 import { outboundConnector } from '../platform/outbound-connector.js';
 import type { Platform } from '../platform/platform.js';
-import { FixedSignal } from '../server/request-signals.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
+
+/**
+ * Runs the method call a webhook answered with, as the bot (spec: a method in the response to a
+ * webhook); its result is not observable, so it returns nothing and must not throw.
+ */
+export type WebhookReplyRunner = (botId: number, contentType: string, body: string) => Promise<void>;
 
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
 const TIMEOUT_MS = 60_000;
@@ -235,9 +237,11 @@ class BotDelivery {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
         await this.worker.delivered(this.botId, row.update_id);
-        await this.#runReply(contentType, text).catch((error: unknown) =>
-          this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
-        );
+        await this.worker
+          .runReply(this.botId, contentType, text)
+          .catch((error: unknown) =>
+            this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
+          );
         return true;
       }
       await response.body.dump();
@@ -262,26 +266,6 @@ class BotDelivery {
     return false;
   }
 
-  /** A method call in the webhook's reply is executed; its result cannot be observed (spec §4). */
-  async #runReply(contentType: string, text: string): Promise<void> {
-    if (text === '') return;
-    const params = new Params();
-    addBody(params, contentType, text);
-    const method = params.string('method');
-    if (method === undefined) return;
-    const envelope = await callMethod(this.worker.platform, this.botId, method, params, {
-      signal: new FixedSignal(new AbortController().signal),
-      fromWebhookReply: true,
-      log: this.worker.log,
-    });
-    if (envelope.status !== 200) {
-      this.worker.log.info(
-        { botId: this.botId, method, status: envelope.status },
-        'method in webhook reply failed',
-      );
-    }
-  }
-
   async stop(): Promise<void> {
     await this.#loop.stop();
     await Promise.allSettled([...this.inFlight]);
@@ -300,6 +284,8 @@ export class WebhookWorker {
   constructor(
     readonly platform: Platform,
     readonly log: FastifyBaseLogger,
+    /** Runs a method call found in a webhook's answer (the Bot API's, given by the composition root). */
+    readonly runReply: WebhookReplyRunner,
   ) {}
 
   start(): void {

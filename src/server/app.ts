@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
+import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlRoutes } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { EventBus } from '../platform/event-bus.js';
@@ -150,7 +151,7 @@ async function build(
     signals,
   });
 
-  const webhooks = new WebhookWorker(platform, app.log);
+  const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log));
   const pruner = new Pruner(platform, app.log);
   const reports = new ReportWorker(platform, app.log);
   const gatewayTimer = new GatewayTimer(platform, app.log);
