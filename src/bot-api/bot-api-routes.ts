@@ -4,11 +4,11 @@
  */
 import multipart from '@fastify/multipart';
 import type { ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
 import { BotApiError, NOT_FOUND } from './errors.js';
 import type { Params } from './params.js';
-import { readParams } from './request-params.js';
+import { bodyKind, readParams } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
 import type { RequestSignals } from '../server/request-signals.js';
 
@@ -44,7 +44,15 @@ export async function answerCall(
 
   const auth = await authenticateToken(platform, token);
   if (typeof auth !== 'number') return auth;
-  const params = await readParameters();
+  let params: Params;
+  try {
+    params = await readParameters();
+  } catch (error) {
+    // A body that cannot be read (malformed multipart, JSON nested too deeply) is refused in the
+    // envelope, the same from both transports.
+    if (error instanceof BotApiError) return errorEnvelope(error);
+    throw error;
+  }
   if (method === '') method = params.string('method') ?? '';
 
   const lazy = signals.for(response);
@@ -68,6 +76,27 @@ export async function botApiRoutes(
     limits: { fileSize: MAX_UPLOAD, files: 50, fieldSize: BODY_LIMIT, parts: 1000 },
   });
 
+  // Fastify picks a parser by the Content-Type's media type and refuses (415) a header it cannot
+  // parse (`application/json, text/plain`, `;`, an empty one), where the reference and the fast
+  // lane look for substrings and read on. So the header is read here the reference's way, before
+  // Fastify's parsing: a multipart body gets a Content-Type @fastify/multipart reads with the
+  // reference's boundary; any other is read as bytes, and `readParams` is given its own type.
+  const contentTypes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const contentType = request.headers['content-type'];
+    // A GET's body is not read (as in the lane); other verbs answer 501 whatever they carry.
+    if (contentType === undefined || request.method === 'GET') return done();
+    const kind = request.method === 'POST' ? bodyKind(contentType) : 'other';
+    if (kind instanceof BotApiError) {
+      // Refused before the body is read, as the reference does; the body is left unread.
+      send(reply.header('connection', 'close'), errorEnvelope(kind));
+      return;
+    }
+    contentTypes.set(request, contentType);
+    request.headers['content-type'] = kind === 'other' ? 'application/octet-stream' : kind.multipart;
+    done();
+  });
+
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
     // HTTP-level failures answer with a bare status line, as the reference does (reference §1.2).
     const status = error.statusCode ?? 500;
@@ -83,14 +112,13 @@ export async function botApiRoutes(
     url: '/bot*',
     handler: async (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
-      const envelope = await answerCall(
-        platform,
-        signals,
-        rest,
-        () => readParams(request),
-        reply.raw,
-        request.log,
-      );
+      const readParameters = () =>
+        readParams(request, contentTypes.get(request) ?? '').catch((error: unknown) => {
+          // The rest of a body the parser gave up on is not read: the connection ends with the answer.
+          reply.header('connection', 'close');
+          throw error;
+        });
+      const envelope = await answerCall(platform, signals, rest, readParameters, reply.raw, request.log);
       return send(reply, envelope);
     },
   });

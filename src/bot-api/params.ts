@@ -5,6 +5,7 @@
  * the first non-digit, ranges are clamped rather than refused.
  */
 import { BotApiError } from './errors.js';
+import { nestedDeeperThan } from '../platform/json-depth.js';
 
 export interface UploadedFile {
   /** The multipart field name. */
@@ -35,6 +36,9 @@ export function lenientBoolean(text: string): boolean {
   const value = text.trim().toLowerCase();
   return value === 'true' || value === 'yes' || value === '1';
 }
+
+/** Stands for a JSON-typed value nested too deeply: `JSON.parse` refuses it. */
+const TOO_DEEP = '<nested too deeply>';
 
 export class Params {
   readonly #values = new Map<string, string>();
@@ -84,9 +88,15 @@ export class Params {
     return value === undefined ? fallback : Math.min(max, Math.max(min, value));
   }
 
-  /** The JSON text of a JSON-typed parameter, or undefined when absent. */
+  /**
+   * The JSON text of a JSON-typed parameter, or undefined when absent. Text nested deeper than
+   * MAX_JSON_DEPTH reads as text that is not JSON, so that every reader refuses it with its own
+   * "can't parse ..." answer (or ignores it, as for entities) before walking it: the reference's
+   * depth-limited decoder makes its readers do the same.
+   */
   json(name: string): string | undefined {
-    return this.string(name);
+    const text = this.string(name);
+    return text !== undefined && nestedDeeperThan(text) ? TOO_DEEP : text;
   }
 
   /**
@@ -94,7 +104,7 @@ export class Params {
    * not valid JSON.
    */
   parsedJson(name: string, onBad: string): unknown {
-    const text = this.string(name);
+    const text = this.json(name);
     if (text === undefined) return undefined;
     try {
       return JSON.parse(text);

@@ -42,6 +42,18 @@ export async function gatewayRoutes(app: FastifyInstance, { platform, always200 
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
+  // Fastify refuses (415) a Content-Type it cannot parse (`application/json, text/plain`, `;`, an
+  // empty one) before any parser runs, where the fast lane reads the body and looks for substrings.
+  // So Fastify is shown one it reads as bytes, and the handler is given the request's own.
+  const contentTypes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined) {
+      contentTypes.set(request, contentType);
+      request.headers['content-type'] = 'application/octet-stream';
+    }
+    done();
+  });
 
   const fail = (reply: FastifyReply, answer: ErrorAnswer) => {
     const { status, body } = failure(always200, answer);
@@ -60,7 +72,7 @@ export async function gatewayRoutes(app: FastifyInstance, { platform, always200 
     const { status, body } = await answerGatewayCall(platform, always200, {
       name: (request.params as { method?: string }).method ?? '',
       url: request.url,
-      contentType: request.headers['content-type'],
+      contentType: contentTypes.get(request),
       authorization: request.headers.authorization,
       body: request.body,
       log: request.log,
