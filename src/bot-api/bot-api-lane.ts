@@ -11,8 +11,8 @@ import { errorEnvelope, type Envelope } from './call-method.js';
 import { Params } from './params.js';
 import { addBody, addUrlEncoded } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
-import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '../server/http-lane.js';
-import type { RequestSignals } from '../server/request-signals.js';
+import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '../http/http-lane.js';
+import type { RequestSignals } from '../http/request-signals.js';
 
 const TOO_LARGE = errorEnvelope(new BotApiError(413, 'Request Entity Too Large'));
 

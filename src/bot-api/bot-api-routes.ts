@@ -10,7 +10,7 @@ import { BotApiError, NOT_FOUND } from './errors.js';
 import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
-import type { RequestSignals } from '../server/request-signals.js';
+import type { RequestSignals } from '../http/request-signals.js';
 
 /** Non-file parameters may take 1 MiB (reference §1.3); uploads up to 50 MB (the platform's limit). */
 export const BODY_LIMIT = 1 << 20;

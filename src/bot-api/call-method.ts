@@ -11,7 +11,7 @@ import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
 import type { Platform } from '../platform/platform.js';
-import type { SignalSource } from '../server/request-signals.js';
+import type { SignalSource } from '../http/request-signals.js';
 
 export interface Envelope {
   status: number;

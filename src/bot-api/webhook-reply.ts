@@ -8,7 +8,7 @@ import { callMethod } from './call-method.js';
 import { Params } from './params.js';
 import { addBody } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
-import { FixedSignal } from '../server/request-signals.js';
+import { FixedSignal } from '../http/request-signals.js';
 
 /** The runner the webhook worker is given (delivery/webhook-worker.ts WebhookReplyRunner). */
 export function webhookReplyRunner(

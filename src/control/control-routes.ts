@@ -53,7 +53,7 @@ import { SEND_MEDIA_BODY_LIMIT, sendMedia } from './methods/send-media.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
-import type { RequestSignals, SignalSource } from '../server/request-signals.js';
+import type { RequestSignals, SignalSource } from '../http/request-signals.js';
 
 export const CONTROL_ROUTES: Array<{
   method: 'GET' | 'POST';

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { answerFor } from './errors.js';
 import { answerGatewayCall, BODY_LIMIT, failure } from './gateway-routes.js';
 import type { Platform } from '../platform/platform.js';
-import { decodedPath, readBodyOrRefuse, writeJson, type Lane } from '../server/http-lane.js';
+import { decodedPath, readBodyOrRefuse, writeJson, type Lane } from '../http/http-lane.js';
 
 export function gatewayLane(
   platform: Platform,

@@ -10,9 +10,9 @@
  */
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authenticateToken, errorEnvelope } from '../bot-api/call-method.js';
-import { send } from '../bot-api/bot-api-routes.js';
-import { BotApiError, NOT_FOUND } from '../bot-api/errors.js';
+import { authenticateToken, errorEnvelope } from './call-method.js';
+import { send } from './bot-api-routes.js';
+import { BotApiError, NOT_FOUND } from './errors.js';
 import { MAX_DOWNLOAD_SIZE } from '../platform/files.js';
 import type { Platform } from '../platform/platform.js';
 
