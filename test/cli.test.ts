@@ -3,12 +3,13 @@
  * shutdown, probes, refused data locations, and logs without secrets.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/run-cli.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 
 const run = promisify(execFile);
@@ -47,7 +48,13 @@ describe('parley CLI', () => {
     expect(out).toMatch(/Gateway: +http:\/\/127\.0\.0\.1:\d+\/gateway/);
     expect(out).toMatch(/Control API: +http:\/\/127\.0\.0\.1:\d+\/control/);
     expect(out).toContain(`Admin token: ${path.join(dataDir, 'admin-token')}`);
-    expect(readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim().length).toBeGreaterThanOrEqual(16);
+    const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+    expect(token.length).toBeGreaterThanOrEqual(16);
+    // The line to paste names the folder, where the CLI reads the token; the token stays in its file.
+    expect(out).toContain(
+      `For the parley CLI in another shell:\n  export PARLEY_URL=${server.url} PARLEY_DATA=${dataDir}\n`,
+    );
+    expect(out).not.toContain(token);
   });
 
   it('answers the probes', async () => {
@@ -140,6 +147,36 @@ describe('parley start', () => {
     const other = await parley(['start', '--data', 'mysql://localhost/parley', '--port', '0']);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('unknown data location scheme');
+  });
+
+  it('with --data :memory: writes no token file and prints the line that lets the CLI find it', async () => {
+    const child = await spawnServer(['--data', ':memory:']);
+    const cwd = mkdtempSync(path.join(tmpdir(), 'parley-elsewhere-'));
+    try {
+      // Nothing written outside the server: the temporary folder of earlier versions is not made.
+      expect(existsSync(path.join(tmpdir(), `parley-${child.child.pid}`))).toBe(false);
+      const line = /^ {2}(export PARLEY_URL=.*)$/m.exec(child.output())?.[1];
+      expect(line, child.output()).toMatch(/^export PARLEY_URL=\S+ PARLEY_ADMIN_TOKEN=\S{16,}$/);
+      // Pasted into a shell ...
+      const shell = await run('sh', ['-c', `${line}\nprintf '%s\\n%s' "$PARLEY_URL" "$PARLEY_ADMIN_TOKEN"`]);
+      const [url, token] = shell.stdout.split('\n');
+      expect(url).toBe(child.url);
+      // ... the CLI, in a folder without ./data, reaches the server with no flag.
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(['user', 'create', '--phone', '+15553330099', '--json'], {
+        env: { PARLEY_URL: url, PARLEY_ADMIN_TOKEN: token },
+        cwd,
+        stdout: (text) => out.push(text),
+        stderr: (text) => err.push(text),
+      });
+      expect({ code, err }).toEqual({ code: 0, err: [] });
+      expect(JSON.parse(out.join('\n'))).toMatchObject({ phone_number: '+15553330099' });
+      expect(await child.stop('SIGTERM')).toBe(0);
+    } finally {
+      await child.stop('SIGKILL');
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it('stops gracefully on SIGTERM', async () => {

@@ -57,10 +57,11 @@ describe('parley group', () => {
     expect(chat).toMatchObject({ type: 'supergroup', title: 'CLI room' });
     const id = String(chat.id);
 
+    // The chat is the subject of every group command but create: positional, a negative id included.
+    expect(id).toMatch(/^-100/);
     const promoted = await json(
       'group',
       'promote',
-      '--chat',
       id,
       '--user',
       `@${b.record.username}`,
@@ -76,7 +77,7 @@ describe('parley group', () => {
         can_restrict_members: true,
       }),
     );
-    const link = await json('group', 'link', '--chat', id, '--by', owner, '--request');
+    const link = await json('group', 'link', id, '--by', owner, '--request');
     expect(link).toMatchObject({ creates_join_request: true });
     expect(await json('group', 'join', '--user', guest, '--link', String(link.invite_link))).toMatchObject({
       status: 'requested',
@@ -89,7 +90,6 @@ describe('parley group', () => {
     const restricted = await json(
       'group',
       'restrict',
-      '--chat',
       id,
       '--user',
       guest,
@@ -101,13 +101,14 @@ describe('parley group', () => {
     expect(restricted.members).toContainEqual(
       expect.objectContaining({ status: 'restricted', can_send_messages: true, can_send_photos: false }),
     );
-    const human = await parley('group', 'show', '--chat', id);
+    const human = await parley('group', 'show', id);
     expect(human.stdout).toMatch(new RegExp(`^chat ${id} supergroup "CLI room"`));
     expect(human.stdout).toContain(`restricted Guest`);
 
-    expect((await parley('group', 'remove', '--chat', id, '--user', guest, '--by', owner)).stdout).toBe(
-      'removed',
-    );
+    // The --chat form of earlier versions still works.
+    expect(await parley('group', 'show', '--chat', id)).toEqual(human);
+
+    expect((await parley('group', 'remove', id, '--user', guest, '--by', owner)).stdout).toBe('removed');
     const denied = await parley('group', 'join', '--user', guest, '--chat', id);
     expect(denied).toMatchObject({ code: 1 });
     expect(denied.stderr).toMatch(/\(BAD_REQUEST\)$/);
@@ -130,9 +131,12 @@ describe('parley group', () => {
       'unblocked',
     );
     expect(kinds(await b.updates())).toEqual(['my_chat_member', 'my_chat_member']);
-    expect(await json('bot', 'privacy', '--bot', `@${b.record.username}`, '--off')).toMatchObject({
+    expect(await json('bot', 'privacy', `@${b.record.username}`, '--off')).toMatchObject({
       can_read_all_group_messages: true,
     });
-    expect((await parley('bot', 'privacy', '--bot', `@${b.record.username}`)).code).toBe(2);
+    expect(await json('bot', 'privacy', '--bot', `@${b.record.username}`, '--on')).toMatchObject({
+      can_read_all_group_messages: false,
+    });
+    expect((await parley('bot', 'privacy', `@${b.record.username}`)).code).toBe(2);
   });
 });

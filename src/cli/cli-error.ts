@@ -10,8 +10,13 @@
  * | `ADMIN_TOKEN_MISSING` | 2    | no `--admin-token`, no `PARLEY_ADMIN_TOKEN`, no token file    |
  * | `SERVER_UNREACHABLE`  | 1    | the request did not reach the server or got no answer         |
  * | `ADMIN_TOKEN_INVALID` | 1    | the server's code, re-raised to say where the token came from |
+ * | `DATA_FOLDER_LOCKED`  | 1    | `start`: another server uses the data folder (its pid named)  |
+ * | `EADDRINUSE`          | 1    | `start`: the port is in use                                   |
+ * | `EACCES`              | 1    | `start`: the port is not allowed to this user (below 1024)    |
+ * | `EADDRNOTAVAIL`       | 1    | `start`: `--host` is not an address of this machine           |
  *
- * Every other error code printed is the server's (docs/control-api.md), with exit code 1.
+ * Every other error code printed is the server's (docs/control-api.md), with exit code 1, or for
+ * what nobody foresaw, Node's errno code or `INTERNAL_ERROR`.
  */
 export type CliErrorCode =
   | 'USAGE_ERROR'
@@ -19,7 +24,19 @@ export type CliErrorCode =
   | 'SERVER_URL_INVALID'
   | 'ADMIN_TOKEN_MISSING'
   | 'SERVER_UNREACHABLE'
-  | 'ADMIN_TOKEN_INVALID';
+  | 'ADMIN_TOKEN_INVALID'
+  | StartFailureCode;
+
+/**
+ * Why `parley start` could not start (src/server/run.ts, data-lock.ts): the server says what in one
+ * line, and nothing was left behind; exit code 1.
+ */
+export const START_FAILURE_CODES = ['DATA_FOLDER_LOCKED', 'EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'] as const;
+export type StartFailureCode = (typeof START_FAILURE_CODES)[number];
+
+export function isStartFailureCode(code: unknown): code is StartFailureCode {
+  return START_FAILURE_CODES.some((known) => known === code);
+}
 
 /** Exit codes of the `parley` command. */
 export const EXIT_OK = 0;

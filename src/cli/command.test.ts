@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integerOption, parseCommandArgs, refArgument } from './command.js';
+import { integerOption, parseCommandArgs, refArgument, subjectArgument } from './command.js';
 
 const OPTIONS = { text: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -53,6 +53,35 @@ describe('parseCommandArgs', () => {
     expect(usage(() => parseCommandArgs('user get', [], OPTIONS, ['USER']))).toMatchObject({
       message: 'missing USER',
       helpTopic: 'user get',
+    });
+  });
+});
+
+describe('optional positionals and subjects', () => {
+  const WITH_ALIAS = { ...OPTIONS, chat: { type: 'string' } } as const;
+
+  it('takes a positional named with a trailing ? or leaves it out', () => {
+    expect(parseCommandArgs('x', ['-100200'], WITH_ALIAS, ['CHAT?']).positionals).toEqual(['-100200']);
+    expect(parseCommandArgs('x', ['--chat', '-100200'], WITH_ALIAS, ['CHAT?'])).toMatchObject({
+      positionals: [],
+      values: { chat: '-100200' },
+    });
+  });
+
+  it('reads a negative number standing alone as a positional, in its place', () => {
+    const { values, positionals } = parseCommandArgs('x', ['-5', '--json', '-7'], OPTIONS, ['A', 'B']);
+    expect({ values, positionals }).toEqual({ values: { json: true }, positionals: ['-5', '-7'] });
+  });
+
+  it('takes the subject from the positional or from its older option, not both', () => {
+    expect(subjectArgument('-1001', undefined, 'CHAT', '--chat', 'group show')).toBe('-1001');
+    expect(subjectArgument(undefined, '@room', 'CHAT', '--chat', 'group show')).toBe('@room');
+    expect(usage(() => subjectArgument('1', '2', 'CHAT', '--chat', 'group show'))).toMatchObject({
+      message: 'give CHAT or --chat, not both',
+      helpTopic: 'group show',
+    });
+    expect(usage(() => subjectArgument(undefined, undefined, 'CHAT', '--chat', 'group show'))).toMatchObject({
+      message: 'missing CHAT',
     });
   });
 });

@@ -50,7 +50,10 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 /**
  * Parses a command's arguments strictly: unknown options and a wrong number of positionals are usage
- * errors pointing to the command's help. The option types flow through to the values.
+ * errors pointing to the command's help. A positional name ending in `?` is optional (a command's
+ * subject that may also be given by its older option, see `subjectArgument`). A negative number
+ * standing alone (`group show -100200`) is a positional, not a cluster of short options. The option
+ * types flow through to the values.
  */
 export function parseCommandArgs<const O extends OptionsConfig>(
   command: string,
@@ -61,7 +64,7 @@ export function parseCommandArgs<const O extends OptionsConfig>(
   let parsed;
   try {
     parsed = parseArgs({
-      args: joinNegativeNumbers(args, options),
+      args: markNegativeNumbers(args, options),
       options,
       allowPositionals: true,
       strict: true,
@@ -69,35 +72,62 @@ export function parseCommandArgs<const O extends OptionsConfig>(
   } catch (error) {
     throw usageError(describeParseError(error), command);
   }
-  const { positionals } = parsed;
+  const positionals = parsed.positionals.map((p) => (p.startsWith(NEGATIVE) ? p.slice(1) : p));
   if (positionals.length > positionalNames.length) {
     throw usageError(`unexpected argument "${positionals[positionalNames.length]}"`, command);
   }
-  if (positionals.length < positionalNames.length) {
-    throw usageError(`missing ${positionalNames[positionals.length]}`, command);
+  const required = positionalNames.filter((name) => !name.endsWith('?'));
+  if (positionals.length < required.length) {
+    throw usageError(`missing ${required[positionals.length]}`, command);
   }
-  return parsed;
+  return { ...parsed, positionals };
 }
 
 /**
- * `--to -100200` (a group chat id) would be refused as an ambiguous value; no option looks like a
- * negative number, so such a value is joined to its option as `--to=-100200`.
+ * The one thing a command acts on (`bot get BOT`, `gateway account show ACCOUNT`): its positional
+ * argument, or else the option that named it in earlier versions (`--account ID`), which is kept so
+ * that scripts written for that form keep working. Both at once is a usage error.
  */
-function joinNegativeNumbers(args: string[], options: OptionsConfig): string[] {
-  const joined: string[] = [];
+export function subjectArgument(
+  positional: string | undefined,
+  option: string | undefined,
+  name: string,
+  flag: string,
+  command: string,
+): string {
+  if (positional !== undefined && option !== undefined) {
+    throw usageError(`give ${name} or ${flag}, not both`, command);
+  }
+  const value = positional ?? option;
+  if (value === undefined || value === '') throw usageError(`missing ${name}`, command);
+  return value;
+}
+
+/** Prefixes a negative number that parseArgs must read as a positional; removed after parsing. */
+const NEGATIVE = '\u0000';
+
+/**
+ * `--to -100200` (a group chat id) would be refused as an ambiguous value; no option looks like a
+ * negative number, so such a value is joined to its option as `--to=-100200`. One standing alone is
+ * a positional (a chat id), marked so that parseArgs does not read it as the short options -1, -0...
+ */
+function markNegativeNumbers(args: string[], options: OptionsConfig): string[] {
+  const marked: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const next = args[i + 1];
-    if (arg === '--') return [...joined, ...args.slice(i)];
+    if (arg === '--') return [...marked, ...args.slice(i)];
     const takesValue = arg.startsWith('--') && options[arg.slice(2)]?.type === 'string';
     if (takesValue && next !== undefined && /^-\d+$/.test(next)) {
-      joined.push(`${arg}=${next}`);
+      marked.push(`${arg}=${next}`);
       i++;
+    } else if (/^-\d+$/.test(arg)) {
+      marked.push(`${NEGATIVE}${arg}`);
     } else {
-      joined.push(arg);
+      marked.push(arg);
     }
   }
-  return joined;
+  return marked;
 }
 
 /** Node's parse errors carry a second sentence of advice that does not fit the one-line format. */

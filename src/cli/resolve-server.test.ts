@@ -96,6 +96,7 @@ describe('resolveServer: admin token', () => {
     expect(error).toMatchObject({ code: 'ADMIN_TOKEN_MISSING', exitCode: 2 });
     expect(error.message).toContain(path.join(cwd, 'data', 'admin-token'));
     expect(error.message).toContain('--admin-token');
+    expect(error.message).toContain('"parley start" prints the line "export PARLEY_URL=..." to paste');
   });
 
   it('refuses an empty token file', async () => {
@@ -111,6 +112,8 @@ describe('resolveServer: admin token', () => {
       const error = await failure(resolveServer({ data }, {}, cwd));
       expect(error).toMatchObject({ code: 'ADMIN_TOKEN_MISSING', exitCode: 2 });
       expect(error.message).toContain('PARLEY_ADMIN_TOKEN');
+      // Where to find it: the line that `parley start` printed.
+      expect(error.message).toContain('export PARLEY_URL=... PARLEY_ADMIN_TOKEN=...');
     },
   );
 });

@@ -6,6 +6,11 @@
  * - Admin token: `--admin-token`, else `PARLEY_ADMIN_TOKEN`, else the file `<data>/admin-token` that a
  *   server without a configured token writes its generated one to, where data is `--data`, else
  *   `PARLEY_DATA`, else `./data` (the server's own default).
+ *
+ * A server on `:memory:` writes no token file anywhere (a file outliving a throwaway server, in a
+ * place no other command knows, is what a first user tripped over): `parley start` prints the line
+ * `export PARLEY_URL=... PARLEY_ADMIN_TOKEN=...` to paste instead, and for a data folder
+ * `export PARLEY_URL=... PARLEY_DATA=...`, so that commands in another shell find it either way.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,12 +32,14 @@ export const CLIENT_OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-export const CLIENT_OPTIONS_HELP = `Connection options:
+export const CLIENT_OPTIONS_HELP = `Connection options (before or after the command: parley --json user get 5):
   --server URL         the server (env PARLEY_URL; default ${DEFAULT_SERVER_URL})
   --admin-token TOKEN  the admin token (env PARLEY_ADMIN_TOKEN; default: the token a local
                        server wrote to <data>/${ADMIN_TOKEN_FILE})
   --data PATH          the data directory of that local server (env PARLEY_DATA; default ./data)
-  --json               print the result as JSON`;
+  --json               print the result as JSON
+"parley start" prints the line to paste: export PARLEY_URL=... and PARLEY_DATA=... (or, with
+--data :memory:, PARLEY_ADMIN_TOKEN=...).`;
 
 export interface ConnectionFlags {
   server?: string | undefined;
@@ -85,7 +92,7 @@ function resolveUrl(text: string): string {
 function tokenFile(data: string, cwd: string): string {
   if (data === ':memory:' || /^[a-z][a-z0-9+.-]*:\/\//i.test(data)) {
     throw missingToken(
-      `the data location ${data} has no token file; pass --admin-token or set PARLEY_ADMIN_TOKEN (a server with --data :memory: prints where it wrote its token)`,
+      `the data location ${data} has no token file; pass --admin-token or set PARLEY_ADMIN_TOKEN (a server with --data :memory: prints it in the line "export PARLEY_URL=... PARLEY_ADMIN_TOKEN=..." to paste)`,
     );
   }
   return path.resolve(cwd, data, ADMIN_TOKEN_FILE);
@@ -98,7 +105,7 @@ async function readToken(file: string): Promise<string> {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : String(error);
     throw missingToken(
-      `no admin token: pass --admin-token, set PARLEY_ADMIN_TOKEN, or point --data / PARLEY_DATA to the data directory of a local server (${file}: ${reason})`,
+      `no admin token: pass --admin-token, set PARLEY_ADMIN_TOKEN, or point --data / PARLEY_DATA to the data directory of a local server (${file}: ${reason}); "parley start" prints the line "export PARLEY_URL=..." to paste`,
     );
   }
   const token = text.trim();

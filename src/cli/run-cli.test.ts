@@ -23,6 +23,8 @@ type Route = (req: Recorded) => { status?: number; body: unknown };
 class FakeControlApi {
   readonly requests: Recorded[] = [];
   readonly routes = new Map<string, Route>();
+  /** Answers the requests no route takes (by default, 404). */
+  fallback: Route | undefined;
   url = '';
   readonly #server = http.createServer((req, res) => {
     let text = '';
@@ -36,7 +38,7 @@ class FakeControlApi {
         body: text ? (JSON.parse(text) as unknown) : undefined,
       };
       this.requests.push(recorded);
-      const route = this.routes.get(`${recorded.method} ${recorded.url.split('?')[0]}`);
+      const route = this.routes.get(`${recorded.method} ${recorded.url.split('?')[0]}`) ?? this.fallback;
       const reply = route
         ? route(recorded)
         : { status: 404, body: { ok: false, error: 'NOT_FOUND', description: 'no such route' } };
@@ -336,6 +338,235 @@ describe('client commands', () => {
   });
 });
 
+describe('connection options before the command', () => {
+  it.each([
+    [['--server', 'URL', '--admin-token', 'T', 'user', 'get', '+15550001']],
+    [['--server=URL', '--admin-token=T', 'user', 'get', '+15550001']],
+    [['--admin-token', 'T', 'user', 'get', '+15550001', '--server', 'URL']],
+  ])('are taken as after it: %j', async (argv) => {
+    api.ok('GET /control/users/%2B15550001', alice);
+    const run = await parley(
+      argv.map((a) => a.replace('URL', api.url).replace(/^T$/, TOKEN).replace('=T', `=${TOKEN}`)),
+      { env: {} },
+    );
+    expect(run).toEqual({ code: 0, stdout: 'user 123456 +15550001 @alice (Alice)', stderr: '' });
+    expect(api.requests[0]!.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('--json before the command, also of a command with a verb and before a --', async () => {
+    api.ok('GET /control/users/%2B15550001', alice);
+    api.ok('GET /control/gateway/accounts/3', { id: 3 });
+    expect(await parley(['--json', 'user', 'get', '+15550001'])).toEqual({
+      code: 0,
+      stdout: JSON.stringify(alice, null, 2),
+      stderr: '',
+    });
+    expect((await parley(['--json', 'gateway', 'account', 'show', '3'])).stdout).toBe('{\n  "id": 3\n}');
+    expect((await parley(['--json', 'user', 'get', '--', '+15550001'])).code).toBe(0);
+  });
+
+  it('the one after the command wins when both are given', async () => {
+    api.ok('GET /control/clock', { now: 1, offset_seconds: 0 });
+    const run = await parley(['--server', 'http://127.0.0.1:1', 'clock', 'show', '--server', api.url]);
+    expect(run.code).toBe(0);
+  });
+
+  it("--data and --admin-token before start are start's own", async () => {
+    const configs: Config[] = [];
+    const run = await parley(['--data', ':memory:', '--admin-token', TOKEN, 'start'], {
+      env: {},
+      loadServer: () =>
+        Promise.resolve({ runServer: (config) => Promise.resolve(void configs.push(config)) }),
+    });
+    expect(run.code).toBe(0);
+    expect(configs[0]).toMatchObject({ data: ':memory:', adminToken: TOKEN });
+  });
+
+  it.each([
+    [
+      ['--port', '0', 'start'],
+      "parley: unknown option '--port' before the command: only --server, --admin-token, --data, --json go there; give the command's own options after it (USAGE_ERROR)",
+    ],
+    [['--server'], "parley: option '--server' needs a value (USAGE_ERROR)"],
+    [['--json=yes', 'clock', 'show'], "parley: option '--json' does not take an argument (USAGE_ERROR)"],
+  ])('%j is a usage error', async (argv, line) => {
+    const run = await parley(argv);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `${line}\nRun "parley --help" for usage.` });
+  });
+});
+
+describe('the subject of a command is positional; the option that named it before still works', () => {
+  // Each pair makes the same request; the second form is that of earlier versions.
+  it.each([
+    [
+      ['gateway', 'account', 'show', '3'],
+      ['gateway', 'account', 'show', '--account', '3'],
+    ],
+    [
+      ['gateway', 'account', 'top-up', '3', '--credits', '5'],
+      ['gateway', 'account', 'top-up', '--account', '3', '--credits', '5'],
+    ],
+    [
+      ['gateway', 'account', 'prices', '3', '--default', '0.02'],
+      ['gateway', 'account', 'prices', '--default', '0.02', '--account', '3'],
+    ],
+    [
+      ['gateway', 'account', 'ledger', '3'],
+      ['gateway', 'account', 'ledger', '--account', '3'],
+    ],
+    [
+      ['gateway', 'channel', 'verify', 'codes'],
+      ['gateway', 'channel', 'verify', '--username', 'codes'],
+    ],
+    [
+      ['gateway', 'wait-code', '+15550001'],
+      ['gateway', 'wait-code', '--phone', '+15550001'],
+    ],
+    [
+      ['gateway', 'inbox', '+15550001'],
+      ['gateway', 'inbox', '--phone', '+15550001'],
+    ],
+    [
+      ['gateway', 'read', '+15550001'],
+      ['gateway', 'read', '--phone', '+15550001'],
+    ],
+    [
+      ['device', 'list', '+15550001'],
+      ['device', 'list', '--user', '+15550001'],
+    ],
+    [
+      ['device', 'add', '+15550001', '--offline'],
+      ['device', 'add', '--user', '+15550001', '--offline'],
+    ],
+    [
+      ['device', 'online', '+15550001'],
+      ['device', 'online', '--user', '+15550001'],
+    ],
+    [
+      ['device', 'offline', '+15550001', '--device', '2'],
+      ['device', 'offline', '--user', '+15550001', '--device', '2'],
+    ],
+    [
+      ['device', 'set', '2', '--name', 'Pad'],
+      ['device', 'set', '--device', '2', '--name', 'Pad'],
+    ],
+    [
+      ['bot', 'privacy', 'echo_bot', '--off'],
+      ['bot', 'privacy', '--bot', 'echo_bot', '--off'],
+    ],
+    [
+      ['group', 'show', '-1001234'],
+      ['group', 'show', '--chat', '-1001234'],
+    ],
+    [
+      ['group', 'show', '@room'],
+      ['group', 'show', '--chat', '@room'],
+    ],
+    [
+      ['group', 'add', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+      ['group', 'add', '--chat', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+    ],
+    [
+      ['group', 'join', '@room', '--user', '+15550002'],
+      ['group', 'join', '--user', '+15550002', '--chat', '@room'],
+    ],
+    [
+      ['group', 'leave', '-1001234', '--user', '+15550002'],
+      ['group', 'leave', '--user', '+15550002', '--chat', '-1001234'],
+    ],
+    [
+      ['group', 'migrate', '-1234', '--by', '+15550001'],
+      ['group', 'migrate', '--chat', '-1234', '--by', '+15550001'],
+    ],
+    [
+      ['group', 'link', '-1001234', '--by', '+15550001', '--request'],
+      ['group', 'link', '--chat', '-1001234', '--by', '+15550001', '--request'],
+    ],
+    [
+      ['group', 'promote', '-1001234', '--user', '@echo_bot', '--by', '+15550001', '--rights', 'none'],
+      [
+        'group',
+        'promote',
+        '--chat',
+        '-1001234',
+        '--user',
+        '@echo_bot',
+        '--by',
+        '+15550001',
+        '--rights',
+        'none',
+      ],
+    ],
+    [
+      ['group', 'restrict', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+      ['group', 'restrict', '--chat', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+    ],
+    [
+      ['group', 'remove', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+      ['group', 'remove', '--chat', '-1001234', '--user', '+15550002', '--by', '+15550001'],
+    ],
+  ])('%j', async (positional, named) => {
+    api.fallback = () => ({ body: { ok: true, result: {} } });
+    const now = await parley([...positional, '--json']);
+    const before = await parley([...named, '--json']);
+    expect(now).toEqual({ code: 0, stdout: '{}', stderr: '' });
+    expect(before).toEqual(now);
+    expect(api.requests).toHaveLength(2);
+    const [a, b] = api.requests.map(({ method, url, body }) => ({ method, url, body }));
+    expect(a).toEqual(b);
+  });
+
+  it('sends the positional subject where the option sent it', async () => {
+    api.fallback = () => ({ body: { ok: true, result: {} } });
+    await parley(['group', 'show', '-1001234', '--json']);
+    await parley(['gateway', 'account', 'top-up', '3', '--credits', '5', '--json']);
+    await parley(['device', 'list', '+15550001', '--json']);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /control/chats/-1001234',
+      'POST /control/gateway/accounts/3/top-up',
+      'GET /control/devices?user=%2B15550001',
+    ]);
+  });
+
+  it.each([
+    [
+      ['gateway', 'account', 'show', '3', '--account', '4'],
+      'give ACCOUNT or --account, not both',
+      'gateway account',
+    ],
+    [['gateway', 'account', 'show'], 'missing ACCOUNT', 'gateway account'],
+    [
+      ['gateway', 'account', 'show', 'x'],
+      'ACCOUNT must be an integer of at least 1, not "x"',
+      'gateway account',
+    ],
+    [['group', 'show'], 'missing CHAT', 'group show'],
+    [['group', 'join', '--user', '+15550002'], 'give either CHAT or --link INVITE_LINK', 'group join'],
+    [['device', 'set', '2', '3'], 'unexpected argument "3"', 'device set'],
+  ])('%j is a usage error', async (argv, message, topic) => {
+    const run = await parley(argv);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `parley: ${message} (USAGE_ERROR)\nRun "parley ${topic} --help" for usage.`,
+    });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('shows the positional form in the help, first', async () => {
+    for (const [words, usage] of [
+      [['gateway', 'account'], 'show ACCOUNT'],
+      [['gateway', 'wait-code'], 'Usage: parley gateway wait-code PHONE'],
+      [['device', 'list'], 'Usage: parley device list USER'],
+      [['device', 'set'], 'Usage: parley device set DEVICE'],
+      [['group', 'promote'], 'Usage: parley group promote CHAT --user USER'],
+      [['bot', 'privacy'], 'Usage: parley bot privacy BOT'],
+    ] as const) {
+      expect((await parley([...words, '--help'])).stdout).toContain(usage);
+    }
+  });
+});
+
 describe('errors of the server', () => {
   it('prints the description and the code, exit code 1', async () => {
     api.fail('GET /control/users/%2B15550009', 404, 'USER_NOT_FOUND', 'user +15550009 not found');
@@ -434,6 +665,59 @@ describe('start', () => {
       stderr: 'parley: invalid profile "lax": expected "local" or "strict" (CONFIG_INVALID)',
     });
     expect(loaded).toBe(false);
+  });
+
+  it.each([
+    [['--log-level', 'verbose'], {}],
+    [[], { PARLEY_LOG_LEVEL: 'verbose' }],
+  ])('refuses the log level of %j %j, naming the levels, without loading the server', async (args, env) => {
+    let loaded = false;
+    const run = await parley(['start', ...args], {
+      env,
+      loadServer: () => {
+        loaded = true;
+        return Promise.reject(new Error('not expected'));
+      },
+    });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'parley: invalid log level "verbose": expected one of fatal, error, warn, info, debug, trace, silent (CONFIG_INVALID)',
+    });
+    expect(loaded).toBe(false);
+  });
+
+  it('takes a log level in any case', async () => {
+    const configs: Config[] = [];
+    await parley(['start', '--log-level', 'DEBUG'], {
+      env: {},
+      loadServer: () =>
+        Promise.resolve({ runServer: (config) => Promise.resolve(void configs.push(config)) }),
+    });
+    expect(configs[0]!.logLevel).toBe('debug');
+  });
+
+  it('lists the log levels and the exit codes of a failed start in its help', async () => {
+    const help = (await parley(['start', '--help'])).stdout;
+    expect(help).toMatch(/--log-level L +fatal, error, warn, info, debug, trace, silent/);
+    expect(help).toContain('Exit codes: 0');
+    expect(help).toMatch(/\n {2}DATA_FOLDER_LOCKED +another server uses the data folder/);
+    expect(help).toMatch(/\n {2}EADDRINUSE +the port is in use/);
+  });
+
+  it.each([
+    ['DATA_FOLDER_LOCKED', 'the data folder /srv/data is in use by another Parley server (pid 4242)'],
+    ['EADDRINUSE', 'port 8081 on 127.0.0.1 is in use'],
+  ])('a start that fails with %s says so in one line and exits 1', async (code, message) => {
+    const run = await parley(['start'], {
+      env: {},
+      loadServer: () =>
+        Promise.resolve({
+          runServer: () => Promise.reject(Object.assign(new Error(message), { code })),
+        }),
+    });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: `parley: ${message} (${code})` });
   });
 
   it('exits with 1 when the server fails, with the errno code', async () => {

@@ -44,7 +44,7 @@ import {
 } from './commands/group.js';
 import { groupPromoteCommand, groupRemoveCommand, groupRestrictCommand } from './commands/group-admin.js';
 import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
-import { CLIENT_OPTIONS_HELP } from './resolve-server.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP } from './resolve-server.js';
 
 /** Every command, in the order the help lists them. The names are part of the product. */
 export const COMMANDS: readonly Command[] = [
@@ -99,7 +99,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
 }
 
 async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
-  const [first, ...rest] = argv;
+  const { leading, rest: words } = leadingOptions(argv);
+  const [first, ...rest] = words;
   if (first === undefined) {
     ctx.stderr(generalHelp());
     return EXIT_USAGE;
@@ -113,15 +114,20 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(version());
     return EXIT_OK;
   }
+  if (first.startsWith('-')) {
+    throw usageError(
+      `unknown option '${first.split('=')[0]!}' before the command: only ${LEADING_NAMES} go there; give the command's own options after it`,
+    );
+  }
 
-  const command = findCommand(argv);
+  const command = findCommand(words);
   if (command) {
-    const args = argv.slice(command.name.split(' ').length);
+    const args = words.slice(command.name.split(' ').length);
     if (wantsHelp(args)) {
       ctx.stdout(command.help);
       return EXIT_OK;
     }
-    return await command.run(args, ctx);
+    return await command.run(withLeading(args, leading), ctx);
   }
 
   const group = groupCommands(first);
@@ -135,6 +141,72 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
     throw usageError(`"${first}" needs a subcommand: ${subcommandNames(first, group).join(', ')}`, first);
   }
   throw usageError(`unknown command "${first} ${sub}"`, first);
+}
+
+/** The connection options, which may come before the command (`parley --json user get 5`). */
+const LEADING_NAMES = Object.keys(CLIENT_OPTIONS)
+  .map((name) => `--${name}`)
+  .join(', ');
+
+/**
+ * Takes the connection options (CLIENT_OPTIONS) off the front of the arguments, each with its value
+ * if it takes one, and leaves the rest (the command's words first) as they were.
+ */
+function leadingOptions(argv: readonly string[]): { leading: string[]; rest: string[] } {
+  const leading: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag = '', inline] = arg.split(/=(.*)/s, 2);
+    const option = clientOption(flag);
+    if (option === undefined) break;
+    if (option.type === 'boolean') {
+      if (inline !== undefined) throw usageError(`option '${flag}' does not take an argument`);
+      leading.push(arg);
+    } else if (inline !== undefined) {
+      leading.push(arg);
+    } else {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('-')) {
+        throw usageError(
+          value === undefined
+            ? `option '${flag}' needs a value`
+            : `option '${flag}' needs a value; for a value that starts with "-", write ${flag}=VALUE`,
+        );
+      }
+      leading.push(arg, value);
+      i++;
+    }
+  }
+  return { leading, rest: argv.slice(i) };
+}
+
+/** The connection option spelled `flag` (`--server`), if it is one. */
+function clientOption(flag: string): { type: 'string' | 'boolean' } | undefined {
+  const name = flag.slice(2);
+  return flag.startsWith('--') && Object.hasOwn(CLIENT_OPTIONS, name)
+    ? CLIENT_OPTIONS[name as keyof typeof CLIENT_OPTIONS]
+    : undefined;
+}
+
+/**
+ * Hands the options given before the command to it as if given after its own arguments (but before a
+ * `--`, after which they would be positionals). An option given both before and after the command
+ * keeps the value given after it, the nearer one.
+ */
+function withLeading(args: readonly string[], leading: readonly string[]): string[] {
+  const end = args.indexOf('--') === -1 ? args.length : args.indexOf('--');
+  const own = args.slice(0, end);
+  const given = (flag: string) => own.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const kept: string[] = [];
+  for (let i = 0; i < leading.length; i++) {
+    const arg = leading[i]!;
+    const flag = arg.split('=')[0]!;
+    const pair = !arg.includes('=') && clientOption(flag)?.type === 'string';
+    const words = pair ? [arg, leading[++i]!] : [arg];
+    if (!given(flag)) kept.push(...words);
+  }
+  return [...own, ...kept, ...args.slice(end)];
 }
 
 /** `parley help`, `parley help <command...>`. */

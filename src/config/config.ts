@@ -3,9 +3,10 @@
  * Flags win over environment variables, which win over defaults.
  */
 import path from 'node:path';
+import { ConfigError, type Profile } from './config-error.js';
 import { loadFloodConfig, type FloodControlConfig, type FloodFlags } from './flood-config.js';
 
-export type Profile = 'local' | 'strict';
+export { ConfigError, type Profile };
 
 export type StorageConfig = { kind: 'sqlite'; file: string; dataDir: string } | { kind: 'sqlite-memory' };
 
@@ -18,7 +19,7 @@ export interface Config {
   profile: Profile;
   /** The admin token if given; otherwise one is generated and written under the data location. */
   adminToken: string | undefined;
-  logLevel: string;
+  logLevel: LogLevel;
   /** Where the gateway is served (`{base_url}` of spec §4); undefined: DEFAULT_GATEWAY_PATH. */
   gatewayPath?: string | undefined;
   /** Gateway errors answer HTTP 200 (with ok:false) instead of their catalogue status. */
@@ -49,7 +50,19 @@ export interface StartFlags extends FloodFlags {
   requestTimeout?: string | undefined;
 }
 
-export class ConfigError extends Error {}
+/** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** pino throws at start-up on a level it does not know; this says which ones it knows. */
+function logLevel(text: string | undefined): LogLevel {
+  if (text === undefined || text === '') return 'info';
+  const level = LOG_LEVELS.find((l) => l === text.trim().toLowerCase());
+  if (level === undefined) {
+    throw new ConfigError(`invalid log level "${text}": expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return level;
+}
 
 export const DEFAULT_PORT = 8081;
 
@@ -76,7 +89,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     storage: storageFor(data),
     profile: profileText,
     adminToken: adminToken === '' ? undefined : adminToken,
-    logLevel: flags.logLevel ?? env.PARLEY_LOG_LEVEL ?? 'info',
+    logLevel: logLevel(flags.logLevel ?? env.PARLEY_LOG_LEVEL),
     ...gatewaySettings(flags, env),
     floodControl: loadFloodConfig(flags, env, profileText),
     ...connectionSettings(flags, env),

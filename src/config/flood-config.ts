@@ -3,7 +3,7 @@
  * off by default in `local`, where tests send bursts on purpose. The limits default to the
  * reference's documented ones (reference §8) and can be changed for either profile.
  */
-import { ConfigError, type Profile } from './config.js';
+import { ConfigError, type Profile } from './config-error.js';
 
 export interface FloodControlConfig {
   enabled: boolean;

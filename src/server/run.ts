@@ -7,12 +7,14 @@
  *   2. its lock is taken (data-lock.ts): a second server on the folder stops here, having written
  *      nothing;
  *   3. storage opens, the app is built, the port is bound;
- *   4. only then is a generated admin token written, and the server says it is ready.
+ *   4. only then is a generated admin token written, and the server says it is ready, with the line
+ *      to paste for the CLI (ready-message.ts).
+ * With `:memory:` there is no folder: steps 1, 2 and the token file are skipped, and a generated
+ * token is printed in that line instead (nothing is left behind when the server stops).
  * A start that fails in 3 closes what it opened (the store and its checkpoint worker) and takes back
  * what it added to the folder, so that it exits at once and leaves the folder as it found it.
  */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
@@ -21,31 +23,48 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.js';
 import { createParley, type Parley } from './app.js';
 import { folderEntries, prepareDataFolder, removeAddedEntries, removeCreatedFolders } from './data-folder.js';
 import { DataLock } from './data-lock.js';
+import { readyMessage, type AdminTokenSource } from './ready-message.js';
 import { createLogger } from './logger.js';
+
+/** The file, inside the data folder, that holds a generated admin token (the CLI reads it). */
+const ADMIN_TOKEN_FILE = 'admin-token';
 
 export interface AdminToken {
   token: string;
-  /** Where it is (or, if `generated`, will be) written; undefined when it was given. */
+  /**
+   * Where it is (or, if `generated`, will be) written: `<data>/admin-token`. Undefined when it was
+   * given, and for `:memory:`, whose generated token is printed instead of written (ready-message.ts).
+   */
   file: string | undefined;
-  /** A new token, to be written to `file` once the server listens. */
+  /** A new token, to be written to `file` (if any) once the server listens. */
   generated: boolean;
 }
 
 /**
- * The admin token: the configured one, or the one generated earlier for this data location, or a new
+ * The admin token: the configured one, or the one generated earlier for this data folder, or a new
  * one. A new one is written by `writeAdminToken` to `<data>/admin-token` (mode 0600), where the CLI
- * finds it, once the server listens: a start that fails leaves no token behind.
+ * finds it, once the server listens: a start that fails leaves no token behind. A `:memory:` server
+ * writes none: a file would outlive the throwaway server, in a place the CLI does not look.
  */
 export function resolveAdminToken(config: Config): AdminToken {
   if (config.adminToken !== undefined) return { token: config.adminToken, file: undefined, generated: false };
-  const dir =
-    config.storage.kind === 'sqlite' ? config.storage.dataDir : path.join(tmpdir(), `parley-${process.pid}`);
-  const file = path.join(dir, 'admin-token');
-  if (config.storage.kind === 'sqlite' && existsSync(file)) {
+  if (config.storage.kind !== 'sqlite') {
+    return { token: cryptoRandom.token(40), file: undefined, generated: true };
+  }
+  const file = path.join(config.storage.dataDir, ADMIN_TOKEN_FILE);
+  if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
     if (token.length >= 16) return { token, file, generated: false };
   }
   return { token: cryptoRandom.token(40), file, generated: true };
+}
+
+/** How the CLI gets the token: from its file, from the printed line, or from whoever gave it. */
+export function adminTokenSource(config: Config, admin: AdminToken): AdminTokenSource {
+  if (admin.file !== undefined && config.storage.kind === 'sqlite') {
+    return { kind: 'file', file: admin.file, dataDir: config.storage.dataDir };
+  }
+  return admin.generated ? { kind: 'printed', token: admin.token } : { kind: 'given' };
 }
 
 export function writeAdminToken({ token, file, generated }: AdminToken): void {
@@ -57,16 +76,16 @@ export function writeAdminToken({ token, file, generated }: AdminToken): void {
 
 export async function runServer(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
-  const { parley, address, adminFile, release } = await start(config, log);
+  const { parley, address, admin, release } = await start(config, log);
 
-  const lines = [
-    `Parley is ready (profile ${config.profile}, data ${config.data})`,
-    `  Bot API:     ${address}/bot<token>/<method>`,
-    `  Gateway:     ${address}${config.gatewayPath ?? DEFAULT_GATEWAY_PATH}/<method>`,
-    `  Control API: ${address}/control`,
-    `  Admin token: ${adminFile ?? 'given by --admin-token or PARLEY_ADMIN_TOKEN'}`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const ready = readyMessage({
+    profile: config.profile,
+    data: config.data,
+    address,
+    gatewayPath: config.gatewayPath ?? DEFAULT_GATEWAY_PATH,
+    admin: adminTokenSource(config, admin),
+  });
+  process.stdout.write(`${ready}\n`);
 
   await new Promise<void>((resolve) => {
     let stopping = false;
@@ -95,7 +114,7 @@ export async function runServer(config: Config): Promise<void> {
 interface Started {
   parley: Parley;
   address: string;
-  adminFile: string | undefined;
+  admin: AdminToken;
   /** Releases the data folder's lock, after parley.close(). */
   release(): void;
 }
@@ -130,7 +149,7 @@ async function start(config: Config, log: Logger): Promise<Started> {
     writeAdminToken(admin);
     parley.startWorkers();
     const held = lock;
-    return { parley, address, adminFile: admin.file, release: () => held?.release() };
+    return { parley, address, admin, release: () => held?.release() };
   } catch (error) {
     await parley?.close().catch(() => undefined);
     if (dataDir !== undefined && lock !== undefined && entries !== undefined) {

@@ -3,7 +3,7 @@
  * `parley bot privacy` (a bot's group privacy mode).
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, refArgument, requireOption, subjectArgument, type Command } from '../command.js';
 import { formatBot, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -53,15 +53,20 @@ const PRIVACY_OPTIONS = {
 export const botPrivacyCommand: Command = {
   name: 'bot privacy',
   summary: "turn a bot's group privacy mode on or off",
-  help: `Usage: parley bot privacy --bot BOT (--on | --off) [--json]
+  help: `Usage: parley bot privacy BOT (--on | --off) [--json]
 
 With privacy mode on (a new bot's default) a bot in groups gets only commands, replies to it,
 mentions of it and service messages; off, it gets every message. Prints the bot.
+BOT is the bot's id or @username (also accepted as --bot BOT, the form of earlier versions).
+
+Options:
+  --on                 privacy mode on
+  --off                privacy mode off
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, PRIVACY_OPTIONS);
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, PRIVACY_OPTIONS, ['BOT?']);
+    const bot = refArgument(subjectArgument(positionals[0], values.bot, 'BOT', '--bot', this.name));
     if (values.on === values.off) throw usageError('give either --on or --off', this.name);
     const record = await withClient(values, ctx, (client) =>
       client.setBotPrivacy({ bot, enabled: values.on === true }),

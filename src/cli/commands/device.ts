@@ -2,7 +2,7 @@
  * `parley device ...`: a person's devices (docs/control-api.md, "Gateway and devices"). A device
  * that is online acknowledges receipt of verification messages; an offline one does not.
  */
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { integerOption, parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { Device } from '../../testkit/index.js';
@@ -16,6 +16,14 @@ function formatDevice(device: Device): string {
 
 const formatDevices = (devices: Device[]) => devices.map(formatDevice).join('\n');
 
+const USER_HELP = `USER is the person's phone number (+15550001), user id or @username (also accepted as
+--user USER, the form of earlier versions).`;
+
+/** The person whose devices a command acts on: USER, or `--user USER` as in earlier versions. */
+function userOf(command: string, positional: string | undefined, option: string | undefined) {
+  return refArgument(subjectArgument(positional, option, 'USER', '--user', command));
+}
+
 const STATE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, device: { type: 'string' } } as const;
 
 function stateCommand(online: boolean): Command {
@@ -23,20 +31,20 @@ function stateCommand(online: boolean): Command {
   return {
     name: `device ${word}`,
     summary: `set a person's devices ${word}`,
-    help: `Usage: parley device ${word} --user PHONE [--device ID] [--json]
+    help: `Usage: parley device ${word} USER [--device ID] [--json]
 
 Sets every device of the person (or only --device) ${word} and prints their devices.${
       online ? '\nMessages waiting for a device are then delivered (after its receipt delay).' : ''
     }
+${USER_HELP}
 
 Options:
-  --user PHONE         the person's phone number, id or @username (required)
   --device ID          only this device
 
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
-      const { values } = parseCommandArgs(this.name, args, STATE_OPTIONS);
-      const user = refArgument(requireOption(values.user, '--user', this.name));
+      const { values, positionals } = parseCommandArgs(this.name, args, STATE_OPTIONS, ['USER?']);
+      const user = userOf(this.name, positionals[0], values.user);
       const device = integerOption(values.device, '--device', this.name, 1);
       const devices = await withClient(values, ctx, (client) =>
         online ? client.setDevicesOnline(user, device) : client.setDevicesOffline(user, device),
@@ -53,14 +61,15 @@ export const deviceOfflineCommand = stateCommand(false);
 export const deviceListCommand: Command = {
   name: 'device list',
   summary: "list a person's devices",
-  help: `Usage: parley device list --user PHONE [--json]
+  help: `Usage: parley device list USER [--json]
 
 Prints the person's devices, one per line. A new person has one online device.
+${USER_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, STATE_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, STATE_OPTIONS, ['USER?']);
+    const user = userOf(this.name, positionals[0], values.user);
     const devices = await withClient(values, ctx, (client) => client.listDevices(user));
     printResult(ctx, values.json, devices, formatDevices);
     return 0;
@@ -85,19 +94,21 @@ const DELAY_HELP = `  --receipt-delay S    seconds (virtual) until it acknowledg
 export const deviceAddCommand: Command = {
   name: 'device add',
   summary: 'add a device to a person',
-  help: `Usage: parley device add --user PHONE [--name NAME] [--offline] [--receipt-delay S]
-                         [--read-delay S] [--json]
+  help: `Usage: parley device add USER [--name NAME] [--offline] [--receipt-delay S]
+                         [--read-delay S | --read-manually] [--json]
+
+Adds a device to the person and prints it.
+${USER_HELP}
 
 Options:
-  --user PHONE         the person (required)
   --name NAME          default "Device"
   --offline            add it offline
 ${DELAY_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, ADD_OPTIONS, ['USER?']);
+    const user = userOf(this.name, positionals[0], values.user);
     const device = await withClient(values, ctx, (client) =>
       client.addDevice({
         user,
@@ -114,18 +125,21 @@ ${CLIENT_OPTIONS_HELP}`,
 export const deviceSetCommand: Command = {
   name: 'device set',
   summary: "change a device's name or acknowledgement delays",
-  help: `Usage: parley device set --device ID [--name NAME] [--receipt-delay S]
+  help: `Usage: parley device set DEVICE [--name NAME] [--receipt-delay S]
                          [--read-delay S | --read-manually] [--json]
 
+Changes a device and prints it. DEVICE is its id, as "parley device list" shows it (also accepted
+as --device ID, the form of earlier versions).
+
 Options:
-  --device ID          the device (required; see parley device list)
   --name NAME
 ${DELAY_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
-    const id = integerOption(requireOption(values.device, '--device', this.name), '--device', this.name, 1)!;
+    const { values, positionals } = parseCommandArgs(this.name, args, ADD_OPTIONS, ['DEVICE?']);
+    const ref = subjectArgument(positionals[0], values.device, 'DEVICE', '--device', this.name);
+    const id = integerOption(ref, 'DEVICE', this.name, 1)!;
     const device = await withClient(values, ctx, (client) =>
       client.updateDevice(id, {
         ...(values.name !== undefined ? { name: values.name } : {}),

@@ -9,6 +9,7 @@ import {
   parseCommandArgs,
   refArgument,
   requireOption,
+  subjectArgument,
   type CliContext,
   type Command,
 } from '../command.js';
@@ -118,30 +119,35 @@ const ACCOUNT_OPTIONS = {
 export const gatewayAccountCommand: Command = {
   name: 'gateway account',
   summary: 'create, show, top up and price gateway accounts; show their ledger',
-  help: `Usage: parley gateway account <create|show|top-up|prices|ledger> [options] [--json]
+  help: `Usage: parley gateway account <create|show|top-up|prices|ledger> [ACCOUNT] [options] [--json]
 
-  create --owner PHONE [--credits N] [--price CREDITS]
+  create --owner USER [--credits N] [--price CREDITS]
                        creates an account and prints it with its access token (shown only now);
                        --json prints id, access_token, balance, ...
-  show --account ID    the balance and prices
-  top-up --account ID --credits N
-  prices --account ID [--default CREDITS] [--country CODE=CREDITS ...] [--remove CODE ...]
+  show ACCOUNT         the balance and prices
+  top-up ACCOUNT --credits N
+  prices ACCOUNT [--default CREDITS] [--country CODE=CREDITS ...] [--remove CODE ...]
                        the default price per message and per country calling code
-  ledger --account ID [--limit N]
+  ledger ACCOUNT [--limit N]
                        top-ups, charges and refunds, oldest first
 
+ACCOUNT is the account's id (also accepted as --account ID, the form of earlier versions).
+USER, the owner, is a phone number (+15550001), a user id or @username.
 Amounts are credits, e.g. 10 or 0.01.
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const name = this.name;
-    const parse = (rest: string[]) => parseCommandArgs(name, rest, ACCOUNT_OPTIONS).values;
-    const accountOf = (values: ReturnType<typeof parse>) =>
-      integerOption(requireOption(values.account, '--account', name), '--account', name, 1)!;
+    const parse = (rest: string[], positionals: string[] = ['ACCOUNT?']) =>
+      parseCommandArgs(name, rest, ACCOUNT_OPTIONS, positionals);
+    const accountOf = ({ values, positionals }: ReturnType<typeof parse>) => {
+      const id = subjectArgument(positionals[0], values.account, 'ACCOUNT', '--account', name);
+      return integerOption(id, 'ACCOUNT', name, 1)!;
+    };
     return runVerb(this, args, ctx, {
       async create(rest) {
-        const values = parse(rest);
-        const owner = requireOption(values.owner, '--owner', name);
+        const { values } = parse(rest, []);
+        const owner = refArgument(requireOption(values.owner, '--owner', name));
         const account = await withClient(values, ctx, (client) =>
           client.createGatewayAccount({ owner, credits: values.credits, default_price: values.price }),
         );
@@ -149,24 +155,26 @@ ${CLIENT_OPTIONS_HELP}`,
         return 0;
       },
       async show(rest) {
-        const values = parse(rest);
-        const account = await withClient(values, ctx, (client) =>
-          client.getGatewayAccount(accountOf(values)),
+        const parsed = parse(rest);
+        const account = await withClient(parsed.values, ctx, (client) =>
+          client.getGatewayAccount(accountOf(parsed)),
         );
-        printResult(ctx, values.json, account, formatAccount);
+        printResult(ctx, parsed.values.json, account, formatAccount);
         return 0;
       },
       async 'top-up'(rest) {
-        const values = parse(rest);
+        const parsed = parse(rest);
+        const { values } = parsed;
         const credits = requireOption(values.credits, '--credits', name);
         const account = await withClient(values, ctx, (client) =>
-          client.topUpGatewayAccount(accountOf(values), credits),
+          client.topUpGatewayAccount(accountOf(parsed), credits),
         );
         printResult(ctx, values.json, account, formatAccount);
         return 0;
       },
       async prices(rest) {
-        const values = parse(rest);
+        const parsed = parse(rest);
+        const { values } = parsed;
         const prices: Record<string, string | null> = {};
         for (const pair of values.country ?? []) {
           const match = /^\+?(\d+)=(.+)$/.exec(pair);
@@ -175,16 +183,17 @@ ${CLIENT_OPTIONS_HELP}`,
         }
         for (const code of values.remove ?? []) prices[code.replace(/^\+/, '')] = null;
         const account = await withClient(values, ctx, (client) =>
-          client.setGatewayPrices(accountOf(values), { default_price: values.default, prices }),
+          client.setGatewayPrices(accountOf(parsed), { default_price: values.default, prices }),
         );
         printResult(ctx, values.json, account, formatAccount);
         return 0;
       },
       async ledger(rest) {
-        const values = parse(rest);
+        const parsed = parse(rest);
+        const { values } = parsed;
         const limit = integerOption(values.limit, '--limit', name, 1);
         const entries = await withClient(values, ctx, (client) =>
-          client.getGatewayLedger(accountOf(values), limit),
+          client.getGatewayLedger(accountOf(parsed), limit),
         );
         printResult(ctx, values.json, entries, formatLedger);
         return 0;
@@ -207,20 +216,19 @@ export const gatewayChannelCommand: Command = {
   summary: 'create and verify channels that send codes (sender_username)',
   help: `Usage: parley gateway channel <create|verify> [options] [--json]
 
-  create --owner PHONE --username NAME [--title TITLE] [--verified]
+  create --owner USER --username NAME [--title TITLE] [--verified]
                        a channel created by that person (the account owner sends from it)
-  verify --username NAME [--undo]
-                       marks the channel verified (or, with --undo, not verified)
+  verify NAME [--undo] marks the channel @NAME verified (or, with --undo, not verified);
+                       NAME is also accepted as --username NAME, the form of earlier versions
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const name = this.name;
-    const parse = (rest: string[]) => parseCommandArgs(name, rest, CHANNEL_OPTIONS).values;
     return runVerb(this, args, ctx, {
       async create(rest) {
-        const values = parse(rest);
+        const { values } = parseCommandArgs(name, rest, CHANNEL_OPTIONS);
         const params = {
-          owner: requireOption(values.owner, '--owner', name),
+          owner: refArgument(requireOption(values.owner, '--owner', name)),
           username: requireOption(values.username, '--username', name),
           ...(values.title !== undefined ? { title: values.title } : {}),
           ...(values.verified ? { verified: true } : {}),
@@ -230,8 +238,8 @@ ${CLIENT_OPTIONS_HELP}`,
         return 0;
       },
       async verify(rest) {
-        const values = parse(rest);
-        const username = requireOption(values.username, '--username', name);
+        const { values, positionals } = parseCommandArgs(name, rest, CHANNEL_OPTIONS, ['NAME?']);
+        const username = subjectArgument(positionals[0], values.username, 'NAME', '--username', name);
         const channel = await withClient(values, ctx, (client) =>
           client.verifySenderChannel(username, !values.undo),
         );
@@ -244,24 +252,32 @@ ${CLIENT_OPTIONS_HELP}`,
 
 const WAIT_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, timeout: { type: 'string' } } as const;
 
+/** The person of `gateway wait-code|inbox|read`: PHONE, or `--phone PHONE` as in earlier versions. */
+function phoneOf(command: string, positional: string | undefined, option: string | undefined) {
+  return refArgument(subjectArgument(positional, option, 'PHONE', '--phone', command));
+}
+
+const PHONE_HELP = `PHONE is the person's phone number (+15550001), user id or @username (also accepted as
+--phone PHONE, the form of earlier versions).`;
+
 export const gatewayWaitCodeCommand: Command = {
   name: 'gateway wait-code',
   summary: 'wait for the next verification code a phone number receives',
-  help: `Usage: parley gateway wait-code --phone PHONE [--timeout SECONDS] [--json]
+  help: `Usage: parley gateway wait-code PHONE [--timeout SECONDS] [--json]
 
 Waits for the next verification code sent to the person and prints it:
 code <code> for <phone> (request <request_id>); --json prints request_id, code, ...
 Each code is returned once, also one sent before the wait began.
 Exits with code 1 (WAIT_TIMEOUT) if none arrives in time.
+${PHONE_HELP}
 
 Options:
-  --phone PHONE        the person's phone number, id or @username (required)
   --timeout SECONDS    how long to wait, at most 300 (default 10)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, WAIT_OPTIONS);
-    const phone = refArgument(requireOption(values.phone, '--phone', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, WAIT_OPTIONS, ['PHONE?']);
+    const phone = phoneOf(this.name, positionals[0], values.phone);
     const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
     const code = await withClient(values, ctx, (client) => client.waitForCode({ phone, timeout }));
     printResult(ctx, values.json, code, formatCode);
@@ -274,16 +290,17 @@ const PHONE_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, request: {
 export const gatewayInboxCommand: Command = {
   name: 'gateway inbox',
   summary: 'list the verification messages a phone number received',
-  help: `Usage: parley gateway inbox --phone PHONE [--json]
+  help: `Usage: parley gateway inbox PHONE [--json]
 
 Prints the verification messages sent to the person, oldest first:
 request <request_id>: code <code> [<delivery status>, <verification status>].
 A revoked or expired message no longer shows its code.
+${PHONE_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, PHONE_OPTIONS);
-    const phone = refArgument(requireOption(values.phone, '--phone', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
+    const phone = phoneOf(this.name, positionals[0], values.phone);
     const entries = await withClient(values, ctx, (client) => client.getVerificationInbox(phone));
     printResult(ctx, values.json, entries, (list) =>
       list.length === 0 ? 'no messages' : list.map(formatInboxEntry).join('\n'),
@@ -295,15 +312,19 @@ ${CLIENT_OPTIONS_HELP}`,
 export const gatewayReadCommand: Command = {
   name: 'gateway read',
   summary: 'read a verification message as the person (its status becomes read)',
-  help: `Usage: parley gateway read --phone PHONE [--request REQUEST_ID] [--json]
+  help: `Usage: parley gateway read PHONE [--request REQUEST_ID] [--json]
 
 The person reads the verification message of that request (default: the newest unread one) on an
 online device. Fails with NO_ONLINE_DEVICE when all their devices are offline.
+${PHONE_HELP}
+
+Options:
+  --request REQUEST_ID the request whose message is read (default: the newest unread one)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, PHONE_OPTIONS);
-    const phone = refArgument(requireOption(values.phone, '--phone', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
+    const phone = phoneOf(this.name, positionals[0], values.phone);
     const entry = await withClient(values, ctx, (client) =>
       client.markVerificationRead({ phone, ...(values.request ? { request_id: values.request } : {}) }),
     );
@@ -327,6 +348,11 @@ export const gatewayLogCommand: Command = {
 Prints every attempt to deliver a report (outcome delivered, failed or lost, with the HTTP status
 or error) and the reports still waiting for a retry. --json includes the bodies and the
 X-Request-Timestamp and X-Request-Signature sent.
+
+Options (filters; without them, every account's reports):
+  --account ID         only the reports of this account
+  --request REQUEST_ID only the reports of this verification request
+  --limit N            at most N attempts, the newest
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {

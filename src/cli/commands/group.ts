@@ -4,7 +4,14 @@
  * restrict, remove) is in group-admin.ts.
  */
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import {
+  integerOption,
+  parseCommandArgs,
+  refArgument,
+  requireOption,
+  subjectArgument,
+  type Command,
+} from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ChatInviteLink, ChatMember, ChatRecord, GroupChatType } from '../../testkit/index.js';
@@ -32,6 +39,14 @@ export function formatLink(link: ChatInviteLink): string {
     .join(', ');
   return flags ? `${link.invite_link} (${flags})` : link.invite_link;
 }
+
+/** The chat every group command but `create` acts on: CHAT, or `--chat CHAT` as in earlier versions. */
+export function chatOf(command: string, positional: string | undefined, option: string | undefined) {
+  return refArgument(subjectArgument(positional, option, 'CHAT', '--chat', command));
+}
+
+export const CHAT_HELP = `CHAT is the chat's id (-100...) or the @username of a public chat (also accepted as
+--chat CHAT, the form of earlier versions).`;
 
 const CREATE_OPTIONS = {
   ...CLIENT_OPTIONS,
@@ -85,17 +100,16 @@ ${CLIENT_OPTIONS_HELP}`,
 export const groupShowCommand: Command = {
   name: 'group show',
   summary: 'show a group, supergroup or channel with its members',
-  help: `Usage: parley group show --chat CHAT [--json]
+  help: `Usage: parley group show CHAT [--json]
 
-Prints a chat and its members. CHAT is the chat id (-100...) or @username of a public chat.
+Prints a chat and its members.
+${CHAT_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, {
-      ...CLIENT_OPTIONS,
-      chat: { type: 'string' },
-    } as const);
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const options = { ...CLIENT_OPTIONS, chat: { type: 'string' } } as const;
+    const { values, positionals } = parseCommandArgs(this.name, args, options, ['CHAT?']);
+    const chat = chatOf(this.name, positionals[0], values.chat);
     const record = await withClient(values, ctx, (client) => client.getChat(chat));
     printResult(ctx, values.json, record, formatChat);
     return 0;
@@ -112,19 +126,19 @@ const ADD_OPTIONS = {
 export const groupAddCommand: Command = {
   name: 'group add',
   summary: 'add a user or bot to a chat, as a member of it',
-  help: `Usage: parley group add --chat CHAT --user USER --by USER [--json]
+  help: `Usage: parley group add CHAT --user USER --by USER [--json]
 
 Adds a user or a bot; bots get my_chat_member, groups show new_chat_members. Prints the chat.
+${CHAT_HELP}
 
 Options:
-  --chat CHAT          the chat id or @username (required)
   --user USER          who is added: a phone number, a user id or @username (required)
   --by USER            the member who adds them (required)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ADD_OPTIONS);
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, ADD_OPTIONS, ['CHAT?']);
+    const chat = chatOf(this.name, positionals[0], values.chat);
     const user = refArgument(requireOption(values.user, '--user', this.name));
     const by = refArgument(requireOption(values.by, '--by', this.name));
     const record = await withClient(values, ctx, (client) => client.addChatMember({ by, chat, user }));
@@ -143,25 +157,29 @@ const JOIN_OPTIONS = {
 export const groupJoinCommand: Command = {
   name: 'group join',
   summary: 'join a public chat or open an invite link as a user',
-  help: `Usage: parley group join --user USER (--chat @NAME | --link INVITE_LINK) [--json]
+  help: `Usage: parley group join (CHAT | --link INVITE_LINK) --user USER [--json]
 
-Joins a public supergroup or channel, or opens an invite link. A link that creates join requests
-sends one to the chat's administrators instead: "requested <chat>".
+Joins a public supergroup or channel, CHAT being its @username (also accepted as --chat CHAT, the
+form of earlier versions), or opens an invite link. A link that creates join requests sends one
+to the chat's administrators instead: "requested <chat>".
+
+Options:
+  --link INVITE_LINK   an invite link ("parley group link" makes one)
+  --user USER          who joins: a phone number (+15550001), a user id or @username (required)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, JOIN_OPTIONS);
+    const { values, positionals } = parseCommandArgs(this.name, args, JOIN_OPTIONS, ['CHAT?']);
     const user = refArgument(requireOption(values.user, '--user', this.name));
-    if ((values.chat === undefined) === (values.link === undefined)) {
-      throw usageError('give either --chat @NAME or --link INVITE_LINK', this.name);
+    const byChat = positionals[0] !== undefined || values.chat !== undefined;
+    if (byChat === (values.link !== undefined)) {
+      throw usageError('give either CHAT or --link INVITE_LINK', this.name);
     }
-    const result = await withClient(values, ctx, (client) =>
-      client.joinChat(
-        values.link !== undefined
-          ? { user, invite_link: values.link }
-          : { user, chat: refArgument(values.chat!) },
-      ),
-    );
+    const params =
+      values.link !== undefined
+        ? { user, invite_link: values.link }
+        : { user, chat: chatOf(this.name, positionals[0], values.chat) };
+    const result = await withClient(values, ctx, (client) => client.joinChat(params));
     printResult(
       ctx,
       values.json,
@@ -177,15 +195,19 @@ const LEAVE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, chat: { typ
 export const groupLeaveCommand: Command = {
   name: 'group leave',
   summary: 'leave a chat as a user',
-  help: `Usage: parley group leave --user USER --chat CHAT [--json]
+  help: `Usage: parley group leave CHAT --user USER [--json]
 
 The user leaves the chat (its creator cannot). Groups show left_chat_member.
+${CHAT_HELP}
+
+Options:
+  --user USER          who leaves: a phone number (+15550001), a user id or @username (required)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, LEAVE_OPTIONS);
+    const { values, positionals } = parseCommandArgs(this.name, args, LEAVE_OPTIONS, ['CHAT?']);
+    const chat = chatOf(this.name, positionals[0], values.chat);
     const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
     const left = await withClient(values, ctx, (client) => client.leaveChat({ user, chat }));
     printResult(ctx, values.json, left, () => 'left');
     return 0;
@@ -197,15 +219,19 @@ const MIGRATE_OPTIONS = { ...CLIENT_OPTIONS, chat: { type: 'string' }, by: { typ
 export const groupMigrateCommand: Command = {
   name: 'group migrate',
   summary: 'upgrade a group to a supergroup as its creator',
-  help: `Usage: parley group migrate --chat CHAT --by USER [--json]
+  help: `Usage: parley group migrate CHAT --by USER [--json]
 
 Upgrades a group to a supergroup and prints the supergroup. Bots then get 400 "group chat was
 upgraded to a supergroup chat" with migrate_to_chat_id for the old id.
+${CHAT_HELP}
+
+Options:
+  --by USER            the group's creator (required)
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, MIGRATE_OPTIONS);
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, MIGRATE_OPTIONS, ['CHAT?']);
+    const chat = chatOf(this.name, positionals[0], values.chat);
     const by = refArgument(requireOption(values.by, '--by', this.name));
     const record = await withClient(values, ctx, (client) => client.migrateChat({ by, chat }));
     printResult(ctx, values.json, record, formatChat);
@@ -225,12 +251,12 @@ const LINK_OPTIONS = {
 export const groupLinkCommand: Command = {
   name: 'group link',
   summary: 'create an invite link as an administrator',
-  help: `Usage: parley group link --chat CHAT --by USER [--name NAME] [--limit N] [--request] [--json]
+  help: `Usage: parley group link CHAT --by USER [--name NAME] [--limit N] [--request] [--json]
 
 Creates an invite link and prints it.
+${CHAT_HELP}
 
 Options:
-  --chat CHAT          the chat id or @username (required)
   --by USER            an administrator who can invite users (required)
   --name NAME          0-32 characters
   --limit N            at most N members may join by it (1-99999)
@@ -238,8 +264,8 @@ Options:
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, LINK_OPTIONS);
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const { values, positionals } = parseCommandArgs(this.name, args, LINK_OPTIONS, ['CHAT?']);
+    const chat = chatOf(this.name, positionals[0], values.chat);
     const by = refArgument(requireOption(values.by, '--by', this.name));
     const limit = integerOption(values.limit, '--limit', this.name, 1);
     const link = await withClient(values, ctx, (client) =>

@@ -30,14 +30,14 @@ export function formatInlineAnswer(answer: InlineQueryAnswer): string {
 export const inlineCommand: Command = {
   name: 'inline',
   summary: 'type an inline query to a bot as a user and show the results',
-  help: `Usage: parley inline --user USER --bot @BOT [--query TEXT] [--chat CHAT] [--offset O] [--timeout SECONDS] [--json]
+  help: `Usage: parley inline --user USER --bot BOT [--query TEXT] [--chat CHAT] [--offset O] [--timeout SECONDS] [--json]
 
 Types "@BOT TEXT" as the user and waits for the bot's answer; prints the query id and one line per
 result ("[<result id>] <type>: <title>"). Choose one with "parley choose".
 
 Options:
   --user USER          the user: a phone number (+15550001), a user id or @username (required)
-  --bot BOT            @username of the bot (required; it must support inline queries)
+  --bot BOT            the bot's @username or id (required; it must support inline queries)
   --query TEXT         the text after "@BOT " (default empty)
   --chat CHAT          where the user is typing: @username or a chat id (default: the bot's chat)
   --offset O           the offset of the page of results (the bot's next_offset)

@@ -25,7 +25,7 @@ export function formatPress(result: PressResult): string {
 export const pressCommand: Command = {
   name: 'press',
   summary: "press an inline button of a bot's message as a user",
-  help: `Usage: parley press --user USER --chat CHAT --message MESSAGE_ID --button TEXT [--timeout SECONDS] [--json]
+  help: `Usage: parley press --user USER --chat CHAT --message ID --button TEXT [--timeout SECONDS] [--json]
 
 Presses the inline button with that text and prints the callback answer the user sees, if any:
 "notification: <text>", "alert: <text>", "opens <url>" or "(no answer)" when the bot did not answer

@@ -1,6 +1,6 @@
 /** `parley start`: runs the server in the foreground until it is shut down (SIGINT, SIGTERM). */
-import { ConfigError, loadConfig } from '../../config/config.js';
-import { CliError, EXIT_USAGE } from '../cli-error.js';
+import { ConfigError, loadConfig, LOG_LEVELS } from '../../config/config.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE, isStartFailureCode } from '../cli-error.js';
 import { parseCommandArgs, type Command, type ServerModule } from '../command.js';
 
 const OPTIONS = {
@@ -41,8 +41,10 @@ Options:
                        one server at a time
   --profile P          local (clock control allowed) or strict (env PARLEY_PROFILE; default local)
   --admin-token T      the control API's admin token, at least 16 characters (env
-                       PARLEY_ADMIN_TOKEN; default: generated and written to <data>/admin-token)
-  --log-level L        (env PARLEY_LOG_LEVEL; default info)
+                       PARLEY_ADMIN_TOKEN; default: generated and written to <data>/admin-token,
+                       or with :memory: printed, in the line to paste for the CLI)
+  --log-level L        ${LOG_LEVELS.join(', ')} (env PARLEY_LOG_LEVEL; default info);
+                       JSON lines on stdout, without tokens
   --gateway-path P     where the Verification Gateway is served (env PARLEY_GATEWAY_PATH;
                        default /gateway)
   --gateway-always-200 gateway errors answer HTTP 200 with ok:false instead of their status
@@ -60,7 +62,19 @@ Options:
                        open connections one client address may hold; more are closed at once
                        (env PARLEY_MAX_CONNECTIONS_PER_CLIENT; default 256, 0 for no cap)
   --request-timeout S  seconds for a whole request (headers and body) to arrive, else 408 and
-                       the connection closes (env PARLEY_REQUEST_TIMEOUT; default 30, 0 for none)`,
+                       the connection closes (env PARLEY_REQUEST_TIMEOUT; default 30, 0 for none)
+
+Once it listens it prints where each surface is and a line to paste into another shell, so that
+parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
+:memory: (which writes no file) export PARLEY_URL=... PARLEY_ADMIN_TOKEN=<the generated token>.
+
+Exit codes: 0 stopped by SIGINT or SIGTERM; 1 could not start (and left the data folder as it
+found it), said in one line on stderr ending in one of these codes:
+  DATA_FOLDER_LOCKED   another server uses the data folder (its pid is named)
+  EADDRINUSE           the port is in use
+  EACCES               the port is not allowed to this user
+  EADDRNOTAVAIL        the host is not an address of this machine
+2 an invalid option or configuration (USAGE_ERROR, CONFIG_INVALID).`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
     let config;
@@ -90,7 +104,16 @@ Options:
       throw error;
     }
     const { runServer } = await (ctx.loadServer ?? importServer)();
-    await runServer(config);
+    try {
+      await runServer(config);
+    } catch (error) {
+      // The foreseen failures: the server's message is the whole line (no usage hint, no stack).
+      const code = (error as { code?: unknown } | undefined)?.code;
+      if (error instanceof Error && isStartFailureCode(code)) {
+        throw new CliError(error.message, code, EXIT_FAILURE);
+      }
+      throw error;
+    }
     return 0;
   },
 };

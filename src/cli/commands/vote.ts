@@ -26,7 +26,7 @@ export function formatPoll(poll: {
 export const voteCommand: Command = {
   name: 'vote',
   summary: 'vote in a poll as a user',
-  help: `Usage: parley vote --user USER --chat CHAT --message MESSAGE_ID (--option N ... | --retract) [--json]
+  help: `Usage: parley vote --user USER --chat CHAT --message ID (--option N ... | --retract) [--json]
 
 Votes for the options with these 0-based indexes (repeat --option for polls with multiple answers),
 or retracts the vote, and prints the poll's counts.
