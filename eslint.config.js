@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import parley, { LAYERS } from './eslint-rules/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'bench/results/', 'coverage/'] },
@@ -18,5 +19,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Imports point down the layers of docs/architecture.md.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.contract.ts'],
+    plugins: { parley },
+    rules: { 'parley/layers': ['error', LAYERS] },
   },
 );

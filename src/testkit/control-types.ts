@@ -458,6 +458,46 @@ export interface ChatMember {
   [field: string]: unknown;
 }
 
+/** The rights of ChatAdministratorRights, in the Bot API's order (`is_anonymous` aside). */
+export const ADMIN_RIGHT_NAMES = [
+  'can_manage_chat',
+  'can_delete_messages',
+  'can_manage_video_chats',
+  'can_restrict_members',
+  'can_promote_members',
+  'can_change_info',
+  'can_invite_users',
+  'can_post_stories',
+  'can_edit_stories',
+  'can_delete_stories',
+  'can_post_messages',
+  'can_edit_messages',
+  'can_pin_messages',
+  'can_manage_topics',
+  'can_manage_direct_messages',
+  'can_manage_tags',
+] as const satisfies ReadonlyArray<keyof ChatAdministratorRights>;
+
+/** The fields of ChatPermissions, in the Bot API's order. */
+export const PERMISSION_NAMES = [
+  'can_send_messages',
+  'can_send_audios',
+  'can_send_documents',
+  'can_send_photos',
+  'can_send_videos',
+  'can_send_video_notes',
+  'can_send_voice_notes',
+  'can_send_polls',
+  'can_send_other_messages',
+  'can_add_web_page_previews',
+  'can_react_to_messages',
+  'can_edit_tag',
+  'can_change_info',
+  'can_invite_users',
+  'can_pin_messages',
+  'can_manage_topics',
+] as const satisfies ReadonlyArray<keyof ChatPermissions>;
+
 /** ChatAdministratorRights of the Bot API; rights the kind of chat lacks are dropped. */
 export interface ChatAdministratorRights {
   is_anonymous?: boolean;

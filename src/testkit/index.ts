@@ -3,3 +3,4 @@ export { ControlClient, MAX_WAIT_TIMEOUT_SECONDS } from './control-client.js';
 export type { ControlClientOptions, WaitOptions } from './control-client.js';
 export { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 export type * from './control-types.js';
+export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-types.js';

@@ -1,0 +1,91 @@
+/**
+ * The layers of src/ and which way imports may point (docs/architecture.md). An import from one top
+ * folder of src/ into another must be listed here; anything else is a wrong-way arrow and fails
+ * `npm run lint`. Only src/ is checked: tests and benchmarks may reach into any layer.
+ *
+ * A layer is a top folder of src/, or `storage/<adapter>` for a storage adapter (which implements the
+ * ports of storage/ and is known by name only to the composition root).
+ */
+import path from 'node:path';
+
+/** Layer -> the layers it may import (besides itself). `server` is the composition root. */
+export const LAYERS = {
+  server: ['*'],
+  // The CLI is a client of the control API (testkit/); only `parley start` runs the server.
+  cli: ['testkit', 'config', 'server'],
+  // Surfaces: parse, authenticate, call the domain, map to their wire. They never import each other.
+  'bot-api': ['platform', 'storage', 'http', 'config'],
+  gateway: ['platform', 'storage', 'http', 'config'],
+  control: ['platform', 'storage', 'http', 'config'],
+  // Durable background jobs: the domain and the ports, never a surface.
+  delivery: ['platform', 'storage', 'config'],
+  // The domain: rules, text formatting, wire shapes; the storage ports, not an adapter.
+  platform: ['storage', 'config'],
+  storage: ['config'],
+  'storage/sqlite': ['storage', 'config'],
+  // Plain node:http helpers shared by the surfaces.
+  http: [],
+  config: [],
+  testkit: [],
+};
+
+/** The layer of a path relative to src/ (`platform/messages.ts` -> `platform`). */
+export function layerOf(relative) {
+  const parts = relative.split(/[\\/]/);
+  if (parts.length === 1) return undefined;
+  if (parts[0] === 'storage' && parts.length > 2) return `storage/${parts[1]}`;
+  return parts[0];
+}
+
+/** Whether code of layer `from` may import code of layer `to`, by `layers`. */
+export function mayImport(layers, from, to) {
+  if (from === to) return true;
+  const allowed = layers[from];
+  if (allowed === undefined) return false;
+  return allowed.includes('*') || allowed.includes(to);
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'imports between the layers of src/ point one way (docs/architecture.md)' },
+    schema: [{ type: 'object' }],
+    messages: {
+      wrongWay:
+        "{{from}}/ may not import {{to}}/ ('{{source}}'): imports point down the layers of docs/architecture.md",
+      unknown: "'{{layer}}' is not a layer of docs/architecture.md: add it to eslint-rules/layers.js",
+    },
+  },
+  create(context) {
+    const layers = context.options[0] ?? LAYERS;
+    const src = path.join(context.cwd, 'src');
+    const file = context.filename;
+    const fromRelative = path.relative(src, file);
+    if (fromRelative.startsWith('..') || path.isAbsolute(fromRelative)) return {};
+    const from = layerOf(fromRelative);
+    if (from === undefined) return {};
+
+    function check(node, source) {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const toRelative = path.relative(src, path.resolve(path.dirname(file), source));
+      if (toRelative.startsWith('..')) return;
+      const to = layerOf(toRelative);
+      if (to === undefined) return;
+      if (layers[from] === undefined) {
+        context.report({ node, messageId: 'unknown', data: { layer: from } });
+      } else if (!mayImport(layers, from, to)) {
+        context.report({ node, messageId: 'wrongWay', data: { from, to, source } });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { layers: layersRule } };
