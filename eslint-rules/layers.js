@@ -4,7 +4,7 @@
  * `npm run lint`. Only src/ is checked: tests and benchmarks may reach into any layer.
  *
  * A layer is a top folder of src/, or `storage/<adapter>` for a storage adapter (which implements the
- * ports of storage/ and is known by name only to the composition root).
+ * ports of storage/ and storage/ports/, and is known by name only to the composition root).
  */
 import path from 'node:path';
 
@@ -33,7 +33,7 @@ export const LAYERS = {
 export function layerOf(relative) {
   const parts = relative.split(/[\\/]/);
   if (parts.length === 1) return undefined;
-  if (parts[0] === 'storage' && parts.length > 2) return `storage/${parts[1]}`;
+  if (parts[0] === 'storage' && parts.length > 2 && parts[1] !== 'ports') return `storage/${parts[1]}`;
   return parts[0];
 }
 

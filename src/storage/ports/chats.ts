@@ -1,0 +1,67 @@
+/**
+ * Chats and their members (tables `chats`, `chat_members`), and the per-chat sequence of message ids.
+ *
+ * Contract:
+ * - `getChat`, `getPrivateChat` and `getMember` may be answered from an adapter's cache, never with
+ *   a row that was not committed; a rolled-back write drops what it touched.
+ * - A private chat exists at most once per pair of users (user_a < user_b); `insertChat` of a second
+ *   one fails with UniqueViolation, and the caller reads the first.
+ * - `nextMessageId` hands out the chat's ids: increasing in the order the writes commit, starting at
+ *   1, never reused. Ids may be skipped (reserved in blocks, ADR 0007: a block not used up before a
+ *   restart or a rollback is lost). The chat row's `last_message_id` is at least every id handed out.
+ *   Two writers (two processes) must never get the same id: a block is reserved by one atomic
+ *   increment of `last_message_id`.
+ */
+
+export type ChatType = 'private' | 'group' | 'supergroup' | 'channel';
+
+export interface ChatRow {
+  /** Internal key. Private chats have no public id: each side sees the other party's id. */
+  pk: number;
+  id: number | null;
+  type: ChatType;
+  title: string | null;
+  username: string | null;
+  description: string | null;
+  /** Private chats: the two participants, user_a < user_b. */
+  user_a: number | null;
+  user_b: number | null;
+  last_message_id: number;
+  created_at: number;
+  /** Groups and supergroups: JSON ChatPermissions; null means everything is allowed (005-groups). */
+  permissions?: string | null;
+  /** A group upgraded to a supergroup: the supergroup's id (005-groups). */
+  migrated_to_id?: number | null;
+}
+
+export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+
+export interface MemberRow {
+  chat_pk: number;
+  user_id: number;
+  status: MemberStatus;
+  /** JSON object: administrator rights, restrictions, until_date, custom_title, ... */
+  data: string;
+  updated_at: number;
+}
+
+export interface ChatsReader {
+  getChat(pk: number): Promise<ChatRow | undefined>;
+  getChatById(id: number): Promise<ChatRow | undefined>;
+  getChatByUsername(username: string): Promise<ChatRow | undefined>;
+  getPrivateChat(userA: number, userB: number): Promise<ChatRow | undefined>;
+  getMember(chatPk: number, userId: number): Promise<MemberRow | undefined>;
+  listMembers(chatPk: number): Promise<MemberRow[]>;
+}
+
+export interface ChatsWriter {
+  /** Inserts a chat and returns its pk. */
+  insertChat(row: Omit<ChatRow, 'pk'>): Promise<number>;
+  updateChat(
+    pk: number,
+    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+  ): Promise<void>;
+  /** The chat's next message_id (see the contract above). */
+  nextMessageId(chatPk: number): Promise<number>;
+  upsertMember(row: MemberRow): Promise<void>;
+}

@@ -1,0 +1,67 @@
+/**
+ * Users and bots (tables `users`, `bots`).
+ *
+ * Contract:
+ * - `getUser`, `getBot` may be answered from an adapter's cache; a cached row is never one that was
+ *   not committed (writes through this port update or drop the entry; a rolled-back write drops it).
+ *   With several processes on one database, a cache entry may be stale until the process hears of
+ *   the change (the event port): only ids, names and settings that change rarely may be cached.
+ * - Lookups by phone number and username are exact; usernames compare case-insensitively.
+ * - `updateBot` is atomic per call; a bot's `last_update_id` is written only inside a write that also
+ *   inserts the update it numbers (the update queue), so numbering never goes backwards.
+ */
+
+export interface UserRow {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  last_name: string | null;
+  username: string | null;
+  phone_number: string | null;
+  language_code: string | null;
+  created_at: number;
+}
+
+export interface BotRow {
+  id: number;
+  token_secret: string;
+  can_join_groups: boolean;
+  can_read_all_group_messages: boolean;
+  supports_inline_queries: boolean;
+  /** Unix seconds until which calls answer "Logged out" (after logOut); 0 when not logged out. */
+  logged_out_until: number;
+  /** Last update_id handed out; the next update gets +1. */
+  last_update_id: number;
+  /** Unix seconds of the last queued update, to restart numbering after a week of silence. */
+  last_update_at: number;
+  /** JSON array of allowed update types, or null for the default set. */
+  allowed_updates: string | null;
+  webhook_url: string;
+  webhook_secret: string | null;
+  webhook_max_connections: number;
+  /** The IP the webhook connects to: the fixed ip_address, or the one resolved when it was set. */
+  webhook_ip_address: string | null;
+  /** Whether webhook_ip_address was given by the bot (used instead of DNS). */
+  webhook_ip_fixed: boolean;
+  webhook_certificate: string | null;
+  webhook_set_at: number | null;
+  last_error_date: number | null;
+  last_error_message: string | null;
+  last_sync_error_date: number | null;
+}
+
+export interface UsersReader {
+  getUser(id: number): Promise<UserRow | undefined>;
+  getUserByPhone(phone: string): Promise<UserRow | undefined>;
+  getUserByUsername(username: string): Promise<UserRow | undefined>;
+  getBot(id: number): Promise<BotRow | undefined>;
+  listBotsWithWebhook(): Promise<BotRow[]>;
+}
+
+export interface UsersWriter {
+  /** Fails with UniqueViolation for a taken id, phone number or username. */
+  insertUser(row: UserRow): Promise<void>;
+  updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>): Promise<void>;
+  insertBot(row: BotRow): Promise<void>;
+  updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>): Promise<void>;
+}

@@ -1,0 +1,135 @@
+/**
+ * Chats, members and message ids on SQLite (ports/chats.ts). Chats by pk, private chats' pks by
+ * their pair of users and members by chat and user are read on every send, so they are cached;
+ * every write of these tables here updates or drops its entry, and `forgetUncommitted` (a rollback)
+ * drops them all. Nothing else writes these tables while the server runs (one process per data
+ * folder, ADR 0016).
+ */
+import { type SqlStatements } from '../sql-statements.js';
+import { type ChatRow, type ChatsReader, type ChatsWriter, type MemberRow } from '../../ports/chats.js';
+import { CACHE_SIZE } from './users.js';
+
+/**
+ * Message ids are reserved in the chat row this many at a time, so that most messages need no
+ * write of the chat row (a restart or a rollback skips the rest of a block: ids have gaps, as the
+ * reference's do, and are never reused; ADR 0007).
+ */
+const MESSAGE_ID_BLOCK = 32;
+
+export class SqliteChats implements ChatsReader, ChatsWriter {
+  readonly #chats = new Map<number, ChatRow>();
+  readonly #privateChats = new Map<string, number>();
+  readonly #members = new Map<string, MemberRow>();
+  /** Message ids reserved per chat and not handed out yet (see nextMessageId). */
+  readonly #messageIds = new Map<number, { next: number; last: number }>();
+
+  readonly #sql: SqlStatements;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+  }
+
+  async getChat(pk: number) {
+    let row = this.#chats.get(pk);
+    if (!row) {
+      row = this.#sql.get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+      if (!row) return undefined;
+      this.#cacheChat(row);
+    }
+    return { ...row };
+  }
+  #cacheChat(row: ChatRow): void {
+    if (this.#chats.size >= CACHE_SIZE) {
+      this.#chats.clear();
+      this.#privateChats.clear();
+    }
+    this.#chats.set(row.pk, row);
+    if (row.type === 'private') this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
+  }
+  async getChatById(id: number) {
+    return this.#sql.get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
+  }
+  async getChatByUsername(username: string) {
+    return this.#sql.get('SELECT * FROM chats WHERE username = ?', username) as ChatRow | undefined;
+  }
+  async getPrivateChat(userA: number, userB: number) {
+    const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
+    const pk = this.#privateChats.get(`${a}:${b}`);
+    const cached = pk === undefined ? undefined : this.#chats.get(pk);
+    if (cached) return { ...cached };
+    const row = this.#sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as
+      ChatRow | undefined;
+    if (row) this.#cacheChat(row);
+    return row && { ...row };
+  }
+  async insertChat(row: Omit<ChatRow, 'pk'>) {
+    return Number(this.#sql.insert('chats', row).lastInsertRowid);
+  }
+  async updateChat(
+    pk: number,
+    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+  ) {
+    const keys = Object.keys(patch) as Array<keyof typeof patch>;
+    if (keys.length === 0) return;
+    const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
+    this.#sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+    this.#chats.delete(pk);
+  }
+  async nextMessageId(chatPk: number) {
+    const block = this.#messageIds.get(chatPk);
+    if (block && block.next <= block.last) return block.next++;
+    // A new block of ids, reserved in the chat row; ids of a block not used up when the server
+    // stops (or when a rollback drops this map) are skipped, never reused.
+    const row = this.#sql.get(
+      'UPDATE chats SET last_message_id = last_message_id + ? WHERE pk = ? RETURNING last_message_id',
+      MESSAGE_ID_BLOCK,
+      chatPk,
+    );
+    if (!row) throw new Error(`chat ${chatPk} does not exist`);
+    const last = row.last_message_id as number;
+    const cached = this.#chats.get(chatPk);
+    if (cached) cached.last_message_id = last;
+    if (this.#messageIds.size >= CACHE_SIZE) this.#messageIds.clear();
+    this.#messageIds.set(chatPk, { next: last - MESSAGE_ID_BLOCK + 2, last });
+    return last - MESSAGE_ID_BLOCK + 1;
+  }
+  async getMember(chatPk: number, userId: number) {
+    const key = `${chatPk}:${userId}`;
+    let row = this.#members.get(key);
+    if (!row) {
+      row = this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
+        MemberRow | undefined;
+      if (!row) return undefined;
+      if (this.#members.size >= CACHE_SIZE) this.#members.clear();
+      this.#members.set(key, row);
+    }
+    return { ...row };
+  }
+  async listMembers(chatPk: number) {
+    return this.#sql.all(
+      'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
+      chatPk,
+    ) as unknown as MemberRow[];
+  }
+  async upsertMember(row: MemberRow) {
+    this.#members.delete(`${row.chat_pk}:${row.user_id}`);
+    this.#sql.run(
+      `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
+       updated_at = excluded.updated_at`,
+      row.chat_pk,
+      row.user_id,
+      row.status,
+      row.data,
+      row.updated_at,
+    );
+  }
+
+  /** Drops the cached rows: a write was rolled back, and they may hold what it wrote. */
+  forgetUncommitted(): void {
+    this.#messageIds.clear();
+    this.#chats.clear();
+    this.#privateChats.clear();
+    this.#members.clear();
+  }
+}

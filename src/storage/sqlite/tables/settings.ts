@@ -1,0 +1,22 @@
+/** Server settings on SQLite (ports/settings.ts). */
+import { type SqlStatements } from '../sql-statements.js';
+import { type SettingsReader, type SettingsWriter } from '../../ports/settings.js';
+
+export class SqliteSettings implements SettingsReader, SettingsWriter {
+  readonly #sql: SqlStatements;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+  }
+
+  async getSetting(key: string) {
+    return this.#sql.get('SELECT value FROM settings WHERE key = ?', key)?.value as string | undefined;
+  }
+  async setSetting(key: string, value: string) {
+    this.#sql.run(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      key,
+      value,
+    );
+  }
+}

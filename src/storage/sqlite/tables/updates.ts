@@ -1,0 +1,70 @@
+/** The bots' update queues on SQLite (ports/updates.ts). */
+import { LIMIT_PARAM, type SqlStatements } from '../sql-statements.js';
+import { type UpdateRow, type UpdatesReader, type UpdatesWriter } from '../../ports/updates.js';
+
+export class SqliteUpdates implements UpdatesReader, UpdatesWriter {
+  readonly #sql: SqlStatements;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+  }
+
+  async listUpdates(botId: number, fromId: number, limit: number, nowSec: number) {
+    return this.#sql.all(
+      `SELECT * FROM updates WHERE bot_id = ? AND update_id >= ? AND expires_at > ?
+       ORDER BY update_id LIMIT ${LIMIT_PARAM}`,
+      botId,
+      fromId,
+      nowSec,
+      limit,
+    ) as unknown as UpdateRow[];
+  }
+  async countUpdates(botId: number) {
+    return this.#sql.get('SELECT count(*) AS n FROM updates WHERE bot_id = ?', botId)!.n as number;
+  }
+  async listPendingUpdates(botId: number, afterId: number, limit: number) {
+    return this.#sql.all(
+      `SELECT * FROM updates WHERE bot_id = ? AND update_id > ? ORDER BY update_id LIMIT ${LIMIT_PARAM}`,
+      botId,
+      afterId,
+      limit,
+    ) as unknown as UpdateRow[];
+  }
+  async nextAttemptAt(botId: number) {
+    const row = this.#sql.get('SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ?', botId);
+    return (row?.t as number | null) ?? undefined;
+  }
+  async insertUpdate(row: UpdateRow) {
+    this.#sql.insert('updates', row);
+  }
+  async deleteUpdate(botId: number, updateId: number) {
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+  }
+  async deleteUpdatesBelow(botId: number, belowId: number) {
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+  }
+  async keepLastUpdates(botId: number, keep: number) {
+    this.#sql.run(
+      `DELETE FROM updates WHERE bot_id = ? AND update_id NOT IN
+       (SELECT update_id FROM updates WHERE bot_id = ? ORDER BY update_id DESC LIMIT ${LIMIT_PARAM})`,
+      botId,
+      botId,
+      keep,
+    );
+  }
+  async deleteAllUpdates(botId: number) {
+    this.#sql.run('DELETE FROM updates WHERE bot_id = ?', botId);
+  }
+  async deleteExpiredUpdates(nowSec: number) {
+    return this.#sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
+  }
+  async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
+    this.#sql.run(
+      'UPDATE updates SET attempts = ?, next_attempt_at = ? WHERE bot_id = ? AND update_id = ?',
+      attempts,
+      nextAttemptAt,
+      botId,
+      updateId,
+    );
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Users and bots on SQLite (ports/users.ts). Users and bots are read on every call and every render,
+ * so they are cached by id, and users are found by phone number and username through hints (value
+ * -> id) that are checked against the row they name. Every write here updates or drops the entry it
+ * touches; `forgetUncommitted` (a rollback) drops the rows, and a hint is never trusted unchecked.
+ */
+import { type Row, type SqlStatements } from '../sql-statements.js';
+import { type BotRow, type UserRow, type UsersReader, type UsersWriter } from '../../ports/users.js';
+
+/** Rows kept in memory at most, per cache; past it the cache starts again. */
+export const CACHE_SIZE = 50_000;
+
+const BOT_BOOLEANS = [
+  'can_join_groups',
+  'can_read_all_group_messages',
+  'supports_inline_queries',
+  'webhook_ip_fixed',
+];
+
+function toUser(row: Row | undefined): UserRow | undefined {
+  if (!row) return undefined;
+  return { ...(row as unknown as UserRow), is_bot: row.is_bot === 1 };
+}
+
+function toBot(row: Row | undefined): BotRow | undefined {
+  if (!row) return undefined;
+  const bot = { ...row } as Row;
+  for (const key of BOT_BOOLEANS) bot[key] = row[key] === 1;
+  return bot as unknown as BotRow;
+}
+
+export class SqliteUsers implements UsersReader, UsersWriter {
+  /** Users by id: read on every message render. */
+  readonly #users = new Map<number, UserRow>();
+  /**
+   * User ids by phone number (the gateway finds people by number on every send). An entry is only a
+   * hint: the row comes from `getUser` and is used only if it still has that number, so a changed
+   * number or a rolled-back insert at worst costs a read.
+   */
+  readonly #userIdsByPhone = new Map<string, number>();
+  /** User ids by lower-cased username, a hint in the same way. */
+  readonly #userIdsByUsername = new Map<string, number>();
+  /** Bots by id: read on every Bot API call. */
+  readonly #bots = new Map<number, BotRow>();
+
+  readonly #sql: SqlStatements;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+  }
+
+  async getUser(id: number) {
+    let row = this.#users.get(id);
+    if (!row) {
+      row = toUser(this.#sql.get('SELECT * FROM users WHERE id = ?', id));
+      if (!row) return undefined;
+      if (this.#users.size >= CACHE_SIZE) this.#users.clear();
+      this.#users.set(id, row);
+    }
+    // A copy, so that a caller changing it cannot change the cache.
+    return { ...row };
+  }
+  async getUserByPhone(phone: string) {
+    return this.#userByHint(
+      this.#userIdsByPhone,
+      phone,
+      'phone_number',
+      (user) => user.phone_number === phone,
+    );
+  }
+  async getUserByUsername(username: string) {
+    const key = username.toLowerCase();
+    return this.#userByHint(
+      this.#userIdsByUsername,
+      key,
+      'username',
+      (user) => user.username?.toLowerCase() === key,
+    );
+  }
+  /**
+   * A user found by a column other than id through `hints` (value -> user id). A hint is only used
+   * if the user it names still matches, so a changed number or username, or a rolled-back insert,
+   * costs a read at worst, never a wrong answer.
+   */
+  async #userByHint(
+    hints: Map<string, number>,
+    key: string,
+    column: 'phone_number' | 'username',
+    matches: (user: UserRow) => boolean,
+  ) {
+    const id = hints.get(key);
+    if (id !== undefined) {
+      const cached = await this.getUser(id);
+      if (cached && matches(cached)) return cached;
+    }
+    const row = toUser(this.#sql.get(`SELECT * FROM users WHERE ${column} = ?`, key));
+    if (row) {
+      if (hints.size >= CACHE_SIZE) hints.clear();
+      hints.set(key, row.id);
+    }
+    return row;
+  }
+  async insertUser(row: UserRow) {
+    this.#users.delete(row.id);
+    this.#sql.insert('users', row);
+  }
+  async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
+    this.#users.delete(id);
+    this.#sql.update('users', 'id', id, patch);
+  }
+  async getBot(id: number) {
+    let row = this.#bots.get(id);
+    if (!row) {
+      row = toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
+      if (!row) return undefined;
+      if (this.#bots.size >= CACHE_SIZE) this.#bots.clear();
+      this.#bots.set(id, row);
+    }
+    return { ...row };
+  }
+  async listBotsWithWebhook() {
+    return this.#sql.all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
+  }
+  async insertBot(row: BotRow) {
+    this.#bots.delete(row.id);
+    this.#sql.insert('bots', row);
+  }
+  async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
+    this.#sql.update('bots', 'id', id, patch);
+    // The update queue writes last_update_id on every update: keep the entry, patched.
+    const cached = this.#bots.get(id);
+    if (cached) this.#bots.set(id, { ...cached, ...patch });
+  }
+
+  /** Drops the cached rows: a write was rolled back, and they may hold what it wrote. */
+  forgetUncommitted(): void {
+    this.#users.clear();
+    this.#bots.clear();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The layers of docs/architecture.md hold: lint refuses a wrong-way import (shown on fixtures, so
+ * that a rule that stopped working would be noticed), and src/ has no import cycle.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import parley, { LAYERS } from '../eslint-rules/layers.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { parley },
+        rules: { 'parley/layers': ['error', LAYERS] },
+      },
+    ],
+  });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((message) => message.message);
+}
+
+describe('the layers of src/', () => {
+  it.each([
+    [
+      'src/platform/x.ts',
+      "import { callMethod } from '../bot-api/call-method.js';",
+      'platform/ may not import bot-api/',
+    ],
+    [
+      'src/platform/x.ts',
+      "import { SqliteStore } from '../storage/sqlite/sqlite-store.js';",
+      'platform/ may not import storage/sqlite/',
+    ],
+    [
+      'src/delivery/x.ts',
+      "import { Params } from '../bot-api/params.js';",
+      'delivery/ may not import bot-api/',
+    ],
+    ['src/bot-api/x.ts', "export { x } from '../gateway/errors.js';", 'bot-api/ may not import gateway/'],
+    [
+      'src/cli/commands/x.ts',
+      "import type { UserRow } from '../../storage/store.js';",
+      'cli/ may not import storage/',
+    ],
+    ['src/storage/x.ts', "const m = import('../platform/platform.js');", 'storage/ may not import platform/'],
+  ])('refuses a wrong-way import in %s', async (file, code, message) => {
+    expect((await layerErrors(file, code)).join('\n')).toContain(message);
+  });
+
+  it.each([
+    ['src/server/x.ts', "import { botApiRoutes } from '../bot-api/bot-api-routes.js';"],
+    ['src/bot-api/x.ts', "import { Platform } from '../platform/platform.js';"],
+    ['src/storage/sqlite/x.ts', "import type { ChatRow } from '../ports/chats.js';"],
+    ['src/platform/gateway/x.ts', "import { Users } from '../users.js';"],
+    ['test/x.ts', "import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';"],
+  ])('allows an import that points down in %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(full);
+      }
+    };
+    walk(src);
+    const known = new Set(files);
+    const imports = new Map<string, string[]>();
+    for (const file of files) {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      imports.set(
+        file,
+        importedFiles
+          .filter(({ fileName }) => fileName.startsWith('.'))
+          .map(({ fileName }) => path.resolve(path.dirname(file), fileName).replace(/\.js$/, '.ts'))
+          .filter((target) => known.has(target)),
+      );
+    }
+    // Depth-first search; a file met again while it is on the path closes a cycle.
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      state.set(file, 'open');
+      for (const target of imports.get(file)!) {
+        if (state.get(target) === 'open') {
+          const cycle = [...trail.slice(trail.indexOf(target)), file, target];
+          cycles.push(cycle.map((f) => path.relative(src, f)).join(' -> '));
+        } else if (!state.has(target)) visit(target, [...trail, file]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
