@@ -2,12 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { storeContract } from '../store.contract.js';
-import { gatewayStoreContract } from '../gateway-store.contract.js';
 import { SqliteStore } from './sqlite-store.js';
 
-storeContract('sqlite :memory:', async () => SqliteStore.open(':memory:'));
-gatewayStoreContract('sqlite :memory:', async () => SqliteStore.open(':memory:'));
+// The port's contract suites run against this adapter from storage-contracts.test.ts.
 
 describe('SqliteStore on disk', () => {
   it('keeps what was committed across a reopen', async () => {

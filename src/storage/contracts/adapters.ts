@@ -1,0 +1,39 @@
+/**
+ * The adapters the storage contract suites run against, chosen in this one place. Every adapter
+ * here runs every suite of contracts/ (../storage-contracts.test.ts). `PARLEY_STORAGE_ADAPTERS` (a
+ * comma-separated list of names) narrows the list; the PostgreSQL adapter joins it when it exists.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Store } from '../store.js';
+import { SqliteStore } from '../sqlite/sqlite-store.js';
+
+export interface ContractAdapter {
+  name: string;
+  /** A new, empty store; closing it releases what it holds. */
+  open(): Promise<Store>;
+}
+
+const ALL: ContractAdapter[] = [
+  { name: 'sqlite :memory:', open: async () => SqliteStore.open(':memory:') },
+  {
+    // On disk: WAL, the checkpoint worker and file modes are in play.
+    name: 'sqlite file',
+    open: async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'parley-contract-'));
+      const store = SqliteStore.open(path.join(dir, 'parley.sqlite'));
+      const close = store.close.bind(store);
+      store.close = async () => {
+        await close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return store;
+    },
+  },
+];
+
+export function contractAdapters(env: NodeJS.ProcessEnv = process.env): ContractAdapter[] {
+  const wanted = env.PARLEY_STORAGE_ADAPTERS?.split(',').map((name) => name.trim());
+  return wanted ? ALL.filter((adapter) => wanted.includes(adapter.name)) : ALL;
+}

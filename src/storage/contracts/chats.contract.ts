@@ -1,0 +1,67 @@
+/** The storage contract of chats, members and message ids (ports/chats.ts): what every adapter must do. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
+
+export function chatsContract(open: () => Promise<Store>): void {
+  describe('chats, members and message ids (ports/chats.ts)', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('keeps a per-chat message_id sequence and finds private chats either way round', async () => {
+      const pk = await store.write(async (tx) =>
+        tx.insertChat({
+          id: null,
+          type: 'private',
+          title: null,
+          username: null,
+          description: null,
+          user_a: 1,
+          user_b: 2,
+          last_message_id: 0,
+          created_at: 1,
+        }),
+      );
+      const ids = await Promise.all([1, 2, 3].map(() => store.write(async (tx) => tx.nextMessageId(pk))));
+      expect(ids.sort()).toEqual([1, 2, 3]);
+      expect((await store.getPrivateChat(2, 1))?.pk).toBe(pk);
+      for (const id of ids) {
+        await store.write(async (tx) =>
+          tx.insertMessage({
+            chat_pk: pk,
+            message_id: id,
+            sender_id: id === 2 ? 2 : 1,
+            date: 5,
+            edit_date: null,
+            body: '{}',
+          }),
+        );
+      }
+      expect((await store.listMessages(pk, { limit: 2 })).map((m) => m.message_id)).toEqual([2, 3]);
+      expect((await store.nextIncomingMessage(pk, 0, 1))?.message_id).toBe(2);
+      await store.write(async (tx) => tx.setReadCursor(1, pk, 2));
+      await store.write(async (tx) => tx.setReadCursor(1, pk, 1));
+      expect(await store.getReadCursor(1, pk)).toBe(2);
+    });
+
+    it('stores chat members and their statuses', async () => {
+      await store.write(async (tx) => {
+        await tx.upsertMember({ chat_pk: 7, user_id: 1, status: 'member', data: '{}', updated_at: 1 });
+        await tx.upsertMember({
+          chat_pk: 7,
+          user_id: 1,
+          status: 'kicked',
+          data: '{"until_date":0}',
+          updated_at: 2,
+        });
+      });
+      const member = await store.getMember(7, 1);
+      expect(member?.status).toBe('kicked');
+      expect((await store.listMembers(7)).length).toBe(1);
+    });
+  });
+}

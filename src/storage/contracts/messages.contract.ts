@@ -1,0 +1,53 @@
+/** The storage contract of messages, callback queries (ports/messages.ts): what every adapter must do. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
+
+export function messagesContract(open: () => Promise<Store>): void {
+  describe('messages, callback queries (ports/messages.ts)', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('edits and deletes messages', async () => {
+      await store.write(async (tx) =>
+        tx.insertMessage({
+          chat_pk: 3,
+          message_id: 1,
+          sender_id: 1,
+          date: 5,
+          edit_date: null,
+          body: '{"text":"a"}',
+        }),
+      );
+      await store.write(async (tx) => tx.updateMessage(3, 1, '{"text":"b"}', 9));
+      expect(await store.getMessage(3, 1)).toMatchObject({ body: '{"text":"b"}', edit_date: 9 });
+      await store.write(async (tx) => tx.deleteMessage(3, 1));
+      expect(await store.getMessage(3, 1)).toBeUndefined();
+    });
+
+    it('answers a callback query once', async () => {
+      await store.write(async (tx) =>
+        tx.insertCallbackQuery({
+          id: '42',
+          bot_id: 1,
+          user_id: 2,
+          chat_pk: 3,
+          message_id: 4,
+          data: 'x',
+          created_at: 10,
+          answered_at: null,
+          answer: null,
+        }),
+      );
+      expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"ok"}', 11))).toBe(true);
+      expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"again"}', 12))).toBe(
+        false,
+      );
+      expect(await store.getCallbackQuery('42')).toMatchObject({ answer: '{"text":"ok"}', answered_at: 11 });
+    });
+  });
+}

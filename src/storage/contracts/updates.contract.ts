@@ -1,0 +1,34 @@
+/** The storage contract of update queues (ports/updates.ts): what every adapter must do. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
+import { update } from './fixtures.js';
+
+export function updatesContract(open: () => Promise<Store>): void {
+  describe('update queues (ports/updates.ts)', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('confirms, trims and expires updates', async () => {
+      await store.write(async (tx) => {
+        for (let id = 100; id < 110; id++)
+          await tx.insertUpdate(update(1, id, { expires_at: id === 100 ? 500 : 90_000 }));
+      });
+      expect(await store.countUpdates(1)).toBe(10);
+      expect((await store.listUpdates(1, 0, 100, 1000)).map((u) => u.update_id)[0]).toBe(101);
+      await store.write(async (tx) => tx.deleteUpdatesBelow(1, 103));
+      expect((await store.listUpdates(1, 0, 2, 1000)).map((u) => u.update_id)).toEqual([103, 104]);
+      await store.write(async (tx) => tx.keepLastUpdates(1, 3));
+      expect((await store.listUpdates(1, 0, 100, 1000)).map((u) => u.update_id)).toEqual([107, 108, 109]);
+      await store.write(async (tx) => tx.recordAttempt(1, 107, 1, 5000));
+      expect((await store.listPendingUpdates(1, 0, 10)).map((u) => u.update_id)).toEqual([107, 108, 109]);
+      expect((await store.listPendingUpdates(1, 107, 1)).map((u) => u.update_id)).toEqual([108]);
+      expect(await store.nextAttemptAt(1)).toBe(0);
+      expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
+    });
+  });
+}

@@ -1,0 +1,65 @@
+/** The storage contract of users and bots (ports/users.ts): what every adapter must do. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UniqueViolation, type Store } from '../store.js';
+import { user, bot } from './fixtures.js';
+
+export function usersContract(open: () => Promise<Store>): void {
+  describe('users and bots (ports/users.ts)', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('stores users and finds them by id, phone and username (case-insensitive)', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1, { username: 'Alice' })));
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(1);
+      expect((await store.getUserByUsername('alice'))?.id).toBe(1);
+      expect((await store.getUser(1))?.is_bot).toBe(false);
+      await store.write(async (tx) => tx.updateUser(1, { first_name: 'Renamed', username: null }));
+      expect((await store.getUser(1))?.first_name).toBe('Renamed');
+      expect(await store.getUserByUsername('alice')).toBeUndefined();
+    });
+
+    it('finds users by a phone number or username that moved to another user', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(1, { username: 'first' }));
+        await tx.insertUser(user(2, { username: 'second', phone_number: '+15550002' }));
+      });
+      // Looked up once, so that whatever the adapter remembers is filled.
+      expect((await store.getUserByUsername('FIRST'))?.id).toBe(1);
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(1);
+      await store.write(async (tx) => {
+        await tx.updateUser(1, { username: null, phone_number: '+15550009' });
+        await tx.updateUser(2, { username: 'first', phone_number: '+15550001' });
+      });
+      expect((await store.getUserByUsername('first'))?.id).toBe(2);
+      expect((await store.getUserByPhone('+15550001'))?.id).toBe(2);
+      expect(await store.getUserByUsername('second')).toBeUndefined();
+      expect((await store.getUserByPhone('+15550009'))?.id).toBe(1);
+    });
+
+    it('refuses a duplicate phone number with UniqueViolation and keeps the first row', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      await expect(
+        store.write(async (tx) => tx.insertUser(user(2, { phone_number: '+15550001' }))),
+      ).rejects.toBeInstanceOf(UniqueViolation);
+      expect(await store.getUser(2)).toBeUndefined();
+    });
+
+    it('stores bots with booleans and patches them', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'echo_bot' }));
+        await tx.insertBot(bot(10));
+      });
+      await store.write(async (tx) => tx.updateBot(10, { webhook_url: 'http://x/', webhook_ip_fixed: true }));
+      const row = await store.getBot(10);
+      expect(row?.can_join_groups).toBe(true);
+      expect(row?.webhook_ip_fixed).toBe(true);
+      expect((await store.listBotsWithWebhook()).map((b) => b.id)).toEqual([10]);
+    });
+  });
+}

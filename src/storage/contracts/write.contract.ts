@@ -1,0 +1,115 @@
+/** The storage contract of the write contract (store.ts): what every adapter must do. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
+import { user, bot } from './fixtures.js';
+
+export function writeContract(open: () => Promise<Store>): void {
+  describe('the write contract (store.ts)', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('rolls back only the failing write of a concurrent batch', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      const results = await Promise.allSettled([
+        store.write(async (tx) => tx.insertUser(user(2))),
+        store.write(async (tx) => {
+          await tx.insertUser(user(3));
+          throw new Error('boom');
+        }),
+        store.write(async (tx) => tx.insertUser(user(4))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await store.getUser(2)).toBeDefined();
+      expect(await store.getUser(3)).toBeUndefined();
+      expect(await store.getUser(4)).toBeDefined();
+    });
+
+    it('never shows a user change that was rolled back, alone or in a batch', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+      for (const batch of [1, 3]) {
+        const writes = [
+          store.write(async (tx) => {
+            await tx.updateUser(1, { first_name: 'Changed' });
+            expect((await tx.getUser(1))?.first_name).toBe('Changed');
+            throw new Error('boom');
+          }),
+          ...Array.from({ length: batch - 1 }, (_, i) =>
+            store.write(async (tx) => tx.insertUser(user(10 + i))),
+          ),
+        ];
+        await Promise.allSettled(writes);
+        expect((await store.getUser(1))?.first_name).toBe('User 1');
+      }
+      const copy = (await store.getUser(1))!;
+      copy.first_name = 'Mutated';
+      expect((await store.getUser(1))?.first_name).toBe('User 1');
+    });
+
+    it('never shows a chat, member or bot change that was rolled back, and hands out copies', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'echo_bot' }));
+        await tx.insertBot(bot(10));
+      });
+      const pk = await store.write(async (tx) => {
+        const chatPk = await tx.insertChat({
+          id: null,
+          type: 'private',
+          title: null,
+          username: null,
+          description: null,
+          user_a: 1,
+          user_b: 10,
+          last_message_id: 0,
+          created_at: 1,
+        });
+        await tx.upsertMember({ chat_pk: chatPk, user_id: 10, status: 'member', data: '{}', updated_at: 1 });
+        return chatPk;
+      });
+      // Read once, so that whatever the adapter keeps in memory is filled.
+      expect((await store.getPrivateChat(1, 10))?.last_message_id).toBe(0);
+      expect((await store.getMember(pk, 10))?.status).toBe('member');
+      expect((await store.getBot(10))?.webhook_url).toBe('');
+      for (const batch of [1, 3]) {
+        await Promise.allSettled([
+          store.write(async (tx) => {
+            await tx.nextMessageId(pk);
+            await tx.upsertMember({ chat_pk: pk, user_id: 10, status: 'kicked', data: '{}', updated_at: 2 });
+            await tx.updateBot(10, { webhook_url: 'http://x/' });
+            expect((await tx.getMember(pk, 10))?.status).toBe('kicked');
+            expect((await tx.getBot(10))?.webhook_url).toBe('http://x/');
+            throw new Error('boom');
+          }),
+          ...Array.from({ length: batch - 1 }, (_, i) =>
+            store.write(async (tx) => tx.insertUser(user(20 + i + batch * 10))),
+          ),
+        ]);
+        expect((await store.getPrivateChat(10, 1))?.last_message_id).toBe(0);
+        expect((await store.getChat(pk))?.last_message_id).toBe(0);
+        expect((await store.getMember(pk, 10))?.status).toBe('member');
+        expect((await store.getBot(10))?.webhook_url).toBe('');
+      }
+      // Committed changes show at once (last_message_id may run ahead of the ids handed out).
+      expect(await store.write(async (tx) => tx.nextMessageId(pk))).toBe(1);
+      const reserved = (await store.getChat(pk))!.last_message_id;
+      expect(reserved).toBeGreaterThanOrEqual(1);
+      await store.write(async (tx) => tx.updateBot(10, { webhook_url: 'http://y/' }));
+      expect((await store.getBot(10))?.webhook_url).toBe('http://y/');
+      // A caller changing what it got changes nothing stored.
+      const chat = (await store.getChat(pk))!;
+      chat.last_message_id = 99;
+      const member = (await store.getMember(pk, 10))!;
+      member.status = 'left';
+      const row = (await store.getBot(10))!;
+      row.webhook_url = 'mutated';
+      expect((await store.getPrivateChat(1, 10))?.last_message_id).toBe(reserved);
+      expect((await store.getMember(pk, 10))?.status).toBe('member');
+      expect((await store.getBot(10))?.webhook_url).toBe('http://y/');
+    });
+  });
+}

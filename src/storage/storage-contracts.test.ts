@@ -1,0 +1,8 @@
+import { contractAdapters } from './contracts/adapters.js';
+import { gatewayStoreContract } from './gateway-store.contract.js';
+import { storeContract } from './store.contract.js';
+
+for (const adapter of contractAdapters()) {
+  storeContract(adapter.name, adapter.open);
+  gatewayStoreContract(adapter.name, adapter.open);
+}
