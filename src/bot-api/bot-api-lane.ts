@@ -1,26 +1,30 @@
 /**
  * The Bot API's fast lane (ADR 0005): `GET`/`POST /bot<token>/<method>` with a query, urlencoded or
  * JSON body, answered from node:http directly. Multipart uploads and other verbs go to the Fastify
- * route; both answer through `answerCall`.
+ * route; both answer through `answerCall`, and both write the request's log line (http/request-log.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { answerCall, BODY_LIMIT } from './bot-api-routes.js';
+import { answerCall, BODY_LIMIT, methodForLog } from './bot-api-routes.js';
 import { BotApiError } from './errors.js';
 import { errorEnvelope, type Envelope } from './call-method.js';
 import { Params } from './params.js';
 import { addBody, addUrlEncoded } from './request-params.js';
 import type { Platform } from '../platform/platform.js';
 import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '../http/http-lane.js';
+import { errorText, RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';
 
 const TOO_LARGE = errorEnvelope(new BotApiError(413, 'Request Entity Too Large'));
+/** What a failed request was answered with, for its log line. */
+const BARE_500: Envelope = { status: 500, body: '' };
 
 export function botApiLane(
   platform: Platform,
   signals: RequestSignals,
   log: FastifyBaseLogger,
   stopping: AbortSignal,
+  requestLog: RequestLog,
 ): Lane {
   const write = (response: ServerResponse, envelope: Envelope) =>
     writeJson(
@@ -31,9 +35,26 @@ export function botApiLane(
       envelope.retryAfter !== undefined ? { 'retry-after': String(envelope.retryAfter) } : undefined,
     );
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, rest: string) => {
+  /** The request's line, once its answer is written (none for a request that was dropped). */
+  const logLine = (request: IncomingMessage, rest: string, started: number, status: number, body: string) => {
+    if (!requestLog.enabled) return;
+    requestLog.write(
+      'bot-api',
+      request.method,
+      methodForLog(rest),
+      status,
+      started,
+      errorText(status, body),
+      request.url,
+    );
+  };
+
+  const serve = async (request: IncomingMessage, response: ServerResponse, rest: string, started: number) => {
     const body = await readBodyOrRefuse(request, response, BODY_LIMIT, TOO_LARGE, stopping);
-    if (body === undefined) return;
+    if (body === undefined) {
+      if (response.headersSent) logLine(request, rest, started, TOO_LARGE.status, TOO_LARGE.body);
+      return;
+    }
     const url = request.url!;
     const contentType = request.headers['content-type'] ?? '';
     const readParameters = () => {
@@ -44,13 +65,17 @@ export function botApiLane(
       if (body.length > 0 && request.method === 'POST') addBody(params, contentType, body.toString('utf8'));
       return params;
     };
+    let envelope: Envelope;
     try {
-      write(response, await answerCall(platform, signals, rest, readParameters, response, log));
+      envelope = await answerCall(platform, signals, rest, readParameters, response, log);
+      write(response, envelope);
     } catch (error) {
       // As the Fastify route's error handler: a bare status line, and the failure in the log.
       log.error({ err: error }, 'Bot API request failed');
       writeBare(response, 500);
+      envelope = BARE_500;
     }
+    logLine(request, rest, started, envelope.status, envelope.body);
   };
 
   return {
@@ -62,7 +87,7 @@ export function botApiLane(
       if (request.headers['content-type']?.toLowerCase().includes('multipart')) return false;
       const path = decodedPath(url);
       if (path === undefined) return false;
-      void serve(request, response, path.slice('/bot'.length));
+      void serve(request, response, path.slice('/bot'.length), RequestLog.now());
       return true;
     },
   };

@@ -9,7 +9,10 @@ import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './c
 import { BotApiError, NOT_FOUND } from './errors.js';
 import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
+import { METHOD_TABLE } from './methods/index.js';
+import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Platform } from '../platform/platform.js';
+import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';
 
 /** Non-file parameters may take 1 MiB (reference §1.3); uploads up to 50 MB (the platform's limit). */
@@ -63,10 +66,28 @@ export async function answerCall(
   }
 }
 
+/**
+ * The method of `rest` (`<token>/<method>`) for the request's log line: a name of the Bot API's
+ * (implemented or not), else undefined, so that no other path segment, which might be a token put in
+ * the wrong place, is logged.
+ */
+export function methodForLog(rest: string): string | undefined {
+  const slash = rest.indexOf('/');
+  if (slash < 0) return undefined;
+  let method = rest.slice(slash + 1);
+  if (method.startsWith('test/')) method = method.slice('test/'.length);
+  const lower = method.toLowerCase();
+  return METHOD_TABLE.has(lower) || NOT_SUPPORTED_METHODS.has(lower) ? method : undefined;
+}
+
 export async function botApiRoutes(
   app: FastifyInstance,
-  { platform, signals }: { platform: Platform; signals: RequestSignals },
+  { platform, signals, requestLog }: { platform: Platform; signals: RequestSignals; requestLog: RequestLog },
 ): Promise<void> {
+  // Uploads and what the fast lane leaves are logged here, with the lane's line.
+  requestLog.hooks(app, 'bot-api', (request) =>
+    methodForLog((request.params as { '*'?: string })['*'] ?? ''),
+  );
   // This plugin reads bodies itself, the reference's way, so Fastify's own parsers are replaced.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>

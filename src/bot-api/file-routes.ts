@@ -6,7 +6,8 @@
  * - a path that is not one of this bot's file_paths answers 404 `Not Found`, the reference's text
  *   for an unknown path (§2.3), also when the bytes are missing from disk;
  * - files over 20 MB answer 400 `Bad Request: file is too big`, as getFile does for them.
- * The token is part of the URL; the logger's request serializer redacts it, and nothing here logs.
+ * The token is part of the URL: the request's log line (http/request-log.ts) names no path, and the
+ * logger's request serializer redacts it at debug.
  */
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,8 +16,13 @@ import { send } from './bot-api-routes.js';
 import { BotApiError, NOT_FOUND } from './errors.js';
 import { MAX_DOWNLOAD_SIZE } from '../platform/files.js';
 import type { Platform } from '../platform/platform.js';
+import type { RequestLog } from '../http/request-log.js';
 
-export async function fileRoutes(app: FastifyInstance, { platform }: { platform: Platform }): Promise<void> {
+export async function fileRoutes(
+  app: FastifyInstance,
+  { platform, requestLog }: { platform: Platform; requestLog: RequestLog },
+): Promise<void> {
+  requestLog.hooks(app, 'file', () => 'download');
   app.route({
     method: ['GET', 'HEAD'],
     url: '/file/bot*',

@@ -20,6 +20,8 @@ export interface Config {
   /** The admin token if given; otherwise one is generated and written under the data location. */
   adminToken: string | undefined;
   logLevel: LogLevel;
+  /** One log line per request at info (http/request-log.ts); undefined: on. */
+  logRequests?: boolean | undefined;
   /** Where the gateway is served (`{base_url}` of spec §4); undefined: DEFAULT_GATEWAY_PATH. */
   gatewayPath?: string | undefined;
   /** Gateway errors answer HTTP 200 (with ok:false) instead of their catalogue status. */
@@ -43,6 +45,8 @@ export interface StartFlags extends FloodFlags {
   profile?: string | undefined;
   adminToken?: string | undefined;
   logLevel?: string | undefined;
+  /** `on` or `off`. */
+  logRequests?: string | undefined;
   gatewayPath?: string | undefined;
   gatewayAlways200?: boolean | string | undefined;
   maxConnectionsPerClient?: string | undefined;
@@ -62,6 +66,21 @@ function logLevel(text: string | undefined): LogLevel {
     throw new ConfigError(`invalid log level "${text}": expected one of ${LOG_LEVELS.join(', ')}`);
   }
   return level;
+}
+
+/**
+ * The per-request log lines, present only when given. They cost 5-10% of sendMessage's throughput
+ * (pino's formatting and one write to stdout per line, http/request-log.ts); `off` gives that back
+ * where nobody reads them.
+ */
+function logRequestsSetting(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const text = flags.logRequests ?? env.PARLEY_LOG_REQUESTS;
+  if (text === undefined || text === '') return {};
+  const value = text.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(value)) return { logRequests: true };
+  if (['off', 'false', '0', 'no'].includes(value)) return { logRequests: false };
+  const source = flags.logRequests !== undefined ? '--log-requests' : 'PARLEY_LOG_REQUESTS';
+  throw new ConfigError(`invalid ${source} "${text}": expected "on" or "off"`);
 }
 
 export const DEFAULT_PORT = 8081;
@@ -90,6 +109,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     profile: profileText,
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: logLevel(flags.logLevel ?? env.PARLEY_LOG_LEVEL),
+    ...logRequestsSetting(flags, env),
     ...gatewaySettings(flags, env),
     floodControl: loadFloodConfig(flags, env, profileText),
     ...connectionSettings(flags, env),

@@ -50,9 +50,17 @@ import { createInviteLink } from './methods/chat-invite-link.js';
 import { blockBot, unblockBot } from './methods/block-bot.js';
 import { setBotPrivacy } from './methods/bot-privacy.js';
 import { SEND_MEDIA_BODY_LIMIT, sendMedia } from './methods/send-media.js';
+import { sendLocation } from './methods/send-location.js';
+import { sendVenue } from './methods/send-venue.js';
+import { sendContact } from './methods/send-contact.js';
+import { sendPoll } from './methods/send-poll.js';
+import { sendDice } from './methods/send-dice.js';
+import { downloadFile } from './methods/download-file.js';
+import { BinaryAnswer } from './binary-answer.js';
 import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
+import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals, SignalSource } from '../http/request-signals.js';
 
 export const CONTROL_ROUTES: Array<{
@@ -112,6 +120,12 @@ export const CONTROL_ROUTES: Array<{
   { method: 'POST', path: '/unblock', handler: unblockBot },
   { method: 'POST', path: '/bots/privacy', handler: setBotPrivacy },
   { method: 'POST', path: '/messages/media', handler: sendMedia, bodyLimit: SEND_MEDIA_BODY_LIMIT },
+  { method: 'POST', path: '/messages/location', handler: sendLocation },
+  { method: 'POST', path: '/messages/venue', handler: sendVenue },
+  { method: 'POST', path: '/messages/contact', handler: sendContact },
+  { method: 'POST', path: '/messages/poll', handler: sendPoll },
+  { method: 'POST', path: '/messages/dice', handler: sendDice },
+  { method: 'GET', path: '/files', handler: downloadFile },
 ];
 
 const STATUS: Record<PlatformErrorCode, [number, string]> = {
@@ -176,8 +190,18 @@ export async function controlRoutes(
     time,
     adminToken,
     signals,
-  }: { platform: Platform; time: VirtualTime; adminToken: string; signals: RequestSignals },
+    requestLog,
+  }: {
+    platform: Platform;
+    time: VirtualTime;
+    adminToken: string;
+    signals: RequestSignals;
+    requestLog: RequestLog;
+  },
 ): Promise<void> {
+  // The method of a control call is its route (`/users/:ref`): the path's own values stay out.
+  const prefix = app.prefix;
+  requestLog.hooks(app, 'control', (request) => request.routeOptions.url?.slice(prefix.length) || undefined);
   // Compare digests so that the comparison takes the same time whatever the token's length.
   const expected = createHash('sha256').update(adminToken).digest();
   app.addHook('onRequest', async (request, reply) => {
@@ -226,6 +250,8 @@ export async function controlRoutes(
               lazy,
             ),
           );
+          if (result instanceof BinaryAnswer)
+            return reply.code(200).headers(result.headers).send(result.body);
           return reply.send({ ok: true, result });
         } catch (error) {
           if (error instanceof ControlError) return fail(reply, error.status, error.error, error.message);

@@ -1,26 +1,56 @@
 /**
  * The gateway's fast lane (ADR 0005): `GET`/`POST <base>/<method>` answered from node:http directly.
  * Anything else under the base (other verbs, deeper paths) goes to the Fastify routes; both answer
- * through `answerGatewayCall`.
+ * through `answerGatewayCall`, and both write the request's log line (http/request-log.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answerFor } from './errors.js';
-import { answerGatewayCall, BODY_LIMIT, failure } from './gateway-routes.js';
+import {
+  answerGatewayCall,
+  BODY_LIMIT,
+  failure,
+  methodForLog,
+  type GatewayAnswer,
+} from './gateway-routes.js';
 import type { Platform } from '../platform/platform.js';
 import { decodedPath, readBodyOrRefuse, writeJson, type Lane } from '../http/http-lane.js';
+import { errorText, RequestLog } from '../http/request-log.js';
 
 export function gatewayLane(
   platform: Platform,
-  options: { base: string; always200: boolean; log: FastifyBaseLogger; stopping: AbortSignal },
+  options: {
+    base: string;
+    always200: boolean;
+    log: FastifyBaseLogger;
+    stopping: AbortSignal;
+    requestLog: RequestLog;
+  },
 ): Lane {
-  const { always200, log, stopping } = options;
+  const { always200, log, stopping, requestLog } = options;
   const base = options.base.replace(/\/+$/, '');
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, name: string) => {
+  /** The request's line, once its answer is written (none for a request that was dropped). */
+  const logLine = (request: IncomingMessage, name: string, started: number, answer: GatewayAnswer) => {
+    if (!requestLog.enabled) return;
+    requestLog.write(
+      'gateway',
+      request.method,
+      methodForLog(name),
+      answer.status,
+      started,
+      errorText(answer.status, answer.body),
+      request.url,
+    );
+  };
+
+  const serve = async (request: IncomingMessage, response: ServerResponse, name: string, started: number) => {
     const refusal = failure(always200, answerFor('REQUEST_TOO_LARGE'));
     const body = await readBodyOrRefuse(request, response, BODY_LIMIT, refusal, stopping);
-    if (body === undefined) return;
+    if (body === undefined) {
+      if (response.headersSent) logLine(request, name, started, refusal);
+      return;
+    }
     let answer;
     try {
       answer = await answerGatewayCall(platform, always200, {
@@ -37,6 +67,7 @@ export function gatewayLane(
       answer = failure(always200, answerFor('INTERNAL_ERROR'));
     }
     writeJson(response, answer.status, answer.body, stopping);
+    logLine(request, name, started, answer);
   };
 
   return {
@@ -52,7 +83,7 @@ export function gatewayLane(
       if (rest === '' || rest === '/') name = '';
       else if (rest[0] === '/' && !rest.includes('/', 1)) name = rest.slice(1);
       else return false;
-      void serve(request, response, name);
+      void serve(request, response, name, RequestLog.now());
       return true;
     },
   };

@@ -12,6 +12,7 @@ import { findMethod } from './methods/index.js';
 import { readGatewayParams } from './params.js';
 import { isAbsent } from '../platform/gateway/params.js';
 import type { Platform } from '../platform/platform.js';
+import type { RequestLog } from '../http/request-log.js';
 import type { GatewayAccountRow } from '../storage/gateway-store.js';
 
 /** Gateway parameters are short; 64 KiB is far more than any valid request needs. */
@@ -23,6 +24,12 @@ export interface GatewayRoutesOptions {
   platform: Platform;
   /** Answer HTTP 200 for errors too (the reference's clients that only read `ok`). */
   always200: boolean;
+  requestLog: RequestLog;
+}
+
+/** The method `name` for the request's log line: one of the table's, else undefined. */
+export function methodForLog(name: string): string | undefined {
+  return findMethod(name) ? name : undefined;
 }
 
 /**
@@ -36,7 +43,14 @@ const logSerializers = {
   }),
 };
 
-export async function gatewayRoutes(app: FastifyInstance, { platform, always200 }: GatewayRoutesOptions) {
+export async function gatewayRoutes(
+  app: FastifyInstance,
+  { platform, always200, requestLog }: GatewayRoutesOptions,
+) {
+  // What the fast lane leaves (other verbs, deeper paths) is logged here, with the lane's line.
+  requestLog.hooks(app, 'gateway', (request) =>
+    methodForLog((request.params as { method?: string } | undefined)?.method ?? ''),
+  );
   // Bodies are read here, by the gateway's own rules; Fastify's parsers are replaced in this scope.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>

@@ -22,8 +22,10 @@ import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
 import { Pruner } from '../delivery/pruner.js';
+import { frameworkErrorAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
 import { laneServerFactory } from '../http/http-lane.js';
+import { RequestLog } from '../http/request-log.js';
 import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
 import { gatewayRoutes } from '../gateway/gateway-routes.js';
@@ -54,6 +56,11 @@ export interface CreateOptions {
   log?: Logger;
   /** The resolver of outbound requests' host names (default: the system's); tests simulate DNS. */
   lookup?: HostLookup;
+  /**
+   * false: no fast lanes, Fastify answers every request (tests compare the two transports, ADR 0005).
+   * Default true, at every log level.
+   */
+  fastLanes?: boolean;
 }
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
@@ -97,22 +104,24 @@ async function build(
   const shutdown = new AbortController();
 
   const log = (logger ?? createLogger(config.logLevel, logStream)) as FastifyBaseLogger;
-  // Per-request lines only at debug level: at info, one line per Bot API call is noise.
-  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  // One line per request at info, written alike by the fast lanes and the Fastify routes
+  // (http/request-log.ts); Fastify's own request lines only at debug, for what it serves.
+  const requestLog = new RequestLog(log, config.logRequests ?? true);
+  const fastifyRequestLines = config.logLevel === 'debug' || config.logLevel === 'trace';
   const signals = new RequestSignals(shutdown.signal);
   const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
   const always200 = config.gatewayAlways200 ?? false;
-  // The fast lanes skip Fastify's per-request logging, so they stand aside when it is wanted.
-  const lanes = requestLogging
-    ? []
-    : [
-        botApiLane(platform, signals, log, shutdown.signal),
-        gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal }),
-      ];
+  const lanes =
+    options.fastLanes === false
+      ? []
+      : [
+          botApiLane(platform, signals, log, shutdown.signal, requestLog),
+          gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal, requestLog }),
+        ];
   const limits = connectionLimits(config);
   const app = Fastify({
     loggerInstance: log,
-    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    logController: new LogController({ disableRequestLogging: !fastifyRequestLines }),
     serverFactory: laneServerFactory({
       lanes,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -125,6 +134,7 @@ async function build(
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
     routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: frameworkErrorAnswer({ gatewayBase, always200 }),
   });
   let ready = false;
   // Answers given while stopping close their connection, so that a keep-alive client does not hold
@@ -136,12 +146,13 @@ async function build(
   app.get('/readyz', async (_request, reply) =>
     ready && !shutdown.signal.aborted ? { ok: true } : reply.code(503).send({ ok: false }),
   );
-  await app.register(botApiRoutes, { platform, signals });
-  await app.register(fileRoutes, { platform });
+  await app.register(botApiRoutes, { platform, signals, requestLog });
+  await app.register(fileRoutes, { platform, requestLog });
   await app.register(gatewayRoutes, {
     prefix: gatewayBase,
     platform,
     always200,
+    requestLog,
   });
   await app.register(controlRoutes, {
     prefix: '/control',
@@ -149,6 +160,7 @@ async function build(
     time,
     adminToken,
     signals,
+    requestLog,
   });
 
   const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log));

@@ -1,16 +1,11 @@
 /**
  * Structured logs (pino). Bot tokens appear in request paths (`/bot<token>/...`,
- * `/file/bot<token>/...`) and access tokens in query strings; the serializers remove them, so no
- * secret reaches a log line.
+ * `/file/bot<token>/...`), access tokens, codes and secret tokens in query strings and headers; the
+ * request serializer (`redactUrl`) and the redaction paths remove them, so no secret reaches a log
+ * line. Per-request lines: http/request-log.ts.
  */
 import { pino, type Logger } from 'pino';
-
-const TOKEN_IN_PATH = /\/bot[^/?]*/g;
-const SECRET_PARAMS = /([?&](?:access_token|secret_token|token)=)[^&]*/gi;
-
-export function redactUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '/bot<redacted>').replace(SECRET_PARAMS, '$1<redacted>');
-}
+import { redactUrl } from '../http/request-log.js';
 
 export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {
   return pino(

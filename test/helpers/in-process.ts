@@ -18,10 +18,13 @@ export interface TestServer {
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-/** `options.lookup`: the server's resolver of outbound host names (to simulate DNS). */
+/**
+ * `options.lookup`: the server's resolver of outbound host names (to simulate DNS);
+ * `options.fastLanes: false`: Fastify answers every request (to compare it with the fast lanes).
+ */
 export async function startServer(
   flags: StartFlags = {},
-  options: Pick<CreateOptions, 'lookup'> = {},
+  options: Pick<CreateOptions, 'lookup' | 'fastLanes'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({ data: ':memory:', port: '0', logLevel: 'info', ...flags }, {});
   const logs: string[] = [];
@@ -31,7 +34,13 @@ export async function startServer(
       callback();
     },
   });
-  const parley = await createParley({ config, adminToken: ADMIN_TOKEN, logStream, lookup: options.lookup });
+  const parley = await createParley({
+    config,
+    adminToken: ADMIN_TOKEN,
+    logStream,
+    lookup: options.lookup,
+    fastLanes: options.fastLanes,
+  });
   const url = await parley.app.listen({ host: '127.0.0.1', port: 0 });
   parley.startWorkers();
   return {

@@ -10,6 +10,7 @@ const OPTIONS = {
   profile: { type: 'string' },
   'admin-token': { type: 'string' },
   'log-level': { type: 'string' },
+  'log-requests': { type: 'string' },
   'gateway-path': { type: 'string' },
   'gateway-always-200': { type: 'boolean' },
   'flood-control': { type: 'string' },
@@ -25,7 +26,8 @@ export const startCommand: Command = {
   name: 'start',
   summary: 'run the server (Bot API and control API)',
   help: `Usage: parley start [--host H] [--port P] [--data PATH|:memory:] [--profile local|strict]
-                    [--admin-token T] [--log-level L] [--gateway-path P] [--gateway-always-200]
+                    [--admin-token T] [--log-level L] [--log-requests on|off]
+                    [--gateway-path P] [--gateway-always-200]
                     [--flood-control on|off] [--flood-chat-per-second N] [--flood-chat-burst N]
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
@@ -45,6 +47,9 @@ Options:
                        or with :memory: printed, in the line to paste for the CLI)
   --log-level L        ${LOG_LEVELS.join(', ')} (env PARLEY_LOG_LEVEL; default info);
                        JSON lines on stdout, without tokens
+  --log-requests on|off
+                       at info, one line per request: surface, method, status, ms and a
+                       failure's error text (env PARLEY_LOG_REQUESTS; default on)
   --gateway-path P     where the Verification Gateway is served (env PARLEY_GATEWAY_PATH;
                        default /gateway)
   --gateway-always-200 gateway errors answer HTTP 200 with ok:false instead of their status
@@ -87,6 +92,7 @@ found it), said in one line on stderr ending in one of these codes:
           profile: values.profile,
           adminToken: values['admin-token'],
           logLevel: values['log-level'],
+          logRequests: values['log-requests'],
           gatewayPath: values['gateway-path'],
           gatewayAlways200: values['gateway-always-200'],
           floodControl: values['flood-control'],
