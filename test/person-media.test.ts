@@ -205,7 +205,7 @@ describe("a person's photo and document", () => {
     expect(await controlFailure(server.control.sendMedia({ from: alice.id, chat }))).toEqual({
       status: 400,
       code: 'BAD_REQUEST',
-      message: 'give exactly one of photo and document',
+      message: 'give exactly one of photo, document, voice, audio, video, video_note',
     });
     expect(
       await controlFailure(
@@ -216,7 +216,10 @@ describe("a person's photo and document", () => {
           document: { ...image, filename: 'a.png' },
         }),
       ),
-    ).toMatchObject({ status: 400, message: 'give exactly one of photo and document' });
+    ).toMatchObject({
+      status: 400,
+      message: 'give exactly one of photo, document, voice, audio, video, video_note',
+    });
     expect(
       await controlFailure(
         server.control.sendMedia({ from: alice.id, chat, photo: { data_base64: 'not base64!' } }),

@@ -196,3 +196,20 @@ describe('sendPoll and stopPoll', () => {
     });
   });
 });
+
+describe('a poll and its message are one write', () => {
+  it('stores neither when the poll cannot be stored, for sendPoll and for a copy of a poll', async () => {
+    const original = await api.sendPoll(alice.id, 'Kept?', [{ text: 'yes' }, { text: 'no' }]);
+    const target = store() as unknown as { insertPoll: (...args: unknown[]) => Promise<void> };
+    const insertPoll = target.insertPoll;
+    target.insertPoll = () => Promise.reject(new Error('disk full'));
+    try {
+      await storesNothing(async () => {
+        await expect(api.sendPoll(alice.id, 'Lost?', [{ text: 'a' }, { text: 'b' }])).rejects.toThrow();
+        await expect(api.copyMessage(bob.id, alice.id, original.message_id)).rejects.toThrow();
+      });
+    } finally {
+      target.insertPoll = insertPoll;
+    }
+  });
+});

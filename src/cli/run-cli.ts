@@ -10,6 +10,7 @@ import { botCreateCommand, botGetCommand } from './commands/bot.js';
 import { clockAdvanceCommand, clockShowCommand } from './commands/clock.js';
 import { messagesCommand } from './commands/messages.js';
 import { sendCommand } from './commands/send.js';
+import { downloadCommand } from './commands/download.js';
 import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
@@ -54,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
   botCreateCommand,
   botGetCommand,
   sendCommand,
+  downloadCommand,
   messagesCommand,
   waitCommand,
   pressCommand,

@@ -103,8 +103,9 @@ export class Forwards {
   ): Promise<WireMessage[]> {
     const { store } = this.deps;
     const fromChat = await this.chats.resolveForViewer(store, bot, fromChatId);
-    // The reference checks the target chat first for many messages, last for one.
-    let target = request.single ? undefined : await this.chats.resolveForViewer(store, bot, toChatId);
+    // The reference checks the target chat first for many messages, last for one (each send
+    // checks it again in its own write).
+    if (!request.single) await this.chats.resolveForViewer(store, bot, toChatId);
     const prepared = await store.write(async (tx) => {
       const rows: MessageRow[] = [];
       for (const messageId of messageIds) {
@@ -131,7 +132,7 @@ export class Forwards {
       }
       return contents;
     });
-    target ??= await this.chats.resolveForViewer(store, bot, toChatId);
+    if (request.single) await this.chats.resolveForViewer(store, bot, toChatId);
 
     const sent: WireMessage[] = [];
     for (const item of prepared) {
@@ -145,11 +146,17 @@ export class Forwards {
           content = { ...content, poll: this.polls.initial(newPoll.id, data, false) };
         }
       }
-      const message = await this.messages.sendFromBot(bot, toChatId, content, request.replyTo);
-      if (item.pollId) await this.polls.addMessage(item.pollId, target.pk, message.message_id);
-      if (newPoll) {
-        await this.polls.record(newPoll.id, newPoll.data, false, target.pk, message.message_id, bot.id);
-      }
+      const { pollId } = item;
+      const message = await this.messages.sendFromBot(
+        bot,
+        toChatId,
+        content,
+        request.replyTo,
+        async (tx, chat, row) => {
+          if (pollId) await this.polls.addMessage(tx, pollId, chat.pk, row.message_id);
+          if (newPoll) await this.polls.record(tx, newPoll.id, newPoll.data, false, row);
+        },
+      );
       sent.push(message);
     }
     return sent;

@@ -9,6 +9,7 @@ import { PlatformError } from './errors.js';
 import type { Files } from './files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from './platform-deps.js';
+import { pollForOtherViewer } from './poll-view.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from './update-queue.js';
 import { renderUser, type Users } from './users.js';
@@ -89,6 +90,8 @@ export class Messages {
     chatRef: string,
     content: MessageContent,
     replyTo?: number,
+    /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
+    withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
   ): Promise<WireMessage> {
     const sent = await this.deps.store.write(async (tx) => {
       const chat = (await this.chatForUser(tx, user, chatRef, true))!;
@@ -100,6 +103,7 @@ export class Messages {
         content._reply_to = replyTo;
       }
       const row = await this.#insert(tx, chat, user.id, content);
+      await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
       for (const botId of botIds) {
         const payload = await this.render(tx, chat, row, botId);
@@ -129,6 +133,8 @@ export class Messages {
     chatId: number,
     content: MessageContent,
     replyTo?: { messageId: number; allowWithout: boolean },
+    /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
+    withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
   ): Promise<WireMessage> {
     const sent = await this.deps.store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
@@ -140,6 +146,7 @@ export class Messages {
         }
       }
       const row = await this.#insert(tx, chat, bot.id, content);
+      await withMessage?.(tx, chat, row);
       return { chat, row };
     });
     this.#announce(sent.chat, sent.row);
@@ -238,6 +245,9 @@ export class Messages {
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
     for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    if (ordered.poll !== undefined && chat.type !== 'private' && row.sender_id !== viewerId) {
+      ordered.poll = pollForOtherViewer(ordered.poll);
+    }
     await fillMentionedUsers(reader, ordered);
     // The body names files by the sender's file_ids; each viewer sees its own (ADR 0040).
     await this.files?.bindFileIds(reader, viewerId, content);

@@ -24,6 +24,9 @@ import { Reactions } from './reactions.js';
 import { Pins } from './pins.js';
 import { Groups } from './groups.js';
 import { PersonMediaSender } from './person-media.js';
+import { PersonContentSender } from './person-content.js';
+import { PersonPollSender } from './person-poll.js';
+import { PersonFiles } from './person-files.js';
 
 export class Platform {
   readonly users: Users;
@@ -46,8 +49,14 @@ export class Platform {
   readonly pins: Pins;
   /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
   readonly groups: Groups;
-  /** People send photos and documents (control API). */
+  /** People send photos, documents, voice, audio, video and video notes (control API). */
   readonly personMedia: PersonMediaSender;
+  /** People send locations, venues, contacts and dice (control API). */
+  readonly personContent: PersonContentSender;
+  /** People send polls and quizzes (control API). */
+  readonly personPolls: PersonPollSender;
+  /** People download the files of messages they see (control API). */
+  readonly personFiles: PersonFiles;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
@@ -84,5 +93,8 @@ export class Platform {
       updates: this.updates,
     });
     this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
+    this.personContent = new PersonContentSender(deps, this.users, this.messages);
+    this.personPolls = new PersonPollSender(deps, this.users, this.messages, this.polls);
+    this.personFiles = new PersonFiles(deps, this.users, this.messages, this.files);
   }
 }

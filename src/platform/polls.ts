@@ -71,32 +71,32 @@ export class Polls {
     return renderPoll(id, data, isClosed, [], true);
   }
 
-  /** Records a poll after the message that carries it was stored. */
+  /**
+   * Records a poll in the transaction that stores the message carrying it (so that no poll message
+   * exists without its poll: ports/polls.ts).
+   */
   async record(
+    tx: StoreTx,
     id: string,
     data: PollData,
     isClosed: boolean,
-    chatPk: number,
-    messageId: number,
-    senderId: number,
+    message: { chat_pk: number; message_id: number; sender_id: number | null },
   ): Promise<void> {
-    await this.deps.store.write(async (tx) => {
-      await tx.insertPoll({
-        id,
-        chat_pk: chatPk,
-        message_id: messageId,
-        sender_id: senderId,
-        data: JSON.stringify(data),
-        is_closed: isClosed,
-        created_at: this.deps.clock.now(),
-      });
-      await tx.addPollMessage(id, chatPk, messageId);
+    await tx.insertPoll({
+      id,
+      chat_pk: message.chat_pk,
+      message_id: message.message_id,
+      sender_id: message.sender_id,
+      data: JSON.stringify(data),
+      is_closed: isClosed,
+      created_at: this.deps.clock.now(),
     });
+    await tx.addPollMessage(id, message.chat_pk, message.message_id);
   }
 
   /** A forward of a message with a poll shows the same poll, kept current like the original. */
-  async addMessage(pollId: string, chatPk: number, messageId: number): Promise<void> {
-    await this.deps.store.write(async (tx) => tx.addPollMessage(pollId, chatPk, messageId));
+  async addMessage(tx: StoreTx, pollId: string, chatPk: number, messageId: number): Promise<void> {
+    await tx.addPollMessage(pollId, chatPk, messageId);
   }
 
   /** The poll's settings, for a copy (a new poll with the same settings). */

@@ -59,6 +59,13 @@ import type {
   RestrictChatMemberParams,
   FileBytes,
   SendMediaParams,
+  DownloadedFile,
+  DownloadFileParams,
+  SendContactParams,
+  SendDiceParams,
+  SendLocationParams,
+  SendPollParams,
+  SendVenueParams,
 } from './control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
@@ -406,23 +413,97 @@ export class ControlClient {
    * sent as base64); answers the message as the sender sees it.
    */
   sendMedia(params: SendMediaParams): Promise<Message> {
-    const { photo, document, ...rest } = params;
+    const { photo, document, voice, audio, video, video_note: videoNote, ...rest } = params;
     const body: Record<string, unknown> = { ...rest };
     if (photo) body.photo = withBase64(photo);
     if (document) body.document = withBase64(document);
+    if (voice) body.voice = withBase64(voice);
+    if (audio) body.audio = withBase64(audio);
+    if (video) body.video = withBase64(video);
+    if (videoNote) body.video_note = withBase64(videoNote);
     return this.#call({ method: 'POST', path: '/messages/media', body });
   }
 
-  async #call<T>(spec: RequestSpec): Promise<T> {
-    let url = `${this.#baseUrl}/control${spec.path}`;
-    if (spec.query) {
+  /** `POST /control/messages/location`: the user `from` sends a location (live with `live_period`). */
+  sendLocation(params: SendLocationParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/location', body: params });
+  }
+
+  /** `POST /control/messages/venue`: the user `from` sends a venue. */
+  sendVenue(params: SendVenueParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/venue', body: params });
+  }
+
+  /** `POST /control/messages/contact`: the user `from` shares a contact, or without a phone number their own. */
+  sendContact(params: SendContactParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/contact', body: params });
+  }
+
+  /** `POST /control/messages/poll`: the user `from` sends a poll or a quiz. */
+  sendPoll(params: SendPollParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/poll', body: params });
+  }
+
+  /** `POST /control/messages/dice`: the user `from` throws a dice; the server draws the value. */
+  sendDice(params: SendDiceParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/dice', body: params });
+  }
+
+  /**
+   * `GET /control/files`: `user` downloads a file they see: the file of a message (`chat` and
+   * `message_id`), or one by the `file_id` they see it under. Throws a `ControlApiError` (404
+   * `FILE_NOT_FOUND`, `CHAT_NOT_FOUND`, `MESSAGE_NOT_FOUND`) when there is none for them.
+   */
+  async downloadFile(params: DownloadFileParams): Promise<DownloadedFile> {
+    const query: Record<string, string | number | undefined> = { user: params.user };
+    if (params.chat !== undefined) {
+      query.chat = params.chat;
+      query.message_id = params.message_id;
+    }
+    if (params.file_id !== undefined) query.file_id = params.file_id;
+    const url = this.#url('/files', query);
+    const headers = { authorization: `Bearer ${this.#adminToken}` };
+    const response = await (this.#fetch ?? fetch)(url, { method: 'GET', headers });
+    // 200 is always the bytes (a file may well be JSON); anything else is the envelope of an error.
+    if (response.status !== 200) {
+      return unwrap<never>(await read(response), 'GET /control/files');
+    }
+    const data = new Uint8Array(await response.arrayBuffer());
+    const fileId = response.headers.get('x-parley-file-id');
+    const uniqueId = response.headers.get('x-parley-file-unique-id');
+    if (fileId === null || uniqueId === null) {
+      throw new ControlApiError(
+        response.status,
+        UNEXPECTED_RESPONSE,
+        'GET /control/files answered without X-Parley-File-Id; is the URL that of a Parley server?',
+      );
+    }
+    const file: DownloadedFile = {
+      data,
+      mime_type: (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(),
+      file_id: fileId,
+      file_unique_id: uniqueId,
+    };
+    const name = fileNameOf(response.headers.get('content-disposition'));
+    if (name !== undefined) file.file_name = name;
+    return file;
+  }
+
+  #url(path: string, query: RequestSpec['query']): string {
+    let url = `${this.#baseUrl}/control${path}`;
+    if (query) {
       const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(spec.query)) {
+      for (const [key, value] of Object.entries(query)) {
         if (value !== undefined) search.set(key, String(value));
       }
       const encoded = search.toString();
       if (encoded) url += `?${encoded}`;
     }
+    return url;
+  }
+
+  async #call<T>(spec: RequestSpec): Promise<T> {
+    const url = this.#url(spec.path, spec.query);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#adminToken}`,
       accept: 'application/json',
@@ -482,6 +563,20 @@ function withBase64<T extends FileBytes>(file: T): Omit<T, 'data'> & { data_base
   return { ...rest, data_base64: Buffer.from(data).toString('base64') } as Omit<T, 'data'> & {
     data_base64: string;
   };
+}
+
+/** The file name of a Content-Disposition: its UTF-8 `filename*`, else its plain `filename`. */
+function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
 }
 
 async function read(response: Response): Promise<RawAnswer> {

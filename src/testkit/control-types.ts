@@ -641,8 +641,9 @@ export interface ChatInviteLink {
 export type FileBytes = { data: Uint8Array } | { data_base64: string };
 
 /**
- * `POST /control/messages/media`: the user `from` sends a photo or a document (exactly one) in
- * `chat`. The bots of the chat get a `message` with `photo` or `document` under their own file_id.
+ * `POST /control/messages/media`: the user `from` sends a photo, a document, a voice message, an
+ * audio file, a video or a video note (exactly one) in `chat`. The bots of the chat get a `message`
+ * with that field under their own file_id.
  */
 export interface SendMediaParams {
   from: UserRef;
@@ -651,7 +652,138 @@ export interface SendMediaParams {
   photo?: FileBytes & { filename?: string };
   /** At most 20 MB; mime_type defaults to the one of the file name's extension. */
   document?: FileBytes & { filename: string; mime_type?: string };
-  /** 0-1024 characters; commands, mentions and links become caption_entities. */
+  /** A voice message, at most 20 MB; mime_type defaults to audio/ogg. */
+  voice?: VoiceInput;
+  /** At most 20 MB; mime_type defaults to the file name's, else audio/mpeg. */
+  audio?: AudioInput;
+  /** At most 20 MB; mime_type defaults to the file name's, else video/mp4. */
+  video?: VideoInput;
+  /** At most 20 MB, video/mp4; no caption. */
+  video_note?: VideoNoteInput;
+  /** 0-1024 characters; commands, mentions and links become caption_entities (not for video notes). */
   caption?: string;
   reply_to_message_id?: number;
+}
+
+/** What a person's client reports about a voice, audio, video or video note (Parley decodes none). */
+export interface ReportedMediaAttributes {
+  /** Seconds, 0-86400; absent or 0: a stand-in of 1 s. */
+  duration?: number;
+}
+
+/**
+ * A file other than a photo or a document, as `POST /control/messages/media` takes it: the bytes
+ * and, as the person's client would report them, its attributes (stand-ins for the ones left out:
+ * 1 s, 1280x720 for videos, a 240 pixel video note).
+ */
+export type VoiceInput = FileBytes & ReportedMediaAttributes & { mime_type?: string };
+export type AudioInput = FileBytes &
+  ReportedMediaAttributes & { filename?: string; mime_type?: string; performer?: string; title?: string };
+export type VideoInput = FileBytes &
+  ReportedMediaAttributes & { filename?: string; mime_type?: string; width?: number; height?: number };
+export type VideoNoteInput = FileBytes &
+  ReportedMediaAttributes & { /** The diameter, 1-639. */ length?: number };
+
+/** Who writes where, for the sends other than text and files. */
+export interface PersonSendParams {
+  from: UserRef;
+  chat: ChatRef;
+  reply_to_message_id?: number;
+}
+
+/**
+ * `POST /control/messages/location`: a location; with `live_period` a live one (which cannot be
+ * moved afterwards: Parley has no editMessageLiveLocation).
+ */
+export interface SendLocationParams extends PersonSendParams {
+  /** -90 to 90. */
+  latitude: number;
+  /** -180 to 180. */
+  longitude: number;
+  /** Metres, 0-1500. */
+  horizontal_accuracy?: number;
+  /** Seconds, 60-86400, or 0x7FFFFFFF (until stopped). */
+  live_period?: number;
+  /** Degrees 1-360, live locations only. */
+  heading?: number;
+  /** Metres 0-100000, live locations only. */
+  proximity_alert_radius?: number;
+}
+
+/** `POST /control/messages/venue`: the bots get `venue` and `location`. */
+export interface SendVenueParams extends PersonSendParams {
+  latitude: number;
+  longitude: number;
+  horizontal_accuracy?: number;
+  title: string;
+  address: string;
+  venueprovider1_id?: string;
+  venueprovider1_type?: string;
+  venueprovider2_place_id?: string;
+  venueprovider2_place_type?: string;
+}
+
+/**
+ * `POST /control/messages/contact`: a contact; without `phone_number`, the person's own (what a
+ * client sends for a `request_contact` button), with their `user_id`.
+ */
+export interface SendContactParams extends PersonSendParams {
+  phone_number?: string;
+  /** Required with `phone_number`. */
+  first_name?: string;
+  last_name?: string;
+  /** 0-2048 bytes. */
+  vcard?: string;
+}
+
+/** `POST /control/messages/poll`: a poll or a quiz; people vote with `votePoll`. */
+export interface SendPollParams extends PersonSendParams {
+  /** 1-300 characters. */
+  question: string;
+  /** 1-12 options of 1-100 characters. */
+  options: string[];
+  /** Default `regular`. */
+  type?: 'regular' | 'quiz';
+  /** Default true. */
+  is_anonymous?: boolean;
+  allows_multiple_answers?: boolean;
+  /** Default: true for a regular poll, false for a quiz. */
+  allows_revoting?: boolean;
+  /** Quizzes: the 0-based ids of the correct options, increasing (required for a quiz). */
+  correct_option_ids?: number[];
+  /** Quizzes: 0-200 characters. */
+  explanation?: string;
+  /** Seconds, 5-2628000 (or close_date). */
+  open_period?: number;
+  /** Unix time, 5 s to about a month from now. */
+  close_date?: number;
+}
+
+/** The dice a person can throw. */
+export type DiceEmoji = '🎲' | '🎯' | '🎳' | '🏀' | '⚽' | '🎰';
+
+/** `POST /control/messages/dice`: the platform draws the value (1-6, 1-5 for 🏀 ⚽, 1-64 for 🎰). */
+export interface SendDiceParams extends PersonSendParams {
+  /** Default 🎲. */
+  emoji?: DiceEmoji;
+}
+
+/**
+ * `GET /control/files`: a person downloads a file they see: the file of a message (`chat` and
+ * `message_id`; `file_id` picks one of its files), or a file by the `file_id` they see it under.
+ */
+export type DownloadFileParams =
+  | { user: UserRef; chat: ChatRef; message_id: number; file_id?: string }
+  | { user: UserRef; file_id: string; chat?: undefined; message_id?: undefined };
+
+/** A downloaded file. */
+export interface DownloadedFile {
+  data: Uint8Array;
+  /** The Content-Type the server gave (the file's MIME type, else application/octet-stream). */
+  mime_type: string;
+  /** The file's name, for files that have one (documents, audio, video). */
+  file_name?: string;
+  /** The person's file_id of the file. */
+  file_id: string;
+  file_unique_id: string;
 }

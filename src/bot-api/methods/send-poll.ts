@@ -109,15 +109,13 @@ export async function sendPoll(ctx: MethodContext) {
   const isClosed = params.bool('is_closed');
   const id = platform.polls.newId();
   const poll = platform.polls.initial(id, data, isClosed);
-  const message = await platform.messages.sendFromBot(
+  return platform.messages.sendFromBot(
     bot,
     send.chatId,
     { poll, ...send.content },
     send.replyTo,
+    (tx, _chat, row) => platform.polls.record(tx, id, data, isClosed, row),
   );
-  const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, send.chatId);
-  await platform.polls.record(id, data, isClosed, chat.pk, message.message_id, bot.id);
-  return message;
 }
 
 /** options: a JSON array of strings or InputPollOption objects (the reference's get_poll_options). */

@@ -8,34 +8,56 @@ import {
 import {
   MAX_PERSON_DOCUMENT_BYTES,
   MAX_PERSON_PHOTO_BYTES,
+  PERSON_FILE_KINDS,
   type PersonMedia,
+  type ReportedAttributes,
 } from '../../platform/person-media.js';
 
 /**
- * The largest JSON body of `POST /control/messages/media`: the largest document as base64 (4/3 of
- * its bytes) and room for the other fields.
+ * The largest JSON body of `POST /control/messages/media`: the largest file as base64 (4/3 of its
+ * bytes) and room for the other fields.
  */
 export const SEND_MEDIA_BODY_LIMIT = Math.ceil((MAX_PERSON_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
 
 /**
- * POST /control/messages/media: a person sends a photo (`photo: {data_base64}`) or a document
- * (`document: {data_base64, filename, mime_type?}`) with an optional caption; the bots of the chat
- * get a `message` whose file_id is their own (ADR 0040).
+ * POST /control/messages/media: a person sends one file: a photo (`photo: {data_base64}`), a
+ * document (`document: {data_base64, filename, mime_type?}`), a voice message (`voice:
+ * {data_base64, mime_type?, duration?}`), an audio file (`audio: {data_base64, filename?,
+ * mime_type?, duration?, performer?, title?}`), a video (`video: {data_base64, filename?,
+ * mime_type?, duration?, width?, height?}`) or a video note (`video_note: {data_base64, duration?,
+ * length?}`), with an optional caption (not for video notes). The bots of the chat get a `message`
+ * with that field under a file_id of their own (ADR 0040).
  */
 export async function sendMedia({ platform, input }: ControlContext) {
-  const photo = objectInput(input, 'photo');
-  const document = objectInput(input, 'document');
-  if ((photo === undefined) === (document === undefined)) {
-    throw new ControlError(400, 'BAD_REQUEST', 'give exactly one of photo and document');
+  const given = PERSON_FILE_KINDS.filter((kind) => objectInput(input, kind) !== undefined);
+  if (given.length !== 1) {
+    throw new ControlError(400, 'BAD_REQUEST', `give exactly one of ${PERSON_FILE_KINDS.join(', ')}`);
   }
-  const media: PersonMedia = photo
-    ? { kind: 'photo', data: base64Input(photo, 'photo.data_base64', MAX_PERSON_PHOTO_BYTES) }
-    : {
-        kind: 'document',
-        data: base64Input(document!, 'document.data_base64', MAX_PERSON_DOCUMENT_BYTES),
-        filename: requireString(document!, 'filename'),
-        mimeType: optionalString(document!, 'mime_type'),
-      };
+  const kind = given[0]!;
+  const file = objectInput(input, kind)!;
+  const data = base64Input(
+    file,
+    `${kind}.data_base64`,
+    kind === 'photo' ? MAX_PERSON_PHOTO_BYTES : MAX_PERSON_DOCUMENT_BYTES,
+  );
+  let media: PersonMedia;
+  if (kind === 'photo') media = { kind, data };
+  else if (kind === 'document') {
+    media = {
+      kind,
+      data,
+      filename: requireString(file, 'filename'),
+      mimeType: optionalString(file, 'mime_type'),
+    };
+  } else {
+    media = {
+      kind,
+      data,
+      filename: optionalString(file, 'filename'),
+      mimeType: optionalString(file, 'mime_type'),
+      attributes: reportedAttributes(file, kind),
+    };
+  }
   return platform.personMedia.send(
     requireString(input, 'from'),
     requireString(input, 'chat'),
@@ -43,6 +65,24 @@ export async function sendMedia({ platform, input }: ControlContext) {
     optionalString(input, 'caption'),
     optionalInteger(input, 'reply_to_message_id', 1, 2 ** 31 - 1),
   );
+}
+
+/** What the client reports about the file; the platform checks ranges and which kind keeps what. */
+function reportedAttributes(file: Record<string, unknown>, kind: string): ReportedAttributes {
+  const attributes: ReportedAttributes = {};
+  for (const field of ['duration', 'width', 'height', 'length'] as const) {
+    const value = file[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      throw new ControlError(400, 'BAD_REQUEST', `${kind}.${field} must be an integer`);
+    }
+    attributes[field] = value;
+  }
+  for (const field of ['performer', 'title'] as const) {
+    const value = optionalString(file, field);
+    if (value !== undefined) attributes[field] = value;
+  }
+  return attributes;
 }
 
 function objectInput(input: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
@@ -56,7 +96,7 @@ function objectInput(input: Record<string, unknown>, name: string): Record<strin
 
 /** Standard or URL-safe base64, padding optional; anything else is refused rather than skipped. */
 function base64Input(object: Record<string, unknown>, name: string, maxBytes: number): Buffer {
-  const value = object[name.slice(name.indexOf('.') + 1)];
+  const value = object[name.slice(name.lastIndexOf('.') + 1)];
   if (typeof value !== 'string') throw new ControlError(400, 'BAD_REQUEST', `${name} is required`);
   const text = value.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.replace(/=+$/, '').length % 4 === 1) {

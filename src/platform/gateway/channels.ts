@@ -33,7 +33,13 @@ export class SenderChannels {
   ) {}
 
   /** Creates a channel with `owner` as its creator (control API). */
-  async create(input: { owner: string; username: string; title?: string | undefined }): Promise<ChannelView> {
+  /** Creates a channel (verified at once with `verified`), in one write. */
+  async create(input: {
+    owner: string;
+    username: string;
+    title?: string | undefined;
+    verified?: boolean | undefined;
+  }): Promise<ChannelView> {
     const owner = await this.users.resolve(input.owner, 'user');
     const username = input.username.replace(/^@/, '');
     if (!USERNAME.test(username)) {
@@ -67,6 +73,7 @@ export class SenderChannels {
         data: '{}',
         updated_at: now,
       });
+      if (input.verified) await tx.gateway.setChannelVerified(chatPk, now);
       return chatPk;
     });
     return this.view(store, (await store.getChat(pk))!);
