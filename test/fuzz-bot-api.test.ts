@@ -38,25 +38,16 @@ import {
   type UploadPart,
   Tally,
   budget,
+  offlineLookup as lookup,
 } from './helpers/fuzz.js';
 import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
 import { jpegHeader, png } from './helpers/media-bytes.js';
 import { BOT_API_METHODS } from '../src/bot-api/methods/index.js';
 import { NOT_SUPPORTED_METHODS } from '../src/bot-api/methods/not-supported.js';
-import type { HostLookup } from '../src/platform/outbound-connector.js';
 
 const SEED = 0x5eed_b0a7;
 /** Runs per method: about 20 methods, each run one call and two or three state reads. */
 const RUNS = 45;
-
-/**
- * Names resolve without the network: `hook.example` to loopback (where nothing listens on the
- * default ports), everything else not at all, so webhooks and URLs are checked and nothing leaves.
- */
-const lookup: HostLookup = async (hostname) => {
-  if (hostname === 'hook.example') return [{ address: '127.0.0.1', family: 4 }];
-  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-};
 
 interface Scene {
   server: TestServer;

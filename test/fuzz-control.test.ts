@@ -36,20 +36,14 @@ import {
   type FuzzValue,
   type Shape,
   budget,
+  offlineLookup as lookup,
 } from './helpers/fuzz.js';
 import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
 import { png } from './helpers/media-bytes.js';
 import { CONTROL_ROUTES } from '../src/control/control-routes.js';
-import type { HostLookup } from '../src/platform/outbound-connector.js';
 
 const SEED = 0xc0_4e7a1;
 const RUNS = 30;
-
-/** `hook.example` is loopback; other names do not resolve (nothing leaves the machine). */
-const lookup: HostLookup = async (hostname) => {
-  if (hostname === 'hook.example') return [{ address: '127.0.0.1', family: 4 }];
-  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-};
 
 interface Person {
   id: number;

@@ -35,20 +35,14 @@ import {
   type Shape,
   Tally,
   budget,
+  offlineLookup as lookup,
 } from './helpers/fuzz.js';
 import { setupGateway, type GatewaySetup } from './helpers/gateway.js';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
 import { GATEWAY_ERRORS } from '../src/gateway/errors.js';
-import type { HostLookup } from '../src/platform/outbound-connector.js';
 
 const SEED = 0x6a7e_3a11;
 const RUNS = 150;
-
-/** `hook.example` is loopback (nothing listens on its default ports); other names do not resolve. */
-const lookup: HostLookup = async (hostname) => {
-  if (hostname === 'hook.example') return [{ address: '127.0.0.1', family: 4 }];
-  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-};
 
 interface Scene {
   server: TestServer;

@@ -7,6 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import type { HostLookup } from '../../src/platform/outbound-connector.js';
 
 /** Text inserted verbatim into a JSON body (numbers JSON.stringify cannot write, deep nesting). */
 export class RawJson {
@@ -825,3 +826,12 @@ export function budget(seed: number, numRuns: number): { seed: number; numRuns: 
     numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(factor) ? factor : 1))),
   };
 }
+
+/**
+ * Names resolve without the network: `hook.example` to loopback (where nothing listens on the
+ * default ports), everything else not at all, so webhooks and URLs are checked and nothing leaves.
+ */
+export const offlineLookup: HostLookup = async (hostname) => {
+  if (hostname === 'hook.example') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
