@@ -288,7 +288,9 @@ describe('slow clients', () => {
     const trickle = setInterval(() => headers.socket.write('X-Slow: 1\r\n'), 50);
     cleanups.push(() => clearInterval(trickle));
     await Promise.all([headers.waitClosed(), silent.waitClosed()]);
-    expect(silent.received).toBe('');
+    // Closed either by the first-byte timer (nothing written) or, when Node's own header check comes
+    // first in the same tick of its checking interval, with its 408: both end the connection.
+    expect(silent.received === '' || silent.received.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
   it('an answer that waits (a long poll) is not cut by the request timeout', async () => {
