@@ -4,8 +4,8 @@
  */
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,17 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-    env: {},
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const parley = cliRunner(() => server);
 
 describe('parley inline, choose and react', () => {
   it('types a query, shows the results, chooses one and reacts to it', async () => {

@@ -6,11 +6,10 @@
  */
 import type { Poll } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ControlApiError } from '../src/testkit/index.js';
 import { botInbox } from './helpers/bot-inbox.js';
 import { groupKit } from './helpers/groups.js';
-import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/in-process.js';
+import { startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner, controlFailure } from './helpers/cli-runner.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,27 +29,7 @@ async function privateScene(prefix: string) {
   return { alice, b, inbox, chat: `@${b.record.username}` };
 }
 
-async function controlFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (failed: unknown) => failed,
-  );
-  expect(error).toBeInstanceOf(ControlApiError);
-  const { status, error: code, description: message } = error as ControlApiError;
-  return { status, code, message };
-}
-
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-    env: {},
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const parley = cliRunner(() => server);
 
 describe("a person's location and venue", () => {
   it('reach the bot as the Bot API shapes them, live locations with their live fields', async () => {

@@ -10,11 +10,10 @@ import path from 'node:path';
 import { InputFile } from 'grammy';
 import type { PhotoSize } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ControlApiError } from '../src/testkit/index.js';
 import { botInbox } from './helpers/bot-inbox.js';
 import { groupKit, type TestBot } from './helpers/groups.js';
 import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner, controlFailure } from './helpers/cli-runner.js';
 import { jpegHeader, noise, png } from './helpers/media-bytes.js';
 
 let server: TestServer;
@@ -26,16 +25,6 @@ afterAll(async () => {
 });
 
 const { person, bot } = groupKit(() => server);
-
-async function controlFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (failed: unknown) => failed,
-  );
-  expect(error).toBeInstanceOf(ControlApiError);
-  const { status, error: code, description: message } = error as ControlApiError;
-  return { status, code, message };
-}
 
 /** The bot gets the file by its file_id and downloads the bytes; answers the file_path. */
 async function botDownloads(b: TestBot, fileId: string, expected: Buffer, folder: string, ext: string) {
@@ -390,17 +379,7 @@ describe('a person downloading a file a bot sent', () => {
     const doc = await b.api.sendDocument(alice.id, new InputFile(report, 'report.csv'));
     const dir = mkdtempSync(path.join(tmpdir(), 'parley-download-'));
     try {
-      const parley = async (...args: string[]) => {
-        const out: string[] = [];
-        const err: string[] = [];
-        const code = await runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-          env: {},
-          cwd: dir,
-          stdout: (line) => out.push(line),
-          stderr: (line) => err.push(line),
-        });
-        return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-      };
+      const parley = cliRunner(() => server, dir);
       const of = (id: number) => [
         'download',
         '--user',
@@ -457,17 +436,7 @@ describe('parley send with voice, audio, video and video notes', () => {
       writeFileSync(path.join(dir, 'memo.ogg'), noise(50, 5));
       writeFileSync(path.join(dir, 'track.mp3'), noise(60, 6));
       writeFileSync(path.join(dir, 'movie.mp4'), noise(70, 7));
-      const parley = async (...args: string[]) => {
-        const out: string[] = [];
-        const err: string[] = [];
-        const code = await runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-          env: {},
-          cwd: dir,
-          stdout: (line) => out.push(line),
-          stderr: (line) => err.push(line),
-        });
-        return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-      };
+      const parley = cliRunner(() => server, dir);
       const to = ['send', '--from', String(alice.id), '--to', `@${b.record.username}`];
 
       const voice = await parley(...to, '--voice', 'memo.ogg', '--duration', '3', '--caption', 'hi');

@@ -11,9 +11,8 @@ import path from 'node:path';
 import { Api, GrammyError, InputFile } from 'grammy';
 import type { Message, PhotoSize } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ControlApiError } from '../src/testkit/index.js';
-import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/in-process.js';
+import { startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner, controlFailure } from './helpers/cli-runner.js';
 import { groupKit, type TestBot } from './helpers/groups.js';
 import { png } from './helpers/media-bytes.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -53,16 +52,6 @@ async function failure(call: Promise<unknown>): Promise<string> {
   );
   expect(error).toBeInstanceOf(GrammyError);
   return (error as GrammyError).description;
-}
-
-async function controlFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (failed: unknown) => failed,
-  );
-  expect(error).toBeInstanceOf(ControlApiError);
-  const { status, error: code, description: message } = error as ControlApiError;
-  return { status, code, message };
 }
 
 /** The bot gets the file by its file_id and downloads the bytes. */
@@ -307,17 +296,7 @@ describe("a person's photo and document", () => {
       const image = png(3, 4);
       writeFileSync(path.join(dir, 'pic.png'), image);
       writeFileSync(path.join(dir, 'report.csv'), 'a,b\n1,2\n');
-      const parley = async (...args: string[]) => {
-        const out: string[] = [];
-        const err: string[] = [];
-        const code = await runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-          env: {},
-          cwd: dir,
-          stdout: (line) => out.push(line),
-          stderr: (line) => err.push(line),
-        });
-        return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-      };
+      const parley = cliRunner(() => server, dir);
       const to = ['--from', String(alice.id), '--to', `@${b.record.username}`];
 
       const photo = await parley('send', ...to, '--photo', 'pic.png', '--caption', 'hello');
