@@ -103,8 +103,8 @@ export class Forwards {
   ): Promise<WireMessage[]> {
     const { store } = this.deps;
     const fromChat = await this.chats.resolveForViewer(store, bot, fromChatId);
-    // The reference checks the target chat first for many messages, last for one (each send
-    // checks it again in its own write).
+    // The reference checks the target chat first for many messages, last for one: for one, the
+    // send's own write is that check.
     if (!request.single) await this.chats.resolveForViewer(store, bot, toChatId);
     const prepared = await store.write(async (tx) => {
       const rows: MessageRow[] = [];
@@ -132,7 +132,6 @@ export class Forwards {
       }
       return contents;
     });
-    if (request.single) await this.chats.resolveForViewer(store, bot, toChatId);
 
     const sent: WireMessage[] = [];
     for (const item of prepared) {
