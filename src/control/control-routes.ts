@@ -57,7 +57,8 @@ import { sendPoll } from './methods/send-poll.js';
 import { sendDice } from './methods/send-dice.js';
 import { downloadFile } from './methods/download-file.js';
 import { BinaryAnswer } from './binary-answer.js';
-import { PlatformError, type PlatformErrorCode } from '../platform/errors.js';
+import { PlatformError } from '../platform/errors.js';
+import { controlStatusOf } from './control-errors.js';
 import type { Platform } from '../platform/platform.js';
 import type { VirtualTime } from '../platform/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
@@ -127,42 +128,6 @@ export const CONTROL_ROUTES: Array<{
   { method: 'POST', path: '/messages/dice', handler: sendDice },
   { method: 'GET', path: '/files', handler: downloadFile },
 ];
-
-const STATUS: Record<PlatformErrorCode, [number, string]> = {
-  USER_NOT_FOUND: [404, 'USER_NOT_FOUND'],
-  BOT_NOT_FOUND: [404, 'BOT_NOT_FOUND'],
-  CHAT_NOT_FOUND: [404, 'CHAT_NOT_FOUND'],
-  PRIVATE_CHAT_NOT_FOUND: [404, 'CHAT_NOT_FOUND'],
-  PHONE_NUMBER_INVALID: [400, 'PHONE_NUMBER_INVALID'],
-  PHONE_NUMBER_OCCUPIED: [409, 'PHONE_NUMBER_OCCUPIED'],
-  USERNAME_INVALID: [400, 'USERNAME_INVALID'],
-  USERNAME_OCCUPIED: [409, 'USERNAME_OCCUPIED'],
-  NAME_INVALID: [400, 'BAD_REQUEST'],
-  MESSAGE_TEXT_EMPTY: [400, 'MESSAGE_TEXT_INVALID'],
-  MESSAGE_TOO_LONG: [400, 'MESSAGE_TEXT_INVALID'],
-  REPLY_MESSAGE_NOT_FOUND: [400, 'BAD_REQUEST'],
-  BOT_BLOCKED: [403, 'BOT_BLOCKED'],
-  CHAT_WRITE_FORBIDDEN: [403, 'CHAT_WRITE_FORBIDDEN'],
-  CLOCK_CONTROL_DISABLED: [403, 'CLOCK_CONTROL_DISABLED'],
-  MESSAGE_NOT_FOUND: [404, 'MESSAGE_NOT_FOUND'],
-  MESSAGE_NOT_MODIFIED: [400, 'MESSAGE_NOT_MODIFIED'],
-  BUTTON_NOT_FOUND: [404, 'BUTTON_NOT_FOUND'],
-  QUERY_INVALID: [400, 'BAD_REQUEST'],
-  BAD_REQUEST: [400, 'BAD_REQUEST'],
-  BOT_INLINE_DISABLED: [400, 'BOT_INLINE_DISABLED'],
-  INLINE_QUERY_NOT_FOUND: [404, 'INLINE_QUERY_NOT_FOUND'],
-  RESULT_NOT_FOUND: [404, 'RESULT_NOT_FOUND'],
-  REACTION_INVALID: [400, 'REACTION_INVALID'],
-  BOT_KICKED: [403, 'BOT_KICKED'],
-  BOT_NOT_MEMBER: [403, 'BOT_NOT_MEMBER'],
-  CHAT_MIGRATED: [400, 'CHAT_MIGRATED'],
-  CHAT_ADMIN_REQUIRED: [403, 'CHAT_ADMIN_REQUIRED'],
-  BOT_GROUPS_BLOCKED: [403, 'BOT_GROUPS_BLOCKED'],
-  USER_ALREADY_PARTICIPANT: [409, 'USER_ALREADY_PARTICIPANT'],
-  USER_BANNED_IN_CHANNEL: [403, 'USER_BANNED_IN_CHANNEL'],
-  INVITE_HASH_INVALID: [404, 'INVITE_HASH_INVALID'],
-  INVITE_HASH_EXPIRED: [400, 'INVITE_HASH_EXPIRED'],
-};
 
 function fail(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).send({ ok: false, error, description });
@@ -256,7 +221,7 @@ export async function controlRoutes(
         } catch (error) {
           if (error instanceof ControlError) return fail(reply, error.status, error.error, error.message);
           if (error instanceof PlatformError) {
-            const [status, code] = STATUS[error.code];
+            const [status, code] = controlStatusOf(error);
             return fail(reply, status, code, error.message);
           }
           throw error;
