@@ -19,8 +19,9 @@ import Database from 'better-sqlite3';
 import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
 import { Checkpointer } from './checkpointer.js';
 import { migrate } from './migrate.js';
+import { compose } from './compose.js';
 import { SqlStatements } from './sql-statements.js';
-import { SqliteGatewayStore } from './sqlite-gateway-store.js';
+import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
 import { SqliteChats } from './tables/chats.js';
 import { SqliteFiles } from './tables/files.js';
 import { SqliteInline } from './tables/inline.js';
@@ -74,7 +75,7 @@ export class SqliteStore implements Store {
       rollbackTo: db.prepare('ROLLBACK TO w'),
     };
     this.#sql = new SqlStatements(db);
-    this.gateway = new SqliteGatewayStore(this.#sql);
+    this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
     // Checked here, by the compiler: the areas together are every read and write of the port.
@@ -196,30 +197,6 @@ export class SqliteStore implements Store {
     this.#db.close();
   }
 }
-
-/**
- * One object with the methods of `parts`, each bound to its part (a part's private state stays its
- * own). The type is the intersection of the parts, so that assigning it to a port type checks that
- * the parts together implement every method.
- */
-function compose<P extends object[]>(...parts: P): Intersection<P[number]> {
-  const composed: Record<string, unknown> = {};
-  for (const part of parts) {
-    const prototype = Object.getPrototypeOf(part) as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const member = prototype[name];
-      if (name === 'constructor' || name === 'forgetUncommitted' || typeof member !== 'function') continue;
-      if (name in composed) throw new Error(`two storage areas define ${name}`);
-      composed[name] = member.bind(part);
-    }
-  }
-  return composed as Intersection<P[number]>;
-}
-
-/** A | B -> A & B. */
-type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
-  ? I
-  : never;
 
 /** Takes group and other bits away from a file that may not exist. */
 function tightenIfPresent(file: string): void {

@@ -1,0 +1,25 @@
+/** Composing one adapter object from its areas' classes (sqlite-store.ts, sqlite-gateway-store.ts). */
+
+/**
+ * One object with the methods of `parts`, each bound to its part (a part's private state stays its
+ * own). The type is the intersection of the parts, so that assigning it to a port type checks that
+ * the parts together implement every method.
+ */
+export function compose<P extends object[]>(...parts: P): Intersection<P[number]> {
+  const composed: Record<string, unknown> = {};
+  for (const part of parts) {
+    const prototype = Object.getPrototypeOf(part) as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const member = prototype[name];
+      if (name === 'constructor' || name === 'forgetUncommitted' || typeof member !== 'function') continue;
+      if (name in composed) throw new Error(`two storage areas define ${name}`);
+      composed[name] = member.bind(part);
+    }
+  }
+  return composed as Intersection<P[number]>;
+}
+
+/** A | B -> A & B. */
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
