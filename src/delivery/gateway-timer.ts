@@ -1,10 +1,12 @@
 /**
  * Runs the gateway's timed jobs (device receipts and reads, ttl and code expiry) when they fall due
  * on the virtual clock. The rules are the platform's (platform/gateway/delivery.ts); this only
- * decides when. The jobs are rows, so a restart picks up whatever was due meanwhile.
+ * decides when, and claims the jobs (job-claimant.ts) so that one process runs each. The jobs are
+ * rows, so a restart picks up whatever was due meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DueLoop } from './due-loop.js';
+import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import type { Platform } from '../platform/platform.js';
 
 const BATCH = 200;
@@ -16,6 +18,7 @@ export class GatewayTimer {
   constructor(
     private readonly platform: Platform,
     private readonly log: FastifyBaseLogger,
+    private readonly claimant: JobClaimant,
   ) {
     this.#loop = new DueLoop(
       platform.deps.clock,
@@ -35,11 +38,17 @@ export class GatewayTimer {
 
   async #pump(): Promise<number | undefined> {
     const { gateway, deps } = this.platform;
+    const claims = this.claimant.claims;
     for (;;) {
-      const { ran, failed } = await gateway.runDueTimedJobs(BATCH);
-      for (const { jobId, error } of failed)
-        this.log.error({ err: error, jobId }, 'gateway timed job failed');
-      if (ran < BATCH) break;
+      const jobs = await claims.claimGatewayJobs('timed', this.claimant.lease(), deps.clock.nowMs(), BATCH);
+      try {
+        const failed = await gateway.runTimedJobs(jobs);
+        for (const { jobId, error } of failed)
+          this.log.error({ err: error, jobId }, 'gateway timed job failed');
+      } finally {
+        await this.claimant.release(jobs.map((job) => gatewayJob(job.id)));
+      }
+      if (jobs.length < BATCH) break;
     }
     return deps.store.gateway.nextJobAt('timed');
   }

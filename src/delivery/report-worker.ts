@@ -8,14 +8,16 @@
  *     --anything else (other status, redirect, timeout, refused)--> logged 'failed', attempts+1,
  *        run_at = now + schedule(attempts); after the 11th attempt (10 retries) or a 410: deleted,
  *        logged 'lost'.
- * In-flight state is only in memory: after a crash every job is due again (at least once). A
- * request's reports go out one at a time, in order (the store lists only the first of each).
+ * A job is claimed (job-claimant.ts) before its attempt and released after its outcome is written,
+ * so one process at a time sends it; after a crash its lease expires and it is due again (at least
+ * once). A request's reports go out one at a time, in order (only the first of each is claimable).
  * Attempts cut short by a shutdown are not counted.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request } from 'undici';
 import { parseRetryAfter } from './backoff.js';
 import { DueLoop } from './due-loop.js';
+import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
 import { outboundConnector } from '../platform/outbound-connector.js';
 import { signReport } from '../platform/gateway/report-signature.js';
@@ -49,6 +51,7 @@ export class ReportWorker {
   constructor(
     private readonly platform: Platform,
     private readonly log: FastifyBaseLogger,
+    private readonly claimant: JobClaimant,
   ) {
     this.#loop = new DueLoop(
       platform.deps.clock,
@@ -80,10 +83,10 @@ export class ReportWorker {
   async #pump(): Promise<number | undefined> {
     const { store, clock } = this.platform.deps;
     const now = clock.nowMs();
-    const due = await store.gateway.listDueJobs('report', now, CONCURRENCY + this.#inFlight.size);
-    for (const job of due) {
-      if (this.#inFlight.size >= CONCURRENCY) break;
-      if (!this.#inFlight.has(job.id)) this.#start(job);
+    const room = CONCURRENCY - this.#inFlight.size;
+    if (room > 0) {
+      const claimed = await this.claimant.claims.claimGatewayJobs('report', this.claimant.lease(), now, room);
+      for (const job of claimed) this.#start(job);
     }
     // Jobs due now but not started wait for a slot; the end of an attempt kicks the loop again.
     const next = await store.gateway.nextJobAt('report');
@@ -93,7 +96,8 @@ export class ReportWorker {
   #start(job: GatewayJobRow): void {
     const attempt = this.#deliver(job)
       .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'delivery report failed'))
-      .finally(() => {
+      .finally(async () => {
+        await this.claimant.release([gatewayJob(job.id)]).catch(() => undefined);
         this.#inFlight.delete(job.id);
         this.#loop.kick();
       });

@@ -6,9 +6,9 @@
  *                                                   \--failure--> pending again with attempts+1 and
  *                                                       next_attempt_at = now + backoff, or deleted
  *                                                       when that falls after the update's expiry.
- * In-flight state lives only in memory: after a crash or restart every row is pending again, so an
- * update is delivered at least once and never by two requests at once (SQLite storage is used by
- * one process; a multi-process adapter will claim rows with a lease instead).
+ * A row is claimed (job-claimant.ts, storage/ports/jobs.ts) before it is started, and released once
+ * its outcome is written, so one process at a time delivers it and never two requests at once; after
+ * a crash its lease expires and it is pending again, so an update is delivered at least once.
  *
  * Ordering: updates with one queue key (a chat) are delivered one at a time, in update_id order; an
  * update waiting for a retry holds back the later ones of its chat. Up to max_connections keys are in
@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
+import { updateJob, type JobClaimant } from './job-claimant.js';
 import { outboundConnector } from '../platform/outbound-connector.js';
 import type { Platform } from '../platform/platform.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
@@ -31,9 +32,10 @@ export type WebhookReplyRunner = (botId: number, contentType: string, body: stri
 
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
 const TIMEOUT_MS = 60_000;
-const NEVER = Number.MAX_SAFE_INTEGER;
-/** Pending rows read from the store per look, and kept in memory at most, per bot. */
+/** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
+/** How often a bot's queue is looked at without a reason (another process's leases may expire). */
+const RECHECK_MS = 30_000;
 
 interface Target {
   /** The request target: path and query of the URL. */
@@ -65,19 +67,27 @@ class BotDelivery {
   readonly inFlight = new Set<Promise<void>>();
   readonly #loop: DueLoop;
   /**
-   * Pending rows read ahead, in update_id order, not started yet. Reading a page once instead of
-   * the head of the queue after every delivery is what keeps fan-out fast. It is dropped (and the
-   * queue read again from the start) whenever order could change: a failed attempt (its row must
-   * go before the later ones of its chat), a new target, or an empty queue.
+   * Rows claimed ahead, in update_id order, not started yet. Claiming a page once instead of the head
+   * of the queue after every delivery is what keeps fan-out fast. The page is given back (released)
+   * whenever order could change: a failed attempt (its row must go before the later ones of its
+   * chat, which it now holds back in the store) or a new target.
    */
   #buffer: UpdateRow[] = [];
-  /** The highest update_id read into the buffer so far. */
-  #readUpTo = 0;
-  /** Whether the store may hold pending rows past #readUpTo (new updates or a full page). */
+  /** Whether the store may hold claimable rows (new updates, a full page, a finished attempt). */
   #more = true;
-  readonly #inFlightIds = new Set<number>();
-  /** Moves on at every finished attempt: a read that straddles one is not used. */
+  /** Moves on at every finished attempt: a claim that straddles one is given back. */
   #generation = 0;
+  /**
+   * Virtual ms of the earliest retry known to wait (rows waiting for a retry are not claimed, so the
+   * look at that time claims again); read from the store at a new target and when one falls due.
+   */
+  #retryAt: number | undefined;
+  #retryKnown = false;
+  /**
+   * Virtual ms of the next look although nothing asked for one: rows this worker could not claim
+   * (held by another process, whose lease may expire) are looked for again then.
+   */
+  #recheckAt = 0;
 
   constructor(
     readonly botId: number,
@@ -129,6 +139,7 @@ class BotDelivery {
       };
     }
     if (old) void Promise.allSettled([...this.inFlight]).then(() => old.pool.close());
+    this.#retryKnown = false;
     this.#reread();
     this.kick();
   }
@@ -144,44 +155,79 @@ class BotDelivery {
     this.kick();
   }
 
-  /** Forgets what was read ahead: the next look reads the queue from its start. */
+  /** A failed attempt will be retried at `at` (virtual ms). */
+  #retryLater(at: number): void {
+    if (this.#retryAt === undefined || at < this.#retryAt) this.#retryAt = at;
+  }
+
+  /** Gives back what was claimed ahead: the next look claims from the queue's start. */
   #reread(): void {
+    const rows = this.#buffer;
     this.#buffer = [];
-    this.#readUpTo = 0;
     this.#more = true;
+    this.#release(rows);
+  }
+
+  #release(rows: UpdateRow[]): void {
+    if (rows.length === 0) return;
+    this.worker.claimant
+      .release(rows.map((row) => updateJob(this.botId, row.update_id)))
+      .catch((error: unknown) =>
+        this.worker.log.error({ err: error, botId: this.botId }, 'releasing claims failed'),
+      );
   }
 
   /** Starts what is due; answers when (virtual ms) the earliest held-back retry is due. */
   async #pump(): Promise<number | undefined> {
     const target = this.target;
     if (!target || this.worker.stopped) return undefined;
-    let { wakeAt, blocked } = this.#startFromBuffer(target);
+    const { store, clock } = this.worker.platform.deps;
+    const now = clock.nowMs();
+    if (now >= this.#recheckAt) {
+      this.#recheckAt = now + RECHECK_MS;
+      this.#more = true;
+    }
+    if (!this.#retryKnown || (this.#retryAt !== undefined && this.#retryAt <= now)) {
+      // A retry fell due (or none is known yet): claim again, and find the next one.
+      this.#retryAt = await store.nextAttemptAfter(this.botId, now);
+      this.#retryKnown = true;
+      this.#more = true;
+      if (this.target !== target) return undefined;
+    }
+    let blocked = this.#startFromBuffer(target);
     while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length < PAGE) {
-      if (this.#buffer.length === 0 && this.inFlight.size === 0) this.#readUpTo = 0;
       const generation = this.#generation;
-      const rows = await this.worker.platform.deps.store.listPendingUpdates(this.botId, this.#readUpTo, PAGE);
-      // An attempt finished meanwhile (and kicked another look): these rows may be stale.
-      if (this.target !== target || generation !== this.#generation) return undefined;
-      this.#more = rows.length === PAGE;
+      const want = PAGE - this.#buffer.length;
+      const rows = await this.worker.claimant.claims.claimUpdates(
+        this.botId,
+        this.worker.claimant.lease(),
+        clock.nowMs(),
+        want,
+      );
+      // An attempt finished meanwhile (and kicked another look): the claim may hold rows that must
+      // now wait behind a failed one of their chat.
+      if (this.target !== target || generation !== this.#generation) {
+        this.#release(rows);
+        return undefined;
+      }
+      this.#more = rows.length === want;
       if (rows.length === 0) break;
-      this.#readUpTo = rows.at(-1)!.update_id;
-      for (const row of rows) if (!this.#inFlightIds.has(row.update_id)) this.#buffer.push(row);
-      ({ wakeAt, blocked } = this.#startFromBuffer(target));
-      // Every row read so far waits for its chat: reading further cannot start anything sooner
+      for (const row of rows) this.#buffer.push(row);
+      blocked = this.#startFromBuffer(target);
+      // Every row claimed so far waits for its chat: claiming further cannot start anything sooner
       // than those chats finish, which kicks another look.
       if (blocked) break;
     }
-    return wakeAt === NEVER ? undefined : wakeAt;
+    // Rows waiting for a retry are not claimed: wake when the earliest of them falls due.
+    return Math.min(this.#retryAt ?? Infinity, this.#recheckAt);
   }
 
   /**
-   * Starts the buffered rows whose chat is free and that are due, in order. `blocked`: the buffer
-   * still holds rows (all of them waiting for their chat or their retry time).
+   * Starts the buffered rows whose chat is free, in order (claimed rows are due). Answers whether the
+   * buffer still holds rows (all of them waiting for their chat or a connection).
    */
-  #startFromBuffer(target: Target): { wakeAt: number; blocked: boolean } {
-    const now = this.worker.platform.deps.clock.nowMs();
+  #startFromBuffer(target: Target): boolean {
     const held = new Set<string>(this.inFlightKeys);
-    let wakeAt = NEVER;
     const left: UpdateRow[] = [];
     for (const row of this.#buffer) {
       if (this.inFlightKeys.size >= target.maxConnections || held.has(row.queue_key)) {
@@ -189,20 +235,14 @@ class BotDelivery {
         continue;
       }
       held.add(row.queue_key);
-      if (row.next_attempt_at > now) {
-        wakeAt = Math.min(wakeAt, row.next_attempt_at);
-        left.push(row);
-        continue;
-      }
       this.#start(target, row);
     }
     this.#buffer = left;
-    return { wakeAt, blocked: left.length > 0 };
+    return left.length > 0;
   }
 
   #start(target: Target, row: UpdateRow): void {
     this.inFlightKeys.add(row.queue_key);
-    this.#inFlightIds.add(row.update_id);
     const job = this.#deliver(target, row)
       .catch((error: unknown) => {
         this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
@@ -210,11 +250,13 @@ class BotDelivery {
       })
       .then((delivered) => {
         this.#generation += 1;
-        // A row that now waits for a retry goes before the later ones of its chat: read again.
+        // A row that now waits for a retry goes before the later ones of its chat: claim again.
         if (!delivered) this.#reread();
+        this.#release([row]);
         this.inFlightKeys.delete(row.queue_key);
-        this.#inFlightIds.delete(row.update_id);
         this.inFlight.delete(job);
+        // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
+        if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
         this.kick();
       });
     this.inFlight.add(job);
@@ -258,11 +300,13 @@ class BotDelivery {
     const attempts = row.attempts + 1;
     const next = clock.nowMs() + webhookRetryDelayMs(attempts, random, retryAfter);
     const now = clock.now();
+    const expired = next > row.expires_at * 1000;
     await store.write(async (tx) => {
-      if (next > row.expires_at * 1000) await tx.deleteUpdate(this.botId, row.update_id);
+      if (expired) await tx.deleteUpdate(this.botId, row.update_id);
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
+    if (!expired) this.#retryLater(next);
     return false;
   }
 
@@ -270,6 +314,7 @@ class BotDelivery {
     await this.#loop.stop();
     await Promise.allSettled([...this.inFlight]);
     await this.target?.pool.close();
+    // The claimant gives up every claim of the process when it stops.
   }
 }
 
@@ -286,6 +331,8 @@ export class WebhookWorker {
     readonly log: FastifyBaseLogger,
     /** Runs a method call found in a webhook's answer (the Bot API's, given by the composition root). */
     readonly runReply: WebhookReplyRunner,
+    /** Claims the rows before they are delivered (job-claimant.ts). */
+    readonly claimant: JobClaimant,
   ) {}
 
   start(): void {

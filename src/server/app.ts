@@ -21,6 +21,7 @@ import { loadClock, VirtualTime } from '../platform/virtual-time.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
+import { JobClaimant } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
 import { frameworkErrorAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
@@ -163,10 +164,12 @@ async function build(
     requestLog,
   });
 
-  const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log));
-  const pruner = new Pruner(platform, app.log);
-  const reports = new ReportWorker(platform, app.log);
-  const gatewayTimer = new GatewayTimer(platform, app.log);
+  // This process as the claimant of every background job (delivery/job-claimant.ts).
+  const claimant = new JobClaimant(platform.deps.store.jobs);
+  const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log), claimant);
+  const pruner = new Pruner(platform, app.log, claimant);
+  const reports = new ReportWorker(platform, app.log, claimant);
+  const gatewayTimer = new GatewayTimer(platform, app.log, claimant);
   await app.ready();
   ready = true;
 
@@ -176,6 +179,7 @@ async function build(
     time,
     adminToken,
     startWorkers() {
+      claimant.start((error) => app.log.error({ err: error }, 'renewing job claims failed'));
       webhooks.start();
       pruner.start();
       reports.start();
@@ -197,6 +201,7 @@ async function build(
       pruner.stop();
       await gatewayTimer.stop();
       await reports.stop();
+      await claimant.stop();
       await store.close();
       cleanup();
     },

@@ -3,44 +3,8 @@
  * adapter's test file next to `storeContract`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GatewayJobRow, VerificationRequestRow } from './gateway-store.js';
+import { gatewayJob as job, verificationRequest as request } from './contracts/fixtures.js';
 import type { Store } from './store.js';
-
-const request = (id: string, extra: Partial<VerificationRequestRow> = {}): VerificationRequestRow => ({
-  request_id: id,
-  account_id: 1,
-  user_id: 7,
-  phone_number: '+15550007',
-  cost: 10_000,
-  is_refunded: false,
-  created_at: 1000,
-  sent_at: 1000,
-  chat_pk: null,
-  message_id: null,
-  sender_chat_pk: null,
-  code_hash: 'ab',
-  code_expires_at: 600_000,
-  attempts: 0,
-  delivery_status: 'sent',
-  delivery_updated_at: 1000,
-  verification_status: null,
-  verification_updated_at: null,
-  code_entered: null,
-  callback_url: 'http://127.0.0.1:9/',
-  payload: null,
-  ttl: null,
-  ...extra,
-});
-
-const job = (requestId: string, kind: GatewayJobRow['kind'], runAt: number): Omit<GatewayJobRow, 'id'> => ({
-  kind,
-  request_id: requestId,
-  run_at: runAt,
-  attempts: 0,
-  body: kind === 'report' ? '{}' : null,
-  device_id: null,
-  created_at: 0,
-});
 
 export function gatewayStoreContract(name: string, open: () => Promise<Store>): void {
   describe(`gateway storage contract: ${name}`, () => {

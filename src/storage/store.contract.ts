@@ -8,6 +8,7 @@ import type { Store } from './store.js';
 import { chatsContract } from './contracts/chats.contract.js';
 import { concurrencyContract } from './contracts/concurrency.contract.js';
 import { filesContract } from './contracts/files.contract.js';
+import { jobsContract } from './contracts/jobs.contract.js';
 import { inlineContract } from './contracts/inline.contract.js';
 import { invitesContract } from './contracts/invites.contract.js';
 import { messagesContract } from './contracts/messages.contract.js';
@@ -28,6 +29,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     pollsContract(open);
     inlineContract(open);
     invitesContract(open);
+    jobsContract(open);
     settingsContract(open);
     concurrencyContract(open);
   });

@@ -22,6 +22,7 @@
 import type { GatewayStore, GatewayStoreTx } from './gateway-store.js';
 import type { ChatsReader, ChatsWriter } from './ports/chats.js';
 import type { FilesReader, FilesWriter } from './ports/files.js';
+import type { JobClaims } from './ports/jobs.js';
 import type { InlineReader, InlineWriter } from './ports/inline.js';
 import type { InvitesReader, InvitesWriter } from './ports/invites.js';
 import type { MessagesReader, MessagesWriter } from './ports/messages.js';
@@ -75,6 +76,9 @@ export interface Store extends StoreReader {
 
   /** The gateway's reads (storage/gateway-store.ts). */
   readonly gateway: GatewayStore;
+
+  /** Claims on the background jobs (ports/jobs.ts): how a worker takes a job. */
+  readonly jobs: JobClaims;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */

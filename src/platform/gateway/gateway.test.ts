@@ -36,7 +36,10 @@ async function person(name = 'Person'): Promise<string> {
 /** Moves the clock and runs what fell due, as the timer worker would. */
 async function advance(seconds: number): Promise<void> {
   clock.advance(seconds * 1000);
-  await platform.gateway.runDueTimedJobs(1000);
+  const lease = { owner: 'test', now: Date.now(), until: Date.now() + 60_000 };
+  const jobs = await store.jobs.claimGatewayJobs('timed', lease, clock.nowMs(), 1000);
+  await platform.gateway.runTimedJobs(jobs);
+  await store.jobs.release('test');
 }
 
 const send = (params: Record<string, unknown>) => platform.gateway.requests.send(account, params);

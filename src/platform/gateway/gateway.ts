@@ -15,6 +15,7 @@ import type { Devices } from '../devices.js';
 import type { Messages } from '../messages.js';
 import type { PlatformDeps } from '../platform-deps.js';
 import type { Users } from '../users.js';
+import type { GatewayJobRow } from '../../storage/gateway-store.js';
 
 const RETRY_FAILED_JOB_MS = 60_000;
 
@@ -55,15 +56,12 @@ export class Gateway {
   }
 
   /**
-   * Runs the timed jobs (receipt, read, expire) due now, oldest first, each in its own savepoint of
-   * one group commit. A job that fails is put off for a minute (a fault must not spin); the answer
-   * says how many were taken and which failed, for the log.
+   * Runs timed jobs (receipt, read, expire) that the caller claimed (storage/ports/jobs.ts), each in
+   * its own write (one group commit). A job that fails is put off for a minute (a fault must not
+   * spin); the answer says which failed, for the log.
    */
-  async runDueTimedJobs(
-    limit: number,
-  ): Promise<{ ran: number; failed: Array<{ jobId: number; error: unknown }> }> {
+  async runTimedJobs(jobs: GatewayJobRow[]): Promise<Array<{ jobId: number; error: unknown }>> {
     const { store, clock } = this.deps;
-    const jobs = await store.gateway.listDueJobs('timed', clock.nowMs(), limit);
     const failed: Array<{ jobId: number; error: unknown }> = [];
     await Promise.all(
       jobs.map((job) =>
@@ -80,6 +78,6 @@ export class Gateway {
           }),
       ),
     );
-    return { ran: jobs.length, failed };
+    return failed;
   }
 }

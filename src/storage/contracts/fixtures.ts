@@ -1,4 +1,5 @@
 /** Rows the contract suites start from. */
+import type { GatewayJobRow, VerificationRequestRow } from '../gateway-store.js';
 import type { BotRow, UpdateRow, UserRow } from '../store.js';
 
 export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
@@ -46,4 +47,47 @@ export const update = (botId: number, updateId: number, extra: Partial<UpdateRow
   attempts: 0,
   next_attempt_at: 0,
   ...extra,
+});
+
+export const verificationRequest = (
+  id: string,
+  extra: Partial<VerificationRequestRow> = {},
+): VerificationRequestRow => ({
+  request_id: id,
+  account_id: 1,
+  user_id: 7,
+  phone_number: '+15550007',
+  cost: 10_000,
+  is_refunded: false,
+  created_at: 1000,
+  sent_at: 1000,
+  chat_pk: null,
+  message_id: null,
+  sender_chat_pk: null,
+  code_hash: 'ab',
+  code_expires_at: 600_000,
+  attempts: 0,
+  delivery_status: 'sent',
+  delivery_updated_at: 1000,
+  verification_status: null,
+  verification_updated_at: null,
+  code_entered: null,
+  callback_url: 'http://127.0.0.1:9/',
+  payload: null,
+  ttl: null,
+  ...extra,
+});
+
+export const gatewayJob = (
+  requestId: string,
+  kind: GatewayJobRow['kind'],
+  runAt: number,
+): Omit<GatewayJobRow, 'id'> => ({
+  kind,
+  request_id: requestId,
+  run_at: runAt,
+  attempts: 0,
+  body: kind === 'report' ? '{}' : null,
+  device_id: null,
+  created_at: 0,
 });

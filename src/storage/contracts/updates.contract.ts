@@ -27,7 +27,8 @@ export function updatesContract(open: () => Promise<Store>): void {
       await store.write(async (tx) => tx.recordAttempt(1, 107, 1, 5000));
       expect((await store.listPendingUpdates(1, 0, 10)).map((u) => u.update_id)).toEqual([107, 108, 109]);
       expect((await store.listPendingUpdates(1, 107, 1)).map((u) => u.update_id)).toEqual([108]);
-      expect(await store.nextAttemptAt(1)).toBe(0);
+      expect(await store.nextAttemptAfter(1, 0)).toBe(5000);
+      expect(await store.nextAttemptAfter(1, 5000)).toBeUndefined();
       expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
     });
   });

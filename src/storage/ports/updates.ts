@@ -6,6 +6,7 @@
  * - update_ids of one bot are strictly increasing in commit order (numbered from the bot row in the
  *   same write that inserts the update: UsersWriter.updateBot).
  * - `listUpdates` and `listPendingUpdates` answer in update_id order.
+ * - Webhook deliveries take pending rows through claims (ports/jobs.ts), not by listing them.
  * - Deletions are idempotent: deleting a row that is gone is not an error.
  */
 
@@ -30,8 +31,8 @@ export interface UpdatesReader {
   countUpdates(botId: number): Promise<number>;
   /** Pending updates with update_id > afterId, due or waiting for a retry, oldest first, at most `limit`. */
   listPendingUpdates(botId: number, afterId: number, limit: number): Promise<UpdateRow[]>;
-  /** The earliest next_attempt_at among the bot's pending updates, or undefined if none. */
-  nextAttemptAt(botId: number): Promise<number | undefined>;
+  /** The earliest next_attempt_at after `afterMs` among the bot's pending updates, or undefined. */
+  nextAttemptAfter(botId: number, afterMs: number): Promise<number | undefined>;
 }
 
 export interface UpdatesWriter {

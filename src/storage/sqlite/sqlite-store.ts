@@ -18,6 +18,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
 import { Checkpointer } from './checkpointer.js';
+import { SqliteJobClaims } from './job-claims.js';
 import { migrate } from './migrate.js';
 import { compose } from './compose.js';
 import { SqlStatements } from './sql-statements.js';
@@ -63,6 +64,8 @@ export class SqliteStore implements Store {
   readonly #tx: StoreTx;
   /** The gateway sub-port on the same connection, so its writes join this store's transactions. */
   readonly gateway: SqliteGatewayStore;
+  /** Claims on the background jobs, held in memory: one process uses the database (ADR 0023). */
+  readonly jobs: SqliteJobClaims;
 
   private constructor(db: Database.Database) {
     this.#db = db;
@@ -91,6 +94,10 @@ export class SqliteStore implements Store {
       new SqliteSettings(this.#sql),
     );
     Object.assign(this, areas);
+    this.jobs = new SqliteJobClaims({
+      listPendingUpdates: areas.listPendingUpdates,
+      listDueJobs: this.gateway.listDueJobs,
+    });
     // The transaction view is the store itself plus the write methods; both use the one connection.
     this.#tx = this as unknown as StoreTx;
   }

@@ -30,8 +30,12 @@ export class SqliteUpdates implements UpdatesReader, UpdatesWriter {
       limit,
     ) as unknown as UpdateRow[];
   }
-  async nextAttemptAt(botId: number) {
-    const row = this.#sql.get('SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ?', botId);
+  async nextAttemptAfter(botId: number, afterMs: number) {
+    const row = this.#sql.get(
+      'SELECT min(next_attempt_at) AS t FROM updates WHERE bot_id = ? AND next_attempt_at > ?',
+      botId,
+      afterMs,
+    );
     return (row?.t as number | null) ?? undefined;
   }
   async insertUpdate(row: UpdateRow) {

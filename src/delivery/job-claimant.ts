@@ -1,0 +1,56 @@
+/**
+ * This process as a claimant of background jobs (storage/ports/jobs.ts, ADR 0023): one owner id for
+ * the process's life, leases in real time, renewed while the process runs, given up when it stops.
+ * Every worker (webhook deliveries, delivery reports, timed gateway jobs, retention) takes its jobs
+ * through the one claimant the composition root builds.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { JobClaims, JobRef, Lease } from '../storage/ports/jobs.js';
+
+/** How long a claim holds without renewal: longer than any one attempt (webhooks time out at 60 s). */
+export const LEASE_MS = 120_000;
+
+export class JobClaimant {
+  /** Unique per process start: a restarted process never mistakes an old claim for its own. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly claims: JobClaims,
+    /** Real (system) ms: leases do not follow the virtual clock. */
+    private readonly now: () => number = Date.now,
+    private readonly leaseMs = LEASE_MS,
+  ) {}
+
+  /** A lease from now, for a claim. */
+  lease(): Lease {
+    const now = this.now();
+    return { owner: this.owner, now, until: now + this.leaseMs };
+  }
+
+  /** Renews this process's leases every third of a lease, so that work in progress keeps them. */
+  start(onError: (error: unknown) => void): void {
+    this.#timer = setInterval(() => {
+      this.claims.renew(this.lease()).catch(onError);
+    }, this.leaseMs / 3);
+    this.#timer.unref();
+  }
+
+  /** Gives up claims on these jobs: they are claimable again (when due). */
+  release(jobs: JobRef[]): Promise<void> {
+    return jobs.length === 0 ? Promise.resolve() : this.claims.release(this.owner, jobs);
+  }
+
+  /** Stops renewing and gives up every claim, so another process may take the jobs at once. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.claims.release(this.owner);
+  }
+}
+
+/** The claim name of an update's webhook delivery. */
+export const updateJob = (botId: number, updateId: number): JobRef => ({ kind: 'update', botId, updateId });
+
+/** The claim name of a gateway job. */
+export const gatewayJob = (id: number): JobRef => ({ kind: 'gateway', id });

@@ -1,0 +1,133 @@
+/**
+ * Two webhook workers on one store, each with its own claimant (as two nodes on one database would
+ * be): every update is delivered, none is accepted twice, a chat's updates are accepted in order and
+ * never two of one chat at once, also when attempts fail and are retried.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import pino from 'pino';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { JobClaimant } from './job-claimant.js';
+import { WebhookWorker } from './webhook-worker.js';
+import type { JobClaims } from '../storage/ports/jobs.js';
+import { SystemClock } from '../platform/clock.js';
+import { EventBus } from '../platform/event-bus.js';
+import { Platform } from '../platform/platform.js';
+import { cryptoRandom } from '../platform/random.js';
+import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { bot, update, user } from '../storage/contracts/fixtures.js';
+
+const BOT = 10;
+const CHATS = 7;
+const UPDATES = 140;
+
+let store: SqliteStore;
+let platform: Platform;
+let server: Server;
+const workers: WebhookWorker[] = [];
+const claimants: JobClaimant[] = [];
+
+beforeEach(async () => {
+  store = SqliteStore.open(':memory:');
+  platform = new Platform({
+    store,
+    clock: new SystemClock(),
+    random: cryptoRandom,
+    bus: new EventBus(),
+    config: { profile: 'local' },
+    filesDir: tmpdir(),
+  });
+});
+
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop();
+  for (const claimant of claimants.splice(0)) await claimant.stop();
+  await new Promise((resolve) => server?.close(resolve));
+  await store.close();
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+it('delivers each update once across two claimants, in order per chat', async () => {
+  const accepted: number[] = [];
+  const inChat = new Set<string>();
+  let overlap = false;
+  let attempts = 0;
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      attempts += 1;
+      const updateId = (JSON.parse(body) as { update_id: number }).update_id;
+      const chat = `c${updateId % CHATS}`;
+      if (inChat.has(chat)) overlap = true;
+      inChat.add(chat);
+      // Every third update fails its first attempt (retried at once, reference §4.2).
+      const fail = updateId % 3 === 0 && !failedOnce.has(updateId);
+      if (fail) failedOnce.add(updateId);
+      setTimeout(() => {
+        inChat.delete(chat);
+        if (!fail) accepted.push(updateId);
+        response.writeHead(fail ? 500 : 200).end();
+      }, 2);
+    });
+  });
+  const failedOnce = new Set<number>();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  await store.write(async (tx) => {
+    await tx.insertUser(user(BOT, { is_bot: true, username: 'twobot', phone_number: null }));
+    await tx.insertBot({
+      ...bot(BOT),
+      webhook_url: `http://127.0.0.1:${port}/hook`,
+      webhook_max_connections: 4,
+    });
+    const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+    for (let id = 1; id <= UPDATES; id++)
+      await tx.insertUpdate(update(BOT, id, { queue_key: `c${id % CHATS}`, expires_at: expiresAt }));
+  });
+
+  const log = pino({ level: 'silent' });
+  // Small claims (3 rows at most), so that the two claimants share the queue.
+  const claimedBy = new Map<string, number>();
+  const small: JobClaims = {
+    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
+    claimSweep: (...args) => store.jobs.claimSweep(...args),
+    renew: (lease) => store.jobs.renew(lease),
+    release: (owner, jobs) => store.jobs.release(owner, jobs),
+    claimUpdates: async (botId, lease, dueBy, limit) => {
+      const rows = await store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 3));
+      claimedBy.set(lease.owner, (claimedBy.get(lease.owner) ?? 0) + rows.length);
+      return rows;
+    },
+  };
+  for (let i = 0; i < 2; i++) {
+    const claimant = new JobClaimant(small);
+    claimants.push(claimant);
+    const worker = new WebhookWorker(platform, log, async () => undefined, claimant);
+    workers.push(worker);
+    worker.start();
+  }
+  await waitFor(() => accepted.length >= UPDATES);
+  // Delivered rows are deleted once their delivery is accepted.
+  await waitFor(async () => (await store.countUpdates(BOT)) === 0);
+
+  expect([...accepted].sort((a, b) => a - b)).toEqual(Array.from({ length: UPDATES }, (_, i) => i + 1));
+  expect(new Set(accepted).size).toBe(accepted.length);
+  for (let chat = 0; chat < CHATS; chat++) {
+    const order = accepted.filter((id) => id % CHATS === chat);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  }
+  expect(overlap).toBe(false);
+  // Both claimants took part.
+  expect([...claimedBy.values()].filter((count) => count > 0)).toHaveLength(2);
+  expect(attempts).toBe(UPDATES + failedOnce.size);
+});

@@ -1,0 +1,130 @@
+/**
+ * Job claims on SQLite (ports/jobs.ts). One process at a time uses a SQLite data folder (its lock,
+ * ADR 0016), so the leases are kept in memory: they cost no write, and they end with the process,
+ * which is what an expired lease means. The jobs themselves (update rows, gateway jobs) are read from
+ * the database at each claim, so a claim never hands out a job that is gone or not due. ADR 0023.
+ */
+import type { GatewayJobRow, GatewayJobsReader, JobLane } from '../ports/gateway/jobs.js';
+import type { JobClaims, JobRef, Lease } from '../ports/jobs.js';
+import type { UpdateRow, UpdatesReader } from '../ports/updates.js';
+
+/** Pending updates read per look while claiming. */
+const SCAN_PAGE = 1000;
+
+interface Held {
+  owner: string;
+  until: number;
+}
+
+function keyOf(job: JobRef): string {
+  switch (job.kind) {
+    case 'update':
+      return `u:${job.botId}:${job.updateId}`;
+    case 'gateway':
+      return `g:${job.id}`;
+    case 'sweep':
+      return `s:${job.name}`;
+  }
+}
+
+export class SqliteJobClaims implements JobClaims {
+  readonly #leases = new Map<string, Held>();
+
+  constructor(
+    private readonly reader: Pick<UpdatesReader, 'listPendingUpdates'> &
+      Pick<GatewayJobsReader, 'listDueJobs'>,
+  ) {}
+
+  /** The live holder of a job, if any; an expired entry is dropped on the way. */
+  #holder(key: string, now: number): string | undefined {
+    const held = this.#leases.get(key);
+    if (!held) return undefined;
+    if (held.until > now) return held.owner;
+    this.#leases.delete(key);
+    return undefined;
+  }
+
+  async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
+    const claimed: UpdateRow[] = [];
+    /** Chats with an earlier update this owner may not take: their later updates wait. */
+    const blocked = new Set<string>();
+    // Reading past a few pages of held-back chats would find little: those chats wait anyway.
+    const scanLimit = Math.max(limit, SCAN_PAGE) * 2;
+    let scanned = 0;
+    let after = 0;
+    while (claimed.length < limit && scanned < scanLimit) {
+      const rows = await this.reader.listPendingUpdates(botId, after, SCAN_PAGE);
+      for (const row of rows) {
+        const key = `u:${botId}:${row.update_id}`;
+        const holder = this.#holder(key, lease.now);
+        if (holder === lease.owner || blocked.has(row.queue_key)) continue;
+        if (holder !== undefined || row.next_attempt_at > dueBy) {
+          blocked.add(row.queue_key);
+          continue;
+        }
+        this.#leases.set(key, { owner: lease.owner, until: lease.until });
+        claimed.push(row);
+        if (claimed.length === limit) break;
+      }
+      scanned += rows.length;
+      if (rows.length < SCAN_PAGE) break;
+      after = rows.at(-1)!.update_id;
+    }
+    return claimed;
+  }
+
+  async claimGatewayJobs(
+    lane: JobLane,
+    lease: Lease,
+    dueBy: number,
+    limit: number,
+  ): Promise<GatewayJobRow[]> {
+    // Room for the due jobs that are held already, which are skipped.
+    let held = 0;
+    for (const [key, value] of this.#leases) if (key.startsWith('g:') && value.until > lease.now) held += 1;
+    const rows = await this.reader.listDueJobs(lane, dueBy, limit + held);
+    const claimed: GatewayJobRow[] = [];
+    for (const row of rows) {
+      if (claimed.length === limit) break;
+      const key = `g:${row.id}`;
+      if (this.#holder(key, lease.now) !== undefined) continue;
+      this.#leases.set(key, { owner: lease.owner, until: lease.until });
+      claimed.push(row);
+    }
+    return claimed;
+  }
+
+  async claimSweep(name: string, lease: Lease): Promise<boolean> {
+    const key = `s:${name}`;
+    const holder = this.#holder(key, lease.now);
+    if (holder !== undefined && holder !== lease.owner) return false;
+    this.#leases.set(key, { owner: lease.owner, until: lease.until });
+    return true;
+  }
+
+  async renew(lease: Lease): Promise<number> {
+    let count = 0;
+    for (const [key, held] of this.#leases) {
+      if (held.owner !== lease.owner) continue;
+      if (held.until <= lease.now) {
+        // Expired: another owner may have taken the job meanwhile; this claim is over.
+        this.#leases.delete(key);
+        continue;
+      }
+      held.until = Math.max(held.until, lease.until);
+      count += 1;
+    }
+    return count;
+  }
+
+  async release(owner: string, jobs?: JobRef[]): Promise<void> {
+    if (!jobs) {
+      for (const [key, held] of this.#leases) if (held.owner === owner) this.#leases.delete(key);
+      return;
+    }
+    for (const job of jobs) {
+      const key = keyOf(job);
+      if (this.#leases.get(key)?.owner === owner) this.#leases.delete(key);
+    }
+  }
+}
