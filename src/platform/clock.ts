@@ -1,7 +1,8 @@
 /**
  * The one source of time for every timed rule (update retention, webhook backoff, later ttl and code
  * expiry). In the `local` profile the control API can move it forward; it never moves backward.
- * The offset is kept by the caller (persisted in storage) so virtual time survives a restart.
+ * The offset is kept by the caller (persisted in storage, platform/virtual-time.ts) so virtual time
+ * survives a restart and is one clock for every process on one database.
  */
 import { EventEmitter } from 'node:events';
 
@@ -44,6 +45,11 @@ export class SystemClock implements Clock {
     if (!(ms > 0)) return;
     this.#offsetMs += ms;
     this.#events.emit('advance');
+  }
+
+  /** Moves the clock forward to an offset (a stored one, maybe set by another process); never back. */
+  advanceTo(offsetMs: number): void {
+    if (offsetMs > this.#offsetMs) this.advance(offsetMs - this.#offsetMs);
   }
 
   onAdvance(listener: () => void): () => void {

@@ -1,26 +1,16 @@
 /**
- * Typed in-process events between the parts of one server. Listeners run synchronously after the
- * write that caused the event has committed. A multi-node storage adapter will carry them across
- * processes; nothing here may assume a listener sees an event exactly once.
+ * The in-process implementation of the event port (storage/ports/events.ts): typed events between
+ * the parts of one server. Listeners run synchronously from `emit`, which the platform calls after
+ * the write that caused the event has committed. A storage adapter shared by several processes
+ * brings its own implementation that also carries events between them; nothing here may assume a
+ * listener sees an event exactly once.
  */
 import { EventEmitter } from 'node:events';
+import type { EventPort, PlatformEvents } from '../storage/ports/events.js';
 
-export interface PlatformEvents {
-  /** New updates were queued for a bot. */
-  'updates.queued': { botId: number };
-  /** A message was stored in a chat; `recipients` are the user ids that receive it. */
-  'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
-  /** A message was edited or deleted. */
-  'message.changed': { chatPk: number; messageId: number };
-  /** A bot answered a callback query. */
-  'callback.answered': { id: string };
-  /** A bot's webhook was set, changed or deleted. */
-  'webhook.changed': { botId: number };
-  /** A bot answered an inline query. */
-  'inline.answered': { id: string };
-}
+export type { EventPort, PlatformEvents } from '../storage/ports/events.js';
 
-export class EventBus {
+export class EventBus implements EventPort {
   readonly #emitter = new EventEmitter();
 
   constructor() {
@@ -46,7 +36,7 @@ export interface ExpectedEvent {
 }
 
 export function expectEvent<K extends keyof PlatformEvents>(
-  bus: EventBus,
+  bus: EventPort,
   name: K,
   match: (payload: PlatformEvents[K]) => boolean,
 ): ExpectedEvent {

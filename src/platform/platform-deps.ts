@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Clock } from './clock.js';
 import type { HostLookup } from './outbound-connector.js';
-import type { EventBus } from './event-bus.js';
+import type { EventPort } from '../storage/ports/events.js';
 import type { Random } from './random.js';
 import type { Store } from '../storage/store.js';
 
@@ -10,7 +10,8 @@ export interface PlatformDeps {
   store: Store;
   clock: Clock;
   random: Random;
-  bus: EventBus;
+  /** The event port (storage/ports/events.ts): in-process, or across processes with a shared store. */
+  bus: EventPort;
   config: Pick<Config, 'profile' | 'floodControl'>;
   /** Where uploaded files live (`<data>/files`), or a temporary folder for `:memory:`. */
   filesDir: string;

@@ -1,9 +1,11 @@
 /**
- * Moving the virtual clock forward (local profile only). The offset is stored, so that virtual time
- * never goes backward across a restart.
+ * Moving the virtual clock forward (local profile only). The offset is stored, and moved by one
+ * atomic increment, so that virtual time never goes backward across a restart and two advances
+ * (from any process) both count; the event port's `clock.advanced` tells every process's clock.
  */
 import { SystemClock } from './clock.js';
 import { PlatformError } from './errors.js';
+import type { EventPort } from '../storage/ports/events.js';
 import type { Store } from '../storage/store.js';
 import type { Profile } from '../config/config.js';
 
@@ -19,7 +21,11 @@ export class VirtualTime {
     private readonly clock: SystemClock,
     private readonly store: Store,
     private readonly profile: Profile,
-  ) {}
+    private readonly bus: EventPort,
+  ) {
+    // An advance made elsewhere (another process on the same database) moves this clock too.
+    bus.on('clock.advanced', ({ offsetMs }) => clock.advanceTo(offsetMs));
+  }
 
   state(): { now: number; offset_seconds: number } {
     return { now: this.clock.now(), offset_seconds: Math.floor(this.clock.offsetMs() / 1000) };
@@ -32,9 +38,11 @@ export class VirtualTime {
     if (!Number.isInteger(seconds) || seconds <= 0 || seconds > 10 * 365 * 86_400) {
       throw new PlatformError('BAD_REQUEST', 'seconds must be a positive integer (at most ten years)');
     }
-    const offset = this.clock.offsetMs() + seconds * 1000;
-    await this.store.write(async (tx) => tx.setSetting(CLOCK_OFFSET_SETTING, String(offset)));
-    this.clock.advance(seconds * 1000);
+    const offset = await this.store.write(async (tx) =>
+      tx.addToSetting(CLOCK_OFFSET_SETTING, seconds * 1000),
+    );
+    this.clock.advanceTo(offset);
+    this.bus.emit('clock.advanced', { offsetMs: offset });
     return this.state();
   }
 }

@@ -99,9 +99,12 @@ async function build(
   makePrivateDir(filesDir);
 
   const clock = await loadClock(store);
+  // The event port: in-process with SQLite (one process per data folder). Rows that another process
+  // changed (an event only a shared store publishes) leave the store's caches.
   const bus = new EventBus();
+  bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
   const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
-  const time = new VirtualTime(clock, store, config.profile);
+  const time = new VirtualTime(clock, store, config.profile, bus);
   const shutdown = new AbortController();
 
   const log = (logger ?? createLogger(config.logLevel, logStream)) as FastifyBaseLogger;

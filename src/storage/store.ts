@@ -22,6 +22,7 @@
 import type { GatewayStore, GatewayStoreTx } from './gateway-store.js';
 import type { ChatsReader, ChatsWriter } from './ports/chats.js';
 import type { FilesReader, FilesWriter } from './ports/files.js';
+import type { CachedArea } from './ports/events.js';
 import type { JobClaims } from './ports/jobs.js';
 import type { InlineReader, InlineWriter } from './ports/inline.js';
 import type { InvitesReader, InvitesWriter } from './ports/invites.js';
@@ -79,6 +80,12 @@ export interface Store extends StoreReader {
 
   /** Claims on the background jobs (ports/jobs.ts): how a worker takes a job. */
   readonly jobs: JobClaims;
+
+  /**
+   * Drops a cached row that another process changed (the event port's `rows.changed`), so that the
+   * next read of it goes to the database.
+   */
+  forgetCached(area: CachedArea, id: number): void;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */

@@ -40,7 +40,7 @@ export class Gateway {
     { users, chats, messages, devices }: GatewayParts,
   ) {
     this.key = new ServerKey(deps);
-    this.jobs = new JobSignal(deps.store);
+    this.jobs = new JobSignal(deps.store, deps.bus);
     this.accounts = new Accounts(deps, users, this.key);
     this.channels = new SenderChannels(deps, users);
     this.delivery = new Delivery(deps, chats, messages, devices, this.accounts, this.jobs);

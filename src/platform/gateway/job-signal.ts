@@ -1,19 +1,20 @@
 /**
- * Tells the gateway's workers that jobs were queued, once the transaction that queued them has
- * committed: a job is written inside a `store.write`, and a worker that looked before the commit
- * could act on a change that is then rolled back. The signal queues an empty write of its own; the
- * store runs writes in order, so when that one resolves the earlier one has committed.
+ * Tells the gateway's workers that jobs were queued (the event port's `gateway.jobs.queued`, so a
+ * worker in another process hears it too), once the transaction that queued them has committed: a
+ * job is written inside a `store.write`, and a worker that looked before the commit could act on a
+ * change that is then rolled back. The signal queues an empty write of its own; the store runs
+ * writes in order, so when that one resolves the earlier one has committed.
  */
-import { EventEmitter } from 'node:events';
+import type { EventPort } from '../../storage/ports/events.js';
 import type { Store } from '../../storage/store.js';
 
 export class JobSignal {
-  readonly #emitter = new EventEmitter();
   #pending = false;
 
-  constructor(private readonly store: Store) {
-    this.#emitter.setMaxListeners(0);
-  }
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventPort,
+  ) {}
 
   /** A job was written in the current transaction. */
   queued(): void {
@@ -25,13 +26,12 @@ export class JobSignal {
         this.#pending = false;
       })
       .then(
-        () => this.#emitter.emit('jobs'),
+        () => this.bus.emit('gateway.jobs.queued', {}),
         () => (this.#pending = false),
       );
   }
 
   on(listener: () => void): () => void {
-    this.#emitter.on('jobs', listener);
-    return () => this.#emitter.off('jobs', listener);
+    return this.bus.on('gateway.jobs.queued', () => listener());
   }
 }

@@ -13,6 +13,11 @@ export interface ContractAdapter {
   name: string;
   /** A new, empty store; closing it releases what it holds. */
   open(): Promise<Store>;
+  /**
+   * Two stores on one new database, as two processes would have (adapters that can share one);
+   * closing both releases it.
+   */
+  openPair?(): Promise<[Store, Store]>;
 }
 
 const ALL: ContractAdapter[] = [
@@ -29,6 +34,21 @@ const ALL: ContractAdapter[] = [
         rmSync(dir, { recursive: true, force: true });
       };
       return store;
+    },
+    openPair: async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'parley-contract-'));
+      const file = path.join(dir, 'parley.sqlite');
+      const first = SqliteStore.open(file);
+      const second = SqliteStore.open(file);
+      let open = 2;
+      for (const store of [first, second]) {
+        const close = store.close.bind(store);
+        store.close = async () => {
+          await close();
+          if (--open === 0) rmSync(dir, { recursive: true, force: true });
+        };
+      }
+      return [first, second];
     },
   },
 ];

@@ -5,13 +5,16 @@
  * own). The type is the intersection of the parts, so that assigning it to a port type checks that
  * the parts together implement every method.
  */
+const CACHE_HOOKS = new Set(['constructor', 'forgetUncommitted', 'forgetCached']);
+
 export function compose<P extends object[]>(...parts: P): Intersection<P[number]> {
   const composed: Record<string, unknown> = {};
   for (const part of parts) {
     const prototype = Object.getPrototypeOf(part) as Record<string, unknown>;
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const member = prototype[name];
-      if (name === 'constructor' || name === 'forgetUncommitted' || typeof member !== 'function') continue;
+      // Each area's cache hooks are called by the adapter, one by one.
+      if (CACHE_HOOKS.has(name) || typeof member !== 'function') continue;
       if (name in composed) throw new Error(`two storage areas define ${name}`);
       composed[name] = member.bind(part);
     }

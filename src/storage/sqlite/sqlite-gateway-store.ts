@@ -16,11 +16,14 @@ import { SqliteGatewayJobs } from './gateway/jobs.js';
 import { SqliteRequests } from './gateway/requests.js';
 import type { SqlStatements } from './sql-statements.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
+import type { CachedArea } from '../ports/events.js';
 
 /** The gateway's areas on one connection, as one object with every read and write of the port. */
 export interface SqliteGatewayStore extends GatewayStoreTx {
   /** Drops every cached row; called by SqliteStore on each rollback (of a savepoint or a batch). */
   forgetUncommitted(): void;
+  /** Drops one cached row that changed elsewhere. */
+  forgetCached(area: CachedArea, id: number): void;
 }
 
 export function sqliteGatewayStore(sql: SqlStatements): SqliteGatewayStore {
@@ -38,6 +41,10 @@ export function sqliteGatewayStore(sql: SqlStatements): SqliteGatewayStore {
     forgetUncommitted(): void {
       devices.forgetUncommitted();
       accounts.forgetUncommitted();
+    },
+    forgetCached(area: CachedArea, id: number): void {
+      devices.forgetCached(area, id);
+      accounts.forgetCached(area, id);
     },
   });
 }

@@ -32,6 +32,7 @@ import { SqlitePolls } from './tables/polls.js';
 import { SqliteSettings } from './tables/settings.js';
 import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
+import type { CachedArea } from '../ports/events.js';
 import type { Store, StoreReader, StoreTx } from '../store.js';
 
 interface QueuedWrite {
@@ -186,6 +187,12 @@ export class SqliteStore implements Store {
       });
     }
     this.#flushing = false;
+  }
+
+  forgetCached(area: CachedArea, id: number): void {
+    this.#users.forgetCached(area, id);
+    this.#chats.forgetCached(area, id);
+    this.gateway.forgetCached(area, id);
   }
 
   /** A write was rolled back: every cache that may hold what it wrote is dropped. */

@@ -8,6 +8,7 @@ import type {
   GatewayPriceRow,
   LedgerRow,
 } from '../../ports/gateway/accounts.js';
+import type { CachedArea } from '../../ports/events.js';
 
 const insertLedgerRow = inserter<Omit<LedgerRow, 'id'>>(
   'gateway_ledger',
@@ -29,6 +30,15 @@ export class SqliteAccounts implements AccountsReader, AccountsWriter {
   readonly #prices = new Map<number, GatewayPriceRow[]>();
 
   constructor(private readonly sql: SqlStatements) {}
+
+  /** Drops a cached account and its prices, changed elsewhere (the event port's `rows.changed`). */
+  forgetCached(area: CachedArea, id: number): void {
+    if (area !== 'gateway_account') return;
+    const row = this.#accounts.get(id);
+    if (row) this.#accountsByLookup.delete(row.token_lookup);
+    this.#accounts.delete(id);
+    this.#prices.delete(id);
+  }
 
   /** Drops every cached row; called on each rollback (of a savepoint or a batch). */
   forgetUncommitted(): void {

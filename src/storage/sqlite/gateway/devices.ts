@@ -2,6 +2,7 @@
 import { copyAll, remember } from './row-helpers.js';
 import type { Row, SqlStatements } from '../sql-statements.js';
 import type { DeviceRow, DevicesReader, DevicesWriter } from '../../ports/gateway/devices.js';
+import type { CachedArea } from '../../ports/events.js';
 
 function toDevice(row: Row | undefined): DeviceRow | undefined {
   return row ? ({ ...row, online: row.online === 1 } as unknown as DeviceRow) : undefined;
@@ -12,6 +13,11 @@ export class SqliteDevices implements DevicesReader, DevicesWriter {
   readonly #devices = new Map<number, DeviceRow[]>();
 
   constructor(private readonly sql: SqlStatements) {}
+
+  /** Drops a user's cached devices (`id` is the user's), changed elsewhere. */
+  forgetCached(area: CachedArea, id: number): void {
+    if (area === 'devices') this.#devices.delete(id);
+  }
 
   /** Drops every cached row; called on each rollback (of a savepoint or a batch). */
   forgetUncommitted(): void {

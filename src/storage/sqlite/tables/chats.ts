@@ -8,6 +8,7 @@
 import { type SqlStatements } from '../sql-statements.js';
 import { type ChatRow, type ChatsReader, type ChatsWriter, type MemberRow } from '../../ports/chats.js';
 import { CACHE_SIZE } from './users.js';
+import type { CachedArea } from '../../ports/events.js';
 
 /**
  * Message ids are reserved in the chat row this many at a time, so that most messages need no
@@ -123,6 +124,14 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
       row.data,
       row.updated_at,
     );
+  }
+
+  /** Drops a cached chat and its members, changed elsewhere (the event port's `rows.changed`). */
+  forgetCached(area: CachedArea, id: number): void {
+    if (area !== 'chat') return;
+    this.#chats.delete(id);
+    const prefix = `${id}:`;
+    for (const key of this.#members.keys()) if (key.startsWith(prefix)) this.#members.delete(key);
   }
 
   /** Drops the cached rows: a write was rolled back, and they may hold what it wrote. */

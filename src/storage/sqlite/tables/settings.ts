@@ -19,4 +19,13 @@ export class SqliteSettings implements SettingsReader, SettingsWriter {
       value,
     );
   }
+  async addToSetting(key: string, delta: number) {
+    const row = this.#sql.get(
+      `INSERT INTO settings (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) RETURNING value`,
+      key,
+      delta,
+    );
+    return Number(row!.value);
+  }
 }

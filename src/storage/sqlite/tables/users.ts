@@ -6,6 +6,7 @@
  */
 import { type Row, type SqlStatements } from '../sql-statements.js';
 import { type BotRow, type UserRow, type UsersReader, type UsersWriter } from '../../ports/users.js';
+import type { CachedArea } from '../../ports/events.js';
 
 /** Rows kept in memory at most, per cache; past it the cache starts again. */
 export const CACHE_SIZE = 50_000;
@@ -136,5 +137,11 @@ export class SqliteUsers implements UsersReader, UsersWriter {
   forgetUncommitted(): void {
     this.#users.clear();
     this.#bots.clear();
+  }
+
+  /** Drops one cached row that changed elsewhere (the event port's `rows.changed`). */
+  forgetCached(area: CachedArea, id: number): void {
+    if (area === 'user') this.#users.delete(id);
+    else if (area === 'bot') this.#bots.delete(id);
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The event port: wake-ups between the parts of the platform, and (with a shared database) between
+ * processes. Long polls, `wait` calls, job workers and caches listen; writes publish. ADR 0024.
+ *
+ * Contract:
+ * - An event is published after the write that caused it has committed (never for a write that
+ *   rolled back), so a listener that reads the store on an event sees the change.
+ * - Delivery is a hint, at least once and possibly late: a listener may see an event twice, and
+ *   must re-read the store rather than trust a payload for anything but which rows to look at. A
+ *   listener that can miss nothing (a long poll) reads the store after subscribing and before
+ *   parking, so an event published in between is not lost.
+ * - Payloads are plain JSON values (numbers and strings), so that an adapter can carry them between
+ *   processes (the in-process implementation hands the object itself over).
+ * - In-process listeners run synchronously from `emit`; a listener must not throw.
+ */
+
+export interface PlatformEvents {
+  /** New updates were queued for a bot. */
+  'updates.queued': { botId: number };
+  /** A message was stored in a chat; `recipients` are the user ids that receive it. */
+  'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
+  /** A message was edited or deleted. */
+  'message.changed': { chatPk: number; messageId: number };
+  /** A bot answered a callback query. */
+  'callback.answered': { id: string };
+  /** A bot's webhook was set, changed or deleted. */
+  'webhook.changed': { botId: number };
+  /** A bot answered an inline query. */
+  'inline.answered': { id: string };
+  /** Gateway jobs (reports, timed jobs) were queued. */
+  'gateway.jobs.queued': Record<string, never>;
+  /** The virtual clock moved forward; `offsetMs` is its stored offset now (storage: settings). */
+  'clock.advanced': { offsetMs: number };
+  /**
+   * Rows that a store may cache changed: every process drops its cached copy (the store's
+   * `forgetCached`, and the platform's own caches of the same rows). Published by adapters shared
+   * between processes; a single-process adapter keeps its caches true itself.
+   */
+  'rows.changed': { area: CachedArea; id: number };
+}
+
+/** The kinds of cached rows an event can name (ports/users.ts, chats.ts, gateway/*). */
+export type CachedArea = 'user' | 'bot' | 'chat' | 'gateway_account' | 'devices';
+
+export interface EventPort {
+  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void;
+  /** Subscribes; answers the unsubscribe function. */
+  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void;
+}
