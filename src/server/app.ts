@@ -2,9 +2,6 @@
  * The composition root: opens storage, builds the platform, and mounts every surface on one Fastify
  * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
@@ -16,9 +13,10 @@ import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { EventBus } from '../platform/event-bus.js';
 import { Platform } from '../platform/platform.js';
 import type { HostLookup } from '../platform/outbound-connector.js';
+import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/random.js';
 import { loadClock, VirtualTime } from '../platform/virtual-time.js';
-import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { openStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
 import { JobClaimant } from '../delivery/job-claimant.js';
@@ -65,19 +63,7 @@ export interface CreateOptions {
 }
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
-  const storage = options.config.storage;
-  let filesDir: string;
-  let cleanup = () => {};
-  let store: SqliteStore;
-  if (storage.kind === 'sqlite') {
-    store = SqliteStore.open(storage.file);
-    filesDir = path.join(storage.dataDir, 'files');
-  } else {
-    store = SqliteStore.open(':memory:');
-    const dir = mkdtempSync(path.join(tmpdir(), 'parley-files-'));
-    filesDir = dir;
-    cleanup = () => rmSync(dir, { recursive: true, force: true });
-  }
+  const { store, filesDir, cleanup } = openStorage(options.config.storage);
   try {
     return await build(options, store, filesDir, cleanup);
   } catch (error) {
@@ -90,7 +76,7 @@ export async function createParley(options: CreateOptions): Promise<Parley> {
 
 async function build(
   options: CreateOptions,
-  store: SqliteStore,
+  store: Store,
   filesDir: string,
   cleanup: () => void,
 ): Promise<Parley> {
