@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answerCall, BODY_LIMIT, methodForLog } from './bot-api-routes.js';
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import { errorEnvelope, type Envelope } from './call-method.js';
 import { Params } from './params.js';
 import { addBody, addUrlEncoded } from './request-params.js';
@@ -15,7 +15,7 @@ import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '
 import { errorText, RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';
 
-const TOO_LARGE = errorEnvelope(new BotApiError(413, 'Request Entity Too Large'));
+const TOO_LARGE = errorEnvelope(botApiError('REQUEST_ENTITY_TOO_LARGE'));
 /** What a failed request was answered with, for its log line. */
 const BARE_500: Envelope = { status: 500, body: '' };
 

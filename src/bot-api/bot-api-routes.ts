@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
-import { BotApiError, NOT_FOUND } from './errors.js';
+import { BotApiError, NOT_FOUND, botApiError } from './errors.js';
 import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
 import { METHOD_TABLE } from './methods/index.js';
@@ -123,7 +123,7 @@ export async function botApiRoutes(
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'Bot API request failed');
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-      return send(reply, errorEnvelope(new BotApiError(413, 'Request Entity Too Large')));
+      return send(reply, errorEnvelope(botApiError('REQUEST_ENTITY_TOO_LARGE')));
     }
     return reply.code(status).header('connection', 'close').send('');
   });

@@ -2,7 +2,7 @@
  * Parameters of the bot-settings methods: BotCommandScope, language_code and the commands list,
  * read with the reference's error texts.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import type { BotCommand, CommandScope } from '../platform/bot-settings.js';
 import { PlatformError } from '../platform/errors.js';
@@ -10,13 +10,13 @@ import { PlatformError } from '../platform/errors.js';
 const SIMPLE_SCOPES = new Set(['default', 'all_private_chats', 'all_group_chats', 'all_chat_administrators']);
 const MAX_COMMANDS = 100;
 
-const scopeError = (text: string) => BotApiError.badRequest(`can't parse BotCommandScope: ${text}`);
+const scopeError = (detail: string) => botApiError('UNPARSABLE', { object: 'BotCommandScope', detail });
+const commandError = (detail: string) => botApiError('UNPARSABLE', { object: 'BotCommand', detail });
 
 /** language_code: empty or two lower-case letters. */
 export function readLanguage({ params }: MethodContext): string {
   const language = params.string('language_code') ?? '';
-  if (language !== '' && !/^[a-z]{2}$/.test(language))
-    throw BotApiError.badRequest('invalid language code specified');
+  if (language !== '' && !/^[a-z]{2}$/.test(language)) throw botApiError('LANGUAGE_CODE_INVALID');
   return language;
 }
 
@@ -28,7 +28,7 @@ export async function readScope(ctx: MethodContext): Promise<CommandScope> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse BotCommandScope JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'BotCommandScope' });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw scopeError('Object expected');
@@ -48,9 +48,8 @@ export async function readScope(ctx: MethodContext): Promise<CommandScope> {
     if (userId <= 0) throw scopeError('Invalid user_id specified');
   }
   const chat = await chatOfScope(ctx, scope.chat_id);
-  if (chat.type === 'private' && type !== 'chat')
-    throw BotApiError.badRequest("can't use specified scope in private chats");
-  if (chat.type === 'channel') throw BotApiError.badRequest("can't change commands in channel chats");
+  if (chat.type === 'private' && type !== 'chat') throw botApiError('SCOPE_IN_PRIVATE_CHAT');
+  if (chat.type === 'channel') throw botApiError('COMMANDS_IN_CHANNEL');
   return type === 'chat_member' ? { type, chat, userId } : { type, chat };
 }
 
@@ -60,14 +59,14 @@ async function chatOfScope({ platform, botId }: MethodContext, chatId: unknown) 
   let id: number;
   if (typeof chatId === 'string' && chatId.startsWith('@')) {
     const chat = await store.getChatByUsername(chatId.slice(1));
-    if (!chat || chat.id === null) throw BotApiError.badRequest('chat not found');
+    if (!chat || chat.id === null) throw botApiError('CHAT_NOT_FOUND');
     id = chat.id;
   } else if (/^-?\d+$/.test(String(chatId))) id = Number(chatId);
   else throw scopeError('Field "chat_id" must be a valid Number');
   try {
     return await platform.chats.resolveForViewer(store, bot, id);
   } catch (error) {
-    if (error instanceof PlatformError) throw BotApiError.badRequest('chat not found');
+    if (error instanceof PlatformError) throw botApiError('CHAT_NOT_FOUND');
     throw error;
   }
 }
@@ -83,34 +82,32 @@ export function readCommands({ params }: MethodContext): BotCommand[] {
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse commands JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'commands' });
   }
-  if (!Array.isArray(value)) throw BotApiError.badRequest('Field "commands" must be of type Array');
-  if (value.length > MAX_COMMANDS) throw BotApiError.badRequest('BOT_COMMANDS_TOO_MUCH');
+  if (!Array.isArray(value)) throw botApiError('COMMANDS_NOT_AN_ARRAY');
+  if (value.length > MAX_COMMANDS) throw botApiError('BOT_COMMANDS_TOO_MUCH');
   const commands = value.map((item: unknown) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw BotApiError.badRequest("can't parse BotCommand: Object expected");
+      throw commandError('Object expected');
     }
     const entry = item as Record<string, unknown>;
     for (const field of ['command', 'description']) {
-      if (entry[field] === undefined)
-        throw BotApiError.badRequest(`can't parse BotCommand: Can't find field "${field}"`);
+      if (entry[field] === undefined) throw commandError(`Can't find field "${field}"`);
       if (typeof entry[field] !== 'string' && typeof entry[field] !== 'number') {
-        throw BotApiError.badRequest(`can't parse BotCommand: Field "${field}" must be of type String`);
+        throw commandError(`Field "${field}" must be of type String`);
       }
     }
     const command = String(entry.command).trim().replace(/^\//, '');
     const description = String(entry.description).trim();
-    if (command === '') throw BotApiError.badRequest('command must be non-empty');
-    if ([...command].length > 32) throw BotApiError.badRequest('command length must not exceed 32');
-    if (description === '') throw BotApiError.badRequest('command description must be non-empty');
-    if ([...description].length > 256)
-      throw BotApiError.badRequest('command description length must not exceed 256');
+    if (command === '') throw botApiError('COMMAND_EMPTY');
+    if ([...command].length > 32) throw botApiError('COMMAND_TOO_LONG');
+    if (description === '') throw botApiError('COMMAND_DESCRIPTION_EMPTY');
+    if ([...description].length > 256) throw botApiError('COMMAND_DESCRIPTION_TOO_LONG');
     return { command, description };
   });
   // The server checks the names after TDLib has checked every item (the texts above are TDLib's).
   if (!commands.every(({ command }) => COMMAND_NAME.test(command))) {
-    throw BotApiError.badRequest('BOT_COMMAND_INVALID');
+    throw botApiError('BOT_COMMAND_INVALID');
   }
   return commands;
 }

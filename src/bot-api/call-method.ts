@@ -4,7 +4,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { parseBotToken } from './bot-token.js';
-import { BotApiError, LOGGED_OUT, METHOD_NOT_FOUND, toBotApiError } from './errors.js';
+import {
+  BotApiError,
+  INTERNAL_SERVER_ERROR,
+  LOGGED_OUT,
+  METHOD_NOT_FOUND,
+  UNAUTHORIZED,
+  botApiError,
+  toBotApiError,
+} from './errors.js';
 import { DescribedResult, RawJson, type MethodContext } from './method-context.js';
 import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
 import { admitSend } from './flood-gate.js';
@@ -44,7 +52,7 @@ export async function authenticateToken(platform: Platform, token: string): Prom
   const parsed = parseBotToken(token);
   if (parsed instanceof BotApiError) return errorEnvelope(parsed);
   const auth = await platform.users.authenticate(parsed.botId, parsed.secret);
-  if (!auth) return errorEnvelope(new BotApiError(401, 'Unauthorized'));
+  if (!auth) return errorEnvelope(UNAUTHORIZED);
   if (auth.loggedOut) return errorEnvelope(LOGGED_OUT);
   return auth.botId;
 }
@@ -83,9 +91,7 @@ export async function callMethod(
   if (!handler || (options.fromWebhookReply && !allowedInWebhookReply(lower))) {
     const canonical = NOT_SUPPORTED_METHODS.get(lower);
     if (canonical && !options.fromWebhookReply) {
-      return errorEnvelope(
-        new BotApiError(501, `Not Implemented: method ${canonical} is not supported by Parley yet`),
-      );
+      return errorEnvelope(botApiError('METHOD_NOT_SUPPORTED', { method: canonical }));
     }
     return errorEnvelope(METHOD_NOT_FOUND);
   }
@@ -98,9 +104,10 @@ export async function callMethod(
     );
   } catch (error) {
     refund?.();
+    // A fault, or a platform error meant for people only (bot-api/errors.ts), is logged.
     const mapped = toBotApiError(error);
-    if (mapped) return errorEnvelope(mapped);
+    if (mapped && mapped !== INTERNAL_SERVER_ERROR) return errorEnvelope(mapped);
     options.log.error({ err: error, method: methodName }, 'Bot API method failed');
-    return errorEnvelope(new BotApiError(500, 'Internal Server Error'));
+    return errorEnvelope(INTERNAL_SERVER_ERROR);
   }
 }

@@ -3,7 +3,7 @@
  * user_id leniently but positive ("invalid user_id specified"), `permissions` as a JSON object of
  * Booleans with the reference's texts, administrator rights as top-level Booleans.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { targetChatId } from './send-options.js';
 import {
@@ -43,7 +43,7 @@ export async function botInChat(ctx: MethodContext): Promise<{ bot: UserRow; cha
 /** user_id: a lenient integer that must be positive (reference §1.4). */
 export function readUserId({ params }: MethodContext): number {
   const userId = params.int('user_id') ?? 0;
-  if (userId <= 0) throw BotApiError.badRequest('invalid user_id specified');
+  if (userId <= 0) throw botApiError('USER_ID_INVALID');
   return userId;
 }
 
@@ -70,16 +70,17 @@ export function readPermissions({ params }: MethodContext, legacy: boolean): Cha
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse permissions JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'permissions' });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw BotApiError.badRequest('object expected as permissions');
+    throw botApiError('OBJECT_EXPECTED', { object: 'permissions' });
   }
   for (const [key, field] of Object.entries(value)) {
     const known = (PERMISSION_KEYS as readonly string[]).includes(key) || key === 'can_send_media_messages';
     if (!known) continue;
     if (typeof field !== 'boolean') {
-      throw BotApiError.badRequest(`can't parse chat permissions: Field "${key}" must be of type Boolean`);
+      const detail = `Field "${key}" must be of type Boolean`;
+      throw botApiError('UNPARSABLE', { object: 'chat permissions', detail });
     }
     if (key === 'can_send_media_messages') for (const media of MEDIA) given[media] ??= field;
     else given[key as PermissionKey] = field;

@@ -1,83 +1,172 @@
 /**
- * The Bot API's errors: one class carrying the HTTP status (= error_code), the full description
- * text of the reference, and optional ResponseParameters. Every other error is mapped here, in one
- * place, to what the reference answers (reference §2).
+ * The Bot API's answer to every error a method throws, in one place (reference §2): the surface's
+ * own errors are made from the catalogue (error-catalogue.ts); the platform's are mapped here by
+ * code and data, never from their message: every PlatformErrorCode has its entry.
  */
-import { ChatMigrated, PlatformError, RateLimited, type PlatformErrorCode } from '../platform/errors.js';
+import { BotApiError, botApiError, type BotApiErrorCode } from './error-catalogue.js';
+import {
+  PlatformError,
+  RateLimited,
+  type PlatformErrorCode,
+  type PlatformErrorDataOf,
+} from '../platform/errors.js';
 import { PollConflict } from '../platform/update-queue.js';
-import { FormattingError } from '../platform/formatting/index.js';
+import { FormattingError, type FormattingErrorKind } from '../platform/formatting/index.js';
 
-export interface ResponseParameters {
-  migrate_to_chat_id?: number;
-  retry_after?: number;
-}
+export { BotApiError, botApiError, withoutPrefix, type ResponseParameters } from './error-catalogue.js';
 
-export class BotApiError extends Error {
-  constructor(
-    readonly code: number,
-    readonly description: string,
-    readonly parameters?: ResponseParameters,
-  ) {
-    super(description);
-  }
+export const NOT_FOUND = botApiError('NOT_FOUND');
+export const METHOD_NOT_FOUND = botApiError('METHOD_NOT_FOUND');
+export const INVALID_TOKEN = botApiError('INVALID_TOKEN');
+export const UNALLOWED_TOKEN = botApiError('UNALLOWED_TOKEN');
+export const UNAUTHORIZED = botApiError('UNAUTHORIZED');
+export const LOGGED_OUT = botApiError('LOGGED_OUT');
+export const INTERNAL_SERVER_ERROR = botApiError('INTERNAL_SERVER_ERROR');
 
-  static badRequest(text: string): BotApiError {
-    return new BotApiError(400, `Bad Request: ${text}`);
-  }
+/**
+ * A code thrown only for people (control API): a bot never meets it, and should one, that is a
+ * fault of the server (answered 500 and logged, as any other).
+ */
+const controlOnly = () => INTERNAL_SERVER_ERROR;
 
-  static tooManyRequests(retryAfter: number): BotApiError {
-    return new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
-  }
-}
+/** A platform code answered with a catalogue entry that takes no data. */
+const fixed = (code: BotApiErrorCode & FixedCode) => () => botApiError(code);
 
-export const NOT_FOUND = new BotApiError(404, 'Not Found');
-export const METHOD_NOT_FOUND = new BotApiError(404, 'Not Found: method not found');
-export const INVALID_TOKEN = new BotApiError(401, 'Unauthorized: invalid token specified');
-export const UNALLOWED_TOKEN = new BotApiError(421, 'Misdirected Request: unallowed token specified');
-export const UNAUTHORIZED = new BotApiError(401, 'Unauthorized');
-export const LOGGED_OUT = new BotApiError(400, 'Logged out');
+type FixedCode = {
+  [C in BotApiErrorCode]: Parameters<typeof botApiError<C>>['length'] extends 1 ? C : never;
+}[BotApiErrorCode];
 
-const PLATFORM_TEXTS: Partial<Record<PlatformErrorCode, BotApiError>> = {
-  CHAT_NOT_FOUND: BotApiError.badRequest('chat not found'),
-  PRIVATE_CHAT_NOT_FOUND: BotApiError.badRequest('chat not found'),
-  USER_NOT_FOUND: BotApiError.badRequest('user not found'),
-  MESSAGE_TEXT_EMPTY: BotApiError.badRequest('message text is empty'),
-  MESSAGE_TOO_LONG: BotApiError.badRequest('message is too long'),
-  REPLY_MESSAGE_NOT_FOUND: BotApiError.badRequest('message to be replied not found'),
-  BOT_BLOCKED: new BotApiError(403, 'Forbidden: bot was blocked by the user'),
-  CHAT_WRITE_FORBIDDEN: BotApiError.badRequest('have no write access to the chat'),
-  MESSAGE_NOT_MODIFIED: BotApiError.badRequest(
-    'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
-  ),
-  QUERY_INVALID: BotApiError.badRequest(
-    'query is too old and response timeout expired or query ID is invalid',
-  ),
+export const PLATFORM_ERRORS: { [C in PlatformErrorCode]: (data: PlatformErrorDataOf<C>) => BotApiError } = {
+  USER_NOT_FOUND: fixed('USER_NOT_FOUND'),
+  BOT_NOT_FOUND: fixed('BOT_NOT_FOUND'),
+  CHAT_NOT_FOUND: fixed('CHAT_NOT_FOUND'),
+  PRIVATE_CHAT_NOT_FOUND: fixed('CHAT_NOT_FOUND'),
+  PHONE_NUMBER_INVALID: controlOnly,
+  PHONE_NUMBER_OCCUPIED: controlOnly,
+  USERNAME_INVALID: controlOnly,
+  USERNAME_OCCUPIED: controlOnly,
+  NAME_INVALID: controlOnly,
+  MESSAGE_TEXT_EMPTY: fixed('MESSAGE_TEXT_EMPTY'),
+  MESSAGE_TOO_LONG: fixed('MESSAGE_TOO_LONG'),
+  REPLY_MESSAGE_NOT_FOUND: fixed('REPLY_MESSAGE_NOT_FOUND'),
+  BOT_BLOCKED: fixed('BOT_BLOCKED'),
+  CHAT_WRITE_FORBIDDEN: fixed('CHAT_WRITE_FORBIDDEN'),
+  CLOCK_CONTROL_DISABLED: controlOnly,
+  MESSAGE_NOT_FOUND: controlOnly,
+  MESSAGE_NOT_MODIFIED: fixed('MESSAGE_NOT_MODIFIED'),
+  BUTTON_NOT_FOUND: controlOnly,
+  QUERY_INVALID: fixed('QUERY_INVALID'),
+  BOT_INLINE_DISABLED: controlOnly,
+  INLINE_QUERY_NOT_FOUND: controlOnly,
+  RESULT_NOT_FOUND: controlOnly,
+  REACTION_INVALID: fixed('REACTION_INVALID'),
+  BOT_KICKED: (data) => botApiError('BOT_KICKED', data),
+  BOT_NOT_MEMBER: (data) => botApiError('BOT_NOT_MEMBER', data),
+  CHAT_MIGRATED: (data) => botApiError('CHAT_MIGRATED', data),
+  CHAT_ADMIN_REQUIRED: fixed('CHAT_ADMIN_REQUIRED'),
+  BOT_GROUPS_BLOCKED: fixed('BOT_GROUPS_BLOCKED'),
+  USER_ALREADY_PARTICIPANT: fixed('USER_ALREADY_PARTICIPANT'),
+  USER_BANNED_IN_CHANNEL: fixed('USER_BANNED_IN_CHANNEL'),
+  INVITE_HASH_INVALID: controlOnly,
+  INVITE_HASH_EXPIRED: fixed('INVITE_HASH_EXPIRED'),
+  BAD_REQUEST: controlOnly,
+  NEED_ADMIN_RIGHTS_IN_CHANNEL: fixed('NEED_ADMIN_RIGHTS_IN_CHANNEL'),
+  NOT_ENOUGH_RIGHTS_TO_SEND: (data) => botApiError('NOT_ENOUGH_RIGHTS_TO_SEND', data),
+  MESSAGE_TO_EDIT_NOT_FOUND: fixed('MESSAGE_TO_EDIT_NOT_FOUND'),
+  MESSAGE_CANT_BE_EDITED: fixed('MESSAGE_CANT_BE_EDITED'),
+  NO_TEXT_TO_EDIT: fixed('NO_TEXT_TO_EDIT'),
+  NO_CAPTION_TO_EDIT: fixed('NO_CAPTION_TO_EDIT'),
+  NO_MEDIA_TO_EDIT: fixed('NO_MEDIA_TO_EDIT'),
+  ALBUM_CONTENT_TYPE_INVALID: fixed('ALBUM_CONTENT_TYPE_INVALID'),
+  ALBUM_MEDIA_TYPE_CHANGE: fixed('ALBUM_MEDIA_TYPE_CHANGE'),
+  MESSAGE_TO_DELETE_NOT_FOUND: fixed('MESSAGE_TO_DELETE_NOT_FOUND'),
+  MESSAGE_CANT_BE_DELETED: fixed('MESSAGE_CANT_BE_DELETED'),
+  MESSAGE_TO_FORWARD_NOT_FOUND: fixed('MESSAGE_TO_FORWARD_NOT_FOUND'),
+  MESSAGE_TO_COPY_NOT_FOUND: fixed('MESSAGE_TO_COPY_NOT_FOUND'),
+  MESSAGE_CANT_BE_FORWARDED: fixed('MESSAGE_CANT_BE_FORWARDED'),
+  MESSAGE_CANT_BE_COPIED: fixed('MESSAGE_CANT_BE_COPIED'),
+  MESSAGE_TO_PIN_NOT_FOUND: fixed('MESSAGE_TO_PIN_NOT_FOUND'),
+  MESSAGE_TO_UNPIN_NOT_FOUND: fixed('MESSAGE_TO_UNPIN_NOT_FOUND'),
+  NOT_ENOUGH_RIGHTS_TO_PIN: fixed('NOT_ENOUGH_RIGHTS_TO_PIN'),
+  MESSAGE_TO_REACT_NOT_FOUND: fixed('MESSAGE_TO_REACT_NOT_FOUND'),
+  REACTIONS_TOO_MANY: fixed('REACTIONS_TOO_MANY'),
+  POLL_TO_STOP_NOT_FOUND: fixed('POLL_TO_STOP_NOT_FOUND'),
+  MESSAGE_IS_NOT_A_POLL: fixed('MESSAGE_IS_NOT_A_POLL'),
+  POLL_CANT_BE_STOPPED: fixed('POLL_CANT_BE_STOPPED'),
+  POLL_ALREADY_CLOSED: fixed('POLL_ALREADY_CLOSED'),
+  CALLBACK_ANSWER_TOO_LONG: fixed('MESSAGE_TOO_LONG_TOKEN'),
+  BOT_SETTING_TOO_LONG: (data) => botApiError('BOT_SETTING_TOO_LONG', data),
+  WEBHOOK_URL_INVALID: fixed('WEBHOOK_URL_INVALID'),
+  SECRET_TOKEN_TOO_LONG: fixed('SECRET_TOKEN_TOO_LONG'),
+  SECRET_TOKEN_INVALID: fixed('SECRET_TOKEN_INVALID'),
+  CERTIFICATE_TOO_BIG: (data) => botApiError('CERTIFICATE_TOO_BIG', data),
+  CERTIFICATE_INVALID: (data) => botApiError('CERTIFICATE_INVALID', data),
+  WEBHOOK_TARGET_REJECTED: (data) => botApiError('BAD_WEBHOOK', data),
+  URL_CONTENT_FAILED: fixed('URL_CONTENT_FAILED'),
+  URL_CONTENT_NOT_IMAGE: fixed('URL_CONTENT_WRONG_TYPE'),
+  CHAT_TITLE_EMPTY: fixed('CHAT_TITLE_EMPTY'),
+  CHAT_DESCRIPTION_NOT_MODIFIED: fixed('CHAT_DESCRIPTION_NOT_MODIFIED'),
+  PRIVATE_CHAT_PERMISSIONS: fixed('PRIVATE_CHAT_PERMISSIONS'),
+  CHANNEL_CHAT_PERMISSIONS: fixed('CHANNEL_CHAT_PERMISSIONS'),
+  PRIVATE_CHAT_INFO: (data) => botApiError('PRIVATE_CHAT_INFO', data),
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS: fixed('NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS'),
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: (data) => botApiError('NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO', data),
+  CANT_REMOVE_CHAT_OWNER: fixed('CANT_REMOVE_CHAT_OWNER'),
+  CANT_RESTRICT_SELF: fixed('CANT_RESTRICT_SELF'),
+  NOT_ENOUGH_RIGHTS_TO_RESTRICT: fixed('NOT_ENOUGH_RIGHTS_TO_RESTRICT'),
+  USER_IS_ADMINISTRATOR: fixed('USER_IS_ADMINISTRATOR'),
+  CANT_LEAVE_PRIVATE_CHAT: fixed('CANT_LEAVE_PRIVATE_CHAT'),
+  CHAT_DEACTIVATED: fixed('CHAT_DEACTIVATED'),
+  CREATOR_CANT_LEAVE: fixed('CREATOR_CANT_LEAVE'),
+  NOT_IN_CHAT: fixed('NOT_IN_CHAT'),
+  CANT_BAN_IN_PRIVATE_CHAT: fixed('CANT_BAN_IN_PRIVATE_CHAT'),
+  SUPERGROUPS_AND_CHANNELS_ONLY: fixed('SUPERGROUPS_AND_CHANNELS_ONLY'),
+  SUPERGROUPS_ONLY: fixed('SUPERGROUPS_ONLY'),
+  CANT_PROMOTE_SELF: fixed('CANT_PROMOTE_SELF'),
+  USER_NOT_PARTICIPANT: fixed('USER_NOT_PARTICIPANT'),
+  RIGHT_FORBIDDEN: fixed('RIGHT_FORBIDDEN'),
+  NEED_OWNER_RIGHTS_IN_GROUP: fixed('NEED_OWNER_RIGHTS_IN_GROUP'),
+  NOT_ENOUGH_RIGHTS: fixed('NOT_ENOUGH_RIGHTS'),
+  MEMBER_LIST_INACCESSIBLE: fixed('MEMBER_LIST_INACCESSIBLE'),
+  NO_ADMINISTRATORS_IN_PRIVATE_CHAT: fixed('NO_ADMINISTRATORS_IN_PRIVATE_CHAT'),
+  INVITE_LINK_NAME_TOO_LONG: fixed('INVITE_LINK_NAME_TOO_LONG'),
+  MEMBER_LIMIT_WITH_JOIN_REQUEST: fixed('MEMBER_LIMIT_WITH_JOIN_REQUEST'),
+  CHAT_INVITE_PERMANENT: fixed('CHAT_INVITE_PERMANENT'),
+  PRIVATE_CHAT_INVITE: fixed('PRIVATE_CHAT_INVITE'),
+  NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS: fixed('NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS'),
+  INVITE_LINK_EMPTY: fixed('INVITE_LINK_EMPTY'),
+  INVITE_LINK_UNKNOWN: fixed('INVITE_HASH_EXPIRED'),
+  INVITE_LINK_NOT_OWN: fixed('CHAT_ADMIN_REQUIRED'),
+  PEER_ID_INVALID: fixed('PEER_ID_INVALID'),
+  HIDE_REQUESTER_MISSING: fixed('HIDE_REQUESTER_MISSING'),
 };
 
-const CONFLICT_TEXTS: Record<PollConflict['reason'], string> = {
-  other_poll:
-    'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
-  set_webhook: 'Conflict: terminated by setWebhook request',
-  webhook_active:
-    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+/** The answer to a platform error: by its code and data. */
+export function platformErrorAnswer<C extends PlatformErrorCode>(error: PlatformError<C>): BotApiError {
+  const answer: (data: PlatformErrorDataOf<C>) => BotApiError = PLATFORM_ERRORS[error.code];
+  return answer(error.data);
+}
+
+/** The formatter's refusals (platform/formatting), by kind, with the parser's detail. */
+const FORMATTING_ERRORS: Record<FormattingErrorKind, (detail: string) => BotApiError> = {
+  entities: (detail) => botApiError('UNPARSABLE', { object: 'entities', detail }),
+  message_entity: (detail) => botApiError('UNPARSABLE', { object: 'MessageEntity', detail }),
+  parse_mode: () => botApiError('UNSUPPORTED_PARSE_MODE'),
+  text: (tdlib) => botApiError('TEXT_INVALID', { tdlib }),
+};
+
+const CONFLICTS: Record<PollConflict['reason'], BotApiErrorCode & FixedCode> = {
+  other_poll: 'CONFLICT_OTHER_GET_UPDATES',
+  set_webhook: 'CONFLICT_SET_WEBHOOK',
+  webhook_active: 'CONFLICT_WEBHOOK_ACTIVE',
 };
 
 /** Maps any error thrown by a method to the Bot API error it answers with; undefined = internal. */
 export function toBotApiError(error: unknown): BotApiError | undefined {
   if (error instanceof BotApiError) return error;
-  if (error instanceof FormattingError) return BotApiError.badRequest(error.message);
-  if (error instanceof RateLimited) return BotApiError.tooManyRequests(error.retryAfter);
-  if (error instanceof PollConflict) return new BotApiError(409, CONFLICT_TEXTS[error.reason]);
-  if (error instanceof ChatMigrated) {
-    return new BotApiError(400, `Bad Request: ${error.message}`, {
-      migrate_to_chat_id: error.migrateToChatId,
-    });
-  }
-  // "bot was kicked from the <kind> chat", "bot is not a member of the <kind> chat" (reference §2.3).
-  if (error instanceof PlatformError && (error.code === 'BOT_KICKED' || error.code === 'BOT_NOT_MEMBER')) {
-    return new BotApiError(403, `Forbidden: ${error.message}`);
-  }
-  if (error instanceof PlatformError)
-    return PLATFORM_TEXTS[error.code] ?? BotApiError.badRequest(error.message);
+  if (error instanceof FormattingError) return FORMATTING_ERRORS[error.kind](error.detail);
+  if (error instanceof RateLimited) return botApiError('TOO_MANY_REQUESTS', { retryAfter: error.retryAfter });
+  if (error instanceof PollConflict) return botApiError(CONFLICTS[error.reason]);
+  if (error instanceof PlatformError) return platformErrorAnswer(error as PlatformError);
   return undefined;
 }

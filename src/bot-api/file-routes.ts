@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateToken, errorEnvelope } from './call-method.js';
 import { send } from './bot-api-routes.js';
-import { BotApiError, NOT_FOUND } from './errors.js';
+import { NOT_FOUND, botApiError } from './errors.js';
 import { MAX_DOWNLOAD_SIZE } from '../platform/files.js';
 import type { Platform } from '../platform/platform.js';
 import type { RequestLog } from '../http/request-log.js';
@@ -37,7 +37,7 @@ export async function fileRoutes(
       const stored = await platform.files.byPath(auth, decodePath(rest.slice(slash + 1)));
       if (!stored) return send(reply, errorEnvelope(NOT_FOUND));
       if (stored.file.size > MAX_DOWNLOAD_SIZE) {
-        return send(reply, errorEnvelope(BotApiError.badRequest('file is too big')));
+        return send(reply, errorEnvelope(botApiError('FILE_TOO_BIG')));
       }
       const filePath = platform.files.absolutePath(stored.file);
       const size = await stat(filePath).then(

@@ -3,7 +3,7 @@
  * identifiers, read as the reference reads them (reference Appendix B; texts from its
  * get_required_string_arg, get_message_id and get_message_ids).
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { lenientInteger } from './params.js';
 import { readSendOptions } from './send-options.js';
@@ -15,12 +15,11 @@ export const MAX_MESSAGE_IDS = 100;
 /** from_chat_id: required; a numeric id or the @username of a supergroup or channel. */
 export async function fromChatId({ platform, params }: MethodContext): Promise<number> {
   const value = params.string('from_chat_id')?.trim();
-  if (value === undefined || value === '')
-    throw BotApiError.badRequest('parameter "from_chat_id" is required');
+  if (value === undefined || value === '') throw botApiError('PARAMETER_REQUIRED', { name: 'from_chat_id' });
   if (!value.startsWith('@')) return lenientInteger(value);
   const chat = await platform.deps.store.getChatByUsername(value.slice(1));
   if (!chat || chat.id === null || (chat.type !== 'supergroup' && chat.type !== 'channel')) {
-    throw BotApiError.badRequest('chat not found');
+    throw botApiError('CHAT_NOT_FOUND');
   }
   return chat.id;
 }
@@ -33,28 +32,28 @@ export function messageIdParam({ params }: MethodContext, name = 'message_id'): 
 /** message_ids: a JSON array of 1-100 positive integers (numbers or numeric strings). */
 export function messageIdsParam({ params }: MethodContext): number[] {
   const text = params.string('message_ids');
-  if (text === undefined) throw BotApiError.badRequest('message identifiers are not specified');
+  if (text === undefined) throw botApiError('MESSAGE_IDENTIFIERS_NOT_SPECIFIED');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse message_ids JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'message_ids' });
   }
-  if (!Array.isArray(value)) throw BotApiError.badRequest('expected an Array of message identifiers');
-  if (value.length > MAX_MESSAGE_IDS) throw BotApiError.badRequest('too many message identifiers specified');
+  if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'message identifiers' });
+  if (value.length > MAX_MESSAGE_IDS) throw botApiError('TOO_MANY_MESSAGE_IDENTIFIERS');
   const ids = value.map((item: unknown) => {
     if (typeof item !== 'number' && typeof item !== 'string') {
-      throw BotApiError.badRequest('message identifier must be a Number');
+      throw botApiError('MESSAGE_IDENTIFIER_NOT_A_NUMBER');
     }
     const text = String(item);
     if (!/^-?\d+$/.test(text) || Math.abs(Number(text)) > 2 ** 31 - 1) {
-      throw BotApiError.badRequest("can't parse message identifier as Number");
+      throw botApiError('MESSAGE_IDENTIFIER_UNPARSABLE');
     }
     const id = Number(text);
-    if (id <= 0) throw BotApiError.badRequest('invalid message identifier specified');
+    if (id <= 0) throw botApiError('MESSAGE_IDENTIFIER_INVALID');
     return id;
   });
-  if (ids.length === 0) throw BotApiError.badRequest('message identifiers are not specified');
+  if (ids.length === 0) throw botApiError('MESSAGE_IDENTIFIERS_NOT_SPECIFIED');
   // The docs ask for a strictly increasing order; Parley sends them in that order whatever is given.
   return [...new Set(ids)].sort((a, b) => a - b);
 }

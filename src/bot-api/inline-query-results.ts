@@ -6,7 +6,7 @@
  * Structural errors are "can't parse inline query result: <detail>" with the detail as TDLib words
  * it (`Can't find field "title"`, `Field "id" must be of type String`).
  */
-import { BotApiError } from './errors.js';
+import { BotApiError, botApiError, withoutPrefix } from './errors.js';
 import { codePointLength, formatText, FormattingError } from '../platform/formatting/index.js';
 import type { MethodContext } from './method-context.js';
 import { Params } from './params.js';
@@ -28,7 +28,6 @@ type Json = Record<string, unknown>;
 /** The detail of "Can't parse inline query result: <detail>". */
 class ResultError extends Error {}
 
-const bad = (text: string) => BotApiError.badRequest(text);
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function isObject(value: unknown): value is Json {
@@ -121,7 +120,7 @@ function inputMessageContent(o: Json, required: boolean): InlineSend | undefined
   const text = str(o, 'message_text');
   if (text !== undefined && text !== '') {
     const f = formatted(text, str(o, 'parse_mode'), o.entities, false);
-    if (codePointLength(f.text) > MAX_TEXT_LENGTH) throw bad('MESSAGE_TOO_LONG');
+    if (codePointLength(f.text) > MAX_TEXT_LENGTH) throw botApiError('MESSAGE_TOO_LONG_TOKEN');
     const content: MessageContent = {
       text: f.text,
       ...(f.entities.length > 0 ? { entities: f.entities } : {}),
@@ -178,7 +177,7 @@ function media(type: string, o: Json): InlineSend {
     if (value !== undefined) attributes[key.replace(/^[a-z0-9]+_(width|height|duration)$/, '$1')] = value;
   }
   const caption = formatted(str(o, 'caption') ?? '', str(o, 'parse_mode'), o.caption_entities, true);
-  if (codePointLength(caption.text) > MAX_CAPTION_LENGTH) throw bad('MEDIA_CAPTION_TOO_LONG');
+  if (codePointLength(caption.text) > MAX_CAPTION_LENGTH) throw botApiError('MEDIA_CAPTION_TOO_LONG');
   const content: MessageContent = {};
   if (caption.text !== '') {
     content.caption = caption.text;
@@ -248,7 +247,7 @@ function inlineKeyboard(markup: Json): Json {
     return parsed.markup;
   } catch (error) {
     if (!(error instanceof BotApiError)) throw error;
-    const detail = error.description.replace(/^Bad Request: /, '');
+    const detail = withoutPrefix(error);
     // Tokens such as BUTTON_DATA_INVALID are the platform's own answers, not parse errors.
     if (/^[A-Z_]+$/.test(detail)) throw error;
     throw new ResultError(capitalized(detail));
@@ -263,7 +262,7 @@ function resultsButton({ params }: MethodContext): Json | undefined {
     try {
       value = JSON.parse(text);
     } catch {
-      throw bad("can't parse InlineQueryResultsButton JSON object");
+      throw botApiError('JSON_UNPARSABLE', { object: 'InlineQueryResultsButton' });
     }
   } else if (params.string('switch_pm_text') !== undefined) {
     value = {
@@ -271,7 +270,7 @@ function resultsButton({ params }: MethodContext): Json | undefined {
       start_parameter: params.string('switch_pm_parameter') ?? '',
     };
   } else return undefined;
-  if (!isObject(value)) throw bad('object expected as InlineQueryResultsButton');
+  if (!isObject(value)) throw botApiError('OBJECT_EXPECTED', { object: 'InlineQueryResultsButton' });
   let button: Json;
   try {
     button = { text: str(value, 'text', true) };
@@ -279,14 +278,16 @@ function resultsButton({ params }: MethodContext): Json | undefined {
     if (webApp) button.web_app = { url: str(webApp, 'url', true) };
     else button.start_parameter = str(value, 'start_parameter') ?? '';
   } catch (error) {
-    if (error instanceof ResultError) throw bad(`can't parse InlineQueryResultsButton: ${error.message}`);
+    if (error instanceof ResultError) {
+      throw botApiError('UNPARSABLE', { object: 'InlineQueryResultsButton', detail: error.message });
+    }
     throw error;
   }
   const start = button.start_parameter;
   if (typeof start === 'string') {
-    if (start === '') throw bad("can't use empty start_parameter");
-    if (start.length > 64) throw bad('too long start_parameter specified');
-    if (!/^[A-Za-z0-9_-]+$/.test(start)) throw bad('unallowed characters in start_parameter are used');
+    if (start === '') throw botApiError('START_PARAMETER_EMPTY');
+    if (start.length > 64) throw botApiError('START_PARAMETER_TOO_LONG');
+    if (!/^[A-Za-z0-9_-]+$/.test(start)) throw botApiError('START_PARAMETER_INVALID');
   }
   return button;
 }
@@ -300,18 +301,21 @@ export async function readInlineAnswer(ctx: MethodContext): Promise<InlineAnswer
     try {
       values = JSON.parse(json);
     } catch (error) {
-      throw bad(`can't parse JSON encoded inline query results: ${(error as Error).message}`);
+      const detail = (error as Error).message;
+      throw botApiError('UNPARSABLE', { object: 'JSON encoded inline query results', detail });
     }
   }
   if (values === null) values = [];
-  if (!Array.isArray(values)) throw bad('expected an Array of inline query results');
-  if (values.length > MAX_INLINE_RESULTS) throw bad('too many inline query results specified');
+  if (!Array.isArray(values)) throw botApiError('ARRAY_EXPECTED', { of: 'inline query results' });
+  if (values.length > MAX_INLINE_RESULTS) throw botApiError('TOO_MANY_INLINE_RESULTS');
   const results: StoredResult[] = [];
   for (const value of values) {
     try {
       results.push(parseResult(value));
     } catch (error) {
-      if (error instanceof ResultError) throw bad(`can't parse inline query result: ${error.message}`);
+      if (error instanceof ResultError) {
+        throw botApiError('UNPARSABLE', { object: 'inline query result', detail: error.message });
+      }
       throw error;
     }
   }
@@ -320,23 +324,22 @@ export async function readInlineAnswer(ctx: MethodContext): Promise<InlineAnswer
     const fileId = send.media?.fileId;
     if (fileId === undefined) continue;
     const stored = await platform.files.byFileId(botId, fileId);
-    if (!stored) throw bad("wrong remote file identifier specified: can't unserialize it");
+    if (!stored) throw botApiError('REMOTE_FILE_ID_INVALID');
     if (stored.file.kind !== send.media!.kind) {
-      throw bad(
-        `can't use file of type ${TDLIB_TYPE[stored.file.kind] ?? 'Document'} as ${TDLIB_TYPE[send.media!.kind]}`,
-      );
+      const type = TDLIB_TYPE[stored.file.kind] ?? 'Document';
+      throw botApiError('FILE_TYPE_UNUSABLE', { type, as: TDLIB_TYPE[send.media!.kind]! });
     }
   }
   const seen = new Set<string>();
   for (const { result } of results) {
     const id = result.id as string;
-    if (id === '') throw bad('RESULT_ID_EMPTY');
-    if (Buffer.byteLength(id) > MAX_ID_BYTES) throw bad('RESULT_ID_INVALID');
-    if (seen.has(id)) throw bad('RESULT_ID_DUPLICATE');
+    if (id === '') throw botApiError('RESULT_ID_EMPTY');
+    if (Buffer.byteLength(id) > MAX_ID_BYTES) throw botApiError('RESULT_ID_INVALID');
+    if (seen.has(id)) throw botApiError('RESULT_ID_DUPLICATE');
     seen.add(id);
   }
   const nextOffset = params.string('next_offset') ?? '';
-  if (Buffer.byteLength(nextOffset) > MAX_ID_BYTES) throw bad('NEXT_OFFSET_INVALID');
+  if (Buffer.byteLength(nextOffset) > MAX_ID_BYTES) throw botApiError('NEXT_OFFSET_INVALID');
   const button = resultsButton(ctx);
   return {
     results,

@@ -3,7 +3,7 @@
  * that the server downloads itself; and the thumbnails that may come with them. Everything here
  * runs after the chat check, so a refused call leaves no file behind.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import type { UploadedFile } from './params.js';
 import { fileByReference } from './send-media.js';
@@ -78,11 +78,7 @@ async function download(ctx: MethodContext, url: string, maxBytes: number): Prom
   } catch (error) {
     if (!(error instanceof UrlFetchError)) throw error;
     // reference §2.2: WEBPAGE_CURL_FAILED and an unusable identifier or URL.
-    throw BotApiError.badRequest(
-      error.reason === 'bad_url'
-        ? 'wrong file identifier/HTTP URL specified'
-        : 'failed to get HTTP URL content',
-    );
+    throw botApiError(error.reason === 'bad_url' ? 'FILE_REFERENCE_INVALID' : 'URL_CONTENT_FAILED');
   }
 }
 
@@ -92,9 +88,9 @@ async function download(ctx: MethodContext, url: string, maxBytes: number): Prom
  */
 export function prepareFile(kind: FileKind): PrepareFile {
   return (upload) => {
-    if (upload.data.length === 0) throw BotApiError.badRequest('file must be non-empty');
+    if (upload.data.length === 0) throw botApiError('FILE_EMPTY');
     // The HTTP layer stops larger parts already; this keeps the rule where the method is.
-    if (upload.data.length > MAX_UPLOAD_SIZE) throw new BotApiError(413, 'Request Entity Too Large');
+    if (upload.data.length > MAX_UPLOAD_SIZE) throw botApiError('REQUEST_ENTITY_TOO_LARGE');
     const ext = extensionOf(upload.filename) ?? '';
     const mimeType = mimeTypeOfExtension(ext) ?? DEFAULT_MIME_TYPES[kind];
     return mimeType ? { mimeType } : {};

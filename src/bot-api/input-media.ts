@@ -3,7 +3,7 @@
  * editMessageMedia), read field by field as the reference's get_input_media does, with its texts:
  * every problem of an item is reported as `can't parse InputMedia: <detail>`.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import {
   codePointLength,
   formatText,
@@ -33,14 +33,14 @@ class ItemError extends Error {}
 /** sendMediaGroup's `media`: a JSON array of InputMedia (`forAlbum` refuses animations). */
 export function readInputMediaList(ctx: MethodContext, name = 'media'): InputMediaItem[] {
   const text = ctx.params.string(name);
-  if (text === undefined) throw BotApiError.badRequest(`parameter "${name}" is required`);
+  if (text === undefined) throw botApiError('PARAMETER_REQUIRED', { name });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest(`can't parse ${name} JSON object`);
+    throw botApiError('JSON_UNPARSABLE', { object: name });
   }
-  if (!Array.isArray(value)) throw BotApiError.badRequest('expected an Array of InputMedia');
+  if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'InputMedia' });
   return value.map((item) => readInputMedia(ctx, item, true));
 }
 
@@ -49,11 +49,13 @@ export function readInputMedia(ctx: MethodContext, value: unknown, forAlbum: boo
   try {
     return parseItem(ctx, value, forAlbum);
   } catch (error) {
-    if (error instanceof ItemError) throw BotApiError.badRequest(`can't parse InputMedia: ${error.message}`);
+    if (error instanceof ItemError) {
+      throw botApiError('UNPARSABLE', { object: 'InputMedia', detail: error.message });
+    }
     if (error instanceof FormattingError) {
       // The formatter's text ("can't parse entities: ...") is capitalised as TDLib gives it.
       const detail = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-      throw BotApiError.badRequest(`can't parse InputMedia: ${detail}`);
+      throw botApiError('UNPARSABLE', { object: 'InputMedia', detail });
     }
     throw error;
   }
@@ -70,7 +72,7 @@ function parseItem(ctx: MethodContext, value: unknown, forAlbum: boolean): Input
     object.caption_entities === undefined ? undefined : JSON.stringify(object.caption_entities);
   const formatted = formatText(rawCaption, parseMode, entities, { allowEmpty: true });
   if (codePointLength(formatted.text) > MAX_CAPTION_LENGTH) {
-    throw BotApiError.badRequest('message caption is too long');
+    throw botApiError('MESSAGE_CAPTION_TOO_LONG');
   }
   const showCaptionAboveMedia = boolField(object, 'show_caption_above_media');
   const hasSpoiler = boolField(object, 'has_spoiler');

@@ -3,7 +3,7 @@
  * checked as TDLib's Location does: floats read leniently, a point off the map refused, the
  * accuracy clamped to 0-1500 metres.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { Params } from './params.js';
 
 export interface WireLocation {
@@ -19,17 +19,20 @@ function lenientFloat(text: string): number {
 }
 
 /**
- * The point; `offMap` is the text for a point off the map (TDLib: "Wrong location specified",
+ * The point; `offMap` is the refusal of a point off the map (TDLib: "Wrong location specified",
  * "Wrong venue location specified").
  */
-export function readLocation(params: Params, offMap: string): WireLocation {
+export function readLocation(
+  params: Params,
+  offMap: 'LOCATION_INVALID' | 'VENUE_LOCATION_INVALID',
+): WireLocation {
   const latitude = params.string('latitude')?.trim();
-  if (!latitude) throw BotApiError.badRequest('latitude is empty');
+  if (!latitude) throw botApiError('PARAMETER_EMPTY', { name: 'latitude' });
   const longitude = params.string('longitude')?.trim();
-  if (!longitude) throw BotApiError.badRequest('longitude is empty');
+  if (!longitude) throw botApiError('PARAMETER_EMPTY', { name: 'longitude' });
   const location: WireLocation = { latitude: lenientFloat(latitude), longitude: lenientFloat(longitude) };
   if (Math.abs(location.latitude) > 90 || Math.abs(location.longitude) > 180) {
-    throw BotApiError.badRequest(offMap);
+    throw botApiError(offMap);
   }
   const accuracy = Math.min(
     1500,

@@ -4,7 +4,7 @@
  * absent, and values are coerced leniently: booleans are true only for true/yes/1, integers stop at
  * the first non-digit, ranges are clamped rather than refused.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import { nestedDeeperThan } from '../platform/json-depth.js';
 
 export interface UploadedFile {
@@ -100,16 +100,16 @@ export class Params {
   }
 
   /**
-   * Decodes a JSON-typed parameter: undefined when absent; `onBad` is thrown (as a 400) when it is
-   * not valid JSON.
+   * Decodes a JSON-typed parameter: undefined when absent; when it is not valid JSON, refused with
+   * "can't parse <object> JSON object" (`object` as the reference names the parameter's type).
    */
-  parsedJson(name: string, onBad: string): unknown {
+  parsedJson(name: string, object: string): unknown {
     const text = this.json(name);
     if (text === undefined) return undefined;
     try {
       return JSON.parse(text);
     } catch {
-      throw BotApiError.badRequest(onBad);
+      throw botApiError('JSON_UNPARSABLE', { object });
     }
   }
 
@@ -137,7 +137,7 @@ export class Params {
   /** chat_id as the reference reads it: required; `@username` or a lenient integer. */
   chatId(name = 'chat_id'): number | string {
     const value = this.string(name);
-    if (value === undefined) throw BotApiError.badRequest(`${name} is empty`);
+    if (value === undefined) throw botApiError('PARAMETER_EMPTY', { name });
     const trimmed = value.trim();
     if (trimmed.startsWith('@')) return trimmed;
     return lenientInteger(trimmed);

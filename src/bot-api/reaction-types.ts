@@ -3,11 +3,9 @@
  * ReactionType objects (spec "Reactions"). Which emoji are allowed is the platform's check, made
  * after the message is found (platform/reactions.ts).
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { Params } from './params.js';
 import type { ReactionType } from '../platform/reactions.js';
-
-const bad = (text: string) => BotApiError.badRequest(text);
 
 /** The detail of "can't parse ReactionType: <detail>". */
 class TypeError_ extends Error {}
@@ -26,7 +24,7 @@ function reactionType(item: unknown): ReactionType {
     const emoji = field(o, 'emoji');
     if (typeof emoji !== 'string') throw new TypeError_('Field "emoji" must be of type String');
     // An empty emoji is refused by TDLib itself, outside the parse error.
-    if (emoji === '') throw bad('invalid reaction type specified');
+    if (emoji === '') throw botApiError('REACTION_TYPE_INVALID');
     return { type: 'emoji', emoji };
   }
   if (type === 'custom_emoji') {
@@ -50,15 +48,17 @@ export function readReactionTypes(params: Params): ReactionType[] {
   try {
     value = JSON.parse(text);
   } catch {
-    throw bad("can't parse reaction types JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'reaction types' });
   }
   if (value === null) return [];
-  if (!Array.isArray(value)) throw bad('expected an Array of ReactionType');
+  if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'ReactionType' });
   return value.map((item) => {
     try {
       return reactionType(item);
     } catch (error) {
-      if (error instanceof TypeError_) throw bad(`can't parse ReactionType: ${error.message}`);
+      if (error instanceof TypeError_) {
+        throw botApiError('UNPARSABLE', { object: 'ReactionType', detail: error.message });
+      }
       throw error;
     }
   });

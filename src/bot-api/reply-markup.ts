@@ -3,7 +3,7 @@
  * with the reference's error texts. An inline keyboard is part of the Message; reply keyboards,
  * keyboard removal and force reply are shown by the recipient's client only.
  */
-import { BotApiError } from './errors.js';
+import { BotApiError, botApiError } from './errors.js';
 import type { Params } from './params.js';
 
 const INLINE_BUTTON_KINDS = [
@@ -23,7 +23,13 @@ export type ParsedMarkup =
   | { kind: 'inline'; markup: { inline_keyboard: Array<Array<Record<string, unknown>>> } }
   | { kind: 'client'; markup: Record<string, unknown> };
 
-const bad = (text: string) => BotApiError.badRequest(text);
+const buttonError = (detail: string) =>
+  botApiError('UNPARSABLE', { object: 'inline keyboard button', detail });
+const keyboardButtonError = (detail: string) =>
+  botApiError('UNPARSABLE', { object: 'keyboard button', detail });
+const markupError = () => botApiError('JSON_UNPARSABLE', { object: 'reply keyboard markup' });
+const replyParametersError = (detail: string) =>
+  botApiError('UNPARSABLE', { object: 'reply parameters', detail });
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,29 +57,27 @@ function rows(value: unknown, name: string): unknown[][] {
 }
 
 function inlineButton(value: unknown): Record<string, unknown> {
-  if (!isObject(value)) throw bad("can't parse inline keyboard button: Object expected");
+  if (!isObject(value)) throw buttonError('Object expected');
   let text: unknown;
   try {
     text = field(value, 'text', 'String');
   } catch (error) {
-    throw bad(`can't parse inline keyboard button: ${(error as Error).message}`);
+    throw buttonError((error as Error).message);
   }
-  if (text === undefined) throw bad(`can't parse inline keyboard button: Can't find field "text"`);
+  if (text === undefined) throw buttonError('Can\'t find field "text"');
   const kinds = INLINE_BUTTON_KINDS.filter((kind) => value[kind] !== undefined);
-  if (kinds.length === 0)
-    throw bad("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
+  if (kinds.length === 0) throw buttonError('Text buttons are unallowed in the inline keyboard');
   const button: Record<string, unknown> = { text };
   for (const kind of kinds) button[kind] = value[kind];
   if (typeof value.callback_data === 'string' || typeof value.callback_data === 'number') {
     const data = String(value.callback_data);
     const bytes = Buffer.byteLength(data);
-    if (bytes === 0 || bytes > 64) throw bad('BUTTON_DATA_INVALID');
+    if (bytes === 0 || bytes > 64) throw botApiError('BUTTON_DATA_INVALID');
     button.callback_data = data;
   }
   if (value.url !== undefined) {
     const url = String(value.url);
-    if (!/^(https?|tg):\/\/\S+$/i.test(url))
-      throw bad(`inline keyboard button URL '${url}' is invalid: Wrong HTTP URL`);
+    if (!/^(https?|tg):\/\/\S+$/i.test(url)) throw botApiError('BUTTON_URL_INVALID', { url });
   }
   for (const extra of ['icon_custom_emoji_id', 'style'] as const)
     if (value[extra] !== undefined) button[extra] = value[extra];
@@ -82,8 +86,8 @@ function inlineButton(value: unknown): Record<string, unknown> {
 
 function keyboardButton(value: unknown): Record<string, unknown> | string {
   if (typeof value === 'string') return value;
-  if (!isObject(value)) throw bad("can't parse keyboard button: Object expected");
-  if (typeof value.text !== 'string') throw bad(`can't parse keyboard button: Can't find field "text"`);
+  if (!isObject(value)) throw keyboardButtonError('Object expected');
+  if (typeof value.text !== 'string') throw keyboardButtonError('Can\'t find field "text"');
   return value;
 }
 
@@ -95,9 +99,9 @@ export function parseReplyMarkup(params: Params, name = 'reply_markup'): ParsedM
   try {
     value = JSON.parse(text);
   } catch {
-    throw bad("can't parse reply keyboard markup JSON object");
+    throw markupError();
   }
-  if (!isObject(value)) throw bad('object expected as reply markup');
+  if (!isObject(value)) throw botApiError('OBJECT_EXPECTED', { object: 'reply markup' });
   try {
     if (value.inline_keyboard !== undefined) {
       const keyboard = rows(value.inline_keyboard, 'inline_keyboard').map((row) => row.map(inlineButton));
@@ -130,9 +134,10 @@ export function parseReplyMarkup(params: Params, name = 'reply_markup'): ParsedM
     }
   } catch (error) {
     if (error instanceof BotApiError) throw error;
-    throw bad(`can't parse reply keyboard markup JSON object: ${(error as Error).message}`);
+    const detail = (error as Error).message;
+    throw botApiError('UNPARSABLE', { object: 'reply keyboard markup JSON object', detail });
   }
-  throw bad("can't parse reply keyboard markup JSON object");
+  throw markupError();
 }
 
 export interface ReplyTarget {
@@ -157,15 +162,14 @@ export function parseReplyParameters(params: Params): ReplyTarget | undefined {
   try {
     value = JSON.parse(text);
   } catch {
-    throw bad("can't parse reply parameters JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'reply parameters' });
   }
-  if (!isObject(value)) throw bad('object expected as reply parameters');
+  if (!isObject(value)) throw botApiError('OBJECT_EXPECTED', { object: 'reply parameters' });
   const id = value.message_id;
-  if (id === undefined) throw bad(`can't parse reply parameters: Can't find field "message_id"`);
+  if (id === undefined) throw replyParametersError('Can\'t find field "message_id"');
   const messageId =
     typeof id === 'number' ? id : typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : NaN;
-  if (!Number.isInteger(messageId))
-    throw bad(`can't parse reply parameters: Field "message_id" must be a valid Number`);
+  if (!Number.isInteger(messageId)) throw replyParametersError('Field "message_id" must be a valid Number');
   const target: ReplyTarget = { messageId, allowWithout: value.allow_sending_without_reply === true };
   if (value.chat_id !== undefined) target.chatId = value.chat_id as number | string;
   return target;

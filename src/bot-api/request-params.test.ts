@@ -66,6 +66,8 @@ describe('addJsonObject', () => {
     addJsonObject(params, JSON.stringify({ reply_markup: arrays(5000) }));
     expect(params.string('reply_markup')).toBe(arrays(5000));
     expect(() => JSON.parse(params.json('reply_markup')!)).toThrow(SyntaxError);
-    expect(() => params.parsedJson('reply_markup', "can't parse it")).toThrow("Bad Request: can't parse it");
+    expect(() => params.parsedJson('reply_markup', 'reply keyboard markup')).toThrow(
+      "Bad Request: can't parse reply keyboard markup JSON object",
+    );
   });
 });

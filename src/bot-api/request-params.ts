@@ -6,7 +6,7 @@
  * multipart body that cannot be read is refused with 400 (the reference's texts where it has them).
  */
 import type { FastifyRequest } from 'fastify';
-import { BotApiError } from './errors.js';
+import { BotApiError, botApiError } from './errors.js';
 import { Params } from './params.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.js';
 
@@ -15,11 +15,11 @@ const MAX_FILES = 50;
 const MAX_BOUNDARY_LENGTH = 70;
 
 /** The reference's text for a JSON body member nested too deeply (HttpReader.cpp, `do_json_skip`). */
-const TOO_DEEP = BotApiError.badRequest("can't parse parameter value: Too big object depth");
-const NO_FIELD_NAME = BotApiError.badRequest('field name in multipart/form-data not found');
-const TOO_MANY_FILES = new BotApiError(413, 'Request Entity Too Large: too many files attached');
+const TOO_DEEP = botApiError('UNPARSABLE', { object: 'parameter value', detail: 'Too big object depth' });
+const NO_FIELD_NAME = botApiError('MULTIPART_FIELD_NAME_NOT_FOUND');
+const TOO_MANY_FILES = botApiError('TOO_MANY_FILES');
 /** The reference has no text for this: it waits for the rest of the body. */
-const UNEXPECTED_END = BotApiError.badRequest('unexpected end of multipart/form-data');
+const UNEXPECTED_END = botApiError('MULTIPART_UNEXPECTED_END');
 
 export function addUrlEncoded(params: Params, text: string): void {
   if (text === '') return;
@@ -84,15 +84,15 @@ export function addBody(params: Params, contentType: string, body: string): void
  */
 export function multipartBoundary(contentType: string): string | BotApiError {
   const at = contentType.toLowerCase().indexOf('boundary');
-  if (at < 0) return BotApiError.badRequest('boundary not found');
+  if (at < 0) return botApiError('BOUNDARY_NOT_FOUND');
   const eq = contentType.indexOf('=', at + 'boundary'.length);
-  if (eq < 0) return BotApiError.badRequest('boundary value not found');
+  if (eq < 0) return botApiError('BOUNDARY_VALUE_NOT_FOUND');
   const semicolon = contentType.indexOf(';', eq + 1);
   let boundary = contentType.slice(eq + 1, semicolon < 0 ? undefined : semicolon);
   if (boundary.length >= 2 && boundary.startsWith('"') && boundary.endsWith('"'))
     boundary = boundary.slice(1, -1);
   if (boundary === '' || boundary.length > MAX_BOUNDARY_LENGTH) {
-    return BotApiError.badRequest('boundary too big or empty');
+    return botApiError('BOUNDARY_INVALID');
   }
   return boundary;
 }
@@ -157,7 +157,7 @@ function multipartFailure(error: unknown): unknown {
   if (/unexpected end|terminated early|closed before/i.test(error.message)) return UNEXPECTED_END;
   // @fastify/multipart's refusals of a field (a reserved name, JSON that does not parse).
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return BotApiError.badRequest(`can't parse multipart/form-data: ${error.message}`);
+    return botApiError('UNPARSABLE', { object: 'multipart/form-data', detail: error.message });
   }
   return error;
 }

@@ -4,7 +4,7 @@
  * the caption and the common send options, in the reference's order of checks (its
  * process_send_*_query): the file, the thumbnail and numbers, the caption, then the chat.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import {
   acquireFile,
   isFileId,
@@ -108,15 +108,11 @@ export async function mediaContent(
   return content;
 }
 
-export async function sendMediaFile(
-  ctx: MethodContext,
-  kind: MediaKind,
-  missing: string,
-): Promise<WireMessage> {
+export async function sendMediaFile(ctx: MethodContext, kind: MediaKind): Promise<WireMessage> {
   const { params, platform } = ctx;
   const features = FEATURES[kind];
   const input = params.inputFile(kind);
-  if (!input) throw BotApiError.badRequest(missing);
+  if (!input) throw botApiError('MEDIA_MISSING', { media: kind.replace('_', ' ') });
   // The docs: a thumbnail is ignored unless the file itself is uploaded.
   const thumbnailUpload = features.thumbnail && 'upload' in input ? thumbnailOf(ctx) : undefined;
   const given = attributesOf(ctx, kind);
@@ -124,7 +120,7 @@ export async function sendMediaFile(
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
   if (kind === 'video_note' && given.length! > MAX_VIDEO_NOTE_LENGTH) {
-    throw BotApiError.badRequest('wrong video note length');
+    throw botApiError('VIDEO_NOTE_LENGTH_INVALID');
   }
 
   const stored = await acquireFile(ctx, input, kind, prepareMedia(kind));

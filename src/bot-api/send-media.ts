@@ -2,7 +2,7 @@
  * What the media send methods share: the caption, the chat check before anything is stored, and
  * files given by file_id.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import { codePointLength, formatText, type MessageEntity } from '../platform/formatting/index.js';
 import type { MethodContext } from './method-context.js';
 import type { SendOptions } from './send-options.js';
@@ -21,12 +21,11 @@ export function readCaption({ params }: MethodContext): {
   caption_entities?: MessageEntity[];
 } {
   const raw = params.string('caption') ?? '';
-  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw BotApiError.badRequest('text is too long');
+  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw botApiError('TEXT_TOO_LONG');
   const formatted = formatText(raw, params.string('parse_mode'), params.json('caption_entities'), {
     allowEmpty: true,
   });
-  if (codePointLength(formatted.text) > MAX_CAPTION_LENGTH)
-    throw BotApiError.badRequest('message caption is too long');
+  if (codePointLength(formatted.text) > MAX_CAPTION_LENGTH) throw botApiError('MESSAGE_CAPTION_TOO_LONG');
   if (formatted.text === '') return {};
   return formatted.entities.length > 0
     ? { caption: formatted.text, caption_entities: formatted.entities }
@@ -49,7 +48,7 @@ export async function checkChat({ platform, botId }: MethodContext, options: Sen
  */
 export async function fileByReference({ platform, botId }: MethodContext, value: string, kind: FileKind) {
   const stored = await platform.files.byFileId(botId, value.trim());
-  if (!stored) throw BotApiError.badRequest('wrong file identifier/HTTP URL specified');
-  if (stored.file.kind !== kind) throw BotApiError.badRequest('type of file mismatch');
+  if (!stored) throw botApiError('FILE_REFERENCE_INVALID');
+  if (stored.file.kind !== kind) throw botApiError('FILE_TYPE_MISMATCH');
   return stored;
 }

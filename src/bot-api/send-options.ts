@@ -2,7 +2,7 @@
  * What every send method shares: finding the target chat, reply parameters, reply markup and the
  * content flags, turned into the platform's message content.
  */
-import { BotApiError } from './errors.js';
+import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { parseReplyMarkup, parseReplyParameters, type ReplyTarget } from './reply-markup.js';
 import type { MessageContent } from '../platform/wire-types.js';
@@ -11,12 +11,12 @@ import type { MessageContent } from '../platform/wire-types.js';
 export async function targetChatId({ platform, params }: MethodContext): Promise<number> {
   const chatId = params.chatId();
   if (typeof chatId === 'number') {
-    if (chatId === 0) throw BotApiError.badRequest('chat not found');
+    if (chatId === 0) throw botApiError('CHAT_NOT_FOUND');
     return chatId;
   }
   const chat = await platform.deps.store.getChatByUsername(chatId.slice(1));
   if (!chat || chat.id === null || (chat.type !== 'supergroup' && chat.type !== 'channel')) {
-    throw BotApiError.badRequest('chat not found');
+    throw botApiError('CHAT_NOT_FOUND');
   }
   return chat.id;
 }
@@ -40,7 +40,7 @@ export async function readSendOptions(ctx: MethodContext): Promise<SendOptions> 
   if (reply?.chatId !== undefined && String(reply.chatId) !== String(params.string('chat_id'))) {
     // Replies in another chat quote a message the bot may not see; the reference then needs
     // allow_sending_without_reply false. Parley supports replies within the same chat only.
-    throw BotApiError.badRequest('message to be replied not found');
+    throw botApiError('REPLY_MESSAGE_NOT_FOUND');
   }
   return {
     chatId: await targetChatId(ctx),

@@ -89,7 +89,9 @@ export class BotSettings {
 
   async setText(botId: number, setting: TextSetting, language: string, value: string): Promise<void> {
     if ([...value].length > TEXT_LIMITS[setting]) {
-      throw new PlatformError('BAD_REQUEST', `${setting.replace('_', ' ')} is too long`);
+      throw new PlatformError('BOT_SETTING_TOO_LONG', `${setting.replace('_', ' ')} is too long`, {
+        setting,
+      });
     }
     const key = `bot:${botId}:${setting}:${language}`;
     await this.deps.store.write(async (tx) => {

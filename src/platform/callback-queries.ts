@@ -138,7 +138,7 @@ export class CallbackQueries {
     const now = clock.now();
     if (!row || row.bot_id !== botId || now - row.created_at > CALLBACK_QUERY_LIFETIME) throw invalid();
     if (answer.text !== undefined && [...answer.text].length > MAX_ANSWER_TEXT) {
-      throw new PlatformError('BAD_REQUEST', 'MESSAGE_TOO_LONG');
+      throw new PlatformError('CALLBACK_ANSWER_TOO_LONG', 'MESSAGE_TOO_LONG');
     }
     const recorded = await store.write(async (tx) =>
       tx.answerCallbackQuery(queryId, JSON.stringify(answer), now),

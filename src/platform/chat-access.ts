@@ -62,11 +62,15 @@ export async function checkChatAccess(
   if (chat.migrated_to_id && access === 'write') throw new ChatMigrated(chat.migrated_to_id);
   if (isPresent(state)) return state;
   if (state.status === 'kicked') {
-    throw new PlatformError('BOT_KICKED', `bot was kicked from the ${KIND[chat.type]}`);
+    throw new PlatformError('BOT_KICKED', `bot was kicked from the ${KIND[chat.type]}`, {
+      chatType: chat.type,
+    });
   }
   // A bot knows a chat it once was in, and any public one; others do not exist for it.
   if (row || chat.username) {
-    throw new PlatformError('BOT_NOT_MEMBER', `bot is not a member of the ${KIND[chat.type]}`);
+    throw new PlatformError('BOT_NOT_MEMBER', `bot is not a member of the ${KIND[chat.type]}`, {
+      chatType: chat.type,
+    });
   }
   throw new PlatformError('CHAT_NOT_FOUND', 'chat not found');
 }
@@ -110,13 +114,18 @@ export async function checkBotCanSend(
   }
   if (chat.type === 'channel') {
     if (!hasRight(state, 'can_post_messages')) {
-      throw new PlatformError('CHAT_ADMIN_REQUIRED', 'need administrator rights in the channel chat');
+      throw new PlatformError(
+        'NEED_ADMIN_RIGHTS_IN_CHANNEL',
+        'need administrator rights in the channel chat',
+      );
     }
     return;
   }
   const [permission, noun] = permissionFor(content);
   if (!hasPermission(state, chatPermissions(chat), permission)) {
-    throw new PlatformError('CHAT_ADMIN_REQUIRED', `not enough rights to send ${noun} to the chat`);
+    throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_SEND', `not enough rights to send ${noun} to the chat`, {
+      what: noun,
+    });
   }
 }
 

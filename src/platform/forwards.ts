@@ -112,7 +112,7 @@ export class Forwards {
         const row = await tx.getMessage(fromChat.pk, messageId);
         const refusal = row ? this.#refusal(row, request.mode) : 'not_found';
         if (refusal === undefined) rows.push(row!);
-        else if (request.single) throw new PlatformError('BAD_REQUEST', refusalText(refusal, request.mode));
+        else if (request.single) throw refusalError(refusal, request.mode);
       }
       // Album grouping is kept: two or more messages of one album get one new album.
       const albums = new Map<string, string | undefined>();
@@ -238,9 +238,14 @@ export class Forwards {
   }
 }
 
-function refusalText(refusal: 'not_found' | 'service' | 'protected', mode: ForwardRequest['mode']): string {
-  if (refusal === 'not_found') return `message to ${mode} not found`;
-  return mode === 'forward' ? "the message can't be forwarded" : "the message can't be copied";
+function refusalError(refusal: 'not_found' | 'service' | 'protected', mode: ForwardRequest['mode']) {
+  if (refusal === 'not_found') {
+    const code = mode === 'forward' ? 'MESSAGE_TO_FORWARD_NOT_FOUND' : 'MESSAGE_TO_COPY_NOT_FOUND';
+    return new PlatformError(code, `message to ${mode} not found`);
+  }
+  return mode === 'forward'
+    ? new PlatformError('MESSAGE_CANT_BE_FORWARDED', "the message can't be forwarded")
+    : new PlatformError('MESSAGE_CANT_BE_COPIED', "the message can't be copied");
 }
 
 /** A media_group_id: a positive 63-bit decimal number, as the reference's. */

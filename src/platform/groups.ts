@@ -60,12 +60,13 @@ export interface CreateChatInput {
   members?: Array<string | number> | undefined;
 }
 
+/** A refusal of a person's request only (control API), said by its message. */
 const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
 
 /** A title as the platform keeps it: runs of white space become one space, at most 128 characters. */
 export function cleanTitle(title: string): string {
   const clean = [...title.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('');
-  if (clean === '') throw bad('title must be non-empty');
+  if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
   return clean;
 }
 
@@ -219,7 +220,8 @@ export class Groups {
   async setDescription(acting: Acting, description: string): Promise<void> {
     const clean = [...description.trim()].slice(0, DESCRIPTION_MAX).join('');
     await this.#change(acting, 'description', async (tx, at) => {
-      if (clean === (at.chat.description ?? '')) throw bad('chat description is not modified');
+      if (clean === (at.chat.description ?? ''))
+        throw new PlatformError('CHAT_DESCRIPTION_NOT_MODIFIED', 'chat description is not modified');
       await tx.updateChat(at.chat.pk, { description: clean === '' ? null : clean });
     });
   }
@@ -228,10 +230,15 @@ export class Groups {
   async setPermissions(acting: Acting, permissions: ChatPermissions): Promise<void> {
     await commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private') throw bad("can't change private chat permissions");
-      if (at.chat.type === 'channel') throw bad("can't change channel chat permissions");
+      if (at.chat.type === 'private')
+        throw new PlatformError('PRIVATE_CHAT_PERMISSIONS', "can't change private chat permissions");
+      if (at.chat.type === 'channel')
+        throw new PlatformError('CHANNEL_CHAT_PERMISSIONS', "can't change channel chat permissions");
       if (!hasRight(at.state, 'can_restrict_members')) {
-        throw new PlatformError('CHAT_ADMIN_REQUIRED', 'not enough rights to change chat permissions');
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS',
+          'not enough rights to change chat permissions',
+        );
       }
       await tx.updateChat(at.chat.pk, { permissions: JSON.stringify(permissions) });
     });
@@ -244,13 +251,22 @@ export class Groups {
   ): Promise<void> {
     await commit(this.ctx, async (tx, effects) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private') throw bad(`can't change private chat ${what}`);
+      if (at.chat.type === 'private') {
+        throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
+      }
       const allowed =
         at.chat.type === 'channel'
           ? hasRight(at.state, 'can_change_info')
           : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
-      if (!allowed)
-        throw new PlatformError('CHAT_ADMIN_REQUIRED', `not enough rights to change chat ${what}`);
+      if (!allowed) {
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO',
+          `not enough rights to change chat ${what}`,
+          {
+            field: what,
+          },
+        );
+      }
       await fn(tx, at, effects);
     });
   }

@@ -74,13 +74,14 @@ async function byUrl(files: Files, profile: Profile, botId: number, media: Inlin
     });
   } catch (error) {
     if (error instanceof UrlFetchError)
-      throw new PlatformError('BAD_REQUEST', 'failed to get HTTP URL content');
+      throw new PlatformError('URL_CONTENT_FAILED', 'failed to get HTTP URL content');
     throw error;
   }
-  if (fetched.data.length === 0) throw new PlatformError('BAD_REQUEST', 'failed to get HTTP URL content');
+  if (fetched.data.length === 0)
+    throw new PlatformError('URL_CONTENT_FAILED', 'failed to get HTTP URL content');
   if (media.kind === 'photo') {
     const image = imageSize(fetched.data);
-    if (!image) throw new PlatformError('BAD_REQUEST', 'wrong type of the web page content');
+    if (!image) throw new PlatformError('URL_CONTENT_NOT_IMAGE', 'wrong type of the web page content');
     return files.store(
       botId,
       'photo',

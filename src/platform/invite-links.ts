@@ -31,8 +31,6 @@ export interface JoinResult {
   chat: ChatRow;
 }
 
-const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
-
 /** The full link for a link, `+hash` or hash a person typed. */
 export function normalizeLink(text: string): string {
   const trimmed = text.trim();
@@ -43,9 +41,12 @@ export function normalizeLink(text: string): string {
 
 function checkOptions(options: LinkOptions): void {
   if (options.name !== undefined && [...options.name].length > MAX_NAME)
-    throw bad('invite link name is too long');
+    throw new PlatformError('INVITE_LINK_NAME_TOO_LONG', 'invite link name is too long');
   if (options.creates_join_request && options.member_limit) {
-    throw bad("member limit can't be specified for links requiring administrator approval");
+    throw new PlatformError(
+      'MEMBER_LIMIT_WITH_JOIN_REQUEST',
+      "member limit can't be specified for links requiring administrator approval",
+    );
   }
 }
 
@@ -77,7 +78,7 @@ export class InviteLinks {
     checkOptions(options);
     return this.#manage(acting, async (tx, at) => {
       const row = await this.#own(tx, at, link);
-      if (row.is_primary) throw bad('CHAT_INVITE_PERMANENT');
+      if (row.is_primary) throw new PlatformError('CHAT_INVITE_PERMANENT', 'CHAT_INVITE_PERMANENT');
       const patch = {
         name: options.name || null,
         expire_date: options.expire_date || null,
@@ -140,9 +141,13 @@ export class InviteLinks {
   async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
     return commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private') throw bad("can't invite members to a private chat");
+      if (at.chat.type === 'private')
+        throw new PlatformError('PRIVATE_CHAT_INVITE', "can't invite members to a private chat");
       if (!hasRight(at.state, 'can_invite_users')) {
-        throw new PlatformError('CHAT_ADMIN_REQUIRED', 'not enough rights to manage chat invite link');
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS',
+          'not enough rights to manage chat invite link',
+        );
       }
       return fn(tx, at);
     });
@@ -150,10 +155,12 @@ export class InviteLinks {
 
   /** A link of this chat that the actor may change: their own, or any for the creator. */
   async #own(tx: StoreTx, at: ActingIn, link: string): Promise<InviteLinkRow> {
-    if (link.trim() === '') throw bad('invite link must be non-empty');
+    if (link.trim() === '') throw new PlatformError('INVITE_LINK_EMPTY', 'invite link must be non-empty');
     const row = await tx.getInviteLink(normalizeLink(link));
-    if (!row || row.chat_pk !== at.chat.pk || row.is_revoked) throw bad('INVITE_HASH_EXPIRED');
-    if (row.creator_id !== at.actor.id && at.state.status !== 'creator') throw bad('CHAT_ADMIN_REQUIRED');
+    if (!row || row.chat_pk !== at.chat.pk || row.is_revoked)
+      throw new PlatformError('INVITE_LINK_UNKNOWN', 'INVITE_HASH_EXPIRED');
+    if (row.creator_id !== at.actor.id && at.state.status !== 'creator')
+      throw new PlatformError('INVITE_LINK_NOT_OWN', 'CHAT_ADMIN_REQUIRED');
     return row;
   }
 

@@ -77,11 +77,11 @@ export class JoinRequests {
     const user = await targetUser(this.ctx, userRef);
     await commit(this.ctx, async (tx, effects) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private') throw new PlatformError('BAD_REQUEST', 'PEER_ID_INVALID');
+      if (at.chat.type === 'private') throw new PlatformError('PEER_ID_INVALID', 'PEER_ID_INVALID');
       if (!hasRight(at.state, 'can_invite_users'))
         throw new PlatformError('CHAT_ADMIN_REQUIRED', 'CHAT_ADMIN_REQUIRED');
       const request = await tx.getJoinRequest(at.chat.pk, user.id);
-      if (!request) throw new PlatformError('BAD_REQUEST', 'HIDE_REQUESTER_MISSING');
+      if (!request) throw new PlatformError('HIDE_REQUESTER_MISSING', 'HIDE_REQUESTER_MISSING');
       await tx.deleteJoinRequest(at.chat.pk, user.id);
       if (!approve) return;
       const link = request.invite_link ? await tx.getInviteLink(request.invite_link) : undefined;

@@ -31,15 +31,15 @@ export function mediaTypeOf(content: Partial<Record<string, unknown>>): Editable
 export function checkMediaEdit(content: MessageContent, newType: EditableMedia | undefined): void {
   const oldType = mediaTypeOf(content);
   if (oldType === undefined && content.text === undefined) {
-    throw new PlatformError('BAD_REQUEST', 'there is no media in the message to edit');
+    throw new PlatformError('NO_MEDIA_TO_EDIT', 'there is no media in the message to edit');
   }
   if (typeof content.media_group_id !== 'string' || oldType === undefined || newType === oldType) return;
   // TDLib: an album holds photos and videos, or only documents, or only audio files.
   if (newType === undefined || newType === 'animation') {
-    throw new PlatformError('BAD_REQUEST', "message content type can't be used in an album");
+    throw new PlatformError('ALBUM_CONTENT_TYPE_INVALID', "message content type can't be used in an album");
   }
   const homogeneous = (type: EditableMedia) => type === 'audio' || type === 'document';
   if (homogeneous(oldType) || homogeneous(newType)) {
-    throw new PlatformError('BAD_REQUEST', "can't change media type in the album");
+    throw new PlatformError('ALBUM_MEDIA_TYPE_CHANGE', "can't change media type in the album");
   }
 }

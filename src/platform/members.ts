@@ -45,27 +45,39 @@ import {
 import { renderUser } from './users.js';
 import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../storage/store.js';
 
+/** A refusal of a person's request only (control API), said by its message. */
 const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
-const noRights = (text: string) => new PlatformError('CHAT_ADMIN_REQUIRED', text);
 
-function requireRight(state: MemberState, right: AdminRightKey, text: string): void {
-  if (!hasRight(state, right)) throw noRights(text);
+function requireRight(state: MemberState, right: AdminRightKey, refusal: () => PlatformError): void {
+  if (!hasRight(state, right)) throw refusal();
 }
+
+const restrictRefused = () =>
+  new PlatformError('NOT_ENOUGH_RIGHTS_TO_RESTRICT', 'not enough rights to restrict/unrestrict chat member');
+const isAdministrator = () =>
+  new PlatformError('USER_IS_ADMINISTRATOR', 'user is an administrator of the chat');
+const isOwner = () => new PlatformError('CANT_REMOVE_CHAT_OWNER', "can't remove chat owner");
+const notEnoughRights = () => new PlatformError('NOT_ENOUGH_RIGHTS', 'not enough rights');
+const supergroupsAndChannels = () =>
+  new PlatformError(
+    'SUPERGROUPS_AND_CHANNELS_ONLY',
+    'method is available for supergroup and channel chats only',
+  );
 
 /**
  * The owner, oneself and others' administrators are out of reach of bans and restrictions; the
  * checks run in TDLib's order: owner, self, the actor's right, then the target's administrator rank.
  */
 function checkRestrictable(acting: ActingIn, target: UserRow, targetState: MemberState): void {
-  if (targetState.status === 'creator') throw bad("can't remove chat owner");
-  if (target.id === acting.actor.id) throw bad("can't restrict self");
-  requireRight(acting.state, 'can_restrict_members', 'not enough rights to restrict/unrestrict chat member');
+  if (targetState.status === 'creator') throw isOwner();
+  if (target.id === acting.actor.id) throw new PlatformError('CANT_RESTRICT_SELF', "can't restrict self");
+  requireRight(acting.state, 'can_restrict_members', restrictRefused);
   if (
     targetState.status === 'administrator' &&
     acting.state.status !== 'creator' &&
     targetState.data.promoted_by !== acting.actor.id
   ) {
-    throw bad('user is an administrator of the chat');
+    throw isAdministrator();
   }
 }
 
@@ -97,7 +109,10 @@ export class Members {
         chat.type === 'channel'
           ? hasRight(at.state, 'can_invite_users')
           : hasPermission(at.state, chatPermissions(chat), 'can_invite_users');
-      if (!mayInvite) throw noRights(`not enough rights to invite members to the ${chatNoun(chat)}`);
+      if (!mayInvite) {
+        const text = `not enough rights to invite members to the ${chatNoun(chat)}`;
+        throw new PlatformError('CHAT_ADMIN_REQUIRED', text);
+      }
       if (target.is_bot) {
         if (chat.type === 'channel') {
           throw bad('a bot joins a channel only as an administrator: promote it instead');
@@ -109,7 +124,11 @@ export class Members {
       const old = await stateOf(tx, chat, target.id, this.#now());
       if (isPresent(old)) throw new PlatformError('USER_ALREADY_PARTICIPANT', 'the user is already a member');
       if (old.status === 'kicked') {
-        requireRight(at.state, 'can_restrict_members', 'the user is banned in this chat: unban them first');
+        requireRight(
+          at.state,
+          'can_restrict_members',
+          () => new PlatformError('CHAT_ADMIN_REQUIRED', 'the user is banned in this chat: unban them first'),
+        );
       }
       const next = joinedState(old.status === 'kicked' ? { status: 'left', data: {} } : old);
       await changeMember(this.ctx, tx, { chat, actor: at.actor, target, next }, effects);
@@ -185,10 +204,12 @@ export class Members {
       acting,
       async (tx, at, effects) => {
         const { chat, actor } = at;
-        if (chat.type === 'private') throw bad("can't leave private chats");
-        if (chat.migrated_to_id) throw bad('chat is deactivated');
-        if (at.state.status === 'creator') throw bad('the creator of a chat can not leave it');
-        if (!isPresent(at.state)) throw bad('not in the chat');
+        if (chat.type === 'private')
+          throw new PlatformError('CANT_LEAVE_PRIVATE_CHAT', "can't leave private chats");
+        if (chat.migrated_to_id) throw new PlatformError('CHAT_DEACTIVATED', 'chat is deactivated');
+        if (at.state.status === 'creator')
+          throw new PlatformError('CREATOR_CANT_LEAVE', 'the creator of a chat can not leave it');
+        if (!isPresent(at.state)) throw new PlatformError('NOT_IN_CHAT', 'not in the chat');
         await changeMember(this.ctx, tx, { chat, actor, target: actor, next: leftState(at.state) }, effects);
         if (chat.type !== 'channel') {
           const content = { left_chat_member: renderUser(actor) };
@@ -212,7 +233,8 @@ export class Members {
     const target = await targetUser(this.ctx, targetRef);
     await this.#act(acting, async (tx, at, effects) => {
       const { chat } = at;
-      if (chat.type === 'private') throw bad("can't ban members in private chats");
+      if (chat.type === 'private')
+        throw new PlatformError('CANT_BAN_IN_PRIVATE_CHAT', "can't ban members in private chats");
       const old = await stateOf(tx, chat, target.id, this.#now());
       checkRestrictable(at, target, old);
       const next: MemberState =
@@ -232,18 +254,18 @@ export class Members {
     await this.#act(acting, async (tx, at, effects) => {
       const { chat } = at;
       if (chat.type !== 'supergroup' && chat.type !== 'channel') {
-        throw bad('method is available for supergroup and channel chats only');
+        throw supergroupsAndChannels();
       }
       const old = await stateOf(tx, chat, target.id, this.#now());
       if (onlyIfBanned && old.status !== 'kicked') return;
-      if (old.status === 'creator') throw bad("can't remove chat owner");
-      requireRight(at.state, 'can_restrict_members', 'not enough rights to restrict/unrestrict chat member');
+      if (old.status === 'creator') throw isOwner();
+      requireRight(at.state, 'can_restrict_members', restrictRefused);
       if (
         old.status === 'administrator' &&
         at.state.status !== 'creator' &&
         old.data.promoted_by !== at.actor.id
       ) {
-        throw bad('user is an administrator of the chat');
+        throw isAdministrator();
       }
       if (old.status === 'left') return;
       await changeMember(
@@ -266,7 +288,8 @@ export class Members {
     const target = await targetUser(this.ctx, targetRef);
     await this.#act(acting, async (tx, at, effects) => {
       const { chat } = at;
-      if (chat.type !== 'supergroup') throw bad('method is available only for supergroups');
+      if (chat.type !== 'supergroup')
+        throw new PlatformError('SUPERGROUPS_ONLY', 'method is available only for supergroups');
       const old = await stateOf(tx, chat, target.id, this.#now());
       checkRestrictable(at, target, old);
       const present = isPresent(old);
@@ -297,21 +320,22 @@ export class Members {
       const { chat, actor } = at;
       const byBot = 'bot' in acting;
       if (chat.type === 'private' || (byBot && chat.type === 'group')) {
-        throw bad('method is available for supergroup and channel chats only');
+        throw supergroupsAndChannels();
       }
       if (chat.type === 'group' && at.state.status !== 'creator')
-        throw noRights('need owner rights in the group chat');
-      if (target.id === actor.id) throw bad("can't promote self");
-      requireRight(at.state, 'can_promote_members', 'not enough rights');
+        throw new PlatformError('NEED_OWNER_RIGHTS_IN_GROUP', 'need owner rights in the group chat');
+      if (target.id === actor.id) throw new PlatformError('CANT_PROMOTE_SELF', "can't promote self");
+      requireRight(at.state, 'can_promote_members', notEnoughRights);
       const old = await stateOf(tx, chat, target.id, this.#now());
-      if (old.status === 'creator') throw noRights('not enough rights');
-      if (old.status === 'kicked' || (!isPresent(old) && !target.is_bot)) throw bad('USER_NOT_PARTICIPANT');
+      if (old.status === 'creator') throw notEnoughRights();
+      if (old.status === 'kicked' || (!isPresent(old) && !target.is_bot))
+        throw new PlatformError('USER_NOT_PARTICIPANT', 'USER_NOT_PARTICIPANT');
       if (
         old.status === 'administrator' &&
         at.state.status !== 'creator' &&
         old.data.promoted_by !== actor.id
       ) {
-        throw noRights('CHAT_ADMIN_REQUIRED');
+        throw new PlatformError('CHAT_ADMIN_REQUIRED', 'CHAT_ADMIN_REQUIRED');
       }
       if (!isPresent(old) && chat.type !== 'channel' && !(await tx.getBot(target.id))?.can_join_groups) {
         throw new PlatformError('BOT_GROUPS_BLOCKED', 'this bot can not be added to groups');
@@ -319,7 +343,8 @@ export class Members {
       const rights = normalizeRights(given, chat.type);
       if (rights && at.state.status !== 'creator') {
         for (const key of Object.keys(rights) as AdminRightKey[]) {
-          if (key !== 'can_manage_chat' && !hasRight(at.state, key)) throw bad('RIGHT_FORBIDDEN');
+          if (key !== 'can_manage_chat' && !hasRight(at.state, key))
+            throw new PlatformError('RIGHT_FORBIDDEN', 'RIGHT_FORBIDDEN');
         }
       }
       const link = old.data.invite_link ? { invite_link: old.data.invite_link } : {};
@@ -351,7 +376,7 @@ export class Members {
     const { store } = this.ctx.deps;
     const at = await chatForBot(this.ctx, store, bot, chatId, userId === bot.id ? 'read' : 'write');
     if (at.chat.type === 'channel' && userId !== bot.id && !isAdmin(at.state))
-      throw bad('member list is inaccessible');
+      throw new PlatformError('MEMBER_LIST_INACCESSIBLE', 'member list is inaccessible');
     const user = await targetUser(this.ctx, userId);
     const state = await stateOf(store, at.chat, user.id, this.#now());
     return renderChatMember(user, state, at.chat.type, bot.id);
@@ -365,8 +390,13 @@ export class Members {
   ): Promise<Array<Record<string, unknown>>> {
     const { store } = this.ctx.deps;
     const at = await chatForBot(this.ctx, store, bot, chatId, 'write');
-    if (at.chat.type === 'private') throw bad('there are no administrators in the private chat');
-    if (at.chat.type === 'channel' && !isAdmin(at.state)) throw bad('member list is inaccessible');
+    if (at.chat.type === 'private')
+      throw new PlatformError(
+        'NO_ADMINISTRATORS_IN_PRIVATE_CHAT',
+        'there are no administrators in the private chat',
+      );
+    if (at.chat.type === 'channel' && !isAdmin(at.state))
+      throw new PlatformError('MEMBER_LIST_INACCESSIBLE', 'member list is inaccessible');
     const admins: Array<{ order: number; member: Record<string, unknown> }> = [];
     for (const row of await store.listMembers(at.chat.pk)) {
       const state = memberState(row, this.#now());

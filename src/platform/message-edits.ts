@@ -92,14 +92,15 @@ export class MessageEdits {
   ): Promise<{ chat: ChatRow; row: MessageRow; content: MessageContent }> {
     const chat = await this.chats.resolveForViewer(reader, bot, chatId);
     const row = await reader.getMessage(chat.pk, messageId);
-    if (!row) throw new PlatformError('BAD_REQUEST', 'message to edit not found');
-    if (row.sender_id !== bot.id) throw new PlatformError('BAD_REQUEST', "message can't be edited");
+    if (!row) throw new PlatformError('MESSAGE_TO_EDIT_NOT_FOUND', 'message to edit not found');
+    if (row.sender_id !== bot.id)
+      throw new PlatformError('MESSAGE_CANT_BE_EDITED', "message can't be edited");
     const content = JSON.parse(row.body) as MessageContent;
     if (kind === 'text' && content.text === undefined) {
-      throw new PlatformError('BAD_REQUEST', 'there is no text in the message to edit');
+      throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text in the message to edit');
     }
     if (kind === 'caption' && !MEDIA_KEYS.some((key) => content[key] !== undefined)) {
-      throw new PlatformError('BAD_REQUEST', 'there is no caption in the message to edit');
+      throw new PlatformError('NO_CAPTION_TO_EDIT', 'there is no caption in the message to edit');
     }
     if (kind === 'media') checkMediaEdit(content, mediaTypeOf(patch));
     return { chat, row, content };
@@ -114,7 +115,7 @@ export class MessageEdits {
     if (!row) return false;
     const ownOrPrivate = row.sender_id === bot.id || chat.type === 'private';
     if (!ownOrPrivate || this.deps.clock.now() - row.date > DELETE_WINDOW) {
-      throw new PlatformError('BAD_REQUEST', "message can't be deleted");
+      throw new PlatformError('MESSAGE_CANT_BE_DELETED', "message can't be deleted");
     }
     await tx.deleteMessage(chat.pk, messageId);
     return true;
@@ -127,7 +128,8 @@ export class MessageEdits {
       const target = await this.chats.resolveForViewer(tx, bot, chatId);
       let deleted = 0;
       for (const id of messageIds) if (await this.deleteByBot(tx, bot, target, id)) deleted += 1;
-      if (deleted === 0) throw new PlatformError('BAD_REQUEST', 'message to delete not found');
+      if (deleted === 0)
+        throw new PlatformError('MESSAGE_TO_DELETE_NOT_FOUND', 'message to delete not found');
       return target;
     });
     for (const messageId of messageIds) this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId });

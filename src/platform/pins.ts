@@ -31,7 +31,7 @@ export class Pins {
       (tx) => this.chats.resolveForViewer(tx, bot, chatId),
       messageId,
       silent,
-      () => new PlatformError('BAD_REQUEST', 'message to pin not found'),
+      () => new PlatformError('MESSAGE_TO_PIN_NOT_FOUND', 'message to pin not found'),
     );
   }
 
@@ -56,7 +56,7 @@ export class Pins {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       const target = messageId ?? (await tx.listPinnedMessages(chat.pk))[0];
       if (target === undefined || !(await tx.getMessage(chat.pk, target))) {
-        throw new PlatformError('BAD_REQUEST', 'message to unpin not found');
+        throw new PlatformError('MESSAGE_TO_UNPIN_NOT_FOUND', 'message to unpin not found');
       }
       await this.#checkRights(tx, chat, bot.id);
       await tx.unpinMessage(chat.pk, target);
@@ -153,6 +153,6 @@ export class Pins {
     const mayPin =
       member?.status === 'administrator' || (member?.status === 'restricted' && chat.type !== 'channel');
     if (mayPin && rights[right] === true) return;
-    throw new PlatformError('BAD_REQUEST', NO_RIGHTS);
+    throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_PIN', NO_RIGHTS);
   }
 }

@@ -122,13 +122,14 @@ export class Polls {
     const { store } = this.deps;
     const result = await store.write(async (tx) => {
       const row = await tx.getMessage(chat.pk, messageId);
-      if (!row) throw new PlatformError('BAD_REQUEST', 'message with poll to stop not found');
+      if (!row) throw new PlatformError('POLL_TO_STOP_NOT_FOUND', 'message with poll to stop not found');
       const content = JSON.parse(row.body) as MessageContent;
       const pollId = (content.poll as { id?: string } | undefined)?.id;
       const poll = pollId === undefined ? undefined : await tx.getPoll(pollId);
-      if (!poll) throw new PlatformError('BAD_REQUEST', 'message is not a poll');
-      if (row.sender_id !== bot.id) throw new PlatformError('BAD_REQUEST', "poll can't be stopped");
-      if (this.#isClosed(poll)) throw new PlatformError('BAD_REQUEST', 'poll has already been closed');
+      if (!poll) throw new PlatformError('MESSAGE_IS_NOT_A_POLL', 'message is not a poll');
+      if (row.sender_id !== bot.id) throw new PlatformError('POLL_CANT_BE_STOPPED', "poll can't be stopped");
+      if (this.#isClosed(poll))
+        throw new PlatformError('POLL_ALREADY_CLOSED', 'poll has already been closed');
       await tx.updatePoll(poll.id, { is_closed: true });
       const changed = await this.#refreshMessages(tx, poll.id, { chatPk: chat.pk, messageId, replyMarkup });
       const wire = (await this.current(tx, poll.id))!;

@@ -77,7 +77,7 @@ export class Reactions {
     await this.deps.store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       if (messageId <= 0 || !(await tx.getMessage(chat.pk, messageId))) {
-        throw new PlatformError('BAD_REQUEST', 'message to react not found');
+        throw new PlatformError('MESSAGE_TO_REACT_NOT_FOUND', 'message to react not found');
       }
       const rows = await tx.listMessageReactions(chat.pk, messageId);
       const list = dedupe(
@@ -92,7 +92,8 @@ export class Reactions {
           r.type === 'emoji' ? reactionEmoji(r.emoji) !== undefined : r.type === 'custom_emoji' && present;
         if (!listed) throw new PlatformError('REACTION_INVALID', 'REACTION_INVALID');
       }
-      if (list.length > MAX_BOT_REACTIONS) throw new PlatformError('BAD_REQUEST', 'REACTIONS_TOO_MANY');
+      if (list.length > MAX_BOT_REACTIONS)
+        throw new PlatformError('REACTIONS_TOO_MANY', 'REACTIONS_TOO_MANY');
       await this.#store(tx, chat, messageId, bot.id, rows, list, isBig);
     });
     return true;
@@ -156,7 +157,7 @@ export class Reactions {
     );
     const distinct = new Set([...others, ...list.map(keyOf)]);
     if (list.some((r) => !others.has(keyOf(r))) && distinct.size > MAX_DISTINCT_REACTIONS) {
-      throw new PlatformError('BAD_REQUEST', 'REACTIONS_TOO_MANY');
+      throw new PlatformError('REACTIONS_TOO_MANY', 'REACTIONS_TOO_MANY');
     }
     if (list.length === 0) await tx.deleteMessageReaction(chat.pk, messageId, actorId);
     else {

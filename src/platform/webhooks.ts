@@ -22,8 +22,6 @@ export interface SetWebhookInput {
 export const DEFAULT_MAX_CONNECTIONS = 40;
 const MAX_CERTIFICATE_SIZE = 3 << 20;
 
-const badRequest = (text: string) => new PlatformError('BAD_REQUEST', text);
-
 export class Webhooks {
   /** Bot id -> virtual ms of its last non-empty setWebhook (the reference allows one per second). */
   readonly #lastSet = new Map<number, number>();
@@ -84,25 +82,39 @@ export class Webhooks {
       };
     } else {
       const url = parseWebhookUrl(input.url);
-      if (!url) throw badRequest('invalid webhook URL specified');
-      if (secret.length > 256) throw badRequest('secret token is too long');
-      if (!/^[A-Za-z0-9_-]*$/.test(secret)) throw badRequest('secret token contains unallowed characters');
+      if (!url) throw new PlatformError('WEBHOOK_URL_INVALID', 'invalid webhook URL specified');
+      if (secret.length > 256) throw new PlatformError('SECRET_TOKEN_TOO_LONG', 'secret token is too long');
+      if (!/^[A-Za-z0-9_-]*$/.test(secret))
+        throw new PlatformError('SECRET_TOKEN_INVALID', 'secret token contains unallowed characters');
       let certificate: string | null = null;
       if (input.certificate !== undefined) {
         if (input.certificate.length > MAX_CERTIFICATE_SIZE) {
-          throw badRequest(`certificate size is too big (${input.certificate.length} bytes)`);
+          const bytes = input.certificate.length;
+          throw new PlatformError('CERTIFICATE_TOO_BIG', `certificate size is too big (${bytes} bytes)`, {
+            bytes,
+          });
         }
         try {
           certificate = new X509Certificate(input.certificate).toString();
         } catch (error) {
-          throw badRequest(`bad webhook: Can't create an SSL context: ${(error as Error).message}`);
+          const reason = (error as Error).message;
+          throw new PlatformError(
+            'CERTIFICATE_INVALID',
+            `bad webhook: Can't create an SSL context: ${reason}`,
+            {
+              reason,
+            },
+          );
         }
       }
       let ip: string;
       try {
         ip = (await checkTarget(url, config.profile, ipAddress, this.deps.lookup)).ip;
       } catch (error) {
-        if (error instanceof TargetRejected) throw badRequest(`bad webhook: ${error.message}`);
+        if (error instanceof TargetRejected) {
+          const reason = error.message;
+          throw new PlatformError('WEBHOOK_TARGET_REJECTED', `bad webhook: ${reason}`, { reason });
+        }
         throw error;
       }
       patch = {

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import type { CallbackAnswer } from '../../platform/callback-queries.js';
 
@@ -8,8 +8,7 @@ import type { CallbackAnswer } from '../../platform/callback-queries.js';
  */
 export async function answerCallbackQuery({ params, platform, botId }: MethodContext) {
   const id = params.string('callback_query_id');
-  if (id === undefined)
-    throw BotApiError.badRequest('query is too old and response timeout expired or query ID is invalid');
+  if (id === undefined) throw botApiError('QUERY_INVALID');
   const answer: CallbackAnswer = {};
   const text = params.string('text');
   if (text !== undefined) answer.text = text;

@@ -1,8 +1,6 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { readInlineAnswer } from '../inline-query-results.js';
 import type { MethodContext } from '../method-context.js';
-
-const QUERY_INVALID = 'query is too old and response timeout expired or query ID is invalid';
 
 /**
  * answerInlineQuery: up to 50 results for a person's inline query, within 30 s, once; cache_time
@@ -14,7 +12,7 @@ export async function answerInlineQuery(ctx: MethodContext) {
   const { params, platform, botId } = ctx;
   const answer = await readInlineAnswer(ctx);
   const id = params.string('inline_query_id');
-  if (id === undefined) throw BotApiError.badRequest(QUERY_INVALID);
+  if (id === undefined) throw botApiError('QUERY_INVALID');
   await platform.inline.answer(botId, id, answer);
   return true;
 }

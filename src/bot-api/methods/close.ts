@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
 /**
@@ -8,7 +8,7 @@ import type { MethodContext } from '../method-context.js';
  */
 export async function close({ platform, botId }: MethodContext) {
   const retryAfter = platform.users.closeRetryAfter(botId);
-  if (retryAfter > 0) throw BotApiError.tooManyRequests(retryAfter);
+  if (retryAfter > 0) throw botApiError('TOO_MANY_REQUESTS', { retryAfter });
   platform.updates.releaseAll();
   return true;
 }

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 
@@ -8,10 +8,9 @@ import { targetChatId } from '../send-options.js';
  */
 export async function deleteMessage(ctx: MethodContext) {
   const { params, platform, botId } = ctx;
-  if (params.string('chat_id') === undefined)
-    throw BotApiError.badRequest('chat identifier is not specified');
+  if (params.string('chat_id') === undefined) throw botApiError('CHAT_IDENTIFIER_NOT_SPECIFIED');
   const messageId = params.int('message_id') ?? 0;
-  if (messageId <= 0) throw BotApiError.badRequest('message identifier is not specified');
+  if (messageId <= 0) throw botApiError('MESSAGE_IDENTIFIER_NOT_SPECIFIED');
   const chatId = await targetChatId(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
   await platform.edits.deleteManyByBot(bot, chatId, [messageId]);

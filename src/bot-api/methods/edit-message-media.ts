@@ -1,5 +1,5 @@
 import { readEditTarget } from '../edit-target.js';
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { readInputMedia, type InputMediaItem } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
@@ -36,12 +36,12 @@ export async function editMessageMedia(ctx: MethodContext) {
 /** The `media` parameter: one InputMedia as a JSON object (the reference's get_input_media). */
 function readMedia(ctx: MethodContext): InputMediaItem {
   const text = ctx.params.string('media');
-  if (text === undefined || text === '') throw BotApiError.badRequest('parameter "media" is required');
+  if (text === undefined || text === '') throw botApiError('PARAMETER_REQUIRED', { name: 'media' });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse InputMedia JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'InputMedia' });
   }
   return readInputMedia(ctx, value, false);
 }

@@ -1,5 +1,5 @@
 import { readEditTarget } from '../edit-target.js';
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { parseReplyMarkup } from '../reply-markup.js';
 
@@ -13,6 +13,6 @@ export async function editMessageReplyMarkup(ctx: MethodContext) {
 /** The reply_markup of an edit: only an inline keyboard; absent means none. */
 export function inlineMarkupPatch({ params }: MethodContext): { reply_markup: unknown } {
   const markup = parseReplyMarkup(params);
-  if (markup && markup.kind !== 'inline') throw BotApiError.badRequest('inline keyboard expected');
+  if (markup && markup.kind !== 'inline') throw botApiError('INLINE_KEYBOARD_EXPECTED');
   return { reply_markup: markup?.markup };
 }

@@ -1,5 +1,5 @@
 import { readEditTarget } from '../edit-target.js';
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
@@ -12,11 +12,11 @@ import { MAX_TEXT_LENGTH } from '../../platform/messages.js';
 export async function editMessageText(ctx: MethodContext) {
   const { params, platform } = ctx;
   const raw = params.string('text');
-  if (raw === undefined) throw BotApiError.badRequest('message text is empty');
+  if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
   const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
-  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw BotApiError.badRequest('message is too long');
+  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw botApiError('MESSAGE_TOO_LONG');
   const markup = inlineMarkupPatch(ctx);
-  const preview = params.parsedJson('link_preview_options', "can't parse link preview options JSON object");
+  const preview = params.parsedJson('link_preview_options', 'link preview options');
   const target = await readEditTarget(ctx);
   return platform.edits.editByBot(target.bot, target.chatId, target.messageId, 'text', {
     text: formatted.text,

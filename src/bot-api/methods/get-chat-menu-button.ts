@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
 /** getChatMenuButton: the menu button of a private chat, or the bot's default without chat_id. */
@@ -11,6 +11,6 @@ export async function privateChatPk({ params, platform, botId }: MethodContext):
   if (params.string('chat_id') === undefined) return null;
   const chatId = params.int('chat_id') ?? 0;
   const chat = chatId > 0 ? await platform.deps.store.getPrivateChat(botId, chatId) : undefined;
-  if (!chat) throw BotApiError.badRequest('chat not found');
+  if (!chat) throw botApiError('CHAT_NOT_FOUND');
   return chat.pk;
 }

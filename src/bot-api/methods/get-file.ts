@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { MAX_DOWNLOAD_SIZE } from '../../platform/files.js';
 
@@ -9,10 +9,10 @@ import { MAX_DOWNLOAD_SIZE } from '../../platform/files.js';
  */
 export async function getFile({ params, platform, botId }: MethodContext) {
   const fileId = params.string('file_id')?.trim();
-  if (!fileId) throw BotApiError.badRequest('file_id not specified');
+  if (!fileId) throw botApiError('FILE_ID_NOT_SPECIFIED');
   const found = await platform.files.byFileId(botId, fileId);
-  if (!found) throw BotApiError.badRequest('invalid file_id');
-  if (found.file.size > MAX_DOWNLOAD_SIZE) throw BotApiError.badRequest('file is too big');
+  if (!found) throw botApiError('FILE_ID_INVALID');
+  if (found.file.size > MAX_DOWNLOAD_SIZE) throw botApiError('FILE_TOO_BIG');
   // A file the bot received (not uploaded) gets its file_path on the first getFile (ADR 0040).
   const { file, ref } = await platform.files.withPath(botId, found);
   return {

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
 /**
@@ -7,10 +7,10 @@ import type { MethodContext } from '../method-context.js';
  */
 export async function getUserProfilePhotos({ params, platform }: MethodContext) {
   const userId = params.int('user_id') ?? 0;
-  if (userId <= 0) throw BotApiError.badRequest('invalid user_id specified');
+  if (userId <= 0) throw botApiError('USER_ID_INVALID');
   const offset = params.int('offset') ?? 0;
-  if (offset < 0) throw BotApiError.badRequest('offset must be non-negative');
+  if (offset < 0) throw botApiError('OFFSET_NEGATIVE');
   params.clampedInt('limit', 100, 1, 100);
-  if (!(await platform.deps.store.getUser(userId))) throw BotApiError.badRequest('user not found');
+  if (!(await platform.deps.store.getUser(userId))) throw botApiError('USER_NOT_FOUND');
   return { total_count: 0, photos: [] };
 }

@@ -7,5 +7,5 @@ import { sendMediaFile } from '../send-media-file.js';
  * Animation, which also carries a Document. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
 export async function sendAnimation(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'animation', 'there is no animation in the request');
+  return sendMediaFile(ctx, 'animation');
 }

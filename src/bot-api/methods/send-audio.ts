@@ -7,5 +7,5 @@ import { sendMediaFile } from '../send-media-file.js';
  * Audio (shown in the music player). spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
 export async function sendAudio(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'audio', 'there is no audio in the request');
+  return sendMediaFile(ctx, 'audio');
 }

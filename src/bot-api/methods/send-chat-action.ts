@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 import { chatActionName } from '../../platform/chat-actions.js';
@@ -12,7 +12,7 @@ import { chatActionName } from '../../platform/chat-actions.js';
 export async function sendChatAction(ctx: MethodContext) {
   const { params, platform, botId } = ctx;
   const action = chatActionName(params.string('action') ?? '');
-  if (action === undefined) throw BotApiError.badRequest('wrong parameter action in request');
+  if (action === undefined) throw botApiError('CHAT_ACTION_INVALID');
   const chatId = await targetChatId(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
   const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, chatId);

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
@@ -14,14 +14,14 @@ const MAX_VCARD_BYTES = 2048;
 export async function sendContact(ctx: MethodContext) {
   const { params, platform } = ctx;
   const phoneNumber = params.string('phone_number');
-  if (phoneNumber === undefined) throw BotApiError.badRequest('parameter "phone_number" is required');
+  if (phoneNumber === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'phone_number' });
   const firstName = params.string('first_name');
-  if (firstName === undefined) throw BotApiError.badRequest('parameter "first_name" is required');
+  if (firstName === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'first_name' });
   const lastName = params.string('last_name');
   const vcard = params.string('vcard');
   // Parley's text: the limit is the platform's, and its wording is not documented.
   if (vcard !== undefined && Buffer.byteLength(vcard) > MAX_VCARD_BYTES) {
-    throw BotApiError.badRequest('vcard is too long');
+    throw botApiError('VCARD_TOO_LONG');
   }
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
@@ -16,7 +16,7 @@ export async function sendDice(ctx: MethodContext) {
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
   const max = DICE_MAX_VALUES.get(emoji);
-  if (max === undefined) throw BotApiError.badRequest('EMOTICON_INVALID');
+  if (max === undefined) throw botApiError('EMOTICON_INVALID');
   const dice = { emoji, value: platform.deps.random.int(1, max + 1) };
   return platform.messages.sendFromBot(bot, options.chatId, { dice, ...options.content }, options.replyTo);
 }

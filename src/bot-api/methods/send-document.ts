@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { acquireFile, prepareFile, storeThumbnail, thumbnailOf } from '../input-file.js';
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
@@ -16,7 +16,7 @@ import type { MessageContent } from '../../platform/wire-types.js';
 export async function sendDocument(ctx: MethodContext) {
   const { params, platform } = ctx;
   const input = params.inputFile('document');
-  if (!input) throw BotApiError.badRequest('there is no document in the request');
+  if (!input) throw botApiError('MEDIA_MISSING', { media: 'document' });
   const caption = readCaption(ctx);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);

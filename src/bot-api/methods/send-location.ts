@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { readLocation } from '../location-params.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
@@ -18,7 +18,7 @@ const MAX_PROXIMITY_ALERT_RADIUS = 100_000;
  */
 export async function sendLocation(ctx: MethodContext) {
   const { params, platform } = ctx;
-  const point = readLocation(params, 'wrong location specified');
+  const point = readLocation(params, 'LOCATION_INVALID');
   const livePeriod = params.int('live_period') ?? 0;
   const heading = params.int('heading') ?? 0;
   const radius = params.int('proximity_alert_radius') ?? 0;
@@ -29,13 +29,13 @@ export async function sendLocation(ctx: MethodContext) {
     livePeriod !== FOREVER &&
     (livePeriod < MIN_LIVE_PERIOD || livePeriod > MAX_LIVE_PERIOD)
   ) {
-    throw BotApiError.badRequest('wrong live location period specified');
+    throw botApiError('LIVE_PERIOD_INVALID');
   }
   if (heading !== 0 && (heading < 1 || heading > 360)) {
-    throw BotApiError.badRequest('wrong live location heading specified');
+    throw botApiError('LIVE_HEADING_INVALID');
   }
   if (radius < 0 || radius > MAX_PROXIMITY_ALERT_RADIUS) {
-    throw BotApiError.badRequest('wrong live location proximity alert radius specified');
+    throw botApiError('PROXIMITY_ALERT_RADIUS_INVALID');
   }
 
   const { horizontal_accuracy: accuracy, ...coordinates } = point;

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { BotApiError, botApiError, withoutPrefix } from '../errors.js';
 import { acquireFile, isFileId, prepareFile, storeThumbnail } from '../input-file.js';
 import { readInputMediaList, type InputMediaItem } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
@@ -27,11 +27,11 @@ export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]>
   const items = readInputMediaList(ctx);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
-  if (items.length === 0) throw BotApiError.badRequest('there are no messages to send');
-  if (items.length > MAX_ALBUM_SIZE) throw BotApiError.badRequest('too many messages to send as an album');
+  if (items.length === 0) throw botApiError('NO_MESSAGES_TO_SEND');
+  if (items.length > MAX_ALBUM_SIZE) throw botApiError('ALBUM_TOO_LARGE');
   for (const kind of ['document', 'audio'] as const) {
     if (items.some((item) => item.type === kind) && items.some((item) => item.type !== kind)) {
-      throw BotApiError.badRequest(`${kind} can't be mixed with other media types`);
+      throw botApiError('ALBUM_MEDIA_NOT_MIXABLE', { media: kind });
     }
   }
 
@@ -43,10 +43,11 @@ export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]>
     } catch (error) {
       if (!(error instanceof BotApiError) || error.code !== 400) throw error;
       // TDLib reports a failed item by its position, with its own (capitalised) text.
-      const text = error.description.replace(/^Bad Request: /, '');
-      throw BotApiError.badRequest(
-        `failed to send message #${index + 1} with the error message "${text.charAt(0).toUpperCase()}${text.slice(1)}"`,
-      );
+      const text = withoutPrefix(error);
+      throw botApiError('ALBUM_ITEM_FAILED', {
+        position: index + 1,
+        error: `${text.charAt(0).toUpperCase()}${text.slice(1)}`,
+      });
     }
   }
   const group = contents.length > 1 ? { media_group_id: newMediaGroupId(platform.deps.random.bytes(8)) } : {};

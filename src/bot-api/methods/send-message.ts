@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
@@ -22,12 +22,12 @@ export async function sendMessage(ctx: MethodContext) {
   const { params, platform, botId } = ctx;
   // Parameters are checked before the chat is looked up, in the reference's order.
   const raw = params.string('text');
-  if (raw === undefined) throw BotApiError.badRequest('message text is empty');
-  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw BotApiError.badRequest('text is too long');
+  if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
+  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw botApiError('TEXT_TOO_LONG');
   const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
   // A text no longer in UTF-16 units than the limit is within it in code points too.
   if (formatted.text.length > MAX_TEXT_LENGTH && codePointLength(formatted.text) > MAX_TEXT_LENGTH)
-    throw BotApiError.badRequest('message is too long');
+    throw botApiError('MESSAGE_TOO_LONG');
 
   const content = {
     text: formatted.text,
@@ -45,10 +45,10 @@ export async function sendMessage(ctx: MethodContext) {
 }
 
 function linkPreviewOptions({ params }: MethodContext): Record<string, unknown> | undefined {
-  const value = params.parsedJson('link_preview_options', "can't parse link preview options JSON object");
+  const value = params.parsedJson('link_preview_options', 'link preview options');
   if (value === undefined) return params.bool('disable_web_page_preview') ? { is_disabled: true } : undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw BotApiError.badRequest('object expected as link preview options');
+    throw botApiError('OBJECT_EXPECTED', { object: 'link preview options' });
   }
   const options: Record<string, unknown> = {};
   for (const key of PREVIEW_FIELDS) {
@@ -56,9 +56,8 @@ function linkPreviewOptions({ params }: MethodContext): Record<string, unknown> 
     if (field === undefined) continue;
     if (key === 'url') options.url = String(field);
     else if (typeof field !== 'boolean') {
-      throw BotApiError.badRequest(
-        `can't parse link preview options: Field "${key}" must be of type Boolean`,
-      );
+      const detail = `Field "${key}" must be of type Boolean`;
+      throw botApiError('UNPARSABLE', { object: 'link preview options', detail });
     } else if (field) options[key] = true;
   }
   return Object.keys(options).length > 0 ? options : undefined;

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
@@ -23,7 +23,7 @@ export async function sendPhoto(ctx: MethodContext) {
   const { params, platform } = ctx;
   // The reference checks the media, then the caption, then the chat (process_send_photo_query).
   const input = params.inputFile('photo');
-  if (!input) throw BotApiError.badRequest('there is no photo in the request');
+  if (!input) throw botApiError('MEDIA_MISSING', { media: 'photo' });
   const caption = readCaption(ctx);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
@@ -50,21 +50,19 @@ export function checkPhoto(
   upload: Upload,
   source: 'upload' | 'url',
 ): { width: number; height: number; mimeType: string } {
-  if (upload.data.length === 0) throw BotApiError.badRequest('file must be non-empty');
+  if (upload.data.length === 0) throw botApiError('FILE_EMPTY');
   // The platform's own texts (ALL_CAPS tokens stay as they are, reference §2.2).
-  if (upload.data.length > MAX_PHOTO_SIZE) throw BotApiError.badRequest('PHOTO_SAVE_FILE_INVALID');
+  if (upload.data.length > MAX_PHOTO_SIZE) throw botApiError('PHOTO_SAVE_FILE_INVALID');
   const image = imageSize(upload.data);
   if (!image) {
-    throw BotApiError.badRequest(
-      source === 'url' ? 'wrong type of the web page content' : 'IMAGE_PROCESS_FAILED',
-    );
+    throw botApiError(source === 'url' ? 'URL_CONTENT_WRONG_TYPE' : 'IMAGE_PROCESS_FAILED');
   }
   const { width, height } = image;
   if (
     width + height > MAX_PHOTO_SIDES ||
     Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height)
   ) {
-    throw BotApiError.badRequest('PHOTO_INVALID_DIMENSIONS');
+    throw botApiError('PHOTO_INVALID_DIMENSIONS');
   }
   return { width, height, mimeType: IMAGE_MIME_TYPES[image.format] };
 }

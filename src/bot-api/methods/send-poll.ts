@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { codePointLength, formatText, type MessageEntity } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import type { Params } from '../params.js';
@@ -35,7 +35,7 @@ export async function sendPoll(ctx: MethodContext) {
   );
   const options = readOptions(params);
   const type = params.string('type') ?? 'regular';
-  if (type !== 'regular' && type !== 'quiz') throw BotApiError.badRequest('unsupported poll type specified');
+  if (type !== 'regular' && type !== 'quiz') throw botApiError('POLL_TYPE_UNSUPPORTED');
   const explanation =
     type === 'quiz'
       ? formatText(
@@ -58,28 +58,26 @@ export async function sendPoll(ctx: MethodContext) {
   const bot = await checkChat(ctx, send);
 
   // TDLib's checks of the poll, after the chat's.
-  if (question.text === '') throw BotApiError.badRequest('poll question must be non-empty');
+  if (question.text === '') throw botApiError('POLL_QUESTION_EMPTY');
   if (codePointLength(question.text) > MAX_QUESTION_LENGTH) {
-    throw BotApiError.badRequest(`poll question length must not exceed ${MAX_QUESTION_LENGTH}`);
+    throw botApiError('POLL_QUESTION_TOO_LONG', { max: MAX_QUESTION_LENGTH });
   }
-  if (options.length < MIN_OPTIONS)
-    throw BotApiError.badRequest(`poll must have at least ${MIN_OPTIONS} option`);
-  if (options.length > MAX_OPTIONS)
-    throw BotApiError.badRequest(`poll can't have more than ${MAX_OPTIONS} options`);
+  if (options.length < MIN_OPTIONS) throw botApiError('POLL_TOO_FEW_OPTIONS', { min: MIN_OPTIONS });
+  if (options.length > MAX_OPTIONS) throw botApiError('POLL_TOO_MANY_OPTIONS', { max: MAX_OPTIONS });
   for (const option of options) {
-    if (option.text === '') throw BotApiError.badRequest('poll options must be non-empty');
+    if (option.text === '') throw botApiError('POLL_OPTION_EMPTY');
     if (codePointLength(option.text) > MAX_OPTION_LENGTH) {
-      throw BotApiError.badRequest(`poll options length must not exceed ${MAX_OPTION_LENGTH}`);
+      throw botApiError('POLL_OPTION_TOO_LONG', { max: MAX_OPTION_LENGTH });
     }
   }
   if (correct !== undefined && (correct.length === 0 || correct.some((id) => id >= options.length))) {
-    throw BotApiError.badRequest('wrong correct option ID specified');
+    throw botApiError('CORRECT_OPTION_INVALID');
   }
   if (explanation && codePointLength(explanation.text) > MAX_EXPLANATION_LENGTH) {
-    throw BotApiError.badRequest(`explanation length must not exceed ${MAX_EXPLANATION_LENGTH}`);
+    throw botApiError('EXPLANATION_TOO_LONG', { max: MAX_EXPLANATION_LENGTH });
   }
   if (codePointLength(description.text) > MAX_DESCRIPTION_LENGTH) {
-    throw BotApiError.badRequest('message caption is too long');
+    throw botApiError('MESSAGE_CAPTION_TOO_LONG');
   }
 
   const data: PollData = {
@@ -124,9 +122,9 @@ function readOptions(params: Params): Array<Omit<PollOptionData, 'persistent_id'
   try {
     value = JSON.parse(params.string('options') ?? '');
   } catch {
-    throw BotApiError.badRequest("can't parse options JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'options' });
   }
-  if (!Array.isArray(value)) throw BotApiError.badRequest('expected an Array of String as options');
+  if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'String as options' });
   return value.map((option: unknown) => {
     let text: string;
     let parseMode: string | undefined;
@@ -135,15 +133,15 @@ function readOptions(params: Params): Array<Omit<PollOptionData, 'persistent_id'
     else if (typeof option === 'object' && option !== null && !Array.isArray(option)) {
       const object = option as Record<string, unknown>;
       if (typeof object.text !== 'string') {
-        throw BotApiError.badRequest(
-          object.text === undefined ? 'can\'t find field "text"' : 'field "text" must be of type String',
+        throw botApiError(
+          object.text === undefined ? 'POLL_OPTION_TEXT_MISSING' : 'POLL_OPTION_TEXT_NOT_A_STRING',
         );
       }
       text = object.text;
       parseMode = typeof object.text_parse_mode === 'string' ? object.text_parse_mode : undefined;
       entities = object.text_entities === undefined ? undefined : JSON.stringify(object.text_entities);
     } else {
-      throw BotApiError.badRequest('expected an option to be of type String');
+      throw botApiError('POLL_OPTION_NOT_A_STRING');
     }
     const formatted = formatText(text, parseMode, entities, { allowEmpty: true });
     return { text: formatted.text, ...customEmojiOnly('text_entities', formatted.entities) };
@@ -161,14 +159,14 @@ function readCorrectOptions(params: Params): number[] {
   try {
     value = JSON.parse(text);
   } catch {
-    throw BotApiError.badRequest("can't parse correct_option_ids JSON object");
+    throw botApiError('JSON_UNPARSABLE', { object: 'correct_option_ids' });
   }
   const ids = Array.isArray(value) ? value : [value];
   const valid = ids.every(
     (id, i) =>
       Number.isInteger(id) && (id as number) >= 0 && (i === 0 || (id as number) > (ids[i - 1] as number)),
   );
-  if (!valid) throw BotApiError.badRequest('wrong correct option ID specified');
+  if (!valid) throw botApiError('CORRECT_OPTION_INVALID');
   return ids as number[];
 }
 

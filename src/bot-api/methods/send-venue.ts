@@ -31,7 +31,7 @@ const PROVIDERS = [
  */
 export async function sendVenue(ctx: MethodContext) {
   const { params, platform } = ctx;
-  const location = readLocation(params, 'wrong venue location specified');
+  const location = readLocation(params, 'VENUE_LOCATION_INVALID');
   const venue: Record<string, unknown> = {
     location,
     title: params.string('title') ?? '',

@@ -7,5 +7,5 @@ import { sendMediaFile } from '../send-media-file.js';
  * VideoNote. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
 export async function sendVideoNote(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'video_note', 'there is no video note in the request');
+  return sendMediaFile(ctx, 'video_note');
 }

@@ -7,5 +7,5 @@ import { sendMediaFile } from '../send-media-file.js';
  * Video. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
 export async function sendVideo(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'video', 'there is no video in the request');
+  return sendMediaFile(ctx, 'video');
 }

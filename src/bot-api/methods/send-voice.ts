@@ -7,5 +7,5 @@ import { sendMediaFile } from '../send-media-file.js';
  * Voice. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
 export async function sendVoice(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'voice', 'there is no voice in the request');
+  return sendMediaFile(ctx, 'voice');
 }

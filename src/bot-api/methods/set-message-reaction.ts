@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { readReactionTypes } from '../reaction-types.js';
 import { targetChatId } from '../send-options.js';
@@ -11,7 +11,7 @@ import { targetChatId } from '../send-options.js';
 export async function setMessageReaction(ctx: MethodContext) {
   const { params, platform, botId } = ctx;
   const reaction = readReactionTypes(params);
-  if (params.string('chat_id') === undefined) throw BotApiError.badRequest('chat_id is empty');
+  if (params.string('chat_id') === undefined) throw botApiError('PARAMETER_EMPTY', { name: 'chat_id' });
   const chatId = await targetChatId(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
   await platform.reactions.setByBot(

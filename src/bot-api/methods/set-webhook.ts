@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { DescribedResult, type MethodContext } from '../method-context.js';
 import { parseAllowedUpdates } from '../../platform/update-queue.js';
 
@@ -10,7 +10,7 @@ export async function setWebhook({ platform, botId, params }: MethodContext) {
   const certificateParam = params.inputFile('certificate');
   if (certificateParam && 'ref' in certificateParam) {
     // The certificate must be a new upload; a string (file_id or URL) does not work.
-    throw BotApiError.badRequest('bad webhook: certificate must be uploaded as a file');
+    throw botApiError('CERTIFICATE_NOT_A_FILE');
   }
   const description = await platform.webhooks.set(botId, {
     url: params.string('url') ?? '',

@@ -1,4 +1,4 @@
-import { BotApiError } from '../errors.js';
+import { botApiError } from '../errors.js';
 import { messageIdParam } from '../forwarding.js';
 import type { MethodContext } from '../method-context.js';
 import { parseReplyMarkup } from '../reply-markup.js';
@@ -15,7 +15,7 @@ export async function stopPoll(ctx: MethodContext) {
   const chatId = await targetChatId(ctx);
   const messageId = messageIdParam(ctx);
   const markup = parseReplyMarkup(params);
-  if (markup && markup.kind !== 'inline') throw BotApiError.badRequest('inline keyboard expected');
+  if (markup && markup.kind !== 'inline') throw botApiError('INLINE_KEYBOARD_EXPECTED');
   const bot = await platform.users.resolve(botId, 'bot');
   const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, chatId);
   return platform.polls.stop(bot, chat, messageId, markup?.markup);

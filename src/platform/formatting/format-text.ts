@@ -5,7 +5,7 @@
 import { asciiLower } from './char-classes.js';
 import { toMessageEntity, type MessageEntity, type ParsedText } from './entity.js';
 import { fixFormattedText } from './fix-formatted-text.js';
-import { FormattingError } from './formatting-error.js';
+import { parseModeError } from './formatting-error.js';
 import { parseHtml } from './html.js';
 import { parseMarkdownV2 } from './markdown-v2.js';
 import { parseMarkdown } from './markdown.js';
@@ -48,7 +48,7 @@ export function formatText(
   let parsed: ParsedText;
   if (text !== '' && mode !== '' && mode !== 'none') {
     const parse = Object.hasOwn(PARSERS, mode) ? PARSERS[mode] : undefined;
-    if (parse === undefined) throw new FormattingError('unsupported parse_mode');
+    if (parse === undefined) throw parseModeError();
     parsed = parse(text);
   } else {
     parsed = { text, entities: readSuppliedEntities(entitiesJson) };

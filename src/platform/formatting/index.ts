@@ -3,7 +3,7 @@
  * auto-detected entities. Pure functions; offsets and lengths count UTF-16 code units.
  */
 export type { MessageEntity } from './entity.js';
-export { FormattingError } from './formatting-error.js';
+export { FormattingError, type FormattingErrorKind } from './formatting-error.js';
 export { formatText, type FormattedText, type FormatTextOptions } from './format-text.js';
 export { detectEntities } from './detect-entities.js';
 export { codePointLength } from './utf16.js';

@@ -1,0 +1,425 @@
+/**
+ * The Bot API's error catalogue (reference §2.3; ADR 0041): every error the server answers, by a
+ * stable code, with its HTTP status (= error_code) and the exact description. A text that carries
+ * data is a function of typed data. BotApiError instances are made here only, by botApiError();
+ * the rest of the surface names codes, and bot-api/errors.ts maps the platform's errors to them.
+ *
+ * Descriptions follow the reference's normalisation (§2.2): "<Prefix>: <text>" with the prefix of
+ * the status, the text's first letter lower-cased unless it is an ALL_CAPS token of the platform.
+ * Families the reference words with one template (its argument readers: "can't parse X JSON
+ * object", `parameter "X" is required`, "can't parse X: <detail>") are one entry each, the varying
+ * name being data.
+ */
+import type { ChatType } from '../storage/store.js';
+
+export interface ResponseParameters {
+  migrate_to_chat_id?: number;
+  retry_after?: number;
+}
+
+export class BotApiError extends Error {
+  constructor(
+    /** The catalogue's code. */
+    readonly reason: BotApiErrorCode,
+    /** The HTTP status, which is also the envelope's error_code. */
+    readonly code: number,
+    readonly description: string,
+    readonly parameters?: ResponseParameters,
+  ) {
+    super(description);
+  }
+}
+
+/** One error: its status and its description, fixed or made from data; optional parameters. */
+export interface CatalogueEntry<D = never> {
+  status: number;
+  text: string | ((data: D) => string);
+  parameters?: (data: D) => ResponseParameters;
+}
+
+/** "group chat", "channel chat": how the reference names a chat's kind in its texts. */
+const CHAT_KIND: Record<ChatType, string> = {
+  private: 'private chat',
+  group: 'group chat',
+  supergroup: 'supergroup chat',
+  channel: 'channel chat',
+};
+
+/**
+ * A TDLib error as the reference passes it on (§2.2): the first letter lower-cased unless the
+ * second character is '_' or an upper-case letter.
+ */
+export function tdlibText(message: string): string {
+  const second = message[1] ?? '';
+  const keep = second === '_' || (second >= 'A' && second <= 'Z');
+  return keep ? message : message.charAt(0).toLowerCase() + message.slice(1);
+}
+
+const badRequest = (text: string) => ({ status: 400, text: `Bad Request: ${text}` }) as const;
+
+export const BOT_API_ERRORS = {
+  // ---- the envelope, tokens and methods (reference §1.5, §2.1)
+  NOT_FOUND: { status: 404, text: 'Not Found' },
+  METHOD_NOT_FOUND: { status: 404, text: 'Not Found: method not found' },
+  INVALID_TOKEN: { status: 401, text: 'Unauthorized: invalid token specified' },
+  UNAUTHORIZED: { status: 401, text: 'Unauthorized' },
+  UNALLOWED_TOKEN: { status: 421, text: 'Misdirected Request: unallowed token specified' },
+  /** The reference's one text without a prefix. */
+  LOGGED_OUT: { status: 400, text: 'Logged out' },
+  METHOD_NOT_SUPPORTED: {
+    status: 501,
+    text: (d: { method: string }) => `Not Implemented: method ${d.method} is not supported by Parley yet`,
+  },
+  INTERNAL_SERVER_ERROR: { status: 500, text: 'Internal Server Error' },
+  REQUEST_ENTITY_TOO_LARGE: { status: 413, text: 'Request Entity Too Large' },
+  TOO_MANY_FILES: { status: 413, text: 'Request Entity Too Large: too many files attached' },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    text: (d: { retryAfter: number }) => `Too Many Requests: retry after ${d.retryAfter}`,
+    parameters: (d: { retryAfter: number }) => ({ retry_after: d.retryAfter }),
+  },
+  CONFLICT_OTHER_GET_UPDATES: {
+    status: 409,
+    text: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+  },
+  CONFLICT_SET_WEBHOOK: { status: 409, text: 'Conflict: terminated by setWebhook request' },
+  CONFLICT_WEBHOOK_ACTIVE: {
+    status: 409,
+    text: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+  },
+
+  // ---- reading the request (reference §1.3)
+  BOUNDARY_NOT_FOUND: badRequest('boundary not found'),
+  BOUNDARY_VALUE_NOT_FOUND: badRequest('boundary value not found'),
+  BOUNDARY_INVALID: badRequest('boundary too big or empty'),
+  MULTIPART_FIELD_NAME_NOT_FOUND: badRequest('field name in multipart/form-data not found'),
+  /** Parley's: the reference waits for the rest of the body. */
+  MULTIPART_UNEXPECTED_END: badRequest('unexpected end of multipart/form-data'),
+
+  // ---- parameters: the reference's argument readers (§1.4)
+  PARAMETER_EMPTY: { status: 400, text: (d: { name: string }) => `Bad Request: ${d.name} is empty` },
+  PARAMETER_REQUIRED: {
+    status: 400,
+    text: (d: { name: string }) => `Bad Request: parameter "${d.name}" is required`,
+  },
+  JSON_UNPARSABLE: {
+    status: 400,
+    text: (d: { object: string }) => `Bad Request: can't parse ${d.object} JSON object`,
+  },
+  /** A value read but refused: "can't parse InputMedia: Can't find field "type"". */
+  UNPARSABLE: {
+    status: 400,
+    text: (d: { object: string; detail: string }) => `Bad Request: can't parse ${d.object}: ${d.detail}`,
+  },
+  OBJECT_EXPECTED: {
+    status: 400,
+    text: (d: { object: string }) => `Bad Request: object expected as ${d.object}`,
+  },
+  ARRAY_EXPECTED: {
+    status: 400,
+    text: (d: { of: string }) => `Bad Request: expected an Array of ${d.of}`,
+  },
+  UNSUPPORTED_PARSE_MODE: badRequest('unsupported parse_mode'),
+  /** TDLib's refusal of a formatted text ("text must be non-empty"), passed on (§2.2). */
+  TEXT_INVALID: { status: 400, text: (d: { tdlib: string }) => `Bad Request: ${tdlibText(d.tdlib)}` },
+
+  // ---- chats, users and message ids
+  CHAT_NOT_FOUND: badRequest('chat not found'),
+  CHAT_IDENTIFIER_NOT_SPECIFIED: badRequest('chat identifier is not specified'),
+  USER_NOT_FOUND: badRequest('user not found'),
+  BOT_NOT_FOUND: badRequest('bot not found'),
+  USER_ID_INVALID: badRequest('invalid user_id specified'),
+  OFFSET_NEGATIVE: badRequest('offset must be non-negative'),
+  BUSINESS_CONNECTION_NOT_FOUND: badRequest('business connection not found'),
+  MESSAGE_IDENTIFIER_NOT_SPECIFIED: badRequest('message identifier is not specified'),
+  MESSAGE_IDENTIFIERS_NOT_SPECIFIED: badRequest('message identifiers are not specified'),
+  /** forwardMessages and copyMessages (get_message_ids). */
+  TOO_MANY_MESSAGE_IDENTIFIERS: badRequest('too many message identifiers specified'),
+  /** deleteMessages words it with a capital letter. */
+  TOO_MANY_MESSAGE_IDENTIFIERS_TO_DELETE: badRequest('Too many message identifiers specified'),
+  MESSAGE_IDENTIFIER_NOT_A_NUMBER: badRequest('message identifier must be a Number'),
+  MESSAGE_IDENTIFIER_NOT_AN_INTEGER: badRequest('message identifier must be an Integer'),
+  MESSAGE_IDENTIFIER_UNPARSABLE: badRequest("can't parse message identifier as Number"),
+  MESSAGE_IDENTIFIER_INVALID: badRequest('invalid message identifier specified'),
+  MESSAGE_ID_INVALID: badRequest('MESSAGE_ID_INVALID'),
+
+  // ---- chat access (chat-access.ts; reference §2.3)
+  BOT_KICKED: {
+    status: 403,
+    text: (d: { chatType: ChatType }) => `Forbidden: bot was kicked from the ${CHAT_KIND[d.chatType]}`,
+  },
+  BOT_NOT_MEMBER: {
+    status: 403,
+    text: (d: { chatType: ChatType }) => `Forbidden: bot is not a member of the ${CHAT_KIND[d.chatType]}`,
+  },
+  BOT_BLOCKED: { status: 403, text: 'Forbidden: bot was blocked by the user' },
+  CHAT_MIGRATED: {
+    status: 400,
+    text: 'Bad Request: group chat was upgraded to a supergroup chat',
+    parameters: (d: { migrateToChatId: number }) => ({ migrate_to_chat_id: d.migrateToChatId }),
+  },
+  CHAT_WRITE_FORBIDDEN: badRequest('have no write access to the chat'),
+  NEED_ADMIN_RIGHTS_IN_CHANNEL: badRequest('need administrator rights in the channel chat'),
+  NOT_ENOUGH_RIGHTS_TO_SEND: {
+    status: 400,
+    text: (d: { what: string }) => `Bad Request: not enough rights to send ${d.what} to the chat`,
+  },
+
+  // ---- sending
+  MESSAGE_TEXT_EMPTY: badRequest('message text is empty'),
+  TEXT_TOO_LONG: badRequest('text is too long'),
+  MESSAGE_TOO_LONG: badRequest('message is too long'),
+  MESSAGE_CAPTION_TOO_LONG: badRequest('message caption is too long'),
+  REPLY_MESSAGE_NOT_FOUND: badRequest('message to be replied not found'),
+  INLINE_KEYBOARD_EXPECTED: badRequest('inline keyboard expected'),
+  BUTTON_DATA_INVALID: badRequest('BUTTON_DATA_INVALID'),
+  BUTTON_URL_INVALID: {
+    status: 400,
+    text: (d: { url: string }) =>
+      `Bad Request: inline keyboard button URL '${d.url}' is invalid: Wrong HTTP URL`,
+  },
+  CHAT_ACTION_INVALID: badRequest('wrong parameter action in request'),
+  EMOTICON_INVALID: badRequest('EMOTICON_INVALID'),
+  VCARD_TOO_LONG: badRequest('vcard is too long'),
+  LOCATION_INVALID: badRequest('wrong location specified'),
+  VENUE_LOCATION_INVALID: badRequest('wrong venue location specified'),
+  LIVE_PERIOD_INVALID: badRequest('wrong live location period specified'),
+  LIVE_HEADING_INVALID: badRequest('wrong live location heading specified'),
+  PROXIMITY_ALERT_RADIUS_INVALID: badRequest('wrong live location proximity alert radius specified'),
+
+  // ---- files (reference §5)
+  MEDIA_MISSING: {
+    status: 400,
+    text: (d: { media: string }) => `Bad Request: there is no ${d.media} in the request`,
+  },
+  FILE_EMPTY: badRequest('file must be non-empty'),
+  FILE_TOO_BIG: badRequest('file is too big'),
+  FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
+  FILE_ID_INVALID: badRequest('invalid file_id'),
+  FILE_REFERENCE_INVALID: badRequest('wrong file identifier/HTTP URL specified'),
+  FILE_TYPE_MISMATCH: badRequest('type of file mismatch'),
+  REMOTE_FILE_ID_INVALID: badRequest("wrong remote file identifier specified: can't unserialize it"),
+  FILE_TYPE_UNUSABLE: {
+    status: 400,
+    text: (d: { type: string; as: string }) => `Bad Request: can't use file of type ${d.type} as ${d.as}`,
+  },
+  /** WEBPAGE_CURL_FAILED (§2.2). */
+  URL_CONTENT_FAILED: badRequest('failed to get HTTP URL content'),
+  /** WEBPAGE_MEDIA_EMPTY (§2.2). */
+  URL_CONTENT_WRONG_TYPE: badRequest('wrong type of the web page content'),
+  PHOTO_SAVE_FILE_INVALID: badRequest('PHOTO_SAVE_FILE_INVALID'),
+  IMAGE_PROCESS_FAILED: badRequest('IMAGE_PROCESS_FAILED'),
+  PHOTO_INVALID_DIMENSIONS: badRequest('PHOTO_INVALID_DIMENSIONS'),
+  VIDEO_NOTE_LENGTH_INVALID: badRequest('wrong video note length'),
+
+  // ---- albums (sendMediaGroup, editMessageMedia)
+  NO_MESSAGES_TO_SEND: badRequest('there are no messages to send'),
+  ALBUM_TOO_LARGE: badRequest('too many messages to send as an album'),
+  ALBUM_MEDIA_NOT_MIXABLE: {
+    status: 400,
+    text: (d: { media: string }) => `Bad Request: ${d.media} can't be mixed with other media types`,
+  },
+  /** An item that failed, by its position, with its own text capitalised (TDLib's send_message_group). */
+  ALBUM_ITEM_FAILED: {
+    status: 400,
+    text: (d: { position: number; error: string }) =>
+      `Bad Request: failed to send message #${d.position} with the error message "${d.error}"`,
+  },
+
+  // ---- polls
+  POLL_TYPE_UNSUPPORTED: badRequest('unsupported poll type specified'),
+  POLL_QUESTION_EMPTY: badRequest('poll question must be non-empty'),
+  POLL_QUESTION_TOO_LONG: {
+    status: 400,
+    text: (d: { max: number }) => `Bad Request: poll question length must not exceed ${d.max}`,
+  },
+  POLL_TOO_FEW_OPTIONS: {
+    status: 400,
+    text: (d: { min: number }) => `Bad Request: poll must have at least ${d.min} option`,
+  },
+  POLL_TOO_MANY_OPTIONS: {
+    status: 400,
+    text: (d: { max: number }) => `Bad Request: poll can't have more than ${d.max} options`,
+  },
+  POLL_OPTION_EMPTY: badRequest('poll options must be non-empty'),
+  POLL_OPTION_TOO_LONG: {
+    status: 400,
+    text: (d: { max: number }) => `Bad Request: poll options length must not exceed ${d.max}`,
+  },
+  POLL_OPTION_NOT_A_STRING: badRequest('expected an option to be of type String'),
+  POLL_OPTION_TEXT_MISSING: badRequest('can\'t find field "text"'),
+  POLL_OPTION_TEXT_NOT_A_STRING: badRequest('field "text" must be of type String'),
+  CORRECT_OPTION_INVALID: badRequest('wrong correct option ID specified'),
+  EXPLANATION_TOO_LONG: {
+    status: 400,
+    text: (d: { max: number }) => `Bad Request: explanation length must not exceed ${d.max}`,
+  },
+  POLL_TO_STOP_NOT_FOUND: badRequest('message with poll to stop not found'),
+  MESSAGE_IS_NOT_A_POLL: badRequest('message is not a poll'),
+  POLL_CANT_BE_STOPPED: badRequest("poll can't be stopped"),
+  POLL_ALREADY_CLOSED: badRequest('poll has already been closed'),
+
+  // ---- edits and deletions
+  MESSAGE_TO_EDIT_NOT_FOUND: badRequest('message to edit not found'),
+  MESSAGE_CANT_BE_EDITED: badRequest("message can't be edited"),
+  NO_TEXT_TO_EDIT: badRequest('there is no text in the message to edit'),
+  NO_CAPTION_TO_EDIT: badRequest('there is no caption in the message to edit'),
+  NO_MEDIA_TO_EDIT: badRequest('there is no media in the message to edit'),
+  ALBUM_CONTENT_TYPE_INVALID: badRequest("message content type can't be used in an album"),
+  ALBUM_MEDIA_TYPE_CHANGE: badRequest("can't change media type in the album"),
+  MESSAGE_NOT_MODIFIED: badRequest(
+    'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+  ),
+  MESSAGE_TO_DELETE_NOT_FOUND: badRequest('message to delete not found'),
+  MESSAGE_CANT_BE_DELETED: badRequest("message can't be deleted"),
+
+  // ---- forwards, copies, pins, reactions
+  MESSAGE_TO_FORWARD_NOT_FOUND: badRequest('message to forward not found'),
+  MESSAGE_TO_COPY_NOT_FOUND: badRequest('message to copy not found'),
+  MESSAGE_CANT_BE_FORWARDED: badRequest("the message can't be forwarded"),
+  MESSAGE_CANT_BE_COPIED: badRequest("the message can't be copied"),
+  MESSAGE_TO_PIN_NOT_FOUND: badRequest('message to pin not found'),
+  MESSAGE_TO_UNPIN_NOT_FOUND: badRequest('message to unpin not found'),
+  NOT_ENOUGH_RIGHTS_TO_PIN: badRequest('not enough rights to manage pinned messages in the chat'),
+  MESSAGE_TO_REACT_NOT_FOUND: badRequest('message to react not found'),
+  REACTION_TYPE_INVALID: badRequest('invalid reaction type specified'),
+  REACTION_INVALID: badRequest('REACTION_INVALID'),
+  REACTIONS_TOO_MANY: badRequest('REACTIONS_TOO_MANY'),
+
+  // ---- callback and inline queries
+  QUERY_INVALID: badRequest('query is too old and response timeout expired or query ID is invalid'),
+  /** The platform's token for a callback answer's or an inline result's text that is too long. */
+  MESSAGE_TOO_LONG_TOKEN: badRequest('MESSAGE_TOO_LONG'),
+  MEDIA_CAPTION_TOO_LONG: badRequest('MEDIA_CAPTION_TOO_LONG'),
+  TOO_MANY_INLINE_RESULTS: badRequest('too many inline query results specified'),
+  RESULT_ID_EMPTY: badRequest('RESULT_ID_EMPTY'),
+  RESULT_ID_INVALID: badRequest('RESULT_ID_INVALID'),
+  RESULT_ID_DUPLICATE: badRequest('RESULT_ID_DUPLICATE'),
+  NEXT_OFFSET_INVALID: badRequest('NEXT_OFFSET_INVALID'),
+  START_PARAMETER_EMPTY: badRequest("can't use empty start_parameter"),
+  START_PARAMETER_TOO_LONG: badRequest('too long start_parameter specified'),
+  START_PARAMETER_INVALID: badRequest('unallowed characters in start_parameter are used'),
+
+  // ---- bot settings
+  LANGUAGE_CODE_INVALID: badRequest('invalid language code specified'),
+  SCOPE_IN_PRIVATE_CHAT: badRequest("can't use specified scope in private chats"),
+  COMMANDS_IN_CHANNEL: badRequest("can't change commands in channel chats"),
+  COMMANDS_NOT_AN_ARRAY: badRequest('Field "commands" must be of type Array'),
+  BOT_COMMANDS_TOO_MUCH: badRequest('BOT_COMMANDS_TOO_MUCH'),
+  COMMAND_EMPTY: badRequest('command must be non-empty'),
+  COMMAND_TOO_LONG: badRequest('command length must not exceed 32'),
+  COMMAND_DESCRIPTION_EMPTY: badRequest('command description must be non-empty'),
+  COMMAND_DESCRIPTION_TOO_LONG: badRequest('command description length must not exceed 256'),
+  BOT_COMMAND_INVALID: badRequest('BOT_COMMAND_INVALID'),
+  BOT_SETTING_TOO_LONG: {
+    status: 400,
+    text: (d: { setting: 'name' | 'description' | 'short_description' }) =>
+      `Bad Request: ${d.setting.replace('_', ' ')} is too long`,
+  },
+  MENU_BUTTON_TEXT_EMPTY: badRequest('menu button text must be non-empty'),
+  WEB_APP_URL_INVALID: badRequest('invalid web app URL specified'),
+  MENU_BUTTON_TYPE_UNSUPPORTED: badRequest('unsupported menu button type specified'),
+
+  // ---- webhooks (reference §4.1)
+  WEBHOOK_URL_INVALID: badRequest('invalid webhook URL specified'),
+  SECRET_TOKEN_TOO_LONG: badRequest('secret token is too long'),
+  SECRET_TOKEN_INVALID: badRequest('secret token contains unallowed characters'),
+  CERTIFICATE_TOO_BIG: {
+    status: 400,
+    text: (d: { bytes: number }) => `Bad Request: certificate size is too big (${d.bytes} bytes)`,
+  },
+  CERTIFICATE_NOT_A_FILE: badRequest('bad webhook: certificate must be uploaded as a file'),
+  CERTIFICATE_INVALID: {
+    status: 400,
+    text: (d: { reason: string }) => `Bad Request: bad webhook: Can't create an SSL context: ${d.reason}`,
+  },
+  /** The address refused (outbound-connector.ts): "Failed to resolve host: ...", "IP address ... is reserved". */
+  BAD_WEBHOOK: { status: 400, text: (d: { reason: string }) => `Bad Request: bad webhook: ${d.reason}` },
+
+  // ---- chat settings, members, invite links, join requests (groups.ts, members.ts, ...)
+  CHAT_TITLE_EMPTY: badRequest('title must be non-empty'),
+  CHAT_DESCRIPTION_NOT_MODIFIED: badRequest('chat description is not modified'),
+  PRIVATE_CHAT_PERMISSIONS: badRequest("can't change private chat permissions"),
+  CHANNEL_CHAT_PERMISSIONS: badRequest("can't change channel chat permissions"),
+  PRIVATE_CHAT_INFO: {
+    status: 400,
+    text: (d: { field: 'title' | 'description' }) => `Bad Request: can't change private chat ${d.field}`,
+  },
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS: badRequest('not enough rights to change chat permissions'),
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: {
+    status: 400,
+    text: (d: { field: 'title' | 'description' }) =>
+      `Bad Request: not enough rights to change chat ${d.field}`,
+  },
+  CANT_REMOVE_CHAT_OWNER: badRequest("can't remove chat owner"),
+  CANT_RESTRICT_SELF: badRequest("can't restrict self"),
+  NOT_ENOUGH_RIGHTS_TO_RESTRICT: badRequest('not enough rights to restrict/unrestrict chat member'),
+  /** USER_ADMIN_INVALID (§2.2). */
+  USER_IS_ADMINISTRATOR: badRequest('user is an administrator of the chat'),
+  CANT_LEAVE_PRIVATE_CHAT: badRequest("can't leave private chats"),
+  CHAT_DEACTIVATED: badRequest('chat is deactivated'),
+  CREATOR_CANT_LEAVE: badRequest('the creator of a chat can not leave it'),
+  NOT_IN_CHAT: badRequest('not in the chat'),
+  CANT_BAN_IN_PRIVATE_CHAT: badRequest("can't ban members in private chats"),
+  SUPERGROUPS_AND_CHANNELS_ONLY: badRequest('method is available for supergroup and channel chats only'),
+  SUPERGROUPS_ONLY: badRequest('method is available only for supergroups'),
+  CANT_PROMOTE_SELF: badRequest("can't promote self"),
+  USER_NOT_PARTICIPANT: badRequest('USER_NOT_PARTICIPANT'),
+  RIGHT_FORBIDDEN: badRequest('RIGHT_FORBIDDEN'),
+  CHAT_ADMIN_REQUIRED: badRequest('CHAT_ADMIN_REQUIRED'),
+  NEED_OWNER_RIGHTS_IN_GROUP: badRequest('need owner rights in the group chat'),
+  NOT_ENOUGH_RIGHTS: badRequest('not enough rights'),
+  BOT_GROUPS_BLOCKED: badRequest('this bot can not be added to groups'),
+  MEMBER_LIST_INACCESSIBLE: badRequest('member list is inaccessible'),
+  NO_ADMINISTRATORS_IN_PRIVATE_CHAT: badRequest('there are no administrators in the private chat'),
+  USER_ALREADY_PARTICIPANT: badRequest('the user is already a member'),
+  USER_BANNED_IN_CHANNEL: badRequest('the user is banned in this chat'),
+  INVITE_LINK_NAME_TOO_LONG: badRequest('invite link name is too long'),
+  MEMBER_LIMIT_WITH_JOIN_REQUEST: badRequest(
+    "member limit can't be specified for links requiring administrator approval",
+  ),
+  CHAT_INVITE_PERMANENT: badRequest('CHAT_INVITE_PERMANENT'),
+  PRIVATE_CHAT_INVITE: badRequest("can't invite members to a private chat"),
+  NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS: badRequest('not enough rights to manage chat invite link'),
+  INVITE_LINK_EMPTY: badRequest('invite link must be non-empty'),
+  INVITE_HASH_EXPIRED: badRequest('INVITE_HASH_EXPIRED'),
+  PEER_ID_INVALID: badRequest('PEER_ID_INVALID'),
+  HIDE_REQUESTER_MISSING: badRequest('HIDE_REQUESTER_MISSING'),
+} satisfies Record<string, CatalogueEntry<never>>;
+
+export type BotApiErrorCode = keyof typeof BOT_API_ERRORS;
+
+/** The data an entry's text is made from; undefined for a fixed text. */
+export type BotApiErrorData<C extends BotApiErrorCode> = (typeof BOT_API_ERRORS)[C] extends {
+  text: (data: infer D) => string;
+}
+  ? D
+  : (typeof BOT_API_ERRORS)[C] extends { parameters: (data: infer D) => ResponseParameters }
+    ? D
+    : undefined;
+
+type DataArgument<C extends BotApiErrorCode> =
+  BotApiErrorData<C> extends undefined ? [] : [data: BotApiErrorData<C>];
+
+/** A 400's description without its "Bad Request: " prefix (for texts that quote another error). */
+export function withoutPrefix(error: BotApiError): string {
+  const prefix = 'Bad Request: ';
+  return error.description.startsWith(prefix) ? error.description.slice(prefix.length) : error.description;
+}
+
+/** Errors without data are made once: they are immutable, and a throw then costs no stack. */
+const FIXED = new Map<BotApiErrorCode, BotApiError>();
+
+/** The error of a code, its text made from `data` when the entry takes any. */
+export function botApiError<C extends BotApiErrorCode>(code: C, ...args: DataArgument<C>): BotApiError {
+  const entry: CatalogueEntry<never> = BOT_API_ERRORS[code];
+  const data = args[0] as never;
+  if (data === undefined) {
+    const made = FIXED.get(code);
+    if (made) return made;
+  }
+  const text = typeof entry.text === 'string' ? entry.text : entry.text(data);
+  const error = new BotApiError(code, entry.status, text, entry.parameters?.(data));
+  if (data === undefined) FIXED.set(code, error);
+  return error;
+}

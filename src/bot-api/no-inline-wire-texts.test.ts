@@ -1,0 +1,75 @@
+/**
+ * The Bot API's texts live in its catalogue only (error-catalogue.ts, ADR 0041): the rest of the
+ * surface names codes, and the domain throws PlatformError codes with data. This scans the sources
+ * (not the tests) for texts written inline.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BOT_API_ERRORS } from './error-catalogue.js';
+
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+function sources(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(SRC, folder), { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    found.push(relative(SRC, join(entry.parentPath, entry.name)));
+  }
+  return found.sort();
+}
+
+/** The code without its comments (which may quote a text), strings kept. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
+}
+
+const code = (file: string) => withoutComments(readFileSync(join(SRC, file), 'utf8'));
+
+/** A string that starts like a description of the reference ("Bad Request: ...", "Forbidden: ..."). */
+const WIRE_PREFIX =
+  /['"`](Bad Request|Forbidden|Conflict|Too Many Requests|Unauthorized|Not Found|Internal Server Error|Request Entity Too Large|Not Implemented|Misdirected Request|Logged out)\b/;
+
+const CATALOGUE = 'bot-api/error-catalogue.ts';
+
+describe('no Bot API wire text outside the catalogue', () => {
+  it('finds the sources it scans', () => {
+    expect(sources('bot-api')).toContain(CATALOGUE);
+    expect(sources('platform')).toContain('platform/errors.ts');
+  });
+
+  it('makes BotApiError instances in the catalogue only', () => {
+    const offending: string[] = [];
+    for (const file of [...sources('bot-api'), ...sources('platform')]) {
+      if (file === CATALOGUE) continue;
+      const text = code(file);
+      for (const [pattern, what] of [
+        [/badRequest\(\s*['"`]/, 'badRequest(<text>)'],
+        [/new BotApiError\(/, 'new BotApiError(...)'],
+        [/BotApiError\.(badRequest|tooManyRequests)\(/, 'a BotApiError helper'],
+        [WIRE_PREFIX, 'a string with a wire prefix'],
+      ] as const) {
+        if (pattern.test(text)) offending.push(`${file}: ${what}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('leaves the platform no BAD_REQUEST carrying a text of the catalogue', () => {
+    const texts = new Set<string>();
+    for (const entry of Object.values(BOT_API_ERRORS)) {
+      if (typeof entry.text === 'string') texts.add(entry.text.replace(/^Bad Request: /, ''));
+    }
+    const offending: string[] = [];
+    // new PlatformError('BAD_REQUEST', '<text>') and the people-only helpers bad('<text>').
+    const refusal = /(?:PlatformError\(\s*'BAD_REQUEST',\s*|\bbad\(\s*)(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
+    for (const file of sources('platform')) {
+      for (const match of code(file).matchAll(refusal)) {
+        const text = match[2]!;
+        if (texts.has(text) || /^[A-Z][A-Z_]+$/.test(text)) offending.push(`${file}: ${text}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});
