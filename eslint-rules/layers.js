@@ -16,13 +16,16 @@ export const LAYERS = {
   // Surfaces: parse, authenticate, call the domain, map to their wire. They never import each other.
   'bot-api': ['platform', 'storage', 'http', 'config'],
   gateway: ['platform', 'storage', 'http', 'config'],
-  control: ['platform', 'storage', 'http', 'config'],
+  // The control API reads its requests by its schema, which lives in the test kit (testkit/control-schema/,
+  // ADR 0042) so that the test kit's types come from it too.
+  control: ['platform', 'storage', 'http', 'config', 'testkit'],
   // Durable background jobs: the domain and the ports, never a surface.
   delivery: ['platform', 'storage', 'config'],
   // The domain: rules, text formatting, wire shapes; the storage ports, not an adapter.
   platform: ['storage', 'config'],
   storage: ['config'],
   'storage/sqlite': ['storage', 'config'],
+  'storage/postgres': ['storage', 'config'],
   // Plain node:http helpers shared by the surfaces.
   http: [],
   config: [],

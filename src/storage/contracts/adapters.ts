@@ -1,13 +1,15 @@
 /**
  * The adapters the storage contract suites run against, chosen in this one place. Every adapter
  * here runs every suite of contracts/ (../storage-contracts.test.ts). `PARLEY_STORAGE_ADAPTERS` (a
- * comma-separated list of names) narrows the list; the PostgreSQL adapter joins it when it exists.
+ * comma-separated list of names) narrows the list. The PostgreSQL adapter joins it when a server
+ * answers (postgres.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Store } from '../store.js';
 import { SqliteStore } from '../sqlite/sqlite-store.js';
+import { openPostgresStores, postgresAvailable } from './postgres.js';
 
 export interface ContractAdapter {
   name: string;
@@ -52,6 +54,17 @@ const ALL: ContractAdapter[] = [
     },
   },
 ];
+
+if (postgresAvailable) {
+  ALL.push({
+    name: 'postgres',
+    open: async () => (await openPostgresStores(1))[0]!,
+    openPair: async () => {
+      const [first, second] = await openPostgresStores(2);
+      return [first!, second!];
+    },
+  });
+}
 
 export function contractAdapters(env: NodeJS.ProcessEnv = process.env): ContractAdapter[] {
   const wanted = env.PARLEY_STORAGE_ADAPTERS?.split(',').map((name) => name.trim());

@@ -50,7 +50,7 @@ export function concurrencyContract(open: () => Promise<Store>): void {
       expect((await store.getBot(1))!.last_update_id).toBe(start + committed.length);
     });
 
-    it('hand out message ids once per chat, increasing in commit order, never reusing a rolled-back one', async () => {
+    it('hand out message ids once per chat, increasing in commit order, never reusing a committed one', async () => {
       const chatPk = await store.write(async (tx) =>
         tx.insertChat({
           id: -1001,
@@ -65,7 +65,6 @@ export function concurrencyContract(open: () => Promise<Store>): void {
         }),
       );
       const order: number[] = [];
-      const rolledBack: number[] = [];
       await Promise.allSettled(
         Array.from({ length: WRITERS }, (_, i) =>
           store
@@ -79,10 +78,7 @@ export function concurrencyContract(open: () => Promise<Store>): void {
                 edit_date: null,
                 body: '{}',
               });
-              if (i % 5 === 2) {
-                rolledBack.push(messageId);
-                throw new Error('rolled back');
-              }
+              if (i % 5 === 2) throw new Error('rolled back');
               return messageId;
             })
             .then((messageId) => order.push(messageId)),
@@ -92,10 +88,11 @@ export function concurrencyContract(open: () => Promise<Store>): void {
       expect(order).toEqual([...order].sort((a, b) => a - b));
       const stored = (await store.listMessages(chatPk, { limit: 1000 })).map((row) => row.message_id);
       expect(stored).toEqual(order);
-      for (const id of rolledBack) expect(stored).not.toContain(id);
-      // An id given to a rolled-back write is not given again.
+      expect(new Set(stored).size).toBe(stored.length);
+      // A committed id is not given again. (An id given to a write that rolled back may be: the
+      // rollback undoes its reservation, ADR 0007; that SQLite skips it is an effect of its blocks.)
       const next = await store.write(async (tx) => tx.nextMessageId(chatPk));
-      expect(next).toBeGreaterThan(Math.max(...order, ...rolledBack));
+      expect(next).toBeGreaterThan(Math.max(...order));
       expect((await store.getChat(chatPk))!.last_message_id).toBeGreaterThanOrEqual(next);
     });
 

@@ -7,10 +7,11 @@
  * - A private chat exists at most once per pair of users (user_a < user_b); `insertChat` of a second
  *   one fails with UniqueViolation, and the caller reads the first.
  * - `nextMessageId` hands out the chat's ids: increasing in the order the writes commit, starting at
- *   1, never reused. Ids may be skipped (reserved in blocks, ADR 0007: a block not used up before a
+ *   1; a committed id is never handed out again (an id given to a write that rolled back may be).
+ *   Ids may be skipped (SQLite reserves them in blocks, ADR 0007: a block not used up before a
  *   restart or a rollback is lost). The chat row's `last_message_id` is at least every id handed out.
- *   Two writers (two processes) must never get the same id: a block is reserved by one atomic
- *   increment of `last_message_id`.
+ *   Two writers (two processes) never get the same id: ids come from an atomic increment of
+ *   `last_message_id` in the write (PostgreSQL: one per id, the row held until the commit).
  */
 
 export type ChatType = 'private' | 'group' | 'supergroup' | 'channel';

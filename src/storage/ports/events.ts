@@ -29,6 +29,11 @@ export interface PlatformEvents {
   'inline.answered': { id: string };
   /** Gateway jobs (reports, timed jobs) were queued. */
   'gateway.jobs.queued': Record<string, never>;
+  /**
+   * A bot's parked long poll must end with a 409 conflict (another getUpdates of the bot parked,
+   * `keep` being that poll; or a setWebhook), on whichever process it waits.
+   */
+  'polls.terminate': { botId: number; reason: 'other_poll' | 'set_webhook'; keep?: string };
   /** The virtual clock moved forward; `offsetMs` is its stored offset now (storage: settings). */
   'clock.advanced': { offsetMs: number };
   /**

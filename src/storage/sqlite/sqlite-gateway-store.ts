@@ -8,7 +8,7 @@
  * SqliteStore calls `forgetUncommitted` whenever it rolls anything back, so that no entry outlives
  * a change that was not committed. Nothing else writes these tables.
  */
-import { compose } from './compose.js';
+import { compose } from '../compose.js';
 import { SqliteAccounts } from './gateway/accounts.js';
 import { SqliteDeliveryLog } from './gateway/delivery-log.js';
 import { SqliteDevices } from './gateway/devices.js';

@@ -20,7 +20,7 @@ import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-fil
 import { Checkpointer } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
 import { migrate } from './migrate.js';
-import { compose } from './compose.js';
+import { compose } from '../compose.js';
 import { SqlStatements } from './sql-statements.js';
 import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
 import { SqliteChats } from './tables/chats.js';

@@ -1,4 +1,4 @@
-/** Composing one adapter object from its areas' classes (sqlite-store.ts, sqlite-gateway-store.ts). */
+/** Composing one adapter object from its areas' classes (sqlite/ and postgres/ adapters). */
 
 /**
  * One object with the methods of `parts`, each bound to its part (a part's private state stays its

@@ -1,0 +1,58 @@
+/**
+ * Numbered migrations of the PostgreSQL adapter (`migrations/NNN-name.sql`), applied in order, each in
+ * its own transaction, recorded in `schema_migrations`. They run under a transaction-wide advisory
+ * lock, so that nodes starting together migrate once: the others wait, then find nothing to do.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Pool } from 'pg';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** The advisory lock's key: any constant that no other program on the database uses. */
+const MIGRATION_LOCK = 0x7061726c; // "parl"
+
+export async function migrate(pool: Pool): Promise<number[]> {
+  const client = await pool.connect();
+  const done: number[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+    );
+    const applied = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (row) => row.version,
+      ),
+    );
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => /^\d{3}-.*\.sql$/.test(name))
+      .sort();
+    for (const name of files) {
+      const version = Number(name.slice(0, 3));
+      if (applied.has(version)) continue;
+      const sql = readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          version,
+          Date.now(),
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+      done.push(version);
+    }
+    // The key of file_ids (ADR 0040), drawn once per database from a cryptographic source.
+    await client.query(
+      "INSERT INTO settings (key, value) VALUES ('files.id_key', $1) ON CONFLICT (key) DO NOTHING",
+      [randomBytes(32).toString('hex')],
+    );
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+  return done;
+}

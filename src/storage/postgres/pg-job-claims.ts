@@ -1,0 +1,179 @@
+/**
+ * Job claims on PostgreSQL (ports/jobs.ts, ADR 0023): leases live in the job rows (`lease_owner`,
+ * `lease_until`, real ms), so every process sharing the database sees them.
+ *
+ * - Updates: a claim takes, in one transaction, the due updates of one bot whose lease is free and
+ *   whose chat has no earlier update not held by the claimant. The check of earlier updates reads
+ *   rows another claim may be taking at the same moment, so the claims of one bot are serialised by
+ *   a transaction-scoped advisory lock on the bot (its key is the negated bot id, apart from the
+ *   migrations' positive key); claims of different bots run side by side. Rows are still taken
+ *   `FOR UPDATE SKIP LOCKED`, so a claim never waits for a write that holds one.
+ * - Gateway jobs: `FOR UPDATE SKIP LOCKED` alone; a report is claimable only while no earlier report
+ *   of its request exists, whoever holds that one.
+ * - Sweeps: one row per name in `job_sweeps`, taken by a conditional upsert.
+ */
+import type { Pool } from 'pg';
+import { PgSql } from './pg-sql.js';
+import type { GatewayJobRow, JobLane } from '../ports/gateway/jobs.js';
+import type { JobClaims, JobRef, Lease } from '../ports/jobs.js';
+import type { UpdateRow } from '../ports/updates.js';
+
+const UPDATE_COLUMNS =
+  'u.bot_id, u.update_id, u.type, u.payload, u.queue_key, u.created_at, u.expires_at, u.attempts, u.next_attempt_at';
+const JOB_COLUMNS = 'j.id, j.kind, j.request_id, j.run_at, j.attempts, j.body, j.device_id, j.created_at';
+
+const LANE: Record<JobLane, string> = {
+  report: `c.kind = 'report' AND NOT EXISTS (SELECT 1 FROM gateway_jobs e WHERE e.kind = 'report'
+    AND e.request_seq = c.request_seq AND e.id < c.id)`,
+  timed: `c.kind <> 'report'`,
+};
+
+export class PgJobClaims implements JobClaims {
+  private readonly sql: PgSql;
+
+  constructor(private readonly pool: Pool) {
+    this.sql = new PgSql(pool);
+  }
+
+  /** Runs `fn` in one transaction on one client of the pool. */
+  async #transaction<T>(fn: (client: PgSql) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const value = await fn(new PgSql(client));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
+    const rows = await this.#transaction(async (sql) => {
+      await sql.run('SELECT pg_advisory_xact_lock(?)', -botId);
+      // `due`: the free, due updates whose earlier updates of their chat are each held by this owner
+      // or free and due too (so taken in this same claim), locked. An earlier one that `due` lacks
+      // (skipped as locked, held by another owner, not due) holds its chat's later ones back.
+      return sql.all(
+        `WITH due AS MATERIALIZED (
+           SELECT c.update_id, c.queue_key FROM updates c
+           WHERE c.bot_id = ? AND c.next_attempt_at <= ?
+             AND (c.lease_until IS NULL OR c.lease_until <= ?)
+             AND NOT EXISTS (SELECT 1 FROM updates e
+               WHERE e.bot_id = c.bot_id AND e.queue_key = c.queue_key AND e.update_id < c.update_id
+                 AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+                 AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?)))
+           ORDER BY c.update_id LIMIT ?
+           FOR UPDATE SKIP LOCKED)
+         UPDATE updates u SET lease_owner = ?, lease_until = ?
+         FROM due d
+         WHERE u.bot_id = ? AND u.update_id = d.update_id
+           AND NOT EXISTS (SELECT 1 FROM updates e
+             WHERE e.bot_id = u.bot_id AND e.queue_key = d.queue_key AND e.update_id < d.update_id
+               AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+               AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
+         RETURNING ${UPDATE_COLUMNS}`,
+        botId,
+        dueBy,
+        lease.now,
+        lease.owner,
+        lease.now,
+        dueBy,
+        lease.now,
+        limit,
+        lease.owner,
+        lease.until,
+        botId,
+        lease.owner,
+        lease.now,
+      );
+    });
+    return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
+  }
+
+  async claimGatewayJobs(
+    lane: JobLane,
+    lease: Lease,
+    dueBy: number,
+    limit: number,
+  ): Promise<GatewayJobRow[]> {
+    const rows = await this.sql.all(
+      `UPDATE gateway_jobs j SET lease_owner = ?, lease_until = ?
+       WHERE j.id IN (
+         SELECT c.id FROM gateway_jobs c
+         WHERE c.run_at <= ? AND ${LANE[lane]} AND (c.lease_until IS NULL OR c.lease_until <= ?)
+         ORDER BY c.run_at, c.id LIMIT ?
+         FOR UPDATE SKIP LOCKED)
+       RETURNING ${JOB_COLUMNS}`,
+      lease.owner,
+      lease.until,
+      dueBy,
+      lease.now,
+      limit,
+    );
+    return (rows as unknown as GatewayJobRow[]).sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+  }
+
+  async claimSweep(name: string, lease: Lease): Promise<boolean> {
+    const row = await this.sql.get(
+      `INSERT INTO job_sweeps (name, lease_owner, lease_until) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+       WHERE job_sweeps.lease_until IS NULL OR job_sweeps.lease_until <= ? OR job_sweeps.lease_owner = ?
+       RETURNING name`,
+      name,
+      lease.owner,
+      lease.until,
+      lease.now,
+      lease.owner,
+    );
+    return row !== undefined;
+  }
+
+  async renew(lease: Lease): Promise<number> {
+    let count = 0;
+    for (const table of ['updates', 'gateway_jobs', 'job_sweeps']) {
+      count += await this.sql.run(
+        `UPDATE ${table} SET lease_until = GREATEST(lease_until, ?) WHERE lease_owner = ? AND lease_until > ?`,
+        lease.until,
+        lease.owner,
+        lease.now,
+      );
+    }
+    return count;
+  }
+
+  async release(owner: string, jobs?: JobRef[]): Promise<void> {
+    const free = 'SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?';
+    if (!jobs) {
+      for (const table of ['updates', 'gateway_jobs', 'job_sweeps'])
+        await this.sql.run(`UPDATE ${table} ${free}`, owner);
+      return;
+    }
+    const bots: number[] = [];
+    const updates: number[] = [];
+    const gateway: number[] = [];
+    const sweeps: string[] = [];
+    for (const job of jobs) {
+      if (job.kind === 'update') {
+        bots.push(job.botId);
+        updates.push(job.updateId);
+      } else if (job.kind === 'gateway') gateway.push(job.id);
+      else sweeps.push(job.name);
+    }
+    if (updates.length > 0)
+      await this.sql.run(
+        `UPDATE updates ${free} AND (bot_id, update_id) IN
+         (SELECT * FROM unnest(?::bigint[], ?::bigint[]))`,
+        owner,
+        bots,
+        updates,
+      );
+    if (gateway.length > 0)
+      await this.sql.run(`UPDATE gateway_jobs ${free} AND id = ANY(?::bigint[])`, owner, gateway);
+    if (sweeps.length > 0)
+      await this.sql.run(`UPDATE job_sweeps ${free} AND name = ANY(?::text[])`, owner, sweeps);
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The PostgreSQL adapter of the storage port (node-postgres, a pool). Several Parley processes may
+ * share one database: it is the adapter of "several nodes" (ADR 0025).
+ *
+ * Writes: `write(fn)` runs fn in one SERIALIZABLE transaction on a client of the pool and commits.
+ * If PostgreSQL reports a serialization failure or a deadlock (two writers of one row, or of rows
+ * one of them read), the transaction is rolled back and fn runs again, from the start, on a fresh
+ * transaction; the write contract (store.ts) allows it, since fn touches only the store and does no
+ * network I/O. So a write that reads a row and writes it back (a bot's last_update_id, a chat's
+ * last_message_id) never loses an update, and sequences stay gapless and increasing in commit order
+ * across processes.
+ *
+ * Reads outside a write run on the pool and see committed data. The adapter keeps no caches: every
+ * process reads the database, so `forgetCached` has nothing to forget.
+ *
+ * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed for
+ * the pool once and for each transaction's client.
+ */
+import pg from 'pg';
+import { migrate } from './migrate.js';
+import { PgJobClaims } from './pg-job-claims.js';
+import { PgSql, type Queryable } from './pg-sql.js';
+import { PgAccounts } from './gateway/accounts.js';
+import { PgDeliveryLog } from './gateway/delivery-log.js';
+import { PgDevices } from './gateway/devices.js';
+import { PgGatewayJobs } from './gateway/jobs.js';
+import { PgRequests } from './gateway/requests.js';
+import { PgChats } from './tables/chats.js';
+import { PgFiles } from './tables/files.js';
+import { PgInline } from './tables/inline.js';
+import { PgInvites } from './tables/invites.js';
+import { PgMessages } from './tables/messages.js';
+import { PgPolls } from './tables/polls.js';
+import { PgSettings } from './tables/settings.js';
+import { PgUpdates } from './tables/updates.js';
+import { PgUsers } from './tables/users.js';
+import { compose } from '../compose.js';
+import type { GatewayStoreTx } from '../gateway-store.js';
+import type { Store, StoreReader, StoreTx } from '../store.js';
+
+/** Transactions tried at most, when PostgreSQL asks for a retry. */
+const MAX_ATTEMPTS = 30;
+/** serialization_failure, deadlock_detected. */
+const RETRY_CODES = new Set(['40001', '40P01']);
+
+/** BIGINT columns (ids, times in ms) as JS numbers: every value Parley stores is below 2^53. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export interface PgStoreOptions {
+  /** A `postgres://` connection string. */
+  url: string;
+  /** Tables live in this schema (created if absent); the connection's default otherwise. */
+  schema?: string;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
+function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx } {
+  const main: Omit<StoreTx, 'gateway'> = compose(
+    new PgUsers(sql),
+    new PgChats(sql),
+    new PgMessages(sql),
+    new PgUpdates(sql),
+    new PgFiles(sql),
+    new PgPolls(sql),
+    new PgInline(sql),
+    new PgInvites(sql),
+    new PgSettings(sql),
+  );
+  const gateway: GatewayStoreTx = compose(
+    new PgDevices(sql),
+    new PgAccounts(sql),
+    new PgRequests(sql),
+    new PgGatewayJobs(sql),
+    new PgDeliveryLog(sql),
+  );
+  return Object.assign(main, { gateway });
+}
+
+function retryable(error: unknown): boolean {
+  return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+}
+
+// The class has the areas' read methods (copied onto each instance by the constructor).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface PgStore extends StoreReader {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class PgStore implements Store {
+  readonly pool: pg.Pool;
+  readonly gateway: GatewayStoreTx;
+  readonly jobs: PgJobClaims;
+  #closed = false;
+
+  private constructor(pool: pg.Pool) {
+    this.pool = pool;
+    const onPool = areas(new PgSql(pool));
+    this.gateway = onPool.gateway;
+    Object.assign(this, onPool, { gateway: onPool.gateway });
+    this.jobs = new PgJobClaims(pool);
+  }
+
+  /** Connects, creates the schema if asked, and migrates (once, whatever other nodes do). */
+  static async open(options: PgStoreOptions): Promise<PgStore> {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+      throw new Error(`invalid schema name "${options.schema}"`);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client's error (the server went away) must not crash the process; the next query fails.
+    pool.on('error', () => undefined);
+    try {
+      if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+      await migrate(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PgStore(pool);
+  }
+
+  async write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error('the store is closed');
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const value = await fn(areas(new PgSql(client)) as StoreTx);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        if (attempt < MAX_ATTEMPTS && retryable(error)) {
+          // A little random wait, growing, so that the writers that collided do not collide again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
+          continue;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  forgetCached(): void {
+    // No caches: every read goes to the database.
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.pool.end();
+  }
+}
+
+export type { Queryable };

@@ -1,0 +1,42 @@
+/**
+ * Users and bots on PostgreSQL (ports/users.ts). No caches: several processes share the database,
+ * so every read goes to it. Usernames compare case-insensitively (the unique index is on
+ * lower(username)).
+ */
+import type { PgSql } from '../pg-sql.js';
+import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
+
+export class PgUsers implements UsersReader, UsersWriter {
+  constructor(private readonly sql: PgSql) {}
+
+  async getUser(id: number) {
+    return (await this.sql.get('SELECT * FROM users WHERE id = ?', id)) as UserRow | undefined;
+  }
+  async getUserByPhone(phone: string) {
+    return (await this.sql.get('SELECT * FROM users WHERE phone_number = ?', phone)) as UserRow | undefined;
+  }
+  async getUserByUsername(username: string) {
+    return (await this.sql.get('SELECT * FROM users WHERE lower(username) = lower(?)', username)) as
+      UserRow | undefined;
+  }
+  async insertUser(row: UserRow) {
+    await this.sql.insert('users', row);
+  }
+  async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
+    await this.sql.update('users', 'id', id, patch);
+  }
+  async getBot(id: number) {
+    return (await this.sql.get('SELECT * FROM bots WHERE id = ?', id)) as BotRow | undefined;
+  }
+  async listBotsWithWebhook() {
+    return (await this.sql.all(
+      "SELECT * FROM bots WHERE webhook_url <> '' ORDER BY id",
+    )) as unknown as BotRow[];
+  }
+  async insertBot(row: BotRow) {
+    await this.sql.insert('bots', row);
+  }
+  async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
+    await this.sql.update('bots', 'id', id, patch);
+  }
+}
