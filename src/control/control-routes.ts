@@ -1,9 +1,19 @@
 /**
- * The control API (docs/control-api.md): every route in one table, admin-token authentication, and
- * the mapping of platform errors to `{ok:false, error, description}` with a semantic status.
+ * The control API (docs/control-api.md): every route of its schema (src/testkit/control-schema/,
+ * ADR 0042) with its handler, admin-token authentication, the reading of each request by its
+ * route's schema before the handler, and the mapping of errors to `{ok:false, error, description}`
+ * with a semantic status.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  CONTROL_API,
+  ParamError,
+  readParams,
+  type RouteId,
+  type RouteInput,
+  type RouteSpec,
+} from '../testkit/control-schema/index.js';
 import { ControlError, type ControlContext, type ControlHandler } from './control-context.js';
 import { advanceClock } from './methods/advance-clock.js';
 import { createBot } from './methods/create-bot.js';
@@ -64,70 +74,93 @@ import type { VirtualTime } from '../platform/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals, SignalSource } from '../http/request-signals.js';
 
-export const CONTROL_ROUTES: Array<{
+/** The handler of every route of the schema: a route without one, or of another input, does not compile. */
+const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
+  createUser,
+  getUser,
+  createBot,
+  getBot,
+  blockBot,
+  unblockBot,
+  setBotPrivacy,
+  sendMessage,
+  listMessages,
+  waitForMessage: waitMessage,
+  pressButton,
+  editMessage,
+  deleteMessage,
+  votePoll,
+  sendLocation,
+  sendVenue,
+  sendContact,
+  sendPoll,
+  sendDice,
+  sendMedia,
+  downloadFile,
+  react,
+  getReactions,
+  pinMessage,
+  unpinMessage,
+  listPinnedMessages: listPins,
+  inlineQuery,
+  chooseInlineResult,
+  advanceClock,
+  getClock,
+  createChat,
+  getChat,
+  addChatMember,
+  joinChat,
+  leaveChat,
+  promoteChatMember,
+  restrictChatMember,
+  removeChatMember,
+  migrateChat,
+  createInviteLink,
+  createGatewayAccount: gatewayCreateAccount,
+  getGatewayAccount: gatewayGetAccount,
+  topUpGatewayAccount: gatewayTopUp,
+  setGatewayPrices: gatewaySetPrices,
+  getGatewayLedger: gatewayLedger,
+  createSenderChannel: gatewayCreateChannel,
+  verifySenderChannel: gatewayVerifyChannel,
+  getVerificationInbox: gatewayInbox,
+  waitForCode: gatewayWaitCode,
+  markVerificationRead: gatewayMarkRead,
+  getDeliveryLog: gatewayDeliveryLog,
+  listDevices: deviceList,
+  addDevice: deviceAdd,
+  updateDevice: deviceUpdate,
+  setDevicesOnline: deviceOnline,
+  setDevicesOffline: deviceOffline,
+};
+
+/** Bytes of JSON body a route takes, when more than Fastify's default 1 MiB. */
+const BODY_LIMITS: Partial<Record<RouteId, number>> = { sendMedia: SEND_MEDIA_BODY_LIMIT };
+
+export interface ControlRoute {
+  id: RouteId;
   method: 'GET' | 'POST';
+  /** Fastify's form of the schema's path, below `/control` (`/users/:ref`). */
   path: string;
+  schema: RouteSpec;
   handler: ControlHandler;
-  /** Bytes of JSON body the route takes, when more than Fastify's default 1 MiB. */
   bodyLimit?: number;
-}> = [
-  { method: 'POST', path: '/users', handler: createUser },
-  { method: 'GET', path: '/users/:ref', handler: getUser },
-  { method: 'POST', path: '/bots', handler: createBot },
-  { method: 'GET', path: '/bots/:ref', handler: getBot },
-  { method: 'POST', path: '/messages', handler: sendMessage },
-  { method: 'GET', path: '/messages', handler: listMessages },
-  { method: 'POST', path: '/wait', handler: waitMessage },
-  { method: 'POST', path: '/press', handler: pressButton },
-  { method: 'POST', path: '/polls/vote', handler: votePoll },
-  { method: 'POST', path: '/messages/edit', handler: editMessage },
-  { method: 'POST', path: '/messages/delete', handler: deleteMessage },
-  { method: 'POST', path: '/clock/advance', handler: advanceClock },
-  { method: 'GET', path: '/clock', handler: getClock },
-  { method: 'POST', path: '/gateway/accounts', handler: gatewayCreateAccount },
-  { method: 'GET', path: '/gateway/accounts/:id', handler: gatewayGetAccount },
-  { method: 'POST', path: '/gateway/accounts/:id/top-up', handler: gatewayTopUp },
-  { method: 'POST', path: '/gateway/accounts/:id/prices', handler: gatewaySetPrices },
-  { method: 'GET', path: '/gateway/accounts/:id/ledger', handler: gatewayLedger },
-  { method: 'POST', path: '/gateway/channels', handler: gatewayCreateChannel },
-  { method: 'POST', path: '/gateway/channels/:username/verify', handler: gatewayVerifyChannel },
-  { method: 'GET', path: '/gateway/inbox', handler: gatewayInbox },
-  { method: 'POST', path: '/gateway/wait-code', handler: gatewayWaitCode },
-  { method: 'POST', path: '/gateway/read', handler: gatewayMarkRead },
-  { method: 'GET', path: '/gateway/delivery-log', handler: gatewayDeliveryLog },
-  { method: 'GET', path: '/devices', handler: deviceList },
-  { method: 'POST', path: '/devices', handler: deviceAdd },
-  { method: 'POST', path: '/devices/online', handler: deviceOnline },
-  { method: 'POST', path: '/devices/offline', handler: deviceOffline },
-  { method: 'POST', path: '/devices/:id', handler: deviceUpdate },
-  { method: 'POST', path: '/inline', handler: inlineQuery },
-  { method: 'POST', path: '/inline/choose', handler: chooseInlineResult },
-  { method: 'POST', path: '/reactions', handler: react },
-  { method: 'GET', path: '/reactions', handler: getReactions },
-  { method: 'POST', path: '/pins', handler: pinMessage },
-  { method: 'POST', path: '/pins/delete', handler: unpinMessage },
-  { method: 'GET', path: '/pins', handler: listPins },
-  { method: 'POST', path: '/chats', handler: createChat },
-  { method: 'GET', path: '/chats/:ref', handler: getChat },
-  { method: 'POST', path: '/chats/members', handler: addChatMember },
-  { method: 'POST', path: '/chats/join', handler: joinChat },
-  { method: 'POST', path: '/chats/leave', handler: leaveChat },
-  { method: 'POST', path: '/chats/promote', handler: promoteChatMember },
-  { method: 'POST', path: '/chats/restrict', handler: restrictChatMember },
-  { method: 'POST', path: '/chats/remove', handler: removeChatMember },
-  { method: 'POST', path: '/chats/migrate', handler: migrateChat },
-  { method: 'POST', path: '/chats/invite-links', handler: createInviteLink },
-  { method: 'POST', path: '/block', handler: blockBot },
-  { method: 'POST', path: '/unblock', handler: unblockBot },
-  { method: 'POST', path: '/bots/privacy', handler: setBotPrivacy },
-  { method: 'POST', path: '/messages/media', handler: sendMedia, bodyLimit: SEND_MEDIA_BODY_LIMIT },
-  { method: 'POST', path: '/messages/location', handler: sendLocation },
-  { method: 'POST', path: '/messages/venue', handler: sendVenue },
-  { method: 'POST', path: '/messages/contact', handler: sendContact },
-  { method: 'POST', path: '/messages/poll', handler: sendPoll },
-  { method: 'POST', path: '/messages/dice', handler: sendDice },
-  { method: 'GET', path: '/files', handler: downloadFile },
-];
+}
+
+/** Every route of the control API, in the schema's order. */
+export const CONTROL_ROUTES: ControlRoute[] = (Object.keys(CONTROL_API) as RouteId[]).map((id) => {
+  const schema: RouteSpec = CONTROL_API[id];
+  const bodyLimit = BODY_LIMITS[id];
+  return {
+    id,
+    method: schema.method,
+    path: schema.path.replace(/\{(\w+)\}/g, ':$1'),
+    schema,
+    // Each handler reads the input of its own route, which readParams gives it.
+    handler: HANDLERS[id] as ControlHandler,
+    ...(bodyLimit ? { bodyLimit } : {}),
+  };
+});
 
 function fail(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).send({ ok: false, error, description });
@@ -138,7 +171,7 @@ class ControlCall implements ControlContext {
   constructor(
     readonly platform: Platform,
     readonly time: VirtualTime,
-    readonly input: Record<string, unknown>,
+    readonly input: Readonly<Record<string, unknown>>,
     readonly path: Record<string, string>,
     private readonly source: SignalSource,
   ) {}
@@ -200,20 +233,22 @@ export async function controlRoutes(
       url: route.path,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const input = (route.method === 'GET' ? request.query : request.body) ?? {};
-        if (typeof input !== 'object' || Array.isArray(input)) {
+        const raw = (route.method === 'GET' ? request.query : request.body) ?? {};
+        if (typeof raw !== 'object' || Array.isArray(raw)) {
           return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
+        }
+        // The route's schema reads its parameters once, before the handler (400 BAD_REQUEST).
+        let input: Record<string, unknown>;
+        try {
+          input = readParams(route.schema.params, raw as Record<string, unknown>);
+        } catch (error) {
+          if (error instanceof ParamError) return fail(reply, 400, 'BAD_REQUEST', error.message);
+          throw error;
         }
         const lazy = signals.for(reply.raw);
         try {
           const result = await route.handler(
-            new ControlCall(
-              platform,
-              time,
-              input as Record<string, unknown>,
-              request.params as Record<string, string>,
-              lazy,
-            ),
+            new ControlCall(platform, time, input, request.params as Record<string, string>, lazy),
           );
           if (result instanceof BinaryAnswer)
             return reply.code(200).headers(result.headers).send(result.body);

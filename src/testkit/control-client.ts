@@ -1,6 +1,8 @@
 /**
  * A typed client of the control API (docs/control-api.md). It is the test kit's entry point and the
- * `parley` CLI is built on it, so it depends on nothing of the server.
+ * `parley` CLI is built on it, so it depends on nothing of the server. It has a method per route of
+ * the control API's schema, by the route's operation id (control-schema/, ADR 0042), which takes the
+ * schema's parameters and answers the route's result (a test checks both).
  */
 import { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 import type {
@@ -66,6 +68,12 @@ import type {
   SendLocationParams,
   SendPollParams,
   SendVenueParams,
+  BlockBotParams,
+  BlockResult,
+  LeaveChatParams,
+  ListPinnedMessagesParams,
+  MigrateChatParams,
+  SetBotPrivacyParams,
 } from './control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
@@ -339,7 +347,7 @@ export class ControlClient {
   }
 
   /** `GET /control/pins`: the chat's pinned messages as `user` sees them, the newest first. */
-  listPinnedMessages(params: { user: UserRef; chat: ChatRef }): Promise<Message[]> {
+  listPinnedMessages(params: ListPinnedMessagesParams): Promise<Message[]> {
     return this.#call({ method: 'GET', path: '/pins', query: { user: params.user, chat: params.chat } });
   }
 
@@ -364,7 +372,7 @@ export class ControlClient {
   }
 
   /** `POST /control/chats/leave` */
-  leaveChat(params: { user: UserRef; chat: ChatRef }): Promise<true> {
+  leaveChat(params: LeaveChatParams): Promise<true> {
     return this.#call({ method: 'POST', path: '/chats/leave', body: params });
   }
 
@@ -384,7 +392,7 @@ export class ControlClient {
   }
 
   /** `POST /control/chats/migrate`: the creator upgrades a group; answers the new supergroup. */
-  migrateChat(params: { by: UserRef; chat: ChatRef }): Promise<ChatRecord> {
+  migrateChat(params: MigrateChatParams): Promise<ChatRecord> {
     return this.#call({ method: 'POST', path: '/chats/migrate', body: params });
   }
 
@@ -394,17 +402,17 @@ export class ControlClient {
   }
 
   /** `POST /control/block`: `user` blocks `bot` (the bot gets my_chat_member). */
-  blockBot(params: { user: UserRef; bot: UserRef }): Promise<{ changed: boolean }> {
+  blockBot(params: BlockBotParams): Promise<BlockResult> {
     return this.#call({ method: 'POST', path: '/block', body: params });
   }
 
   /** `POST /control/unblock` */
-  unblockBot(params: { user: UserRef; bot: UserRef }): Promise<{ changed: boolean }> {
+  unblockBot(params: BlockBotParams): Promise<BlockResult> {
     return this.#call({ method: 'POST', path: '/unblock', body: params });
   }
 
   /** `POST /control/bots/privacy`: turns a bot's group privacy mode on or off. */
-  setBotPrivacy(params: { bot: UserRef; enabled: boolean }): Promise<BotRecord> {
+  setBotPrivacy(params: SetBotPrivacyParams): Promise<BotRecord> {
     return this.#call({ method: 'POST', path: '/bots/privacy', body: params });
   }
 

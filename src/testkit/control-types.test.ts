@@ -1,10 +1,171 @@
-import { describe, expect, it } from 'vitest';
+/**
+ * The test kit's side of the control API's schema (ADR 0042): the types it exports are the ones the
+ * schema names (parameters by their group's name, results by the route's `result`), the document
+ * has a schema for each result, the client has a method per route that answers the route's result,
+ * and the lists the schema keeps once equal the platform's own.
+ */
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-types.js';
+import type {
+  AddDeviceParams,
+  ControlResults,
+  CreateUserParams,
+  DownloadFileParams,
+  ResultOf,
+  SendMediaParams,
+  SendPollParams,
+  UpdateDeviceParams,
+} from './control-types.js';
+import {
+  COMPONENT_SCHEMAS,
+  CONTROL_API,
+  DICE_EMOJI,
+  MAX_DEVICE_DELAY,
+  MEDIA_KINDS,
+  type ResultTypeName,
+  type RouteId,
+  type RouteParams,
+  type RouteSpec,
+} from './control-schema/index.js';
+import { ControlClient } from './control-client.js';
 import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chat-rights.js';
+import { MAX_DEVICE_DELAY as PLATFORM_MAX_DEVICE_DELAY } from '../platform/devices.js';
+import { PERSON_FILE_KINDS } from '../platform/person-media.js';
+import { DICE_EMOJI as PLATFORM_DICE_EMOJI } from '../platform/person-content.js';
+
+const ROUTES = Object.entries(CONTROL_API) as Array<[RouteId, RouteSpec]>;
+
+/** The names src/testkit/control-types.ts exports (read with the compiler, as types leave no trace at run time). */
+function exportedNames(): Set<string> {
+  const file = new URL('./control-types.ts', import.meta.url);
+  const source = ts.createSourceFile('control-types.ts', readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    const exported = ts.canHaveModifiers(statement)
+      ? ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      : false;
+    if (exported && (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))) {
+      names.add(statement.name.text);
+    }
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
+      for (const element of statement.exportClause.elements) names.add(element.name.text);
+    }
+  }
+  return names;
+}
+
+const resultName = (result: string) => result.replace(/\[\]$/, '');
+const namedResults = () =>
+  [...new Set(ROUTES.map(([, route]) => resultName(route.result)))].filter(
+    (n) => n !== 'true' && n !== 'bytes',
+  );
 
 describe('the control API contract of the test kit', () => {
   it('names the same rights and permissions as the platform', () => {
     expect(ADMIN_RIGHT_NAMES).toEqual(ADMIN_RIGHT_KEYS);
     expect(PERMISSION_NAMES).toEqual(PERMISSION_KEYS);
+  });
+
+  it("keeps the platform's limits and kinds where the schema documents them", () => {
+    expect(MAX_DEVICE_DELAY).toBe(PLATFORM_MAX_DEVICE_DELAY);
+    expect(MEDIA_KINDS).toEqual(PERSON_FILE_KINDS);
+    expect(DICE_EMOJI).toEqual(PLATFORM_DICE_EMOJI);
+  });
+
+  it('exports a type of each result the routes name, with a schema of that name in the document', () => {
+    const exported = exportedNames();
+    const results = namedResults();
+    expect(results.filter((name) => !exported.has(name))).toEqual([]);
+    expect(results.filter((name) => !(name in COMPONENT_SCHEMAS))).toEqual([]);
+    for (const [id, route] of ROUTES) {
+      expect(route.result, id).toMatch(/^(true|bytes|[A-Z]\w*(\[\])?)$/);
+    }
+  });
+
+  it("exports the parameters' type of each route under the name the schema gives them", () => {
+    const exported = exportedNames();
+    const names = ROUTES.flatMap(([, route]) => (route.params ? [route.params.name] : []));
+    expect(names.filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('has a client method for each route, by its operation id', () => {
+    const missing = ROUTES.map(([id]) => id).filter(
+      (id) => typeof (ControlClient.prototype as unknown as Record<string, unknown>)[id] !== 'function',
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('types agree with the schema (checked by the compiler)', () => {
+    // ControlResults has exactly the result names of the routes.
+    expectTypeOf<keyof ControlResults>().toEqualTypeOf<ResultTypeName>();
+
+    // Each client method answers its route's result.
+    type Answer<K extends RouteId> = Awaited<ReturnType<ControlClient[K]>>;
+    type Mismatch = {
+      [K in RouteId]: [Answer<K>] extends [ResultOf<K>] ? ([ResultOf<K>] extends [Answer<K>] ? never : K) : K;
+    }[RouteId];
+    expectTypeOf<Mismatch>().toEqualTypeOf<never>();
+
+    // Each client method that takes the route's parameters takes exactly them.
+    type TakesParams = Exclude<
+      RouteId,
+      | 'getUser'
+      | 'getBot'
+      | 'getChat'
+      | 'getClock'
+      | 'advanceClock'
+      | 'getGatewayAccount'
+      | 'topUpGatewayAccount'
+      | 'setGatewayPrices'
+      | 'getGatewayLedger'
+      | 'verifySenderChannel'
+      | 'getVerificationInbox'
+      | 'listDevices'
+      | 'updateDevice'
+      | 'setDevicesOnline'
+      | 'setDevicesOffline'
+      | 'sendMedia'
+      | 'downloadFile'
+      | 'getDeliveryLog'
+    >;
+    type Given<K extends RouteId> = Parameters<ControlClient[K]>[0];
+    type ParamsMismatch = {
+      [K in TakesParams]: [Given<K>] extends [RouteParams<K>]
+        ? [RouteParams<K>] extends [Given<K>]
+          ? never
+          : K
+        : K;
+    }[TakesParams];
+    expectTypeOf<ParamsMismatch>().toEqualTypeOf<never>();
+    expectTypeOf<Parameters<ControlClient['getDeliveryLog']>[0]>().toEqualTypeOf<
+      RouteParams<'getDeliveryLog'> | undefined
+    >();
+    expectTypeOf<Parameters<ControlClient['setGatewayPrices']>[1]>().toEqualTypeOf<
+      RouteParams<'setGatewayPrices'>
+    >();
+    expectTypeOf<Parameters<ControlClient['updateDevice']>[1]>().toEqualTypeOf<RouteParams<'updateDevice'>>();
+
+    // The shapes of a few, as a reader of the schema would expect them.
+    expectTypeOf<CreateUserParams>().toEqualTypeOf<{
+      phone_number: string;
+      first_name?: string;
+      last_name?: string;
+      username?: string;
+      language_code?: string;
+    }>();
+    expectTypeOf<SendPollParams['type']>().toEqualTypeOf<'regular' | 'quiz' | undefined>();
+    expectTypeOf<UpdateDeviceParams['read_delay']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<AddDeviceParams>().toMatchTypeOf<UpdateDeviceParams & { user: number | string }>();
+    // The test kit's forms of media and downloads are within the schema's parameters.
+    expectTypeOf<SendMediaParams['photo']>().toMatchTypeOf<
+      { data: Uint8Array } | { data_base64: string } | undefined
+    >();
+    expectTypeOf<DownloadFileParams>().toMatchTypeOf<RouteParams<'downloadFile'>>();
   });
 });

@@ -1,15 +1,17 @@
-import { optionalBoolean, optionalInteger, optionalString, type ControlContext } from '../control-context.js';
-import { actingPerson } from './chat-inputs.js';
+import type { RouteContext } from '../control-context.js';
 
 /**
  * POST /control/chats/invite-links: `by` (with can_invite_users) creates an invite link; with
  * creates_join_request, people who open it ask to join. Answers the ChatInviteLink.
  */
-export async function createInviteLink({ platform, input }: ControlContext) {
-  return platform.groups.inviteLinks.create(actingPerson(input), {
-    name: optionalString(input, 'name'),
-    expire_date: optionalInteger(input, 'expire_date', 0, 2 ** 31 - 1),
-    member_limit: optionalInteger(input, 'member_limit', 1, 99_999),
-    creates_join_request: optionalBoolean(input, 'creates_join_request'),
-  });
+export async function createInviteLink({ platform, input }: RouteContext<'createInviteLink'>) {
+  return platform.groups.inviteLinks.create(
+    { person: input.by, chat: input.chat },
+    {
+      name: input.name,
+      expire_date: input.expire_date,
+      member_limit: input.member_limit,
+      creates_join_request: input.creates_join_request,
+    },
+  );
 }

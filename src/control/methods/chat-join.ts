@@ -1,13 +1,11 @@
-import { ControlError, optionalString, requireString, type ControlContext } from '../control-context.js';
+import { ControlError, type RouteContext } from '../control-context.js';
 
 /**
  * POST /control/chats/join: `user` joins a public chat (`chat`: @username) or opens an invite link
  * (`invite_link`); a link that creates join requests makes one. Answers `{status, chat}`.
  */
-export async function joinChat({ platform, input }: ControlContext) {
-  const user = requireString(input, 'user');
-  const link = optionalString(input, 'invite_link');
-  const chatRef = optionalString(input, 'chat');
+export async function joinChat({ platform, input }: RouteContext<'joinChat'>) {
+  const { user, invite_link: link, chat: chatRef } = input;
   if ((link === undefined) === (chatRef === undefined)) {
     throw new ControlError(400, 'BAD_REQUEST', 'give either chat (@username) or invite_link');
   }

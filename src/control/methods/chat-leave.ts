@@ -1,10 +1,7 @@
-import { requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 
 /** POST /control/chats/leave: `user` leaves a group, supergroup or channel. */
-export async function leaveChat({ platform, input }: ControlContext) {
-  await platform.groups.members.leave({
-    person: requireString(input, 'user'),
-    chat: requireString(input, 'chat'),
-  });
+export async function leaveChat({ platform, input }: RouteContext<'leaveChat'>) {
+  await platform.groups.members.leave({ person: input.user, chat: input.chat });
   return true;
 }

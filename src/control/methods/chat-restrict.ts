@@ -1,21 +1,17 @@
-import { optionalBoolean, optionalInteger, requireString, type ControlContext } from '../control-context.js';
-import { actingPerson, booleanObject } from './chat-inputs.js';
-import { PERMISSION_KEYS, normalizePermissions } from '../../platform/chat-rights.js';
+import type { RouteContext } from '../control-context.js';
+import { normalizePermissions } from '../../platform/chat-rights.js';
 
 /**
  * POST /control/chats/restrict: `by` (with can_restrict_members) restricts `user` in a supergroup to
  * `permissions` (ChatPermissions; what is left out is false) until `until_date` (0 = forever).
  */
-export async function restrictChatMember({ platform, input }: ControlContext) {
-  const permissions = normalizePermissions(
-    booleanObject(input, 'permissions', PERMISSION_KEYS) ?? {},
-    optionalBoolean(input, 'use_independent_chat_permissions') ?? false,
-  );
+export async function restrictChatMember({ platform, input }: RouteContext<'restrictChatMember'>) {
+  const permissions = normalizePermissions(input.permissions ?? {}, input.use_independent_chat_permissions);
   await platform.groups.members.restrict(
-    actingPerson(input),
-    requireString(input, 'user'),
+    { person: input.by, chat: input.chat },
+    input.user,
     permissions,
-    optionalInteger(input, 'until_date', 0, 2 ** 31 - 1),
+    input.until_date,
   );
-  return platform.groups.record(requireString(input, 'chat'));
+  return platform.groups.record(input.chat);
 }

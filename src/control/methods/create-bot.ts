@@ -1,14 +1,14 @@
-import { optionalBoolean, optionalString, requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 import { botRecord } from './user-record.js';
 
 /** POST /control/bots: creates a bot and answers with its token. docs/control-api.md. */
-export async function createBot({ platform, input }: ControlContext) {
+export async function createBot({ platform, input }: RouteContext<'createBot'>) {
   const { user, bot } = await platform.users.createBot({
-    username: requireString(input, 'username'),
-    first_name: optionalString(input, 'first_name'),
-    can_join_groups: optionalBoolean(input, 'can_join_groups'),
-    can_read_all_group_messages: optionalBoolean(input, 'can_read_all_group_messages'),
-    supports_inline_queries: optionalBoolean(input, 'supports_inline_queries'),
+    username: input.username,
+    first_name: input.first_name,
+    can_join_groups: input.can_join_groups,
+    can_read_all_group_messages: input.can_read_all_group_messages,
+    supports_inline_queries: input.supports_inline_queries,
   });
   return botRecord(user, bot);
 }

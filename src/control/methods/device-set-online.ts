@@ -1,16 +1,10 @@
-import { optionalInteger, requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 import { deviceView } from '../../platform/devices.js';
 import { gatewayHandler } from './gateway-support.js';
 
 function setOnline(online: boolean) {
-  return gatewayHandler(async ({ platform, input }: ControlContext) =>
-    (
-      await platform.devices.setOnline(
-        requireString(input, 'user'),
-        online,
-        optionalInteger(input, 'device_id', 1, Number.MAX_SAFE_INTEGER),
-      )
-    ).map(deviceView),
+  return gatewayHandler(async ({ platform, input }: RouteContext<'setDevicesOnline'>) =>
+    (await platform.devices.setOnline(input.user, online, input.device_id)).map(deviceView),
   );
 }
 

@@ -1,12 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { BinaryAnswer } from '../binary-answer.js';
-import {
-  ControlError,
-  optionalInteger,
-  optionalString,
-  requireString,
-  type ControlContext,
-} from '../control-context.js';
+import { ControlError, type RouteContext } from '../control-context.js';
 import type { PersonFileMiss } from '../../platform/person-files.js';
 
 const MISSES: Record<PersonFileMiss, string> = {
@@ -24,17 +18,15 @@ const MISSES: Record<PersonFileMiss, string> = {
  * file for that person). The person's file_id of the file is in `X-Parley-File-Id`, its name (if it
  * has one) in Content-Disposition.
  */
-export async function downloadFile({ platform, input }: ControlContext) {
-  const chat = optionalString(input, 'chat');
-  const messageId = optionalInteger(input, 'message_id', 1, 2 ** 31 - 1);
-  const fileId = optionalString(input, 'file_id');
+export async function downloadFile({ platform, input }: RouteContext<'downloadFile'>) {
+  const { chat, message_id: messageId, file_id: fileId } = input;
   if (chat === undefined && fileId === undefined) {
     throw new ControlError(400, 'BAD_REQUEST', 'give chat and message_id, or file_id');
   }
   if ((chat === undefined) !== (messageId === undefined)) {
     throw new ControlError(400, 'BAD_REQUEST', 'chat and message_id go together');
   }
-  const found = await platform.personFiles.find(requireString(input, 'user'), { chat, messageId, fileId });
+  const found = await platform.personFiles.find(input.user, { chat, messageId, fileId });
   if (typeof found === 'string') throw new ControlError(404, 'FILE_NOT_FOUND', MISSES[found]);
 
   const { file } = found;

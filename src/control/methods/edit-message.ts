@@ -1,11 +1,6 @@
-import { optionalInteger, requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 
 /** POST /control/messages/edit: a person edits the text of their message; bots get edited_message. */
-export async function editMessage({ platform, input }: ControlContext) {
-  return platform.edits.editByUser(
-    requireString(input, 'user'),
-    requireString(input, 'chat'),
-    optionalInteger(input, 'message_id', 1, 2 ** 31 - 1) ?? 0,
-    requireString(input, 'text'),
-  );
+export async function editMessage({ platform, input }: RouteContext<'editMessage'>) {
+  return platform.edits.editByUser(input.user, input.chat, input.message_id, input.text);
 }

@@ -1,13 +1,14 @@
-import { optionalBoolean, optionalString, requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 import { gatewayHandler } from './gateway-support.js';
 
 /** POST /control/gateway/channels: a channel created by `owner`, to send codes from (sender_username). */
-export const gatewayCreateChannel = gatewayHandler(async ({ platform, input }: ControlContext) => {
-  // Every input is read before anything is written: a refused call creates nothing.
-  return platform.gateway.channels.create({
-    owner: requireString(input, 'owner'),
-    username: requireString(input, 'username'),
-    title: optionalString(input, 'title'),
-    verified: optionalBoolean(input, 'verified'),
-  });
-});
+export const gatewayCreateChannel = gatewayHandler(
+  // Every input is read (by the schema) before anything is written: a refused call creates nothing.
+  async ({ platform, input }: RouteContext<'createSenderChannel'>) =>
+    platform.gateway.channels.create({
+      owner: input.owner,
+      username: input.username,
+      title: input.title,
+      verified: input.verified,
+    }),
+);

@@ -1,7 +1,8 @@
-import type { ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 import { accountId, gatewayHandler } from './gateway-support.js';
 
 /** GET /control/gateway/accounts/{id}: the account (balance, prices), without its token. */
-export const gatewayGetAccount = gatewayHandler(async ({ platform, path }: ControlContext) =>
-  platform.gateway.accounts.view(accountId(path)),
+export const gatewayGetAccount = gatewayHandler(
+  async ({ platform, path }: RouteContext<'getGatewayAccount'>) =>
+    platform.gateway.accounts.view(accountId(path)),
 );

@@ -1,4 +1,4 @@
-import { ControlError, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 import { accountId, gatewayHandler, optionalCredits } from './gateway-support.js';
 import { parseCredits } from '../../platform/gateway/money.js';
 
@@ -6,20 +6,18 @@ import { parseCredits } from '../../platform/gateway/money.js';
  * POST /control/gateway/accounts/{id}/prices: sets the default price and/or per-prefix prices
  * (`prices: {"44": 0.02, "1": null}`; null removes an override).
  */
-export const gatewaySetPrices = gatewayHandler(async ({ platform, path, input }: ControlContext) => {
-  const raw = input.prices;
-  let prices: Record<string, number | null> | undefined;
-  if (raw !== undefined && raw !== null) {
-    if (typeof raw !== 'object' || Array.isArray(raw)) {
-      throw new ControlError(400, 'BAD_REQUEST', 'prices must be an object of prefix: credits');
+export const gatewaySetPrices = gatewayHandler(
+  async ({ platform, path, input }: RouteContext<'setGatewayPrices'>) => {
+    let prices: Record<string, number | null> | undefined;
+    if (input.prices !== undefined) {
+      prices = {};
+      for (const [prefix, value] of Object.entries(input.prices)) {
+        prices[prefix] = value === null ? null : parseCredits(value, `prices.${prefix}`);
+      }
     }
-    prices = {};
-    for (const [prefix, value] of Object.entries(raw)) {
-      prices[prefix] = value === null ? null : parseCredits(value, `prices.${prefix}`);
-    }
-  }
-  return platform.gateway.accounts.setPrices(accountId(path), {
-    default_price: optionalCredits(input, 'default_price'),
-    prices,
-  });
-});
+    return platform.gateway.accounts.setPrices(accountId(path), {
+      default_price: optionalCredits(input.default_price, 'default_price'),
+      prices,
+    });
+  },
+);

@@ -47,8 +47,8 @@ function statusOf(code: GatewayErrorCode): number {
 }
 
 /** Runs a handler, answering gateway errors with their code and status. */
-export function gatewayHandler(handler: (ctx: ControlContext) => Promise<unknown>): ControlHandler {
-  return async (ctx) => {
+export function gatewayHandler<Input>(handler: ControlHandler<Input>): ControlHandler<Input> {
+  return async (ctx: ControlContext<Input>) => {
     try {
       return await handler(ctx);
     } catch (error) {
@@ -60,10 +60,8 @@ export function gatewayHandler(handler: (ctx: ControlContext) => Promise<unknown
 }
 
 /** An amount of credits (a number or a decimal string) as units; undefined when absent. */
-export function optionalCredits(input: Record<string, unknown>, name: string): number | undefined {
-  const value = input[name];
-  if (value === undefined || value === null || value === '') return undefined;
-  return parseCredits(value, name);
+export function optionalCredits(value: unknown, name: string): number | undefined {
+  return value === undefined ? undefined : parseCredits(value, name);
 }
 
 /** A gateway account id from the path. */

@@ -1,9 +1,9 @@
-import { ControlError, type ControlContext } from '../control-context.js';
-import { accountId, gatewayHandler, optionalCredits } from './gateway-support.js';
+import type { RouteContext } from '../control-context.js';
+import { accountId, gatewayHandler } from './gateway-support.js';
+import { parseCredits } from '../../platform/gateway/money.js';
 
 /** POST /control/gateway/accounts/{id}/top-up: adds credits (a ledger entry). */
-export const gatewayTopUp = gatewayHandler(async ({ platform, path, input }: ControlContext) => {
-  const units = optionalCredits(input, 'credits');
-  if (units === undefined) throw new ControlError(400, 'BAD_REQUEST', 'credits is required');
-  return platform.gateway.accounts.topUp(accountId(path), units);
-});
+export const gatewayTopUp = gatewayHandler(
+  async ({ platform, path, input }: RouteContext<'topUpGatewayAccount'>) =>
+    platform.gateway.accounts.topUp(accountId(path), parseCredits(input.credits, 'credits')),
+);

@@ -1,7 +1,6 @@
-import { optionalInteger, requireString, type ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 
 /** GET /control/messages: the newest messages of a chat as a person sees them, oldest first. */
-export async function listMessages({ platform, input }: ControlContext) {
-  const limit = optionalInteger(input, 'limit', 1, 100) ?? 100;
-  return platform.messages.listForUser(requireString(input, 'user'), requireString(input, 'chat'), limit);
+export async function listMessages({ platform, input }: RouteContext<'listMessages'>) {
+  return platform.messages.listForUser(input.user, input.chat, input.limit);
 }

@@ -1,5 +1,4 @@
-import { optionalText, sender } from './person-send-inputs.js';
-import type { ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 
 /**
  * POST /control/messages/contact: a person shares a contact (`phone_number`, `first_name`,
@@ -7,17 +6,16 @@ import type { ControlContext } from '../control-context.js';
  * request_contact button); the bots of the chat get a `message` with `contact`, whose `user_id` is
  * set when the number is someone's on Parley.
  */
-export async function sendContact({ platform, input }: ControlContext) {
-  const { from, chat, replyTo } = sender(input);
+export async function sendContact({ platform, input }: RouteContext<'sendContact'>) {
   return platform.personContent.contact(
-    from,
-    chat,
+    input.from,
+    input.chat,
     {
-      phone_number: optionalText(input, 'phone_number'),
-      first_name: optionalText(input, 'first_name'),
-      last_name: optionalText(input, 'last_name'),
-      vcard: optionalText(input, 'vcard'),
+      phone_number: input.phone_number,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      vcard: input.vcard,
     },
-    replyTo,
+    input.reply_to_message_id,
   );
 }

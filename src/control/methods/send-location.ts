@@ -1,5 +1,4 @@
-import { optionalNumber, optionalWholeNumber, requireNumber, sender } from './person-send-inputs.js';
-import type { ControlContext } from '../control-context.js';
+import type { RouteContext } from '../control-context.js';
 
 /**
  * POST /control/messages/location: a person sends a location (`latitude`, `longitude`,
@@ -7,19 +6,18 @@ import type { ControlContext } from '../control-context.js';
  * bots of the chat get a `message` with `location` as sendLocation shapes it. A live location cannot
  * be moved afterwards (Parley has no editMessageLiveLocation).
  */
-export async function sendLocation({ platform, input }: ControlContext) {
-  const { from, chat, replyTo } = sender(input);
+export async function sendLocation({ platform, input }: RouteContext<'sendLocation'>) {
   return platform.personContent.location(
-    from,
-    chat,
+    input.from,
+    input.chat,
     {
-      latitude: requireNumber(input, 'latitude'),
-      longitude: requireNumber(input, 'longitude'),
-      horizontal_accuracy: optionalNumber(input, 'horizontal_accuracy'),
-      live_period: optionalWholeNumber(input, 'live_period'),
-      heading: optionalWholeNumber(input, 'heading'),
-      proximity_alert_radius: optionalWholeNumber(input, 'proximity_alert_radius'),
+      latitude: input.latitude,
+      longitude: input.longitude,
+      horizontal_accuracy: input.horizontal_accuracy,
+      live_period: input.live_period,
+      heading: input.heading,
+      proximity_alert_radius: input.proximity_alert_radius,
     },
-    replyTo,
+    input.reply_to_message_id,
   );
 }

@@ -1,10 +1,4 @@
-import {
-  ControlError,
-  optionalInteger,
-  optionalString,
-  requireString,
-  type ControlContext,
-} from '../control-context.js';
+import { ControlError, type RouteContext } from '../control-context.js';
 import {
   MAX_PERSON_DOCUMENT_BYTES,
   MAX_PERSON_PHOTO_BYTES,
@@ -27,14 +21,18 @@ export const SEND_MEDIA_BODY_LIMIT = Math.ceil((MAX_PERSON_DOCUMENT_BYTES * 4) /
  * mime_type?, duration?, width?, height?}`) or a video note (`video_note: {data_base64, duration?,
  * length?}`), with an optional caption (not for video notes). The bots of the chat get a `message`
  * with that field under a file_id of their own (ADR 0040).
+ *
+ * The schema has read the body (each kind is an object); the file's own fields are read here: its
+ * bytes (base64, within the kind's size), and what the client reports, which the platform checks
+ * against the kind.
  */
-export async function sendMedia({ platform, input }: ControlContext) {
-  const given = PERSON_FILE_KINDS.filter((kind) => objectInput(input, kind) !== undefined);
+export async function sendMedia({ platform, input }: RouteContext<'sendMedia'>) {
+  const given = PERSON_FILE_KINDS.filter((kind) => input[kind] !== undefined);
   if (given.length !== 1) {
     throw new ControlError(400, 'BAD_REQUEST', `give exactly one of ${PERSON_FILE_KINDS.join(', ')}`);
   }
   const kind = given[0]!;
-  const file = objectInput(input, kind)!;
+  const file = input[kind]!;
   const data = base64Input(
     file,
     `${kind}.data_base64`,
@@ -58,13 +56,7 @@ export async function sendMedia({ platform, input }: ControlContext) {
       attributes: reportedAttributes(file, kind),
     };
   }
-  return platform.personMedia.send(
-    requireString(input, 'from'),
-    requireString(input, 'chat'),
-    media,
-    optionalString(input, 'caption'),
-    optionalInteger(input, 'reply_to_message_id', 1, 2 ** 31 - 1),
-  );
+  return platform.personMedia.send(input.from, input.chat, media, input.caption, input.reply_to_message_id);
 }
 
 /** What the client reports about the file; the platform checks ranges and which kind keeps what. */
@@ -85,13 +77,22 @@ function reportedAttributes(file: Record<string, unknown>, kind: string): Report
   return attributes;
 }
 
-function objectInput(input: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
-  const value = input[name];
+/** A text field of the file: required (a number is taken as its text; empty or of another type is missing). */
+function requireString(file: Record<string, unknown>, name: string): string {
+  const value = file[name];
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || value === '')
+    throw new ControlError(400, 'BAD_REQUEST', `${name} is required`);
+  return value;
+}
+
+function optionalString(file: Record<string, unknown>, name: string): string | undefined {
+  const value = file[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ControlError(400, 'BAD_REQUEST', `${name} must be an object`);
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new ControlError(400, 'BAD_REQUEST', `${name} must be a string`);
   }
-  return value as Record<string, unknown>;
+  return String(value);
 }
 
 /** Standard or URL-safe base64, padding optional; anything else is refused rather than skipped. */

@@ -1,0 +1,539 @@
+/**
+ * The hand-written part of the OpenAPI document that the generator (openapi.ts) merges in: the
+ * schemas of the results, which are TypeScript types of src/testkit/control-types.ts by the same
+ * names, and the error answers that routes share. Each route names its result; a test checks that
+ * every name has a schema here and a type there.
+ */
+
+/** A JSON Schema of the document (OpenAPI 3.1). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** The schemas of the results and of what they are made of, and of the references, by name. */
+export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  UserRef: {
+    description: 'A user id, an E.164 phone number (`+15550001`) or `@username`.',
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    examples: [123456, '+15550001', '@alice'],
+  },
+  ChatRef: {
+    description: '`@username` of a bot (the private chat with it) or a chat id as the acting user sees it.',
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    examples: ['@echo_bot', -1001234567890],
+  },
+  Credits: {
+    oneOf: [
+      { type: 'number', minimum: 0 },
+      { type: 'string', pattern: '^\\d{1,10}(\\.\\d{1,6})?$' },
+    ],
+    description: 'Credits, at most 6 decimals (kept as integer units of 10^-6).',
+  },
+  UserRecord: {
+    type: 'object',
+    required: ['id', 'is_bot', 'first_name', 'phone_number'],
+    properties: {
+      id: { type: 'integer' },
+      is_bot: { const: false },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      username: { type: 'string' },
+      language_code: { type: 'string' },
+      phone_number: { type: 'string' },
+    },
+  },
+  BotRecord: {
+    type: 'object',
+    required: [
+      'id',
+      'is_bot',
+      'first_name',
+      'username',
+      'token',
+      'can_join_groups',
+      'can_read_all_group_messages',
+      'supports_inline_queries',
+    ],
+    properties: {
+      id: { type: 'integer' },
+      is_bot: { const: true },
+      first_name: { type: 'string' },
+      username: { type: 'string' },
+      token: { type: 'string', description: 'The Bot API token, `<id>:<secret>`.' },
+      can_join_groups: { type: 'boolean' },
+      can_read_all_group_messages: { type: 'boolean' },
+      supports_inline_queries: { type: 'boolean' },
+    },
+  },
+  PressResult: {
+    type: 'object',
+    required: ['answered'],
+    properties: {
+      query_id: { type: 'string', description: 'Absent for a url button.' },
+      answered: { type: 'boolean', description: 'Whether the bot answered before the timeout.' },
+      text: { type: 'string' },
+      show_alert: { type: 'boolean' },
+      url: { type: 'string' },
+    },
+  },
+  ClockState: {
+    type: 'object',
+    required: ['now', 'offset_seconds'],
+    properties: {
+      now: { type: 'integer', description: 'Unix seconds on the virtual clock.' },
+      offset_seconds: {
+        type: 'integer',
+        description: 'How far the virtual clock is ahead of the system clock.',
+      },
+    },
+  },
+  User: {
+    description: 'The Bot API `User`.',
+    type: 'object',
+    required: ['id', 'is_bot', 'first_name'],
+    properties: {
+      id: { type: 'integer' },
+      is_bot: { type: 'boolean' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      username: { type: 'string' },
+      language_code: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+  Chat: {
+    description: 'The Bot API `Chat`; in a private chat with a bot, it is the bot.',
+    type: 'object',
+    required: ['id', 'type'],
+    properties: {
+      id: { type: 'integer' },
+      type: { type: 'string', enum: ['private', 'group', 'supergroup', 'channel'] },
+      title: { type: 'string' },
+      username: { type: 'string' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+  Message: {
+    description:
+      'The Bot API `Message` as the acting user sees it. Only the most used fields are listed; any other field of the Bot API may appear.',
+    type: 'object',
+    required: ['message_id', 'date', 'chat'],
+    properties: {
+      message_id: { type: 'integer' },
+      date: { type: 'integer', description: 'Unix seconds on the virtual clock.' },
+      chat: { $ref: '#/components/schemas/Chat' },
+      from: { $ref: '#/components/schemas/User' },
+      text: { type: 'string' },
+      entities: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['type', 'offset', 'length'],
+          properties: { type: { type: 'string' }, offset: { type: 'integer' }, length: { type: 'integer' } },
+          additionalProperties: true,
+        },
+      },
+      reply_to_message: { $ref: '#/components/schemas/Message' },
+      reply_markup: {
+        type: 'object',
+        required: ['inline_keyboard'],
+        properties: {
+          inline_keyboard: {
+            type: 'array',
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['text'],
+                properties: { text: { type: 'string' } },
+                additionalProperties: true,
+              },
+            },
+          },
+        },
+      },
+    },
+    additionalProperties: true,
+  },
+  InlineQueryAnswer: {
+    type: 'object',
+    required: ['query_id', 'answered'],
+    properties: {
+      query_id: { type: 'string' },
+      answered: {
+        type: 'boolean',
+        description: 'Whether the bot answered before the timeout (or the answer came from the cache).',
+      },
+      from_cache: {
+        const: true,
+        description: 'The cached answer to an earlier identical query; the bot was not asked.',
+      },
+      results: {
+        type: 'array',
+        maxItems: 50,
+        description: 'The InlineQueryResult objects as the bot sent them.',
+        items: {
+          type: 'object',
+          required: ['type', 'id'],
+          properties: { type: { type: 'string' }, id: { type: 'string' } },
+          additionalProperties: true,
+        },
+      },
+      next_offset: { type: 'string' },
+      button: {
+        type: 'object',
+        required: ['text'],
+        properties: {
+          text: { type: 'string' },
+          start_parameter: { type: 'string' },
+          web_app: { type: 'object', properties: { url: { type: 'string' } } },
+        },
+      },
+      cache_time: { type: 'integer' },
+      is_personal: { type: 'boolean' },
+    },
+  },
+  ReactionType: {
+    oneOf: [
+      {
+        type: 'object',
+        required: ['type', 'emoji'],
+        properties: {
+          type: { const: 'emoji' },
+          emoji: { type: 'string', description: 'One of the emoji of spec ReactionTypeEmoji.' },
+        },
+      },
+      {
+        type: 'object',
+        required: ['type', 'custom_emoji_id'],
+        properties: { type: { const: 'custom_emoji' }, custom_emoji_id: { type: 'string' } },
+      },
+      { type: 'object', required: ['type'], properties: { type: { const: 'paid' } } },
+    ],
+  },
+  MessageReactions: {
+    type: 'object',
+    required: ['message_id', 'reactions', 'chosen'],
+    properties: {
+      message_id: { type: 'integer' },
+      reactions: {
+        type: 'array',
+        description: 'Totals per reaction, the most chosen first.',
+        items: {
+          type: 'object',
+          required: ['type', 'total_count'],
+          properties: {
+            type: { $ref: '#/components/schemas/ReactionType' },
+            total_count: { type: 'integer' },
+          },
+        },
+      },
+      chosen: {
+        type: 'array',
+        description: "The acting user's own reactions.",
+        items: { $ref: '#/components/schemas/ReactionType' },
+      },
+      recent: {
+        type: 'array',
+        description: 'Who reacted how; absent in channels, where reactions are anonymous.',
+        items: {
+          type: 'object',
+          required: ['user', 'reaction'],
+          properties: {
+            user: { $ref: '#/components/schemas/User' },
+            reaction: { type: 'array', items: { $ref: '#/components/schemas/ReactionType' } },
+          },
+        },
+      },
+    },
+  },
+  GatewayAccount: {
+    type: 'object',
+    required: ['id', 'owner', 'balance', 'default_price', 'prices', 'created_at'],
+    properties: {
+      id: { type: 'integer' },
+      owner: {
+        type: 'object',
+        required: ['user_id', 'phone_number'],
+        properties: { user_id: { type: 'integer' }, phone_number: { type: 'string' } },
+      },
+      balance: { type: 'number' },
+      default_price: { type: 'number' },
+      prices: { type: 'object', additionalProperties: { type: 'number' }, description: 'Prefix -> price.' },
+      created_at: { type: 'integer' },
+    },
+  },
+  LedgerEntry: {
+    type: 'object',
+    required: ['id', 'kind', 'amount', 'balance_after', 'created_at'],
+    properties: {
+      id: { type: 'integer' },
+      kind: { enum: ['top_up', 'charge', 'refund'] },
+      amount: { type: 'number', description: 'Negative for a charge.' },
+      balance_after: { type: 'number' },
+      request_id: { type: 'string' },
+      created_at: { type: 'integer' },
+    },
+  },
+  SenderChannel: {
+    type: 'object',
+    required: ['id', 'username', 'title', 'owner_user_id', 'verified'],
+    properties: {
+      id: { type: 'integer' },
+      username: { type: 'string' },
+      title: { type: 'string' },
+      owner_user_id: { type: ['integer', 'null'] },
+      verified: { type: 'boolean' },
+    },
+  },
+  VerificationInboxEntry: {
+    type: 'object',
+    required: ['request_id', 'phone_number', 'date', 'delivery_status'],
+    properties: {
+      request_id: { type: 'string' },
+      phone_number: { type: 'string' },
+      date: { type: 'integer' },
+      delivery_status: { enum: ['sent', 'delivered', 'read', 'expired', 'revoked'] },
+      verification_status: { enum: ['code_valid', 'code_invalid', 'code_max_attempts_exceeded', 'expired'] },
+      sender_username: { type: 'string' },
+      message_id: { type: 'integer', description: 'While the message is in the chat.' },
+      text: { type: 'string' },
+      code: { type: 'string' },
+    },
+  },
+  ReceivedCode: {
+    type: 'object',
+    required: ['request_id', 'phone_number', 'code', 'message_id', 'date'],
+    properties: {
+      request_id: { type: 'string' },
+      phone_number: { type: 'string' },
+      code: { type: 'string' },
+      message_id: { type: 'integer' },
+      date: { type: 'integer' },
+      sender_username: { type: 'string' },
+    },
+  },
+  DeliveryLog: {
+    type: 'object',
+    required: ['attempts', 'pending'],
+    properties: {
+      attempts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: [
+            'id',
+            'request_id',
+            'attempt',
+            'url',
+            'timestamp',
+            'signature',
+            'body',
+            'outcome',
+            'date',
+          ],
+          properties: {
+            id: { type: 'integer' },
+            request_id: { type: 'string' },
+            attempt: { type: 'integer', minimum: 1, maximum: 11 },
+            url: { type: 'string' },
+            timestamp: { type: 'integer', description: 'X-Request-Timestamp sent.' },
+            signature: { type: 'string', description: 'X-Request-Signature sent.' },
+            body: { type: 'string' },
+            status_code: { type: 'integer' },
+            error: { type: 'string' },
+            outcome: { enum: ['delivered', 'failed', 'lost'] },
+            date: { type: 'integer' },
+            next_attempt_date: { type: 'integer' },
+          },
+        },
+      },
+      pending: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['request_id', 'attempts', 'next_attempt_date', 'body'],
+          properties: {
+            request_id: { type: 'string' },
+            attempts: { type: 'integer' },
+            next_attempt_date: { type: 'integer' },
+            body: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  Device: {
+    type: 'object',
+    required: ['id', 'user_id', 'name', 'online', 'receipt_delay', 'read_delay'],
+    properties: {
+      id: { type: 'integer' },
+      user_id: { type: 'integer' },
+      name: { type: 'string' },
+      online: { type: 'boolean' },
+      receipt_delay: { type: 'integer', description: 'Seconds until an online device acknowledges receipt.' },
+      read_delay: {
+        type: ['integer', 'null'],
+        description: 'Seconds after receipt until it reports read; null when the person reads.',
+      },
+    },
+  },
+  ChatMember: {
+    type: 'object',
+    description: "The Bot API's ChatMember (its variant is `status`); `can_be_edited` is always false here.",
+    required: ['user', 'status'],
+    properties: {
+      user: { $ref: '#/components/schemas/User' },
+      status: { enum: ['creator', 'administrator', 'member', 'restricted', 'left', 'kicked'] },
+      until_date: { type: 'integer' },
+    },
+    additionalProperties: true,
+  },
+  ChatRecord: {
+    type: 'object',
+    required: ['id', 'type', 'title', 'members'],
+    properties: {
+      id: { type: 'integer' },
+      type: { enum: ['group', 'supergroup', 'channel'] },
+      title: { type: 'string' },
+      username: { type: 'string' },
+      description: { type: 'string' },
+      permissions: { $ref: '#/components/schemas/ChatPermissions' },
+      migrated_to_chat_id: { type: 'integer', description: "An upgraded group's supergroup." },
+      members: { type: 'array', items: { $ref: '#/components/schemas/ChatMember' } },
+    },
+  },
+  ChatInviteLink: {
+    type: 'object',
+    required: ['invite_link', 'creator', 'creates_join_request', 'is_primary', 'is_revoked'],
+    properties: {
+      invite_link: { type: 'string', description: '`https://parley.invalid/+<hash>`' },
+      creator: { $ref: '#/components/schemas/User' },
+      creates_join_request: { type: 'boolean' },
+      is_primary: { type: 'boolean' },
+      is_revoked: { type: 'boolean' },
+      name: { type: 'string' },
+      expire_date: { type: 'integer' },
+      member_limit: { type: 'integer' },
+      pending_join_request_count: { type: 'integer' },
+    },
+  },
+  Poll: {
+    description: 'The Bot API `Poll` (spec/bot-api.md); only the most used fields are listed.',
+    type: 'object',
+    required: ['id', 'question', 'options', 'total_voter_count', 'is_closed'],
+    properties: {
+      id: { type: 'string' },
+      question: { type: 'string' },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['text', 'voter_count'],
+          properties: {
+            text: { type: 'string' },
+            voter_count: { type: 'integer' },
+            persistent_id: { type: 'string' },
+          },
+        },
+      },
+      total_voter_count: { type: 'integer' },
+      is_closed: { type: 'boolean' },
+    },
+    additionalProperties: true,
+  },
+  CreatedGatewayAccount: {
+    description: 'A new gateway account, with its access token (shown only here).',
+    allOf: [
+      { $ref: '#/components/schemas/GatewayAccount' },
+      { type: 'object', required: ['access_token'], properties: { access_token: { type: 'string' } } },
+    ],
+  },
+  ChosenInlineResult: {
+    type: 'object',
+    required: ['message'],
+    properties: {
+      message: { $ref: '#/components/schemas/Message' },
+      inline_message_id: { type: 'string', description: 'Present when the result has an inline keyboard.' },
+    },
+  },
+  JoinChatResult: {
+    type: 'object',
+    required: ['status', 'chat'],
+    properties: {
+      status: {
+        enum: ['member', 'requested'],
+        description: '`requested` when the link makes a join request that an administrator must approve.',
+      },
+      chat: { $ref: '#/components/schemas/Chat' },
+    },
+  },
+  BlockResult: {
+    type: 'object',
+    required: ['changed'],
+    properties: { changed: { type: 'boolean', description: 'False when nothing changed.' } },
+  },
+};
+
+/** An error answer that several routes give, by name: its status, what it means, its codes. */
+export interface SharedError {
+  readonly status: number;
+  readonly description: string;
+  readonly codes: readonly string[];
+  readonly example?: { readonly error: string; readonly description: string };
+}
+
+export const SHARED_ERRORS: Readonly<Record<string, SharedError>> = {
+  BadRequest: {
+    status: 400,
+    description: 'A parameter is missing or malformed; the description names it.',
+    codes: ['BAD_REQUEST'],
+    example: { error: 'BAD_REQUEST', description: 'user is required' },
+  },
+  Unauthorized: {
+    status: 401,
+    description: 'The admin token is missing or wrong.',
+    codes: ['ADMIN_TOKEN_INVALID'],
+    example: {
+      error: 'ADMIN_TOKEN_INVALID',
+      description: 'missing or wrong admin token (Authorization: Bearer ...)',
+    },
+  },
+  WriteForbidden: {
+    status: 403,
+    description: 'The user cannot write in that chat.',
+    codes: ['BOT_BLOCKED', 'CHAT_WRITE_FORBIDDEN'],
+  },
+  ChatActionRefused: {
+    status: 403,
+    description:
+      'The acting user lacks the right (`CHAT_ADMIN_REQUIRED`, with the reference\'s text such as "not ' +
+      'enough rights to restrict/unrestrict chat member"), a bot cannot join groups ' +
+      '(`BOT_GROUPS_BLOCKED`), or the user is banned (`USER_BANNED_IN_CHANNEL`).',
+    codes: ['CHAT_ADMIN_REQUIRED', 'BOT_GROUPS_BLOCKED', 'USER_BANNED_IN_CHANNEL'],
+  },
+  ReferenceNotFound: {
+    status: 404,
+    description: 'The user, the bot or the chat of a reference does not exist.',
+    codes: ['USER_NOT_FOUND', 'BOT_NOT_FOUND', 'CHAT_NOT_FOUND'],
+  },
+  GatewayBadRequest: {
+    status: 400,
+    description: 'A parameter is missing or malformed, or an amount or a prefix is invalid.',
+    codes: ['BAD_REQUEST', 'CREDITS_INVALID', 'PRICE_PREFIX_INVALID', 'PHONE_NUMBER_NOT_FOUND'],
+  },
+  GatewayNotFound: {
+    status: 404,
+    description: 'No such person, account, channel, device or verification message.',
+    codes: [
+      'USER_NOT_FOUND',
+      'GATEWAY_ACCOUNT_NOT_FOUND',
+      'CHANNEL_NOT_FOUND',
+      'DEVICE_NOT_FOUND',
+      'VERIFICATION_NOT_FOUND',
+    ],
+  },
+};
+
+/** Error codes that no route lists: any path may answer them. */
+export const GENERAL_ERROR_CODES = ['NOT_FOUND', 'INTERNAL'] as const;

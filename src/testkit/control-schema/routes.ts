@@ -1,0 +1,46 @@
+/** Every route of the control API, by its operation id (the test kit's method of the same name). */
+import { CHATS } from './chats.js';
+import { CLOCK } from './clock.js';
+import { CONTENT } from './content.js';
+import { DEVICES } from './devices.js';
+import { FILES } from './files.js';
+import { GATEWAY } from './gateway.js';
+import { INLINE } from './inline.js';
+import { MESSAGES } from './messages.js';
+import { REACTIONS_PINS } from './reactions-pins.js';
+import { USERS_BOTS } from './users-bots.js';
+import type { InputOf, ParamsOf } from './dsl.js';
+
+export const CONTROL_API = {
+  ...USERS_BOTS,
+  ...MESSAGES,
+  ...CONTENT,
+  ...FILES,
+  ...REACTIONS_PINS,
+  ...INLINE,
+  ...CLOCK,
+  ...CHATS,
+  ...GATEWAY,
+  ...DEVICES,
+} as const;
+
+export type ControlApi = typeof CONTROL_API;
+export type RouteId = keyof ControlApi;
+
+/** What a client sends to route `K` (its body or query). */
+export type RouteParams<K extends RouteId> = ParamsOf<ControlApi[K]>;
+/** What the handler of route `K` reads. */
+export type RouteInput<K extends RouteId> = InputOf<ControlApi[K]>;
+
+/** The parameters of every route by the name of their type (`CreateUserParams`); routes may share one. */
+export type ParamsByName = {
+  [
+    K in RouteId as ControlApi[K] extends { readonly params: { readonly name: infer N extends string } }
+      ? N
+      : never
+  ]: ParamsOf<ControlApi[K]>;
+};
+
+type ResultName<R> = R extends `${infer N}[]` ? N : R;
+/** The result type names the routes give (`Message` for `Message[]`; not `true` and `bytes`). */
+export type ResultTypeName = Exclude<ResultName<ControlApi[RouteId]['result']>, 'true' | 'bytes'>;
