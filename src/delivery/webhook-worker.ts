@@ -356,11 +356,15 @@ export class WebhookWorker {
    */
   delivered(botId: number, updateId: number): Promise<void> {
     this.#delivered.push([botId, updateId]);
-    this.#deleting ??= this.platform.deps.store.write(async (tx) => {
+    // The batch is taken before the write, not inside it: an adapter may run a write's fn again
+    // (PostgreSQL, on a conflict), and a second run must delete the same rows.
+    this.#deleting ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       const batch = this.#delivered;
       this.#delivered = [];
       this.#deleting = undefined;
-      for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
+      return this.platform.deps.store.write(async (tx) => {
+        for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
+      });
     });
     return this.#deleting;
   }

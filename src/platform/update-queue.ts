@@ -101,7 +101,11 @@ export interface NewUpdate {
 }
 
 interface ParkedPoll {
+  /** Unique per poll, so that the event a poll publishes when it parks does not end itself. */
+  id: string;
   terminate(reason: PollConflict['reason']): void;
+  /** Answers now with what there is (shutdown, close). */
+  release(): void;
 }
 
 export interface GetUpdatesParams {
@@ -113,8 +117,17 @@ export interface GetUpdatesParams {
 
 export class UpdateQueue {
   readonly #parked = new Map<number, ParkedPoll>();
+  #polls = 0;
+  readonly #pollPrefix: string;
 
-  constructor(private readonly deps: PlatformDeps) {}
+  constructor(private readonly deps: PlatformDeps) {
+    this.#pollPrefix = deps.random.token(8);
+    // A poll parked on another process (or a setWebhook there) ends a poll parked here.
+    deps.bus.on('polls.terminate', ({ botId, reason, keep }) => {
+      const parked = this.#parked.get(botId);
+      if (parked && parked.id !== keep) parked.terminate(reason);
+    });
+  }
 
   /**
    * Queues an update for a bot inside the caller's transaction. Returns the update_id, or null when
@@ -124,11 +137,16 @@ export class UpdateQueue {
     const bot = await tx.getBot(botId);
     if (!bot || !isAllowed(bot.allowed_updates, update.type)) return null;
     const now = this.deps.clock.now();
-    let updateId = bot.last_update_id + 1;
     const idle = bot.last_update_at > 0 && now - bot.last_update_at >= 7 * DAY;
-    if ((idle && (await tx.countUpdates(botId)) === 0) || updateId > MAX_UPDATE_ID) {
+    let updateId: number;
+    if ((idle && (await tx.countUpdates(botId)) === 0) || bot.last_update_id + 1 > MAX_UPDATE_ID) {
       await tx.deleteAllUpdates(botId);
       updateId = this.deps.random.int(...UPDATE_ID_START);
+      await tx.updateBot(botId, { last_update_id: updateId, last_update_at: now });
+    } else {
+      // One atomic increment of the bot row, before the insert: a concurrent writer of the bot
+      // (another process) waits for this write or is retried, and never takes the same id.
+      updateId = await tx.nextUpdateId(botId, now);
     }
     await tx.insertUpdate({
       bot_id: botId,
@@ -141,7 +159,6 @@ export class UpdateQueue {
       attempts: 0,
       next_attempt_at: 0,
     });
-    await tx.updateBot(botId, { last_update_id: updateId, last_update_at: now });
     return updateId;
   }
 
@@ -213,7 +230,9 @@ export class UpdateQueue {
    * getUpdates or a setWebhook terminates it (then it rejects with PollConflict).
    */
   #park(botId: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    this.#parked.get(botId)?.terminate('other_poll');
+    const id = `${this.#pollPrefix}:${++this.#polls}`;
+    // Ends the bot's parked poll, here or on another process sharing the store.
+    this.deps.bus.emit('polls.terminate', { botId, reason: 'other_poll', keep: id });
     if (signal?.aborted) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const cleanup = () => {
@@ -234,10 +253,12 @@ export class UpdateQueue {
         resolve();
       };
       const parked: ParkedPoll = {
+        id,
         terminate: (reason) => {
           cleanup();
           reject(new PollConflict(reason));
         },
+        release: onAbort,
       };
       const timer = setTimeout(onAbort, timeoutMs);
       const unsubscribe = this.deps.bus.on('updates.queued', onUpdate);
@@ -246,13 +267,13 @@ export class UpdateQueue {
     });
   }
 
-  /** Ends a parked long poll of the bot with a conflict (setWebhook, logOut). */
-  terminatePoll(botId: number, reason: PollConflict['reason']): void {
-    this.#parked.get(botId)?.terminate(reason);
+  /** Ends a parked long poll of the bot with a conflict (setWebhook), on whichever process it waits. */
+  terminatePoll(botId: number, reason: 'set_webhook'): void {
+    this.deps.bus.emit('polls.terminate', { botId, reason });
   }
 
-  /** Ends every parked long poll (server shutdown): each answers with what it has. */
+  /** Ends every long poll parked on this process (shutdown, close): each answers with what it has. */
   releaseAll(): void {
-    for (const botId of [...this.#parked.keys()]) this.deps.bus.emit('updates.queued', { botId });
+    for (const parked of [...this.#parked.values()]) parked.release();
   }
 }

@@ -73,6 +73,10 @@ export class Users {
 
   constructor(private readonly deps: PlatformDeps) {
     this.#startedMs = deps.clock.nowMs();
+    // A bot changed by another process (logged out, a new token): its next call reads the row.
+    deps.bus.on('rows.changed', ({ area, id }) => {
+      if (area === 'bot') this.#botAuth.delete(id);
+    });
   }
 
   async createUser(input: CreateUserInput): Promise<UserRow> {
@@ -235,6 +239,8 @@ export class Users {
     await this.deps.store.write(async (tx) => tx.updateBot(botId, { logged_out_until: until }));
     const auth = this.#botAuth.get(botId);
     if (auth) auth.loggedOutUntil = until;
+    // Every other process drops what it remembers of the bot (its token cache, its store's cache).
+    this.deps.bus.emit('rows.changed', { area: 'bot', id: botId });
   }
 
   /** Seconds a `close` must wait (0 = allowed now). */

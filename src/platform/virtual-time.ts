@@ -27,7 +27,17 @@ export class VirtualTime {
     bus.on('clock.advanced', ({ offsetMs }) => clock.advanceTo(offsetMs));
   }
 
-  state(): { now: number; offset_seconds: number } {
+  /**
+   * The clock as the control API shows it. The stored offset is read first, so that an advance made
+   * by another process an instant ago is shown even before its event arrives.
+   */
+  async state(): Promise<{ now: number; offset_seconds: number }> {
+    const stored = Number((await this.store.getSetting(CLOCK_OFFSET_SETTING)) ?? '0');
+    if (Number.isFinite(stored)) this.clock.advanceTo(stored);
+    return this.#view();
+  }
+
+  #view(): { now: number; offset_seconds: number } {
     return { now: this.clock.now(), offset_seconds: Math.floor(this.clock.offsetMs() / 1000) };
   }
 
@@ -43,6 +53,6 @@ export class VirtualTime {
     );
     this.clock.advanceTo(offset);
     this.bus.emit('clock.advanced', { offsetMs: offset });
-    return this.state();
+    return this.#view();
   }
 }

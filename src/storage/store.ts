@@ -8,6 +8,9 @@
  * - `write(fn)` runs fn in one transaction; fn touches the store only through the `tx` it is given
  *   and does no network I/O. It is all-or-nothing: if fn throws, none of its changes is kept and the
  *   error goes to its caller only. The promise settles after the commit (durable then).
+ * - fn may run more than once: an adapter that meets a conflict (PostgreSQL's serialization
+ *   failures) rolls back and runs it again on a fresh transaction. So fn changes nothing outside the
+ *   store that a second run would get wrong (it may build values and return them).
  * - Isolation: a write sees its own changes and everything committed before it began; two writes
  *   that change the same row are serialised (one waits, or one fails and is retried by the adapter;
  *   never a lost update). Adapters may commit the writes of concurrent callers together (group

@@ -30,11 +30,9 @@ export function concurrencyContract(open: () => Promise<Store>): void {
       const results = await Promise.allSettled(
         Array.from({ length: WRITERS }, (_, i) =>
           store.write(async (tx) => {
-            // As the update queue numbers them: read the bot row, take the next id, write both.
-            const row = (await tx.getBot(1))!;
-            const updateId = row.last_update_id + 1;
+            // As the update queue numbers them: take the next id from the bot row, then insert.
+            const updateId = await tx.nextUpdateId(1, 1000);
             await tx.insertUpdate(update(1, updateId, { queue_key: `c${i}` }));
-            await tx.updateBot(1, { last_update_id: updateId });
             if (i % 7 === 3) throw new Error('rolled back');
             return updateId;
           }),

@@ -9,6 +9,9 @@
  * - Lookups by phone number and username are exact; usernames compare case-insensitively.
  * - `updateBot` is atomic per call; a bot's `last_update_id` is written only inside a write that also
  *   inserts the update it numbers (the update queue), so numbering never goes backwards.
+ * - `nextUpdateId` numbers the bot's next update with one atomic increment of the bot row, before
+ *   the update is inserted: two writers (two processes) never get one id, and ids increase in the
+ *   order the writes commit (the second writer waits for, or is retried after, the first).
  */
 
 export interface UserRow {
@@ -64,4 +67,6 @@ export interface UsersWriter {
   updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>): Promise<void>;
   insertBot(row: BotRow): Promise<void>;
   updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>): Promise<void>;
+  /** Adds 1 to the bot's last_update_id, sets last_update_at, and answers the new id. */
+  nextUpdateId(botId: number, nowSec: number): Promise<number>;
 }

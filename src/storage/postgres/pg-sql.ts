@@ -46,11 +46,15 @@ function mapError(error: unknown): never {
 }
 
 export class PgSql {
-  constructor(readonly db: Queryable) {}
+  constructor(
+    readonly db: Queryable,
+    /** Where a query goes instead of `db` when it answers one (the client of a write in progress). */
+    private readonly route?: () => Queryable | undefined,
+  ) {}
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
     try {
-      return await this.db.query<Row>(numberPlaceholders(sql), params);
+      return await (this.route?.() ?? this.db).query<Row>(numberPlaceholders(sql), params);
     } catch (error) {
       mapError(error);
     }

@@ -10,12 +10,16 @@
  * last_message_id) never loses an update, and sequences stay gapless and increasing in commit order
  * across processes.
  *
- * Reads outside a write run on the pool and see committed data. The adapter keeps no caches: every
- * process reads the database, so `forgetCached` has nothing to forget.
+ * Reads outside a write run on the pool and see committed data. A read through the store (not the
+ * `tx`) made while a write's fn runs goes to that write's transaction, as on SQLite (one connection):
+ * it sees the write's own changes, and a write never waits for a second connection of the pool
+ * (which writes holding every connection would otherwise deadlock on). The adapter keeps no caches:
+ * every process reads the database, so `forgetCached` has nothing to forget.
  *
  * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed for
  * the pool once and for each transaction's client.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { migrate } from './migrate.js';
 import { PgJobClaims } from './pg-job-claims.js';
@@ -96,10 +100,12 @@ export class PgStore implements Store {
   readonly gateway: GatewayStoreTx;
   readonly jobs: PgJobClaims;
   #closed = false;
+  /** The client of the write whose fn is running, in that fn's async context. */
+  readonly #writing = new AsyncLocalStorage<pg.PoolClient>();
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
-    const onPool = areas(new PgSql(pool));
+    const onPool = areas(new PgSql(pool, () => this.#writing.getStore()));
     this.gateway = onPool.gateway;
     Object.assign(this, onPool, { gateway: onPool.gateway });
     this.jobs = new PgJobClaims(pool);
@@ -134,7 +140,7 @@ export class PgStore implements Store {
       let broken = false;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const value = await fn(areas(new PgSql(client)) as StoreTx);
+        const value = await this.#writing.run(client, () => fn(areas(new PgSql(client)) as StoreTx));
         await client.query('COMMIT');
         return value;
       } catch (error) {

@@ -36,6 +36,15 @@ export class PgUsers implements UsersReader, UsersWriter {
   async insertBot(row: BotRow) {
     await this.sql.insert('bots', row);
   }
+  async nextUpdateId(botId: number, nowSec: number) {
+    const row = await this.sql.get(
+      'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id',
+      nowSec,
+      botId,
+    );
+    if (!row) throw new Error(`bot ${botId} does not exist`);
+    return row.last_update_id as number;
+  }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
     await this.sql.update('bots', 'id', id, patch);
   }

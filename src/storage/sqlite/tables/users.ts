@@ -126,6 +126,18 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     this.#bots.delete(row.id);
     this.#sql.insert('bots', row);
   }
+  async nextUpdateId(botId: number, nowSec: number) {
+    const row = this.#sql.get(
+      'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id',
+      nowSec,
+      botId,
+    );
+    if (!row) throw new Error(`bot ${botId} does not exist`);
+    const id = row.last_update_id as number;
+    const cached = this.#bots.get(botId);
+    if (cached) this.#bots.set(botId, { ...cached, last_update_id: id, last_update_at: nowSec });
+    return id;
+  }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
     this.#sql.update('bots', 'id', id, patch);
     // The update queue writes last_update_id on every update: keep the entry, patched.
