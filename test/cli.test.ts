@@ -140,10 +140,13 @@ describe('parley CLI', () => {
 });
 
 describe('parley start', () => {
-  it('refuses PostgreSQL and unknown data locations with a clear message', async () => {
-    const pg = await parley(['start', '--data', 'postgres://localhost/parley', '--port', '0']);
-    expect(pg.code).toBe(2);
-    expect(pg.stderr).toContain('not supported yet');
+  it('says in one line when the PostgreSQL database cannot be reached, and refuses unknown data locations', async () => {
+    // Nothing listens on port 1; the password is not shown.
+    const pg = await parley(['start', '--data', 'postgres://me:secret@127.0.0.1:1/parley', '--port', '0']);
+    expect(pg.code).toBe(1);
+    expect(pg.stderr).toContain('DATABASE_UNAVAILABLE');
+    expect(pg.stderr).toContain('postgres://me:***@127.0.0.1:1/parley');
+    expect(pg.stderr).not.toContain('secret');
     const other = await parley(['start', '--data', 'mysql://localhost/parley', '--port', '0']);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('unknown data location scheme');

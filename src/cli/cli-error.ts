@@ -31,7 +31,13 @@ export type CliErrorCode =
  * Why `parley start` could not start (src/server/run.ts, data-lock.ts): the server says what in one
  * line, and nothing was left behind; exit code 1.
  */
-export const START_FAILURE_CODES = ['DATA_FOLDER_LOCKED', 'EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'] as const;
+export const START_FAILURE_CODES = [
+  'DATA_FOLDER_LOCKED',
+  'DATABASE_UNAVAILABLE',
+  'EADDRINUSE',
+  'EACCES',
+  'EADDRNOTAVAIL',
+] as const;
 export type StartFailureCode = (typeof START_FAILURE_CODES)[number];
 
 export function isStartFailureCode(code: unknown): code is StartFailureCode {

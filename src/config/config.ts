@@ -8,7 +8,18 @@ import { loadFloodConfig, type FloodControlConfig, type FloodFlags } from './flo
 
 export { ConfigError, type Profile };
 
-export type StorageConfig = { kind: 'sqlite'; file: string; dataDir: string } | { kind: 'sqlite-memory' };
+export type StorageConfig =
+  | { kind: 'sqlite'; file: string; dataDir: string }
+  | { kind: 'sqlite-memory' }
+  | {
+      kind: 'postgres';
+      /** The connection string without Parley's own `schema` parameter. */
+      url: string;
+      /** The schema of the tables (`?schema=` of the data location), the server's default if absent. */
+      schema: string | undefined;
+      /** Uploaded files: a folder every node of the database shares (PARLEY_FILES). */
+      filesDir: string;
+    };
 
 export interface Config {
   host: string;
@@ -36,6 +47,11 @@ export interface Config {
   headersTimeoutMs?: number | undefined;
   /** How long an idle keep-alive connection is kept; undefined: the default. */
   keepAliveTimeoutMs?: number | undefined;
+  /**
+   * How long a node's claim on a background job holds without renewal (PARLEY_JOB_LEASE_MS, ms);
+   * a node that dies leaves its jobs to the others after this. Undefined: 120 s (ADR 0023).
+   */
+  jobLeaseMs?: number | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -105,7 +121,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     host,
     port,
     data,
-    storage: storageFor(data),
+    storage: storageFor(data, env.PARLEY_FILES),
     profile: profileText,
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: logLevel(flags.logLevel ?? env.PARLEY_LOG_LEVEL),
@@ -113,6 +129,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     ...gatewaySettings(flags, env),
     floodControl: loadFloodConfig(flags, env, profileText),
     ...connectionSettings(flags, env),
+    ...jobLeaseSetting(env),
   };
 }
 
@@ -210,18 +227,60 @@ function booleanSetting(value: boolean | string, name: string): boolean {
   throw new ConfigError(`invalid ${name} "${value}": expected true or false`);
 }
 
-/** The data location picks the storage driver: a path means SQLite, `:memory:` a throwaway SQLite. */
-export function storageFor(data: string): StorageConfig {
+/**
+ * The data location picks the storage driver: a path means SQLite, `:memory:` a throwaway SQLite,
+ * `postgres://user@host/db` PostgreSQL (several nodes may share it; `?schema=name` puts the tables in
+ * a schema of their own). With PostgreSQL, uploads go to `filesDir` (PARLEY_FILES, default
+ * ./data/files), which the nodes must share.
+ */
+export function storageFor(data: string, filesDir?: string): StorageConfig {
   if (data === ':memory:') return { kind: 'sqlite-memory' };
-  if (/^postgres(ql)?:\/\//i.test(data)) {
-    throw new ConfigError(
-      'PostgreSQL storage (postgres://...) is not supported yet; use a directory path or :memory:',
-    );
-  }
+  if (/^postgres(ql)?:\/\//i.test(data)) return postgresStorage(data, filesDir);
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(data);
   if (scheme) {
     throw new ConfigError(`unknown data location scheme "${scheme[1]}://": use a directory path or :memory:`);
   }
   const dataDir = path.resolve(data);
   return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite') };
+}
+
+function postgresStorage(data: string, filesDir: string | undefined): StorageConfig {
+  let url: URL;
+  try {
+    url = new URL(data);
+  } catch {
+    throw new ConfigError(
+      `invalid PostgreSQL data location "${redactPassword(data)}": expected postgres://user@host/db`,
+    );
+  }
+  const schema = url.searchParams.get('schema') ?? undefined;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError(
+      `invalid schema "${schema}": lower-case letters, digits and _, not starting with a digit`,
+    );
+  }
+  url.searchParams.delete('schema');
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    schema,
+    filesDir: path.resolve(filesDir || './data/files'),
+  };
+}
+
+/** A data location as it may be shown: without the password of a connection string. */
+export function redactPassword(data: string): string {
+  return data.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+}
+
+function jobLeaseSetting(env: NodeJS.ProcessEnv): Partial<Config> {
+  const text = env.PARLEY_JOB_LEASE_MS;
+  if (text === undefined || text === '') return {};
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < 1000 || value > 3_600_000) {
+    throw new ConfigError(
+      `invalid PARLEY_JOB_LEASE_MS "${text}": expected milliseconds from 1000 to 3600000`,
+    );
+  }
+  return { jobLeaseMs: value };
 }

@@ -10,16 +10,15 @@ import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlRoutes } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
-import { EventBus } from '../platform/event-bus.js';
 import { Platform } from '../platform/platform.js';
 import type { HostLookup } from '../platform/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/random.js';
 import { loadClock, VirtualTime } from '../platform/virtual-time.js';
-import { openStorage } from './open-storage.js';
+import { openStorage, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
-import { JobClaimant } from '../delivery/job-claimant.js';
+import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
 import { frameworkErrorAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
@@ -62,38 +61,58 @@ export interface CreateOptions {
   fastLanes?: boolean;
 }
 
+/** Where a database shared by several nodes keeps the admin token they all use. */
+const ADMIN_TOKEN_SETTING = 'admin.token';
+
 export async function createParley(options: CreateOptions): Promise<Parley> {
-  const { store, filesDir, cleanup } = openStorage(options.config.storage);
+  const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
+  const storage = await openStorage(options.config.storage, (error) =>
+    log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
+  );
   try {
-    return await build(options, store, filesDir, cleanup);
+    return await build(options, storage, log);
   } catch (error) {
     // What was opened is closed: an open store keeps the process from exiting.
-    await store.close();
-    cleanup();
+    await storage.close();
     throw error;
   }
 }
 
+/**
+ * The admin token of a database that several nodes share: the first node stores the token it was
+ * given or generated, and every node uses the stored one, so that any node answers the CLI.
+ */
+async function sharedAdminToken(store: Store, token: string, given: boolean): Promise<string> {
+  if (given) return token;
+  return store.write(async (tx) => {
+    const stored = await tx.getSetting(ADMIN_TOKEN_SETTING);
+    if (stored !== undefined) return stored;
+    await tx.setSetting(ADMIN_TOKEN_SETTING, token);
+    return token;
+  });
+}
+
 async function build(
   options: CreateOptions,
-  store: Store,
-  filesDir: string,
-  cleanup: () => void,
+  storage: OpenedStorage,
+  log: FastifyBaseLogger,
 ): Promise<Parley> {
-  const { config, adminToken, random = cryptoRandom, logStream, log: logger, lookup } = options;
+  const { config, random = cryptoRandom, lookup } = options;
+  const { store, filesDir, bus } = storage;
+  const adminToken = storage.shared
+    ? await sharedAdminToken(store, options.adminToken, config.adminToken !== undefined)
+    : options.adminToken;
   // Stored uploads are the owner's alone, like the database (storage/private-files.ts).
   makePrivateDir(filesDir);
 
   const clock = await loadClock(store);
-  // The event port: in-process with SQLite (one process per data folder). Rows that another process
-  // changed (an event only a shared store publishes) leave the store's caches.
-  const bus = new EventBus();
+  // The event port goes with the storage (open-storage.ts). Rows that another process changed leave
+  // the store's caches.
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
   const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
   const time = new VirtualTime(clock, store, config.profile, bus);
   const shutdown = new AbortController();
 
-  const log = (logger ?? createLogger(config.logLevel, logStream)) as FastifyBaseLogger;
   // One line per request at info, written alike by the fast lanes and the Fastify routes
   // (http/request-log.ts); Fastify's own request lines only at debug, for what it serves.
   const requestLog = new RequestLog(log, config.logRequests ?? true);
@@ -154,7 +173,7 @@ async function build(
   });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
-  const claimant = new JobClaimant(platform.deps.store.jobs);
+  const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
   const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log), claimant);
   const pruner = new Pruner(platform, app.log, claimant);
   const reports = new ReportWorker(platform, app.log, claimant);
@@ -191,8 +210,7 @@ async function build(
       await gatewayTimer.stop();
       await reports.stop();
       await claimant.stop();
-      await store.close();
-      cleanup();
+      await storage.close();
     },
   };
 }

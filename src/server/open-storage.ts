@@ -1,36 +1,83 @@
 /**
  * Storage selection, in one place: the data location (config/config.ts `storageFor`) names the
- * adapter, and this opens it. A directory is SQLite with uploads in `<data>/files`; `:memory:` is a
- * throwaway SQLite with uploads in a temporary folder removed at close; `postgres://` is refused by
- * the configuration until its adapter exists (issue "PostgreSQL and several nodes").
+ * adapter, and this opens it with its event port. A directory is SQLite with uploads in
+ * `<data>/files`; `:memory:` is a throwaway SQLite with uploads in a temporary folder removed at
+ * close; both use the in-process event bus (one process per data folder). `postgres://` is the
+ * PostgreSQL adapter, which several processes may share: its events go between them by
+ * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EventBus } from '../platform/event-bus.js';
+import { PgEvents } from '../storage/postgres/pg-events.js';
+import { PgStore } from '../storage/postgres/pg-store.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
-import type { StorageConfig } from '../config/config.js';
+import { redactPassword, type StorageConfig } from '../config/config.js';
+import type { EventPort } from '../storage/ports/events.js';
 import type { Store } from '../storage/store.js';
 
 export interface OpenedStorage {
   store: Store;
+  /** The event port that goes with the store. */
+  bus: EventPort;
   /** Where uploaded files live. */
   filesDir: string;
-  /** Removes what only this run needed (the temporary files folder of `:memory:`). */
-  cleanup: () => void;
+  /** Whether other processes may share the store (several nodes). */
+  shared: boolean;
+  /** Closes the event port and the store, and removes what only this run needed. */
+  close(): Promise<void>;
 }
 
-export function openStorage(storage: StorageConfig): OpenedStorage {
+export async function openStorage(
+  storage: StorageConfig,
+  onError: (error: unknown) => void = () => {},
+): Promise<OpenedStorage> {
+  if (storage.kind === 'postgres') {
+    const store = await PgStore.open({ url: storage.url, schema: storage.schema }).catch((error: unknown) => {
+      const reason = (error as Error).message || String(error);
+      throw Object.assign(
+        new Error(`could not use the database ${redactPassword(storage.url)}: ${reason}`, { cause: error }),
+        { code: 'DATABASE_UNAVAILABLE' },
+      );
+    });
+    try {
+      const bus = await PgEvents.open({ url: storage.url, schema: storage.schema, onError }, store.pool);
+      return {
+        store,
+        bus,
+        filesDir: storage.filesDir,
+        shared: true,
+        close: async () => {
+          await bus.close();
+          await store.close();
+        },
+      };
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   if (storage.kind === 'sqlite') {
+    const store = SqliteStore.open(storage.file);
     return {
-      store: SqliteStore.open(storage.file),
+      store,
+      bus: new EventBus(),
       filesDir: path.join(storage.dataDir, 'files'),
-      cleanup: () => {},
+      shared: false,
+      close: () => store.close(),
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-files-'));
+  const store = SqliteStore.open(':memory:');
   return {
-    store: SqliteStore.open(':memory:'),
+    store,
+    bus: new EventBus(),
     filesDir: dir,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    shared: false,
+    close: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -11,7 +11,11 @@
 
 /** How the CLI gets the admin token of this server. */
 export type AdminTokenSource =
-  { kind: 'file'; file: string; dataDir: string } | { kind: 'printed'; token: string } | { kind: 'given' };
+  | { kind: 'file'; file: string; dataDir: string }
+  | { kind: 'printed'; token: string }
+  /** Kept in a database that several nodes share (PostgreSQL): every node prints the same. */
+  | { kind: 'shared'; token: string }
+  | { kind: 'given' };
 
 export interface ReadyInfo {
   profile: string;
@@ -29,10 +33,13 @@ export function readyMessage({ profile, data, address, gatewayPath, admin }: Rea
       ? admin.file
       : admin.kind === 'printed'
         ? 'in the line below; kept in memory only, gone when the server stops'
-        : 'given by --admin-token or PARLEY_ADMIN_TOKEN';
+        : admin.kind === 'shared'
+          ? 'in the line below; kept in the database, the same on every node'
+          : 'given by --admin-token or PARLEY_ADMIN_TOKEN';
   const exports = [`PARLEY_URL=${shellQuote(address)}`];
   if (admin.kind === 'file') exports.push(`PARLEY_DATA=${shellQuote(admin.dataDir)}`);
-  if (admin.kind === 'printed') exports.push(`PARLEY_ADMIN_TOKEN=${shellQuote(admin.token)}`);
+  if (admin.kind === 'printed' || admin.kind === 'shared')
+    exports.push(`PARLEY_ADMIN_TOKEN=${shellQuote(admin.token)}`);
   const given = admin.kind === 'given' ? ' and PARLEY_ADMIN_TOKEN as given' : '';
   return [
     `Parley is ready (profile ${profile}, data ${data})`,

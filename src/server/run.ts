@@ -17,7 +17,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
+import { DEFAULT_GATEWAY_PATH, redactPassword, type Config } from '../config/config.js';
 import { cryptoRandom } from '../platform/random.js';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.js';
 import { createParley, type Parley } from './app.js';
@@ -64,7 +64,10 @@ export function adminTokenSource(config: Config, admin: AdminToken): AdminTokenS
   if (admin.file !== undefined && config.storage.kind === 'sqlite') {
     return { kind: 'file', file: admin.file, dataDir: config.storage.dataDir };
   }
-  return admin.generated ? { kind: 'printed', token: admin.token } : { kind: 'given' };
+  if (!admin.generated) return { kind: 'given' };
+  return config.storage.kind === 'postgres'
+    ? { kind: 'shared', token: admin.token }
+    : { kind: 'printed', token: admin.token };
 }
 
 export function writeAdminToken({ token, file, generated }: AdminToken): void {
@@ -80,10 +83,11 @@ export async function runServer(config: Config): Promise<void> {
 
   const ready = readyMessage({
     profile: config.profile,
-    data: config.data,
+    data: redactPassword(config.data),
     address,
     gatewayPath: config.gatewayPath ?? DEFAULT_GATEWAY_PATH,
-    admin: adminTokenSource(config, admin),
+    // A database shared by nodes keeps the token the first node stored (app.ts); print that one.
+    admin: adminTokenSource(config, { ...admin, token: parley.adminToken }),
   });
   process.stdout.write(`${ready}\n`);
 

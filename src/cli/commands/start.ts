@@ -40,7 +40,9 @@ Options:
   --port P             the port, 0 for any free one (env PARLEY_PORT; default 8081)
   --data PATH          the data directory, or :memory: for a throwaway store
                        (env PARLEY_DATA; default ./data); owner-only (0700, files 0600), and
-                       one server at a time
+                       one server at a time; or postgres://user@host/db[?schema=name], which
+                       several servers (nodes) may share, with uploads in PARLEY_FILES
+                       (default ./data/files), a folder the nodes share
   --profile P          local (clock control allowed) or strict (env PARLEY_PROFILE; default local)
   --admin-token T      the control API's admin token, at least 16 characters (env
                        PARLEY_ADMIN_TOKEN; default: generated and written to <data>/admin-token,
@@ -76,6 +78,7 @@ parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data 
 Exit codes: 0 stopped by SIGINT or SIGTERM; 1 could not start (and left the data folder as it
 found it), said in one line on stderr ending in one of these codes:
   DATA_FOLDER_LOCKED   another server uses the data folder (its pid is named)
+  DATABASE_UNAVAILABLE the PostgreSQL database could not be reached or used (its answer is named)
   EADDRINUSE           the port is in use
   EACCES               the port is not allowed to this user
   EADDRNOTAVAIL        the host is not an address of this machine

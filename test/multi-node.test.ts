@@ -1,0 +1,351 @@
+/**
+ * Several real Parley processes (`parley start`) on one PostgreSQL database, each on its own port,
+ * as behind a load balancer: what one node writes, every node answers; long polls, waits and
+ * webhooks work across them; sequences, balances and the clock are one; a node killed with SIGKILL
+ * under load loses nothing. Each test file run uses a schema of its own.
+ *
+ * Needs PostgreSQL (PARLEY_TEST_POSTGRES, default the local server at 127.0.0.1:5432): skipped and
+ * said so without it, a failure with PARLEY_REQUIRE_POSTGRES=1 (.ci/run).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ControlClient } from '../src/testkit/index.js';
+import {
+  dropSchema,
+  postgresAvailable,
+  TEST_POSTGRES_URL,
+  testSchema,
+} from '../src/storage/contracts/postgres.js';
+import { gateway } from './helpers/gateway.js';
+import { spawnServer, type ServerProcess } from './helpers/server-process.js';
+import { waitFor } from './helpers/wait-for.js';
+
+const ADMIN = 'multi-node-admin-token-0123456789';
+
+interface Node {
+  process: ServerProcess;
+  url: string;
+  control: ControlClient;
+}
+
+let counter = 0;
+const phone = () =>
+  `+1555${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(4, '0')}`;
+
+async function bot(node: Node, method: string, token: string, params: Record<string, unknown> = {}) {
+  const response = await fetch(`${node.url}/bot${token}/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+  });
+  return (await response.json()) as {
+    ok: boolean;
+    result?: unknown;
+    description?: string;
+    error_code?: number;
+  };
+}
+
+describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', () => {
+  const schema = testSchema();
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'parley-nodes-files-'));
+  const data = `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
+  const nodes: Node[] = [];
+
+  async function startNode(): Promise<Node> {
+    const child = await spawnServer(['--data', data, '--admin-token', ADMIN], {
+      PARLEY_FILES: filesDir,
+      // A node that dies leaves its jobs to the others after 3 s (instead of 120 s).
+      PARLEY_JOB_LEASE_MS: '3000',
+    });
+    const node = {
+      process: child,
+      url: child.url,
+      control: new ControlClient({ url: child.url, adminToken: ADMIN }),
+    };
+    nodes.push(node);
+    return node;
+  }
+
+  beforeAll(async () => {
+    // One after the other: the first migrates; the next find the schema ready.
+    await startNode();
+    await startNode();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.process.stop('SIGTERM')));
+    await dropSchema(schema);
+    rmSync(filesDir, { recursive: true, force: true });
+  }, 30_000);
+
+  async function newBot(node: Node) {
+    const created = await node.control.createBot({ username: `n${process.pid}x${++counter}_bot` });
+    return created;
+  }
+
+  it("wakes a long poll parked on node A with a person's message sent through node B, and A's wait sees B's reply", async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const person = await b.control.createUser({ phone_number: phone(), first_name: 'Ann' });
+    const poll = bot(a, 'getUpdates', created.token, { timeout: 30 });
+    // The poll is parked once A has read an empty queue; give it a moment by asking A something.
+    await bot(a, 'getMe', created.token);
+    await b.control.sendMessage({
+      from: person.phone_number,
+      chat: `@${created.username}`,
+      text: 'hello from B',
+    });
+    const answer = await poll;
+    expect(answer.ok).toBe(true);
+    const updates = answer.result as Array<{
+      update_id: number;
+      message: { text: string; chat: { id: number } };
+    }>;
+    expect(updates.map((u) => u.message.text)).toContain('hello from B');
+
+    const wait = a.control.waitForMessage({
+      user: person.phone_number,
+      chat: `@${created.username}`,
+      timeout: 30,
+    });
+    const sent = await bot(b, 'sendMessage', created.token, {
+      chat_id: updates[0]!.message.chat.id,
+      text: 'reply via B',
+    });
+    expect(sent.ok).toBe(true);
+    expect((await wait).text).toBe('reply via B');
+  });
+
+  it('ends a long poll on one node with 409 when the same bot polls on another', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const first = bot(a, 'getUpdates', created.token, { timeout: 30 });
+    await bot(a, 'getMe', created.token);
+    // Wait until A's poll is parked: B's poll must find it to end it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = bot(b, 'getUpdates', created.token, { timeout: 1 });
+    const ended = await first;
+    expect(ended.ok).toBe(false);
+    expect(ended.error_code).toBe(409);
+    expect(ended.description).toBe(
+      'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+    );
+    expect((await second).ok).toBe(true);
+  });
+
+  it('numbers update_ids and message_ids strictly increasing across nodes', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const people = await Promise.all(
+      [0, 1, 2].map((i) =>
+        (i % 2 ? a : b).control.createUser({ phone_number: phone(), first_name: `P${i}` }),
+      ),
+    );
+    // 3 people each send 20 messages, spread over both nodes, all at once.
+    await Promise.all(
+      people.flatMap((person, p) =>
+        Array.from({ length: 20 }, (_, i) =>
+          nodes[(p + i) % 2]!.control.sendMessage({
+            from: person.phone_number,
+            chat: `@${created.username}`,
+            text: `m${i}`,
+          }),
+        ),
+      ),
+    );
+    const answer = await bot(b, 'getUpdates', created.token, { limit: 100 });
+    const updates = answer.result as Array<{
+      update_id: number;
+      message: { message_id: number; chat: { id: number }; text: string };
+    }>;
+    expect(updates).toHaveLength(60);
+    const ids = updates.map((u) => u.update_id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(60);
+    for (let i = 1; i < ids.length; i++) expect(ids[i]).toBe(ids[i - 1]! + 1);
+    // Per chat, message ids increase with the update order, and none repeats.
+    const byChat = new Map<number, number[]>();
+    for (const u of updates)
+      byChat.set(u.message.chat.id, [...(byChat.get(u.message.chat.id) ?? []), u.message.message_id]);
+    expect(byChat.size).toBe(3);
+    for (const list of byChat.values()) {
+      expect(list).toHaveLength(20);
+      for (let i = 1; i < list.length; i++) expect(list[i]).toBeGreaterThan(list[i - 1]!);
+    }
+    // The bot's own sends into one chat through both nodes at once: distinct, increasing ids.
+    const chatId = updates[0]!.message.chat.id;
+    const sent = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        bot(nodes[i % 2]!, 'sendMessage', created.token, { chat_id: chatId, text: `s${i}` }),
+      ),
+    );
+    const messageIds = sent.map((s) => (s.result as { message_id: number }).message_id);
+    expect(new Set(messageIds).size).toBe(30);
+    expect(Math.min(...messageIds)).toBeGreaterThan(Math.max(...byChat.get(chatId)!));
+  });
+
+  it('answers the new truth on every node after logOut and a changed webhook', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    // B has seen the bot (and may hold its token in memory).
+    expect((await bot(b, 'getMe', created.token)).ok).toBe(true);
+    expect((await bot(a, 'setWebhook', created.token, { url: 'http://127.0.0.1:9/hook' })).ok).toBe(true);
+    const info = await bot(b, 'getWebhookInfo', created.token);
+    expect((info.result as { url: string }).url).toBe('http://127.0.0.1:9/hook');
+    const poll = await bot(b, 'getUpdates', created.token);
+    expect(poll.error_code).toBe(409);
+    expect((await bot(a, 'logOut', created.token)).ok).toBe(true);
+    const after = await waitFor(
+      async () => {
+        const answer = await bot(b, 'getMe', created.token);
+        return answer.ok ? false : answer;
+      },
+      { what: 'node B to see the logOut', timeoutMs: 5000 },
+    );
+    expect(after.description).toBe('Logged out');
+  });
+
+  it('keeps one virtual clock: an advance on A is what B shows', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const before = await b.control.getClock();
+    const advanced = await a.control.advanceClock(3600);
+    const seen = await b.control.getClock();
+    expect(advanced.offset_seconds - before.offset_seconds).toBe(3600);
+    expect(seen.offset_seconds).toBe(advanced.offset_seconds);
+  });
+
+  it('charges a balance exactly under concurrent sends spread over the nodes', async () => {
+    const [a] = nodes as [Node, Node];
+    const third = await startNode();
+    const owner = await a.control.createUser({ phone_number: phone(), first_name: 'Owner' });
+    // A balance for exactly K sends at the default price.
+    const account = await a.control.createGatewayAccount({ owner: owner.phone_number, credits: 0 });
+    const K = 5;
+    await a.control.topUpGatewayAccount(account.id, (account.default_price * K).toFixed(6));
+    const people = await Promise.all(
+      Array.from({ length: 10 * K }, () =>
+        third.control.createUser({ phone_number: phone(), first_name: 'Q' }),
+      ),
+    );
+    const answers = await Promise.all(
+      people.map((person, i) =>
+        gateway(`${nodes[i % 3]!.url}/gateway`, account.access_token, 'sendVerificationMessage', {
+          phone_number: person.phone_number,
+          code_length: 6,
+        }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.body.ok);
+    expect(accepted).toHaveLength(K);
+    const view = await nodes[1]!.control.getGatewayAccount(account.id);
+    expect(Number(view.balance)).toBe(0);
+    const ledger = await third.control.getGatewayLedger(account.id, 100);
+    expect(ledger.filter((entry) => entry.kind === 'charge')).toHaveLength(K);
+  }, 60_000);
+
+  describe('webhooks', () => {
+    let receiver: Server;
+    const received: Array<{ updateId: number; chat: number }> = [];
+    let delayMs = 0;
+
+    beforeAll(async () => {
+      receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          const update = JSON.parse(body) as { update_id: number; message: { chat: { id: number } } };
+          setTimeout(() => {
+            received.push({ updateId: update.update_id, chat: update.message.chat.id });
+            response.writeHead(200).end();
+          }, delayMs);
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    });
+
+    afterAll(async () => {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    });
+
+    it('delivers each update once, in order per chat, across nodes; a node killed mid-delivery loses nothing', async () => {
+      const [a, b] = nodes as [Node, Node];
+      const created = await newBot(a);
+      const { port } = receiver.address() as AddressInfo;
+      expect(
+        (
+          await bot(b, 'setWebhook', created.token, {
+            url: `http://127.0.0.1:${port}/hook`,
+            max_connections: 4,
+          })
+        ).ok,
+      ).toBe(true);
+      const people = await Promise.all(
+        [0, 1, 2].map((i) => b.control.createUser({ phone_number: phone(), first_name: `W${i}` })),
+      );
+      const send = (count: number, from: number) =>
+        Promise.all(
+          people.flatMap((person, p) =>
+            Array.from({ length: count }, (_, i) =>
+              nodes[(p + i) % 2]!.control.sendMessage({
+                from: person.phone_number,
+                chat: `@${created.username}`,
+                text: `w${from + i}`,
+              }),
+            ),
+          ),
+        );
+      // The normal case: each update once, per chat in update_id order.
+      await send(10, 0);
+      await waitFor(() => received.length >= 30, { what: '30 deliveries', timeoutMs: 20_000 });
+      const ids = received.map((r) => r.updateId);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const chat of new Set(received.map((r) => r.chat))) {
+        const order = received.filter((r) => r.chat === chat).map((r) => r.updateId);
+        expect(order).toEqual([...order].sort((x, y) => x - y));
+      }
+
+      // Under load, node A is killed while deliveries are in flight; every acknowledged send arrives.
+      delayMs = 50;
+      const load = send(15, 100).catch(() => undefined);
+      await waitFor(() => received.length >= 35, { what: 'deliveries under way', timeoutMs: 20_000 });
+      await a.process.stop('SIGKILL');
+      await load;
+      // Sends that A acknowledged before it died are in the queue; B (whose claims were free or
+      // whose leases expired after 3 s) delivers them all, at least once.
+      const queued = await b.control.listMessages({
+        user: people[0]!.phone_number,
+        chat: `@${created.username}`,
+        limit: 100,
+      });
+      expect(queued.length).toBeGreaterThan(0);
+      const info = await waitFor(
+        async () => {
+          const answer = await bot(b, 'getWebhookInfo', created.token);
+          const pending = (answer.result as { pending_update_count: number }).pending_update_count;
+          return pending === 0 ? answer : false;
+        },
+        { what: 'every update delivered after the kill', timeoutMs: 30_000 },
+      );
+      expect(info.ok).toBe(true);
+      const unique = new Set(received.map((r) => r.updateId));
+      // Every message a person sent (and the server accepted) reached the webhook.
+      let sent = 0;
+      for (const person of people) {
+        const messages = await b.control.listMessages({
+          user: person.phone_number,
+          chat: `@${created.username}`,
+          limit: 100,
+        });
+        sent += messages.filter((m) => m.from?.id === person.id).length;
+      }
+      expect(unique.size).toBe(sent);
+      nodes.splice(nodes.indexOf(a), 1);
+    }, 90_000);
+  });
+});
