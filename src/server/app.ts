@@ -152,9 +152,17 @@ async function build(
     if (shutdown.signal.aborted) reply.header('connection', 'close');
   });
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/readyz', async (_request, reply) =>
-    ready && !shutdown.signal.aborted ? { ok: true } : reply.code(503).send({ ok: false }),
-  );
+  // Ready: started, not stopping, and the database answers (a PostgreSQL server can go away; a load
+  // balancer then sends the traffic to other nodes, and this one comes back when the database does).
+  app.get('/readyz', async (_request, reply) => {
+    if (!ready || shutdown.signal.aborted) return reply.code(503).send({ ok: false });
+    try {
+      await store.ping();
+      return { ok: true };
+    } catch (error) {
+      return reply.code(503).send({ ok: false, description: (error as Error).message });
+    }
+  });
   await app.register(botApiRoutes, { platform, signals, requestLog });
   await app.register(fileRoutes, { platform, requestLog });
   await app.register(gatewayRoutes, {

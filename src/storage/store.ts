@@ -89,6 +89,9 @@ export interface Store extends StoreReader {
    * next read of it goes to the database.
    */
   forgetCached(area: CachedArea, id: number): void;
+
+  /** Resolves when the database answers (readiness); rejects when it does not. */
+  ping(): Promise<void>;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */

@@ -157,6 +157,21 @@ export class PgStore implements Store {
     }
   }
 
+  /** One round trip to the database, given up after `timeoutMs`. */
+  async ping(timeoutMs = 1000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.pool.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the database did not answer in time')), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   forgetCached(): void {
     // No caches: every read goes to the database.
   }

@@ -195,6 +195,10 @@ export class SqliteStore implements Store {
     this.gateway.forgetCached(area, id);
   }
 
+  async ping(): Promise<void> {
+    if (this.#closed) throw new Error('the store is closed');
+  }
+
   /** A write was rolled back: every cache that may hold what it wrote is dropped. */
   #forgetRows(): void {
     this.#users.forgetUncommitted();
