@@ -29,6 +29,7 @@ import { webhookFanOutScenario } from './scenarios/3-webhook-fan-out.js';
 import { gatewayScenario } from './scenarios/4-gateway.js';
 import { peerScenario } from './scenarios/5-peer.js';
 import { growthScenario } from './scenarios/6-growth.js';
+import { postgresScenario } from './scenarios/7-postgres.js';
 
 const SCENARIOS: Scenario[] = [
   sendMessageScenario,
@@ -37,6 +38,7 @@ const SCENARIOS: Scenario[] = [
   gatewayScenario,
   peerScenario,
   growthScenario,
+  postgresScenario,
 ];
 
 const { values } = parseArgs({

@@ -62,17 +62,30 @@ export function newDataDir(ctx: BenchContext, name: string): string {
   return mkdtempSync(path.join(ctx.tmpDir, `parley-${name}-`));
 }
 
-/** Starts `parley start` on `dataDir`; with --cpu-prof, every Parley child writes a profile. */
+/**
+ * Starts `parley start` on `dataDir` (or on `data`, a postgres:// location, with uploads in
+ * `dataDir`); with --cpu-prof, every Parley child writes a profile.
+ */
 export async function startParley(
   ctx: BenchContext,
-  { dataDir }: { dataDir: string },
+  { dataDir, data }: { dataDir: string; data?: string },
 ): Promise<ParleyServer> {
   const nodeFlags = ctx.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${ctx.cpuProfDir}`] : [];
   const child = await startChild({
     script: ctx.serverEntry,
-    args: ['start', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--admin-token', ADMIN_TOKEN],
+    args: [
+      'start',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data',
+      data ?? dataDir,
+      '--admin-token',
+      ADMIN_TOKEN,
+    ],
     nodeFlags,
-    env: { PARLEY_LOG_LEVEL: 'warn' },
+    env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(dataDir, 'files') },
     ready: /Control API: (http:\/\/\S+)\/control/,
     pinning: ctx.pinning,
   });

@@ -123,6 +123,26 @@ export function evaluateGoals(m: Metrics): Goal[] {
   goals.push(
     ratioGoal(
       m,
+      'sendMessage on PostgreSQL (one node) vs SQLite (scenario 7)',
+      'pg.rps',
+      'pg.sqlite.rps',
+      0.5,
+      (r) => `${fmt(r * 100)}% (${fmt(m['pg.rps'])} vs ${fmt(m['pg.sqlite.rps'])} req/s)`,
+    ),
+  );
+  goals.push(
+    ratioGoal(
+      m,
+      'Two PostgreSQL nodes vs one (scenario 7)',
+      'pg.two.rps',
+      'pg.one.rps',
+      1.3,
+      (r) => `${fmt(r)}x (${fmt(m['pg.two.rps'])} vs ${fmt(m['pg.one.rps'])} req/s)`,
+    ),
+  );
+  goals.push(
+    ratioGoal(
+      m,
       'Growth: sendMessage at 1 million stored messages vs an empty store',
       'grow.full.rps',
       'grow.empty.rps',

@@ -10,22 +10,36 @@ import { UniqueViolation } from '../store.js';
 export type Row = Record<string, unknown>;
 export type Queryable = Pool | PoolClient;
 
-/** `?` placeholders (outside quoted text) numbered as PostgreSQL's `$n`, cached per SQL text. */
-const numbered = new Map<string, string>();
+/**
+ * A statement as PostgreSQL gets it: `?` placeholders (outside quoted text) numbered as `$n`, and a
+ * name, so that each connection parses and plans it once (a prepared statement) instead of at every
+ * call. Cached per SQL text; the texts are the adapter's own, a bounded set.
+ */
+interface Prepared {
+  name: string;
+  text: string;
+}
+
+const prepared = new Map<string, Prepared>();
 
 export function numberPlaceholders(sql: string): string {
-  let text = numbered.get(sql);
-  if (text === undefined) {
+  return preparedOf(sql).text;
+}
+
+function preparedOf(sql: string): Prepared {
+  let statement = prepared.get(sql);
+  if (statement === undefined) {
     let n = 0;
     let quoted = false;
-    text = '';
+    let text = '';
     for (const char of sql) {
       if (char === "'") quoted = !quoted;
       text += char === '?' && !quoted ? `$${++n}` : char;
     }
-    numbered.set(sql, text);
+    statement = { name: `p${prepared.size + 1}`, text };
+    prepared.set(sql, statement);
   }
-  return text;
+  return statement;
 }
 
 interface PgError {
@@ -54,7 +68,8 @@ export class PgSql {
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
     try {
-      return await (this.route?.() ?? this.db).query<Row>(numberPlaceholders(sql), params);
+      const { name, text } = preparedOf(sql);
+      return await (this.route?.() ?? this.db).query<Row>({ name, text, values: params });
     } catch (error) {
       mapError(error);
     }

@@ -2,13 +2,15 @@
  * The PostgreSQL adapter of the storage port (node-postgres, a pool). Several Parley processes may
  * share one database: it is the adapter of "several nodes" (ADR 0025).
  *
- * Writes: `write(fn)` runs fn in one SERIALIZABLE transaction on a client of the pool and commits.
- * If PostgreSQL reports a serialization failure or a deadlock (two writers of one row, or of rows
- * one of them read), the transaction is rolled back and fn runs again, from the start, on a fresh
- * transaction; the write contract (store.ts) allows it, since fn touches only the store and does no
- * network I/O. So a write that reads a row and writes it back (a bot's last_update_id, a chat's
- * last_message_id) never loses an update, and sequences stay gapless and increasing in commit order
- * across processes.
+ * Writes: `write(fn)` runs fn in a SERIALIZABLE transaction. Group commit, as on SQLite: the writes
+ * queued during one turn of the event loop run in one transaction, each in its own savepoint (a fn
+ * that throws is rolled back alone), with one commit (one flush to disk) for all; one batch runs at
+ * a time, so the writes of one process never conflict with each other. If PostgreSQL reports a
+ * serialization failure or a deadlock (a write of another process touched the same rows), the
+ * batch is rolled back and each of its writes runs again on its own, retried until it commits; the
+ * write contract (store.ts) allows running fn again. So a write that reads a row and writes it back
+ * (a bot's last_update_id, a chat's last_message_id) never loses an update, and sequences stay
+ * increasing in commit order across processes.
  *
  * Reads outside a write run on the pool and see committed data. A read through the store (not the
  * `tx`) made while a write's fn runs goes to that write's transaction, as on SQLite (one connection):
@@ -44,6 +46,17 @@ import type { Store, StoreReader, StoreTx } from '../store.js';
 
 /** Transactions tried at most, when PostgreSQL asks for a retry. */
 const MAX_ATTEMPTS = 30;
+/** Writes committed together at most. */
+const MAX_BATCH = 200;
+
+interface QueuedWrite {
+  fn: (tx: StoreTx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A batch met a conflict: it is rolled back and its writes run again one by one. */
+class BatchConflict extends Error {}
 /** serialization_failure, deadlock_detected. */
 const RETRY_CODES = new Set(['40001', '40P01']);
 
@@ -102,6 +115,8 @@ export class PgStore implements Store {
   #closed = false;
   /** The client of the write whose fn is running, in that fn's async context. */
   readonly #writing = new AsyncLocalStorage<pg.PoolClient>();
+  #queue: QueuedWrite[] = [];
+  #flushing = false;
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
@@ -133,8 +148,82 @@ export class PgStore implements Store {
     return new PgStore(pool);
   }
 
-  async write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    if (this.#closed) throw new Error('the store is closed');
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => void this.#flush());
+      }
+    });
+  }
+
+  async #flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, MAX_BATCH);
+      if (batch.length === 1) {
+        const [item] = batch as [QueuedWrite];
+        await this.#alone(item.fn).then(item.resolve, item.reject);
+        continue;
+      }
+      try {
+        const outcomes = await this.#together(batch);
+        batch.forEach((item, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) item.resolve(outcome.value);
+          else item.reject(outcome.error);
+        });
+      } catch (error) {
+        if (!(error instanceof BatchConflict)) {
+          for (const item of batch) item.reject(error);
+          continue;
+        }
+        // Another process wrote the same rows: each write again, on its own, until it commits.
+        for (const item of batch) await this.#alone(item.fn).then(item.resolve, item.reject);
+      }
+    }
+    this.#flushing = false;
+  }
+
+  /** The writes of a batch in one transaction, a savepoint each; one commit. */
+  async #together(
+    batch: QueuedWrite[],
+  ): Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE; SAVEPOINT w');
+      const tx = areas(new PgSql(client)) as StoreTx;
+      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      for (const [i, item] of batch.entries()) {
+        const next = i + 1 < batch.length ? '; SAVEPOINT w' : '';
+        try {
+          const value = await this.#writing.run(client, () => item.fn(tx));
+          await client.query(`RELEASE SAVEPOINT w${next}`);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          if (retryable(error)) throw new BatchConflict();
+          await client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
+          outcomes.push({ ok: false, error });
+        }
+      }
+      try {
+        await client.query('COMMIT');
+      } catch (error) {
+        throw retryable(error) ? new BatchConflict() : error;
+      }
+      return outcomes;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** One write in its own transaction, run again (after a short random wait) on a conflict. */
+  async #alone<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken = false;

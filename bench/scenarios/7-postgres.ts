@@ -1,0 +1,193 @@
+/**
+ * Scenario 7: PostgreSQL. sendMessage to a private chat on one node on PostgreSQL vs the default
+ * SQLite, side by side; then two nodes on the same database (the load split over both) vs one node.
+ * Everything (the database, the nodes, the load generator) shares this machine's cores, so the
+ * two-node figure is bounded by them: a second node adds request handling, not cores.
+ *
+ * Needs a PostgreSQL server (PARLEY_TEST_POSTGRES, default 127.0.0.1:5432); "not available" without.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { cpuNote, okEnvelope, sideBySide } from '../lib/compare.js';
+import type { BenchContext, Scenario, ScenarioResult } from '../lib/context.js';
+import { closedLoop } from '../lib/load.js';
+import { botWithChat, newDataDir, sendMessageBody, startParley, type ParleyServer } from '../lib/parley.js';
+import { Samples } from '../lib/stats.js';
+import { JSON_HEADERS } from './1-send-message.js';
+
+const URL_BASE = process.env.PARLEY_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function reachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: URL_BASE, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: URL_BASE });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
+}
+
+/** Throughput of `origins` loaded together (connections split evenly), in alternation with others. */
+async function together(
+  ctx: BenchContext,
+  origins: string[],
+  request: (i: number) => ReturnType<typeof requestOf>,
+  base: number,
+) {
+  const per = Math.max(1, Math.floor(ctx.connections / origins.length));
+  const results = await Promise.all(
+    origins.map((origin, n) =>
+      closedLoop({
+        origin,
+        connections: per,
+        warmupMs: ctx.timing.roundWarmupMs,
+        durationMs: ctx.timing.roundMs,
+        request: (i) => request(base + n * 1_000_000 + i),
+        ok: okEnvelope,
+        samples: new Samples(),
+      }),
+    ),
+  );
+  return {
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    ms: Math.max(...results.map((r) => r.elapsedMs)),
+    firstError: results.find((r) => r.firstError)?.firstError,
+  };
+}
+
+function requestOf(path: string, chatId: number, i: number) {
+  return { method: 'POST' as const, path, headers: JSON_HEADERS, body: sendMessageBody(chatId, i) };
+}
+
+export const postgresScenario: Scenario = {
+  id: 7,
+  title: 'sendMessage on PostgreSQL vs SQLite, and two PostgreSQL nodes vs one',
+  async run(ctx): Promise<ScenarioResult> {
+    const unavailable = await reachable();
+    if (unavailable !== undefined) {
+      return {
+        id: 7,
+        title: this.title,
+        status: 'not available',
+        rows: [],
+        notes: [`No PostgreSQL at ${URL_BASE.replace(/:[^:@/]*@/, ':***@')}: ${unavailable}`],
+        metrics: {},
+      };
+    }
+    const schema = `parley_bench_${randomBytes(4).toString('hex')}`;
+    const data = `${URL_BASE}${URL_BASE.includes('?') ? '&' : '?'}schema=${schema}`;
+    const servers: ParleyServer[] = [];
+    try {
+      const sqlite = await startParley(ctx, { dataDir: newDataDir(ctx, 'sqlite7') });
+      servers.push(sqlite);
+      const shared = newDataDir(ctx, 'pg-files');
+      const first = await startParley(ctx, { dataDir: shared, data });
+      servers.push(first);
+      const sqliteChat = await botWithChat(sqlite, 'sq7');
+      const pgChat = await botWithChat(first, 'pg7');
+      const sqlitePath = `/bot${sqliteChat.token}/sendMessage`;
+      const pgPath = `/bot${pgChat.token}/sendMessage`;
+      const [onPg, onSqlite] = await sideBySide(
+        ctx,
+        [
+          {
+            name: 'PostgreSQL',
+            origin: first.origin,
+            pid: first.child.pid,
+            request: (i) => requestOf(pgPath, pgChat.userId, i),
+          },
+          {
+            name: 'SQLite',
+            origin: sqlite.origin,
+            pid: sqlite.child.pid,
+            request: (i) => requestOf(sqlitePath, sqliteChat.userId, i),
+          },
+        ],
+        { light: false },
+      );
+      await sqlite.stop();
+      servers.splice(servers.indexOf(sqlite), 1);
+
+      // Two nodes on one database vs one, in alternating rounds: each user its own chat, so that
+      // the nodes' writes do not all wait for one chat row.
+      const second = await startParley(ctx, { dataDir: shared, data });
+      servers.push(second);
+      const chats = [pgChat, await botWithChat(first, 'pg7b')];
+      const request = (i: number) => {
+        const chat = chats[i % chats.length]!;
+        return requestOf(`/bot${chat.token}/sendMessage`, chat.userId, i);
+      };
+      let one = { requests: 0, ms: 0, errors: 0 };
+      let two = { requests: 0, ms: 0, errors: 0 };
+      let firstError: string | undefined;
+      for (let round = 0; round < ctx.timing.rounds; round++) {
+        const a = await together(ctx, [first.origin], request, round * 10_000_000);
+        const b = await together(ctx, [first.origin, second.origin], request, round * 10_000_000 + 5_000_000);
+        one = { requests: one.requests + a.requests, ms: one.ms + a.ms, errors: one.errors + a.errors };
+        two = { requests: two.requests + b.requests, ms: two.ms + b.ms, errors: two.errors + b.errors };
+        firstError ??= a.firstError ?? b.firstError;
+      }
+      const oneRps = (one.requests * 1000) / one.ms;
+      const twoRps = (two.requests * 1000) / two.ms;
+      const notes = [
+        cpuNote('PostgreSQL node', onPg),
+        cpuNote('SQLite node', onSqlite),
+        'The PostgreSQL server, the nodes and the load generator share the 2 cores: a second node adds a process to handle requests, not a core; the database and the client take the rest.',
+      ];
+      if (onPg.firstError) notes.push(`First PostgreSQL error: ${onPg.firstError}`);
+      if (firstError) notes.push(`First error with two nodes: ${firstError}`);
+      return {
+        id: 7,
+        title: this.title,
+        status: 'ok',
+        rows: [
+          {
+            what: `sendMessage, ${ctx.connections} connections, one node`,
+            measured: {
+              target: 'PostgreSQL',
+              rps: onPg.rps,
+              p50: onPg.p50,
+              p99: onPg.p99,
+              errors: onPg.errors,
+            },
+            baseline: {
+              target: 'SQLite',
+              rps: onSqlite.rps,
+              p50: onSqlite.p50,
+              p99: onSqlite.p99,
+              errors: onSqlite.errors,
+            },
+            ratio: onPg.rps / onSqlite.rps,
+            ratioOf: 'throughput',
+          },
+          {
+            what: `sendMessage, ${ctx.connections} connections split over the nodes, two chats`,
+            measured: { target: 'two PostgreSQL nodes', rps: twoRps, errors: two.errors },
+            baseline: { target: 'one PostgreSQL node', rps: oneRps, errors: one.errors },
+            ratio: twoRps / oneRps,
+            ratioOf: 'throughput',
+          },
+        ],
+        notes,
+        metrics: {
+          'pg.rps': onPg.rps,
+          'pg.sqlite.rps': onSqlite.rps,
+          'pg.one.rps': oneRps,
+          'pg.two.rps': twoRps,
+        },
+      };
+    } finally {
+      for (const server of servers) await server.stop();
+      await dropSchema(schema);
+    }
+  },
+};
