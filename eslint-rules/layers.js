@@ -32,7 +32,7 @@ export const LAYERS = {
   testkit: [],
 };
 
-/** The layer of a path relative to src/ (`platform/messages.ts` -> `platform`). */
+/** The layer of a path relative to src/ (`platform/messages/messages.ts` -> `platform`). */
 export function layerOf(relative) {
   const parts = relative.split(/[\\/]/);
   if (parts.length === 1) return undefined;

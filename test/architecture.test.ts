@@ -8,7 +8,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import parley, { LAYERS } from '../eslint-rules/layers.js';
+import parley, { LAYERS, layerOf } from '../eslint-rules/layers.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -43,6 +43,11 @@ describe('the layers of src/', () => {
       'platform/ may not import storage/sqlite/',
     ],
     [
+      'src/platform/core/x.ts',
+      "import { callMethod } from '../../bot-api/call-method.js';",
+      'platform/ may not import bot-api/',
+    ],
+    [
       'src/delivery/x.ts',
       "import { Params } from '../bot-api/params.js';",
       'delivery/ may not import bot-api/',
@@ -53,19 +58,30 @@ describe('the layers of src/', () => {
       "import type { UserRow } from '../../storage/store.js';",
       'cli/ may not import storage/',
     ],
-    ['src/storage/x.ts', "const m = import('../platform/platform.js');", 'storage/ may not import platform/'],
+    [
+      'src/storage/x.ts',
+      "const m = import('../platform/core/platform.js');",
+      'storage/ may not import platform/',
+    ],
   ])('refuses a wrong-way import in %s', async (file, code, message) => {
     expect((await layerErrors(file, code)).join('\n')).toContain(message);
   });
 
   it.each([
     ['src/server/x.ts', "import { botApiRoutes } from '../bot-api/bot-api-routes.js';"],
-    ['src/bot-api/x.ts', "import { Platform } from '../platform/platform.js';"],
+    ['src/bot-api/x.ts', "import { Platform } from '../platform/core/platform.js';"],
     ['src/storage/sqlite/x.ts', "import type { ChatRow } from '../ports/chats.js';"],
-    ['src/platform/gateway/x.ts', "import { Users } from '../users.js';"],
+    ['src/platform/gateway/x.ts', "import { Users } from '../users/users.js';"],
+    ['src/platform/chats/x.ts', "import { Users } from '../users/users.js';"],
     ['test/x.ts', "import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';"],
   ])('allows an import that points down in %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  });
+
+  it('counts a feature folder of platform/ as platform/', () => {
+    expect(layerOf('platform/core/platform.ts')).toBe('platform');
+    expect(layerOf('platform/chats/members.ts')).toBe('platform');
+    expect(layerOf('platform/gateway/gateway.ts')).toBe('platform');
   });
 
   it('has no import cycle', () => {

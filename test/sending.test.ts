@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBotApi, type TestServer } from './helpers/in-process.js';
 import { png } from './helpers/media-bytes.js';
 import { expectRefused, startSendingScene, type Person, type SendingScene } from './helpers/sending-scene.js';
-import { forwardsHiddenSetting } from '../src/platform/forwards.js';
+import { forwardsHiddenSetting } from '../src/platform/messages/forwards.js';
 import type { ChatRow } from '../src/storage/store.js';
 
 let server: TestServer;

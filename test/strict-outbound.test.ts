@@ -9,7 +9,7 @@
  */
 import { generate } from 'selfsigned';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HostLookup } from '../src/platform/outbound-connector.js';
+import type { HostLookup } from '../src/platform/net/outbound-connector.js';
 import { setupGateway } from './helpers/gateway.js';
 import { callBotApi, startServer, userAndBot, type TestServer } from './helpers/in-process.js';
 import { startReceiver, texts, type Receiver } from './helpers/receiver.js';

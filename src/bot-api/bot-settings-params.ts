@@ -4,8 +4,8 @@
  */
 import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
-import type { BotCommand, CommandScope } from '../platform/bot-settings.js';
-import { PlatformError } from '../platform/errors.js';
+import type { BotCommand, CommandScope } from '../platform/users/bot-settings.js';
+import { PlatformError } from '../platform/core/errors.js';
 
 const SIMPLE_SCOPES = new Set(['default', 'all_private_chats', 'all_group_chats', 'all_chat_administrators']);
 const MAX_COMMANDS = 100;

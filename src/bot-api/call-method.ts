@@ -18,7 +18,7 @@ import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
 import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform } from '../platform/core/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
 
 export interface Envelope {

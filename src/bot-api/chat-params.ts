@@ -13,8 +13,8 @@ import {
   type AdminRights,
   type ChatPermissions,
   type PermissionKey,
-} from '../platform/chat-rights.js';
-import type { LinkOptions } from '../platform/invite-links.js';
+} from '../platform/chats/chat-rights.js';
+import type { LinkOptions } from '../platform/chats/invite-links.js';
 import type { UserRow } from '../storage/store.js';
 
 /** The permissions that the legacy can_send_media_messages stands for. */

@@ -18,9 +18,9 @@ import {
   RateLimited,
   type PlatformErrorCode,
   type PlatformErrorData,
-} from '../platform/errors.js';
+} from '../platform/core/errors.js';
 import { formatText, FormattingError } from '../platform/formatting/index.js';
-import { PollConflict } from '../platform/update-queue.js';
+import { PollConflict } from '../platform/updates/update-queue.js';
 
 type DataCode = {
   [C in BotApiErrorCode]: BotApiErrorData<C> extends undefined ? never : C;

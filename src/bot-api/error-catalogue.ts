@@ -9,6 +9,9 @@
  * Families the reference words with one template (its argument readers: "can't parse X JSON
  * object", `parameter "X" is required`, "can't parse X: <detail>") are one entry each, the varying
  * name being data.
+ *
+ * Long because: it is one table of every error the Bot API answers, about 190 entries, which
+ * ADR 0041 keeps in one place so that a code, its status and its text are found together.
  */
 import type { ChatType } from '../storage/store.js';
 

@@ -9,8 +9,8 @@ import {
   RateLimited,
   type PlatformErrorCode,
   type PlatformErrorDataOf,
-} from '../platform/errors.js';
-import { PollConflict } from '../platform/update-queue.js';
+} from '../platform/core/errors.js';
+import { PollConflict } from '../platform/updates/update-queue.js';
 import { FormattingError, type FormattingErrorKind } from '../platform/formatting/index.js';
 
 export { BotApiError, botApiError, withoutPrefix, type ResponseParameters } from './error-catalogue.js';

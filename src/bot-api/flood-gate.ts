@@ -1,12 +1,12 @@
 /**
  * Where flood control meets the Bot API: the methods that send messages into a chat take a token
- * before they run (platform/flood-control.ts) and give it back if they fail, so that a refused or
- * failed call counts for nothing. The chat is read from chat_id as given: a negative id or an
- * @username names a group, supergroup or channel, a positive id a private chat.
+ * before they run (platform/messages/flood-control.ts) and give it back if they fail, so that a
+ * refused or failed call counts for nothing. The chat is read from chat_id as given: a negative id
+ * or an @username names a group, supergroup or channel, a positive id a private chat.
  */
 import { lenientInteger, type Params } from './params.js';
-import type { FloodRefund } from '../platform/flood-control.js';
-import type { Platform } from '../platform/platform.js';
+import type { FloodRefund } from '../platform/messages/flood-control.js';
+import type { Platform } from '../platform/core/platform.js';
 
 /** Methods that put messages into a chat (lower-cased). Edits, pins and reactions are not sends. */
 const SEND_METHODS: ReadonlySet<string> = new Set(

@@ -7,7 +7,7 @@ import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { lenientInteger } from './params.js';
 import { readSendOptions } from './send-options.js';
-import type { ForwardRequest } from '../platform/forwards.js';
+import type { ForwardRequest } from '../platform/messages/forwards.js';
 
 /** forwardMessages and copyMessages take at most this many identifiers. */
 export const MAX_MESSAGE_IDS = 100;

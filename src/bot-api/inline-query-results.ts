@@ -11,10 +11,10 @@ import { codePointLength, formatText, FormattingError } from '../platform/format
 import type { MethodContext } from './method-context.js';
 import { Params } from './params.js';
 import { parseReplyMarkup } from './reply-markup.js';
-import type { InlineMediaKind, InlineSend } from '../platform/inline-content.js';
-import type { InlineAnswer, StoredResult } from '../platform/inline-queries.js';
-import { MAX_TEXT_LENGTH } from '../platform/messages.js';
-import type { MessageContent } from '../platform/wire-types.js';
+import type { InlineMediaKind, InlineSend } from '../platform/inline/inline-content.js';
+import type { InlineAnswer, StoredResult } from '../platform/inline/inline-queries.js';
+import { MAX_TEXT_LENGTH } from '../platform/messages/messages.js';
+import type { MessageContent } from '../platform/core/wire-types.js';
 
 export const MAX_INLINE_RESULTS = 50;
 const MAX_ID_BYTES = 64;

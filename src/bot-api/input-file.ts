@@ -7,16 +7,11 @@ import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import type { UploadedFile } from './params.js';
 import { fileByReference } from './send-media.js';
-import {
-  extensionOf,
-  type FileKind,
-  type FileMeta,
-  type StoredFile,
-  type Upload,
-} from '../platform/files.js';
-import { imageSize } from '../platform/image-size.js';
-import { mimeTypeOfExtension } from '../platform/mime-types.js';
-import { fetchUrl, isHttpUrl, UrlFetchError } from '../platform/url-fetch.js';
+import type { FileMeta, StoredFile, Upload } from '../platform/files/files.js';
+import { extensionOf, type FileKind } from '../platform/files/file-kinds.js';
+import { imageSize } from '../platform/files/image-size.js';
+import { mimeTypeOfExtension } from '../platform/files/mime-types.js';
+import { fetchUrl, isHttpUrl, UrlFetchError } from '../platform/net/url-fetch.js';
 
 export type InputFile = { upload: UploadedFile } | { ref: string };
 

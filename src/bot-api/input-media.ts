@@ -14,7 +14,7 @@ import { inputFileOf, thumbnailOf, type InputFile, type ThumbnailUpload } from '
 import type { MethodContext } from './method-context.js';
 import { MAX_CAPTION_LENGTH } from './send-media.js';
 import { MAX_DURATION, MAX_LENGTH } from './send-media-file.js';
-import type { MediaAttributes } from '../platform/media.js';
+import type { MediaAttributes } from '../platform/messages/media.js';
 
 export type InputMediaType = 'photo' | 'video' | 'animation' | 'audio' | 'document';
 

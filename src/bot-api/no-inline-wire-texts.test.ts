@@ -36,7 +36,7 @@ const CATALOGUE = 'bot-api/error-catalogue.ts';
 describe('no Bot API wire text outside the catalogue', () => {
   it('finds the sources it scans', () => {
     expect(sources('bot-api')).toContain(CATALOGUE);
-    expect(sources('platform')).toContain('platform/errors.ts');
+    expect(sources('platform')).toContain('platform/core/errors.ts');
   });
 
   it('makes BotApiError instances in the catalogue only', () => {

@@ -5,7 +5,7 @@
  * the first non-digit, ranges are clamped rather than refused.
  */
 import { botApiError } from './errors.js';
-import { nestedDeeperThan } from '../platform/json-depth.js';
+import { nestedDeeperThan } from '../platform/core/json-depth.js';
 
 export interface UploadedFile {
   /** The multipart field name. */

@@ -1,11 +1,11 @@
 /**
  * setMessageReaction's `reaction` read as the reference's get_reaction_types: a JSON array of
  * ReactionType objects (spec "Reactions"). Which emoji are allowed is the platform's check, made
- * after the message is found (platform/reactions.ts).
+ * after the message is found (platform/messages/reactions.ts).
  */
 import { botApiError } from './errors.js';
 import type { Params } from './params.js';
-import type { ReactionType } from '../platform/reactions.js';
+import type { ReactionType } from '../platform/messages/reactions.js';
 
 /** The detail of "can't parse ReactionType: <detail>". */
 class TypeError_ extends Error {}

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BotApiError, botApiError } from './errors.js';
 import { Params } from './params.js';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/core/json-depth.js';
 
 const MAX_FILES = 50;
 /** The reference's limit on a multipart boundary (HttpReader.h MAX_BOUNDARY_LENGTH). */

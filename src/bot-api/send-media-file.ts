@@ -16,16 +16,16 @@ import {
 import type { MethodContext } from './method-context.js';
 import { checkChat, readCaption } from './send-media.js';
 import { readSendOptions } from './send-options.js';
-import type { StoredFile } from '../platform/files.js';
-import { imageSize } from '../platform/image-size.js';
+import type { StoredFile } from '../platform/files/files.js';
+import { imageSize } from '../platform/files/image-size.js';
 import {
   completeAttributes,
   attributesFor,
   renderMedia,
   type MediaAttributes,
   type MediaKind,
-} from '../platform/media.js';
-import type { MessageContent, WireMessage } from '../platform/wire-types.js';
+} from '../platform/messages/media.js';
+import type { MessageContent, WireMessage } from '../platform/core/wire-types.js';
 
 /** The reference clamps durations to a day and sizes to 10000 (Client.h MAX_DURATION, MAX_LENGTH). */
 export const MAX_DURATION = 24 * 60 * 60;

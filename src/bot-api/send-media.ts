@@ -6,7 +6,7 @@ import { botApiError } from './errors.js';
 import { codePointLength, formatText, type MessageEntity } from '../platform/formatting/index.js';
 import type { MethodContext } from './method-context.js';
 import type { SendOptions } from './send-options.js';
-import type { FileKind } from '../platform/files.js';
+import type { FileKind } from '../platform/files/file-kinds.js';
 import type { UserRow } from '../storage/store.js';
 
 export const MAX_CAPTION_LENGTH = 1024;

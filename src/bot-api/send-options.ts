@@ -5,7 +5,7 @@
 import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { parseReplyMarkup, parseReplyParameters, type ReplyTarget } from './reply-markup.js';
-import type { MessageContent } from '../platform/wire-types.js';
+import type { MessageContent } from '../platform/core/wire-types.js';
 
 /** Resolves chat_id (a number or @username of a supergroup or channel) to the id the bot uses. */
 export async function targetChatId({ platform, params }: MethodContext): Promise<number> {

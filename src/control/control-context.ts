@@ -1,5 +1,5 @@
-import type { Platform } from '../platform/platform.js';
-import type { VirtualTime } from '../platform/virtual-time.js';
+import type { Platform } from '../platform/core/platform.js';
+import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RouteId, RouteInput } from '../testkit/control-schema/index.js';
 
 /** What a control API handler is given: the platform, virtual time, and the request's input. */

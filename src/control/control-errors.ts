@@ -2,7 +2,7 @@
  * The control API's answer to each platform error: an HTTP status and the `error` code of the body
  * (docs/control-api.md). The description is the platform error's own message.
  */
-import type { PlatformError, PlatformErrorCode } from '../platform/errors.js';
+import type { PlatformError, PlatformErrorCode } from '../platform/core/errors.js';
 
 const STATUS: Record<PlatformErrorCode, [number, string]> = {
   USER_NOT_FOUND: [404, 'USER_NOT_FOUND'],

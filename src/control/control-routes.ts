@@ -67,10 +67,10 @@ import { sendPoll } from './methods/send-poll.js';
 import { sendDice } from './methods/send-dice.js';
 import { downloadFile } from './methods/download-file.js';
 import { BinaryAnswer } from './binary-answer.js';
-import { PlatformError } from '../platform/errors.js';
+import { PlatformError } from '../platform/core/errors.js';
 import { controlStatusOf } from './control-errors.js';
-import type { Platform } from '../platform/platform.js';
-import type { VirtualTime } from '../platform/virtual-time.js';
+import type { Platform } from '../platform/core/platform.js';
+import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals, SignalSource } from '../http/request-signals.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
-import { cryptoRandom } from '../platform/random.js';
+import { cryptoRandom } from '../platform/core/random.js';
 
 describe('webhook retry schedule', () => {
   it('retries at once, then doubles from 2 s to 32 s', () => {

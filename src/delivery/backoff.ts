@@ -3,7 +3,7 @@
  * once, then wait 2, 4, 8, 16, 32 s, then about 60-64 s, then a random 60-120 s per attempt.
  * A Retry-After of 0-3600 s in the failed response is used exactly instead.
  */
-import type { Random } from '../platform/random.js';
+import type { Random } from '../platform/core/random.js';
 
 export function webhookRetryDelayMs(failures: number, random: Random, retryAfter?: number): number {
   if (retryAfter !== undefined && retryAfter >= 0 && retryAfter <= 3600) return retryAfter * 1000;

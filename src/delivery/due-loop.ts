@@ -4,7 +4,7 @@
  * finished), never twice at once (a kick meanwhile runs it again after), and at the time it asked
  * for, following both real time and clock advances.
  */
-import { sleepUntil, type Clock } from '../platform/clock.js';
+import { sleepUntil, type Clock } from '../platform/core/clock.js';
 
 export class DueLoop {
   #pumping = false;

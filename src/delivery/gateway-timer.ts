@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DueLoop } from './due-loop.js';
 import { gatewayJob, type JobClaimant } from './job-claimant.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform } from '../platform/core/platform.js';
 
 const BATCH = 200;
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobClaimant } from './job-claimant.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform } from '../platform/core/platform.js';
 
 const INTERVAL_MS = 60_000;
 const SWEEP = 'retention';

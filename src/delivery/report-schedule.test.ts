@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORT_ATTEMPTS, REPORT_RETRY_DELAYS_SECONDS, reportRetryDelayMs } from './report-schedule.js';
-import type { Random } from '../platform/random.js';
+import type { Random } from '../platform/core/random.js';
 
 const fixed = (pick: 'low' | 'high' | 'mid'): Random => ({
   int: (min, max) => (pick === 'low' ? min : pick === 'high' ? max - 1 : Math.floor((min + max) / 2)),

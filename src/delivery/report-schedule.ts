@@ -5,7 +5,7 @@
  * many reports failing together do not retry together. A Retry-After (seconds) in the failed answer
  * can lengthen a wait, up to 2 h, never shorten it. Delays are virtual time.
  */
-import type { Random } from '../platform/random.js';
+import type { Random } from '../platform/core/random.js';
 
 export const REPORT_RETRY_DELAYS_SECONDS = [5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200] as const;
 /** The first attempt and its ten retries. */

@@ -19,9 +19,9 @@ import { parseRetryAfter } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
-import { outboundConnector } from '../platform/outbound-connector.js';
+import { outboundConnector } from '../platform/net/outbound-connector.js';
 import { signReport } from '../platform/gateway/report-signature.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform } from '../platform/core/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
 
 const TIMEOUT_MS = 10_000;

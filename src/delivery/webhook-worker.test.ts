@@ -11,10 +11,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { JobClaims } from '../storage/ports/jobs.js';
-import { SystemClock } from '../platform/clock.js';
-import { EventBus } from '../platform/event-bus.js';
-import { Platform } from '../platform/platform.js';
-import { cryptoRandom } from '../platform/random.js';
+import { SystemClock } from '../platform/core/clock.js';
+import { EventBus } from '../platform/core/event-bus.js';
+import { Platform } from '../platform/core/platform.js';
+import { cryptoRandom } from '../platform/core/random.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';
 

@@ -20,8 +20,8 @@ import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
-import { outboundConnector } from '../platform/outbound-connector.js';
-import type { Platform } from '../platform/platform.js';
+import { outboundConnector } from '../platform/net/outbound-connector.js';
+import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
 
 /**

@@ -11,7 +11,7 @@ import { answerFor, toErrorAnswer, type ErrorAnswer } from './errors.js';
 import { findMethod } from './methods/index.js';
 import { readGatewayParams } from './params.js';
 import { isAbsent } from '../platform/gateway/params.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform } from '../platform/core/platform.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { GatewayAccountRow } from '../storage/gateway-store.js';
 

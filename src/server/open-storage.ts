@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EventBus } from '../platform/event-bus.js';
+import { EventBus } from '../platform/core/event-bus.js';
 import { PgEvents } from '../storage/postgres/pg-events.js';
 import { PgStore } from '../storage/postgres/pg-store.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';

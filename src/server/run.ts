@@ -18,7 +18,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEFAULT_GATEWAY_PATH, redactPassword, type Config } from '../config/config.js';
-import { cryptoRandom } from '../platform/random.js';
+import { cryptoRandom } from '../platform/core/random.js';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.js';
 import { createParley, type Parley } from './app.js';
 import { folderEntries, prepareDataFolder, removeAddedEntries, removeCreatedFolders } from './data-folder.js';

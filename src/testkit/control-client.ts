@@ -3,6 +3,9 @@
  * `parley` CLI is built on it, so it depends on nothing of the server. It has a method per route of
  * the control API's schema, by the route's operation id (control-schema/, ADR 0042), which takes the
  * schema's parameters and answers the route's result (a test checks both).
+ *
+ * Long because: it has one short method per route of the control API (more than 50), which a test
+ * checks against the schema's routes as one list.
  */
 import { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 import type {

@@ -30,10 +30,10 @@ import {
   type RouteSpec,
 } from './control-schema/index.js';
 import { ControlClient } from './control-client.js';
-import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chat-rights.js';
-import { MAX_DEVICE_DELAY as PLATFORM_MAX_DEVICE_DELAY } from '../platform/devices.js';
-import { PERSON_FILE_KINDS } from '../platform/person-media.js';
-import { DICE_EMOJI as PLATFORM_DICE_EMOJI } from '../platform/person-content.js';
+import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chats/chat-rights.js';
+import { MAX_DEVICE_DELAY as PLATFORM_MAX_DEVICE_DELAY } from '../platform/users/devices.js';
+import { PERSON_FILE_KINDS } from '../platform/messages/person-media.js';
+import { DICE_EMOJI as PLATFORM_DICE_EMOJI } from '../platform/messages/person-content.js';
 
 const ROUTES = Object.entries(CONTROL_API) as Array<[RouteId, RouteSpec]>;
 

@@ -6,6 +6,9 @@
  * the names it gives them (`params('CreateUserParams', ...)`), so that what the test kit sends is what
  * the server reads. The results are written here; each route of the schema names its result, and
  * ControlResults holds every such name (a test checks that they agree).
+ *
+ * Long because: it holds one wire type per result and parameter set of the control API's routes,
+ * the TypeScript side of components.ts, which a test checks against the schema name by name.
  */
 import type {
   AdminRightName,

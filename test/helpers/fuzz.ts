@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { HostLookup } from '../../src/platform/outbound-connector.js';
+import type { HostLookup } from '../../src/platform/net/outbound-connector.js';
 
 /** Text inserted verbatim into a JSON body (numbers JSON.stringify cannot write, deep nesting). */
 export class RawJson {

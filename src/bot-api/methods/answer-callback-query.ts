@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import type { CallbackAnswer } from '../../platform/callback-queries.js';
+import type { CallbackAnswer } from '../../platform/messages/callback-queries.js';
 
 /**
  * answerCallbackQuery: the text (a notification, or an alert with show_alert) or url that the

@@ -1,7 +1,7 @@
 import { forwardOptions, fromChatId, messageIdParam } from '../forwarding.js';
 import type { MethodContext } from '../method-context.js';
 import { readCaption } from '../send-media.js';
-import type { ForwardRequest } from '../../platform/forwards.js';
+import type { ForwardRequest } from '../../platform/messages/forwards.js';
 
 /**
  * copyMessage: the message `message_id` of `from_chat_id`, sent again without a link to it, with

@@ -4,8 +4,8 @@ import { readInputMedia, type InputMediaItem } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 import { itemContent } from './send-media-group.js';
-import { REPLACED_BY_MEDIA_EDIT } from '../../platform/media-edits.js';
-import type { ContentPatch } from '../../platform/message-edits.js';
+import { REPLACED_BY_MEDIA_EDIT } from '../../platform/messages/media-edits.js';
+import type { ContentPatch } from '../../platform/messages/message-edits.js';
 
 /**
  * editMessageMedia: replaces the photo, video, animation, audio or document of the bot's own

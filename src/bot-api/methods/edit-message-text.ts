@@ -3,7 +3,7 @@ import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
-import { MAX_TEXT_LENGTH } from '../../platform/messages.js';
+import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
 
 /**
  * editMessageText: new text (parse_mode or entities) and inline keyboard of the bot's own message;

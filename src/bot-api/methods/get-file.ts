@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import { MAX_DOWNLOAD_SIZE } from '../../platform/files.js';
+import { MAX_DOWNLOAD_SIZE } from '../../platform/files/files.js';
 
 /**
  * getFile: a File object with the file_path to download it from `/file/bot<token>/<file_path>`.

@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import { renderUser } from '../../platform/users.js';
+import { renderUser } from '../../platform/users/users.js';
 
 /** getMe: the bot's User with the getMe-only capability flags. spec/bot-api.md §2 User. */
 export async function getMe({ platform, botId }: MethodContext) {

@@ -1,5 +1,5 @@
 import { RawJson, type MethodContext } from '../method-context.js';
-import { LONG_POLL_MAX_TIMEOUT, parseAllowedUpdates } from '../../platform/update-queue.js';
+import { LONG_POLL_MAX_TIMEOUT, parseAllowedUpdates } from '../../platform/updates/update-queue.js';
 
 /**
  * getUpdates: offset confirmation (negative keeps the newest |offset|), limit clamped to 1-100,

@@ -1,7 +1,7 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
-import { chatActionName } from '../../platform/chat-actions.js';
+import { chatActionName } from '../../platform/chats/chat-actions.js';
 
 /**
  * sendChatAction: shows "typing", "upload_photo", ... in a chat the bot can write to, for at most

@@ -2,7 +2,7 @@ import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
-import { DICE_MAX_VALUES } from '../../platform/forwards.js';
+import { DICE_MAX_VALUES } from '../../platform/messages/forwards.js';
 
 /**
  * sendDice: an animated emoji with a random value from the platform's Random: 1-6 for 🎲 🎯 🎳,

@@ -3,8 +3,8 @@ import { acquireFile, prepareFile, storeThumbnail, thumbnailOf } from '../input-
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
-import { renderPhotoSize } from '../../platform/files.js';
-import type { MessageContent } from '../../platform/wire-types.js';
+import { renderPhotoSize } from '../../platform/files/files.js';
+import type { MessageContent } from '../../platform/core/wire-types.js';
 
 /**
  * sendDocument: a file uploaded by multipart/form-data, given by a file_id issued to this bot or

@@ -6,10 +6,10 @@ import { checkChat } from '../send-media.js';
 import { mediaContent, prepareMedia } from '../send-media-file.js';
 import { readSendOptions } from '../send-options.js';
 import { checkPhoto } from './send-photo.js';
-import { renderPhotoSize } from '../../platform/files.js';
-import { newMediaGroupId } from '../../platform/forwards.js';
-import { renderDocument } from '../../platform/media.js';
-import type { MessageContent, WireMessage } from '../../platform/wire-types.js';
+import { renderPhotoSize } from '../../platform/files/files.js';
+import { newMediaGroupId } from '../../platform/messages/forwards.js';
+import { renderDocument } from '../../platform/messages/media.js';
+import type { MessageContent, WireMessage } from '../../platform/core/wire-types.js';
 
 /** An album holds at most 10 messages (TDLib MAX_GROUPED_MESSAGES). */
 const MAX_ALBUM_SIZE = 10;

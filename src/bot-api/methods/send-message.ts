@@ -2,7 +2,7 @@ import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
-import { MAX_TEXT_LENGTH } from '../../platform/messages.js';
+import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
 
 const MAX_RAW_TEXT_BYTES = 32_768;
 const PREVIEW_FIELDS = [

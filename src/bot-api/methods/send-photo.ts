@@ -3,9 +3,9 @@ import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
 import { acquireFile } from '../input-file.js';
-import { renderPhotoSize, type Upload } from '../../platform/files.js';
-import { IMAGE_MIME_TYPES, imageSize } from '../../platform/image-size.js';
-import type { MessageContent } from '../../platform/wire-types.js';
+import { renderPhotoSize, type Upload } from '../../platform/files/files.js';
+import { IMAGE_MIME_TYPES, imageSize } from '../../platform/files/image-size.js';
+import type { MessageContent } from '../../platform/core/wire-types.js';
 
 /** Multipart photo uploads (reference §5 "Upload limits"). */
 const MAX_PHOTO_SIZE = 10 * 1024 * 1024;

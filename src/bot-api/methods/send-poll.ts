@@ -4,7 +4,7 @@ import type { MethodContext } from '../method-context.js';
 import type { Params } from '../params.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
-import type { PollData, PollOptionData } from '../../platform/polls.js';
+import type { PollData, PollOptionData } from '../../platform/messages/polls.js';
 
 const MAX_QUESTION_LENGTH = 300;
 const MIN_OPTIONS = 1;

@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import { DescribedResult, type MethodContext } from '../method-context.js';
-import { parseAllowedUpdates } from '../../platform/update-queue.js';
+import { parseAllowedUpdates } from '../../platform/updates/update-queue.js';
 
 /**
  * setWebhook: every parameter of the spec; an empty url deletes the webhook. The profile decides the

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../control-context.js';
-import { normalizePermissions } from '../../platform/chat-rights.js';
+import { normalizePermissions } from '../../platform/chats/chat-rights.js';
 
 /**
  * POST /control/chats/restrict: `by` (with can_restrict_members) restricts `user` in a supergroup to

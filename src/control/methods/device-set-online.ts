@@ -1,5 +1,5 @@
 import type { RouteContext } from '../control-context.js';
-import { deviceView } from '../../platform/devices.js';
+import { deviceView } from '../../platform/users/devices.js';
 import { gatewayHandler } from './gateway-support.js';
 
 function setOnline(online: boolean) {

@@ -1,4 +1,4 @@
-import type { DeviceInput } from '../../platform/devices.js';
+import type { DeviceInput } from '../../platform/users/devices.js';
 import type { RouteInput } from '../../testkit/control-schema/index.js';
 
 /** The device fields of a body: name, online, receipt_delay, read_delay (null: the person reads). */

@@ -1,4 +1,4 @@
-import { PlatformError } from '../../platform/errors.js';
+import { PlatformError } from '../../platform/core/errors.js';
 import type { RouteContext } from '../control-context.js';
 import { botRecord } from './user-record.js';
 

@@ -1,5 +1,5 @@
 import { ControlError, type RouteContext } from '../control-context.js';
-import type { ReactionType } from '../../platform/reactions.js';
+import type { ReactionType } from '../../platform/messages/reactions.js';
 
 /** `reaction` (ReactionType objects) or `emoji` (one emoji or a list); neither means none. */
 function readReaction(input: RouteContext<'react'>['input']): ReactionType[] {

@@ -5,7 +5,7 @@ import {
   PERSON_FILE_KINDS,
   type PersonMedia,
   type ReportedAttributes,
-} from '../../platform/person-media.js';
+} from '../../platform/messages/person-media.js';
 
 /**
  * The largest JSON body of `POST /control/messages/media`: the largest file as base64 (4/3 of its

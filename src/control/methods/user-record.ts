@@ -1,4 +1,4 @@
-import { renderUser } from '../../platform/users.js';
+import { renderUser } from '../../platform/users/users.js';
 import type { BotRow, UserRow } from '../../storage/store.js';
 
 /** UserRecord of docs/control-api.md: the User plus the phone number. */

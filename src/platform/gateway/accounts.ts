@@ -12,8 +12,8 @@ import { DEFAULT_PRICE_UNITS, toCredits } from './money.js';
 import { isPrefix, matchPrefix } from './phone.js';
 import { signingKeyOf } from './report-signature.js';
 import type { ServerKey } from './server-key.js';
-import type { PlatformDeps } from '../platform-deps.js';
-import type { Users } from '../users.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { Users } from '../users/users.js';
 import type { GatewayAccountRow, GatewayStore, LedgerRow } from '../../storage/gateway-store.js';
 import type { StoreTx } from '../../storage/store.js';
 

@@ -10,8 +10,8 @@
 import { isIP } from 'node:net';
 import type { Profile } from '../../config/config.js';
 import { GatewayError } from './gateway-error.js';
-import { systemLookup, type HostLookup } from '../outbound-connector.js';
-import { isReservedAddress } from '../reserved-addresses.js';
+import { systemLookup, type HostLookup } from '../net/outbound-connector.js';
+import { isReservedAddress } from '../net/reserved-addresses.js';
 
 export const MAX_CALLBACK_URL_BYTES = 256;
 

@@ -7,9 +7,9 @@
  * control API creates one here (`create`); verification is the gateway's own flag on any channel.
  */
 import { GatewayError } from './gateway-error.js';
-import { PlatformError } from '../errors.js';
-import type { PlatformDeps } from '../platform-deps.js';
-import type { Users } from '../users.js';
+import { PlatformError } from '../core/errors.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { Users } from '../users/users.js';
 import type { ChatRow, Store, StoreReader } from '../../storage/store.js';
 import type { GatewayAccountRow } from '../../storage/gateway-store.js';
 

@@ -3,7 +3,7 @@
  * zeros allowed), stored only as a keyed hash bound to the request, compared in constant time.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { Random } from '../random.js';
+import type { Random } from '../core/random.js';
 import type { ServerKey } from './server-key.js';
 
 export const CODE_PATTERN = /^\d{4,8}$/;

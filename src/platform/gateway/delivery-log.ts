@@ -2,7 +2,7 @@
  * The delivery log as the control API shows it: every attempt to deliver a report (with the headers
  * sent, so a receiver's signature check can be replayed) and the reports still pending.
  */
-import type { PlatformDeps } from '../platform-deps.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 import type { DeliveryLogRow, GatewayJobRow } from '../../storage/gateway-store.js';
 
 export interface DeliveryAttempt {

@@ -23,11 +23,11 @@ import type { Accounts } from './accounts.js';
 import { GatewayError } from './gateway-error.js';
 import type { JobSignal } from './job-signal.js';
 import { isVerificationFinal, renderStatus } from './request-status.js';
-import type { Chats } from '../chats.js';
-import type { Devices } from '../devices.js';
-import type { Messages } from '../messages.js';
-import type { PlatformDeps } from '../platform-deps.js';
-import type { MessageContent } from '../wire-types.js';
+import type { Chats } from '../chats/chats.js';
+import type { Devices } from '../users/devices.js';
+import type { Messages } from '../messages/messages.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { MessageContent } from '../core/wire-types.js';
 import type { DeviceRow, GatewayJobRow, VerificationRequestRow } from '../../storage/gateway-store.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 

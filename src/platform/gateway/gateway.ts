@@ -10,11 +10,11 @@ import { Inbox } from './inbox.js';
 import { JobSignal } from './job-signal.js';
 import { VerificationRequests } from './requests.js';
 import { ServerKey } from './server-key.js';
-import type { Chats } from '../chats.js';
-import type { Devices } from '../devices.js';
-import type { Messages } from '../messages.js';
-import type { PlatformDeps } from '../platform-deps.js';
-import type { Users } from '../users.js';
+import type { Chats } from '../chats/chats.js';
+import type { Devices } from '../users/devices.js';
+import type { Messages } from '../messages/messages.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { Users } from '../users/users.js';
 import type { GatewayJobRow } from '../../storage/gateway-store.js';
 
 const RETRY_FAILED_JOB_MS = 60_000;

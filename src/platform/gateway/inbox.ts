@@ -8,9 +8,9 @@
  */
 import { codeOfMessage, SERVICE_USER_ID, type Delivery } from './delivery.js';
 import { GatewayError } from './gateway-error.js';
-import type { PlatformDeps } from '../platform-deps.js';
-import type { Users } from '../users.js';
-import type { MessageContent } from '../wire-types.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { Users } from '../users/users.js';
+import type { MessageContent } from '../core/wire-types.js';
 import type {
   DeliveryStatusValue,
   GatewayStore,

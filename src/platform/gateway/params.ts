@@ -7,7 +7,7 @@ import type { Profile } from '../../config/config.js';
 import { checkCallbackUrl } from './callback-url.js';
 import { CODE_PATTERN } from './codes.js';
 import { GatewayError } from './gateway-error.js';
-import type { HostLookup } from '../outbound-connector.js';
+import type { HostLookup } from '../net/outbound-connector.js';
 import { normalizePhone } from './phone.js';
 
 export const MIN_TTL = 30;

@@ -19,8 +19,8 @@ import { GatewayError } from './gateway-error.js';
 import { readCode, readPhone, readRequestId, readSendParams, type SendParams } from './params.js';
 import { renderStatus, type RequestStatus } from './request-status.js';
 import type { ServerKey } from './server-key.js';
-import type { Messages } from '../messages.js';
-import type { PlatformDeps } from '../platform-deps.js';
+import type { Messages } from '../messages/messages.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 import type { GatewayAccountRow, VerificationRequestRow } from '../../storage/gateway-store.js';
 import { UniqueViolation, type StoreTx, type UserRow } from '../../storage/store.js';
 

@@ -4,7 +4,7 @@
  * token nor a code can be checked against a copy of those columns without it.
  */
 import { createHmac } from 'node:crypto';
-import type { PlatformDeps } from '../platform-deps.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 
 export const SERVER_KEY_SETTING = 'gateway.server_key';
 

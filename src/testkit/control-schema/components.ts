@@ -3,6 +3,9 @@
  * schemas of the results, which are TypeScript types of src/testkit/control-types.ts by the same
  * names, and the error answers that routes share. Each route names its result; a test checks that
  * every name has a schema here and a type there.
+ *
+ * Long because: it is one table of the JSON Schemas of the results, one entry per type of
+ * control-types.ts, which a test checks name by name.
  */
 
 /** A JSON Schema of the document (OpenAPI 3.1). */

@@ -1,8 +1,8 @@
 /**
  * The names of administrator rights and chat permissions, kept here once for the control API (the
  * rights and permissions of `/control/chats/promote` and `/control/chats/restrict`, the test kit's
- * types, the CLI's flags). src/platform/chat-rights.ts keeps its own keys, as the platform may not
- * import the test kit; a test checks that the two lists are equal.
+ * types, the CLI's flags). src/platform/chats/chat-rights.ts keeps its own keys, as the platform
+ * may not import the test kit; a test checks that the two lists are equal.
  */
 
 /** The rights of ChatAdministratorRights, in the Bot API's order (`is_anonymous` aside). */

@@ -1,5 +1,5 @@
--- Groups, supergroups and channels (src/platform/groups.ts): what the chats and chat_members tables
--- of 001 do not hold.
+-- Groups, supergroups and channels (src/platform/chats/groups.ts): what the chats and chat_members
+-- tables of 001 do not hold.
 
 -- JSON ChatPermissions of a group or supergroup; NULL means everything is allowed.
 ALTER TABLE chats ADD COLUMN permissions TEXT;

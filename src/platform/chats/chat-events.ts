@@ -1,0 +1,137 @@
+/**
+ * The two kinds of events that chat administration produces:
+ *
+ * - Service messages (new_chat_members, left_chat_member, new_chat_title, group_chat_created,
+ *   migrate_to_chat_id, ...): stored as messages of the chat and sent to every bot in it (privacy
+ *   mode lets them through), as `channel_post` in channels, where only administrator bots get them.
+ * - Member changes: the member row is written, and the bot whose own status changed gets
+ *   `my_chat_member`, the chat's administrator bots get `chat_member` (spec Update; `chat_member` is
+ *   opt-in, which the update queue's allowed_updates filter applies), both as ChatMemberUpdated.
+ */
+import { memberState, renderChatMember, renderInviteLink, type MemberState } from './chat-rights.js';
+import { botMembers, type Effects, type GroupContext } from './group-context.js';
+import { renderUser } from '../users/users.js';
+import type { MessageContent } from '../core/wire-types.js';
+import type { ChatRow, InviteLinkRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+
+/**
+ * Stores a service message from `actorId` and queues it for the bots of the chat, plus `alsoTo`
+ * (a bot that the message is about and that just left still hears of it).
+ */
+export async function postServiceMessage(
+  ctx: GroupContext,
+  tx: StoreTx,
+  chat: ChatRow,
+  actorId: number,
+  content: MessageContent,
+  effects: Effects,
+  alsoTo: number[] = [],
+): Promise<MessageRow> {
+  const row = await ctx.messages.insertServiceMessage(tx, chat, actorId, content);
+  effects.messages.push({ chat, row });
+  const now = ctx.deps.clock.now();
+  const bots = (await botMembers(tx, chat, now))
+    .filter((member) => chat.type !== 'channel' || member.state.status === 'administrator')
+    .map((member) => member.bot.id);
+  for (const botId of new Set([...bots, ...alsoTo])) {
+    const payload = await ctx.messages.render(tx, chat, row, botId);
+    const queued = await ctx.updates.enqueue(tx, botId, {
+      type: chat.type === 'channel' ? 'channel_post' : 'message',
+      payload,
+      queueKey: `c${payload.chat.id}`,
+      date: row.date,
+    });
+    if (queued !== null) effects.bots.add(botId);
+  }
+  return row;
+}
+
+export interface MemberChange {
+  chat: ChatRow;
+  /** Who made the change (the `from` of ChatMemberUpdated). */
+  actor: UserRow;
+  target: UserRow;
+  next: MemberState;
+  /** The link the member joined by. */
+  inviteLink?: InviteLinkRow | undefined;
+  viaJoinRequest?: boolean;
+}
+
+function sameState(a: MemberState, b: MemberState): boolean {
+  const strip = ({ invite_link: _ignored, ...rest }: MemberState['data']) => JSON.stringify(rest);
+  return a.status === b.status && strip(a.data) === strip(b.data);
+}
+
+/**
+ * Writes the target's new state and queues my_chat_member / chat_member. Returns the state before.
+ * A change to what the member already has queues nothing.
+ */
+export async function changeMember(
+  ctx: GroupContext,
+  tx: StoreTx,
+  change: MemberChange,
+  effects: Effects,
+): Promise<MemberState> {
+  const { chat, actor, target, next } = change;
+  const now = ctx.deps.clock.now();
+  const old = memberState(await tx.getMember(chat.pk, target.id), now);
+  const admins =
+    chat.type === 'private'
+      ? []
+      : (await botMembers(tx, chat, now)).filter((member) => member.state.status === 'administrator');
+  await tx.upsertMember({
+    chat_pk: chat.pk,
+    user_id: target.id,
+    status: next.status,
+    data: JSON.stringify(next.data),
+    updated_at: now,
+  });
+  if (sameState(old, next)) return old;
+
+  const recipients: Array<[number, 'my_chat_member' | 'chat_member']> = [];
+  if (target.is_bot) recipients.push([target.id, 'my_chat_member']);
+  // The bot whose own status changed hears of it as my_chat_member only, even as an administrator.
+  for (const admin of admins) if (admin.bot.id !== target.id) recipients.push([admin.bot.id, 'chat_member']);
+  let creator: UserRow | undefined;
+  let pending = 0;
+  if (change.inviteLink) {
+    creator = await tx.getUser(change.inviteLink.creator_id);
+    pending = (await tx.listJoinRequests(chat.pk)).filter(
+      (request) => request.invite_link === change.inviteLink!.link,
+    ).length;
+  }
+  for (const [botId, type] of recipients) {
+    const payload: Record<string, unknown> = {
+      chat: await ctx.chats.render(tx, chat, botId),
+      from: renderUser(actor),
+      date: now,
+      old_chat_member: renderChatMember(target, old, chat.type, botId),
+      new_chat_member: renderChatMember(target, next, chat.type, botId),
+    };
+    if (change.inviteLink && creator) {
+      payload.invite_link = renderInviteLink(change.inviteLink, creator, botId, pending);
+    }
+    if (change.viaJoinRequest) payload.via_join_request = true;
+    const chatId = (payload.chat as { id: number }).id;
+    const queued = await ctx.updates.enqueue(tx, botId, { type, payload, queueKey: `c${chatId}`, date: now });
+    if (queued !== null) effects.bots.add(botId);
+  }
+  return old;
+}
+
+/** The state a member joining now takes: restrictions stick (a restricted member stays restricted). */
+export function joinedState(old: MemberState, inviteLink?: string): MemberState {
+  const data = inviteLink ? { invite_link: inviteLink } : {};
+  if (old.status === 'restricted')
+    return { status: 'restricted', data: { ...old.data, ...data, is_member: true } };
+  return { status: 'member', data };
+}
+
+/** The state of a member leaving now (a restricted member stays restricted, outside the chat). */
+export function leftState(old: MemberState): MemberState {
+  if (old.status === 'restricted') {
+    const { invite_link: _link, ...rest } = old.data;
+    return { status: 'restricted', data: { ...rest, is_member: false } };
+  }
+  return { status: 'left', data: {} };
+}

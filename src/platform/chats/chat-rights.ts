@@ -1,0 +1,287 @@
+/**
+ * What members of groups, supergroups and channels may do: administrator rights, chat permissions,
+ * member states with their expiry, and the wire shapes ChatMember and ChatInviteLink as a given bot
+ * sees them. Pure functions; spec/bot-api.md "Chat administration types".
+ *
+ * A member row keeps the raw status and a JSON `data` (MemberData). The effective state is computed
+ * when read (memberState): a ban or restriction whose until_date has passed has ended, without any
+ * write or update, as on the reference platform (no update is sent when one runs out).
+ */
+import { renderUser } from '../users/users.js';
+import type { WireUser } from '../core/wire-types.js';
+import type { ChatType, InviteLinkRow, MemberRow, MemberStatus, UserRow } from '../../storage/store.js';
+
+export const PERMISSION_KEYS = [
+  'can_send_messages',
+  'can_send_audios',
+  'can_send_documents',
+  'can_send_photos',
+  'can_send_videos',
+  'can_send_video_notes',
+  'can_send_voice_notes',
+  'can_send_polls',
+  'can_send_other_messages',
+  'can_add_web_page_previews',
+  'can_react_to_messages',
+  'can_edit_tag',
+  'can_change_info',
+  'can_invite_users',
+  'can_pin_messages',
+  'can_manage_topics',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+export type ChatPermissions = Record<PermissionKey, boolean>;
+
+/** The media permissions that can_send_other_messages and can_add_web_page_previews imply. */
+const MEDIA_PERMISSIONS: PermissionKey[] = [
+  'can_send_messages',
+  'can_send_audios',
+  'can_send_documents',
+  'can_send_photos',
+  'can_send_videos',
+  'can_send_video_notes',
+  'can_send_voice_notes',
+];
+
+export const ADMIN_RIGHT_KEYS = [
+  'can_manage_chat',
+  'can_delete_messages',
+  'can_manage_video_chats',
+  'can_restrict_members',
+  'can_promote_members',
+  'can_change_info',
+  'can_invite_users',
+  'can_post_stories',
+  'can_edit_stories',
+  'can_delete_stories',
+  'can_post_messages',
+  'can_edit_messages',
+  'can_pin_messages',
+  'can_manage_topics',
+  'can_manage_direct_messages',
+  'can_manage_tags',
+] as const;
+export type AdminRightKey = (typeof ADMIN_RIGHT_KEYS)[number];
+export type AdminRights = Partial<Record<AdminRightKey | 'is_anonymous', boolean>>;
+
+const CHANNEL_ONLY = new Set<AdminRightKey>([
+  'can_post_messages',
+  'can_edit_messages',
+  'can_manage_direct_messages',
+]);
+const GROUP_ONLY = new Set<AdminRightKey>(['can_pin_messages', 'can_manage_tags']);
+
+/** The administrator rights a kind of chat has (spec: channels, supergroups, groups differ). */
+export function rightsOf(type: ChatType): AdminRightKey[] {
+  return ADMIN_RIGHT_KEYS.filter((key) => {
+    if (CHANNEL_ONLY.has(key)) return type === 'channel';
+    if (GROUP_ONLY.has(key)) return type !== 'channel';
+    if (key === 'can_manage_topics') return type === 'supergroup';
+    return true;
+  });
+}
+
+/**
+ * Rights as granted: only those the chat kind has, is_anonymous not in channels, and can_manage_chat
+ * implied by any other right (spec ChatAdministratorRights). Undefined when no right is left, which
+ * means "not an administrator".
+ */
+export function normalizeRights(given: AdminRights, type: ChatType): AdminRights | undefined {
+  const rights: AdminRights = {};
+  let any = false;
+  for (const key of rightsOf(type)) {
+    if (given[key]) {
+      rights[key] = true;
+      any = true;
+    }
+  }
+  if (given.is_anonymous && type !== 'channel') {
+    rights.is_anonymous = true;
+    any = true;
+  }
+  if (!any) return undefined;
+  rights.can_manage_chat = true;
+  return rights;
+}
+
+/** All rights of the chat kind: what the creator holds. */
+export function allRights(type: ChatType): AdminRights {
+  return Object.fromEntries(rightsOf(type).map((key) => [key, true]));
+}
+
+export const ALL_PERMISSIONS: ChatPermissions = Object.fromEntries(
+  PERMISSION_KEYS.map((key) => [key, true]),
+) as ChatPermissions;
+
+/**
+ * ChatPermissions as the platform applies them (spec ChatPermissions, restrictChatMember): what is not
+ * given is false, except can_react_to_messages (follows can_send_messages) and can_edit_tag and
+ * can_manage_topics (follow can_pin_messages); unless `independent`, can_send_other_messages and
+ * can_add_web_page_previews imply the media and text permissions and can_send_polls implies text.
+ */
+export function normalizePermissions(
+  given: Partial<Record<PermissionKey, boolean>>,
+  independent: boolean,
+): ChatPermissions {
+  const result = Object.fromEntries(
+    PERMISSION_KEYS.map((key) => [key, given[key] === true]),
+  ) as ChatPermissions;
+  if (given.can_react_to_messages === undefined) result.can_react_to_messages = result.can_send_messages;
+  if (given.can_edit_tag === undefined) result.can_edit_tag = result.can_pin_messages;
+  if (given.can_manage_topics === undefined) result.can_manage_topics = result.can_pin_messages;
+  if (!independent) {
+    if (result.can_send_other_messages || result.can_add_web_page_previews) {
+      for (const key of MEDIA_PERMISSIONS) result[key] = true;
+    }
+    if (result.can_send_polls) result.can_send_messages = true;
+  }
+  return result;
+}
+
+/** The JSON `data` of a member row. */
+export interface MemberData {
+  /** Administrators: their rights (is_anonymous included). */
+  rights?: AdminRights;
+  custom_title?: string;
+  /** Administrators: who promoted them; a bot may edit only those it promoted (can_be_edited). */
+  promoted_by?: number;
+  /** The creator's anonymity. */
+  is_anonymous?: boolean;
+  /** Restricted members: their own permissions and whether they are in the chat. */
+  permissions?: ChatPermissions;
+  is_member?: boolean;
+  /** Restricted and kicked members: when it ends (Unix seconds), 0 = forever. */
+  until_date?: number;
+  /** The invite link the member joined by, for its member_limit. */
+  invite_link?: string;
+}
+
+export interface MemberState {
+  status: MemberStatus;
+  data: MemberData;
+}
+
+export const NOT_A_MEMBER: MemberState = { status: 'left', data: {} };
+
+/** The state of a member row at `now`, with an ended ban or restriction applied. */
+export function memberState(row: MemberRow | undefined, now: number): MemberState {
+  if (!row) return NOT_A_MEMBER;
+  const data = JSON.parse(row.data) as MemberData;
+  const until = data.until_date ?? 0;
+  if (until > 0 && until <= now) {
+    if (row.status === 'kicked') return NOT_A_MEMBER;
+    if (row.status === 'restricted') {
+      const rest: MemberData = data.invite_link ? { invite_link: data.invite_link } : {};
+      return { status: data.is_member ? 'member' : 'left', data: rest };
+    }
+  }
+  return { status: row.status, data };
+}
+
+/** Whether the member is in the chat (a restricted member only if is_member). */
+export function isPresent(state: MemberState): boolean {
+  if (state.status === 'restricted') return state.data.is_member === true;
+  return state.status === 'creator' || state.status === 'administrator' || state.status === 'member';
+}
+
+export function isAdmin(state: MemberState): boolean {
+  return state.status === 'creator' || state.status === 'administrator';
+}
+
+/** Whether the member holds an administrator right (the creator holds every right). */
+export function hasRight(state: MemberState, right: AdminRightKey): boolean {
+  if (state.status === 'creator') return true;
+  return state.status === 'administrator' && state.data.rights?.[right] === true;
+}
+
+/** Whether the member may do what `permission` allows: an administrator always, others by permissions. */
+export function hasPermission(
+  state: MemberState,
+  chatPermissions: ChatPermissions,
+  permission: PermissionKey,
+): boolean {
+  if (isAdmin(state)) return true;
+  if (!isPresent(state)) return false;
+  if (!chatPermissions[permission]) return false;
+  return state.status !== 'restricted' || state.data.permissions?.[permission] === true;
+}
+
+/**
+ * Ban and restriction dates as the platform reads them (spec banChatMember until_date): less than
+ * 30 seconds or more than 366 days away means forever (0).
+ */
+export function normalizeUntil(until: number | undefined, now: number): number {
+  if (until === undefined || until <= 0) return 0;
+  if (until < now + 30 || until > now + 366 * 86_400) return 0;
+  return until;
+}
+
+/** ChatMember (spec "ChatMember variants") of `user` as the bot `viewerId` sees it. */
+export function renderChatMember(
+  user: UserRow,
+  state: MemberState,
+  type: ChatType,
+  viewerId: number,
+): Record<string, unknown> {
+  const base = { user: renderUser(user), status: state.status };
+  const { data } = state;
+  const title = data.custom_title ? { custom_title: data.custom_title } : {};
+  switch (state.status) {
+    case 'creator':
+      return { ...base, is_anonymous: data.is_anonymous === true, ...title };
+    case 'administrator': {
+      const rights: Record<string, boolean> = {};
+      for (const key of rightsOf(type)) rights[key] = data.rights?.[key] === true;
+      return {
+        ...base,
+        can_be_edited: data.promoted_by === viewerId,
+        is_anonymous: data.rights?.is_anonymous === true,
+        ...rights,
+        ...title,
+      };
+    }
+    case 'restricted': {
+      const permissions = data.permissions ?? normalizePermissions({}, true);
+      return {
+        ...base,
+        is_member: data.is_member === true,
+        ...permissions,
+        until_date: data.until_date ?? 0,
+      };
+    }
+    case 'kicked':
+      return { ...base, until_date: data.until_date ?? 0 };
+    default:
+      return base;
+  }
+}
+
+/**
+ * ChatInviteLink (spec) as `viewerId` sees it: a link another administrator created shows the second
+ * half of its hash as "..." (the reference replaces part of it).
+ */
+export function renderInviteLink(
+  row: InviteLinkRow,
+  creator: UserRow,
+  viewerId: number,
+  pendingRequests: number,
+): Record<string, unknown> {
+  let link = row.link;
+  if (row.creator_id !== viewerId) {
+    const hashStart = link.lastIndexOf('+') + 1;
+    const keep = hashStart + Math.ceil((link.length - hashStart) / 2);
+    link = `${link.slice(0, keep)}...`;
+  }
+  const wire: Record<string, unknown> = {
+    invite_link: link,
+    creator: renderUser(creator) satisfies WireUser,
+    creates_join_request: row.creates_join_request,
+    is_primary: row.is_primary,
+    is_revoked: row.is_revoked,
+  };
+  if (row.name) wire.name = row.name;
+  if (row.expire_date) wire.expire_date = row.expire_date;
+  if (row.member_limit) wire.member_limit = row.member_limit;
+  if (row.creates_join_request) wire.pending_join_request_count = pendingRequests;
+  return wire;
+}

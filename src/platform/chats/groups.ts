@@ -1,0 +1,336 @@
+/**
+ * Groups, supergroups and channels: people create them (as their creator), upgrade a group to a
+ * supergroup, and the chat's title, description and default permissions change; getChat answers
+ * ChatFullInfo. Members, invite links, join requests and blocking have files of their own; this
+ * class gathers them as `platform.groups`.
+ *
+ * Ids: a group's is negative without a prefix (-4xxxxxxxxx); a supergroup's or channel's is
+ * -100 followed by ten digits (reference: -1000000000000 - supergroup_id).
+ */
+import { Blocking } from './blocking.js';
+import { chatPermissions } from './chat-access.js';
+import { changeMember, postServiceMessage } from './chat-events.js';
+import {
+  hasPermission,
+  hasRight,
+  isPresent,
+  memberState,
+  normalizeRights,
+  renderChatMember,
+  type ChatPermissions,
+  type MemberState,
+} from './chat-rights.js';
+import { privateChatOf } from './chats.js';
+import { ChatMigrated, PlatformError } from '../core/errors.js';
+import {
+  actingIn,
+  chatForBot,
+  commit,
+  type Acting,
+  type ActingIn,
+  type Effects,
+  type GroupContext,
+} from './group-context.js';
+import { InviteLinks } from './invite-links.js';
+import { JoinRequests } from './join-requests.js';
+import { Members } from './members.js';
+import {
+  UniqueViolation,
+  type ChatRow,
+  type ChatType,
+  type StoreTx,
+  type UserRow,
+} from '../../storage/store.js';
+
+export const TITLE_MAX = 128;
+export const DESCRIPTION_MAX = 255;
+const USERNAME = /^[a-zA-Z](?:[a-zA-Z0-9_]{3,30}[a-zA-Z0-9])$/;
+const CREATED: Record<Exclude<ChatType, 'private'>, string> = {
+  group: 'group_chat_created',
+  supergroup: 'supergroup_chat_created',
+  channel: 'channel_chat_created',
+};
+
+export interface CreateChatInput {
+  type: string;
+  title: string;
+  username?: string | undefined;
+  description?: string | undefined;
+  /** Users and bots to add at creation (bots get my_chat_member). */
+  members?: Array<string | number> | undefined;
+}
+
+/** A refusal of a person's request only (control API), said by its message. */
+const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
+
+/** A title as the platform keeps it: runs of white space become one space, at most 128 characters. */
+export function cleanTitle(title: string): string {
+  const clean = [...title.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('');
+  if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
+  return clean;
+}
+
+export class Groups {
+  readonly members: Members;
+  readonly inviteLinks: InviteLinks;
+  readonly joinRequests: JoinRequests;
+  readonly blocking: Blocking;
+
+  constructor(private readonly ctx: GroupContext) {
+    this.members = new Members(ctx);
+    this.joinRequests = new JoinRequests(ctx, this.members);
+    this.inviteLinks = new InviteLinks(ctx, this.members, this.joinRequests);
+    this.blocking = new Blocking(ctx);
+  }
+
+  /** A person creates a group, supergroup or channel and becomes its creator. */
+  async create(ownerRef: string, input: CreateChatInput): Promise<ChatRow> {
+    const { users, deps } = this.ctx;
+    const owner = await users.resolve(ownerRef, 'user');
+    const type = input.type as ChatType;
+    if (!(type in CREATED)) throw bad('type must be group, supergroup or channel');
+    const title = cleanTitle(input.title ?? '');
+    const username = input.username?.replace(/^@/, '') || null;
+    if (username !== null) {
+      if (type === 'group') throw bad('a basic group can not have a username: create a supergroup');
+      if (!USERNAME.test(username) || /bot$/i.test(username)) {
+        throw new PlatformError('USERNAME_INVALID', 'username must be 5-32 characters and not end in "bot"');
+      }
+    }
+    const description = input.description ? [...input.description].slice(0, DESCRIPTION_MAX).join('') : null;
+    const members = await Promise.all((input.members ?? []).map((ref) => users.resolve(String(ref))));
+    return commit(this.ctx, async (tx, effects) => {
+      if (username && (await tx.getUserByUsername(username))) {
+        throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
+      }
+      const chat = await this.#insertChat(tx, { type, title, username, description, permissions: null });
+      await tx.upsertMember({
+        chat_pk: chat.pk,
+        user_id: owner.id,
+        status: 'creator',
+        data: JSON.stringify({ is_anonymous: false }),
+        updated_at: deps.clock.now(),
+      });
+      for (const member of members) {
+        if (member.id === owner.id) continue;
+        if (member.is_bot) {
+          if (type === 'channel') throw bad('a bot joins a channel only as an administrator: promote it');
+          if (!(await tx.getBot(member.id))?.can_join_groups) {
+            throw new PlatformError('BOT_GROUPS_BLOCKED', `@${member.username} can not be added to groups`);
+          }
+        }
+        const next: MemberState = { status: 'member', data: {} };
+        await changeMember(this.ctx, tx, { chat, actor: owner, target: member, next }, effects);
+      }
+      await postServiceMessage(this.ctx, tx, chat, owner.id, { [CREATED[type as 'group']]: true }, effects);
+      return chat;
+    });
+  }
+
+  async #insertChat(
+    tx: StoreTx,
+    fields: Pick<ChatRow, 'type' | 'title' | 'username' | 'description' | 'permissions'>,
+  ): Promise<ChatRow> {
+    const { random, clock } = this.ctx.deps;
+    let id: number;
+    do {
+      id =
+        fields.type === 'group'
+          ? -random.int(4_000_000_000, 5_000_000_000)
+          : -(1_000_000_000_000 + random.int(1_000_000_000, 3_000_000_000));
+    } while (await tx.getChatById(id));
+    const row: Omit<ChatRow, 'pk'> = {
+      id,
+      ...fields,
+      user_a: null,
+      user_b: null,
+      last_message_id: 0,
+      created_at: clock.now(),
+    };
+    try {
+      return { pk: await tx.insertChat(row), ...row };
+    } catch (error) {
+      if (error instanceof UniqueViolation)
+        throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
+      throw error;
+    }
+  }
+
+  /**
+   * The creator upgrades a group to a supergroup: members, administrators and permissions move to a
+   * new chat with a -100 id; the group shows migrate_to_chat_id and the supergroup
+   * migrate_from_chat_id; bots then get 400 "group chat was upgraded to a supergroup chat" with
+   * migrate_to_chat_id for the old id.
+   */
+  async migrate(acting: Acting): Promise<ChatRow> {
+    return commit(this.ctx, async (tx, effects) => {
+      const { chat, actor, state } = await actingIn(this.ctx, tx, acting);
+      if (chat.migrated_to_id) throw new ChatMigrated(chat.migrated_to_id);
+      if (chat.type !== 'group') throw bad('only a basic group can be upgraded to a supergroup');
+      if (state.status !== 'creator')
+        throw new PlatformError('CHAT_ADMIN_REQUIRED', 'only the creator can upgrade a group');
+      const supergroup = await this.#insertChat(tx, {
+        type: 'supergroup',
+        title: chat.title,
+        username: null,
+        description: chat.description,
+        permissions: chat.permissions ?? null,
+      });
+      const now = this.ctx.deps.clock.now();
+      for (const row of await tx.listMembers(chat.pk)) {
+        const old = memberState(row, now);
+        if (!isPresent(old) && old.status !== 'kicked') continue;
+        const data = { ...old.data };
+        if (old.status === 'administrator')
+          data.rights = normalizeRights(old.data.rights ?? {}, 'supergroup');
+        const { invite_link: _link, ...kept } = data;
+        await tx.upsertMember({
+          ...row,
+          chat_pk: supergroup.pk,
+          status: old.status,
+          data: JSON.stringify(kept),
+        });
+      }
+      await postServiceMessage(this.ctx, tx, chat, actor.id, { migrate_to_chat_id: supergroup.id }, effects);
+      await tx.updateChat(chat.pk, { migrated_to_id: supergroup.id });
+      await postServiceMessage(
+        this.ctx,
+        tx,
+        supergroup,
+        actor.id,
+        { migrate_from_chat_id: chat.id },
+        effects,
+      );
+      return supergroup;
+    });
+  }
+
+  /** setChatTitle: can_change_info; the same title again changes nothing (no service message). */
+  async setTitle(acting: Acting, title: string): Promise<void> {
+    const clean = cleanTitle(title);
+    await this.#change(acting, 'title', async (tx, at, effects) => {
+      if (clean === at.chat.title) return;
+      await tx.updateChat(at.chat.pk, { title: clean });
+      const chat = { ...at.chat, title: clean };
+      await postServiceMessage(this.ctx, tx, chat, at.actor.id, { new_chat_title: clean }, effects);
+    });
+  }
+
+  /** setChatDescription: can_change_info; 0-255 characters; an unchanged description is refused. */
+  async setDescription(acting: Acting, description: string): Promise<void> {
+    const clean = [...description.trim()].slice(0, DESCRIPTION_MAX).join('');
+    await this.#change(acting, 'description', async (tx, at) => {
+      if (clean === (at.chat.description ?? ''))
+        throw new PlatformError('CHAT_DESCRIPTION_NOT_MODIFIED', 'chat description is not modified');
+      await tx.updateChat(at.chat.pk, { description: clean === '' ? null : clean });
+    });
+  }
+
+  /** setChatPermissions: the default permissions of a group or supergroup (can_restrict_members). */
+  async setPermissions(acting: Acting, permissions: ChatPermissions): Promise<void> {
+    await commit(this.ctx, async (tx) => {
+      const at = await actingIn(this.ctx, tx, acting);
+      if (at.chat.type === 'private')
+        throw new PlatformError('PRIVATE_CHAT_PERMISSIONS', "can't change private chat permissions");
+      if (at.chat.type === 'channel')
+        throw new PlatformError('CHANNEL_CHAT_PERMISSIONS', "can't change channel chat permissions");
+      if (!hasRight(at.state, 'can_restrict_members')) {
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS',
+          'not enough rights to change chat permissions',
+        );
+      }
+      await tx.updateChat(at.chat.pk, { permissions: JSON.stringify(permissions) });
+    });
+  }
+
+  async #change(
+    acting: Acting,
+    what: 'title' | 'description',
+    fn: (tx: StoreTx, at: ActingIn, effects: Effects) => Promise<void>,
+  ): Promise<void> {
+    await commit(this.ctx, async (tx, effects) => {
+      const at = await actingIn(this.ctx, tx, acting);
+      if (at.chat.type === 'private') {
+        throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
+      }
+      const allowed =
+        at.chat.type === 'channel'
+          ? hasRight(at.state, 'can_change_info')
+          : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
+      if (!allowed) {
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO',
+          `not enough rights to change chat ${what}`,
+          {
+            field: what,
+          },
+        );
+      }
+      await fn(tx, at, effects);
+    });
+  }
+
+  /**
+   * getChat: ChatFullInfo with the spec's required accent_color_id, max_reaction_count and
+   * accepted_gift_types; groups add description, the bot's primary invite link and permissions.
+   */
+  async fullInfo(bot: UserRow, chatId: number): Promise<Record<string, unknown>> {
+    const { store } = this.ctx.deps;
+    const { chat } = await chatForBot(this.ctx, store, bot, chatId, 'read');
+    const gifts = (accepted: boolean) => ({
+      unlimited_gifts: accepted,
+      limited_gifts: accepted,
+      unique_gifts: accepted,
+      premium_subscription: accepted,
+      gifts_from_channels: accepted,
+    });
+    if (chat.type === 'private') {
+      const other = (await store.getUser(chat.user_a === bot.id ? chat.user_b! : chat.user_a!))!;
+      const wire = privateChatOf(other);
+      return {
+        ...wire,
+        accent_color_id: wire.id % 7,
+        max_reaction_count: 11,
+        accepted_gift_types: gifts(true),
+      };
+    }
+    const info: Record<string, unknown> = { id: chat.id, type: chat.type, title: chat.title };
+    if (chat.username) info.username = chat.username;
+    info.accent_color_id = Math.abs(chat.id!) % 7;
+    info.max_reaction_count = 11;
+    info.accepted_gift_types = gifts(false);
+    if (chat.description) info.description = chat.description;
+    const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
+    if (link) info.invite_link = link.link;
+    if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
+    return info;
+  }
+
+  /** The chat with its members, for the control API (no acting user: nothing is hidden). */
+  async record(ref: string | number): Promise<Record<string, unknown>> {
+    const { store, clock } = this.ctx.deps;
+    const text = String(ref).trim();
+    const chat = /^-\d+$/.test(text)
+      ? await store.getChatById(Number(text))
+      : await store.getChatByUsername(text.replace(/^@/, ''));
+    if (!chat || chat.type === 'private')
+      throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${text}"`);
+    const members: Array<Record<string, unknown>> = [];
+    for (const row of await store.listMembers(chat.pk)) {
+      const state = memberState(row, clock.now());
+      const user = await store.getUser(row.user_id);
+      if (user && state.status !== 'left') members.push(renderChatMember(user, state, chat.type, 0));
+    }
+    return {
+      id: chat.id,
+      type: chat.type,
+      title: chat.title,
+      ...(chat.username ? { username: chat.username } : {}),
+      ...(chat.description ? { description: chat.description } : {}),
+      ...(chat.type !== 'channel' ? { permissions: chatPermissions(chat) } : {}),
+      ...(chat.migrated_to_id ? { migrated_to_chat_id: chat.migrated_to_id } : {}),
+      members,
+    };
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Invite links (spec ChatInviteLink): administrators with can_invite_users create, edit and revoke
+ * them; each administrator has one primary link (exportChatInviteLink replaces it; revoking it makes
+ * a new one). A person joins through a link unless it is revoked, expired or full (member_limit
+ * counts the members who joined by it and are still in the chat); a link with creates_join_request
+ * makes a join request instead.
+ *
+ * Links look like `https://parley.invalid/+<16 characters>` (docs/adr/0022-invite-links.md).
+ */
+import { isPresent, memberState, renderInviteLink, hasRight } from './chat-rights.js';
+import { PlatformError } from '../core/errors.js';
+import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from './group-context.js';
+import type { JoinRequests } from './join-requests.js';
+import type { Members } from './members.js';
+import type { ChatRow, InviteLinkRow, StoreReader, StoreTx } from '../../storage/store.js';
+
+export const INVITE_LINK_BASE = 'https://parley.invalid/+';
+const MAX_NAME = 32;
+const MAX_MEMBER_LIMIT = 99_999;
+
+export interface LinkOptions {
+  name?: string | undefined;
+  expire_date?: number | undefined;
+  member_limit?: number | undefined;
+  creates_join_request?: boolean | undefined;
+}
+
+export interface JoinResult {
+  /** `member` when joined, `requested` when the link makes a join request. */
+  status: 'member' | 'requested';
+  chat: ChatRow;
+}
+
+/** The full link for a link, `+hash` or hash a person typed. */
+export function normalizeLink(text: string): string {
+  const trimmed = text.trim();
+  const plus = trimmed.lastIndexOf('+');
+  const hash = plus >= 0 ? trimmed.slice(plus + 1) : trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return `${INVITE_LINK_BASE}${hash}`;
+}
+
+function checkOptions(options: LinkOptions): void {
+  if (options.name !== undefined && [...options.name].length > MAX_NAME)
+    throw new PlatformError('INVITE_LINK_NAME_TOO_LONG', 'invite link name is too long');
+  if (options.creates_join_request && options.member_limit) {
+    throw new PlatformError(
+      'MEMBER_LIMIT_WITH_JOIN_REQUEST',
+      "member limit can't be specified for links requiring administrator approval",
+    );
+  }
+}
+
+export class InviteLinks {
+  constructor(
+    private readonly ctx: GroupContext,
+    private readonly members: Members,
+    private readonly joinRequests: JoinRequests,
+  ) {}
+
+  /** The creator's current primary link of the chat. */
+  async primaryOf(reader: StoreReader, chat: ChatRow, creatorId: number): Promise<InviteLinkRow | undefined> {
+    return (await reader.listInviteLinks(chat.pk)).find(
+      (link) => link.creator_id === creatorId && link.is_primary && !link.is_revoked,
+    );
+  }
+
+  /** createChatInviteLink, or a person creating a link: an additional link of the actor. */
+  async create(acting: Acting, options: LinkOptions): Promise<Record<string, unknown>> {
+    checkOptions(options);
+    return this.#manage(acting, async (tx, at) => {
+      const row = await this.#insert(tx, at, options, false);
+      return this.#render(tx, row, at.actor.id);
+    });
+  }
+
+  /** editChatInviteLink: every field is set; one left out goes back to its default. */
+  async edit(acting: Acting, link: string, options: LinkOptions): Promise<Record<string, unknown>> {
+    checkOptions(options);
+    return this.#manage(acting, async (tx, at) => {
+      const row = await this.#own(tx, at, link);
+      if (row.is_primary) throw new PlatformError('CHAT_INVITE_PERMANENT', 'CHAT_INVITE_PERMANENT');
+      const patch = {
+        name: options.name || null,
+        expire_date: options.expire_date || null,
+        member_limit: options.member_limit ? Math.min(options.member_limit, MAX_MEMBER_LIMIT) : null,
+        creates_join_request: options.creates_join_request === true,
+      };
+      await tx.updateInviteLink(row.link, patch);
+      return this.#render(tx, { ...row, ...patch }, at.actor.id);
+    });
+  }
+
+  /** revokeChatInviteLink: a revoked primary link is replaced by a new one. */
+  async revoke(acting: Acting, link: string): Promise<Record<string, unknown>> {
+    return this.#manage(acting, async (tx, at) => {
+      const row = await this.#own(tx, at, link);
+      await tx.updateInviteLink(row.link, { is_revoked: true });
+      if (row.is_primary) await this.#insert(tx, at, {}, true);
+      return this.#render(tx, { ...row, is_revoked: true }, at.actor.id);
+    });
+  }
+
+  /** exportChatInviteLink: a new primary link of the actor; the previous one is revoked. */
+  async export(acting: Acting): Promise<string> {
+    return this.#manage(acting, async (tx, at) => {
+      const old = await this.primaryOf(tx, at.chat, at.actor.id);
+      if (old) await tx.updateInviteLink(old.link, { is_revoked: true });
+      return (await this.#insert(tx, at, {}, true)).link;
+    });
+  }
+
+  /** A person opens an invite link: they join, or ask to join (creates_join_request). */
+  async join(userRef: string, link: string): Promise<JoinResult> {
+    const user = await this.ctx.users.resolve(userRef, 'user');
+    const full = normalizeLink(link);
+    return commit(this.ctx, async (tx, effects) => {
+      const row = await tx.getInviteLink(full);
+      if (!row) throw new PlatformError('INVITE_HASH_INVALID', `no invite link ${full}`);
+      const now = this.ctx.deps.clock.now();
+      if (row.is_revoked || (row.expire_date !== null && row.expire_date <= now)) {
+        throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link was revoked or has expired');
+      }
+      const chat = (await tx.getChat(row.chat_pk))!;
+      if (row.member_limit) {
+        const joined = (await tx.listMembers(chat.pk)).filter((member) => {
+          const state = memberState(member, now);
+          return isPresent(state) && state.data.invite_link === row.link;
+        }).length;
+        if (joined >= row.member_limit)
+          throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link is full');
+      }
+      if (row.creates_join_request) {
+        await this.joinRequests.create(tx, chat, user, row, effects);
+        return { status: 'requested', chat };
+      }
+      await this.members.join(tx, chat, user, effects, { link: row });
+      return { status: 'member', chat };
+    });
+  }
+
+  async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
+    return commit(this.ctx, async (tx) => {
+      const at = await actingIn(this.ctx, tx, acting);
+      if (at.chat.type === 'private')
+        throw new PlatformError('PRIVATE_CHAT_INVITE', "can't invite members to a private chat");
+      if (!hasRight(at.state, 'can_invite_users')) {
+        throw new PlatformError(
+          'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS',
+          'not enough rights to manage chat invite link',
+        );
+      }
+      return fn(tx, at);
+    });
+  }
+
+  /** A link of this chat that the actor may change: their own, or any for the creator. */
+  async #own(tx: StoreTx, at: ActingIn, link: string): Promise<InviteLinkRow> {
+    if (link.trim() === '') throw new PlatformError('INVITE_LINK_EMPTY', 'invite link must be non-empty');
+    const row = await tx.getInviteLink(normalizeLink(link));
+    if (!row || row.chat_pk !== at.chat.pk || row.is_revoked)
+      throw new PlatformError('INVITE_LINK_UNKNOWN', 'INVITE_HASH_EXPIRED');
+    if (row.creator_id !== at.actor.id && at.state.status !== 'creator')
+      throw new PlatformError('INVITE_LINK_NOT_OWN', 'CHAT_ADMIN_REQUIRED');
+    return row;
+  }
+
+  async #insert(tx: StoreTx, at: ActingIn, options: LinkOptions, primary: boolean): Promise<InviteLinkRow> {
+    const row: InviteLinkRow = {
+      link: `${INVITE_LINK_BASE}${this.ctx.deps.random.token(16)}`,
+      chat_pk: at.chat.pk,
+      creator_id: at.actor.id,
+      name: options.name || null,
+      expire_date: options.expire_date || null,
+      member_limit: options.member_limit ? Math.min(options.member_limit, MAX_MEMBER_LIMIT) : null,
+      creates_join_request: options.creates_join_request === true,
+      is_primary: primary,
+      is_revoked: false,
+      created_at: this.ctx.deps.clock.now(),
+    };
+    await tx.insertInviteLink(row);
+    return row;
+  }
+
+  async #render(reader: StoreReader, row: InviteLinkRow, viewerId: number): Promise<Record<string, unknown>> {
+    const creator = (await reader.getUser(row.creator_id))!;
+    const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
+      (r) => r.invite_link === row.link,
+    ).length;
+    return renderInviteLink(row, creator, viewerId, pending);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Join requests: a person who opens an invite link with creates_join_request asks to join; the chat's
+ * administrator bots with can_invite_users get `chat_join_request` (spec Update, ChatJoinRequest) and
+ * approve or decline it. An approved request makes the person a member (via_join_request in
+ * chat_member); a declined one is gone.
+ */
+import { stateOf } from './chat-access.js';
+import { hasRight, isPresent, renderInviteLink } from './chat-rights.js';
+import { ChatMigrated, PlatformError } from '../core/errors.js';
+import {
+  actingIn,
+  botMembers,
+  commit,
+  targetUser,
+  type Acting,
+  type Effects,
+  type GroupContext,
+} from './group-context.js';
+import type { Members } from './members.js';
+import { renderUser } from '../users/users.js';
+import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
+
+export class JoinRequests {
+  constructor(
+    private readonly ctx: GroupContext,
+    private readonly members: Members,
+  ) {}
+
+  /** Records the request (once) and tells the administrator bots that may invite users. */
+  async create(
+    tx: StoreTx,
+    chat: ChatRow,
+    user: UserRow,
+    link: InviteLinkRow,
+    effects: Effects,
+  ): Promise<void> {
+    if (chat.migrated_to_id) throw new ChatMigrated(chat.migrated_to_id);
+    const now = this.ctx.deps.clock.now();
+    const state = await stateOf(tx, chat, user.id, now);
+    if (state.status === 'kicked')
+      throw new PlatformError('USER_BANNED_IN_CHANNEL', 'the user is banned in this chat');
+    if (isPresent(state)) throw new PlatformError('USER_ALREADY_PARTICIPANT', 'the user is already a member');
+    if (await tx.getJoinRequest(chat.pk, user.id)) return;
+    await tx.upsertJoinRequest({ chat_pk: chat.pk, user_id: user.id, invite_link: link.link, date: now });
+    const creator = (await tx.getUser(link.creator_id))!;
+    const pending = (await tx.listJoinRequests(chat.pk)).filter((r) => r.invite_link === link.link).length;
+    for (const { bot, state: botState } of await botMembers(tx, chat, now)) {
+      if (!hasRight(botState, 'can_invite_users')) continue;
+      const payload = {
+        chat: await this.ctx.chats.render(tx, chat, bot.id),
+        from: renderUser(user),
+        user_chat_id: user.id,
+        date: now,
+        invite_link: renderInviteLink(link, creator, bot.id, pending),
+      };
+      const queued = await this.ctx.updates.enqueue(tx, bot.id, {
+        type: 'chat_join_request',
+        payload,
+        queueKey: `c${chat.id}`,
+        date: now,
+      });
+      if (queued !== null) effects.bots.add(bot.id);
+    }
+  }
+
+  /** approveChatJoinRequest (spec: can_invite_users). */
+  approve(acting: Acting, userRef: number | string): Promise<void> {
+    return this.#process(acting, userRef, true);
+  }
+
+  /** declineChatJoinRequest (spec: can_invite_users). */
+  decline(acting: Acting, userRef: number | string): Promise<void> {
+    return this.#process(acting, userRef, false);
+  }
+
+  async #process(acting: Acting, userRef: number | string, approve: boolean): Promise<void> {
+    const user = await targetUser(this.ctx, userRef);
+    await commit(this.ctx, async (tx, effects) => {
+      const at = await actingIn(this.ctx, tx, acting);
+      if (at.chat.type === 'private') throw new PlatformError('PEER_ID_INVALID', 'PEER_ID_INVALID');
+      if (!hasRight(at.state, 'can_invite_users'))
+        throw new PlatformError('CHAT_ADMIN_REQUIRED', 'CHAT_ADMIN_REQUIRED');
+      const request = await tx.getJoinRequest(at.chat.pk, user.id);
+      if (!request) throw new PlatformError('HIDE_REQUESTER_MISSING', 'HIDE_REQUESTER_MISSING');
+      await tx.deleteJoinRequest(at.chat.pk, user.id);
+      if (!approve) return;
+      const link = request.invite_link ? await tx.getInviteLink(request.invite_link) : undefined;
+      await this.members.join(tx, at.chat, user, effects, {
+        ...(link ? { link } : {}),
+        approvedBy: at.actor,
+      });
+    });
+  }
+}

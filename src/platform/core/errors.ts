@@ -1,0 +1,183 @@
+/**
+ * Errors of the platform's rules, with stable codes and, where the wording needs it, typed data.
+ * Each surface maps these codes to its own wire format in one place: the Bot API through its
+ * catalogue (bot-api/error-catalogue.ts, by code and data), the control API by code
+ * (control/control-errors.ts, with `message` as its description), the gateway by its own codes.
+ * `message` is a plain description for people; no surface derives a wire text from it but the
+ * control API, which shows it as it is.
+ */
+import type { ChatType } from '../../storage/store.js';
+
+export type PlatformErrorCode =
+  | 'USER_NOT_FOUND'
+  | 'BOT_NOT_FOUND'
+  | 'CHAT_NOT_FOUND'
+  | 'PRIVATE_CHAT_NOT_FOUND'
+  | 'PHONE_NUMBER_INVALID'
+  | 'PHONE_NUMBER_OCCUPIED'
+  | 'USERNAME_INVALID'
+  | 'USERNAME_OCCUPIED'
+  | 'NAME_INVALID'
+  | 'MESSAGE_TEXT_EMPTY'
+  | 'MESSAGE_TOO_LONG'
+  | 'REPLY_MESSAGE_NOT_FOUND'
+  | 'BOT_BLOCKED'
+  | 'CHAT_WRITE_FORBIDDEN'
+  | 'CLOCK_CONTROL_DISABLED'
+  | 'MESSAGE_NOT_FOUND'
+  | 'MESSAGE_NOT_MODIFIED'
+  | 'BUTTON_NOT_FOUND'
+  | 'QUERY_INVALID'
+  | 'BOT_INLINE_DISABLED'
+  | 'INLINE_QUERY_NOT_FOUND'
+  | 'RESULT_NOT_FOUND'
+  | 'REACTION_INVALID'
+  // groups, supergroups and channels (platform/chats/groups.ts)
+  | 'BOT_KICKED'
+  | 'BOT_NOT_MEMBER'
+  | 'CHAT_MIGRATED'
+  | 'CHAT_ADMIN_REQUIRED'
+  | 'BOT_GROUPS_BLOCKED'
+  | 'USER_ALREADY_PARTICIPANT'
+  | 'USER_BANNED_IN_CHANNEL'
+  | 'INVITE_HASH_INVALID'
+  | 'INVITE_HASH_EXPIRED'
+  // a request of a person (control API) the platform refuses; `message` says why
+  | 'BAD_REQUEST'
+  // sending (chat-access.ts)
+  | 'NEED_ADMIN_RIGHTS_IN_CHANNEL'
+  | 'NOT_ENOUGH_RIGHTS_TO_SEND'
+  // edits and deletions (message-edits.ts, media-edits.ts)
+  | 'MESSAGE_TO_EDIT_NOT_FOUND'
+  | 'MESSAGE_CANT_BE_EDITED'
+  | 'NO_TEXT_TO_EDIT'
+  | 'NO_CAPTION_TO_EDIT'
+  | 'NO_MEDIA_TO_EDIT'
+  | 'ALBUM_CONTENT_TYPE_INVALID'
+  | 'ALBUM_MEDIA_TYPE_CHANGE'
+  | 'MESSAGE_TO_DELETE_NOT_FOUND'
+  | 'MESSAGE_CANT_BE_DELETED'
+  // forwards and copies (forwards.ts)
+  | 'MESSAGE_TO_FORWARD_NOT_FOUND'
+  | 'MESSAGE_TO_COPY_NOT_FOUND'
+  | 'MESSAGE_CANT_BE_FORWARDED'
+  | 'MESSAGE_CANT_BE_COPIED'
+  // pins (pins.ts)
+  | 'MESSAGE_TO_PIN_NOT_FOUND'
+  | 'MESSAGE_TO_UNPIN_NOT_FOUND'
+  | 'NOT_ENOUGH_RIGHTS_TO_PIN'
+  // reactions (reactions.ts)
+  | 'MESSAGE_TO_REACT_NOT_FOUND'
+  | 'REACTIONS_TOO_MANY'
+  // polls (polls.ts)
+  | 'POLL_TO_STOP_NOT_FOUND'
+  | 'MESSAGE_IS_NOT_A_POLL'
+  | 'POLL_CANT_BE_STOPPED'
+  | 'POLL_ALREADY_CLOSED'
+  // callback queries, bot settings
+  | 'CALLBACK_ANSWER_TOO_LONG'
+  | 'BOT_SETTING_TOO_LONG'
+  // webhooks (webhooks.ts)
+  | 'WEBHOOK_URL_INVALID'
+  | 'SECRET_TOKEN_TOO_LONG'
+  | 'SECRET_TOKEN_INVALID'
+  | 'CERTIFICATE_TOO_BIG'
+  | 'CERTIFICATE_INVALID'
+  | 'WEBHOOK_TARGET_REJECTED'
+  // inline results chosen by people (inline-content.ts)
+  | 'URL_CONTENT_FAILED'
+  | 'URL_CONTENT_NOT_IMAGE'
+  // chat settings (groups.ts)
+  | 'CHAT_TITLE_EMPTY'
+  | 'CHAT_DESCRIPTION_NOT_MODIFIED'
+  | 'PRIVATE_CHAT_PERMISSIONS'
+  | 'CHANNEL_CHAT_PERMISSIONS'
+  | 'PRIVATE_CHAT_INFO'
+  | 'NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS'
+  | 'NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO'
+  // members (members.ts)
+  | 'CANT_REMOVE_CHAT_OWNER'
+  | 'CANT_RESTRICT_SELF'
+  | 'NOT_ENOUGH_RIGHTS_TO_RESTRICT'
+  | 'USER_IS_ADMINISTRATOR'
+  | 'CANT_LEAVE_PRIVATE_CHAT'
+  | 'CHAT_DEACTIVATED'
+  | 'CREATOR_CANT_LEAVE'
+  | 'NOT_IN_CHAT'
+  | 'CANT_BAN_IN_PRIVATE_CHAT'
+  | 'SUPERGROUPS_AND_CHANNELS_ONLY'
+  | 'SUPERGROUPS_ONLY'
+  | 'CANT_PROMOTE_SELF'
+  | 'USER_NOT_PARTICIPANT'
+  | 'RIGHT_FORBIDDEN'
+  | 'NEED_OWNER_RIGHTS_IN_GROUP'
+  | 'NOT_ENOUGH_RIGHTS'
+  | 'MEMBER_LIST_INACCESSIBLE'
+  | 'NO_ADMINISTRATORS_IN_PRIVATE_CHAT'
+  // invite links and join requests (invite-links.ts, join-requests.ts)
+  | 'INVITE_LINK_NAME_TOO_LONG'
+  | 'MEMBER_LIMIT_WITH_JOIN_REQUEST'
+  | 'CHAT_INVITE_PERMANENT'
+  | 'PRIVATE_CHAT_INVITE'
+  | 'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS'
+  | 'INVITE_LINK_EMPTY'
+  | 'INVITE_LINK_UNKNOWN'
+  | 'INVITE_LINK_NOT_OWN'
+  | 'PEER_ID_INVALID'
+  | 'HIDE_REQUESTER_MISSING';
+
+/** The data a code carries; a code not listed here carries none. */
+export interface PlatformErrorData {
+  BOT_KICKED: { chatType: ChatType };
+  BOT_NOT_MEMBER: { chatType: ChatType };
+  CHAT_MIGRATED: { migrateToChatId: number };
+  /** What the bot may not send, as the reference names it ("photos", "text messages"). */
+  NOT_ENOUGH_RIGHTS_TO_SEND: { what: string };
+  BOT_SETTING_TOO_LONG: { setting: 'name' | 'description' | 'short_description' };
+  CERTIFICATE_TOO_BIG: { bytes: number };
+  /** Why the certificate can't be read (OpenSSL's words). */
+  CERTIFICATE_INVALID: { reason: string };
+  /** Why the webhook's address is refused (platform/net/outbound-connector.ts). */
+  WEBHOOK_TARGET_REJECTED: { reason: string };
+  PRIVATE_CHAT_INFO: { field: 'title' | 'description' };
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' | 'description' };
+}
+
+export type PlatformErrorDataOf<C extends PlatformErrorCode> = C extends keyof PlatformErrorData
+  ? PlatformErrorData[C]
+  : undefined;
+
+/** The constructor's trailing argument: the code's data, when it has any. */
+type DataArgument<C extends PlatformErrorCode> = C extends keyof PlatformErrorData
+  ? [data: PlatformErrorData[C]]
+  : [];
+
+export class PlatformError<C extends PlatformErrorCode = PlatformErrorCode> extends Error {
+  readonly data: PlatformErrorDataOf<C>;
+
+  constructor(
+    readonly code: C,
+    message: string,
+    ...data: DataArgument<C>
+  ) {
+    super(message);
+    this.data = data[0] as PlatformErrorDataOf<C>;
+  }
+}
+
+/** Flood control: the caller must wait `retryAfter` seconds. */
+export class RateLimited extends Error {
+  constructor(readonly retryAfter: number) {
+    super(`retry after ${retryAfter}`);
+  }
+}
+
+/**
+ * A group that was upgraded to a supergroup: the Bot API answers 400 "group chat was upgraded to a
+ * supergroup chat" with parameters.migrate_to_chat_id (spec ResponseParameters).
+ */
+export class ChatMigrated extends PlatformError<'CHAT_MIGRATED'> {
+  constructor(readonly migrateToChatId: number) {
+    super('CHAT_MIGRATED', 'group chat was upgraded to a supergroup chat', { migrateToChatId });
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Inline keyboard presses. A person presses a button with callback_data on a bot's message: the bot
+ * gets a `callback_query` update, answers it with answerCallbackQuery within 150 s, and the person's
+ * client shows the answer (a notification or an alert). A url button only opens its link.
+ */
+import { createHash } from 'node:crypto';
+import { PlatformError } from '../core/errors.js';
+import { expectEvent } from '../core/event-bus.js';
+import type { Messages } from './messages.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { UpdateQueue } from '../updates/update-queue.js';
+import { renderUser, type Users } from '../users/users.js';
+import type { MessageContent } from '../core/wire-types.js';
+
+/** A bot must answer within this many seconds (reference §3 retention of callback_query). */
+export const CALLBACK_QUERY_LIFETIME = 150;
+export const MAX_ANSWER_TEXT = 200;
+
+export interface CallbackAnswer {
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+  cache_time?: number;
+}
+
+/** What the person's client shows after a press. */
+export interface PressResult {
+  /** Absent for url buttons, which send nothing to the bot. */
+  query_id?: string;
+  /** Whether the bot answered before the wait ended. */
+  answered: boolean;
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+}
+
+type InlineButton = { text: string; callback_data?: string; url?: string };
+
+export class CallbackQueries {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly users: Users,
+    private readonly messages: Messages,
+    private readonly updates: UpdateQueue,
+  ) {}
+
+  /** The same for every press in one chat with one bot, and not the chat's id (spec CallbackQuery). */
+  chatInstance(botId: number, chatPk: number): string {
+    const digest = createHash('sha256').update(`${botId}:${chatPk}`).digest();
+    return digest.readBigInt64BE(0).toString();
+  }
+
+  /**
+   * A person presses the button labelled `buttonText` on message `messageId`, then waits up to
+   * `timeoutMs` for the bot's answer.
+   */
+  async press(
+    userRef: string,
+    chatRef: string,
+    messageId: number,
+    buttonText: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<PressResult> {
+    const { store, clock, random, bus } = this.deps;
+    const user = await this.users.resolve(userRef, 'user');
+    const chat = await this.messages.chatForUser(store, user, chatRef, false);
+    if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
+    const row = await store.getMessage(chat.pk, messageId);
+    if (!row) throw new PlatformError('MESSAGE_NOT_FOUND', `no message ${messageId} in that chat`);
+    const body = JSON.parse(row.body) as MessageContent;
+    const keyboard =
+      (body.reply_markup as { inline_keyboard?: InlineButton[][] } | undefined)?.inline_keyboard ?? [];
+    const button = keyboard.flat().find((b) => b.text === buttonText);
+    if (!button)
+      throw new PlatformError(
+        'BUTTON_NOT_FOUND',
+        `message ${messageId} has no inline button "${buttonText}"`,
+      );
+    if (button.url !== undefined) return { answered: false, url: button.url };
+    // A message sent by choosing an inline result belongs to its via_bot and is named to it by
+    // inline_message_id instead of the message (spec CallbackQuery).
+    const inlineMessageId = typeof body._inline_message_id === 'string' ? body._inline_message_id : undefined;
+    const viaBotId = inlineMessageId !== undefined ? (body.via_bot as { id: number }).id : undefined;
+    if (button.callback_data === undefined || (row.sender_id === null && viaBotId === undefined)) {
+      throw new PlatformError('BAD_REQUEST', `the button "${buttonText}" sends nothing to a bot`);
+    }
+    const botId = viaBotId ?? row.sender_id!;
+    const id = `${random.int(1, 9)}${String(random.int(0, 1e9)).padStart(9, '0')}${String(random.int(0, 1e9)).padStart(9, '0')}`;
+    const now = clock.now();
+    const payload = {
+      id,
+      from: renderUser(user),
+      ...(inlineMessageId !== undefined
+        ? { inline_message_id: inlineMessageId }
+        : { message: await this.messages.render(store, chat, row, botId) }),
+      chat_instance: this.chatInstance(botId, chat.pk),
+      data: button.callback_data,
+    };
+
+    // Subscribe before queueing, so that a fast answer is not missed.
+    const answered = expectEvent(bus, 'callback.answered', (event) => event.id === id);
+    try {
+      const queued = await store.write(async (tx) => {
+        await tx.insertCallbackQuery({
+          id,
+          bot_id: botId,
+          user_id: user.id,
+          chat_pk: chat.pk,
+          message_id: messageId,
+          data: button.callback_data ?? null,
+          created_at: now,
+          answered_at: null,
+          answer: null,
+        });
+        return this.updates.enqueue(tx, botId, {
+          type: 'callback_query',
+          payload,
+          queueKey: `u${user.id}`,
+          date: now,
+        });
+      });
+      if (queued !== null) this.updates.notify(botId);
+      await answered.wait(timeoutMs, signal);
+    } finally {
+      answered.cancel();
+    }
+    const stored = await store.getCallbackQuery(id);
+    if (!stored?.answer) return { query_id: id, answered: false };
+    return { query_id: id, answered: true, ...(JSON.parse(stored.answer) as CallbackAnswer) };
+  }
+
+  /** answerCallbackQuery: once per query, by its bot, within 150 s. */
+  async answer(botId: number, queryId: string, answer: CallbackAnswer): Promise<void> {
+    const { store, clock, bus } = this.deps;
+    const invalid = () => new PlatformError('QUERY_INVALID', 'query is too old or query ID is invalid');
+    const row = await store.getCallbackQuery(queryId);
+    const now = clock.now();
+    if (!row || row.bot_id !== botId || now - row.created_at > CALLBACK_QUERY_LIFETIME) throw invalid();
+    if (answer.text !== undefined && [...answer.text].length > MAX_ANSWER_TEXT) {
+      throw new PlatformError('CALLBACK_ANSWER_TOO_LONG', 'MESSAGE_TOO_LONG');
+    }
+    const recorded = await store.write(async (tx) =>
+      tx.answerCallbackQuery(queryId, JSON.stringify(answer), now),
+    );
+    if (!recorded) throw invalid();
+    bus.emit('callback.answered', { id: queryId });
+  }
+}

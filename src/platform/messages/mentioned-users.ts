@@ -1,0 +1,66 @@
+/**
+ * A `text_mention` entity carries the whole User it names (spec MessageEntity.user: User), rendered
+ * when the message is read, as the reference does (Client.cpp JsonUser: id, is_bot and first_name
+ * always; a user it does not know is `is_bot: false` with an empty first_name). The stored entity
+ * keeps only the id, so a later change of name shows in every message that mentions the user.
+ */
+import { renderUser } from '../users/users.js';
+import type { WireEntity, WireUser } from '../core/wire-types.js';
+import type { StoreReader } from '../../storage/store.js';
+
+/** The fields of a message body and of a Poll that hold entities. */
+const ENTITY_FIELDS = ['entities', 'caption_entities'] as const;
+const POLL_ENTITY_FIELDS = ['question_entities', 'explanation_entities', 'description_entities'] as const;
+
+function hasMention(entities: unknown): entities is WireEntity[] {
+  if (!Array.isArray(entities)) return false;
+  for (const entity of entities as WireEntity[]) if (entity.type === 'text_mention') return true;
+  return false;
+}
+
+async function renderMentions(reader: StoreReader, entities: WireEntity[]): Promise<WireEntity[]> {
+  return Promise.all(
+    entities.map(async (entity) => {
+      if (entity.type !== 'text_mention' || entity.user === undefined) return entity;
+      const id = entity.user.id;
+      const row = await reader.getUser(id);
+      const user: WireUser = row ? renderUser(row) : { id, is_bot: false, first_name: '' };
+      return { ...entity, user };
+    }),
+  );
+}
+
+/**
+ * Fills the users of the text_mention entities of `target` (a message body being rendered, or a
+ * Poll) in place, for the fields `fields`. A body without such an entity costs one scan.
+ */
+async function fill(
+  reader: StoreReader,
+  target: Record<string, unknown>,
+  fields: readonly string[],
+): Promise<void> {
+  for (const field of fields) {
+    const entities = target[field];
+    if (hasMention(entities)) target[field] = await renderMentions(reader, entities);
+  }
+}
+
+/** The users of a rendered message's mentions: its text, caption and poll. */
+export async function fillMentionedUsers(
+  reader: StoreReader,
+  message: Record<string, unknown>,
+): Promise<void> {
+  await fill(reader, message, ENTITY_FIELDS);
+  if (message.poll !== null && typeof message.poll === 'object') {
+    message.poll = await fillPollMentions(reader, message.poll);
+  }
+}
+
+/** The users of a Poll's mentions (poll updates, stopPoll's answer): a copy, or the Poll itself. */
+export async function fillPollMentions<T extends object>(reader: StoreReader, poll: T): Promise<T> {
+  const fields = poll as Record<string, unknown>;
+  if (!POLL_ENTITY_FIELDS.some((field) => hasMention(fields[field]))) return poll;
+  const copy = { ...fields };
+  await fill(reader, copy, POLL_ENTITY_FIELDS);
+  return copy as T;
+}

@@ -1,0 +1,192 @@
+/**
+ * Changing messages after they were sent: a bot edits the text, caption or inline keyboard of its
+ * own messages and deletes messages; a person edits or deletes their own, and bots in the chat get
+ * `edited_message` for the edit.
+ */
+import type { Chats } from '../chats/chats.js';
+import { PlatformError } from '../core/errors.js';
+import { checkMediaEdit, mediaTypeOf } from './media-edits.js';
+import type { Messages } from './messages.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { UpdateQueue } from '../updates/update-queue.js';
+import type { Users } from '../users/users.js';
+import type { MessageContent, WireMessage } from '../core/wire-types.js';
+import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import { detectEntities } from '../formatting/index.js';
+
+/** Bots may delete messages younger than this (reference FAQ: 48 hours). */
+const DELETE_WINDOW = 48 * 3600;
+const MEDIA_KEYS = ['photo', 'document', 'audio', 'video', 'animation', 'voice', 'video_note'];
+
+/** How an edit changes the content: the fields to set; `undefined` values are removed. */
+export type ContentPatch = Partial<Record<keyof MessageContent, unknown>>;
+
+export type EditKind = 'text' | 'caption' | 'reply_markup' | 'media';
+
+function applyPatch(content: MessageContent, patch: ContentPatch): MessageContent {
+  const next: MessageContent = { ...content };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
+export class MessageEdits {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly users: Users,
+    private readonly chats: Chats,
+    private readonly messages: Messages,
+    private readonly updates: UpdateQueue,
+  ) {}
+
+  /**
+   * A bot edits one of its messages. `patch` replaces the named fields; the inline keyboard is
+   * replaced too (an edit without reply_markup removes it, as on the reference platform).
+   */
+  async editByBot(
+    bot: UserRow,
+    chatId: number,
+    messageId: number,
+    kind: EditKind,
+    patch: ContentPatch,
+  ): Promise<WireMessage> {
+    const { store, clock } = this.deps;
+    const edited = await store.write(async (tx) => {
+      const { chat, row, content } = await this.#editable(tx, bot, chatId, messageId, kind, patch);
+      const next = applyPatch(content, patch);
+      const body = JSON.stringify(next);
+      if (body === row.body) {
+        throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
+      }
+      const updated: MessageRow = { ...row, body, edit_date: clock.now() };
+      await tx.updateMessage(chat.pk, messageId, body, updated.edit_date);
+      return { chat, row: updated };
+    });
+    this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId });
+    return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /**
+   * editByBot's checks alone, as a read: whether the bot may edit the message this way. For edits
+   * that store something first (editMessageMedia's upload), so that a refused one stores nothing.
+   */
+  async checkEditByBot(
+    bot: UserRow,
+    chatId: number,
+    messageId: number,
+    kind: EditKind,
+    patch: ContentPatch,
+  ): Promise<void> {
+    await this.#editable(this.deps.store, bot, chatId, messageId, kind, patch);
+  }
+
+  async #editable(
+    reader: StoreReader,
+    bot: UserRow,
+    chatId: number,
+    messageId: number,
+    kind: EditKind,
+    patch: ContentPatch,
+  ): Promise<{ chat: ChatRow; row: MessageRow; content: MessageContent }> {
+    const chat = await this.chats.resolveForViewer(reader, bot, chatId);
+    const row = await reader.getMessage(chat.pk, messageId);
+    if (!row) throw new PlatformError('MESSAGE_TO_EDIT_NOT_FOUND', 'message to edit not found');
+    if (row.sender_id !== bot.id)
+      throw new PlatformError('MESSAGE_CANT_BE_EDITED', "message can't be edited");
+    const content = JSON.parse(row.body) as MessageContent;
+    if (kind === 'text' && content.text === undefined) {
+      throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text in the message to edit');
+    }
+    if (kind === 'caption' && !MEDIA_KEYS.some((key) => content[key] !== undefined)) {
+      throw new PlatformError('NO_CAPTION_TO_EDIT', 'there is no caption in the message to edit');
+    }
+    if (kind === 'media') checkMediaEdit(content, mediaTypeOf(patch));
+    return { chat, row, content };
+  }
+
+  /**
+   * A bot deletes a message: its own, or any in a private chat, younger than 48 hours.
+   * Returns false when there was no such message.
+   */
+  async deleteByBot(tx: StoreTx, bot: UserRow, chat: ChatRow, messageId: number): Promise<boolean> {
+    const row = await tx.getMessage(chat.pk, messageId);
+    if (!row) return false;
+    const ownOrPrivate = row.sender_id === bot.id || chat.type === 'private';
+    if (!ownOrPrivate || this.deps.clock.now() - row.date > DELETE_WINDOW) {
+      throw new PlatformError('MESSAGE_CANT_BE_DELETED', "message can't be deleted");
+    }
+    await tx.deleteMessage(chat.pk, messageId);
+    return true;
+  }
+
+  /** Deletes messages by id; fails only if none of them exists. */
+  async deleteManyByBot(bot: UserRow, chatId: number, messageIds: number[]): Promise<void> {
+    const { store } = this.deps;
+    const chat = await store.write(async (tx) => {
+      const target = await this.chats.resolveForViewer(tx, bot, chatId);
+      let deleted = 0;
+      for (const id of messageIds) if (await this.deleteByBot(tx, bot, target, id)) deleted += 1;
+      if (deleted === 0)
+        throw new PlatformError('MESSAGE_TO_DELETE_NOT_FOUND', 'message to delete not found');
+      return target;
+    });
+    for (const messageId of messageIds) this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId });
+  }
+
+  /** A person edits the text of their own message; bots in the chat get `edited_message`. */
+  async editByUser(userRef: string, chatRef: string, messageId: number, text: string): Promise<WireMessage> {
+    const { store, clock } = this.deps;
+    const user = await this.users.resolve(userRef, 'user');
+    const trimmed = text.trim();
+    if (trimmed === '') throw new PlatformError('MESSAGE_TEXT_EMPTY', 'text is empty');
+    const result = await store.write(async (tx) => {
+      const chat = await this.messages.chatForUser(tx, user, chatRef, false);
+      if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
+      const row = await tx.getMessage(chat.pk, messageId);
+      if (!row || row.sender_id !== user.id)
+        throw new PlatformError('MESSAGE_NOT_FOUND', `no message ${messageId} of yours`);
+      const content = JSON.parse(row.body) as MessageContent;
+      if (content.text === undefined)
+        throw new PlatformError('BAD_REQUEST', 'only text messages can be edited');
+      const entities = detectEntities(trimmed);
+      const body = JSON.stringify(
+        applyPatch(content, { text: trimmed, entities: entities.length > 0 ? entities : undefined }),
+      );
+      if (body === row.body) throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
+      const updated: MessageRow = { ...row, body, edit_date: clock.now() };
+      await tx.updateMessage(chat.pk, messageId, body, updated.edit_date);
+      const botIds = await this.messages.botsOf(tx, chat, user.id, updated);
+      for (const botId of botIds) {
+        const payload = await this.messages.render(tx, chat, updated, botId);
+        await this.updates.enqueue(tx, botId, {
+          type: chat.type === 'channel' ? 'edited_channel_post' : 'edited_message',
+          payload,
+          queueKey: `c${payload.chat.id}`,
+          date: updated.edit_date!,
+        });
+      }
+      return { chat, row: updated, botIds };
+    });
+    for (const botId of result.botIds) this.updates.notify(botId);
+    this.deps.bus.emit('message.changed', { chatPk: result.chat.pk, messageId });
+    return this.messages.render(store, result.chat, result.row, user.id);
+  }
+
+  /** A person deletes their own message (bots get no update for that in private chats). */
+  async deleteByUser(userRef: string, chatRef: string, messageId: number): Promise<void> {
+    const { store } = this.deps;
+    const user = await this.users.resolve(userRef, 'user');
+    const chatPk = await store.write(async (tx) => {
+      const chat = await this.messages.chatForUser(tx, user, chatRef, false);
+      if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
+      const row = await tx.getMessage(chat.pk, messageId);
+      if (!row || row.sender_id !== user.id)
+        throw new PlatformError('MESSAGE_NOT_FOUND', `no message ${messageId} of yours`);
+      await tx.deleteMessage(chat.pk, messageId);
+      return chat.pk;
+    });
+    this.deps.bus.emit('message.changed', { chatPk, messageId });
+  }
+}

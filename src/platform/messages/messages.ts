@@ -1,0 +1,344 @@
+/**
+ * Messages: people and bots sending into chats, the updates that this produces, rendering a message
+ * as a given viewer sees it, and waiting server-side for the next message a user receives.
+ */
+import { checkBotCanSend, checkUserCanSend } from '../chats/chat-access.js';
+import { isPresent, memberState } from '../chats/chat-rights.js';
+import type { Chats } from '../chats/chats.js';
+import { PlatformError } from '../core/errors.js';
+import type { Files } from '../files/files.js';
+import { fillMentionedUsers } from './mentioned-users.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import { pollForOtherViewer } from './poll-view.js';
+import { botReceives } from './privacy.js';
+import type { UpdateQueue } from '../updates/update-queue.js';
+import { renderUser, type Users } from '../users/users.js';
+import type { MessageContent, WireMessage } from '../core/wire-types.js';
+import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import { detectEntities, codePointLength } from '../formatting/index.js';
+
+export const MAX_TEXT_LENGTH = 4096;
+
+export interface SentMessage {
+  chat: ChatRow;
+  row: MessageRow;
+}
+
+export class Messages {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly users: Users,
+    private readonly chats: Chats,
+    private readonly updates: UpdateQueue,
+    /** Gives each viewer its own file_ids when a message is rendered (ADR 0040). */
+    private readonly files?: Files,
+  ) {}
+
+  /**
+   * Finds the chat a person means: `@username` of a bot or person (their private chat, created on
+   * first use when `create`), or a numeric chat id as that person sees it.
+   */
+  async chatForUser(
+    tx: StoreTx | StoreReader,
+    user: UserRow,
+    chatRef: string,
+    create: boolean,
+  ): Promise<ChatRow | undefined> {
+    const ref = chatRef.trim();
+    if (ref.startsWith('@') || !/^-?\d+$/.test(ref)) {
+      const other = await this.users.resolve(ref.startsWith('@') ? ref : `@${ref}`).catch(() => undefined);
+      if (!other || other.id === user.id) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${ref}"`);
+      const existing = await tx.getPrivateChat(user.id, other.id);
+      if (existing || !create) return existing;
+      return this.chats.ensurePrivate(tx as StoreTx, user, other);
+    }
+    const id = Number(ref);
+    if (id > 0 && create) {
+      const other = await tx.getUser(id);
+      if (!other || other.id === user.id) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${ref}"`);
+      return this.chats.ensurePrivate(tx as StoreTx, user, other);
+    }
+    try {
+      return await this.chats.resolveForViewer(tx, user, id);
+    } catch (error) {
+      if (!create && error instanceof PlatformError) return undefined;
+      throw error;
+    }
+  }
+
+  /** A person sends a text message (control API, web client). Commands become bot_command entities. */
+  async sendFromUser(userRef: string, chatRef: string, text: string, replyTo?: number): Promise<WireMessage> {
+    const user = await this.users.resolve(userRef, 'user');
+    if (typeof text !== 'string' || text.trim() === '')
+      throw new PlatformError('MESSAGE_TEXT_EMPTY', 'text is empty');
+    const trimmed = text.trim();
+    if (codePointLength(trimmed) > MAX_TEXT_LENGTH) {
+      throw new PlatformError('MESSAGE_TOO_LONG', `text is longer than ${MAX_TEXT_LENGTH} characters`);
+    }
+    const content: MessageContent = { text: trimmed };
+    const entities = detectEntities(trimmed);
+    if (entities.length > 0) content.entities = entities;
+    return this.deliverFromUser(user, chatRef, content, replyTo);
+  }
+
+  /**
+   * Stores a person's message of any content (text, or media whose files are stored already) and
+   * queues it for the bots of the chat, in one write. Returns the message as the person sees it.
+   */
+  async deliverFromUser(
+    user: UserRow,
+    chatRef: string,
+    content: MessageContent,
+    replyTo?: number,
+    /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
+    withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
+  ): Promise<WireMessage> {
+    const sent = await this.deps.store.write(async (tx) => {
+      const chat = (await this.chatForUser(tx, user, chatRef, true))!;
+      await checkUserCanSend(tx, chat, user, this.deps.clock.now(), content);
+      if (replyTo !== undefined) {
+        if (!(await tx.getMessage(chat.pk, replyTo))) {
+          throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
+        }
+        content._reply_to = replyTo;
+      }
+      const row = await this.#insert(tx, chat, user.id, content);
+      await withMessage?.(tx, chat, row);
+      const botIds = await this.botsOf(tx, chat, user.id, row);
+      for (const botId of botIds) {
+        const payload = await this.render(tx, chat, row, botId);
+        await this.updates.enqueue(tx, botId, {
+          type: chat.type === 'channel' ? 'channel_post' : 'message',
+          payload,
+          queueKey: `c${payload.chat.id}`,
+          date: row.date,
+        });
+      }
+      return { chat, row, botIds };
+    });
+    for (const botId of sent.botIds) this.updates.notify(botId);
+    this.#announce(sent.chat, sent.row);
+    // Bots first: a long poll woken by the notice answers within this turn; the sender's own copy
+    // of the message is rendered on the next one.
+    if (sent.botIds.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    return this.render(this.deps.store, sent.chat, sent.row, user.id);
+  }
+
+  /**
+   * A bot sends a message into a chat it can see. `chatId` is as the bot sees it. Returns the
+   * message as the bot sees it.
+   */
+  async sendFromBot(
+    bot: UserRow,
+    chatId: number,
+    content: MessageContent,
+    replyTo?: { messageId: number; allowWithout: boolean },
+    /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
+    withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
+  ): Promise<WireMessage> {
+    const sent = await this.deps.store.write(async (tx) => {
+      const chat = await this.chats.resolveForViewer(tx, bot, chatId);
+      await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
+      if (replyTo) {
+        if (await tx.getMessage(chat.pk, replyTo.messageId)) content._reply_to = replyTo.messageId;
+        else if (!replyTo.allowWithout) {
+          throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
+        }
+      }
+      const row = await this.#insert(tx, chat, bot.id, content);
+      await withMessage?.(tx, chat, row);
+      return { chat, row };
+    });
+    this.#announce(sent.chat, sent.row);
+    return this.render(this.deps.store, sent.chat, sent.row, bot.id, 0, content);
+  }
+
+  async #insert(tx: StoreTx, chat: ChatRow, senderId: number, content: MessageContent): Promise<MessageRow> {
+    const messageId = await tx.nextMessageId(chat.pk);
+    const row: MessageRow = {
+      chat_pk: chat.pk,
+      message_id: messageId,
+      sender_id: senderId,
+      date: this.deps.clock.now(),
+      edit_date: null,
+      body: JSON.stringify(content),
+    };
+    await tx.insertMessage(row);
+    return row;
+  }
+
+  /**
+   * The bots other than the sender that receive messages of this chat; with `message`, only those
+   * that privacy mode and the channel rules let receive it (privacy.ts).
+   */
+  async botsOf(
+    reader: StoreReader,
+    chat: ChatRow,
+    senderId: number,
+    message?: MessageRow,
+  ): Promise<number[]> {
+    if (chat.type === 'private') {
+      const otherId = chat.user_a === senderId ? chat.user_b! : chat.user_a!;
+      return (await reader.getBot(otherId)) ? [otherId] : [];
+    }
+    const bots: number[] = [];
+    for (const member of await reader.listMembers(chat.pk)) {
+      if (member.user_id === senderId || member.status === 'left' || member.status === 'kicked') continue;
+      const bot = await reader.getBot(member.user_id);
+      if (!bot) continue;
+      if (message) {
+        const state = memberState(member, this.deps.clock.now());
+        const username = (await reader.getUser(bot.id))?.username ?? '';
+        if (!isPresent(state) || !(await botReceives(reader, chat, bot, username, state, message))) continue;
+      }
+      bots.push(member.user_id);
+    }
+    return bots;
+  }
+
+  #announce(chat: ChatRow, row: MessageRow): void {
+    const recipients =
+      chat.type === 'private' ? [chat.user_a === row.sender_id ? chat.user_b! : chat.user_a!] : [];
+    this.deps.bus.emit('message.created', {
+      chatPk: chat.pk,
+      messageId: row.message_id,
+      senderId: row.sender_id,
+      recipients,
+    });
+  }
+
+  /**
+   * The Message object as `viewerId` sees it (reply_to_message one level deep). `stored` is the
+   * content the row's body was just made from, when the caller has it (its file objects get
+   * the viewer's file_ids, as a parsed body's would).
+   */
+  async render(
+    reader: StoreReader,
+    chat: ChatRow,
+    row: MessageRow,
+    viewerId: number,
+    depth = 0,
+    stored?: MessageContent,
+  ): Promise<WireMessage> {
+    const { _reply_to: replyTo, ...content } = stored ?? (JSON.parse(row.body) as MessageContent);
+    const message: WireMessage = {
+      message_id: row.message_id,
+      date: row.date,
+      chat: await this.chats.render(reader, chat, viewerId),
+    };
+    // Channel posts come from the channel itself: sender_chat, no from (spec Message).
+    if (row.sender_id !== null && chat.type !== 'channel') {
+      const sender = await reader.getUser(row.sender_id);
+      if (sender) message.from = renderUser(sender);
+    }
+    // Key order as the reference: message_id, from, sender_chat, chat, date.
+    const ordered: WireMessage = {
+      message_id: message.message_id,
+      ...(message.from ? { from: message.from } : {}),
+      ...(chat.type === 'channel' ? { sender_chat: message.chat } : {}),
+      chat: message.chat,
+      date: message.date,
+    };
+    if (row.edit_date !== null) ordered.edit_date = row.edit_date;
+    if (replyTo !== undefined && depth === 0) {
+      const target = await reader.getMessage(chat.pk, replyTo);
+      if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
+    }
+    for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    if (ordered.poll !== undefined && chat.type !== 'private' && row.sender_id !== viewerId) {
+      ordered.poll = pollForOtherViewer(ordered.poll);
+    }
+    await fillMentionedUsers(reader, ordered);
+    // The body names files by the sender's file_ids; each viewer sees its own (ADR 0040).
+    await this.files?.bindFileIds(reader, viewerId, content);
+    // A pin's service message shows the pinned message one level deep, or InaccessibleMessage
+    // (date 0) once that message is deleted (spec pinned_message: MaybeInaccessibleMessage).
+    const pinned = content._pinned;
+    if (typeof pinned === 'number' && depth === 0) {
+      const target = await reader.getMessage(chat.pk, pinned);
+      ordered.pinned_message = target
+        ? await this.render(reader, chat, target, viewerId, 1)
+        : { chat: ordered.chat, message_id: pinned, date: 0 };
+    }
+    return ordered;
+  }
+
+  /** The newest `limit` messages of a chat as `userRef` sees them, oldest first. */
+  async listForUser(userRef: string, chatRef: string, limit: number): Promise<WireMessage[]> {
+    const user = await this.users.resolve(userRef);
+    const chat = await this.chatForUser(this.deps.store, user, chatRef, false);
+    if (!chat) return [];
+    const rows = await this.deps.store.listMessages(chat.pk, { limit });
+    return Promise.all(rows.map((row) => this.render(this.deps.store, chat, row, user.id)));
+  }
+
+  /**
+   * Waits for the next message that another party sends to the user in the chat: after the user's
+   * read cursor (which it then advances), or after `afterId` when given. Resolves undefined at the
+   * deadline.
+   */
+  async waitForUser(
+    userRef: string,
+    chatRef: string,
+    timeoutMs: number,
+    afterId?: number,
+    signal?: AbortSignal,
+  ): Promise<WireMessage | undefined> {
+    const { store, bus } = this.deps;
+    const user = await this.users.resolve(userRef);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // Subscribe before looking, so that a message stored in between is not missed.
+      let wake!: () => void;
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const unsubscribe = bus.on('message.created', (event) => {
+        if (event.senderId !== user.id) wake();
+      });
+      try {
+        const chat = await this.chatForUser(store, user, chatRef, false);
+        if (chat) {
+          const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
+          const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
+          if (next) {
+            if (afterId === undefined) {
+              await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));
+            }
+            return await this.render(store, chat, next, user.id);
+          }
+        }
+        const left = deadline - Date.now();
+        if (left <= 0 || signal?.aborted) return undefined;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          woken,
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, left);
+            signal?.addEventListener('abort', () => resolve(), { once: true });
+          }),
+        ]);
+        clearTimeout(timer);
+      } finally {
+        unsubscribe();
+      }
+    }
+  }
+
+  /**
+   * Stores a message from a service account (the gateway's verification messages) inside the
+   * caller's transaction, so that it commits with whatever else the caller writes (a charge). No
+   * update is queued: neither side is a bot. Call `announceServiceMessage` after the commit.
+   */
+  async insertServiceMessage(
+    tx: StoreTx,
+    chat: ChatRow,
+    senderId: number,
+    content: MessageContent,
+  ): Promise<MessageRow> {
+    return this.#insert(tx, chat, senderId, content);
+  }
+
+  /** Tells waiting readers (`waitForUser`, the gateway's wait for a code) of a committed message. */
+  announceServiceMessage(chat: ChatRow, row: MessageRow): void {
+    this.#announce(chat, row);
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The per-bot update queue: what gets queued (allowed_updates filter, retention per type), the
+ * update_id sequence, and getUpdates with offset confirmation and long polling.
+ *
+ * update_id: the first id of a bot is random in [2 000 001, 1 000 000 000); each next update gets +1,
+ * also after the queue was emptied. After a week without updates, or when the id space would run
+ * out, numbering restarts at a new random start (the queue is empty or cleared then).
+ */
+import { PlatformError } from '../core/errors.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import { UPDATE_ID_START } from '../users/users.js';
+import type { BotRow, StoreTx } from '../../storage/store.js';
+
+export const UPDATE_TYPES = [
+  'message',
+  'edited_message',
+  'channel_post',
+  'edited_channel_post',
+  'business_connection',
+  'business_message',
+  'edited_business_message',
+  'deleted_business_messages',
+  'guest_message',
+  'message_reaction',
+  'message_reaction_count',
+  'inline_query',
+  'chosen_inline_result',
+  'callback_query',
+  'shipping_query',
+  'pre_checkout_query',
+  'purchased_paid_media',
+  'poll',
+  'poll_answer',
+  'my_chat_member',
+  'chat_member',
+  'chat_join_request',
+  'chat_boost',
+  'removed_chat_boost',
+  'managed_bot',
+  'subscription',
+] as const;
+export type UpdateType = (typeof UPDATE_TYPES)[number];
+
+/** Types that are only sent when listed explicitly in allowed_updates. */
+const OPT_IN_TYPES = new Set<string>(['chat_member', 'message_reaction', 'message_reaction_count']);
+const DAY = 86_400;
+/** How long an update of each type is kept when not received (reference: 24 h, queries less). */
+const RETENTION: Partial<Record<UpdateType, number>> = {
+  callback_query: 150,
+  inline_query: 30,
+  chosen_inline_result: 600,
+  shipping_query: 150,
+  pre_checkout_query: 150,
+};
+const MAX_UPDATE_ID = 1_999_999_999;
+export const LONG_POLL_MAX_TIMEOUT = 50;
+
+export class PollConflict extends Error {
+  constructor(readonly reason: 'other_poll' | 'set_webhook' | 'webhook_active') {
+    super(reason);
+  }
+}
+
+/**
+ * Parses an allowed_updates parameter (JSON text). Returns undefined when it is absent or not a JSON
+ * array (the previous setting is then kept), otherwise the normalised list ([] = default set).
+ */
+export function parseAllowedUpdates(json: string | undefined): string[] | undefined {
+  if (json === undefined || json === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(value)) return undefined;
+  const known = new Set<string>(UPDATE_TYPES);
+  const types = value
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase())
+    .filter((v) => known.has(v));
+  return [...new Set(types)];
+}
+
+/** Whether a bot with this allowed_updates setting (JSON or null) receives updates of `type`. */
+export function isAllowed(allowedJson: string | null, type: string): boolean {
+  if (allowedJson === null) return !OPT_IN_TYPES.has(type);
+  const list = JSON.parse(allowedJson) as string[];
+  if (list.length === 0) return !OPT_IN_TYPES.has(type);
+  return list.includes(type);
+}
+
+export interface NewUpdate {
+  type: UpdateType;
+  /** The object under `type`, as the bot sees it. */
+  payload: object;
+  /** Webhook ordering key (chat, user or poll). */
+  queueKey: string;
+  /** Unix seconds the retention counts from (message date, edit date or event date). */
+  date: number;
+}
+
+interface ParkedPoll {
+  /** Unique per poll, so that the event a poll publishes when it parks does not end itself. */
+  id: string;
+  terminate(reason: PollConflict['reason']): void;
+  /** Answers now with what there is (shutdown, close). */
+  release(): void;
+}
+
+export interface GetUpdatesParams {
+  offset: number;
+  limit: number;
+  timeout: number;
+  allowedUpdates: string[] | undefined;
+}
+
+export class UpdateQueue {
+  readonly #parked = new Map<number, ParkedPoll>();
+  #polls = 0;
+  readonly #pollPrefix: string;
+
+  constructor(private readonly deps: PlatformDeps) {
+    this.#pollPrefix = deps.random.token(8);
+    // A poll parked on another process (or a setWebhook there) ends a poll parked here.
+    deps.bus.on('polls.terminate', ({ botId, reason, keep }) => {
+      const parked = this.#parked.get(botId);
+      if (parked && parked.id !== keep) parked.terminate(reason);
+    });
+  }
+
+  /**
+   * Queues an update for a bot inside the caller's transaction. Returns the update_id, or null when
+   * the bot's allowed_updates filter drops the type (the filter applies when an update is created).
+   */
+  async enqueue(tx: StoreTx, botId: number, update: NewUpdate): Promise<number | null> {
+    const bot = await tx.getBot(botId);
+    if (!bot || !isAllowed(bot.allowed_updates, update.type)) return null;
+    const now = this.deps.clock.now();
+    const idle = bot.last_update_at > 0 && now - bot.last_update_at >= 7 * DAY;
+    let updateId: number;
+    if ((idle && (await tx.countUpdates(botId)) === 0) || bot.last_update_id + 1 > MAX_UPDATE_ID) {
+      await tx.deleteAllUpdates(botId);
+      updateId = this.deps.random.int(...UPDATE_ID_START);
+      await tx.updateBot(botId, { last_update_id: updateId, last_update_at: now });
+    } else {
+      // One atomic increment of the bot row, before the insert: a concurrent writer of the bot
+      // (another process) waits for this write or is retried, and never takes the same id.
+      updateId = await tx.nextUpdateId(botId, now);
+    }
+    await tx.insertUpdate({
+      bot_id: botId,
+      update_id: updateId,
+      type: update.type,
+      payload: JSON.stringify(update.payload),
+      queue_key: update.queueKey,
+      created_at: now,
+      expires_at: update.date + (RETENTION[update.type] ?? DAY),
+      attempts: 0,
+      next_attempt_at: 0,
+    });
+    return updateId;
+  }
+
+  /** Tells waiting long polls and webhook workers that a bot has new updates (after commit). */
+  notify(botId: number): void {
+    this.deps.bus.emit('updates.queued', { botId });
+  }
+
+  /**
+   * getUpdates: confirms by offset, then returns pending updates, long-polling up to `timeout`
+   * seconds when there are none. Returns the JSON text of the Update array.
+   */
+  async getUpdates(botId: number, params: GetUpdatesParams, signal?: AbortSignal): Promise<string> {
+    const { store, clock } = this.deps;
+    const bot = await this.#bot(botId);
+    if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
+
+    const writes: Array<(tx: StoreTx) => Promise<void>> = [];
+    if (params.allowedUpdates !== undefined) {
+      const json = JSON.stringify(params.allowedUpdates);
+      const stored = params.allowedUpdates.length === 0 ? null : json;
+      if (stored !== bot.allowed_updates)
+        writes.push((tx) => tx.updateBot(botId, { allowed_updates: stored }));
+    }
+    let fromId = 0;
+    if (params.offset > 0) {
+      fromId = params.offset;
+      writes.push((tx) => tx.deleteUpdatesBelow(botId, params.offset));
+    } else if (params.offset < 0) {
+      const keep = -params.offset;
+      writes.push((tx) => tx.keepLastUpdates(botId, keep));
+    }
+    if (writes.length > 0) {
+      // Skip the commit when the offset confirms nothing and nothing else changes.
+      const first =
+        params.offset > 0 && writes.length === 1 ? await store.listUpdates(botId, 0, 1, 0) : undefined;
+      if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
+        await store.write(async (tx) => {
+          for (const write of writes) await write(tx);
+        });
+      }
+    }
+
+    let rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
+    if (rows.length === 0 && params.timeout > 0) {
+      await this.#park(botId, params.timeout * 1000, signal);
+      rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
+    }
+    let json = '[';
+    let size = 0;
+    for (const row of rows) {
+      const item = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
+      // The reference caps one answer at about 4 MiB.
+      if (size > 0 && size + item.length > (1 << 22) - 50) break;
+      json += (size > 0 ? ',' : '') + item;
+      size += item.length + 1;
+    }
+    return `${json}]`;
+  }
+
+  async #bot(botId: number): Promise<BotRow> {
+    const bot = await this.deps.store.getBot(botId);
+    if (!bot) throw new PlatformError('BOT_NOT_FOUND', 'bot not found');
+    return bot;
+  }
+
+  /**
+   * Parks a long poll until an update is queued for the bot, the timeout passes, or another
+   * getUpdates or a setWebhook terminates it (then it rejects with PollConflict).
+   */
+  #park(botId: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const id = `${this.#pollPrefix}:${++this.#polls}`;
+    // Ends the bot's parked poll, here or on another process sharing the store.
+    this.deps.bus.emit('polls.terminate', { botId, reason: 'other_poll', keep: id });
+    if (signal?.aborted) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        signal?.removeEventListener('abort', onAbort);
+        if (this.#parked.get(botId) === parked) this.#parked.delete(botId);
+      };
+      const onUpdate = ({ botId: id }: { botId: number }) => {
+        if (id !== botId) return;
+        cleanup();
+        // No extra wait to batch: the notice comes after the commit of the whole group of writes,
+        // so every update queued with this one is already visible to the read that follows.
+        resolve();
+      };
+      const onAbort = () => {
+        cleanup();
+        resolve();
+      };
+      const parked: ParkedPoll = {
+        id,
+        terminate: (reason) => {
+          cleanup();
+          reject(new PollConflict(reason));
+        },
+        release: onAbort,
+      };
+      const timer = setTimeout(onAbort, timeoutMs);
+      const unsubscribe = this.deps.bus.on('updates.queued', onUpdate);
+      signal?.addEventListener('abort', onAbort);
+      this.#parked.set(botId, parked);
+    });
+  }
+
+  /** Ends a parked long poll of the bot with a conflict (setWebhook), on whichever process it waits. */
+  terminatePoll(botId: number, reason: 'set_webhook'): void {
+    this.deps.bus.emit('polls.terminate', { botId, reason });
+  }
+
+  /** Ends every long poll parked on this process (shutdown, close): each answers with what it has. */
+  releaseAll(): void {
+    for (const parked of [...this.#parked.values()]) parked.release();
+  }
+}

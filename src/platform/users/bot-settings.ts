@@ -1,0 +1,132 @@
+/**
+ * A bot's own settings: command lists per scope and language with the narrow-to-wide lookup, its
+ * name, description and short description per language, and its menu button. Kept in the settings
+ * table under `bot:<id>:...` keys; an empty value means "not set".
+ */
+import { PlatformError } from '../core/errors.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { ChatRow } from '../../storage/store.js';
+
+export interface BotCommand {
+  command: string;
+  description: string;
+}
+
+/** A command scope resolved to the chat it names (by pk) and the member, where it names them. */
+export type CommandScope =
+  | { type: 'default' | 'all_private_chats' | 'all_group_chats' | 'all_chat_administrators' }
+  | { type: 'chat' | 'chat_administrators'; chat: ChatRow }
+  | { type: 'chat_member'; chat: ChatRow; userId: number };
+
+export type TextSetting = 'name' | 'description' | 'short_description';
+
+export const TEXT_LIMITS: Record<TextSetting, number> = {
+  name: 64,
+  description: 512,
+  short_description: 120,
+};
+
+function scopeKey(scope: CommandScope): string {
+  switch (scope.type) {
+    case 'chat':
+    case 'chat_administrators':
+      return `${scope.type}:${scope.chat.pk}`;
+    case 'chat_member':
+      return `chat_member:${scope.chat.pk}:${scope.userId}`;
+    default:
+      return scope.type;
+  }
+}
+
+export class BotSettings {
+  constructor(private readonly deps: PlatformDeps) {}
+
+  #commandsKey(botId: number, scope: CommandScope, language: string): string {
+    return `bot:${botId}:commands:${scopeKey(scope)}:${language}`;
+  }
+
+  async setCommands(
+    botId: number,
+    scope: CommandScope,
+    language: string,
+    commands: BotCommand[],
+  ): Promise<void> {
+    const key = this.#commandsKey(botId, scope, language);
+    const value = commands.length === 0 ? '' : JSON.stringify(commands);
+    await this.deps.store.write(async (tx) => tx.setSetting(key, value));
+  }
+
+  /** Exactly the list set for this scope and language (no fallback), or []. */
+  async getCommands(botId: number, scope: CommandScope, language: string): Promise<BotCommand[]> {
+    const value = await this.deps.store.getSetting(this.#commandsKey(botId, scope, language));
+    return value ? (JSON.parse(value) as BotCommand[]) : [];
+  }
+
+  /**
+   * The commands a user sees in a chat: the first list set, from the narrowest scope to the widest
+   * (spec §2 BotCommandScope), each scope in the user's language first, then for all languages.
+   */
+  async commandsFor(botId: number, chat: ChatRow, userId: number, isAdmin: boolean, language: string | null) {
+    const scopes: CommandScope[] =
+      chat.type === 'private'
+        ? [{ type: 'chat', chat }, { type: 'all_private_chats' }, { type: 'default' }]
+        : [
+            { type: 'chat_member', chat, userId },
+            ...(isAdmin ? [{ type: 'chat_administrators' as const, chat }] : []),
+            { type: 'chat', chat },
+            ...(isAdmin ? [{ type: 'all_chat_administrators' as const }] : []),
+            { type: 'all_group_chats' },
+            { type: 'default' },
+          ];
+    for (const scope of scopes) {
+      for (const lang of language ? [language, ''] : ['']) {
+        const commands = await this.getCommands(botId, scope, lang);
+        if (commands.length > 0) return commands;
+      }
+    }
+    return [];
+  }
+
+  async setText(botId: number, setting: TextSetting, language: string, value: string): Promise<void> {
+    if ([...value].length > TEXT_LIMITS[setting]) {
+      throw new PlatformError('BOT_SETTING_TOO_LONG', `${setting.replace('_', ' ')} is too long`, {
+        setting,
+      });
+    }
+    const key = `bot:${botId}:${setting}:${language}`;
+    await this.deps.store.write(async (tx) => {
+      await tx.setSetting(key, value);
+      // The name for all languages is the bot's name: what getMe and every message show.
+      if (setting === 'name' && language === '' && value !== '')
+        await tx.updateUser(botId, { first_name: value });
+    });
+  }
+
+  /** The text for a language, falling back to the one for all languages, then to `fallback`. */
+  async getText(botId: number, setting: TextSetting, language: string, fallback: string): Promise<string> {
+    const { store } = this.deps;
+    if (language !== '') {
+      const specific = await store.getSetting(`bot:${botId}:${setting}:${language}`);
+      if (specific) return specific;
+    }
+    return (await store.getSetting(`bot:${botId}:${setting}:`)) || fallback;
+  }
+
+  /** The menu button of a private chat (chatPk) or the bot's default (null). */
+  async setMenuButton(
+    botId: number,
+    chatPk: number | null,
+    button: Record<string, unknown> | null,
+  ): Promise<void> {
+    const key = `bot:${botId}:menu_button:${chatPk ?? 'default'}`;
+    const value = button === null || button.type === 'default' ? '' : JSON.stringify(button);
+    await this.deps.store.write(async (tx) => tx.setSetting(key, value));
+  }
+
+  async getMenuButton(botId: number, chatPk: number | null): Promise<Record<string, unknown>> {
+    const { store } = this.deps;
+    const own = chatPk === null ? undefined : await store.getSetting(`bot:${botId}:menu_button:${chatPk}`);
+    const value = own || (await store.getSetting(`bot:${botId}:menu_button:default`));
+    return value ? (JSON.parse(value) as Record<string, unknown>) : { type: 'commands' };
+  }
+}

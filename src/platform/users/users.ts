@@ -1,0 +1,254 @@
+/**
+ * Users and bots: creation with the platform's rules (E.164 phone numbers, unique usernames, bot
+ * usernames ending in "bot", tokens `<BOT_ID>:<SECRET>`), lookup by reference, and rendering as User.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { PlatformError } from '../core/errors.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { WireUser } from '../core/wire-types.js';
+import { UniqueViolation, type BotRow, type UserRow } from '../../storage/store.js';
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const USERNAME = /^[a-zA-Z](?:[a-zA-Z0-9_]{3,30}[a-zA-Z0-9])$/;
+/** User and bot ids: up to 10 digits, like the reference platform's. */
+const ID_RANGE: [number, number] = [100_000_000, 8_000_000_000];
+/** First update_id of a bot's queue (reference: random in [2 000 001, 1 000 000 000)). */
+export const UPDATE_ID_START: [number, number] = [2_000_001, 1_000_000_000];
+
+export interface CreateUserInput {
+  phone_number: string;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  username?: string | undefined;
+  language_code?: string | undefined;
+}
+
+export interface CreateBotInput {
+  username: string;
+  first_name?: string | undefined;
+  can_join_groups?: boolean | undefined;
+  can_read_all_group_messages?: boolean | undefined;
+  supports_inline_queries?: boolean | undefined;
+}
+
+interface BotAuth {
+  id: number;
+  secret: Buffer;
+  /** Unix seconds until which the bot is logged out. */
+  loggedOutUntil: number;
+  /** Virtual ms of the bot's first call since the server started. */
+  firstCallMs: number;
+}
+
+export type AuthResult = { botId: number; loggedOut: boolean } | undefined;
+
+/** After logOut, calls answer "Logged out" this long (the reference: 10 minutes). */
+const LOGGED_OUT_SECONDS = 600;
+/** close is refused this long after a bot's first call, unless the server is younger (reference). */
+const CLOSE_GRACE_MS = 600_000;
+
+export function renderUser(row: UserRow): WireUser {
+  const user: WireUser = { id: row.id, is_bot: row.is_bot, first_name: row.first_name };
+  if (row.last_name) user.last_name = row.last_name;
+  if (row.username) user.username = row.username;
+  if (row.language_code) user.language_code = row.language_code;
+  return user;
+}
+
+function checkName(value: string | undefined, field: string, required: boolean): string | null {
+  if (value === undefined || value === '') {
+    if (required) throw new PlatformError('NAME_INVALID', `${field} must not be empty`);
+    return null;
+  }
+  const length = [...value].length;
+  if (length > 64 || value.trim() === '')
+    throw new PlatformError('NAME_INVALID', `${field} must be 1-64 characters`);
+  return value;
+}
+
+export class Users {
+  /** Bot id -> token secret, so that authenticating a Bot API call costs no query. */
+  readonly #botAuth = new Map<number, BotAuth>();
+  readonly #startedMs: number;
+
+  constructor(private readonly deps: PlatformDeps) {
+    this.#startedMs = deps.clock.nowMs();
+    // A bot changed by another process (logged out, a new token): its next call reads the row.
+    deps.bus.on('rows.changed', ({ area, id }) => {
+      if (area === 'bot') this.#botAuth.delete(id);
+    });
+  }
+
+  async createUser(input: CreateUserInput): Promise<UserRow> {
+    if (typeof input.phone_number !== 'string' || !E164.test(input.phone_number)) {
+      throw new PlatformError(
+        'PHONE_NUMBER_INVALID',
+        'phone_number must be in E.164 format, e.g. +15550001234',
+      );
+    }
+    const username = input.username?.replace(/^@/, '') || null;
+    if (username !== null) {
+      if (!USERNAME.test(username)) {
+        throw new PlatformError(
+          'USERNAME_INVALID',
+          'username must be 5-32 characters: letters, digits and underscores',
+        );
+      }
+      if (/bot$/i.test(username))
+        throw new PlatformError('USERNAME_INVALID', 'only bots may have a username ending in "bot"');
+    }
+    const row: UserRow = {
+      id: 0,
+      is_bot: false,
+      first_name: checkName(input.first_name ?? 'User', 'first_name', true)!,
+      last_name: checkName(input.last_name, 'last_name', false),
+      username,
+      phone_number: input.phone_number,
+      language_code: input.language_code || null,
+      created_at: this.deps.clock.now(),
+    };
+    return this.deps.store.write(async (tx) => {
+      row.id = await this.#freeId(tx);
+      await this.#insert(() => tx.insertUser(row));
+      return row;
+    });
+  }
+
+  async createBot(input: CreateBotInput): Promise<{ user: UserRow; bot: BotRow; token: string }> {
+    const username = typeof input.username === 'string' ? input.username.replace(/^@/, '') : '';
+    if (!USERNAME.test(username) || !/bot$/i.test(username)) {
+      throw new PlatformError(
+        'USERNAME_INVALID',
+        'a bot username must be 5-32 characters (letters, digits, underscores) and end in "bot"',
+      );
+    }
+    const { random, clock } = this.deps;
+    const user: UserRow = {
+      id: 0,
+      is_bot: true,
+      first_name: checkName(input.first_name ?? username, 'first_name', true)!,
+      last_name: null,
+      username,
+      phone_number: null,
+      language_code: null,
+      created_at: clock.now(),
+    };
+    // The reference's secrets are 35 URL-safe characters starting with "AA".
+    const secret = `AA${random.token(33)}`;
+    return this.deps.store.write(async (tx) => {
+      user.id = await this.#freeId(tx);
+      const bot: BotRow = {
+        id: user.id,
+        token_secret: secret,
+        can_join_groups: input.can_join_groups ?? true,
+        can_read_all_group_messages: input.can_read_all_group_messages ?? false,
+        supports_inline_queries: input.supports_inline_queries ?? false,
+        logged_out_until: 0,
+        last_update_id: random.int(...UPDATE_ID_START) - 1,
+        last_update_at: 0,
+        allowed_updates: null,
+        webhook_url: '',
+        webhook_secret: null,
+        webhook_max_connections: 40,
+        webhook_ip_address: null,
+        webhook_ip_fixed: false,
+        webhook_certificate: null,
+        webhook_set_at: null,
+        last_error_date: null,
+        last_error_message: null,
+        last_sync_error_date: null,
+      };
+      await this.#insert(() => tx.insertUser(user));
+      await tx.insertBot(bot);
+      return { user, bot, token: `${user.id}:${secret}` };
+    });
+  }
+
+  async #freeId(tx: { getUser(id: number): Promise<UserRow | undefined> }): Promise<number> {
+    for (;;) {
+      const id = this.deps.random.int(...ID_RANGE);
+      if (!(await tx.getUser(id))) return id;
+    }
+  }
+
+  async #insert(insert: () => Promise<void>): Promise<void> {
+    try {
+      await insert();
+    } catch (error) {
+      if (error instanceof UniqueViolation) {
+        if (error.constraint.includes('phone')) {
+          throw new PlatformError('PHONE_NUMBER_OCCUPIED', 'a user with this phone number already exists');
+        }
+        if (error.constraint.includes('username'))
+          throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Resolves a user reference: a numeric id, an E.164 phone number or @username.
+   * Bots are found too (by id or username); `kind` restricts the result.
+   */
+  async resolve(ref: string | number, kind: 'user' | 'bot' | 'any' = 'any'): Promise<UserRow> {
+    const text = String(ref).trim();
+    const { store } = this.deps;
+    let row: UserRow | undefined;
+    if (/^\+\d+$/.test(text)) row = await store.getUserByPhone(text);
+    else if (/^-?\d+$/.test(text)) row = await store.getUser(Number(text));
+    else row = await store.getUserByUsername(text.replace(/^@/, ''));
+    if (!row || (kind === 'user' && row.is_bot) || (kind === 'bot' && !row.is_bot)) {
+      throw new PlatformError(
+        kind === 'bot' ? 'BOT_NOT_FOUND' : 'USER_NOT_FOUND',
+        `no ${kind === 'bot' ? 'bot' : 'user'} "${text}"`,
+      );
+    }
+    return row;
+  }
+
+  async getBot(id: number): Promise<{ user: UserRow; bot: BotRow } | undefined> {
+    const [user, bot] = await Promise.all([this.deps.store.getUser(id), this.deps.store.getBot(id)]);
+    return user && bot ? { user, bot } : undefined;
+  }
+
+  /**
+   * Checks a bot token's secret in constant time. Returns the bot id (and whether it is logged out),
+   * or undefined when the token does not belong to a bot.
+   */
+  async authenticate(botId: number, secret: string): Promise<AuthResult> {
+    let auth = this.#botAuth.get(botId);
+    if (auth === undefined) {
+      const bot = await this.deps.store.getBot(botId);
+      if (!bot) return undefined;
+      auth = {
+        id: bot.id,
+        secret: Buffer.from(bot.token_secret),
+        loggedOutUntil: bot.logged_out_until,
+        firstCallMs: this.deps.clock.nowMs(),
+      };
+      this.#botAuth.set(botId, auth);
+    }
+    const given = Buffer.from(secret);
+    if (given.length !== auth.secret.length || !timingSafeEqual(given, auth.secret)) return undefined;
+    return { botId: auth.id, loggedOut: auth.loggedOutUntil > this.deps.clock.now() };
+  }
+
+  /** logOut: the bot's calls answer "Logged out" for the next 10 minutes. */
+  async logOut(botId: number): Promise<void> {
+    const until = this.deps.clock.now() + LOGGED_OUT_SECONDS;
+    await this.deps.store.write(async (tx) => tx.updateBot(botId, { logged_out_until: until }));
+    const auth = this.#botAuth.get(botId);
+    if (auth) auth.loggedOutUntil = until;
+    // Every other process drops what it remembers of the bot (its token cache, its store's cache).
+    this.deps.bus.emit('rows.changed', { area: 'bot', id: botId });
+  }
+
+  /** Seconds a `close` must wait (0 = allowed now). */
+  closeRetryAfter(botId: number): number {
+    const auth = this.#botAuth.get(botId);
+    const now = this.deps.clock.nowMs();
+    if (!auth || now - this.#startedMs < CLOSE_GRACE_MS) return 0;
+    const left = auth.firstCallMs + CLOSE_GRACE_MS - now;
+    return left > 0 ? Math.ceil(left / 1000) : 0;
+  }
+}
