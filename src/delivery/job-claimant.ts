@@ -37,9 +37,9 @@ export class JobClaimant {
     this.#timer.unref();
   }
 
-  /** Gives up claims on these jobs: they are claimable again (when due). */
-  release(jobs: JobRef[]): Promise<void> {
-    return jobs.length === 0 ? Promise.resolve() : this.claims.release(this.owner, jobs);
+  /** Gives up claims on these jobs: they are claimable again (when due). `completed`: deleted. */
+  release(jobs: JobRef[], completed = false): Promise<void> {
+    return jobs.length === 0 ? Promise.resolve() : this.claims.release(this.owner, jobs, completed);
   }
 
   /** Stops renewing and gives up every claim, so another process may take the jobs at once. */

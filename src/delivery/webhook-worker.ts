@@ -168,10 +168,14 @@ class BotDelivery {
     this.#release(rows);
   }
 
-  #release(rows: UpdateRow[]): void {
+  /** Gives back claims; `completed`: the rows were deleted (delivered). */
+  #release(rows: UpdateRow[], completed = false): void {
     if (rows.length === 0) return;
     this.worker.claimant
-      .release(rows.map((row) => updateJob(this.botId, row.update_id)))
+      .release(
+        rows.map((row) => updateJob(this.botId, row.update_id)),
+        completed,
+      )
       .catch((error: unknown) =>
         this.worker.log.error({ err: error, botId: this.botId }, 'releasing claims failed'),
       );
@@ -252,7 +256,7 @@ class BotDelivery {
         this.#generation += 1;
         // A row that now waits for a retry goes before the later ones of its chat: claim again.
         if (!delivered) this.#reread();
-        this.#release([row]);
+        this.#release([row], delivered);
         this.inFlightKeys.delete(row.queue_key);
         this.inFlight.delete(job);
         // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
@@ -356,15 +360,18 @@ export class WebhookWorker {
    */
   delivered(botId: number, updateId: number): Promise<void> {
     this.#delivered.push([botId, updateId]);
-    // The batch is taken before the write, not inside it: an adapter may run a write's fn again
-    // (PostgreSQL, on a conflict), and a second run must delete the same rows.
-    this.#deleting ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      const batch = this.#delivered;
-      this.#delivered = [];
-      this.#deleting = undefined;
-      return this.platform.deps.store.write(async (tx) => {
-        for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
-      });
+    if (this.#deleting) return this.#deleting;
+    // The batch is taken when the write runs (so that it holds every delivery finished until then),
+    // once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a second run must
+    // delete the same rows.
+    let batch: Array<[botId: number, updateId: number]> | undefined;
+    this.#deleting = this.platform.deps.store.write(async (tx) => {
+      if (batch === undefined) {
+        batch = this.#delivered;
+        this.#delivered = [];
+        this.#deleting = undefined;
+      }
+      for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
     });
     return this.#deleting;
   }

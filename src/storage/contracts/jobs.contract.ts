@@ -88,6 +88,20 @@ export function jobsContract(open: () => Promise<Store>): void {
       expect(ids(await store.jobs.claimUpdates(1, lease('C', T + 80_000), 2000, 10))).toEqual([2]);
     });
 
+    it('hands a released pending update to its former owner again, and skips completed ones', async () => {
+      await queue([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 10))).toEqual([1, 2, 3]);
+      await store.write(async (tx) => tx.deleteUpdate(1, 3));
+      await store.jobs.release('A', [{ kind: 'update', botId: 1, updateId: 3 }], true);
+      await store.jobs.release('A', [{ kind: 'update', botId: 1, updateId: 1 }]);
+      await queue([[4, 'd']]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A', T + 1), 10, 10))).toEqual([1, 4]);
+    });
+
     it('never gives one update to two racing claimants', async () => {
       const rows: Array<[number, string]> = [];
       for (let id = 1; id <= 300; id++) rows.push([id, `chat-${id % 37}`]);

@@ -59,6 +59,9 @@ export interface JobClaims {
   claimSweep(name: string, lease: Lease): Promise<boolean>;
   /** Extends every live lease of `lease.owner` to `lease.until`; answers how many it holds. */
   renew(lease: Lease): Promise<number>;
-  /** Gives up the owner's claims on these jobs (all of its claims without `jobs`). */
-  release(owner: string, jobs?: JobRef[]): Promise<void>;
+  /**
+   * Gives up the owner's claims on these jobs (all of its claims without `jobs`). `completed`: the
+   * jobs are done and their rows deleted (an adapter may skip what only pending jobs need).
+   */
+  release(owner: string, jobs?: JobRef[], completed?: boolean): Promise<void>;
 }

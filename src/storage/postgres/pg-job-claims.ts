@@ -145,7 +145,9 @@ export class PgJobClaims implements JobClaims {
     return count;
   }
 
-  async release(owner: string, jobs?: JobRef[]): Promise<void> {
+  async release(owner: string, jobs?: JobRef[], completed = false): Promise<void> {
+    // Completed updates and gateway jobs were deleted with their leases.
+    if (completed && jobs?.every((job) => job.kind !== 'sweep')) return;
     const free = 'SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?';
     if (!jobs) {
       for (const table of ['updates', 'gateway_jobs', 'job_sweeps'])

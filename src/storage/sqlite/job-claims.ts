@@ -29,6 +29,12 @@ function keyOf(job: JobRef): string {
 
 export class SqliteJobClaims implements JobClaims {
   readonly #leases = new Map<string, Held>();
+  /**
+   * Per bot and owner (`bot:owner`): an update_id up to which every pending update is held by that
+   * owner (or gone), so that its next claim reads on from there instead of from the queue's start.
+   * A release of one of those updates moves it back.
+   */
+  readonly #heldUpTo = new Map<string, number>();
 
   constructor(
     private readonly reader: Pick<UpdatesReader, 'listPendingUpdates'> &
@@ -51,19 +57,31 @@ export class SqliteJobClaims implements JobClaims {
     // Reading past a few pages of held-back chats would find little: those chats wait anyway.
     const scanLimit = Math.max(limit, SCAN_PAGE) * 2;
     let scanned = 0;
-    let after = 0;
+    const hintKey = `${botId}:${lease.owner}`;
+    let after = this.#heldUpTo.get(hintKey) ?? 0;
+    // Whether every update read so far is this owner's: then the hint moves on with them.
+    let prefix = true;
     while (claimed.length < limit && scanned < scanLimit) {
       const rows = await this.reader.listPendingUpdates(botId, after, SCAN_PAGE);
       for (const row of rows) {
         const key = `u:${botId}:${row.update_id}`;
         const holder = this.#holder(key, lease.now);
-        if (holder === lease.owner || blocked.has(row.queue_key)) continue;
+        if (holder === lease.owner) {
+          if (prefix) this.#heldUpTo.set(hintKey, row.update_id);
+          continue;
+        }
+        if (blocked.has(row.queue_key)) {
+          prefix = false;
+          continue;
+        }
         if (holder !== undefined || row.next_attempt_at > dueBy) {
           blocked.add(row.queue_key);
+          prefix = false;
           continue;
         }
         this.#leases.set(key, { owner: lease.owner, until: lease.until });
         claimed.push(row);
+        if (prefix) this.#heldUpTo.set(hintKey, row.update_id);
         if (claimed.length === limit) break;
       }
       scanned += rows.length;
@@ -117,14 +135,22 @@ export class SqliteJobClaims implements JobClaims {
     return count;
   }
 
-  async release(owner: string, jobs?: JobRef[]): Promise<void> {
+  async release(owner: string, jobs?: JobRef[], completed = false): Promise<void> {
     if (!jobs) {
       for (const [key, held] of this.#leases) if (held.owner === owner) this.#leases.delete(key);
+      for (const key of this.#heldUpTo.keys()) if (key.endsWith(`:${owner}`)) this.#heldUpTo.delete(key);
       return;
     }
     for (const job of jobs) {
       const key = keyOf(job);
       if (this.#leases.get(key)?.owner === owner) this.#leases.delete(key);
+      if (job.kind === 'update' && !completed) {
+        // A released update that is still pending is below the hint no more as this owner's (a
+        // completed one is gone, which the hint allows).
+        const hintKey = `${job.botId}:${owner}`;
+        const hint = this.#heldUpTo.get(hintKey);
+        if (hint !== undefined && hint >= job.updateId) this.#heldUpTo.set(hintKey, job.updateId - 1);
+      }
     }
   }
 }
