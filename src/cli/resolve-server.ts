@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PORT } from '../config/config.js';
+import { DEFAULT_PORT, redactPassword } from '../config/config.js';
 import { ControlApiError, ControlClient } from '../testkit/index.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './cli-error.js';
 import type { CliContext } from './command.js';
@@ -92,7 +92,7 @@ function resolveUrl(text: string): string {
 function tokenFile(data: string, cwd: string): string {
   if (data === ':memory:' || /^[a-z][a-z0-9+.-]*:\/\//i.test(data)) {
     throw missingToken(
-      `the data location ${data} has no token file; pass --admin-token or set PARLEY_ADMIN_TOKEN (a server with --data :memory: prints it in the line "export PARLEY_URL=... PARLEY_ADMIN_TOKEN=..." to paste)`,
+      `the data location ${redactPassword(data)} has no token file; pass --admin-token or set PARLEY_ADMIN_TOKEN (a server with --data :memory: prints it in the line "export PARLEY_URL=... PARLEY_ADMIN_TOKEN=..." to paste)`,
     );
   }
   return path.resolve(cwd, data, ADMIN_TOKEN_FILE);

@@ -10,6 +10,8 @@ import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import type { Platform } from '../platform/core/platform.js';
 
 const BATCH = 200;
+/** How soon due jobs that could not be claimed (held by another process) are looked for again. */
+const RECHECK_MS = 30_000;
 
 export class GatewayTimer {
   readonly #loop: DueLoop;
@@ -50,7 +52,12 @@ export class GatewayTimer {
       }
       if (jobs.length < BATCH) break;
     }
-    return deps.store.gateway.nextJobAt('timed');
+    // A job due now that this pass did not claim is held by another process: look again in a while
+    // (when its lease may have expired) rather than at once.
+    const next = await deps.store.gateway.nextJobAt('timed');
+    const now = deps.clock.nowMs();
+    if (next === undefined) return undefined;
+    return next > now ? next : now + RECHECK_MS;
   }
 
   async stop(): Promise<void> {

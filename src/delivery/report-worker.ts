@@ -25,6 +25,8 @@ import type { Platform } from '../platform/core/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
 
 const TIMEOUT_MS = 10_000;
+/** How soon due reports that could not be claimed (held by another process) are looked for again. */
+const RECHECK_MS = 30_000;
 const CONCURRENCY = 16;
 
 function describeFailure(error: unknown): string {
@@ -88,9 +90,11 @@ export class ReportWorker {
       const claimed = await this.claimant.claims.claimGatewayJobs('report', this.claimant.lease(), now, room);
       for (const job of claimed) this.#start(job);
     }
-    // Jobs due now but not started wait for a slot; the end of an attempt kicks the loop again.
+    // Jobs due now but not started wait for a slot (the end of an attempt kicks the loop again) or are
+    // held by another process: look again in a while, when its lease may have expired.
     const next = await store.gateway.nextJobAt('report');
-    return next !== undefined && next > now ? next : undefined;
+    if (next === undefined) return undefined;
+    return next > now ? next : now + RECHECK_MS;
   }
 
   #start(job: GatewayJobRow): void {

@@ -1,7 +1,8 @@
 /**
  * Numbered migrations of the PostgreSQL adapter (`migrations/NNN-name.sql`), applied in order, each in
- * its own transaction, recorded in `schema_migrations`. They run under a transaction-wide advisory
- * lock, so that nodes starting together migrate once: the others wait, then find nothing to do.
+ * its own transaction, recorded in `schema_migrations`. They run under a session-level advisory lock
+ * (the schema is created under it too), so that nodes starting together migrate once: the others
+ * wait, then find nothing to do.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,11 +12,12 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** The advisory lock's key: any constant that no other program on the database uses. */
 const MIGRATION_LOCK = 0x7061726c; // "parl"
 
-export async function migrate(pool: Pool): Promise<number[]> {
+export async function migrate(pool: Pool, schema?: string): Promise<number[]> {
   const client = await pool.connect();
   const done: number[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
     );

@@ -57,7 +57,7 @@ export class PgEvents implements EventPort {
   }
 
   async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on('notification', (message) => this.#heard(message.payload));
     client.on('error', (error) => {
       this.options.onError?.(error);

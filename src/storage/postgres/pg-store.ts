@@ -134,13 +134,18 @@ export class PgStore implements Store {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       types,
+      // A database that stops answering (rather than closing its connections) makes calls fail
+      // instead of hang: connecting gives up after 5 s, a query after 60 s, and dead peers are
+      // found by TCP keep-alive.
+      connectionTimeoutMillis: 5000,
+      query_timeout: 60_000,
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // An idle client's error (the server went away) must not crash the process; the next query fails.
     pool.on('error', () => undefined);
     try {
-      if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-      await migrate(pool);
+      await migrate(pool, options.schema);
     } catch (error) {
       await pool.end();
       throw error;
