@@ -199,7 +199,8 @@ class BotDelivery {
       if (this.target !== target) return undefined;
     }
     let blocked = this.#startFromBuffer(target);
-    while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length < PAGE) {
+    // Claims top the buffer up in large steps (when it is half empty), not a few rows per delivery.
+    while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length <= PAGE / 2) {
       const generation = this.#generation;
       const want = PAGE - this.#buffer.length;
       const rows = await this.worker.claimant.claims.claimUpdates(
@@ -256,7 +257,8 @@ class BotDelivery {
         this.#generation += 1;
         // A row that now waits for a retry goes before the later ones of its chat: claim again.
         if (!delivered) this.#reread();
-        this.#release([row], delivered);
+        // A delivered row's claim went with its delete (WebhookWorker.delivered).
+        if (!delivered) this.#release([row]);
         this.inFlightKeys.delete(row.queue_key);
         this.inFlight.delete(job);
         // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
@@ -365,14 +367,22 @@ export class WebhookWorker {
     // once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a second run must
     // delete the same rows.
     let batch: Array<[botId: number, updateId: number]> | undefined;
-    this.#deleting = this.platform.deps.store.write(async (tx) => {
-      if (batch === undefined) {
-        batch = this.#delivered;
-        this.#delivered = [];
-        this.#deleting = undefined;
-      }
-      for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
-    });
+    this.#deleting = this.platform.deps.store
+      .write(async (tx) => {
+        if (batch === undefined) {
+          batch = this.#delivered;
+          this.#delivered = [];
+          this.#deleting = undefined;
+        }
+        for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
+      })
+      .then(() => {
+        // The rows are gone: their claims go with them, in one call for the batch.
+        const done = batch!.map(([bot, update]) => updateJob(bot, update));
+        this.claimant
+          .release(done, true)
+          .catch((error: unknown) => this.log.error({ err: error }, 'releasing claims failed'));
+      });
     return this.#deleting;
   }
 

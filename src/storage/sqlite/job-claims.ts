@@ -62,7 +62,9 @@ export class SqliteJobClaims implements JobClaims {
     // Whether every update read so far is this owner's: then the hint moves on with them.
     let prefix = true;
     while (claimed.length < limit && scanned < scanLimit) {
-      const rows = await this.reader.listPendingUpdates(botId, after, SCAN_PAGE);
+      // Read about what is wanted (rows held back are skipped and read on), not a whole page.
+      const page = Math.min(SCAN_PAGE, Math.max(limit - claimed.length, 64));
+      const rows = await this.reader.listPendingUpdates(botId, after, page);
       for (const row of rows) {
         const key = `u:${botId}:${row.update_id}`;
         const holder = this.#holder(key, lease.now);
@@ -85,7 +87,7 @@ export class SqliteJobClaims implements JobClaims {
         if (claimed.length === limit) break;
       }
       scanned += rows.length;
-      if (rows.length < SCAN_PAGE) break;
+      if (rows.length < page) break;
       after = rows.at(-1)!.update_id;
     }
     return claimed;
