@@ -33,6 +33,7 @@ export class GatewayTimer {
     const { gateway, deps } = this.platform;
     this.#unsubscribe.push(
       gateway.jobs.on(() => this.#loop.kick()),
+      deps.bus.on('events.resumed', () => this.#loop.kick()),
       deps.clock.onAdvance(() => this.#loop.kick()),
     );
     this.#loop.kick();

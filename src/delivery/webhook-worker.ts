@@ -346,6 +346,10 @@ export class WebhookWorker {
     this.#unsubscribe.push(
       bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
       bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.queued()),
+      // Events may have been missed: every bot's queue is looked at again.
+      bus.on('events.resumed', () => {
+        for (const delivery of this.#bots.values()) delivery.queued();
+      }),
       clock.onAdvance(() => {
         for (const delivery of this.#bots.values()) delivery.kick();
       }),

@@ -291,9 +291,15 @@ export class Messages {
       // Subscribe before looking, so that a message stored in between is not missed.
       let wake!: () => void;
       const woken = new Promise<void>((resolve) => (wake = resolve));
-      const unsubscribe = bus.on('message.created', (event) => {
+      const unsubscribeCreated = bus.on('message.created', (event) => {
         if (event.senderId !== user.id) wake();
       });
+      // Events may have been missed (the adapter's connection came back): look again.
+      const unsubscribeResumed = bus.on('events.resumed', () => wake());
+      const unsubscribe = () => {
+        unsubscribeCreated();
+        unsubscribeResumed();
+      };
       try {
         const chat = await this.chatForUser(store, user, chatRef, false);
         if (chat) {

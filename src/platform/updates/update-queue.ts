@@ -127,6 +127,8 @@ export class UpdateQueue {
       const parked = this.#parked.get(botId);
       if (parked && parked.id !== keep) parked.terminate(reason);
     });
+    // Events may have been missed: every parked poll answers with what the store holds now.
+    deps.bus.on('events.resumed', () => this.releaseAll());
   }
 
   /**

@@ -34,6 +34,11 @@ export interface PlatformEvents {
    * `keep` being that poll; or a setWebhook), on whichever process it waits.
    */
   'polls.terminate': { botId: number; reason: 'other_poll' | 'set_webhook'; keep?: string };
+  /**
+   * Events may have been missed (the connection that carries them between processes was lost and is
+   * back): every waiter looks at the store again. Published by the adapter, in this process only.
+   */
+  'events.resumed': Record<string, never>;
   /** The virtual clock moved forward; `offsetMs` is its stored offset now (storage: settings). */
   'clock.advanced': { offsetMs: number };
   /**

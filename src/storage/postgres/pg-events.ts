@@ -5,8 +5,9 @@
  * A process ignores its own notifications (it has delivered them already).
  *
  * NOTIFY carries at most 8000 bytes: a `message.created` with many recipients is split into several
- * notifications with parts of the list. When the listening connection drops, it reconnects, and
- * `onReconnect` listeners (long polls, workers) look at the store again for what they may have missed.
+ * notifications with parts of the list. When the listening connection drops, it reconnects and
+ * publishes `events.resumed` in this process: long polls answer with what the store holds, and the
+ * workers look at it again, for what they may have missed.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -77,7 +78,7 @@ export class PgEvents implements EventPort {
       if (this.#closed) return;
       this.#listen().then(
         // Whatever was published meanwhile is lost: wake every waiter to look at the store.
-        () => this.#local.emit('reconnected'),
+        () => this.#local.emit('events.resumed', {}),
         (error: unknown) => {
           this.options.onError?.(error);
           setTimeout(retry, RECONNECT_MS).unref();
@@ -113,12 +114,6 @@ export class PgEvents implements EventPort {
   on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
     this.#local.on(name, listener);
     return () => this.#local.off(name, listener);
-  }
-
-  /** Called after the listening connection came back: events may have been missed meanwhile. */
-  onReconnect(listener: () => void): () => void {
-    this.#local.on('reconnected', listener);
-    return () => this.#local.off('reconnected', listener);
   }
 
   async close(): Promise<void> {

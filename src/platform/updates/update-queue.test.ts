@@ -1,0 +1,68 @@
+/**
+ * Long polls and the event port: a newer poll ends an older one wherever it parks (the event the
+ * newer one publishes), and when the adapter says events may have been missed (`events.resumed`),
+ * every parked poll answers with what the store holds.
+ */
+import { tmpdir } from 'node:os';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SystemClock } from '../core/clock.js';
+import { EventBus } from '../core/event-bus.js';
+import { Platform } from '../core/platform.js';
+import { cryptoRandom } from '../core/random.js';
+import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
+
+let store: SqliteStore;
+let bus: EventBus;
+let platform: Platform;
+let botId: number;
+
+beforeEach(async () => {
+  store = SqliteStore.open(':memory:');
+  bus = new EventBus();
+  platform = new Platform({
+    store,
+    clock: new SystemClock(),
+    random: cryptoRandom,
+    bus,
+    config: { profile: 'local' },
+    filesDir: tmpdir(),
+  });
+  botId = (await platform.users.createBot({ username: 'poll_test_bot' })).bot.id;
+});
+
+afterEach(async () => {
+  await store.close();
+});
+
+const poll = (timeout: number) =>
+  platform.updates.getUpdates(botId, { offset: 0, limit: 100, timeout, allowedUpdates: undefined });
+
+/** Resolves once a poll of the bot has parked: parking publishes `polls.terminate` with its id. */
+function parkedSoon(): Promise<void> {
+  return new Promise((resolve) => {
+    const off = bus.on('polls.terminate', ({ keep }) => {
+      if (keep === undefined) return;
+      off();
+      // The poll registers itself right after publishing, in the same turn.
+      queueMicrotask(resolve);
+    });
+  });
+}
+
+it('answers a parked poll when events may have been missed', async () => {
+  const isParked = parkedSoon();
+  const parked = poll(30);
+  await isParked;
+  bus.emit('events.resumed', {});
+  // Answered now (the test's 5 s limit is far below the poll's 30 s).
+  expect(await parked).toBe('[]');
+});
+
+it('ends a parked poll when another process parks a newer poll of the bot', async () => {
+  const isParked = parkedSoon();
+  const parked = poll(30);
+  await isParked;
+  // What another process publishes when its poll of this bot parks.
+  bus.emit('polls.terminate', { botId, reason: 'other_poll', keep: 'elsewhere:1' });
+  await expect(parked).rejects.toMatchObject({ reason: 'other_poll' });
+});
