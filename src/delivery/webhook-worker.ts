@@ -16,11 +16,10 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { Pool } from 'undici';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
-import { outboundConnector } from '../platform/net/outbound-connector.js';
+import { describeFailure, webhookTarget, type Target } from './webhook-connection.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, UpdateRow } from '../storage/store.js';
 
@@ -31,34 +30,10 @@ import type { BotRow, UpdateRow } from '../storage/store.js';
 export type WebhookReplyRunner = (botId: number, contentType: string, body: string) => Promise<void>;
 
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
-const TIMEOUT_MS = 60_000;
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
 /** How often a bot's queue is looked at without a reason (another process's leases may expire). */
 const RECHECK_MS = 30_000;
-
-interface Target {
-  /** The request target: path and query of the URL. */
-  path: string;
-  secret: string | null;
-  maxConnections: number;
-  /** Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call). */
-  pool: Pool;
-  authorization: string | undefined;
-}
-
-function describeFailure(error: unknown): string {
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'ECONNREFUSED') return 'Connection refused';
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
-    return 'Read timeout expired';
-  }
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'Connection reset by peer';
-  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) {
-    return `SSL error: ${(error as Error).message}`;
-  }
-  return (error as Error).message || 'Connection failed';
-}
 
 /** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
 class BotDelivery {
@@ -104,39 +79,8 @@ class BotDelivery {
     const old = this.target;
     this.target = undefined;
     if (bot && bot.webhook_url !== '') {
-      const url = new URL(
-        /^[a-z]+:\/\//i.test(bot.webhook_url) ? bot.webhook_url : `https://${bot.webhook_url}`,
-      );
-      let authorization: string | undefined;
-      if (url.username || url.password) {
-        const user = decodeURIComponent(url.username);
-        const pass = decodeURIComponent(url.password);
-        authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
-        url.username = '';
-        url.password = '';
-      }
       const { config, lookup } = this.worker.platform.deps;
-      // In `strict`, each new connection checks the address it connects to (DNS may have changed
-      // since setWebhook); a refusal fails the attempt like any connect error.
-      const connect = outboundConnector({
-        profile: config.profile,
-        lookup,
-        fixedIp: bot.webhook_ip_fixed && bot.webhook_ip_address ? bot.webhook_ip_address : undefined,
-        ca: bot.webhook_certificate || undefined,
-      });
-      this.target = {
-        path: `${url.pathname}${url.search}`,
-        secret: bot.webhook_secret,
-        maxConnections: bot.webhook_max_connections,
-        authorization,
-        pool: new Pool(url.origin, {
-          connections: bot.webhook_max_connections,
-          pipelining: 1,
-          headersTimeout: TIMEOUT_MS,
-          bodyTimeout: TIMEOUT_MS,
-          connect,
-        }),
-      };
+      this.target = webhookTarget(bot, config.profile, lookup);
     }
     if (old) void Promise.allSettled([...this.inFlight]).then(() => old.pool.close());
     this.#retryKnown = false;

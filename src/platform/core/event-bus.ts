@@ -66,3 +66,46 @@ export function expectEvent<K extends keyof PlatformEvents>(
     cancel: unsubscribe,
   };
 }
+
+/**
+ * Looks (`look`) until it finds something or `timeoutMs` passes, waiting between looks for an event
+ * `name` that `match` accepts, or for `events.resumed` (events may have been missed). It subscribes
+ * before each look, so that what is stored between a look and the wait is not missed. Answers what
+ * was found, or undefined at the timeout or when `signal` aborts.
+ */
+export async function lookUntil<T, K extends keyof PlatformEvents>(
+  bus: EventPort,
+  name: K,
+  match: (payload: PlatformEvents[K]) => boolean,
+  look: () => Promise<T | undefined>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let wake!: () => void;
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    const offEvent = bus.on(name, (payload) => {
+      if (match(payload)) wake();
+    });
+    const offResumed = bus.on('events.resumed', () => wake());
+    try {
+      const found = await look();
+      if (found !== undefined) return found;
+      const left = deadline - Date.now();
+      if (left <= 0 || signal?.aborted) return undefined;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        woken,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, left);
+          signal?.addEventListener('abort', () => resolve(), { once: true });
+        }),
+      ]);
+      clearTimeout(timer);
+    } finally {
+      offEvent();
+      offResumed();
+    }
+  }
+}

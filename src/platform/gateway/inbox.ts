@@ -8,6 +8,7 @@
  */
 import { codeOfMessage, SERVICE_USER_ID, type Delivery } from './delivery.js';
 import { GatewayError } from './gateway-error.js';
+import { lookUntil } from '../core/event-bus.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
@@ -92,32 +93,14 @@ export class Inbox {
   ): Promise<ReceivedCode | undefined> {
     const { bus } = this.deps;
     const person = await this.users.resolve(personRef, 'user');
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      // Subscribe before looking, so that a message stored in between is not missed.
-      let wake!: () => void;
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      const unsubscribe = bus.on('message.created', (event) => {
-        if (event.senderId === SERVICE_USER_ID && event.recipients.includes(person.id)) wake();
-      });
-      try {
-        const found = await this.#nextCode(person);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0 || signal?.aborted) return undefined;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          woken,
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, left);
-            signal?.addEventListener('abort', () => resolve(), { once: true });
-          }),
-        ]);
-        clearTimeout(timer);
-      } finally {
-        unsubscribe();
-      }
-    }
+    return lookUntil(
+      bus,
+      'message.created',
+      (event) => event.senderId === SERVICE_USER_ID && event.recipients.includes(person.id),
+      () => this.#nextCode(person),
+      timeoutMs,
+      signal,
+    );
   }
 
   /** The first code after the read cursor, advancing the cursor past it (and past anything else). */

@@ -6,6 +6,7 @@ import { checkBotCanSend, checkUserCanSend } from '../chats/chat-access.js';
 import { isPresent, memberState } from '../chats/chat-rights.js';
 import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
+import { lookUntil } from '../core/event-bus.js';
 import type { Files } from '../files/files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -286,47 +287,24 @@ export class Messages {
   ): Promise<WireMessage | undefined> {
     const { store, bus } = this.deps;
     const user = await this.users.resolve(userRef);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      // Subscribe before looking, so that a message stored in between is not missed.
-      let wake!: () => void;
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      const unsubscribeCreated = bus.on('message.created', (event) => {
-        if (event.senderId !== user.id) wake();
-      });
-      // Events may have been missed (the adapter's connection came back): look again.
-      const unsubscribeResumed = bus.on('events.resumed', () => wake());
-      const unsubscribe = () => {
-        unsubscribeCreated();
-        unsubscribeResumed();
-      };
-      try {
+    return lookUntil(
+      bus,
+      'message.created',
+      (event) => event.senderId !== user.id,
+      async () => {
         const chat = await this.chatForUser(store, user, chatRef, false);
-        if (chat) {
-          const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
-          const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
-          if (next) {
-            if (afterId === undefined) {
-              await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));
-            }
-            return await this.render(store, chat, next, user.id);
-          }
+        if (!chat) return undefined;
+        const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
+        const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
+        if (!next) return undefined;
+        if (afterId === undefined) {
+          await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));
         }
-        const left = deadline - Date.now();
-        if (left <= 0 || signal?.aborted) return undefined;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          woken,
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, left);
-            signal?.addEventListener('abort', () => resolve(), { once: true });
-          }),
-        ]);
-        clearTimeout(timer);
-      } finally {
-        unsubscribe();
-      }
-    }
+        return this.render(store, chat, next, user.id);
+      },
+      timeoutMs,
+      signal,
+    );
   }
 
   /**
