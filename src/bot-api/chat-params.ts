@@ -96,6 +96,37 @@ export function readRights({ params }: MethodContext): AdminRights {
   return rights;
 }
 
+/**
+ * `rights` of setMyDefaultAdministratorRights: a ChatAdministratorRights JSON object, read as the
+ * reference reads one (Boolean fields strictly); absent, empty or null means none (clear).
+ */
+export function readRightsObject({ params }: MethodContext): AdminRights | null {
+  const text = params.string('rights');
+  if (text === undefined || text === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw botApiError('JSON_UNPARSABLE', { object: 'rights' });
+  }
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw botApiError('OBJECT_EXPECTED', { object: 'ChatAdministratorRights' });
+  }
+  const rights: AdminRights = {};
+  for (const [key, field] of Object.entries(value)) {
+    const right = key === 'can_manage_voice_chats' ? 'can_manage_video_chats' : key;
+    const known = (ADMIN_RIGHT_KEYS as readonly string[]).includes(right) || right === 'is_anonymous';
+    if (!known) continue;
+    if (typeof field !== 'boolean') {
+      const detail = `Field "${key}" must be of type Boolean`;
+      throw botApiError('UNPARSABLE', { object: 'ChatAdministratorRights', detail });
+    }
+    if (field) rights[right as keyof AdminRights] = true;
+  }
+  return rights;
+}
+
 /** createChatInviteLink / editChatInviteLink options; member_limit clamped as the reference does. */
 export function readLinkOptions({ params }: MethodContext): LinkOptions {
   return {

@@ -1,11 +1,12 @@
 /**
- * Which message an edit or delete names: chat_id and message_id (inline messages, named by
- * inline_message_id, do not exist on Parley yet).
+ * Which message an edit or delete names: chat_id and message_id; for the edits that support inline
+ * messages (live locations so far), inline_message_id instead (readEditRef).
  */
 import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { targetChatId } from './send-options.js';
 import type { UserRow } from '../storage/store.js';
+import type { EditRef } from '../platform/messages/message-edits.js';
 
 export interface EditTarget {
   bot: UserRow;
@@ -22,4 +23,19 @@ export async function readEditTarget(ctx: MethodContext): Promise<EditTarget> {
   const messageId = params.int('message_id') ?? 0;
   if (messageId <= 0) throw botApiError('MESSAGE_IDENTIFIER_NOT_SPECIFIED');
   return { bot: await platform.users.resolve(botId, 'bot'), chatId, messageId };
+}
+
+/**
+ * chat_id and message_id, or without them inline_message_id (the reference's choice: an inline
+ * message is named only when neither chat_id nor message_id is given).
+ */
+export async function readEditRef(ctx: MethodContext): Promise<{ bot: UserRow; ref: EditRef }> {
+  const { params, platform, botId } = ctx;
+  const inlineMessageId = params.string('inline_message_id');
+  const named = params.string('chat_id') !== undefined || params.string('message_id') !== undefined;
+  if (!named && inlineMessageId !== undefined && inlineMessageId !== '') {
+    return { bot: await platform.users.resolve(botId, 'bot'), ref: { inlineMessageId } };
+  }
+  const target = await readEditTarget(ctx);
+  return { bot: target.bot, ref: { chatId: target.chatId, messageId: target.messageId } };
 }

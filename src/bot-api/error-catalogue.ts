@@ -268,6 +268,7 @@ export const BOT_API_ERRORS = {
   NO_TEXT_TO_EDIT: badRequest('there is no text in the message to edit'),
   NO_CAPTION_TO_EDIT: badRequest('there is no caption in the message to edit'),
   NO_MEDIA_TO_EDIT: badRequest('there is no media in the message to edit'),
+  NO_LIVE_LOCATION_TO_EDIT: badRequest('there is no live location in the message to edit'),
   ALBUM_CONTENT_TYPE_INVALID: badRequest("message content type can't be used in an album"),
   ALBUM_MEDIA_TYPE_CHANGE: badRequest("can't change media type in the album"),
   MESSAGE_NOT_MODIFIED: badRequest(
@@ -372,6 +373,12 @@ export const BOT_API_ERRORS = {
   CHAT_ADMIN_REQUIRED: badRequest('CHAT_ADMIN_REQUIRED'),
   NEED_OWNER_RIGHTS_IN_GROUP: badRequest('need owner rights in the group chat'),
   NOT_ENOUGH_RIGHTS: badRequest('not enough rights'),
+  CUSTOM_TITLE_OF_OWNER: badRequest('only creator can edit their custom title'),
+  USER_NOT_ADMINISTRATOR: badRequest('user is not an administrator'),
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE: badRequest(
+    'not enough rights to change custom title of the user',
+  ),
+  ADMIN_RANK_EMOJI_NOT_ALLOWED: badRequest('ADMIN_RANK_EMOJI_NOT_ALLOWED'),
   BOT_GROUPS_BLOCKED: badRequest('this bot can not be added to groups'),
   MEMBER_LIST_INACCESSIBLE: badRequest('member list is inaccessible'),
   NO_ADMINISTRATORS_IN_PRIVATE_CHAT: badRequest('there are no administrators in the private chat'),

@@ -10,6 +10,8 @@ import { editMessageText } from './edit-message-text.js';
 import { editMessageCaption } from './edit-message-caption.js';
 import { editMessageReplyMarkup } from './edit-message-reply-markup.js';
 import { editMessageMedia } from './edit-message-media.js';
+import { editMessageLiveLocation } from './edit-message-live-location.js';
+import { stopMessageLiveLocation } from './stop-message-live-location.js';
 import { deleteMessage } from './delete-message.js';
 import { deleteMessages } from './delete-messages.js';
 import { deleteWebhook } from './delete-webhook.js';
@@ -74,6 +76,9 @@ import { approveChatJoinRequest } from './approve-chat-join-request.js';
 import { declineChatJoinRequest } from './decline-chat-join-request.js';
 import { setChatTitle } from './set-chat-title.js';
 import { setChatDescription } from './set-chat-description.js';
+import { setMyDefaultAdministratorRights } from './set-my-default-administrator-rights.js';
+import { getMyDefaultAdministratorRights } from './get-my-default-administrator-rights.js';
+import { setChatAdministratorCustomTitle } from './set-chat-administrator-custom-title.js';
 
 export const BOT_API_METHODS = {
   getMe,
@@ -104,6 +109,8 @@ export const BOT_API_METHODS = {
   editMessageCaption,
   editMessageReplyMarkup,
   editMessageMedia,
+  editMessageLiveLocation,
+  stopMessageLiveLocation,
   deleteMessage,
   deleteMessages,
   forwardMessage,
@@ -146,6 +153,9 @@ export const BOT_API_METHODS = {
   declineChatJoinRequest,
   setChatTitle,
   setChatDescription,
+  setMyDefaultAdministratorRights,
+  getMyDefaultAdministratorRights,
+  setChatAdministratorCustomTitle,
   // Legacy names the reference server still serves (reference §6.1).
   kickChatMember: banChatMember,
   getChatMembersCount: getChatMemberCount,

@@ -3,8 +3,8 @@ import type { RouteContext } from '../control-context.js';
 /**
  * POST /control/messages/location: a person sends a location (`latitude`, `longitude`,
  * `horizontal_accuracy?`), live with `live_period` (and `heading?`, `proximity_alert_radius?`); the
- * bots of the chat get a `message` with `location` as sendLocation shapes it. A live location cannot
- * be moved afterwards (Parley has no editMessageLiveLocation).
+ * bots of the chat get a `message` with `location` as sendLocation shapes it. A person cannot move a
+ * live location afterwards (bots move theirs: editMessageLiveLocation).
  */
 export async function sendLocation({ platform, input }: RouteContext<'sendLocation'>) {
   return platform.personContent.location(

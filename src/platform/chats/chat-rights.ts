@@ -104,6 +104,16 @@ export function normalizeRights(given: AdminRights, type: ChatType): AdminRights
   return rights;
 }
 
+/**
+ * ChatAdministratorRights on the wire (getMyDefaultAdministratorRights): is_anonymous and every
+ * right, false unless held.
+ */
+export function renderAdministratorRights(rights: AdminRights): Record<string, boolean> {
+  const wire: Record<string, boolean> = { is_anonymous: rights.is_anonymous === true };
+  for (const key of ADMIN_RIGHT_KEYS) wire[key] = rights[key] === true;
+  return wire;
+}
+
 /** All rights of the chat kind: what the creator holds. */
 export function allRights(type: ChatType): AdminRights {
   return Object.fromEntries(rightsOf(type).map((key) => [key, true]));

@@ -4,6 +4,7 @@
  * gathers these as `Members`.
  */
 import {
+  ADMIN_RIGHT_KEYS,
   PERMISSION_KEYS,
   hasRight,
   isPresent,
@@ -26,6 +27,7 @@ import {
   type Effects,
   type GroupContext,
 } from './group-context.js';
+import { readDefaultRights } from '../users/bot-settings.js';
 import { renderUser } from '../users/users.js';
 import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
 
@@ -163,13 +165,16 @@ export async function restrictMember(
 
 /**
  * promoteChatMember, or a person promoting: no right left demotes to member. A bot that is not in
- * the chat joins it as an administrator (how bots are added to channels).
+ * the chat joins it as an administrator (how bots are added to channels). `given` undefined (a
+ * person promoting without naming rights): a bot gets its default administrator rights for the kind
+ * of chat, as far as the promoter holds them (spec setMyDefaultAdministratorRights: suggested
+ * rights the person may change); anyone else gets none.
  */
 export async function promoteMember(
   ctx: GroupContext,
   acting: Acting,
   targetRef: number | string,
-  given: AdminRights,
+  given: AdminRights | undefined,
   customTitle?: string,
 ): Promise<void> {
   const target = await targetUser(ctx, targetRef);
@@ -197,7 +202,7 @@ export async function promoteMember(
     if (!isPresent(old) && chat.type !== 'channel' && !(await tx.getBot(target.id))?.can_join_groups) {
       throw new PlatformError('BOT_GROUPS_BLOCKED', 'this bot can not be added to groups');
     }
-    const rights = normalizeRights(given, chat.type);
+    const rights = normalizeRights(given ?? (await suggestedRights(tx, at, target)), chat.type);
     if (rights && at.state.status !== 'creator') {
       for (const key of Object.keys(rights) as AdminRightKey[]) {
         if (key !== 'can_manage_chat' && !hasRight(at.state, key))
@@ -218,6 +223,64 @@ export async function promoteMember(
     if (!isPresent(old) && chat.type !== 'channel') {
       await postServiceMessage(ctx, tx, chat, actor.id, { new_chat_members: [renderUser(target)] }, effects);
     }
+  });
+}
+
+/** A bot's default rights for the chat's kind that the promoter holds; none for anyone else. */
+async function suggestedRights(tx: StoreTx, at: ActingIn, target: UserRow): Promise<AdminRights> {
+  if (!target.is_bot) return {};
+  const defaults = await readDefaultRights(tx, target.id, at.chat.type === 'channel');
+  const held: AdminRights = {};
+  for (const key of ADMIN_RIGHT_KEYS) {
+    if (defaults[key] && (key === 'can_manage_chat' || hasRight(at.state, key))) held[key] = true;
+  }
+  if (defaults.is_anonymous) held.is_anonymous = true;
+  return held;
+}
+
+/** Emoji, which custom titles may not contain (ADMIN_RANK_EMOJI_NOT_ALLOWED). */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f/u;
+/** The longest custom title; TDLib cuts a longer one (MAX_RANK_LENGTH). */
+export const CUSTOM_TITLE_LIMIT = 16;
+
+/**
+ * setChatAdministratorCustomTitle: supergroups only; the target must be an administrator the bot may
+ * edit (one it promoted, while it holds can_promote_members). The title is trimmed and cut to 16
+ * characters as TDLib does; an empty one removes it.
+ */
+export async function setCustomTitle(
+  ctx: GroupContext,
+  acting: Acting,
+  targetRef: number | string,
+  customTitle: string,
+): Promise<void> {
+  const target = await targetUser(ctx, targetRef);
+  await act(ctx, acting, async (tx, at, effects) => {
+    const { chat, actor } = at;
+    if (chat.type !== 'supergroup')
+      throw new PlatformError('SUPERGROUPS_ONLY', 'method is available only for supergroups');
+    const old = await stateOf(tx, chat, target.id, ctx.deps.clock.now());
+    if (old.status === 'creator')
+      throw new PlatformError('CUSTOM_TITLE_OF_OWNER', 'only creator can edit their custom title');
+    if (old.status !== 'administrator')
+      throw new PlatformError('USER_NOT_ADMINISTRATOR', 'user is not an administrator');
+    const canEdit =
+      at.state.status === 'creator' ||
+      (old.data.promoted_by === actor.id && hasRight(at.state, 'can_promote_members'));
+    if (!canEdit)
+      throw new PlatformError(
+        'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE',
+        'not enough rights to change custom title of the user',
+      );
+    const title = [...customTitle.trim()].slice(0, CUSTOM_TITLE_LIMIT).join('').trim();
+    if (EMOJI.test(title))
+      throw new PlatformError('ADMIN_RANK_EMOJI_NOT_ALLOWED', 'ADMIN_RANK_EMOJI_NOT_ALLOWED');
+    const { custom_title: _old, ...rest } = old.data;
+    const next: MemberState = {
+      status: 'administrator',
+      data: { ...rest, ...(title ? { custom_title: title } : {}) },
+    };
+    await changeMember(ctx, tx, { chat, actor, target, next }, effects);
   });
 }
 

@@ -27,7 +27,7 @@ import {
 import { stateOf } from './chat-access.js';
 import { PlatformError } from '../core/errors.js';
 import { chatForBot, targetUser, type Acting, type Effects, type GroupContext } from './group-context.js';
-import { banMember, promoteMember, restrictMember, unbanMember } from './member-changes.js';
+import { banMember, promoteMember, restrictMember, setCustomTitle, unbanMember } from './member-changes.js';
 import { addMember, joinChat, joinPublic, leaveChat } from './member-joins.js';
 import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
 
@@ -89,15 +89,21 @@ export class Members {
 
   /**
    * promoteChatMember, or a person promoting: no right left demotes to member. A bot that is not in
-   * the chat joins it as an administrator (how bots are added to channels).
+   * the chat joins it as an administrator (how bots are added to channels). `given` undefined: a
+   * bot gets its default administrator rights for the kind of chat (those the promoter holds).
    */
   promote(
     acting: Acting,
     targetRef: number | string,
-    given: AdminRights,
+    given: AdminRights | undefined,
     customTitle?: string,
   ): Promise<void> {
     return promoteMember(this.ctx, acting, targetRef, given, customTitle);
+  }
+
+  /** setChatAdministratorCustomTitle: supergroups; administrators the bot promoted (can_be_edited). */
+  setCustomTitle(acting: Acting, targetRef: number | string, customTitle: string): Promise<void> {
+    return setCustomTitle(this.ctx, acting, targetRef, customTitle);
   }
 
   /** getChatMember: any user's state as the bot sees it ("left" for someone never in the chat). */

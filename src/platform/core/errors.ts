@@ -53,6 +53,10 @@ export type PlatformErrorCode =
   | 'NO_TEXT_TO_EDIT'
   | 'NO_CAPTION_TO_EDIT'
   | 'NO_MEDIA_TO_EDIT'
+  // live locations (live-locations.ts)
+  | 'NO_LIVE_LOCATION_TO_EDIT'
+  | 'LIVE_PERIOD_INVALID'
+  | 'INLINE_MESSAGE_ID_INVALID'
   | 'ALBUM_CONTENT_TYPE_INVALID'
   | 'ALBUM_MEDIA_TYPE_CHANGE'
   | 'MESSAGE_TO_DELETE_NOT_FOUND'
@@ -112,6 +116,11 @@ export type PlatformErrorCode =
   | 'RIGHT_FORBIDDEN'
   | 'NEED_OWNER_RIGHTS_IN_GROUP'
   | 'NOT_ENOUGH_RIGHTS'
+  // setChatAdministratorCustomTitle (member-changes.ts)
+  | 'CUSTOM_TITLE_OF_OWNER'
+  | 'USER_NOT_ADMINISTRATOR'
+  | 'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE'
+  | 'ADMIN_RANK_EMOJI_NOT_ALLOWED'
   | 'MEMBER_LIST_INACCESSIBLE'
   | 'NO_ADMINISTRATORS_IN_PRIVATE_CHAT'
   // invite links and join requests (invite-links.ts, join-requests.ts)

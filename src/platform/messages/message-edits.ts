@@ -1,7 +1,9 @@
 /**
  * Changing messages after they were sent: a bot edits the text, caption or inline keyboard of its
- * own messages and deletes messages; a person edits or deletes their own, and bots in the chat get
- * `edited_message` for the edit.
+ * own messages and deletes messages; a bot moves or stops a live location it sent (also one sent
+ * through it as an inline message: live-locations.ts has the rules); a person edits or deletes their
+ * own, and bots in the chat get `edited_message` for the edit (and for a moved live location they
+ * received).
  */
 import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
@@ -13,6 +15,7 @@ import type { Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities } from '../formatting/index.js';
+import { movedLocation, stoppedLocation, type LiveLocationMove } from './live-locations.js';
 
 /** Bots may delete messages younger than this (reference FAQ: 48 hours). */
 const DELETE_WINDOW = 48 * 3600;
@@ -22,6 +25,9 @@ const MEDIA_KEYS = ['photo', 'document', 'audio', 'video', 'animation', 'voice',
 export type ContentPatch = Partial<Record<keyof MessageContent, unknown>>;
 
 export type EditKind = 'text' | 'caption' | 'reply_markup' | 'media';
+
+/** The message an edit names: by chat and message id, or an inline message by its id. */
+export type EditRef = { chatId: number; messageId: number } | { inlineMessageId: string };
 
 function applyPatch(content: MessageContent, patch: ContentPatch): MessageContent {
   const next: MessageContent = { ...content };
@@ -66,6 +72,73 @@ export class MessageEdits {
     });
     this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId });
     return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /**
+   * A bot moves (`move`) or stops (`'stop'`) a live location: its own message, or an inline message
+   * sent through it. The inline keyboard is replaced as by other edits. Bots that received the
+   * message get `edited_message` (`edited_channel_post`). Returns the message as the bot sees it,
+   * or true for an inline message.
+   */
+  async editLiveLocationByBot(
+    bot: UserRow,
+    ref: EditRef,
+    move: LiveLocationMove | 'stop',
+    markup: { reply_markup: unknown },
+  ): Promise<WireMessage | true> {
+    const { store, clock } = this.deps;
+    const edited = await store.write(async (tx) => {
+      const { chat, row } = await this.#liveLocationMessage(tx, bot, ref);
+      const content = JSON.parse(row.body) as MessageContent;
+      const now = clock.now();
+      const location =
+        move === 'stop'
+          ? stoppedLocation(content, row.date, now)
+          : movedLocation(content, move, row.date, now);
+      const body = JSON.stringify(applyPatch(content, { location, ...markup }));
+      if (body === row.body) throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
+      const updated: MessageRow = { ...row, body, edit_date: now };
+      await tx.updateMessage(chat.pk, row.message_id, body, now);
+      // Bots get the edit of a message they received: a person's (an inline message), not a bot's.
+      const sender = row.sender_id;
+      const botIds =
+        sender === null || (await tx.getBot(sender))
+          ? []
+          : (await this.messages.botsOf(tx, chat, sender, updated)).filter((id) => id !== bot.id);
+      const notified: number[] = [];
+      for (const botId of botIds) {
+        const payload = await this.messages.render(tx, chat, updated, botId);
+        const queued = await this.updates.enqueue(tx, botId, {
+          type: chat.type === 'channel' ? 'edited_channel_post' : 'edited_message',
+          payload,
+          queueKey: `c${payload.chat.id}`,
+          date: now,
+        });
+        if (queued !== null) notified.push(botId);
+      }
+      return { chat, row: updated, notified };
+    });
+    for (const botId of edited.notified) this.updates.notify(botId);
+    this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId: edited.row.message_id });
+    if ('inlineMessageId' in ref) return true;
+    return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /** The message a live location edit names, if the bot may edit it. */
+  async #liveLocationMessage(
+    tx: StoreTx,
+    bot: UserRow,
+    ref: EditRef,
+  ): Promise<{ chat: ChatRow; row: MessageRow }> {
+    if (!('inlineMessageId' in ref)) {
+      const { chat, row } = await this.#editable(tx, bot, ref.chatId, ref.messageId, 'reply_markup', {});
+      return { chat, row };
+    }
+    const inline = await tx.getInlineMessage(ref.inlineMessageId);
+    const chat = inline && inline.bot_id === bot.id ? await tx.getChat(inline.chat_pk) : undefined;
+    const row = inline && chat ? await tx.getMessage(chat.pk, inline.message_id) : undefined;
+    if (!chat || !row) throw new PlatformError('INLINE_MESSAGE_ID_INVALID', 'no such inline message');
+    return { chat, row };
   }
 
   /**

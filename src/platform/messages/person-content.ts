@@ -10,9 +10,10 @@
  * the person's rights (locations, venues and contacts need can_send_messages, dice
  * can_send_other_messages: chat-access.ts) and the reply target, so a refused send stores nothing.
  *
- * Live locations: a person may send a location with a live_period, but nobody can move it yet
- * (editMessageLiveLocation and stopMessageLiveLocation are not supported by Parley), so it stays
- * where it was sent until it expires.
+ * Live locations: a person may send a location with a live_period, but cannot move it afterwards
+ * (the control API has no such action), so it stays where it was sent until it expires. Bots move
+ * and stop the live locations they send, or that were sent through them as inline messages
+ * (editMessageLiveLocation, stopMessageLiveLocation: live-locations.ts, message-edits.ts).
  */
 import { PlatformError } from '../core/errors.js';
 import { DICE_MAX_VALUES } from './forwards.js';

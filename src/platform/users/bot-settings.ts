@@ -1,11 +1,14 @@
 /**
  * A bot's own settings: command lists per scope and language with the narrow-to-wide lookup, its
- * name, description and short description per language, and its menu button. Kept in the settings
- * table under `bot:<id>:...` keys; an empty value means "not set".
+ * name, description and short description per language, its menu button and its default
+ * administrator rights for groups and for channels. Kept in the settings table under `bot:<id>:...`
+ * keys; an empty value means "not set".
  */
+import { normalizeRights, type AdminRights } from '../chats/chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { ChatRow } from '../../storage/store.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
 
 export interface BotCommand {
   command: string;
@@ -36,6 +39,23 @@ function scopeKey(scope: CommandScope): string {
     default:
       return scope.type;
   }
+}
+
+function defaultRightsKey(botId: number, forChannels: boolean): string {
+  return `bot:${botId}:default_admin_rights:${forChannels ? 'channels' : 'groups'}`;
+}
+
+/**
+ * The bot's default administrator rights for groups and supergroups or for channels (spec
+ * setMyDefaultAdministratorRights); {} when none are set. Read inside a write too (promotions).
+ */
+export async function readDefaultRights(
+  reader: SettingsReader,
+  botId: number,
+  forChannels: boolean,
+): Promise<AdminRights> {
+  const value = await reader.getSetting(defaultRightsKey(botId, forChannels));
+  return value ? (JSON.parse(value) as AdminRights) : {};
 }
 
 export class BotSettings {
@@ -128,5 +148,19 @@ export class BotSettings {
     const own = chatPk === null ? undefined : await store.getSetting(`bot:${botId}:menu_button:${chatPk}`);
     const value = own || (await store.getSetting(`bot:${botId}:menu_button:default`));
     return value ? (JSON.parse(value) as Record<string, unknown>) : { type: 'commands' };
+  }
+
+  /**
+   * setMyDefaultAdministratorRights: kept as the platform would grant them in a supergroup or a
+   * channel (rights the kind lacks dropped, can_manage_chat implied); null or no right clears them.
+   */
+  async setDefaultRights(botId: number, forChannels: boolean, given: AdminRights | null): Promise<void> {
+    const rights = given && normalizeRights(given, forChannels ? 'channel' : 'supergroup');
+    const value = rights ? JSON.stringify(rights) : '';
+    await this.deps.store.write(async (tx) => tx.setSetting(defaultRightsKey(botId, forChannels), value));
+  }
+
+  getDefaultRights(botId: number, forChannels: boolean): Promise<AdminRights> {
+    return readDefaultRights(this.deps.store, botId, forChannels);
   }
 }

@@ -158,7 +158,9 @@ export const CHATS = {
     description:
       '`by` is the creator or an administrator with `can_promote_members`, who grants only rights they ' +
       'hold. No right left demotes to member. A bot not in the chat joins as an administrator (how bots ' +
-      'join channels). The bot gets `my_chat_member`; other administrator bots `chat_member`.',
+      'join channels). Without `rights`, a bot gets its default administrator rights for the kind of ' +
+      'chat (`setMyDefaultAdministratorRights`), those `by` holds. The bot gets `my_chat_member`; other ' +
+      'administrator bots `chat_member`.',
     params: params('PromoteChatMemberParams', {
       ...BY_ON_USER,
       rights: ADMIN_RIGHTS,

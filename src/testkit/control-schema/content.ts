@@ -35,8 +35,9 @@ export const CONTENT = {
     description:
       'The bots of the chat get a `message` (`channel_post` in a channel) with `location`, shaped as ' +
       'sendLocation shapes it: `latitude`, `longitude`, for a live location `live_period`, `heading`, ' +
-      '`proximity_alert_radius`, then `horizontal_accuracy` (clamped to 1500 m). A live location cannot ' +
-      'be moved afterwards: Parley has no editMessageLiveLocation. Needs `can_send_messages` in a group.',
+      '`proximity_alert_radius`, then `horizontal_accuracy` (clamped to 1500 m). A person cannot move a ' +
+      'live location afterwards (bots move theirs with editMessageLiveLocation). Needs `can_send_messages` ' +
+      'in a group.',
     params: params('SendLocationParams', {
       ...PERSON_SEND,
       ...POINT,

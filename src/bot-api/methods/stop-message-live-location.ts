@@ -1,0 +1,14 @@
+import { readEditRef } from '../edit-target.js';
+import type { MethodContext } from '../method-context.js';
+import { inlineMarkupPatch } from './edit-message-reply-markup.js';
+
+/**
+ * stopMessageLiveLocation: stops a live location before its live_period ends; it stays where it
+ * last was and can no longer be moved. The inline keyboard is replaced as by other edits. Answers
+ * the edited Message, or true for an inline message. spec stopMessageLiveLocation.
+ */
+export async function stopMessageLiveLocation(ctx: MethodContext) {
+  const markup = inlineMarkupPatch(ctx);
+  const { bot, ref } = await readEditRef(ctx);
+  return ctx.platform.edits.editLiveLocationByBot(bot, ref, 'stop', markup);
+}
