@@ -48,6 +48,18 @@ export function readUserId({ params }: MethodContext): number {
 }
 
 /**
+ * The author of the reactions that deleteMessageReaction / deleteAllMessageReactions remove: user_id
+ * as readUserId reads it. On Parley only users react, so actor_chat_id alone is refused.
+ */
+export function readReactionActor(ctx: MethodContext): number {
+  const { params } = ctx;
+  if (params.string('user_id') === undefined && params.string('actor_chat_id') !== undefined) {
+    throw botApiError('ACTOR_CHAT_REACTIONS_UNSUPPORTED');
+  }
+  return readUserId(ctx);
+}
+
+/**
  * `permissions` (ChatPermissions as JSON). restrictChatMember also takes the legacy top-level
  * Booleans when `permissions` is absent.
  */

@@ -252,6 +252,7 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   CANT_BAN_IN_PRIVATE_CHAT: "400 Bad Request: can't ban members in private chats",
   SUPERGROUPS_AND_CHANNELS_ONLY: '400 Bad Request: method is available for supergroup and channel chats only',
   SUPERGROUPS_ONLY: '400 Bad Request: method is available only for supergroups',
+  GROUPS_ONLY: '400 Bad Request: method is available for group and supergroup chats only',
   CANT_PROMOTE_SELF: "400 Bad Request: can't promote self",
   USER_NOT_PARTICIPANT: '400 Bad Request: USER_NOT_PARTICIPANT',
   RIGHT_FORBIDDEN: '400 Bad Request: RIGHT_FORBIDDEN',

@@ -367,6 +367,11 @@ export const BOT_API_ERRORS = {
   CANT_BAN_IN_PRIVATE_CHAT: badRequest("can't ban members in private chats"),
   SUPERGROUPS_AND_CHANNELS_ONLY: badRequest('method is available for supergroup and channel chats only'),
   SUPERGROUPS_ONLY: badRequest('method is available only for supergroups'),
+  GROUPS_ONLY: badRequest('method is available for group and supergroup chats only'),
+  /** deleteMessageReaction, deleteAllMessageReactions: on Parley only users react, never chats. */
+  ACTOR_CHAT_REACTIONS_UNSUPPORTED: badRequest(
+    'actor_chat_id is not supported: reactions are added by users only; specify user_id',
+  ),
   CANT_PROMOTE_SELF: badRequest("can't promote self"),
   USER_NOT_PARTICIPANT: badRequest('USER_NOT_PARTICIPANT'),
   RIGHT_FORBIDDEN: badRequest('RIGHT_FORBIDDEN'),

@@ -55,6 +55,8 @@ import { sendDice } from './send-dice.js';
 import { sendChatAction } from './send-chat-action.js';
 import { answerInlineQuery } from './answer-inline-query.js';
 import { setMessageReaction } from './set-message-reaction.js';
+import { deleteMessageReaction } from './delete-message-reaction.js';
+import { deleteAllMessageReactions } from './delete-all-message-reactions.js';
 import { pinChatMessage } from './pin-chat-message.js';
 import { unpinChatMessage } from './unpin-chat-message.js';
 import { unpinAllChatMessages } from './unpin-all-chat-messages.js';
@@ -132,6 +134,8 @@ export const BOT_API_METHODS = {
   sendChatAction,
   answerInlineQuery,
   setMessageReaction,
+  deleteMessageReaction,
+  deleteAllMessageReactions,
   pinChatMessage,
   unpinChatMessage,
   unpinAllChatMessages,

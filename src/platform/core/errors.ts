@@ -111,6 +111,8 @@ export type PlatformErrorCode =
   | 'CANT_BAN_IN_PRIVATE_CHAT'
   | 'SUPERGROUPS_AND_CHANNELS_ONLY'
   | 'SUPERGROUPS_ONLY'
+  // deleteMessageReaction, deleteAllMessageReactions (reactions.ts)
+  | 'GROUPS_ONLY'
   | 'CANT_PROMOTE_SELF'
   | 'USER_NOT_PARTICIPANT'
   | 'RIGHT_FORBIDDEN'

@@ -5,8 +5,12 @@
  * administer the chat (in a private chat: the bot of the chat) and list the type explicitly in
  * allowed_updates (the update queue applies that filter). In channels reactions are anonymous:
  * administrator bots get `message_reaction_count` with the new totals instead. Bots' own reactions
- * cause no update.
+ * cause no update. In groups and supergroups an administrator bot with can_delete_messages may remove
+ * a person's reactions (deleteMessageReaction, deleteAllMessageReactions); each removal is announced
+ * as the person's own change to an empty list would be.
  */
+import { stateOf } from '../chats/chat-access.js';
+import { hasRight } from '../chats/chat-rights.js';
 import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
 import type { Messages } from './messages.js';
@@ -57,6 +61,8 @@ const MAX_BOT_REACTIONS = 1;
 const MAX_USER_REACTIONS = 3;
 /** A message shows at most this many distinct reactions (the platform's reactions_uniq_max). */
 const MAX_DISTINCT_REACTIONS = 11;
+/** deleteAllMessageReactions removes at most this many of a person's recent reactions. */
+const MAX_REMOVED_REACTIONS = 10_000;
 
 const keyOf = (r: ReactionType) =>
   r.type === 'emoji' ? `e:${r.emoji}` : r.type === 'custom_emoji' ? `c:${r.custom_emoji_id}` : 'paid';
@@ -96,6 +102,45 @@ export class Reactions {
         throw new PlatformError('REACTIONS_TOO_MANY', 'REACTIONS_TOO_MANY');
       await this.#store(tx, chat, messageId, bot.id, rows, list, isBig);
     });
+    return true;
+  }
+
+  /**
+   * deleteMessageReaction (`messageId` given) and deleteAllMessageReactions (the 10000 most recently
+   * changed reactions in the chat): a bot with can_delete_messages in a group or supergroup removes
+   * the reactions of `userId`, in one write; the people's removals are announced as their own
+   * changes to an empty list are (bots' reactions cause no update).
+   */
+  async removeByBot(bot: UserRow, chatId: number, userId: number, messageId?: number): Promise<true> {
+    const { store, clock } = this.deps;
+    const notified = await store.write(async (tx) => {
+      const chat = await this.chats.resolveForViewer(tx, bot, chatId);
+      if (chat.type !== 'group' && chat.type !== 'supergroup') {
+        throw new PlatformError('GROUPS_ONLY', 'reactions can be removed in groups and supergroups only');
+      }
+      if (!hasRight(await stateOf(tx, chat, bot.id, clock.now()), 'can_delete_messages')) {
+        throw new PlatformError('NOT_ENOUGH_RIGHTS', 'removing reactions needs can_delete_messages');
+      }
+      if (messageId !== undefined && (messageId <= 0 || !(await tx.getMessage(chat.pk, messageId)))) {
+        throw new PlatformError('MESSAGE_TO_REACT_NOT_FOUND', 'message to react not found');
+      }
+      const user = await tx.getUser(userId);
+      if (!user) throw new PlatformError('USER_NOT_FOUND', `no user ${userId}`);
+      const rows =
+        messageId === undefined
+          ? await tx.listUserReactions(chat.pk, userId, MAX_REMOVED_REACTIONS)
+          : (await tx.listMessageReactions(chat.pk, messageId)).filter((row) => row.user_id === userId);
+      const bots = new Set<number>();
+      for (const row of rows) {
+        await tx.deleteMessageReaction(chat.pk, row.message_id, userId);
+        if (user.is_bot || !(await tx.getMessage(chat.pk, row.message_id))) continue;
+        for (const botId of await this.#announce(tx, chat, row.message_id, user, parse(row), [])) {
+          bots.add(botId);
+        }
+      }
+      return [...bots];
+    });
+    for (const botId of notified) this.updates.notify(botId);
     return true;
   }
 

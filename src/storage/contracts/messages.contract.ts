@@ -49,5 +49,34 @@ export function messagesContract(open: () => Promise<Store>): void {
       );
       expect(await store.getCallbackQuery('42')).toMatchObject({ answer: '{"text":"ok"}', answered_at: 11 });
     });
+
+    it("lists a user's reactions in a chat, most recently changed first", async () => {
+      const react = (chatPk: number, messageId: number, userId: number, at: number) =>
+        store.write(async (tx) =>
+          tx.setMessageReaction({
+            chat_pk: chatPk,
+            message_id: messageId,
+            user_id: userId,
+            reaction: '[{"type":"emoji","emoji":"👍"}]',
+            is_big: false,
+            updated_at: at,
+          }),
+        );
+      await react(3, 1, 7, 10);
+      await react(3, 2, 7, 30);
+      await react(3, 3, 7, 20);
+      await react(3, 4, 7, 20);
+      await react(3, 2, 8, 40);
+      await react(4, 1, 7, 50);
+      const list = await store.listUserReactions(3, 7, 10);
+      expect(list.map((r) => [r.message_id, r.user_id, r.is_big])).toEqual([
+        [2, 7, false],
+        [4, 7, false],
+        [3, 7, false],
+        [1, 7, false],
+      ]);
+      expect((await store.listUserReactions(3, 7, 2)).map((r) => r.message_id)).toEqual([2, 4]);
+      expect(await store.listUserReactions(3, 9, 10)).toEqual([]);
+    });
   });
 }

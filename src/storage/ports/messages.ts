@@ -7,6 +7,8 @@
  * - `answerCallbackQuery` records an answer once: of two concurrent answers exactly one returns
  *   true (a conditional update, atomic in every adapter).
  * - `setReadCursor` never moves a cursor back (max of the old and the new id).
+ * - `listUserReactions` lists one user's reaction rows in one chat, most recently changed first
+ *   (ties: the higher message id first), at most `limit` of them.
  * - Nothing here is cached: reads see every committed write.
  */
 
@@ -54,6 +56,8 @@ export interface MessagesReader {
   getCallbackQuery(id: string): Promise<CallbackQueryRow | undefined>;
   /** Every user's reactions to a message, oldest change first. */
   listMessageReactions(chatPk: number, messageId: number): Promise<MessageReactionRow[]>;
+  /** A user's reactions in a chat, the `limit` most recently changed first (see the contract). */
+  listUserReactions(chatPk: number, userId: number, limit: number): Promise<MessageReactionRow[]>;
   /** Ids of the chat's pinned messages that still exist, newest message first. */
   listPinnedMessages(chatPk: number): Promise<number[]>;
 }

@@ -93,6 +93,15 @@ export class PgMessages implements MessagesReader, MessagesWriter {
       messageId,
     )) as unknown as MessageReactionRow[];
   }
+  async listUserReactions(chatPk: number, userId: number, limit: number) {
+    return (await this.sql.all(
+      `SELECT * FROM message_reactions WHERE chat_pk = ? AND user_id = ?
+       ORDER BY updated_at DESC, message_id DESC LIMIT ?`,
+      chatPk,
+      userId,
+      limit,
+    )) as unknown as MessageReactionRow[];
+  }
   async setMessageReaction(row: MessageReactionRow) {
     await this.sql.run(
       `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)

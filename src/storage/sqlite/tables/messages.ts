@@ -94,6 +94,17 @@ export class SqliteMessages implements MessagesReader, MessagesWriter {
       )
       .map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
   }
+  async listUserReactions(chatPk: number, userId: number, limit: number) {
+    return this.#sql
+      .all(
+        `SELECT * FROM message_reactions WHERE chat_pk = ? AND user_id = ?
+       ORDER BY updated_at DESC, message_id DESC LIMIT ${LIMIT_PARAM}`,
+        chatPk,
+        userId,
+        limit,
+      )
+      .map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
+  }
   async setMessageReaction(row: MessageReactionRow) {
     this.#sql.run(
       `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)
