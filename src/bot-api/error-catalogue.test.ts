@@ -236,6 +236,7 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   URL_CONTENT_NOT_IMAGE: '400 Bad Request: wrong type of the web page content',
   CHAT_TITLE_EMPTY: '400 Bad Request: title must be non-empty',
   CHAT_DESCRIPTION_NOT_MODIFIED: '400 Bad Request: chat description is not modified',
+  CHAT_NOT_MODIFIED: '400 Bad Request: CHAT_NOT_MODIFIED',
   PRIVATE_CHAT_PERMISSIONS: "400 Bad Request: can't change private chat permissions",
   CHANNEL_CHAT_PERMISSIONS: "400 Bad Request: can't change channel chat permissions",
   PRIVATE_CHAT_INFO: "400 Bad Request: can't change private chat description",

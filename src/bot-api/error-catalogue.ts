@@ -343,16 +343,19 @@ export const BOT_API_ERRORS = {
   // ---- chat settings, members, invite links, join requests (groups.ts, members.ts, ...)
   CHAT_TITLE_EMPTY: badRequest('title must be non-empty'),
   CHAT_DESCRIPTION_NOT_MODIFIED: badRequest('chat description is not modified'),
+  /** deleteChatPhoto of a chat without a photo (the platform's token, reference §2.2). */
+  CHAT_NOT_MODIFIED: badRequest('CHAT_NOT_MODIFIED'),
   PRIVATE_CHAT_PERMISSIONS: badRequest("can't change private chat permissions"),
   CHANNEL_CHAT_PERMISSIONS: badRequest("can't change channel chat permissions"),
   PRIVATE_CHAT_INFO: {
     status: 400,
-    text: (d: { field: 'title' | 'description' }) => `Bad Request: can't change private chat ${d.field}`,
+    text: (d: { field: 'title' | 'description' | 'photo' }) =>
+      `Bad Request: can't change private chat ${d.field}`,
   },
   NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS: badRequest('not enough rights to change chat permissions'),
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: {
     status: 400,
-    text: (d: { field: 'title' | 'description' }) =>
+    text: (d: { field: 'title' | 'description' | 'photo' }) =>
       `Bad Request: not enough rights to change chat ${d.field}`,
   },
   CANT_REMOVE_CHAT_OWNER: badRequest("can't remove chat owner"),

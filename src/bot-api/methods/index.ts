@@ -78,6 +78,8 @@ import { approveChatJoinRequest } from './approve-chat-join-request.js';
 import { declineChatJoinRequest } from './decline-chat-join-request.js';
 import { setChatTitle } from './set-chat-title.js';
 import { setChatDescription } from './set-chat-description.js';
+import { setChatPhoto } from './set-chat-photo.js';
+import { deleteChatPhoto } from './delete-chat-photo.js';
 import { setMyDefaultAdministratorRights } from './set-my-default-administrator-rights.js';
 import { getMyDefaultAdministratorRights } from './get-my-default-administrator-rights.js';
 import { setChatAdministratorCustomTitle } from './set-chat-administrator-custom-title.js';
@@ -157,6 +159,8 @@ export const BOT_API_METHODS = {
   declineChatJoinRequest,
   setChatTitle,
   setChatDescription,
+  setChatPhoto,
+  deleteChatPhoto,
   setMyDefaultAdministratorRights,
   getMyDefaultAdministratorRights,
   setChatAdministratorCustomTitle,

@@ -38,9 +38,11 @@ import {
   UniqueViolation,
   type ChatRow,
   type ChatType,
+  type FileRow,
   type StoreTx,
   type UserRow,
 } from '../../storage/store.js';
+import type { WirePhotoSize } from '../files/files.js';
 
 export const TITLE_MAX = 128;
 export const DESCRIPTION_MAX = 255;
@@ -226,6 +228,29 @@ export class Groups {
     });
   }
 
+  /**
+   * setChatPhoto: can_change_info; the chat keeps the stored photo's file and members see
+   * new_chat_photo (the photo's PhotoSize objects, each viewer with its own file_id).
+   */
+  async setPhoto(acting: Acting, photo: { file: FileRow; sizes: WirePhotoSize[] }): Promise<void> {
+    await this.#change(acting, 'photo', async (tx, at, effects) => {
+      await tx.updateChat(at.chat.pk, { photo_file_pk: photo.file.pk });
+      const chat = { ...at.chat, photo_file_pk: photo.file.pk };
+      await postServiceMessage(this.ctx, tx, chat, at.actor.id, { new_chat_photo: photo.sizes }, effects);
+    });
+  }
+
+  /** deleteChatPhoto: can_change_info; a chat without a photo answers CHAT_NOT_MODIFIED. */
+  async deletePhoto(acting: Acting): Promise<void> {
+    await this.#change(acting, 'photo', async (tx, at, effects) => {
+      if (at.chat.photo_file_pk === null || at.chat.photo_file_pk === undefined)
+        throw new PlatformError('CHAT_NOT_MODIFIED', 'the chat has no photo');
+      await tx.updateChat(at.chat.pk, { photo_file_pk: null });
+      const chat = { ...at.chat, photo_file_pk: null };
+      await postServiceMessage(this.ctx, tx, chat, at.actor.id, { delete_chat_photo: true }, effects);
+    });
+  }
+
   /** setChatPermissions: the default permissions of a group or supergroup (can_restrict_members). */
   async setPermissions(acting: Acting, permissions: ChatPermissions): Promise<void> {
     await commit(this.ctx, async (tx) => {
@@ -246,36 +271,33 @@ export class Groups {
 
   async #change(
     acting: Acting,
-    what: 'title' | 'description',
+    what: 'title' | 'description' | 'photo',
     fn: (tx: StoreTx, at: ActingIn, effects: Effects) => Promise<void>,
   ): Promise<void> {
     await commit(this.ctx, async (tx, effects) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private') {
-        throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
-      }
-      const allowed =
-        at.chat.type === 'channel'
-          ? hasRight(at.state, 'can_change_info')
-          : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
-      if (!allowed) {
-        throw new PlatformError(
-          'NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO',
-          `not enough rights to change chat ${what}`,
-          {
-            field: what,
-          },
-        );
-      }
+      checkMayChangeInfo(at, what);
       await fn(tx, at, effects);
     });
+  }
+
+  /**
+   * The checks of a chat info change, read before anything is stored (a new photo's bytes are
+   * stored before its write): a refused setChatPhoto leaves nothing behind. The write checks again.
+   */
+  async checkMayChangeInfo(acting: Acting, what: 'title' | 'description' | 'photo'): Promise<void> {
+    checkMayChangeInfo(await actingIn(this.ctx, this.ctx.deps.store, acting), what);
   }
 
   /**
    * getChat: ChatFullInfo with the spec's required accent_color_id, max_reaction_count and
    * accepted_gift_types; groups add description, the bot's primary invite link and permissions.
    */
-  async fullInfo(bot: UserRow, chatId: number): Promise<Record<string, unknown>> {
+  async fullInfo(
+    bot: UserRow,
+    chatId: number,
+    renderPhoto?: (file: FileRow) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
     const { store } = this.ctx.deps;
     const { chat } = await chatForBot(this.ctx, store, bot, chatId, 'read');
     const gifts = (accepted: boolean) => ({
@@ -299,6 +321,8 @@ export class Groups {
     if (chat.username) info.username = chat.username;
     info.accent_color_id = Math.abs(chat.id!) % 7;
     info.max_reaction_count = 11;
+    const photo = chat.photo_file_pk ? await store.getFileByPk(chat.photo_file_pk) : undefined;
+    if (photo && renderPhoto) info.photo = await renderPhoto(photo);
     info.accepted_gift_types = gifts(false);
     if (chat.description) info.description = chat.description;
     const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
@@ -332,5 +356,21 @@ export class Groups {
       ...(chat.migrated_to_id ? { migrated_to_chat_id: chat.migrated_to_id } : {}),
       members,
     };
+  }
+}
+
+/** Refuses a chat info change the acting user or bot may not make (private chats, rights). */
+function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
+  if (at.chat.type === 'private') {
+    throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
+  }
+  const allowed =
+    at.chat.type === 'channel'
+      ? hasRight(at.state, 'can_change_info')
+      : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
+  if (!allowed) {
+    throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO', `not enough rights to change chat ${what}`, {
+      field: what,
+    });
   }
 }

@@ -94,6 +94,7 @@ export type PlatformErrorCode =
   // chat settings (groups.ts)
   | 'CHAT_TITLE_EMPTY'
   | 'CHAT_DESCRIPTION_NOT_MODIFIED'
+  | 'CHAT_NOT_MODIFIED'
   | 'PRIVATE_CHAT_PERMISSIONS'
   | 'CHANNEL_CHAT_PERMISSIONS'
   | 'PRIVATE_CHAT_INFO'
@@ -150,8 +151,8 @@ export interface PlatformErrorData {
   CERTIFICATE_INVALID: { reason: string };
   /** Why the webhook's address is refused (platform/net/outbound-connector.ts). */
   WEBHOOK_TARGET_REJECTED: { reason: string };
-  PRIVATE_CHAT_INFO: { field: 'title' | 'description' };
-  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' | 'description' };
+  PRIVATE_CHAT_INFO: { field: 'title' | 'description' | 'photo' };
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' | 'description' | 'photo' };
 }
 
 export type PlatformErrorDataOf<C extends PlatformErrorCode> = C extends keyof PlatformErrorData

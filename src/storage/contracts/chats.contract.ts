@@ -63,5 +63,27 @@ export function chatsContract(open: () => Promise<Store>): void {
       expect(member?.status).toBe('kicked');
       expect((await store.listMembers(7)).length).toBe(1);
     });
+
+    it('stores a chat photo and clears it', async () => {
+      const pk = await store.write(async (tx) =>
+        tx.insertChat({
+          id: -4242,
+          type: 'group',
+          title: 'Photos',
+          username: null,
+          description: null,
+          user_a: null,
+          user_b: null,
+          last_message_id: 0,
+          created_at: 1,
+        }),
+      );
+      expect((await store.getChat(pk))?.photo_file_pk ?? null).toBeNull();
+      await store.write(async (tx) => tx.updateChat(pk, { photo_file_pk: 17 }));
+      expect((await store.getChat(pk))?.photo_file_pk).toBe(17);
+      expect((await store.getChatById(-4242))?.photo_file_pk).toBe(17);
+      await store.write(async (tx) => tx.updateChat(pk, { photo_file_pk: null }));
+      expect((await store.getChat(pk))?.photo_file_pk ?? null).toBeNull();
+    });
   });
 }

@@ -33,6 +33,8 @@ export interface ChatRow {
   permissions?: string | null;
   /** A group upgraded to a supergroup: the supergroup's id (005-groups). */
   migrated_to_id?: number | null;
+  /** Groups, supergroups and channels: the pk of the chat photo's file; null for none (012-chat-photo). */
+  photo_file_pk?: number | null;
 }
 
 export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -60,7 +62,9 @@ export interface ChatsWriter {
   insertChat(row: Omit<ChatRow, 'pk'>): Promise<number>;
   updateChat(
     pk: number,
-    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+    patch: Partial<
+      Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk'>
+    >,
   ): Promise<void>;
   /** The chat's next message_id (see the contract above). */
   nextMessageId(chatPk: number): Promise<number>;

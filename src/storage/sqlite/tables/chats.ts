@@ -68,7 +68,9 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   }
   async updateChat(
     pk: number,
-    patch: Partial<Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id'>>,
+    patch: Partial<
+      Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk'>
+    >,
   ) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
