@@ -10,8 +10,6 @@ import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import type { Platform } from '../platform/core/platform.js';
 
 const BATCH = 200;
-/** How soon due jobs that could not be claimed (held by another process) are looked for again. */
-const RECHECK_MS = 30_000;
 
 export class GatewayTimer {
   readonly #loop: DueLoop;
@@ -58,7 +56,7 @@ export class GatewayTimer {
     const next = await deps.store.gateway.nextJobAt('timed');
     const now = deps.clock.nowMs();
     if (next === undefined) return undefined;
-    return next > now ? next : now + RECHECK_MS;
+    return next > now ? next : now + this.claimant.recheckMs;
   }
 
   async stop(): Promise<void> {

@@ -20,8 +20,16 @@ export class JobClaimant {
     readonly claims: JobClaims,
     /** Real (system) ms: leases do not follow the virtual clock. */
     private readonly now: () => number = Date.now,
-    private readonly leaseMs = LEASE_MS,
+    readonly leaseMs = LEASE_MS,
   ) {}
+
+  /**
+   * How soon a worker looks again for jobs it could not claim (held by another process, whose
+   * lease may expire): half a lease, at most 30 s.
+   */
+  get recheckMs(): number {
+    return Math.min(30_000, this.leaseMs / 2);
+  }
 
   /** A lease from now, for a claim. */
   lease(): Lease {

@@ -25,8 +25,6 @@ import type { Platform } from '../platform/core/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
 
 const TIMEOUT_MS = 10_000;
-/** How soon due reports that could not be claimed (held by another process) are looked for again. */
-const RECHECK_MS = 30_000;
 const CONCURRENCY = 16;
 
 function describeFailure(error: unknown): string {
@@ -95,7 +93,7 @@ export class ReportWorker {
     // held by another process: look again in a while, when its lease may have expired.
     const next = await store.gateway.nextJobAt('report');
     if (next === undefined) return undefined;
-    return next > now ? next : now + RECHECK_MS;
+    return next > now ? next : now + this.claimant.recheckMs;
   }
 
   #start(job: GatewayJobRow): void {

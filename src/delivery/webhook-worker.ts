@@ -32,8 +32,6 @@ export type WebhookReplyRunner = (botId: number, contentType: string, body: stri
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
-/** How often a bot's queue is looked at without a reason (another process's leases may expire). */
-const RECHECK_MS = 30_000;
 
 /** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
 class BotDelivery {
@@ -132,7 +130,7 @@ class BotDelivery {
     const { store, clock } = this.worker.platform.deps;
     const now = clock.nowMs();
     if (now >= this.#recheckAt) {
-      this.#recheckAt = now + RECHECK_MS;
+      this.#recheckAt = now + this.worker.claimant.recheckMs;
       this.#more = true;
     }
     if (!this.#retryKnown || (this.#retryAt !== undefined && this.#retryAt <= now)) {
