@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlClient } from '../src/testkit/index.js';
 import {
@@ -83,6 +84,30 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     rmSync(filesDir, { recursive: true, force: true });
   }, 30_000);
 
+  /**
+   * Resolves once a long poll of the bot has parked on some node: parking publishes
+   * `polls.terminate` on the schema's event channel, which the test listens to as a node would.
+   */
+  async function parked(botId: number): Promise<() => Promise<void>> {
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    const heard = new Promise<void>((resolve) => {
+      client.on('notification', (message) => {
+        const event = JSON.parse(message.payload ?? '{}') as {
+          e?: string;
+          p?: { botId?: number; keep?: string };
+        };
+        if (event.e === 'polls.terminate' && event.p?.botId === botId && event.p.keep !== undefined)
+          resolve();
+      });
+    });
+    await client.query(`LISTEN parley_events_${schema}`);
+    return async () => {
+      await heard;
+      await client.end();
+    };
+  }
+
   async function newBot(node: Node) {
     const created = await node.control.createBot({ username: `n${process.pid}x${++counter}_bot` });
     return created;
@@ -92,9 +117,10 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     const [a, b] = nodes as [Node, Node];
     const created = await newBot(a);
     const person = await b.control.createUser({ phone_number: phone(), first_name: 'Ann' });
+    const isParked = await parked(created.id);
     const poll = bot(a, 'getUpdates', created.token, { timeout: 30 });
-    // The poll is parked once A has read an empty queue; give it a moment by asking A something.
-    await bot(a, 'getMe', created.token);
+    // Sent once the poll is parked on A, so that only the event from B can wake it.
+    await isParked();
     await b.control.sendMessage({
       from: person.phone_number,
       chat: `@${created.username}`,
@@ -124,10 +150,10 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
   it('ends a long poll on one node with 409 when the same bot polls on another', async () => {
     const [a, b] = nodes as [Node, Node];
     const created = await newBot(a);
+    const isParked = await parked(created.id);
     const first = bot(a, 'getUpdates', created.token, { timeout: 30 });
-    await bot(a, 'getMe', created.token);
-    // Wait until A's poll is parked: B's poll must find it to end it.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // B's poll must find A's parked to end it.
+    await isParked();
     const second = bot(b, 'getUpdates', created.token, { timeout: 1 });
     const ended = await first;
     expect(ended.ok).toBe(false);

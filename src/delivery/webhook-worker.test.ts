@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
+import { waitFor } from '../../test/helpers/wait-for.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { JobClaims } from '../storage/ports/jobs.js';
 import { SystemClock } from '../platform/core/clock.js';
@@ -46,14 +47,6 @@ afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await store.close();
 });
-
-async function waitFor(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 it('delivers each update once across two claimants, in order per chat', async () => {
   const accepted: number[] = [];
