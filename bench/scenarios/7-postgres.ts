@@ -7,33 +7,15 @@
  * Needs a PostgreSQL server (PARLEY_TEST_POSTGRES, default 127.0.0.1:5432); "not available" without.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { cpuNote, okEnvelope, sideBySide } from '../lib/compare.js';
 import type { BenchContext, Scenario, ScenarioResult } from '../lib/context.js';
 import { closedLoop } from '../lib/load.js';
 import { botWithChat, newDataDir, sendMessageBody, startParley, type ParleyServer } from '../lib/parley.js';
 import { Samples } from '../lib/stats.js';
 import { JSON_HEADERS } from './1-send-message.js';
+import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
 
-const URL_BASE = process.env.PARLEY_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function reachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: URL_BASE, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: URL_BASE });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
-}
+const URL_BASE = TEST_POSTGRES_URL;
 
 /** Throughput of `targets` loaded together (connections split evenly), in alternation with others. */
 async function together(
@@ -71,7 +53,7 @@ export const postgresScenario: Scenario = {
   id: 7,
   title: 'sendMessage on PostgreSQL vs SQLite, and two PostgreSQL nodes vs one',
   async run(ctx): Promise<ScenarioResult> {
-    const unavailable = await reachable();
+    const unavailable = await probe();
     if (unavailable !== undefined) {
       return {
         id: 7,

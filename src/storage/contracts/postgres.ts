@@ -5,25 +5,10 @@
  * PARLEY_REQUIRE_POSTGRES=1 (set by .ci/run), which makes its absence a failure.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { PgStore } from '../postgres/pg-store.js';
+import { dropSchema, probe, TEST_POSTGRES_URL } from './postgres-server.js';
 
-export const TEST_POSTGRES_URL =
-  process.env.PARLEY_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** undefined when the server answers; otherwise why not. */
-async function probe(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return (error as Error).message || String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+export { dropSchema, TEST_POSTGRES_URL } from './postgres-server.js';
 
 const unavailable = await probe();
 if (unavailable !== undefined) {
@@ -40,17 +25,6 @@ export const postgresAvailable = unavailable === undefined;
 /** A fresh schema name. */
 export function testSchema(): string {
   return `parley_test_${randomBytes(6).toString('hex')}`;
-}
-
-/** Drops a test schema and what is in it. */
-export async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Stores on one new schema (as `count` processes would have); the last to close drops it. */
