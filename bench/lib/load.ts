@@ -1,6 +1,7 @@
 /**
- * The one HTTP client of every measurement: an undici Pool driven closed-loop (each connection sends
- * its next request when the previous answer is read), so every target sees the same client.
+ * The one HTTP client of every measurement: raw keep-alive connections (raw-http.ts) driven
+ * closed-loop (each connection sends its next request when the previous answer is read), so every
+ * target sees the same client, and a cheap one. `send` (undici) is for set-up calls only.
  *
  * A run has a warm-up, whose answers are not counted, then a measured window. It is bounded in time:
  * no request starts after the window ends, and a request still unanswered `REQUEST_TIMEOUT_MS` later
@@ -9,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { RawConnection } from './raw-http.js';
 import { Samples, type LatencySummary } from './stats.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -88,7 +90,10 @@ export async function send(pool: Pool, request: HttpRequest, signal?: AbortSigna
 
 /** Runs a closed loop of `connections` concurrent requesters against one origin. */
 export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
-  const pool = newPool(options.origin, options.connections);
+  const connections = Array.from(
+    { length: options.connections },
+    () => new RawConnection(options.origin, REQUEST_TIMEOUT_MS),
+  );
   const ok = options.ok ?? isSuccess;
   const samples = new Samples();
   const sink = options.samples;
@@ -109,14 +114,14 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   };
   const warmupTimer = setTimeout(startCpu, options.warmupMs);
 
-  const requester = async () => {
+  const requester = async (connection: RawConnection) => {
     while (!done) {
       const t0 = performance.now();
       if (t0 >= end) break;
       const request = options.request(next++);
       let success = false;
       try {
-        const answer = await send(pool, request);
+        const answer = await connection.request(request);
         success = ok(answer);
         if (!success && firstError === undefined) {
           firstError = `HTTP ${answer.status}: ${answer.text.slice(0, 200)}`;
@@ -143,7 +148,7 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   let clientUsed: NodeJS.CpuUsage | undefined;
   let serverUsed: number | undefined;
   try {
-    await Promise.all(Array.from({ length: options.connections }, requester));
+    await Promise.all(connections.map(requester));
     clearTimeout(warmupTimer);
     if (!clientCpu) startCpu();
     cpuWindowMs = performance.now() - Math.max(measureFrom, start);
@@ -153,7 +158,7 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
     }
   } finally {
     clearTimeout(warmupTimer);
-    await pool.close();
+    for (const connection of connections) connection.close();
   }
   // A count-bounded run ends when its last answer came; a time-bounded one at its deadline.
   const elapsedMs =
@@ -190,13 +195,13 @@ export async function oneAtATime(
   { warmup, samples, sink }: { warmup: number; samples: number; sink?: Samples },
   ok: (answer: Answer) => boolean = isSuccess,
 ): Promise<LatencySummary & { errors: number }> {
-  const pool = newPool(origin, 1);
+  const connection = new RawConnection(origin, REQUEST_TIMEOUT_MS);
   const measured = new Samples();
   let errors = 0;
   try {
     for (let i = 0; i < warmup + samples; i++) {
       const t0 = performance.now();
-      const answer = await send(pool, request(i));
+      const answer = await connection.request(request(i));
       const t1 = performance.now();
       if (!ok(answer)) {
         errors += 1;
@@ -208,7 +213,7 @@ export async function oneAtATime(
       }
     }
   } finally {
-    await pool.close();
+    connection.close();
   }
   return { ...measured.summary(), errors };
 }

@@ -1,4 +1,7 @@
-/** The results: the goals of issue 4 evaluated from the scenarios' metrics, and latest.md / latest.json. */
+/**
+ * The results: the performance goals (issues 4, 10 and 16: the latest target of each) evaluated from
+ * the scenarios' metrics, and latest.md / latest.json.
+ */
 import type { Measured, ScenarioResult } from './context.js';
 import { round } from './stats.js';
 
@@ -54,7 +57,7 @@ export function evaluateGoals(m: Metrics): Goal[] {
       'sendMessage, durable: throughput vs the bare echo',
       'send.rps',
       'echo.rps',
-      0.6,
+      0.75,
       (r) => `${fmt(r * 100)}% (${fmt(m['send.rps'])} vs ${fmt(m['echo.rps'])} req/s)`,
     ),
   );
@@ -81,8 +84,30 @@ export function evaluateGoals(m: Metrics): Goal[] {
           measured: `${fmt(value)} ms`,
           status: value <= max ? 'met' : 'not met',
         };
-  goals.push(limit('Round trip to getUpdates, light load: p50 (scenario 2)', p50, 0.5));
-  goals.push(limit('Round trip to getUpdates, light load: p99 (scenario 2)', p99, 2));
+  const p50Goal = limit('Round trip to getUpdates, light load: p50 (scenario 2)', p50, 0.5);
+  const syncP50 = m['rt.sync.p50'];
+  // The disk's sync, which every durable round trip holds, is what bounds this goal on a slow disk.
+  if (p50Goal.status !== 'not measured' && syncP50 !== undefined)
+    p50Goal.measured += ` (one disk sync alone: ${fmt(syncP50)} ms)`;
+  goals.push(p50Goal);
+  // The p99 of a round trip is bounded by the machine's hiccups as much as by Parley: its goal is a
+  // ratio to the p99 of one echo request measured in the same run.
+  const echoP99 = m['rt.echo.p99'];
+  if (p99 === undefined || echoP99 === undefined) {
+    goals.push({
+      goal: "Round trip to getUpdates, light load: p99 vs one echo request's p99 (scenario 2)",
+      target: '<= 1.5x',
+      measured: 'n/a',
+      status: 'not measured',
+    });
+  } else {
+    goals.push({
+      goal: "Round trip to getUpdates, light load: p99 vs one echo request's p99 (scenario 2)",
+      target: '<= 1.5x',
+      measured: `${fmt(p99 / echoP99)}x (${fmt(p99)} vs ${fmt(echoP99)} ms)`,
+      status: p99 / echoP99 <= 1.5 ? 'met' : 'not met',
+    });
+  }
   const peerP50 = m['peer.rt.p50'];
   const peerP99 = m['peer.rt.p99'];
   if (sideP50 === undefined || sideP99 === undefined || peerP50 === undefined || peerP99 === undefined) {
@@ -201,7 +226,7 @@ export function toMarkdown(machine: Machine, scenarios: ScenarioResult[], goals:
     }
   }
   lines.push('');
-  lines.push('## Goals (issue 4)', '');
+  lines.push('## Goals', '');
   lines.push('| Goal | Target | Measured | Status |', '|---|---|---|---|');
   for (const goal of goals)
     lines.push(`| ${goal.goal} | ${goal.target} | ${goal.measured} | ${goal.status} |`);

@@ -3,11 +3,13 @@
  * `getUpdates` long poll returns it; and the same until a webhook receiver on loopback gets it. The
  * baseline is one echo request at a time through the same client: the floor of any exchange here.
  */
+import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Pool } from 'undici';
 import { startEcho } from '../lib/baselines.js';
 import type { BenchContext, Scenario, ScenarioResult } from '../lib/context.js';
-import { newPool, oneAtATime, send } from '../lib/load.js';
+import { oneAtATime } from '../lib/load.js';
+import { RawConnection } from '../lib/raw-http.js';
 import { JSON_HEADERS } from './1-send-message.js';
 import { ADMIN_TOKEN, botCall, botWithChat, newDataDir, startParley, type BotChat } from '../lib/parley.js';
 import { startReceiver, type Receiver } from '../lib/receiver.js';
@@ -15,6 +17,8 @@ import { Samples, type LatencySummary } from '../lib/stats.js';
 
 /** Time given to the server to park a long poll before the message is sent (it needs well under 1 ms). */
 const PARK_DELAY_MS = 2;
+/** A long poll answers within its 10 s timeout. */
+const REQUEST_TIMEOUT_MS = 15_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Update {
@@ -31,8 +35,13 @@ export function controlSend(chat: BotChat, text: string) {
   };
 }
 
-async function getUpdates(pool: Pool, chat: BotChat, offset: number, timeout: number): Promise<Update[]> {
-  const answer = await send(pool, {
+async function getUpdates(
+  connection: RawConnection,
+  chat: BotChat,
+  offset: number,
+  timeout: number,
+): Promise<Update[]> {
+  const answer = await connection.request({
     method: 'POST',
     path: `/bot${chat.token}/getUpdates`,
     headers: JSON_HEADERS,
@@ -49,8 +58,8 @@ export async function pollRoundTrips(
   chat: BotChat,
   { warmup, samples, sink }: { warmup: number; samples: number; sink?: Samples },
 ): Promise<LatencySummary> {
-  const pollPool = newPool(origin, 1);
-  const sendPool = newPool(origin, 1);
+  const pollPool = new RawConnection(origin, REQUEST_TIMEOUT_MS);
+  const sendPool = new RawConnection(origin, REQUEST_TIMEOUT_MS);
   const measured = new Samples();
   try {
     // Confirm whatever is pending (the /start of the setup).
@@ -61,7 +70,7 @@ export async function pollRoundTrips(
       const poll = getUpdates(pollPool, chat, offset, 10);
       await delay(PARK_DELAY_MS);
       const t0 = performance.now();
-      const sent = send(sendPool, controlSend(chat, text));
+      const sent = sendPool.request(controlSend(chat, text));
       const updates = await poll;
       const t1 = performance.now();
       const answer = await sent;
@@ -76,7 +85,8 @@ export async function pollRoundTrips(
       }
     }
   } finally {
-    await Promise.all([pollPool.close(), sendPool.close()]);
+    pollPool.close();
+    sendPool.close();
   }
   return measured.summary();
 }
@@ -87,14 +97,14 @@ async function webhookRoundTrips(
   receiver: Receiver,
   { warmup, samples }: { warmup: number; samples: number },
 ): Promise<LatencySummary> {
-  const sendPool = newPool(origin, 1);
+  const sendPool = new RawConnection(origin, REQUEST_TIMEOUT_MS);
   const measured = new Samples();
   try {
     for (let i = 0; i < warmup + samples; i++) {
       const text = `webhook round trip ${i}`;
       const arrival = receiver.next();
       const t0 = performance.now();
-      const answer = await send(sendPool, controlSend(chat, text));
+      const answer = await sendPool.request(controlSend(chat, text));
       if (answer.status !== 200) throw new Error(`control send: ${answer.status} ${answer.text}`);
       const got = await Promise.race([arrival, delay(10_000).then(() => undefined)]);
       if (!got) throw new Error('the webhook did not receive the update within 10 s');
@@ -102,9 +112,33 @@ async function webhookRoundTrips(
       if (i >= warmup) measured.add(got.at - t0);
     }
   } finally {
-    await sendPool.close();
+    sendPool.close();
   }
   return measured.summary();
+}
+
+/**
+ * What one durable commit costs the disk of a data folder: a 4 KiB append and fdatasync, `count`
+ * times (SQLite's WAL commit at synchronous=FULL is one such sync). Every durable round trip holds
+ * one, so it is a floor of the round trip that no code change moves.
+ */
+export function syncFloor(dir: string, count: number): LatencySummary {
+  const file = path.join(dir, 'sync-probe');
+  const fd = openSync(file, 'w');
+  const page = Buffer.alloc(4096, 1);
+  const samples = new Samples();
+  try {
+    for (let i = 0; i < count; i++) {
+      writeSync(fd, page);
+      const t0 = performance.now();
+      fdatasyncSync(fd);
+      samples.add(performance.now() - t0);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  return samples.summary();
 }
 
 export const roundTripScenario: Scenario = {
@@ -112,7 +146,8 @@ export const roundTripScenario: Scenario = {
   title: 'Round trip: user message (control API) to getUpdates and to a webhook',
   async run(ctx: BenchContext): Promise<ScenarioResult> {
     const counts = { warmup: ctx.timing.latencyWarmup, samples: ctx.timing.latencySamples };
-    const server = await startParley(ctx, { dataDir: newDataDir(ctx, 'round-trip') });
+    const dataDir = newDataDir(ctx, 'round-trip');
+    const server = await startParley(ctx, { dataDir });
     const receiver = await startReceiver();
     let poll: LatencySummary;
     let hook: LatencySummary;
@@ -144,6 +179,7 @@ export const roundTripScenario: Scenario = {
     } finally {
       await echo.stop();
     }
+    const sync = syncFloor(dataDir, counts.samples);
     const baseline = { target: 'one echo request', p50: floor.p50, p99: floor.p99 };
     return {
       id: 2,
@@ -167,8 +203,11 @@ export const roundTripScenario: Scenario = {
       ],
       notes: [
         `${poll.samples} samples each, one message at a time; each getUpdates is sent ${PARK_DELAY_MS} ms before the message so that it is parked. Timed from sending the control API request until the long poll's answer (or the receiver's request) is read.`,
+        `One durable commit on the data folder's disk (a 4 KiB append and fdatasync, ${sync.samples} times): p50 ${sync.p50.toFixed(3)} ms, p99 ${sync.p99.toFixed(3)} ms. Each round trip holds one (the message is answered and handed to the poll only once it is on disk), so the round trip's p50 cannot go below the echo's p50 plus this.`,
       ],
       metrics: {
+        'rt.sync.p50': sync.p50,
+        'rt.sync.p99': sync.p99,
         'rt.poll.p50': poll.p50,
         'rt.poll.p99': poll.p99,
         'rt.hook.p50': hook.p50,
