@@ -80,9 +80,11 @@ describe('routing and envelope', () => {
   });
 
   it('names a method of the spec that is not implemented yet', async () => {
-    const answer = await raw(`/bot${token}/sendGift`);
+    const answer = await raw(`/bot${token}/approveSuggestedPost`);
     expect(answer.status).toBe(501);
-    expect(answer.json?.description).toBe('Not Implemented: method sendGift is not supported by Parley yet');
+    expect(answer.json?.description).toBe(
+      'Not Implemented: method approveSuggestedPost is not supported by Parley yet',
+    );
   });
 
   it('answers 501 with an empty body for other verbs', async () => {

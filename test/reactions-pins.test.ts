@@ -146,7 +146,7 @@ describe('a person reacts', () => {
     const member = await setup(['message', 'message_reaction']);
     const group = await groupWith('supergroup', [
       [admin.user.id, 'creator'],
-      [admin.bot.id, 'administrator', { can_pin_messages: true }],
+      [admin.bot.id, 'administrator', { rights: { can_pin_messages: true } }],
       [member.bot.id, 'member'],
     ]);
     const posted = await server.control.sendMessage({ from: admin.me, chat: group, text: 'hello team' });
@@ -301,15 +301,19 @@ describe('pinned messages', () => {
     expect(await errorOf(s.api.pinChatMessage(group, posted.message_id))).toBe(refused);
     expect(await errorOf(s.api.unpinAllChatMessages(group))).toBe(refused);
     expect(await server.control.listPinnedMessages({ user: s.me, chat: group })).toEqual([]);
-    await server.parley.platform.deps.store.write(async (tx) => {
-      const chat = (await tx.getChatById(group))!;
-      await tx.upsertMember({
-        chat_pk: chat.pk,
-        user_id: s.bot.id,
-        status: 'administrator',
-        data: '{"can_pin_messages":true}',
-        updated_at: 2,
-      });
+    // An administrator without the right is refused too; promoted with it, the bot pins.
+    await server.control.promoteChatMember({
+      by: s.me,
+      chat: group,
+      user: s.bot.id,
+      rights: { can_delete_messages: true },
+    });
+    expect(await errorOf(s.api.pinChatMessage(group, posted.message_id))).toBe(refused);
+    await server.control.promoteChatMember({
+      by: s.me,
+      chat: group,
+      user: s.bot.id,
+      rights: { can_pin_messages: true },
     });
     expect(await s.api.pinChatMessage(group, posted.message_id)).toBe(true);
     expect((await server.control.listPinnedMessages({ user: s.me, chat: group })).map((m) => m.text)).toEqual(

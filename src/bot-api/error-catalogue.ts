@@ -134,6 +134,35 @@ export const BOT_API_ERRORS = {
   USER_ID_INVALID: badRequest('invalid user_id specified'),
   OFFSET_NEGATIVE: badRequest('offset must be non-negative'),
   BUSINESS_CONNECTION_NOT_FOUND: badRequest('business connection not found'),
+  // ---- business accounts, stories, managed bots (platform/business, stories, managed-bots; ADR 0049)
+  /** A connection the person disabled (text unverified). */
+  BUSINESS_CONNECTION_INVALID: badRequest('BUSINESS_CONNECTION_INVALID'),
+  /** The connection lacks the right the call needs (text unverified). */
+  BOT_ACCESS_FORBIDDEN: badRequest('BOT_ACCESS_FORBIDDEN'),
+  /** setBusinessAccountUsername: the username is taken (text unverified). */
+  BUSINESS_USERNAME_OCCUPIED: badRequest('USERNAME_OCCUPIED'),
+  /** setBusinessAccountUsername: not 5-32 letters, digits and underscores (text unverified). */
+  BUSINESS_USERNAME_INVALID: badRequest('USERNAME_INVALID'),
+  /** setBusinessAccountName: first_name empty or over 64 characters (text unverified). */
+  BUSINESS_FIRST_NAME_INVALID: badRequest('FIRSTNAME_INVALID'),
+  /** setBusinessAccountName: last_name over 64 characters (text unverified). */
+  BUSINESS_LAST_NAME_INVALID: badRequest('LASTNAME_INVALID'),
+  /** setBusinessAccountBio: over 140 characters (text unverified). */
+  BUSINESS_BIO_TOO_LONG: badRequest('ABOUT_TOO_LONG'),
+  /** editStory, deleteStory, repostStory of a story that is not there (TDLib's text, unverified). */
+  STORY_NOT_FOUND: badRequest('story not found'),
+  /** postStory, repostStory: active_period not 6 h, 12 h, 1 day or 2 days (text unverified). */
+  STORY_ACTIVE_PERIOD_INVALID: badRequest('invalid active_period specified'),
+  /** postStory, editStory: a caption over 2048 characters after entities parsing (text unverified). */
+  STORY_CAPTION_TOO_LONG: badRequest('caption is too long'),
+  /** A business method's chat_id that is not an integer (reference §1.4 strict integers). */
+  BUSINESS_CHAT_ID_INVALID: badRequest('chat identifier must be a valid Integer'),
+  /** setBusinessAccountGiftSettings without accepted_gift_types (text unverified). */
+  ACCEPTED_GIFT_TYPES_MISSING: badRequest('accepted_gift_types must be specified'),
+  /** setManagedBotAccessSettings: more than 10 added_user_ids (text unverified). */
+  TOO_MANY_ADDED_USERS: badRequest('too many users specified'),
+  /** transferBusinessAccountStars: star_count not 1-10000 (text unverified). */
+  BUSINESS_STAR_COUNT_INVALID: badRequest('star_count must be between 1 and 10000'),
   MESSAGE_IDENTIFIER_NOT_SPECIFIED: badRequest('message identifier is not specified'),
   MESSAGE_IDENTIFIERS_NOT_SPECIFIED: badRequest('message identifiers are not specified'),
   /** forwardMessages and copyMessages (get_message_ids). */
@@ -292,6 +321,37 @@ export const BOT_API_ERRORS = {
 
   // ---- callback and inline queries
   QUERY_INVALID: badRequest('query is too old and response timeout expired or query ID is invalid'),
+
+  // ---- games and verification (platform/games, platform/verification; ADR 0044)
+  /** sendGame with a short name the bot has no game of (the platform's token, text unverified). */
+  GAME_SHORT_NAME_INVALID: badRequest('GAME_SHORT_NAME_INVALID'),
+  /** sendGame to a channel (text unverified). */
+  GAME_IN_CHANNEL: badRequest("games can't be sent to channel chats"),
+  /** setGameScore with a negative score (text unverified). */
+  GAME_SCORE_INVALID: badRequest('score must be non-negative'),
+  /** setGameScore with a score not greater than the user's and no force (the platform's token, text unverified). */
+  BOT_SCORE_NOT_MODIFIED: badRequest('BOT_SCORE_NOT_MODIFIED'),
+  /** A bot that is not a verifier (the platform's 403 token, made 400 as §2.2 says; text unverified). */
+  BOT_VERIFIER_FORBIDDEN: badRequest('BOT_VERIFIER_FORBIDDEN'),
+  /** custom_description over 70 characters, or given by a verifier that may not (text unverified). */
+  VERIFICATION_DESCRIPTION_INVALID: badRequest('CUSTOM_DESCRIPTION_INVALID'),
+  // ---- payments and Stars (platform/payments/; the platform's tokens, texts unverified)
+  BALANCE_TOO_LOW: badRequest('BALANCE_TOO_LOW'),
+  /** An invoice the platform refuses, by its token (CURRENCY_TOTAL_AMOUNT_INVALID, ...). */
+  INVOICE_INVALID: { status: 400, text: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}` },
+  CHARGE_NOT_FOUND: badRequest('CHARGE_NOT_FOUND'),
+  CHARGE_ALREADY_REFUNDED: badRequest('CHARGE_ALREADY_REFUNDED'),
+  // ---- gifts and paid media (platform/gifts/, platform/paid-media/; ADR 0050; tokens unverified)
+  /** A gift the platform refuses, by its token (STARGIFT_INVALID, STARGIFT_USAGE_LIMITED, ...). */
+  GIFT_INVALID: { status: 400, text: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}` },
+  /** Paid media the platform refuses, by its token (PAID_MEDIA_INVALID, STARS_AMOUNT_INVALID, ...). */
+  PAID_MEDIA_INVALID: {
+    status: 400,
+    text: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}`,
+  },
+  SHIPPING_OPTIONS_REQUIRED: badRequest('SHIPPING_OPTIONS_EMPTY'),
+  ERROR_MESSAGE_REQUIRED: badRequest('ERROR_MESSAGE_EMPTY'),
+  SHIPPING_NOT_AVAILABLE: badRequest('SHIPPING_NOT_AVAILABLE'),
   /** The platform's token for a callback answer's or an inline result's text that is too long. */
   MESSAGE_TOO_LONG_TOKEN: badRequest('MESSAGE_TOO_LONG'),
   MEDIA_CAPTION_TOO_LONG: badRequest('MEDIA_CAPTION_TOO_LONG'),
@@ -303,6 +363,19 @@ export const BOT_API_ERRORS = {
   START_PARAMETER_EMPTY: badRequest("can't use empty start_parameter"),
   START_PARAMETER_TOO_LONG: badRequest('too long start_parameter specified'),
   START_PARAMETER_INVALID: badRequest('unallowed characters in start_parameter are used'),
+  // ---- Mini Apps, join-request queries and guest mode (ADR 0047)
+  INLINE_RESULT_NOT_SPECIFIED: badRequest("result isn't specified"),
+  INLINE_RESULT_JSON_UNPARSABLE: badRequest("can't parse JSON encoded web view query results"),
+  /** (text unverified: the reference server predates answerChatJoinRequestQuery) */
+  JOIN_REQUEST_QUERY_RESULT_INVALID: badRequest('result must be one of "approve", "decline" or "queue"'),
+  /** A web_app button outside a private chat, a prepared button of another type (text unverified). */
+  BUTTON_TYPE_INVALID: badRequest('BUTTON_TYPE_INVALID'),
+  /** (text unverified) */
+  WEB_APP_BUTTON_URL_INVALID: {
+    status: 400,
+    text: (d: { url: string }) =>
+      `Bad Request: keyboard button Web App URL '${d.url}' is invalid: Only HTTPS links are allowed`,
+  },
 
   // ---- bot settings
   LANGUAGE_CODE_INVALID: badRequest('invalid language code specified'),
@@ -370,6 +443,31 @@ export const BOT_API_ERRORS = {
   CANT_BAN_IN_PRIVATE_CHAT: badRequest("can't ban members in private chats"),
   SUPERGROUPS_AND_CHANNELS_ONLY: badRequest('method is available for supergroup and channel chats only'),
   SUPERGROUPS_ONLY: badRequest('method is available only for supergroups'),
+
+  // ---- stickers and custom emoji (platform/stickers/, ADR 0046). The reference has none of these
+  // texts: each is the platform's well-known one (text unverified) unless marked Parley's.
+  STICKERSET_INVALID: badRequest('STICKERSET_INVALID'),
+  STICKERSET_NAME_INVALID: badRequest('sticker set name invalid'),
+  STICKERSET_NAME_OCCUPIED: badRequest('sticker set name is already occupied'),
+  STICKERS_TOO_MUCH: badRequest('STICKERS_TOO_MUCH'),
+  STICKER_NOT_MASK: badRequest('STICKER_MASK_COORDS_NOT_SUPPORTED'),
+  /** Parley's text. */
+  STICKERSET_THUMBNAIL_FORMAT_INVALID: badRequest(
+    'the thumbnail format must match the format of the stickers in the set',
+  ),
+  STICKER_PNG_NOPNG: badRequest('STICKER_PNG_NOPNG'),
+  STICKER_TGS_NOTGS: badRequest('STICKER_TGS_NOTGS'),
+  STICKER_VIDEO_NOWEBM: badRequest('STICKER_VIDEO_NOWEBM'),
+  STICKER_PNG_DIMENSIONS: badRequest('STICKER_PNG_DIMENSIONS'),
+  STICKER_VIDEO_LONG: badRequest('STICKER_VIDEO_LONG'),
+  STICKER_EMOJI_INVALID: badRequest('invalid sticker emojis'),
+  STICKER_KEYWORDS_INVALID: badRequest('invalid sticker keywords'),
+  STICKER_FORMAT_INVALID: badRequest('invalid sticker format specified'),
+  STICKER_TYPE_INVALID: badRequest('invalid sticker type specified'),
+  STICKERSET_TITLE_EMPTY: badRequest('sticker set title must be non-empty'),
+  STICKERS_EMPTY: badRequest('stickers must be non-empty'),
+  MASK_POSITION_INVALID: badRequest('invalid mask position specified'),
+  CUSTOM_EMOJI_IDS_TOO_MANY: badRequest('too many custom emoji identifiers specified'),
   GROUPS_ONLY: badRequest('method is available for group and supergroup chats only'),
   /** deleteMessageReaction, deleteAllMessageReactions: on Parley only users react, never chats. */
   ACTOR_CHAT_REACTIONS_UNSUPPORTED: badRequest(
@@ -387,6 +485,19 @@ export const BOT_API_ERRORS = {
     'not enough rights to change custom title of the user',
   ),
   ADMIN_RANK_EMOJI_NOT_ALLOWED: badRequest('ADMIN_RANK_EMOJI_NOT_ALLOWED'),
+  // ---- forum topics (platform/topics/). None of these is in the reference catalogue (text unverified):
+  // the lower-case ones are TDLib's (ForumTopicManager.cpp, MessagesManager.cpp), the tokens the server's.
+  CHAT_NOT_FORUM: badRequest('the chat is not a forum'),
+  TOPIC_NOT_MODIFIED: badRequest('TOPIC_NOT_MODIFIED'),
+  TOPIC_ID_INVALID: badRequest('TOPIC_ID_INVALID'),
+  MESSAGE_THREAD_NOT_FOUND: badRequest('message thread not found'),
+  MESSAGE_THREAD_ID_INVALID: badRequest('invalid message thread identifier specified'),
+  TOPIC_CLOSED: badRequest('TOPIC_CLOSED'),
+  TOPIC_ICON_COLOR_INVALID: badRequest('invalid icon color specified'),
+  NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC: badRequest('not enough rights to create a topic'),
+  NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC: badRequest('not enough rights to edit the topic'),
+  NOT_ENOUGH_RIGHTS_TO_CLOSE_TOPIC: badRequest('not enough rights to close or open the topic'),
+  NOT_ENOUGH_RIGHTS_TO_DELETE_TOPIC: badRequest('not enough rights to delete the topic'),
   BOT_GROUPS_BLOCKED: badRequest('this bot can not be added to groups'),
   MEMBER_LIST_INACCESSIBLE: badRequest('member list is inaccessible'),
   NO_ADMINISTRATORS_IN_PRIVATE_CHAT: badRequest('there are no administrators in the private chat'),
@@ -402,6 +513,28 @@ export const BOT_API_ERRORS = {
   INVITE_LINK_EMPTY: badRequest('invite link must be non-empty'),
   INVITE_HASH_EXPIRED: badRequest('INVITE_HASH_EXPIRED'),
   PEER_ID_INVALID: badRequest('PEER_ID_INVALID'),
+
+  // ---- drafts, profiles and member tags (ADR 0048; the reference has no texts: unverified)
+  /** sendMessageDraft with draft_id 0 (text unverified). */
+  DRAFT_ID_INVALID: badRequest('draft_id must be non-zero'),
+  /** setUserEmojiStatus for a person who did not allow the bot (the platform's token; unverified). */
+  EMOJI_STATUS_ACCESS_DENIED: badRequest('USER_PERMISSION_DENIED'),
+  /** setUserEmojiStatus with an id that is no custom emoji identifier (text unverified). */
+  CUSTOM_EMOJI_ID_INVALID: badRequest('invalid custom emoji identifier specified'),
+  /** setChatMemberTag with an emoji in the tag (the platform's token, as for custom titles; unverified). */
+  MEMBER_TAG_EMOJI_NOT_ALLOWED: badRequest('TAG_EMOJI_NOT_ALLOWED'),
+  /** InputChecklist's limits (texts unverified). */
+  CHECKLIST_TITLE_INVALID: badRequest('checklist title must be 1-255 characters long'),
+  CHECKLIST_TASKS_INVALID: badRequest('checklist must have 1-30 tasks'),
+  CHECKLIST_TASK_ID_INVALID: badRequest('checklist task identifiers must be positive and unique'),
+  CHECKLIST_TASK_TEXT_INVALID: badRequest('checklist task text must be 1-100 characters long'),
+  /** editMessageChecklist of a message that is not a checklist (text unverified). */
+  MESSAGE_NOT_CHECKLIST: badRequest('message is not a checklist'),
+  /** sendLivePhoto: a live_photo that is not an MPEG-4 video, or longer than 10 s (texts unverified). */
+  LIVE_PHOTO_VIDEO_INVALID: badRequest('live photo video must be an MPEG-4 video'),
+  LIVE_PHOTO_TOO_LONG: badRequest('live photo video must be no longer than 10 seconds'),
+  /** getUserPersonalChatMessages: limit outside 1-20 (text unverified). */
+  PERSONAL_CHAT_LIMIT_INVALID: badRequest('limit must be between 1 and 20'),
   HIDE_REQUESTER_MISSING: badRequest('HIDE_REQUESTER_MISSING'),
 } satisfies Record<string, CatalogueEntry<never>>;
 

@@ -68,10 +68,14 @@ export async function forwardOptions(
 ): Promise<{ chatId: number; extra: ForwardRequest['extra']; replyTo: ForwardRequest['replyTo'] }> {
   const options = await readSendOptions(ctx);
   if (mode === 'copy') return { chatId: options.chatId, extra: options.content, replyTo: options.replyTo };
-  const { has_protected_content: protect, _silent: silent } = options.content;
+  const { has_protected_content: protect, _silent: silent, _thread: thread } = options.content;
   return {
     chatId: options.chatId,
-    extra: { ...(protect ? { has_protected_content: protect } : {}), ...(silent ? { _silent: silent } : {}) },
+    extra: {
+      ...(protect ? { has_protected_content: protect } : {}),
+      ...(silent ? { _silent: silent } : {}),
+      ...(thread !== undefined ? { _thread: thread } : {}),
+    },
     replyTo: undefined,
   };
 }

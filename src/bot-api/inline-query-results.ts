@@ -17,7 +17,7 @@ import { MAX_TEXT_LENGTH } from '../platform/messages/messages.js';
 import type { MessageContent } from '../platform/core/wire-types.js';
 
 export const MAX_INLINE_RESULTS = 50;
-const MAX_ID_BYTES = 64;
+export const MAX_ID_BYTES = 64;
 const MAX_CAPTION_LENGTH = 1024;
 /** answerInlineQuery cache_time: default 300, clamped to 0..86400 (reference §6.3). */
 const DEFAULT_CACHE_TIME = 300;
@@ -26,7 +26,7 @@ const MAX_CACHE_TIME = 86_400;
 type Json = Record<string, unknown>;
 
 /** The detail of "Can't parse inline query result: <detail>". */
-class ResultError extends Error {}
+export class ResultError extends Error {}
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -197,7 +197,7 @@ function media(type: string, o: Json): InlineSend {
 }
 
 /** One result: its type's fields, what choosing it sends, and its inline keyboard. */
-function parseResult(value: unknown): StoredResult {
+export function parseResult(value: unknown): StoredResult {
   if (!isObject(value)) throw new ResultError('Inline query result must be an object');
   const type = str(value, 'type', true)!.toLowerCase();
   const id = str(value, 'id', true)!;
@@ -351,7 +351,7 @@ export async function readInlineAnswer(ctx: MethodContext): Promise<InlineAnswer
 }
 
 /** TDLib's names of file types, as its "can't use file of type X as Y" says them. */
-const TDLIB_TYPE: Record<string, string> = {
+export const TDLIB_TYPE: Record<string, string> = {
   photo: 'Photo',
   document: 'Document',
   video: 'Video',

@@ -81,13 +81,32 @@ function inlineButton(value: unknown): Record<string, unknown> {
   }
   for (const extra of ['icon_custom_emoji_id', 'style'] as const)
     if (value[extra] !== undefined) button[extra] = value[extra];
+  if (value.web_app !== undefined) button.web_app = webApp(value.web_app, buttonError);
   return button;
+}
+
+/** Whether a parsed markup has a web_app button (those are for private chats only, ADR 0047). */
+export function hasWebAppButton(markup: ParsedMarkup): boolean {
+  const value = markup.markup as Record<string, unknown>;
+  const rows = value.inline_keyboard ?? value.keyboard;
+  if (!Array.isArray(rows)) return false;
+  return rows.some((row) => Array.isArray(row) && row.some((b) => isObject(b) && b.web_app !== undefined));
+}
+
+/** A button's WebAppInfo: an object with an HTTPS url (ADR 0047). */
+function webApp(value: unknown, error: (detail: string) => BotApiError): { url: string } {
+  if (!isObject(value)) throw error('Field "web_app" must be of type Object');
+  if (typeof value.url !== 'string') throw error('Can\'t find field "url"');
+  if (!/^https:\/\/\S+$/i.test(value.url))
+    throw botApiError('WEB_APP_BUTTON_URL_INVALID', { url: value.url });
+  return { url: value.url };
 }
 
 function keyboardButton(value: unknown): Record<string, unknown> | string {
   if (typeof value === 'string') return value;
   if (!isObject(value)) throw keyboardButtonError('Object expected');
   if (typeof value.text !== 'string') throw keyboardButtonError('Can\'t find field "text"');
+  if (value.web_app !== undefined) return { ...value, web_app: webApp(value.web_app, keyboardButtonError) };
   return value;
 }
 

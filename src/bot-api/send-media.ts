@@ -38,7 +38,9 @@ export function readCaption({ params }: MethodContext): {
  */
 export async function checkChat({ platform, botId }: MethodContext, options: SendOptions): Promise<UserRow> {
   const bot = await platform.users.resolve(botId, 'bot');
-  await platform.chats.resolveForViewer(platform.deps.store, bot, options.chatId);
+  const business = options.content._business_connection_id;
+  if (typeof business === 'string') await platform.business.checkTarget(bot, business, options.chatId);
+  else await platform.chats.resolveForViewer(platform.deps.store, bot, options.chatId);
   return bot;
 }
 

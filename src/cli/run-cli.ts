@@ -16,6 +16,11 @@ import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { pressCommand } from './commands/press.js';
 import { voteCommand } from './commands/vote.js';
+import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
+import { payCommand } from './commands/pay.js';
+import { paymentsProvidersCommand } from './commands/payments.js';
+import { giftsConvertCommand, giftsListCommand, giftsSendCommand } from './commands/gifts.js';
+import { paidMediaBuyCommand } from './commands/paid-media.js';
 import {
   gatewayAccountCommand,
   gatewayChannelCommand,
@@ -44,7 +49,22 @@ import {
   groupShowCommand,
 } from './commands/group.js';
 import { groupPromoteCommand, groupRemoveCommand, groupRestrictCommand } from './commands/group-admin.js';
+import { groupForumCommand, topicCreateCommand, topicListCommand } from './commands/topic.js';
 import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
+import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
+import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
+import { managedBotCreateCommand } from './commands/managed-bot.js';
+import {
+  checklistAddCommand,
+  checklistMarkCommand,
+  draftsCommand,
+  emojiStatusAllowCommand,
+  profileAddAudioCommand,
+  profilePersonalChatCommand,
+} from './commands/drafts-profiles.js';
+import { gameRegisterCommand } from './commands/game.js';
+import { boostCommand } from './commands/boost.js';
+import { botVerifierCommand, verificationShowCommand } from './commands/verifier.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP } from './resolve-server.js';
 
 /** Every command, in the order the help lists them. The names are part of the product. */
@@ -60,6 +80,14 @@ export const COMMANDS: readonly Command[] = [
   waitCommand,
   pressCommand,
   voteCommand,
+  starsGrantCommand,
+  starsBalanceCommand,
+  payCommand,
+  paymentsProvidersCommand,
+  giftsListCommand,
+  giftsSendCommand,
+  giftsConvertCommand,
+  paidMediaBuyCommand,
   clockAdvanceCommand,
   clockShowCommand,
   gatewayAccountCommand,
@@ -86,9 +114,27 @@ export const COMMANDS: readonly Command[] = [
   groupRemoveCommand,
   groupMigrateCommand,
   groupLinkCommand,
+  groupForumCommand,
+  topicCreateCommand,
+  topicListCommand,
   blockCommand,
   unblockCommand,
   botPrivacyCommand,
+  webappOpenCommand,
+  webappSendDataCommand,
+  businessConnectCommand,
+  businessDisconnectCommand,
+  managedBotCreateCommand,
+  draftsCommand,
+  emojiStatusAllowCommand,
+  profileAddAudioCommand,
+  checklistMarkCommand,
+  checklistAddCommand,
+  profilePersonalChatCommand,
+  gameRegisterCommand,
+  boostCommand,
+  botVerifierCommand,
+  verificationShowCommand,
 ];
 
 /** Runs one invocation and resolves to its exit code; it never rejects. */

@@ -45,9 +45,29 @@ import { deviceUpdate } from './methods/device-update.js';
 import { deviceOffline, deviceOnline } from './methods/device-set-online.js';
 import { inlineQuery } from './methods/inline-query.js';
 import { chooseInlineResult } from './methods/choose-inline-result.js';
+import {
+  getWebAppKey,
+  openWebApp,
+  sendWebAppData,
+  setBotGuestQueries,
+  setBotJoinRequestQueries,
+  setJoinRequestBot,
+  shareWebAppMessage,
+  useWebAppButton,
+} from './methods/web-apps.js';
 import { getReactions, react } from './methods/react.js';
 import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
+import { boostChat, getVerification, registerGame, setBotVerifier } from './methods/games-boosts.js';
+import {
+  addChecklistTasks,
+  addProfileAudio,
+  allowEmojiStatus,
+  listDrafts,
+  markChecklistTasks,
+  setPersonalChat,
+} from './methods/drafts-profiles.js';
 import { createChat } from './methods/chat-create.js';
+import { createForumTopic, listForumTopics, setBotTopics, setChatForum } from './methods/topics.js';
 import { getChat } from './methods/chat-get.js';
 import { addChatMember } from './methods/chat-add-member.js';
 import { joinChat } from './methods/chat-join.js';
@@ -58,6 +78,13 @@ import { removeChatMember } from './methods/chat-remove.js';
 import { migrateChat } from './methods/chat-migrate.js';
 import { createInviteLink } from './methods/chat-invite-link.js';
 import { blockBot, unblockBot } from './methods/block-bot.js';
+import {
+  connectBusinessBot,
+  createManagedBot,
+  disconnectBusinessBot,
+  listStories,
+  replyToStory,
+} from './methods/business.js';
 import { setBotPrivacy } from './methods/bot-privacy.js';
 import { SEND_MEDIA_BODY_LIMIT, sendMedia } from './methods/send-media.js';
 import { sendLocation } from './methods/send-location.js';
@@ -65,7 +92,11 @@ import { sendVenue } from './methods/send-venue.js';
 import { sendContact } from './methods/send-contact.js';
 import { sendPoll } from './methods/send-poll.js';
 import { sendDice } from './methods/send-dice.js';
+import { sendSticker } from './methods/send-sticker.js';
 import { downloadFile } from './methods/download-file.js';
+import { grantStars, getStarBalance, listStarTransactions } from './methods/stars.js';
+import { pay, listPaymentProviders } from './methods/pay.js';
+import { listGifts, giveGift, convertGift, buyPaidMedia } from './methods/gifts.js';
 import { BinaryAnswer } from './binary-answer.js';
 import { PlatformError } from '../platform/core/errors.js';
 import { controlStatusOf } from './control-errors.js';
@@ -82,11 +113,25 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getBot,
   blockBot,
   unblockBot,
+  connectBusinessBot,
+  disconnectBusinessBot,
+  listStories,
+  replyToStory,
+  createManagedBot,
   setBotPrivacy,
   sendMessage,
   listMessages,
   waitForMessage: waitMessage,
   pressButton,
+  listGifts,
+  giveGift,
+  convertGift,
+  buyPaidMedia,
+  grantStars,
+  getStarBalance,
+  listStarTransactions,
+  pay,
+  listPaymentProviders,
   editMessage,
   deleteMessage,
   votePoll,
@@ -95,6 +140,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   sendContact,
   sendPoll,
   sendDice,
+  sendSticker,
   sendMedia,
   downloadFile,
   react,
@@ -102,12 +148,34 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   pinMessage,
   unpinMessage,
   listPinnedMessages: listPins,
+  registerGame,
+  boostChat,
+  setBotVerifier,
+  getVerification,
+  listDrafts,
+  allowEmojiStatus,
+  addProfileAudio,
+  markChecklistTasks,
+  addChecklistTasks,
+  setPersonalChat,
   inlineQuery,
   chooseInlineResult,
+  openWebApp,
+  sendWebAppData,
+  getWebAppKey,
+  shareWebAppMessage,
+  useWebAppButton,
+  setBotGuestQueries,
+  setBotJoinRequestQueries,
+  setJoinRequestBot,
   advanceClock,
   getClock,
   createChat,
   getChat,
+  setChatForum,
+  createForumTopic,
+  listForumTopics,
+  setBotTopics,
   addChatMember,
   joinChat,
   leaveChat,

@@ -29,6 +29,8 @@ import { gatewayLane } from '../gateway/gateway-lane.js';
 import { gatewayRoutes } from '../gateway/gateway-routes.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
+import { ClockSweep } from '../delivery/clock-sweep.js';
+import { RENEWAL_BATCH } from '../platform/payments/subscriptions.js';
 
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
@@ -186,6 +188,24 @@ async function build(
   const pruner = new Pruner(platform, app.log, claimant);
   const reports = new ReportWorker(platform, app.log, claimant);
   const gatewayTimer = new GatewayTimer(platform, app.log, claimant);
+  // Chat boosts expire (removed_chat_boost; the next expiry is in seconds) and Stars subscriptions
+  // renew (a pass handles at most 100; a full one means more are due now) on the virtual clock.
+  const boostExpiry = new ClockSweep(platform.deps.clock, app.log, claimant, {
+    name: 'boost-expiry',
+    failure: 'expiring chat boosts failed',
+    pass: async () => {
+      const next = await platform.boosts.expireDue();
+      return next === undefined ? undefined : next * 1000;
+    },
+  });
+  const subscriptionRenewals = new ClockSweep(platform.deps.clock, app.log, claimant, {
+    name: 'subscription-renewals',
+    failure: 'renewing subscriptions failed',
+    pass: async () =>
+      (await platform.payments.subscriptions.renewDue()) >= RENEWAL_BATCH
+        ? platform.deps.clock.nowMs()
+        : undefined,
+  });
   await app.ready();
   ready = true;
 
@@ -200,6 +220,8 @@ async function build(
       pruner.start();
       reports.start();
       gatewayTimer.start();
+      boostExpiry.start();
+      subscriptionRenewals.start();
     },
     async close() {
       shutdown.abort();
@@ -216,6 +238,8 @@ async function build(
       await webhooks.stop();
       pruner.stop();
       await gatewayTimer.stop();
+      await boostExpiry.stop();
+      await subscriptionRenewals.stop();
       await reports.stop();
       await claimant.stop();
       await storage.close();

@@ -5,6 +5,7 @@
  */
 import { describe } from 'vitest';
 import type { Store } from './store.js';
+import { businessContract } from './contracts/business.contract.js';
 import { chatsContract } from './contracts/chats.contract.js';
 import { concurrencyContract } from './contracts/concurrency.contract.js';
 import { filesContract } from './contracts/files.contract.js';
@@ -13,10 +14,19 @@ import { inlineContract } from './contracts/inline.contract.js';
 import { invitesContract } from './contracts/invites.contract.js';
 import { messagesContract } from './contracts/messages.contract.js';
 import { pollsContract } from './contracts/polls.contract.js';
+import { gamesBoostsVerificationContract } from './contracts/games-boosts-verification.contract.js';
 import { settingsContract } from './contracts/settings.contract.js';
+import { stickersContract } from './contracts/stickers.contract.js';
+import { starsContract } from './contracts/stars.contract.js';
+import { giftsContract } from './contracts/gifts.contract.js';
+import { topicsContract } from './contracts/topics.contract.js';
 import { updatesContract } from './contracts/updates.contract.js';
+import { webAppsContract } from './contracts/web-apps.contract.js';
 import { usersContract } from './contracts/users.contract.js';
 import { writeContract } from './contracts/write.contract.js';
+import { draftsContract } from './contracts/drafts.contract.js';
+import { profilesContract } from './contracts/profiles.contract.js';
+import { memberTagsContract } from './contracts/member-tags.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
@@ -27,10 +37,20 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     updatesContract(open);
     filesContract(open);
     pollsContract(open);
+    gamesBoostsVerificationContract(open);
     inlineContract(open);
     invitesContract(open);
     jobsContract(open);
     settingsContract(open);
+    stickersContract(open);
+    draftsContract(open);
+    profilesContract(open);
+    memberTagsContract(open);
+    starsContract(open);
+    giftsContract(open);
+    topicsContract(open);
+    webAppsContract(open);
+    businessContract(open);
     concurrencyContract(open);
   });
 }

@@ -29,20 +29,52 @@ import type { CachedArea } from './ports/events.js';
 import type { JobClaims } from './ports/jobs.js';
 import type { InlineReader, InlineWriter } from './ports/inline.js';
 import type { InvitesReader, InvitesWriter } from './ports/invites.js';
+import type { WebAppsReader, WebAppsWriter } from './ports/web-apps.js';
+import type { GuestReader, GuestWriter } from './ports/guest.js';
 import type { MessagesReader, MessagesWriter } from './ports/messages.js';
 import type { PollsReader, PollsWriter } from './ports/polls.js';
+import type { GamesReader, GamesWriter } from './ports/games.js';
+import type { BoostsReader, BoostsWriter } from './ports/boosts.js';
+import type { VerificationReader, VerificationWriter } from './ports/verification.js';
+import type { PaymentsReader, PaymentsWriter } from './ports/payments.js';
+import type { StarsReader, StarsWriter } from './ports/stars.js';
+import type { GiftsReader, GiftsWriter } from './ports/gifts.js';
+import type { PaidMediaReader, PaidMediaWriter } from './ports/paid-media.js';
 import type { SettingsReader, SettingsWriter } from './ports/settings.js';
+import type { StickersReader, StickersWriter } from './ports/stickers.js';
+import type { TopicsReader, TopicsWriter } from './ports/topics.js';
 import type { UpdatesReader, UpdatesWriter } from './ports/updates.js';
 import type { UsersReader, UsersWriter } from './ports/users.js';
+import type { DraftsReader, DraftsWriter } from './ports/drafts.js';
+import type { ProfilesReader, ProfilesWriter } from './ports/profiles.js';
+import type { MemberTagsReader, MemberTagsWriter } from './ports/member-tags.js';
+import type { BusinessReader, BusinessWriter } from './ports/business.js';
+import type { StoriesReader, StoriesWriter } from './ports/stories.js';
+import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
 
 export type { BotRow, UserRow } from './ports/users.js';
 export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.js';
 export type { CallbackQueryRow, MessageReactionRow, MessageRow } from './ports/messages.js';
 export type { UpdateRow } from './ports/updates.js';
+export type { DraftRow } from './ports/drafts.js';
+export type { ProfileMediaKind, ProfileMediaRow, UserProfileRow } from './ports/profiles.js';
 export type { FileRefRow, FileRow } from './ports/files.js';
 export type { PollRow, PollVoteRow } from './ports/polls.js';
+export type { GameRow, GameScoreRow } from './ports/games.js';
+export type { ChatBoostRow } from './ports/boosts.js';
+export type { VerificationRow, VerificationTarget, VerifierRow } from './ports/verification.js';
+export type { StarDirection, StarTransactionRow } from './ports/stars.js';
+export type { GiftOwnerKind, OwnedGiftRow } from './ports/gifts.js';
+export type { PaidMediaPurchaseRow } from './ports/paid-media.js';
+export type { InvoiceRow, PaymentQueryKind, PaymentQueryRow, PaymentRow } from './ports/payments.js';
 export type { InlineMessageRow, InlineQueryRow } from './ports/inline.js';
 export type { InviteLinkRow, JoinRequestRow } from './ports/invites.js';
+export type { JoinRequestQueryRow, WebAppQueryRow } from './ports/web-apps.js';
+export type { GuestQueryRow } from './ports/guest.js';
+export type { ForumTopicRow } from './ports/topics.js';
+export type { BusinessConnectionRow, BusinessProfileRow } from './ports/business.js';
+export type { StoryRow } from './ports/stories.js';
+export type { ManagedBotRow } from './ports/managed-bots.js';
 
 /** Every read of the platform's tables (the gateway's are under `gateway`). */
 export interface StoreReader
@@ -51,11 +83,28 @@ export interface StoreReader
     ChatsReader,
     MessagesReader,
     UpdatesReader,
+    DraftsReader,
+    ProfilesReader,
+    MemberTagsReader,
+    BusinessReader,
+    StoriesReader,
+    ManagedBotsReader,
     FilesReader,
     PollsReader,
+    GamesReader,
+    BoostsReader,
+    VerificationReader,
+    StickersReader,
+    StarsReader,
+    GiftsReader,
+    PaidMediaReader,
+    PaymentsReader,
     InlineReader,
     InvitesReader,
-    SettingsReader {}
+    WebAppsReader,
+    GuestReader,
+    SettingsReader,
+    TopicsReader {}
 
 /** A transaction: every read and every write, inside one `write`. */
 export interface StoreTx
@@ -65,11 +114,28 @@ export interface StoreTx
     ChatsWriter,
     MessagesWriter,
     UpdatesWriter,
+    DraftsWriter,
+    ProfilesWriter,
+    MemberTagsWriter,
+    BusinessWriter,
+    StoriesWriter,
+    ManagedBotsWriter,
     FilesWriter,
     PollsWriter,
+    GamesWriter,
+    BoostsWriter,
+    VerificationWriter,
+    StickersWriter,
+    StarsWriter,
+    GiftsWriter,
+    PaidMediaWriter,
+    PaymentsWriter,
     InlineWriter,
     InvitesWriter,
-    SettingsWriter {
+    WebAppsWriter,
+    GuestWriter,
+    SettingsWriter,
+    TopicsWriter {
   /** The gateway's writes, in this same transaction. */
   readonly gateway: GatewayStoreTx;
 }

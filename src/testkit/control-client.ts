@@ -9,6 +9,43 @@
  */
 import { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 import type {
+  BusinessConnection,
+  ConnectBusinessBotParams,
+  CreateManagedBotParams,
+  DisconnectBusinessBotParams,
+  ListStoriesParams,
+  ManagedBotRecord,
+  ReplyToStoryParams,
+  StoryRecord,
+} from './control-types.js';
+import type {
+  BuyPaidMediaParams,
+  ConvertGiftParams,
+  GiveGiftParams,
+  ListGiftsParams,
+  PersonGifts,
+} from './control-types.js';
+import type {
+  GetStarBalanceParams,
+  GrantStarsParams,
+  ListStarTransactionsParams,
+  PaymentOutcome,
+  PaymentProvider,
+  PayParams,
+  StarBalance,
+  StarTransaction,
+} from './control-types.js';
+import type {
+  BotQueriesSettingParams,
+  OpenWebAppParams,
+  SendWebAppDataParams,
+  SetJoinRequestBotParams,
+  ShareWebAppMessageParams,
+  UseWebAppButtonParams,
+  WebAppKey,
+  WebAppLaunch,
+} from './control-types.js';
+import type {
   AddDeviceParams,
   CreatedGatewayAccount,
   CreateGatewayAccountParams,
@@ -56,6 +93,11 @@ import type {
   ChatInviteLink,
   ChatRecord,
   CreateChatParams,
+  CreateForumTopicParams,
+  ForumTopic,
+  ListForumTopicsParams,
+  SetChatForumParams,
+  SetBotTopicsParams,
   CreateInviteLinkParams,
   JoinChatParams,
   JoinChatResult,
@@ -68,6 +110,7 @@ import type {
   DownloadFileParams,
   SendContactParams,
   SendDiceParams,
+  SendStickerParams,
   SendLocationParams,
   SendPollParams,
   SendVenueParams,
@@ -75,8 +118,24 @@ import type {
   BlockResult,
   LeaveChatParams,
   ListPinnedMessagesParams,
+  ListDraftsParams,
+  AllowEmojiStatusParams,
+  AddProfileAudioParams,
+  SetPersonalChatParams,
+  MarkChecklistTasksParams,
+  AddChecklistTasksParams,
+  MessageDraft,
+  ProfileAudios,
   MigrateChatParams,
   SetBotPrivacyParams,
+  BoostChatParams,
+  BoostResult,
+  GameRecord,
+  GetVerificationParams,
+  RegisterGameParams,
+  SetBotVerifierParams,
+  VerificationStatus,
+  VerifierState,
 } from './control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
@@ -189,6 +248,78 @@ export class ControlClient {
    */
   pressButton(params: PressButtonParams): Promise<PressResult> {
     return this.#call({ method: 'POST', path: '/press', body: params, holdSeconds: params.timeout ?? 10 });
+  }
+
+  /** `POST /control/stars/grant`: gives the person `amount` Stars; answers their balance. */
+  grantStars(params: GrantStarsParams): Promise<StarBalance> {
+    return this.#call({ method: 'POST', path: '/stars/grant', body: params });
+  }
+
+  /** `GET /control/stars/balance`: the Stars of a person (`user`) or a bot (`bot`). */
+  getStarBalance(params: GetStarBalanceParams): Promise<StarBalance> {
+    return this.#call({
+      method: 'GET',
+      path: '/stars/balance',
+      query: { user: params.user, bot: params.bot },
+    });
+  }
+
+  /** `GET /control/stars/transactions`: the Stars ledger of a person or a bot, oldest first. */
+  listStarTransactions(params: ListStarTransactionsParams): Promise<StarTransaction[]> {
+    return this.#call({
+      method: 'GET',
+      path: '/stars/transactions',
+      query: { user: params.user, bot: params.bot, offset: params.offset, limit: params.limit },
+    });
+  }
+
+  /**
+   * `POST /control/pay`: `user` pays an invoice message (`chat`, `message_id`) or link (`link`);
+   * waits for the bot's answers (a shipping query up to `timeout` s, the pre-checkout query 10 s).
+   */
+  pay(params: PayParams): Promise<PaymentOutcome> {
+    return this.#call({
+      method: 'POST',
+      path: '/pay',
+      body: params,
+      holdSeconds: (params.timeout ?? 10) + 10,
+    });
+  }
+
+  /** `GET /control/gifts`: a person's gifts as they see them (with owned_gift_id). */
+  listGifts(params: ListGiftsParams): Promise<PersonGifts> {
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+    return this.#call({
+      method: 'GET',
+      path: '/gifts',
+      query: {
+        user: params.user,
+        exclude_unique: flag(params.exclude_unique),
+        sort_by_price: flag(params.sort_by_price),
+        offset: params.offset,
+        limit: params.limit,
+      },
+    });
+  }
+
+  /** `POST /control/gifts/send`: `user` sends a gift of the catalogue to `to`, paying in Stars. */
+  giveGift(params: GiveGiftParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/gifts/send', body: params });
+  }
+
+  /** `POST /control/gifts/convert`: `user` converts a received gift to Stars. */
+  convertGift(params: ConvertGiftParams): Promise<StarBalance> {
+    return this.#call({ method: 'POST', path: '/gifts/convert', body: params });
+  }
+
+  /** `POST /control/paid-media/purchase`: `user` buys the paid media of a message. */
+  buyPaidMedia(params: BuyPaidMediaParams): Promise<PaymentOutcome> {
+    return this.#call({ method: 'POST', path: '/paid-media/purchase', body: params });
+  }
+
+  /** `GET /control/payments/providers`: the test payment providers. */
+  listPaymentProviders(): Promise<PaymentProvider[]> {
+    return this.#call({ method: 'GET', path: '/payments/providers' });
   }
 
   /** `POST /control/polls/vote`: `user` votes (or, with no options, retracts) in a message's poll. */
@@ -325,6 +456,48 @@ export class ControlClient {
     return this.#call({ method: 'POST', path: '/inline/choose', body: params });
   }
 
+  // ---- Mini Apps, guest mode and join-request queries (docs/mini-apps.md) -----------------------
+
+  /** `POST /control/web-apps/open`: `user` opens a bot's Mini App; answers its signed launch data. */
+  openWebApp(params: OpenWebAppParams): Promise<WebAppLaunch> {
+    return this.#call({ method: 'POST', path: '/web-apps/open', body: params });
+  }
+
+  /** `POST /control/web-apps/send-data`: the app of a reply keyboard button sends data to the bot. */
+  sendWebAppData(params: SendWebAppDataParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/web-apps/send-data', body: params });
+  }
+
+  /** `GET /control/web-apps/key`: Parley's Ed25519 public key of launch data signatures. */
+  getWebAppKey(): Promise<WebAppKey> {
+    return this.#call({ method: 'GET', path: '/web-apps/key' });
+  }
+
+  /** `POST /control/web-apps/share-message`: `user` sends a prepared inline message into a chat. */
+  shareWebAppMessage(params: ShareWebAppMessageParams): Promise<ChosenInlineResult> {
+    return this.#call({ method: 'POST', path: '/web-apps/share-message', body: params });
+  }
+
+  /** `POST /control/web-apps/use-button`: `user` uses a prepared keyboard button. */
+  useWebAppButton(params: UseWebAppButtonParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/web-apps/use-button', body: params });
+  }
+
+  /** `POST /control/bots/guest-queries`: the bot's guest mode on or off. */
+  setBotGuestQueries(params: BotQueriesSettingParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/bots/guest-queries', body: params });
+  }
+
+  /** `POST /control/bots/join-request-queries`: whether the bot supports join-request queries. */
+  setBotJoinRequestQueries(params: BotQueriesSettingParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/bots/join-request-queries', body: params });
+  }
+
+  /** `POST /control/chats/join-request-bot`: the bot that processes the chat's join requests. */
+  setJoinRequestBot(params: SetJoinRequestBotParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/chats/join-request-bot', body: params });
+  }
+
   /** `POST /control/reactions`: `user` sets their reactions to a message; answers its reactions. */
   react(params: ReactParams): Promise<MessageReactions> {
     return this.#call({ method: 'POST', path: '/reactions', body: params });
@@ -349,6 +522,36 @@ export class ControlClient {
     return this.#call({ method: 'POST', path: '/pins/delete', body: params });
   }
 
+  /** `GET /control/drafts`: the drafts a bot is streaming into `user`'s private chat with it. */
+  listDrafts(params: ListDraftsParams): Promise<MessageDraft[]> {
+    return this.#call({ method: 'GET', path: '/drafts', query: { user: params.user, chat: params.chat } });
+  }
+
+  /** `POST /control/emoji-status-access`: `user` allows (or no longer allows) `bot` to set their emoji status. */
+  allowEmojiStatus(params: AllowEmojiStatusParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/emoji-status-access', body: params });
+  }
+
+  /** `POST /control/profile-audios`: the audio of a message joins `user`'s profile audios. */
+  addProfileAudio(params: AddProfileAudioParams): Promise<ProfileAudios> {
+    return this.#call({ method: 'POST', path: '/profile-audios', body: params });
+  }
+
+  /** `POST /control/personal-chat`: `user` shows a channel they created on their profile (or none). */
+  setPersonalChat(params: SetPersonalChatParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/personal-chat', body: params });
+  }
+
+  /** `POST /control/checklists/tasks`: `user` marks tasks of a checklist as done or not done. */
+  markChecklistTasks(params: MarkChecklistTasksParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/checklists/tasks', body: params });
+  }
+
+  /** `POST /control/checklists/add-tasks`: `user` adds tasks to a checklist. */
+  addChecklistTasks(params: AddChecklistTasksParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/checklists/add-tasks', body: params });
+  }
+
   /** `GET /control/pins`: the chat's pinned messages as `user` sees them, the newest first. */
   listPinnedMessages(params: ListPinnedMessagesParams): Promise<Message[]> {
     return this.#call({ method: 'GET', path: '/pins', query: { user: params.user, chat: params.chat } });
@@ -357,6 +560,26 @@ export class ControlClient {
   /** `POST /control/chats`: `owner` creates a group, supergroup or channel. */
   createChat(params: CreateChatParams): Promise<ChatRecord> {
     return this.#call({ method: 'POST', path: '/chats', body: params });
+  }
+
+  /** `POST /control/chats/forum`: `by` turns topics on (or off, `enabled: false`) in a supergroup. */
+  setChatForum(params: SetChatForumParams): Promise<ChatRecord> {
+    return this.#call({ method: 'POST', path: '/chats/forum', body: params });
+  }
+
+  /** `POST /control/topics`: `user` creates a topic in a forum; answers the ForumTopic. */
+  createForumTopic(params: CreateForumTopicParams): Promise<ForumTopic> {
+    return this.#call({ method: 'POST', path: '/topics', body: params });
+  }
+
+  /** `POST /control/bots/topics`: a bot's topic mode in its private chats (getMe shows it). */
+  setBotTopics(params: SetBotTopicsParams): Promise<BotRecord> {
+    return this.#call({ method: 'POST', path: '/bots/topics', body: params });
+  }
+
+  /** `GET /control/topics`: a forum's topics as `user` sees them, General first. */
+  listForumTopics(params: ListForumTopicsParams): Promise<ForumTopic[]> {
+    return this.#call({ method: 'GET', path: '/topics', query: { user: params.user, chat: params.chat } });
   }
 
   /** `GET /control/chats/{CHAT}`: a group, supergroup or channel by id or @username, with its members. */
@@ -414,9 +637,60 @@ export class ControlClient {
     return this.#call({ method: 'POST', path: '/unblock', body: params });
   }
 
+  // ---- business accounts, stories, managed bots (ADR 0049) ---------------------------------------
+
+  /** `POST /control/business/connect`: `user` connects `bot` to their business account. */
+  connectBusinessBot(params: ConnectBusinessBotParams): Promise<BusinessConnection> {
+    return this.#call({ method: 'POST', path: '/business/connect', body: params });
+  }
+
+  /** `POST /control/business/disconnect`: `user` disconnects `bot` from their business account. */
+  disconnectBusinessBot(params: DisconnectBusinessBotParams): Promise<BusinessConnection> {
+    return this.#call({ method: 'POST', path: '/business/disconnect', body: params });
+  }
+
+  /** `GET /control/stories`: the active (and kept) stories of a business account, newest first. */
+  listStories(params: ListStoriesParams): Promise<StoryRecord[]> {
+    return this.#call({ method: 'GET', path: '/stories', query: { owner: params.owner } });
+  }
+
+  /** `POST /control/stories/reply`: `from` replies to a story of `owner`. */
+  replyToStory(params: ReplyToStoryParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/stories/reply', body: params });
+  }
+
+  /** `POST /control/managed-bots`: `owner` creates a bot managed by `manager`. */
+  createManagedBot(params: CreateManagedBotParams): Promise<ManagedBotRecord> {
+    return this.#call({ method: 'POST', path: '/managed-bots', body: params });
+  }
+
   /** `POST /control/bots/privacy`: turns a bot's group privacy mode on or off. */
   setBotPrivacy(params: SetBotPrivacyParams): Promise<BotRecord> {
     return this.#call({ method: 'POST', path: '/bots/privacy', body: params });
+  }
+
+  /** `POST /control/games`: registers a game for a bot, which it then sends with sendGame. */
+  registerGame(params: RegisterGameParams): Promise<GameRecord> {
+    return this.#call({ method: 'POST', path: '/games', body: params });
+  }
+
+  /** `POST /control/boosts`: `user` boosts a channel or supergroup (`remove`: removes their boosts). */
+  boostChat(params: BoostChatParams): Promise<BoostResult> {
+    return this.#call({ method: 'POST', path: '/boosts', body: params });
+  }
+
+  /** `POST /control/bots/verifier`: makes a bot a verifier (or, `enabled: false`, not). */
+  setBotVerifier(params: SetBotVerifierParams): Promise<VerifierState> {
+    return this.#call({ method: 'POST', path: '/bots/verifier', body: params });
+  }
+
+  /** `GET /control/verification`: a user's or chat's verification. */
+  getVerification(params: GetVerificationParams): Promise<VerificationStatus> {
+    return this.#call({
+      method: 'GET',
+      path: '/verification',
+      query: { user: params.user, chat: params.chat },
+    });
   }
 
   /**
@@ -458,6 +732,11 @@ export class ControlClient {
   /** `POST /control/messages/dice`: the user `from` throws a dice; the server draws the value. */
   sendDice(params: SendDiceParams): Promise<Message> {
     return this.#call({ method: 'POST', path: '/messages/dice', body: params });
+  }
+
+  /** `POST /control/messages/sticker`: the user `from` sends a sticker by a file_id of theirs. */
+  sendSticker(params: SendStickerParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/messages/sticker', body: params });
   }
 
   /**

@@ -119,6 +119,8 @@ describe('the control API contract of the test kit', () => {
       | 'getBot'
       | 'getChat'
       | 'getClock'
+      | 'listPaymentProviders'
+      | 'getWebAppKey'
       | 'advanceClock'
       | 'getGatewayAccount'
       | 'topUpGatewayAccount'

@@ -12,6 +12,7 @@
  */
 import type {
   AdminRightName,
+  BUSINESS_RIGHT_NAMES,
   ChatRef,
   ControlApi,
   DICE_EMOJI,
@@ -122,6 +123,48 @@ export interface PressResult {
   text?: string;
   show_alert?: boolean;
   url?: string;
+}
+
+/** `POST /control/stars/grant`, `GET /control/stars/balance`: a balance as StarAmount. */
+export interface StarBalance {
+  user_id: number;
+  amount: number;
+  nanostar_amount?: number;
+}
+
+/** The Bot API's StarTransaction (getStarTransactions). */
+export interface StarTransaction {
+  id: string;
+  amount: number;
+  nanostar_amount?: number;
+  date: number;
+  source?: { type: string; [field: string]: unknown };
+  receiver?: { type: string; [field: string]: unknown };
+}
+
+/** `POST /control/pay`: the outcome of a payment as the person sees it. */
+export interface PaymentOutcome {
+  status: 'paid' | 'declined' | 'failed';
+  error_message?: string;
+  /** The successful_payment service message. */
+  message?: Message;
+  telegram_payment_charge_id?: string;
+}
+
+/** `GET /control/gifts`: a person's gifts (OwnedGifts with owner-only fields; ADR 0050). */
+export interface PersonGifts {
+  user_id: number;
+  total_count: number;
+  gifts: Array<{ type: 'regular' | 'unique'; owned_gift_id?: string; [field: string]: unknown }>;
+  next_offset?: string;
+  premium_until?: number;
+}
+
+/** `GET /control/payments/providers`: a test payment provider. */
+export interface PaymentProvider {
+  name: string;
+  token: string;
+  outcome: 'accept' | 'decline';
 }
 
 /** The Poll object (spec/bot-api.md Poll); only the fields tests read most are typed. */
@@ -261,6 +304,24 @@ export interface InlineQueryAnswer {
   is_personal?: boolean;
 }
 
+/** What the client hands a Mini App it opens (docs/mini-apps.md). */
+export interface WebAppLaunch {
+  url: string;
+  /** The signed launch data (Telegram.WebApp.initData); empty for a reply keyboard button. */
+  init_data: string;
+  launch_url: string;
+  source: 'menu_button' | 'inline_button' | 'keyboard_button' | 'join_request';
+  query_id?: string;
+  button_text?: string;
+}
+
+/** Parley's Ed25519 public key of Mini App launch data signatures. */
+export interface WebAppKey {
+  algorithm: 'Ed25519';
+  /** The raw 32-byte public key as 64 hex digits. */
+  public_key: string;
+}
+
 export interface ChosenInlineResult {
   /** The message sent into the chat (with `via_bot`), as the person sees it. */
   message: Message;
@@ -276,6 +337,27 @@ export interface MessageReactions {
   chosen: ReactionType[];
   /** Who reacted how (absent in channels, where reactions are anonymous). */
   recent?: Array<{ user: User; reaction: ReactionType[] }>;
+}
+
+/** A draft a bot streams into its private chat with a person (sendMessageDraft). */
+export interface MessageDraft {
+  draft_id: number;
+  /** The bot. */
+  from: User;
+  /** Unix time of the draft's last version. */
+  date: number;
+  message_thread_id?: number;
+  /** Empty: the "Thinking..." placeholder. */
+  text: string;
+  entities?: MessageEntity[];
+  /** Unix time when the preview ends unless the bot streams again. */
+  expires_at: number;
+}
+
+/** A user's profile audios (getUserProfileAudios's UserProfileAudios), as the user sees them. */
+export interface ProfileAudios {
+  total_count: number;
+  audios: Array<Record<string, unknown> & { file_id: string; file_unique_id: string; duration: number }>;
 }
 
 // ---- groups, supergroups and channels ----
@@ -299,7 +381,20 @@ export interface ChatRecord {
   permissions?: Required<ChatPermissions>;
   /** An upgraded group: the supergroup's id. */
   migrated_to_chat_id?: number;
+  /** A supergroup with topics on. */
+  is_forum?: true;
   members: ChatMember[];
+}
+
+/** The Bot API's ForumTopic; listForumTopics adds is_closed, and is_general and is_hidden for General. */
+export interface ForumTopic {
+  message_thread_id: number;
+  name: string;
+  icon_color: number;
+  icon_custom_emoji_id?: string;
+  is_closed?: boolean;
+  is_general?: true;
+  is_hidden?: boolean;
 }
 
 export interface JoinChatResult {
@@ -321,10 +416,85 @@ export interface ChatInviteLink {
   pending_join_request_count?: number;
 }
 
+/** `POST /control/games`: a game registered for a bot (ADR 0044). */
+export interface GameRecord {
+  bot_id: number;
+  short_name: string;
+  title: string;
+  description: string;
+}
+
+/** The Bot API's ChatBoost (the source of every boost on Parley is `premium`). */
+export interface ChatBoost {
+  boost_id: string;
+  add_date: number;
+  expiration_date: number;
+  source: { source: 'premium'; user: User };
+}
+
+/** `POST /control/boosts` */
+export interface BoostResult {
+  chat_id: number;
+  added?: ChatBoost;
+  /** The ids of the boosts removed (`remove`). */
+  removed?: string[];
+  /** The user's boosts of the chat after the change. */
+  boosts: ChatBoost[];
+}
+
+/** `POST /control/bots/verifier` */
+export interface VerifierState {
+  bot_id: number;
+  is_verifier: boolean;
+  can_modify_custom_description: boolean;
+}
+
+/** `GET /control/verification` */
+export interface VerificationStatus {
+  target: 'user' | 'chat';
+  id: number;
+  is_verified: boolean;
+  verifier_bot_id?: number;
+  custom_description?: string;
+  verified_at?: number;
+}
+
 /** `POST /control/block`, `POST /control/unblock` */
 export interface BlockResult {
   /** False when the bot was blocked (or not blocked) already. */
   changed: boolean;
+}
+
+/** `POST /control/business/connect`, `POST /control/business/disconnect` (the Bot API's). */
+export interface BusinessConnection {
+  id: string;
+  user: User;
+  user_chat_id: number;
+  date: number;
+  rights?: Partial<Record<(typeof BUSINESS_RIGHT_NAMES)[number], boolean>>;
+  is_enabled: boolean;
+}
+
+/** `GET /control/stories` */
+export interface StoryRecord {
+  chat: Chat;
+  id: number;
+  date: number;
+  expiration_date: number;
+  is_active: boolean;
+  content: { type: 'photo' | 'video'; [field: string]: unknown };
+  caption?: string;
+  caption_entities?: Array<Record<string, unknown>>;
+  areas?: Array<Record<string, unknown>>;
+  protect_content?: true;
+  repost_of?: { chat_id: number; story_id: number };
+}
+
+/** `POST /control/managed-bots` */
+export interface ManagedBotRecord {
+  bot: User;
+  owner_id: number;
+  manager_id: number;
 }
 
 /** A downloaded file. */
@@ -347,14 +517,31 @@ export interface ControlResults {
   UserRecord: UserRecord;
   BotRecord: BotRecord;
   BlockResult: BlockResult;
+  BusinessConnection: BusinessConnection;
+  StoryRecord: StoryRecord;
+  ManagedBotRecord: ManagedBotRecord;
+  GameRecord: GameRecord;
+  BoostResult: BoostResult;
+  VerifierState: VerifierState;
+  VerificationStatus: VerificationStatus;
   Message: Message;
   PressResult: PressResult;
+  StarBalance: StarBalance;
+  StarTransaction: StarTransaction;
+  PaymentOutcome: PaymentOutcome;
+  PersonGifts: PersonGifts;
+  PaymentProvider: PaymentProvider;
   Poll: Poll;
   MessageReactions: MessageReactions;
+  MessageDraft: MessageDraft;
+  ProfileAudios: ProfileAudios;
   InlineQueryAnswer: InlineQueryAnswer;
   ChosenInlineResult: ChosenInlineResult;
+  WebAppLaunch: WebAppLaunch;
+  WebAppKey: WebAppKey;
   ClockState: ClockState;
   ChatRecord: ChatRecord;
+  ForumTopic: ForumTopic;
   JoinChatResult: JoinChatResult;
   ChatInviteLink: ChatInviteLink;
   CreatedGatewayAccount: CreatedGatewayAccount;
@@ -390,6 +577,14 @@ export type SendMessageParams = ParamsByName['SendMessageParams'];
 export type ListMessagesParams = ParamsByName['ListMessagesParams'];
 export type WaitForMessageParams = ParamsByName['WaitForMessageParams'];
 export type PressButtonParams = ParamsByName['PressButtonParams'];
+export type GrantStarsParams = ParamsByName['GrantStarsParams'];
+export type GetStarBalanceParams = ParamsByName['GetStarBalanceParams'];
+export type ListStarTransactionsParams = ParamsByName['ListStarTransactionsParams'];
+export type PayParams = ParamsByName['PayParams'];
+export type ListGiftsParams = ParamsByName['ListGiftsParams'];
+export type GiveGiftParams = ParamsByName['GiveGiftParams'];
+export type ConvertGiftParams = ParamsByName['ConvertGiftParams'];
+export type BuyPaidMediaParams = ParamsByName['BuyPaidMediaParams'];
 export type EditMessageParams = ParamsByName['EditMessageParams'];
 export type DeleteMessageParams = ParamsByName['DeleteMessageParams'];
 export type VotePollParams = ParamsByName['VotePollParams'];
@@ -403,6 +598,8 @@ export type SendPollParams = ParamsByName['SendPollParams'];
 /** The dice a person can throw. */
 export type DiceEmoji = (typeof DICE_EMOJI)[number];
 export type SendDiceParams = ParamsByName['SendDiceParams'];
+/** A sticker by a file_id of the sender's (ADR 0046). */
+export type SendStickerParams = ParamsByName['SendStickerParams'];
 
 /** The bytes of a file sent through the control API: raw, or already base64. */
 export type FileBytes = { data: Uint8Array } | { data_base64: string };
@@ -442,9 +639,23 @@ export type GetReactionsParams = ParamsByName['GetReactionsParams'];
 /** `POST /control/pins`, `POST /control/pins/delete` */
 export type PinMessageParams = ParamsByName['PinMessageParams'];
 export type ListPinnedMessagesParams = ParamsByName['ListPinnedMessagesParams'];
+/** `GET /control/drafts`, `POST /control/emoji-status-access`, `POST /control/profile-audios` */
+export type ListDraftsParams = ParamsByName['ListDraftsParams'];
+export type AllowEmojiStatusParams = ParamsByName['AllowEmojiStatusParams'];
+export type AddProfileAudioParams = ParamsByName['AddProfileAudioParams'];
+export type SetPersonalChatParams = ParamsByName['SetPersonalChatParams'];
+/** `POST /control/checklists/tasks`, `POST /control/checklists/add-tasks` */
+export type MarkChecklistTasksParams = ParamsByName['MarkChecklistTasksParams'];
+export type AddChecklistTasksParams = ParamsByName['AddChecklistTasksParams'];
 
 export type InlineQueryParams = ParamsByName['InlineQueryParams'];
 export type ChooseInlineResultParams = ParamsByName['ChooseInlineResultParams'];
+export type OpenWebAppParams = ParamsByName['OpenWebAppParams'];
+export type SendWebAppDataParams = ParamsByName['SendWebAppDataParams'];
+export type ShareWebAppMessageParams = ParamsByName['ShareWebAppMessageParams'];
+export type UseWebAppButtonParams = ParamsByName['UseWebAppButtonParams'];
+export type BotQueriesSettingParams = ParamsByName['BotQueriesSettingParams'];
+export type SetJoinRequestBotParams = ParamsByName['SetJoinRequestBotParams'];
 
 export type AdvanceClockParams = ParamsByName['AdvanceClockParams'];
 
@@ -463,6 +674,10 @@ export type RestrictChatMemberParams = ParamsByName['RestrictChatMemberParams'];
 export type RemoveChatMemberParams = ParamsByName['RemoveChatMemberParams'];
 export type MigrateChatParams = ParamsByName['MigrateChatParams'];
 export type CreateInviteLinkParams = ParamsByName['CreateInviteLinkParams'];
+export type SetChatForumParams = ParamsByName['SetChatForumParams'];
+export type CreateForumTopicParams = ParamsByName['CreateForumTopicParams'];
+export type ListForumTopicsParams = ParamsByName['ListForumTopicsParams'];
+export type SetBotTopicsParams = ParamsByName['SetBotTopicsParams'];
 
 export type CreateGatewayAccountParams = ParamsByName['CreateGatewayAccountParams'];
 export type TopUpGatewayAccountParams = ParamsByName['TopUpGatewayAccountParams'];
@@ -474,6 +689,17 @@ export type VerificationInboxParams = ParamsByName['VerificationInboxParams'];
 export type WaitForCodeParams = ParamsByName['WaitForCodeParams'];
 export type MarkReadParams = ParamsByName['MarkReadParams'];
 export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
+
+export type RegisterGameParams = ParamsByName['RegisterGameParams'];
+export type BoostChatParams = ParamsByName['BoostChatParams'];
+export type SetBotVerifierParams = ParamsByName['SetBotVerifierParams'];
+export type GetVerificationParams = ParamsByName['GetVerificationParams'];
+
+export type ConnectBusinessBotParams = ParamsByName['ConnectBusinessBotParams'];
+export type DisconnectBusinessBotParams = ParamsByName['DisconnectBusinessBotParams'];
+export type ListStoriesParams = ParamsByName['ListStoriesParams'];
+export type ReplyToStoryParams = ParamsByName['ReplyToStoryParams'];
+export type CreateManagedBotParams = ParamsByName['CreateManagedBotParams'];
 
 export type ListDevicesParams = ParamsByName['ListDevicesParams'];
 export type AddDeviceParams = ParamsByName['AddDeviceParams'];

@@ -8,7 +8,7 @@ import type { MethodContext } from '../method-context.js';
  */
 export async function getChat(ctx: MethodContext) {
   const { bot, chatId } = await botInChat(ctx);
-  return ctx.platform.groups.fullInfo(bot, chatId, async (file) => {
+  const info = await ctx.platform.groups.fullInfo(bot, chatId, async (file) => {
     // Parley keeps one image: the small and the big photo are the same file, as this bot names it.
     const ref = await ctx.platform.files.refFor(ctx.botId, file);
     return {
@@ -18,4 +18,16 @@ export async function getChat(ctx: MethodContext) {
       big_file_unique_id: file.unique_id,
     };
   });
+  // A person's emoji status (setUserEmojiStatus, users/profiles.ts).
+  if (info.type === 'private') {
+    const { profiles } = ctx.platform;
+    Object.assign(info, await profiles.emojiStatusOf(Number(info.id)));
+    // The person's personal channel (getUserPersonalChatMessages).
+    const personal = await profiles.personalChatOf(Number(info.id));
+    if (personal)
+      info.personal_chat = await ctx.platform.chats.render(ctx.platform.deps.store, personal, bot.id);
+  }
+  // A supergroup's sticker set (setChatStickerSet, stickers/stickers.ts).
+  Object.assign(info, await ctx.platform.stickers.chatFields(bot, chatId));
+  return info;
 }

@@ -6,6 +6,25 @@
 import type { MethodHandler } from '../method-context.js';
 import { close } from './close.js';
 import { answerCallbackQuery } from './answer-callback-query.js';
+import { sendInvoice } from './send-invoice.js';
+import { createInvoiceLink } from './create-invoice-link.js';
+import { answerShippingQuery } from './answer-shipping-query.js';
+import { answerPreCheckoutQuery } from './answer-pre-checkout-query.js';
+import { getMyStarBalance } from './get-my-star-balance.js';
+import { getStarTransactions } from './get-star-transactions.js';
+import { refundStarPayment } from './refund-star-payment.js';
+import { editUserStarSubscription } from './edit-user-star-subscription.js';
+import { createChatSubscriptionInviteLink } from './create-chat-subscription-invite-link.js';
+import { editChatSubscriptionInviteLink } from './edit-chat-subscription-invite-link.js';
+import { getAvailableGifts } from './get-available-gifts.js';
+import { sendGift } from './send-gift.js';
+import { giftPremiumSubscription } from './gift-premium-subscription.js';
+import { getUserGifts } from './get-user-gifts.js';
+import { getChatGifts } from './get-chat-gifts.js';
+import { convertGiftToStars } from './convert-gift-to-stars.js';
+import { upgradeGift } from './upgrade-gift.js';
+import { transferGift } from './transfer-gift.js';
+import { sendPaidMedia } from './send-paid-media.js';
 import { editMessageText } from './edit-message-text.js';
 import { editMessageCaption } from './edit-message-caption.js';
 import { editMessageReplyMarkup } from './edit-message-reply-markup.js';
@@ -17,6 +36,14 @@ import { deleteMessages } from './delete-messages.js';
 import { deleteWebhook } from './delete-webhook.js';
 import { getFile } from './get-file.js';
 import { getMe } from './get-me.js';
+import { sendGame } from './send-game.js';
+import { setGameScore } from './set-game-score.js';
+import { getGameHighScores } from './get-game-high-scores.js';
+import { getUserChatBoosts } from './get-user-chat-boosts.js';
+import { verifyUser } from './verify-user.js';
+import { verifyChat } from './verify-chat.js';
+import { removeUserVerification } from './remove-user-verification.js';
+import { removeChatVerification } from './remove-chat-verification.js';
 import { getUpdates } from './get-updates.js';
 import { getWebhookInfo } from './get-webhook-info.js';
 import { logOut } from './log-out.js';
@@ -54,6 +81,12 @@ import { stopPoll } from './stop-poll.js';
 import { sendDice } from './send-dice.js';
 import { sendChatAction } from './send-chat-action.js';
 import { answerInlineQuery } from './answer-inline-query.js';
+import { answerWebAppQuery } from './answer-web-app-query.js';
+import { savePreparedInlineMessage } from './save-prepared-inline-message.js';
+import { savePreparedKeyboardButton } from './save-prepared-keyboard-button.js';
+import { sendChatJoinRequestWebApp } from './send-chat-join-request-web-app.js';
+import { answerChatJoinRequestQuery } from './answer-chat-join-request-query.js';
+import { answerGuestQuery } from './answer-guest-query.js';
 import { setMessageReaction } from './set-message-reaction.js';
 import { deleteMessageReaction } from './delete-message-reaction.js';
 import { deleteAllMessageReactions } from './delete-all-message-reactions.js';
@@ -80,12 +113,81 @@ import { setChatTitle } from './set-chat-title.js';
 import { setChatDescription } from './set-chat-description.js';
 import { setChatPhoto } from './set-chat-photo.js';
 import { deleteChatPhoto } from './delete-chat-photo.js';
+import { getBusinessConnection } from './get-business-connection.js';
+import { readBusinessMessage } from './read-business-message.js';
+import { deleteBusinessMessages } from './delete-business-messages.js';
+import { setBusinessAccountName } from './set-business-account-name.js';
+import { setBusinessAccountUsername } from './set-business-account-username.js';
+import { setBusinessAccountBio } from './set-business-account-bio.js';
+import { setBusinessAccountGiftSettings } from './set-business-account-gift-settings.js';
+import { postStory } from './post-story.js';
+import { repostStory } from './repost-story.js';
+import { editStory } from './edit-story.js';
+import { deleteStory } from './delete-story.js';
+import { getManagedBotToken } from './get-managed-bot-token.js';
+import { replaceManagedBotToken } from './replace-managed-bot-token.js';
+import { getManagedBotAccessSettings } from './get-managed-bot-access-settings.js';
+import { setManagedBotAccessSettings } from './set-managed-bot-access-settings.js';
+import { getBusinessAccountStarBalance } from './get-business-account-star-balance.js';
+import { transferBusinessAccountStars } from './transfer-business-account-stars.js';
+import { getBusinessAccountGifts } from './get-business-account-gifts.js';
+import { setBusinessAccountProfilePhoto } from './set-business-account-profile-photo.js';
+import { removeBusinessAccountProfilePhoto } from './remove-business-account-profile-photo.js';
+import { sendSticker } from './send-sticker.js';
+import { getStickerSet } from './get-sticker-set.js';
+import { getCustomEmojiStickers } from './get-custom-emoji-stickers.js';
+import { uploadStickerFile } from './upload-sticker-file.js';
+import { createNewStickerSet } from './create-new-sticker-set.js';
+import { addStickerToSet } from './add-sticker-to-set.js';
+import { setStickerPositionInSet } from './set-sticker-position-in-set.js';
+import { deleteStickerFromSet } from './delete-sticker-from-set.js';
+import { replaceStickerInSet } from './replace-sticker-in-set.js';
+import { setStickerEmojiList } from './set-sticker-emoji-list.js';
+import { setStickerKeywords } from './set-sticker-keywords.js';
+import { setStickerMaskPosition } from './set-sticker-mask-position.js';
+import { setStickerSetTitle } from './set-sticker-set-title.js';
+import { setStickerSetThumbnail } from './set-sticker-set-thumbnail.js';
+import { setCustomEmojiStickerSetThumbnail } from './set-custom-emoji-sticker-set-thumbnail.js';
+import { deleteStickerSet } from './delete-sticker-set.js';
+import { setChatStickerSet } from './set-chat-sticker-set.js';
+import { deleteChatStickerSet } from './delete-chat-sticker-set.js';
+import { getForumTopicIconStickers } from './get-forum-topic-icon-stickers.js';
+import { createForumTopic } from './create-forum-topic.js';
+import { editForumTopic } from './edit-forum-topic.js';
+import { closeForumTopic } from './close-forum-topic.js';
+import { reopenForumTopic } from './reopen-forum-topic.js';
+import { deleteForumTopic } from './delete-forum-topic.js';
+import { unpinAllForumTopicMessages } from './unpin-all-forum-topic-messages.js';
+import { editGeneralForumTopic } from './edit-general-forum-topic.js';
+import { closeGeneralForumTopic } from './close-general-forum-topic.js';
+import { reopenGeneralForumTopic } from './reopen-general-forum-topic.js';
+import { hideGeneralForumTopic } from './hide-general-forum-topic.js';
+import { unhideGeneralForumTopic } from './unhide-general-forum-topic.js';
+import { unpinAllGeneralForumTopicMessages } from './unpin-all-general-forum-topic-messages.js';
 import { setMyDefaultAdministratorRights } from './set-my-default-administrator-rights.js';
 import { getMyDefaultAdministratorRights } from './get-my-default-administrator-rights.js';
 import { setChatAdministratorCustomTitle } from './set-chat-administrator-custom-title.js';
+import { sendMessageDraft } from './send-message-draft.js';
+import { setMyProfilePhoto } from './set-my-profile-photo.js';
+import { removeMyProfilePhoto } from './remove-my-profile-photo.js';
+import { getUserProfileAudios } from './get-user-profile-audios.js';
+import { setUserEmojiStatus } from './set-user-emoji-status.js';
+import { setChatMemberTag } from './set-chat-member-tag.js';
+import { sendChecklist } from './send-checklist.js';
+import { editMessageChecklist } from './edit-message-checklist.js';
+import { sendLivePhoto } from './send-live-photo.js';
+import { getUserPersonalChatMessages } from './get-user-personal-chat-messages.js';
 
 export const BOT_API_METHODS = {
   getMe,
+  sendGame,
+  setGameScore,
+  getGameHighScores,
+  getUserChatBoosts,
+  verifyUser,
+  verifyChat,
+  removeUserVerification,
+  removeChatVerification,
   logOut,
   close,
   getUpdates,
@@ -109,6 +211,27 @@ export const BOT_API_METHODS = {
   getChatMenuButton,
   getUserProfilePhotos,
   answerCallbackQuery,
+  // payments and Stars (platform/payments/, docs/payments.md)
+  sendInvoice,
+  createInvoiceLink,
+  answerShippingQuery,
+  answerPreCheckoutQuery,
+  getMyStarBalance,
+  getStarTransactions,
+  refundStarPayment,
+  editUserStarSubscription,
+  createChatSubscriptionInviteLink,
+  editChatSubscriptionInviteLink,
+  // gifts and paid media (platform/gifts/, platform/paid-media/, ADR 0050)
+  getAvailableGifts,
+  sendGift,
+  giftPremiumSubscription,
+  getUserGifts,
+  getChatGifts,
+  convertGiftToStars,
+  upgradeGift,
+  transferGift,
+  sendPaidMedia,
   editMessageText,
   editMessageCaption,
   editMessageReplyMarkup,
@@ -135,6 +258,12 @@ export const BOT_API_METHODS = {
   sendDice,
   sendChatAction,
   answerInlineQuery,
+  answerWebAppQuery,
+  savePreparedInlineMessage,
+  savePreparedKeyboardButton,
+  sendChatJoinRequestWebApp,
+  answerChatJoinRequestQuery,
+  answerGuestQuery,
   setMessageReaction,
   deleteMessageReaction,
   deleteAllMessageReactions,
@@ -161,9 +290,70 @@ export const BOT_API_METHODS = {
   setChatDescription,
   setChatPhoto,
   deleteChatPhoto,
+  getBusinessConnection,
+  readBusinessMessage,
+  deleteBusinessMessages,
+  setBusinessAccountName,
+  setBusinessAccountUsername,
+  setBusinessAccountBio,
+  setBusinessAccountGiftSettings,
+  postStory,
+  repostStory,
+  editStory,
+  deleteStory,
+  getManagedBotToken,
+  replaceManagedBotToken,
+  getManagedBotAccessSettings,
+  setManagedBotAccessSettings,
+  getBusinessAccountStarBalance,
+  transferBusinessAccountStars,
+  getBusinessAccountGifts,
+  setBusinessAccountProfilePhoto,
+  removeBusinessAccountProfilePhoto,
+  sendSticker,
+  getStickerSet,
+  getCustomEmojiStickers,
+  uploadStickerFile,
+  createNewStickerSet,
+  addStickerToSet,
+  setStickerPositionInSet,
+  deleteStickerFromSet,
+  replaceStickerInSet,
+  setStickerEmojiList,
+  setStickerKeywords,
+  setStickerMaskPosition,
+  setStickerSetTitle,
+  setStickerSetThumbnail,
+  setCustomEmojiStickerSetThumbnail,
+  deleteStickerSet,
+  setChatStickerSet,
+  deleteChatStickerSet,
+  getForumTopicIconStickers,
+  createForumTopic,
+  editForumTopic,
+  closeForumTopic,
+  reopenForumTopic,
+  deleteForumTopic,
+  unpinAllForumTopicMessages,
+  editGeneralForumTopic,
+  closeGeneralForumTopic,
+  reopenGeneralForumTopic,
+  hideGeneralForumTopic,
+  unhideGeneralForumTopic,
+  unpinAllGeneralForumTopicMessages,
   setMyDefaultAdministratorRights,
   getMyDefaultAdministratorRights,
   setChatAdministratorCustomTitle,
+  sendMessageDraft,
+  setMyProfilePhoto,
+  removeMyProfilePhoto,
+  getUserProfileAudios,
+  setUserEmojiStatus,
+  setChatMemberTag,
+  sendChecklist,
+  editMessageChecklist,
+  sendLivePhoto,
+  getUserPersonalChatMessages,
   // Legacy names the reference server still serves (reference §6.1).
   kickChatMember: banChatMember,
   getChatMembersCount: getChatMemberCount,

@@ -22,7 +22,8 @@ const TYPES: readonly GroupChatType[] = ['group', 'supergroup', 'channel'];
 export function formatChat(chat: ChatRecord): string {
   const username = chat.username ? ` @${chat.username}` : '';
   const moved = chat.migrated_to_chat_id ? ` (upgraded to ${chat.migrated_to_chat_id})` : '';
-  const lines = [`chat ${chat.id} ${chat.type} "${chat.title}"${username}${moved}`];
+  const forum = chat.is_forum ? ' (forum)' : '';
+  const lines = [`chat ${chat.id} ${chat.type} "${chat.title}"${username}${moved}${forum}`];
   for (const member of chat.members) lines.push(`  ${formatMember(member)}`);
   return lines.join('\n');
 }
@@ -56,13 +57,14 @@ const CREATE_OPTIONS = {
   username: { type: 'string' },
   description: { type: 'string' },
   member: { type: 'string', multiple: true },
+  forum: { type: 'boolean' },
 } as const;
 
 export const groupCreateCommand: Command = {
   name: 'group create',
   summary: 'create a group, supergroup or channel as a user',
   help: `Usage: parley group create --owner USER --title TITLE [--type group|supergroup|channel]
-                           [--username NAME] [--description TEXT] [--member USER]... [--json]
+                           [--username NAME] [--description TEXT] [--forum] [--member USER]... [--json]
 
 Creates a chat owned by a user and prints it with its members. Bots added with --member get
 my_chat_member; bots join channels only by "parley group promote".
@@ -74,6 +76,7 @@ Options:
   --username NAME      makes a supergroup or channel public (joinable by @NAME)
   --description TEXT   0-255 characters
   --member USER        a user or bot to add at once; repeat for more
+  --forum              a supergroup with topics on (getChat shows is_forum; see "parley topic")
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
@@ -90,6 +93,7 @@ ${CLIENT_OPTIONS_HELP}`,
         username: values.username?.replace(/^@/, ''),
         description: values.description,
         members: (values.member ?? []).map(refArgument),
+        ...(values.forum ? { forum: true } : {}),
       }),
     );
     printResult(ctx, values.json, chat, formatChat);

@@ -1,6 +1,6 @@
 /** `parley press`: `POST /control/press`, a user presses an inline button and sees the answer. */
 import type { PressResult } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { integerOption, parseCommandArgs, requireOption, type Command, messageOptions } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -41,14 +41,7 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const messageId = integerOption(
-      requireOption(values.message, '--message', this.name),
-      '--message',
-      this.name,
-      1,
-    )!;
+    const { user, chat, messageId } = messageOptions(values, this.name);
     const button = requireOption(values.button, '--button', this.name);
     const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
     const result = await withClient(values, ctx, (client) =>

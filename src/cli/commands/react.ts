@@ -1,6 +1,6 @@
 /** `parley react`: `POST /control/reactions`, a user reacts to a message. */
 import type { MessageReactions } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command, messageOptions } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -43,14 +43,7 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const messageId = integerOption(
-      requireOption(values.message, '--message', this.name),
-      '--message',
-      this.name,
-      1,
-    )!;
+    const { user, chat, messageId } = messageOptions(values, this.name);
     const reaction = [
       ...(values.emoji ?? []).map((emoji) => ({ type: 'emoji' as const, emoji })),
       ...(values['custom-emoji'] ?? []).map((id) => ({ type: 'custom_emoji' as const, custom_emoji_id: id })),

@@ -17,6 +17,7 @@ const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   'reply-to': { type: 'string' },
+  thread: { type: 'string' },
   // What is sent: exactly one of these.
   text: { type: 'string' },
   photo: { type: 'string' },
@@ -30,6 +31,7 @@ const OPTIONS = {
   contact: { type: 'string' },
   poll: { type: 'string' },
   dice: { type: 'boolean' },
+  sticker: { type: 'string' },
   // What goes with some of them.
   caption: { type: 'string' },
   'mime-type': { type: 'string' },
@@ -69,6 +71,7 @@ const KINDS = [
   'contact',
   'poll',
   'dice',
+  'sticker',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type FileKind = 'photo' | 'document' | 'voice' | 'audio' | 'video' | 'video-note';
@@ -95,12 +98,13 @@ const EXTRAS: Record<string, readonly Kind[]> = {
   public: ['poll'],
   'open-period': ['poll'],
   emoji: ['dice'],
+  thread: ['text'],
 };
 
 export const sendCommand: Command = {
   name: 'send',
   summary: 'send a message, a file, a location, a venue, a contact, a poll or a dice as a user',
-  help: `Usage: parley send --from USER --to CHAT WHAT [--reply-to ID] [--json]
+  help: `Usage: parley send --from USER --to CHAT WHAT [--reply-to ID] [--thread THREAD_ID] [--json]
 
 WHAT is one of:
   --text TEXT                 1-4096 characters; for a text starting with "-", --text=TEXT
@@ -116,6 +120,7 @@ WHAT is one of:
   --poll QUESTION             a poll, with --option TEXT for each option (1-12) [--multiple] [--public]
                               [--open-period S]; --correct N (0-based, repeatable) makes it a quiz [--explanation TEXT]
   --dice                      a dice the server throws [--emoji 🎲|🎯|🎳|🏀|⚽|🎰]
+  --sticker FILE_ID           a sticker, by a file_id of the sender's (from a sticker they were sent)
 
 and prints the message as the sender sees it: [#<id> from <sender>] <text or <kind>>.
 
@@ -124,6 +129,7 @@ Options:
   --to CHAT            @username of a bot (the private chat with it) or a chat id (required)
   --caption TEXT       a file's caption, 0-1024 characters (not for video notes)
   --reply-to ID        the id of the message this one replies to
+  --thread THREAD_ID   a text into that topic of a forum (its message_thread_id)
 
 Files are read from disk; the numbers given for voice, audio and video are what a client would
 report (Parley decodes no media; left out, they are stand-ins). A live location cannot be moved.
@@ -172,7 +178,9 @@ async function sender(
   switch (kind) {
     case 'text': {
       const text = values.text!;
-      return (client) => client.sendMessage({ ...base, text });
+      const thread = int('thread', 1);
+      return (client) =>
+        client.sendMessage({ ...base, text, ...(thread !== undefined ? { message_thread_id: thread } : {}) });
     }
     case 'location': {
       const [latitude, longitude] = coordinates(values.location!, '--location', command);
@@ -234,6 +242,10 @@ async function sender(
     case 'dice': {
       const emoji = values.emoji as DiceEmoji | undefined;
       return (client) => client.sendDice({ ...base, ...(emoji !== undefined ? { emoji } : {}) });
+    }
+    case 'sticker': {
+      const sticker = values.sticker!;
+      return (client) => client.sendSticker({ ...base, sticker });
     }
     default: {
       const params = await fileParams(kind, values, cwd, command, int);

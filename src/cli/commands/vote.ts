@@ -1,6 +1,6 @@
 /** `parley vote`: `POST /control/polls/vote`, a user votes in a poll. */
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { integerOption, parseCommandArgs, type Command, messageOptions } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -41,14 +41,7 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const messageId = integerOption(
-      requireOption(values.message, '--message', this.name),
-      '--message',
-      this.name,
-      1,
-    )!;
+    const { user, chat, messageId } = messageOptions(values, this.name);
     const options = (values.option ?? []).map((o) => integerOption(o, '--option', this.name, 0)!);
     if (options.length === 0 && !values.retract) throw usageError('give --option N or --retract', this.name);
     const poll = await withClient(values, ctx, (client) =>

@@ -11,6 +11,7 @@ export async function createChat({ platform, input }: RouteContext<'createChat'>
     username: input.username,
     description: input.description,
     members: input.members,
+    forum: input.forum,
   });
   return platform.groups.record(chat.id!);
 }

@@ -65,6 +65,7 @@ export class Chats {
     const wire: WireChat = { id: chat.id!, type: chat.type };
     if (chat.title) wire.title = chat.title;
     if (chat.username) wire.username = chat.username;
+    if (chat.type === 'supergroup' && chat.is_forum) wire.is_forum = true;
     return wire;
   }
 }

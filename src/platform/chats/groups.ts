@@ -43,6 +43,7 @@ import {
   type UserRow,
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
+import { enableForum } from '../topics/topic-checks.js';
 
 export const TITLE_MAX = 128;
 export const DESCRIPTION_MAX = 255;
@@ -60,6 +61,8 @@ export interface CreateChatInput {
   description?: string | undefined;
   /** Users and bots to add at creation (bots get my_chat_member). */
   members?: Array<string | number> | undefined;
+  /** Supergroups: topics on from the start (forum topics, ADR 0045). */
+  forum?: boolean | undefined;
 }
 
 /** A refusal of a person's request only (control API), said by its message. */
@@ -100,12 +103,17 @@ export class Groups {
       }
     }
     const description = input.description ? [...input.description].slice(0, DESCRIPTION_MAX).join('') : null;
+    if (input.forum && type !== 'supergroup') throw bad('only a supergroup can have topics');
     const members = await Promise.all((input.members ?? []).map((ref) => users.resolve(String(ref))));
     return commit(this.ctx, async (tx, effects) => {
       if (username && (await tx.getUserByUsername(username))) {
         throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
       }
       const chat = await this.#insertChat(tx, { type, title, username, description, permissions: null });
+      if (input.forum) {
+        await enableForum(tx, chat, owner.id, deps.clock.now());
+        chat.is_forum = 1;
+      }
       await tx.upsertMember({
         chat_pk: chat.pk,
         user_id: owner.id,
@@ -319,6 +327,7 @@ export class Groups {
     }
     const info: Record<string, unknown> = { id: chat.id, type: chat.type, title: chat.title };
     if (chat.username) info.username = chat.username;
+    if (chat.type === 'supergroup' && chat.is_forum) info.is_forum = true;
     info.accent_color_id = Math.abs(chat.id!) % 7;
     info.max_reaction_count = 11;
     const photo = chat.photo_file_pk ? await store.getFileByPk(chat.photo_file_pk) : undefined;
@@ -354,6 +363,7 @@ export class Groups {
       ...(chat.description ? { description: chat.description } : {}),
       ...(chat.type !== 'channel' ? { permissions: chatPermissions(chat) } : {}),
       ...(chat.migrated_to_id ? { migrated_to_chat_id: chat.migrated_to_id } : {}),
+      ...(chat.type === 'supergroup' && chat.is_forum ? { is_forum: true } : {}),
       members,
     };
   }

@@ -13,6 +13,7 @@ import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from 
 import type { JoinRequests } from './join-requests.js';
 import type { Members } from './members.js';
 import type { ChatRow, InviteLinkRow, StoreReader, StoreTx } from '../../storage/store.js';
+import { payToJoin } from '../payments/chat-subscriptions.js';
 
 export const INVITE_LINK_BASE = 'https://parley.invalid/+';
 const MAX_NAME = 32;
@@ -23,6 +24,8 @@ export interface LinkOptions {
   expire_date?: number | undefined;
   member_limit?: number | undefined;
   creates_join_request?: boolean | undefined;
+  /** A subscription link of a channel (createChatSubscriptionInviteLink): Stars every period. */
+  subscription?: { period: number; price: number } | undefined;
 }
 
 export interface JoinResult {
@@ -68,6 +71,11 @@ export class InviteLinks {
   async create(acting: Acting, options: LinkOptions): Promise<Record<string, unknown>> {
     checkOptions(options);
     return this.#manage(acting, async (tx, at) => {
+      if (options.subscription && at.chat.type !== 'channel') {
+        throw new PlatformError('INVOICE_INVALID', 'subscription links are for channels', {
+          reason: 'CHAT_TYPE_INVALID',
+        });
+      }
       const row = await this.#insert(tx, at, options, false);
       return this.#render(tx, row, at.actor.id);
     });
@@ -129,6 +137,8 @@ export class InviteLinks {
         if (joined >= row.member_limit)
           throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link is full');
       }
+      // A subscription link charges its first period in this write (payments/chat-subscriptions.ts).
+      await payToJoin(this.ctx, tx, chat, user, row);
       if (row.creates_join_request) {
         await this.joinRequests.create(tx, chat, user, row, effects);
         return { status: 'requested', chat };
@@ -178,6 +188,13 @@ export class InviteLinks {
       created_at: this.ctx.deps.clock.now(),
     };
     await tx.insertInviteLink(row);
+    if (options.subscription) {
+      await tx.insertChatSubscriptionLink({
+        link: row.link,
+        subscription_period: options.subscription.period,
+        subscription_price: options.subscription.price,
+      });
+    }
     return row;
   }
 
@@ -186,6 +203,12 @@ export class InviteLinks {
     const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
       (r) => r.invite_link === row.link,
     ).length;
-    return renderInviteLink(row, creator, viewerId, pending);
+    const wire = renderInviteLink(row, creator, viewerId, pending);
+    const terms = await reader.getChatSubscriptionLink(row.link);
+    if (terms) {
+      wire.subscription_period = terms.subscription_period;
+      wire.subscription_price = terms.subscription_price;
+    }
+    return wire;
   }
 }

@@ -18,6 +18,7 @@ import {
 } from './group-context.js';
 import type { Members } from './members.js';
 import { renderUser } from '../users/users.js';
+import { issueJoinRequestQuery } from '../web-apps/join-request-queries.js';
 import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
 
 export class JoinRequests {
@@ -42,6 +43,8 @@ export class JoinRequests {
     if (isPresent(state)) throw new PlatformError('USER_ALREADY_PARTICIPANT', 'the user is already a member');
     if (await tx.getJoinRequest(chat.pk, user.id)) return;
     await tx.upsertJoinRequest({ chat_pk: chat.pk, user_id: user.id, invite_link: link.link, date: now });
+    // The chat's join-request bot gets a query to answer (platform/web-apps/, ADR 0047).
+    const query = await issueJoinRequestQuery(tx, chat, user.id, now, this.ctx.deps.random);
     const creator = (await tx.getUser(link.creator_id))!;
     const pending = (await tx.listJoinRequests(chat.pk)).filter((r) => r.invite_link === link.link).length;
     for (const { bot, state: botState } of await botMembers(tx, chat, now)) {
@@ -52,6 +55,7 @@ export class JoinRequests {
         user_chat_id: user.id,
         date: now,
         invite_link: renderInviteLink(link, creator, bot.id, pending),
+        ...(query?.botId === bot.id ? { query_id: query.id } : {}),
       };
       const queued = await this.ctx.updates.enqueue(tx, bot.id, {
         type: 'chat_join_request',

@@ -114,7 +114,13 @@ export class Members {
       throw new PlatformError('MEMBER_LIST_INACCESSIBLE', 'member list is inaccessible');
     const user = await targetUser(this.ctx, userId);
     const state = await stateOf(store, at.chat, user.id, this.#now());
-    return renderChatMember(user, state, at.chat.type, bot.id);
+    const member = renderChatMember(user, state, at.chat.type, bot.id);
+    // A regular member's tag (setChatMemberTag, member-tags.ts).
+    if (state.status === 'member' || state.status === 'restricted') {
+      const tag = await store.getMemberTag(at.chat.pk, user.id);
+      if (tag !== undefined) member.tag = tag;
+    }
+    return member;
   }
 
   /** getChatAdministrators: the creator first; other bots only with return_bots (spec). */

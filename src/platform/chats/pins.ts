@@ -5,6 +5,8 @@
  * `pinned_message`, which the other party's bots receive as a `message`; unpinning adds none.
  */
 import type { Chats } from './chats.js';
+import { chatPermissions } from './chat-access.js';
+import { hasPermission, hasRight, isAdmin, memberState } from './chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -58,7 +60,7 @@ export class Pins {
       if (target === undefined || !(await tx.getMessage(chat.pk, target))) {
         throw new PlatformError('MESSAGE_TO_UNPIN_NOT_FOUND', 'message to unpin not found');
       }
-      await this.#checkRights(tx, chat, bot.id);
+      await this.#checkRights(tx, chat, bot);
       await tx.unpinMessage(chat.pk, target);
     });
   }
@@ -67,7 +69,7 @@ export class Pins {
   async unpinAllByBot(bot: UserRow, chatId: number): Promise<void> {
     await this.deps.store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
-      await this.#checkRights(tx, chat, bot.id);
+      await this.#checkRights(tx, chat, bot);
       await tx.unpinAllMessages(chat.pk);
     });
   }
@@ -77,7 +79,7 @@ export class Pins {
     const user = await this.users.resolve(userRef, 'user');
     await this.deps.store.write(async (tx) => {
       const chat = await this.#chatForUser(tx, user, chatRef);
-      await this.#checkRights(tx, chat, user.id);
+      await this.#checkRights(tx, chat, user);
       if (!(await tx.getMessage(chat.pk, messageId))) {
         throw new PlatformError('MESSAGE_NOT_FOUND', `no message ${messageId} in that chat`);
       }
@@ -110,7 +112,7 @@ export class Pins {
     const done = await store.write(async (tx) => {
       const chat = await findChat(tx);
       if (messageId <= 0 || !(await tx.getMessage(chat.pk, messageId))) throw notFound();
-      await this.#checkRights(tx, chat, actor.id);
+      await this.#checkRights(tx, chat, actor);
       await tx.pinMessage(chat.pk, messageId, clock.now());
       // The service message; notifications are always off in private chats and channels (spec).
       const quiet = silent || chat.type === 'private' || chat.type === 'channel';
@@ -144,15 +146,20 @@ export class Pins {
   }
 
   /** Who may manage pinned messages: anyone in a private chat, else by member status and rights. */
-  async #checkRights(tx: StoreTx, chat: ChatRow, actorId: number): Promise<void> {
+  /**
+   * Who may pin: in a channel an administrator with can_edit_messages; in a group or supergroup an
+   * administrator with can_pin_messages, or a person who is not an administrator while the chat's
+   * permissions (and a restricted member's own) allow can_pin_messages; a bot only as an
+   * administrator (spec pinChatMessage). The creator always.
+   */
+  async #checkRights(tx: StoreTx, chat: ChatRow, actor: UserRow): Promise<void> {
     if (chat.type === 'private') return;
-    const member = await tx.getMember(chat.pk, actorId);
-    if (member?.status === 'creator') return;
-    const rights = JSON.parse(member?.data ?? '{}') as Record<string, unknown>;
-    const right = chat.type === 'channel' ? 'can_edit_messages' : 'can_pin_messages';
-    const mayPin =
-      member?.status === 'administrator' || (member?.status === 'restricted' && chat.type !== 'channel');
-    if (mayPin && rights[right] === true) return;
+    const state = memberState(await tx.getMember(chat.pk, actor.id), this.deps.clock.now());
+    if (chat.type === 'channel') {
+      if (hasRight(state, 'can_edit_messages')) return;
+    } else if (isAdmin(state)) {
+      if (hasRight(state, 'can_pin_messages')) return;
+    } else if (!actor.is_bot && hasPermission(state, chatPermissions(chat), 'can_pin_messages')) return;
     throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_PIN', NO_RIGHTS);
   }
 }

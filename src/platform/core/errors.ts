@@ -32,6 +32,15 @@ export type PlatformErrorCode =
   | 'INLINE_QUERY_NOT_FOUND'
   | 'RESULT_NOT_FOUND'
   | 'REACTION_INVALID'
+  // payments and the Stars ledger (platform/payments/)
+  | 'BALANCE_TOO_LOW'
+  | 'INVOICE_INVALID'
+  | 'INVOICE_NOT_FOUND'
+  | 'CHARGE_NOT_FOUND'
+  | 'CHARGE_ALREADY_REFUNDED'
+  // gifts and paid media (platform/gifts/, platform/paid-media/; ADR 0050)
+  | 'GIFT_INVALID'
+  | 'PAID_MEDIA_INVALID'
   // groups, supergroups and channels (platform/chats/groups.ts)
   | 'BOT_KICKED'
   | 'BOT_NOT_MEMBER'
@@ -80,6 +89,17 @@ export type PlatformErrorCode =
   | 'POLL_ALREADY_CLOSED'
   // callback queries, bot settings
   | 'CALLBACK_ANSWER_TOO_LONG'
+  // games, boosts and verification (platform/games, boosts, verification; ADR 0044)
+  | 'GAME_SHORT_NAME_INVALID'
+  | 'GAME_SHORT_NAME_OCCUPIED'
+  | 'GAME_IN_CHANNEL'
+  | 'GAME_MESSAGE_INVALID'
+  | 'GAME_SCORE_INVALID'
+  | 'BOT_SCORE_NOT_MODIFIED'
+  | 'BOOST_LIMIT_REACHED'
+  | 'BOOST_NOT_FOUND'
+  | 'BOT_VERIFIER_FORBIDDEN'
+  | 'VERIFICATION_DESCRIPTION_INVALID'
   | 'BOT_SETTING_TOO_LONG'
   // webhooks (webhooks.ts)
   | 'WEBHOOK_URL_INVALID'
@@ -95,6 +115,13 @@ export type PlatformErrorCode =
   | 'CHAT_TITLE_EMPTY'
   | 'CHAT_DESCRIPTION_NOT_MODIFIED'
   | 'CHAT_NOT_MODIFIED'
+  // business accounts and stories (platform/business, platform/stories)
+  | 'BUSINESS_CONNECTION_NOT_FOUND'
+  | 'BUSINESS_CONNECTION_INVALID'
+  | 'BOT_ACCESS_FORBIDDEN'
+  | 'BUSINESS_USERNAME_OCCUPIED'
+  | 'STORY_NOT_FOUND'
+  | 'BUSINESS_MESSAGE_INVALID'
   | 'PRIVATE_CHAT_PERMISSIONS'
   | 'CHANNEL_CHAT_PERMISSIONS'
   | 'PRIVATE_CHAT_INFO'
@@ -112,6 +139,13 @@ export type PlatformErrorCode =
   | 'CANT_BAN_IN_PRIVATE_CHAT'
   | 'SUPERGROUPS_AND_CHANNELS_ONLY'
   | 'SUPERGROUPS_ONLY'
+  // sticker sets (platform/stickers/)
+  | 'STICKERSET_INVALID'
+  | 'STICKERSET_NAME_INVALID'
+  | 'STICKERSET_NAME_OCCUPIED'
+  | 'STICKERS_TOO_MUCH'
+  | 'STICKER_NOT_MASK'
+  | 'STICKERSET_THUMBNAIL_FORMAT_INVALID'
   // deleteMessageReaction, deleteAllMessageReactions (reactions.ts)
   | 'GROUPS_ONLY'
   | 'CANT_PROMOTE_SELF'
@@ -124,6 +158,22 @@ export type PlatformErrorCode =
   | 'USER_NOT_ADMINISTRATOR'
   | 'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE'
   | 'ADMIN_RANK_EMOJI_NOT_ALLOWED'
+  // profiles and member tags (users/profiles.ts, chats/member-tags.ts; ADR 0048)
+  | 'EMOJI_STATUS_ACCESS_DENIED'
+  | 'MEMBER_TAG_EMOJI_NOT_ALLOWED'
+  | 'MESSAGE_NOT_CHECKLIST'
+  // forum topics (platform/topics/)
+  | 'CHAT_NOT_FORUM'
+  | 'TOPIC_NOT_MODIFIED'
+  | 'TOPIC_ID_INVALID'
+  | 'MESSAGE_THREAD_NOT_FOUND'
+  | 'MESSAGE_THREAD_ID_INVALID'
+  | 'TOPIC_CLOSED'
+  | 'TOPIC_ICON_COLOR_INVALID'
+  | 'NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC'
+  | 'NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC'
+  | 'NOT_ENOUGH_RIGHTS_TO_CLOSE_TOPIC'
+  | 'NOT_ENOUGH_RIGHTS_TO_DELETE_TOPIC'
   | 'MEMBER_LIST_INACCESSIBLE'
   | 'NO_ADMINISTRATORS_IN_PRIVATE_CHAT'
   // invite links and join requests (invite-links.ts, join-requests.ts)
@@ -140,6 +190,12 @@ export type PlatformErrorCode =
 
 /** The data a code carries; a code not listed here carries none. */
 export interface PlatformErrorData {
+  /** The platform's token for what is wrong with an invoice (platform/payments/invoice-rules.ts). */
+  INVOICE_INVALID: { reason: string };
+  /** The platform's token for a gift it refuses (STARGIFT_INVALID, STARGIFT_USAGE_LIMITED, ...). */
+  GIFT_INVALID: { reason: string };
+  /** The platform's token for paid media it refuses (PAID_MEDIA_NOT_FOUND, ...). */
+  PAID_MEDIA_INVALID: { reason: string };
   BOT_KICKED: { chatType: ChatType };
   BOT_NOT_MEMBER: { chatType: ChatType };
   CHAT_MIGRATED: { migrateToChatId: number };

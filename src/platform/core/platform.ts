@@ -23,10 +23,31 @@ import { InlineQueries } from '../inline/inline-queries.js';
 import { Reactions } from '../messages/reactions.js';
 import { Pins } from '../chats/pins.js';
 import { Groups } from '../chats/groups.js';
+import { Stickers } from '../stickers/stickers.js';
+import { ForumTopics } from '../topics/forum-topics.js';
 import { PersonMediaSender } from '../messages/person-media.js';
 import { PersonContentSender } from '../messages/person-content.js';
 import { PersonPollSender } from '../messages/person-poll.js';
 import { PersonFiles } from '../files/person-files.js';
+import { BusinessRelay } from '../business/business-relay.js';
+import { Business } from '../business/business.js';
+import { BusinessAccount } from '../business/business-account.js';
+import { BusinessStars } from '../business/business-stars.js';
+import { Stories } from '../stories/stories.js';
+import { ManagedBots } from '../managed-bots/managed-bots.js';
+import { WebApps } from '../web-apps/web-apps.js';
+import { GuestQueries } from '../guest/guest-queries.js';
+import { Games } from '../games/games.js';
+import { Boosts } from '../boosts/boosts.js';
+import { Verification } from '../verification/verification.js';
+import { Drafts } from '../drafts/drafts.js';
+import { Profiles } from '../users/profiles.js';
+import { MemberTags } from '../chats/member-tags.js';
+import { Checklists } from '../checklists/checklists.js';
+import { StarsLedger } from '../payments/stars-ledger.js';
+import { Payments } from '../payments/payments.js';
+import { Gifts } from '../gifts/gift-service.js';
+import { PaidMedia } from '../paid-media/paid-media.js';
 
 export class Platform {
   readonly users: Users;
@@ -49,6 +70,8 @@ export class Platform {
   readonly pins: Pins;
   /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
   readonly groups: Groups;
+  /** Forum topics: turning topics on, topics and the General topic (ADR 0045). */
+  readonly topics: ForumTopics;
   /** People send photos, documents, voice, audio, video and video notes (control API). */
   readonly personMedia: PersonMediaSender;
   /** People send locations, venues, contacts and dice (control API). */
@@ -57,13 +80,52 @@ export class Platform {
   readonly personPolls: PersonPollSender;
   /** People download the files of messages they see (control API). */
   readonly personFiles: PersonFiles;
+  /** Business accounts: connected bots, their rights and updates (ADR 0049). */
+  readonly business: Business;
+  /** What a connected bot changes of the business account itself (ADR 0049). */
+  readonly businessAccount: BusinessAccount;
+  /** A business account's Stars through its connected bot, on the Stars ledger (ADR 0049). */
+  readonly businessStars: BusinessStars;
+  /** Stories of business accounts, posted by their connected bots (ADR 0049). */
+  readonly stories: Stories;
+  /** Bots that people create to be managed by other bots (ADR 0049). */
+  readonly managedBots: ManagedBots;
+  /** Sticker sets, custom emoji, topic icons and supergroups' sticker sets (ADR 0046). */
+  readonly stickers: Stickers;
+  /** Mini Apps: launch data, answers, prepared messages and buttons, join-request queries (ADR 0047). */
+  readonly webApps: WebApps;
+  /** Guest mode: bots summoned into chats they are not members of (ADR 0047). */
+  readonly guest: GuestQueries;
+  /** Games registered for bots, game messages and high scores (ADR 0044). */
+  readonly games: Games;
+  /** People's boosts of channels and supergroups (ADR 0044). */
+  readonly boosts: Boosts;
+  /** Verifier bots and the users and chats they verify (ADR 0044). */
+  readonly verification: Verification;
+  /** Drafts bots stream into private chats (sendMessageDraft). */
+  readonly drafts: Drafts;
+  /** Profile photos of bots, profile audios and emoji statuses of people. */
+  readonly profiles: Profiles;
+  /** Members' tags in groups and supergroups (setChatMemberTag). */
+  readonly memberTags: MemberTags;
+  /** Checklists: business sends and edits, people marking and adding tasks. */
+  readonly checklists: Checklists;
+  /** The Stars ledger of people and bots (payments/stars-ledger.ts). */
+  readonly stars: StarsLedger;
+  /** Invoices, paying them, refunds (payments/payments.ts). */
+  readonly payments: Payments;
+  /** The gift catalogue, gifts sent and owned, Premium for Stars (gifts/, ADR 0050). */
+  readonly gifts: Gifts;
+  /** Paid media: previews until a person pays (paid-media/, ADR 0050). */
+  readonly paidMedia: PaidMedia;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
     this.chats = new Chats(deps);
     this.updates = new UpdateQueue(deps);
     this.files = new Files(deps);
-    this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files);
+    const businessRelay = new BusinessRelay(deps, this.updates, this.files);
+    this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files, businessRelay);
     this.webhooks = new Webhooks(deps, this.updates);
     this.botSettings = new BotSettings(deps);
     this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
@@ -92,9 +154,82 @@ export class Platform {
       messages: this.messages,
       updates: this.updates,
     });
+    this.topics = new ForumTopics({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
     this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
     this.personContent = new PersonContentSender(deps, this.users, this.messages);
     this.personPolls = new PersonPollSender(deps, this.users, this.messages, this.polls);
     this.personFiles = new PersonFiles(deps, this.users, this.messages, this.files);
+    this.business = new Business(deps, this.users, this.updates);
+    this.businessAccount = new BusinessAccount(deps, this.updates, businessRelay);
+    this.stories = new Stories(deps, this.users, this.messages);
+    this.managedBots = new ManagedBots(deps, this.users, this.chats, this.messages, this.updates);
+    this.stickers = new Stickers(
+      { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
+      this.files,
+    );
+    this.webApps = new WebApps(deps, {
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+      files: this.files,
+      botSettings: this.botSettings,
+      callbackQueries: this.callbackQueries,
+      members: this.groups.members,
+    });
+    this.guest = new GuestQueries(deps, {
+      users: this.users,
+      messages: this.messages,
+      updates: this.updates,
+      files: this.files,
+    });
+    this.messages.guests = this.guest;
+    this.games = new Games(deps, this.users, this.chats, this.messages);
+    this.boosts = new Boosts({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
+    this.verification = new Verification(deps, this.users);
+    this.drafts = new Drafts(deps, this.users, this.chats, this.messages);
+    this.profiles = new Profiles(deps, this.users, this.messages, this.files);
+    this.checklists = new Checklists(deps, this.users, this.messages);
+    this.memberTags = new MemberTags({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
+    this.stars = new StarsLedger(deps, this.users, this.chats);
+    this.businessStars = new BusinessStars(deps, this.stars);
+    this.payments = new Payments({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+      stars: this.stars,
+    });
+    const giftsContext = {
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+      stars: this.stars,
+      files: this.files,
+    };
+    this.gifts = new Gifts(giftsContext);
+    this.paidMedia = new PaidMedia(giftsContext);
+    this.messages.paidMedia = this.paidMedia;
   }
 }

@@ -18,6 +18,8 @@ export interface WireChat {
   username?: string;
   first_name?: string;
   last_name?: string;
+  /** Supergroups with topics on (forum topics, ADR 0045). */
+  is_forum?: true;
 }
 
 export interface WireEntity {
@@ -65,6 +67,8 @@ export interface MessageContent {
   _client_markup?: unknown;
   /** Internal: a pin's service message names the pinned message; rendered as pinned_message. */
   _pinned?: number;
+  /** Internal: the forum topic (message_thread_id) the message is in (platform/topics/threads.ts). */
+  _thread?: number;
   /** Internal: the inline_message_id of a message sent by choosing an inline result. */
   _inline_message_id?: string;
   [field: string]: unknown;

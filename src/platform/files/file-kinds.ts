@@ -48,6 +48,9 @@ export const MIME_EXTENSIONS: ReadonlyMap<string, string> = new Map([
   ['audio/ogg', 'oga'],
   ['video/mp4', 'mp4'],
   ['audio/mpeg', 'mp3'],
+  // Animated and video stickers (platform/stickers/sticker-files.ts).
+  ['application/x-tgsticker', 'tgs'],
+  ['video/webm', 'webm'],
 ]);
 
 /** Kinds whose uploaded file name and type are kept (and shown), rather than dropped. */

@@ -265,6 +265,28 @@ describe('codes', () => {
       'expired',
     );
   });
+
+  it('plans no expiry job without ttl or callback_url; readers still see the code expire on time', async () => {
+    const phone = await person();
+    const plain = await send({ phone_number: phone, code: '4242' });
+    const reported = await send({ phone_number: phone, code: '4343', callback_url: 'https://example.com/r' });
+    const jobKinds = async (requestId: string) =>
+      (await store.gateway.listJobs(requestId)).map((job) => job.kind).filter((kind) => kind !== 'report');
+    expect(await jobKinds(plain.request_id)).toEqual([]);
+    expect(await jobKinds(reported.request_id)).toEqual(['expire']);
+
+    await advance(599);
+    expect((await platform.gateway.inbox.list(phone))[0]).not.toHaveProperty('verification_status');
+    await advance(1);
+    // The inbox, which does not settle, shows it; a check writes it, stamped with the expiry time.
+    expect((await platform.gateway.inbox.list(phone))[0]).toMatchObject({ verification_status: 'expired' });
+    const checked = await check({ request_id: plain.request_id, code: '4242' });
+    expect(checked.verification_status).toEqual({
+      status: 'expired',
+      updated_at: Math.floor(REFERENCE_TIME_MS / 1000) + 600,
+    });
+    expect((await store.gateway.getRequest(plain.request_id))?.verification_status).toBe('expired');
+  });
 });
 
 describe('delivery, devices and refunds', () => {

@@ -6,7 +6,7 @@
  * there: each code is returned once, and a code sent before the wait began is still returned
  * (ADR 0003).
  */
-import { codeOfMessage, SERVICE_USER_ID, type Delivery } from './delivery.js';
+import { codeExpiredAt, codeOfMessage, SERVICE_USER_ID, type Delivery } from './delivery.js';
 import { GatewayError } from './gateway-error.js';
 import { lookUntil } from '../core/event-bus.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -142,7 +142,9 @@ export class Inbox {
       date: row.sent_at ?? row.created_at,
       delivery_status: row.delivery_status ?? 'sent',
     };
-    if (row.verification_status !== null) entry.verification_status = row.verification_status;
+    // A code past its lifetime shows as expired even before a read of the request wrote it.
+    if (codeExpiredAt(row, this.deps.clock.nowMs()) !== undefined) entry.verification_status = 'expired';
+    else if (row.verification_status !== null) entry.verification_status = row.verification_status;
     const message =
       row.chat_pk !== null && row.message_id !== null
         ? await reader.getMessage(row.chat_pk, row.message_id)

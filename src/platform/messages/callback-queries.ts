@@ -1,7 +1,8 @@
 /**
  * Inline keyboard presses. A person presses a button with callback_data on a bot's message: the bot
  * gets a `callback_query` update, answers it with answerCallbackQuery within 150 s, and the person's
- * client shows the answer (a notification or an alert). A url button only opens its link.
+ * client shows the answer (a notification or an alert). A url button only opens its link. A
+ * callback_game button of a game message gives the bot `game_short_name` instead of `data`.
  */
 import { createHash } from 'node:crypto';
 import { PlatformError } from '../core/errors.js';
@@ -34,7 +35,7 @@ export interface PressResult {
   url?: string;
 }
 
-type InlineButton = { text: string; callback_data?: string; url?: string };
+type InlineButton = { text: string; callback_data?: string; url?: string; callback_game?: unknown };
 
 export class CallbackQueries {
   constructor(
@@ -82,7 +83,11 @@ export class CallbackQueries {
     // inline_message_id instead of the message (spec CallbackQuery).
     const inlineMessageId = typeof body._inline_message_id === 'string' ? body._inline_message_id : undefined;
     const viaBotId = inlineMessageId !== undefined ? (body.via_bot as { id: number }).id : undefined;
-    if (button.callback_data === undefined || (row.sender_id === null && viaBotId === undefined)) {
+    // A callback_game button of a game message sends the game's short name instead of data (games.ts).
+    const gameShortName =
+      button.callback_game !== undefined && typeof body._game === 'string' ? body._game : undefined;
+    const sendsNothing = button.callback_data === undefined && gameShortName === undefined;
+    if (sendsNothing || (row.sender_id === null && viaBotId === undefined)) {
       throw new PlatformError('BAD_REQUEST', `the button "${buttonText}" sends nothing to a bot`);
     }
     const botId = viaBotId ?? row.sender_id!;
@@ -95,7 +100,7 @@ export class CallbackQueries {
         ? { inline_message_id: inlineMessageId }
         : { message: await this.messages.render(store, chat, row, botId) }),
       chat_instance: this.chatInstance(botId, chat.pk),
-      data: button.callback_data,
+      ...(gameShortName !== undefined ? { game_short_name: gameShortName } : { data: button.callback_data }),
     };
 
     // Subscribe before queueing, so that a fast answer is not missed.

@@ -240,6 +240,14 @@ export class MessageEdits {
           date: updated.edit_date!,
         });
       }
+      const business = await this.messages.business?.relay(
+        tx,
+        chat,
+        updated,
+        'edited_business_message',
+        (viewer) => this.messages.render(tx, chat, updated, viewer),
+      );
+      if (business) botIds.push(...business);
       return { chat, row: updated, botIds };
     });
     for (const botId of result.botIds) this.updates.notify(botId);
@@ -251,15 +259,18 @@ export class MessageEdits {
   async deleteByUser(userRef: string, chatRef: string, messageId: number): Promise<void> {
     const { store } = this.deps;
     const user = await this.users.resolve(userRef, 'user');
-    const chatPk = await store.write(async (tx) => {
+    const { chatPk, business } = await store.write(async (tx) => {
       const chat = await this.messages.chatForUser(tx, user, chatRef, false);
       if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
       const row = await tx.getMessage(chat.pk, messageId);
       if (!row || row.sender_id !== user.id)
         throw new PlatformError('MESSAGE_NOT_FOUND', `no message ${messageId} of yours`);
       await tx.deleteMessage(chat.pk, messageId);
-      return chat.pk;
+      // Bots connected to a business account of the chat get deleted_business_messages (ADR 0049).
+      const business = (await this.messages.business?.relayDeleted(tx, chat, [messageId])) ?? [];
+      return { chatPk: chat.pk, business };
     });
+    for (const botId of business) this.updates.notify(botId);
     this.deps.bus.emit('message.changed', { chatPk, messageId });
   }
 }

@@ -11,6 +11,9 @@ import type { Files } from '../files/files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { pollForOtherViewer } from './poll-view.js';
+import type { BusinessRelay } from '../business/business-relay.js';
+import { sendOnBehalf } from '../business/send-on-behalf.js';
+import { placeInThread, threadOf } from '../topics/threads.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
@@ -33,7 +36,23 @@ export class Messages {
     private readonly updates: UpdateQueue,
     /** Gives each viewer its own file_ids when a message is rendered (ADR 0040). */
     private readonly files?: Files,
+    /** The bots connected to business accounts get their chats' messages (ADR 0049). */
+    readonly business?: BusinessRelay,
   ) {}
+
+  /** Guest mode, set by the platform (platform/guest/guest-queries.ts, ADR 0047). */
+  guests?: { onPersonMessage(tx: StoreTx, chat: ChatRow, row: MessageRow): Promise<number[]> };
+
+  /** Paid media shows previews until bought (platform/paid-media/, ADR 0050), set by the platform. */
+  paidMedia?: {
+    view(
+      reader: StoreReader,
+      chat: ChatRow,
+      row: MessageRow,
+      viewerId: number,
+      message: WireMessage,
+    ): Promise<void>;
+  };
 
   /**
    * Finds the chat a person means: `@username` of a bot or person (their private chat, created on
@@ -68,7 +87,14 @@ export class Messages {
   }
 
   /** A person sends a text message (control API, web client). Commands become bot_command entities. */
-  async sendFromUser(userRef: string, chatRef: string, text: string, replyTo?: number): Promise<WireMessage> {
+  async sendFromUser(
+    userRef: string,
+    chatRef: string,
+    text: string,
+    replyTo?: number,
+    /** A forum topic (platform/topics/threads.ts). */
+    thread?: number,
+  ): Promise<WireMessage> {
     const user = await this.users.resolve(userRef, 'user');
     if (typeof text !== 'string' || text.trim() === '')
       throw new PlatformError('MESSAGE_TEXT_EMPTY', 'text is empty');
@@ -77,6 +103,7 @@ export class Messages {
       throw new PlatformError('MESSAGE_TOO_LONG', `text is longer than ${MAX_TEXT_LENGTH} characters`);
     }
     const content: MessageContent = { text: trimmed };
+    if (thread !== undefined) content._thread = thread;
     const entities = detectEntities(trimmed);
     if (entities.length > 0) content.entities = entities;
     return this.deliverFromUser(user, chatRef, content, replyTo);
@@ -103,6 +130,7 @@ export class Messages {
         }
         content._reply_to = replyTo;
       }
+      await placeInThread(tx, chat, user.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, user.id, content);
       await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
@@ -115,6 +143,13 @@ export class Messages {
           date: row.date,
         });
       }
+      const business = await this.business?.relay(tx, chat, row, 'business_message', (viewer) =>
+        this.render(tx, chat, row, viewer),
+      );
+      if (business) botIds.push(...business);
+      // The guest bots the message summons get guest_message (platform/guest/, ADR 0047).
+      const guests = await this.guests?.onPersonMessage(tx, chat, row);
+      if (guests) botIds.push(...guests);
       return { chat, row, botIds };
     });
     for (const botId of sent.botIds) this.updates.notify(botId);
@@ -137,6 +172,11 @@ export class Messages {
     /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
     withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
   ): Promise<WireMessage> {
+    // business_connection_id (send-options.ts): the message is the business account's (ADR 0049).
+    const { _business_connection_id: via, ...own } = content;
+    if (typeof via === 'string' && this.business) {
+      return sendOnBehalf(this.deps, this, this.business, bot, via, chatId, own, replyTo, withMessage);
+    }
     const sent = await this.deps.store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
@@ -146,8 +186,11 @@ export class Messages {
           throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
         }
       }
+      await placeInThread(tx, chat, bot.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, bot.id, content);
       await withMessage?.(tx, chat, row);
+      // The bot's message ends the drafts it streamed into the chat (sendMessageDraft, ADR 0048).
+      if (chat.type === 'private') await tx.deleteDrafts(chat.pk, bot.id);
       return { chat, row };
     });
     this.#announce(sent.chat, sent.row);
@@ -165,6 +208,8 @@ export class Messages {
       body: JSON.stringify(content),
     };
     await tx.insertMessage(row);
+    const thread = threadOf(content, messageId);
+    if (thread !== undefined) await tx.addTopicMessage(chat.pk, thread, messageId);
     return row;
   }
 
@@ -241,11 +286,14 @@ export class Messages {
       date: message.date,
     };
     if (row.edit_date !== null) ordered.edit_date = row.edit_date;
+    const thread = threadOf(content, row.message_id);
+    if (thread !== undefined) Object.assign(ordered, { message_thread_id: thread, is_topic_message: true });
     if (replyTo !== undefined && depth === 0) {
       const target = await reader.getMessage(chat.pk, replyTo);
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
     for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    if (ordered.paid_media !== undefined) await this.paidMedia?.view(reader, chat, row, viewerId, ordered);
     if (ordered.poll !== undefined && chat.type !== 'private' && row.sender_id !== viewerId) {
       ordered.poll = pollForOtherViewer(ordered.poll);
     }
@@ -260,6 +308,16 @@ export class Messages {
       ordered.pinned_message = target
         ? await this.render(reader, chat, target, viewerId, 1)
         : { chat: ordered.chat, message_id: pinned, date: 0 };
+    }
+    // checklist_tasks_done / checklist_tasks_added show their checklist's message (checklists.ts).
+    const checklistOf = content._checklist_message;
+    const field = ordered.checklist_tasks_done ? 'checklist_tasks_done' : 'checklist_tasks_added';
+    if (typeof checklistOf === 'number' && depth === 0 && ordered[field]) {
+      const target = await reader.getMessage(chat.pk, checklistOf);
+      const service = ordered[field] as Record<string, unknown>;
+      ordered[field] = target
+        ? { checklist_message: await this.render(reader, chat, target, viewerId, 1), ...service }
+        : service;
     }
     return ordered;
   }

@@ -66,3 +66,27 @@ it('ends a parked poll when another process parks a newer poll of the bot', asyn
   bus.emit('polls.terminate', { botId, reason: 'other_poll', keep: 'elsewhere:1' });
   await expect(parked).rejects.toMatchObject({ reason: 'other_poll' });
 });
+
+it('reads from the start when the offset belongs to an earlier numbering of update_ids', async () => {
+  const queue = async (text: string) =>
+    store.write(async (tx) =>
+      platform.updates.enqueue(tx, botId, {
+        type: 'message',
+        payload: { text },
+        queueKey: 'c1',
+        date: Math.floor(Date.now() / 1000),
+      }),
+    );
+  const first = (await queue('before'))!;
+  const offset = first + 1;
+  const confirm = { offset, limit: 100, timeout: 0, allowedUpdates: undefined };
+  expect(await platform.updates.getUpdates(botId, confirm)).toBe('[]');
+  // The numbering restarts below the client's offset (as after a week without updates).
+  await store.write(async (tx) => tx.updateBot(botId, { last_update_id: 1000 }));
+  expect(await queue('after')).toBe(1001);
+  expect(JSON.parse(await platform.updates.getUpdates(botId, confirm))).toEqual([
+    { update_id: 1001, message: { text: 'after' } },
+  ]);
+  // Confirming the new numbering works as usual.
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: 1002 })).toBe('[]');
+});

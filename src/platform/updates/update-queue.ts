@@ -186,7 +186,12 @@ export class UpdateQueue {
         writes.push((tx) => tx.updateBot(botId, { allowed_updates: stored }));
     }
     let fromId = 0;
-    if (params.offset > 0) {
+    // An offset past every id the bot was given belongs to an earlier numbering (ids restart at a
+    // random value after a week without updates, or when they would overflow): it confirms nothing
+    // and the queue is read from its start, so the new numbering's updates are neither deleted nor
+    // skipped.
+    const ahead = params.offset > bot.last_update_id + 1;
+    if (params.offset > 0 && !ahead) {
       fromId = params.offset;
       writes.push((tx) => tx.deleteUpdatesBelow(botId, params.offset));
     } else if (params.offset < 0) {
@@ -196,7 +201,9 @@ export class UpdateQueue {
     if (writes.length > 0) {
       // Skip the commit when the offset confirms nothing and nothing else changes.
       const first =
-        params.offset > 0 && writes.length === 1 ? await store.listUpdates(botId, 0, 1, 0) : undefined;
+        params.offset > 0 && !ahead && writes.length === 1
+          ? await store.listUpdates(botId, 0, 1, 0)
+          : undefined;
       if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
         await store.write(async (tx) => {
           for (const write of writes) await write(tx);

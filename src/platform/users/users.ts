@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { WireUser } from '../core/wire-types.js';
-import { UniqueViolation, type BotRow, type UserRow } from '../../storage/store.js';
+import { UniqueViolation, type BotRow, type StoreTx, type UserRow } from '../../storage/store.js';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const USERNAME = /^[a-zA-Z](?:[a-zA-Z0-9_]{3,30}[a-zA-Z0-9])$/;
@@ -114,7 +114,11 @@ export class Users {
     });
   }
 
-  async createBot(input: CreateBotInput): Promise<{ user: UserRow; bot: BotRow; token: string }> {
+  async createBot(
+    input: CreateBotInput,
+    /** Writes what belongs to the new bot in its own transaction (a managed bot's row, ADR 0049). */
+    withBot?: (tx: StoreTx, user: UserRow, bot: BotRow) => Promise<void>,
+  ): Promise<{ user: UserRow; bot: BotRow; token: string }> {
     const username = typeof input.username === 'string' ? input.username.replace(/^@/, '') : '';
     if (!USERNAME.test(username) || !/bot$/i.test(username)) {
       throw new PlatformError(
@@ -160,6 +164,7 @@ export class Users {
       };
       await this.#insert(() => tx.insertUser(user));
       await tx.insertBot(bot);
+      await withBot?.(tx, user, bot);
       return { user, bot, token: `${user.id}:${secret}` };
     });
   }

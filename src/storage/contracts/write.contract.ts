@@ -1,6 +1,6 @@
 /** The storage contract of the write contract (store.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../store.js';
+import { UniqueViolation, type Store } from '../store.js';
 import { user, bot } from './fixtures.js';
 
 export function writeContract(open: () => Promise<Store>): void {
@@ -26,6 +26,27 @@ export function writeContract(open: () => Promise<Store>): void {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await store.getUser(2)).toBeDefined();
       expect(await store.getUser(3)).toBeUndefined();
+      expect(await store.getUser(4)).toBeDefined();
+    });
+
+    it('rolls back only the write of a batch that the database refused, and goes on writing', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      const results = await Promise.allSettled([
+        store.write(async (tx) => {
+          await tx.insertUser(user(2));
+          return 'second';
+        }),
+        // A unique violation breaks the database's transaction, not only this write.
+        store.write(async (tx) => tx.insertUser(user(1))),
+        store.write(async (tx) => tx.insertUser(user(3))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[0] as PromiseFulfilledResult<string>).value).toBe('second');
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+      expect(await store.getUser(2)).toBeDefined();
+      expect(await store.getUser(3)).toBeDefined();
+      // The store goes on writing after the refusal.
+      await store.write(async (tx) => tx.insertUser(user(4)));
       expect(await store.getUser(4)).toBeDefined();
     });
 

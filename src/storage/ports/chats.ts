@@ -35,6 +35,8 @@ export interface ChatRow {
   migrated_to_id?: number | null;
   /** Groups, supergroups and channels: the pk of the chat photo's file; null for none (012-chat-photo). */
   photo_file_pk?: number | null;
+  /** Supergroups: 1 when topics are on (a forum), else 0 (015-forum-topics). */
+  is_forum?: number;
 }
 
 export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -63,7 +65,10 @@ export interface ChatsWriter {
   updateChat(
     pk: number,
     patch: Partial<
-      Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk'>
+      Pick<
+        ChatRow,
+        'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk' | 'is_forum'
+      >
     >,
   ): Promise<void>;
   /** The chat's next message_id (see the contract above). */

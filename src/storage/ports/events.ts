@@ -27,6 +27,8 @@ export interface PlatformEvents {
   'webhook.changed': { botId: number };
   /** A bot answered an inline query. */
   'inline.answered': { id: string };
+  /** A bot answered a shipping or pre-checkout query (or a payment's wait ran out). */
+  'payment.answered': { id: string };
   /** Gateway jobs (reports, timed jobs) were queued. */
   'gateway.jobs.queued': Record<string, never>;
   /**

@@ -59,11 +59,73 @@ function mapError(error: unknown): never {
   throw error;
 }
 
+/** The tables a plain SELECT reads (undefined: not one whose answer may be kept). */
+const readTables = new Map<string, string[] | undefined>();
+/** The table a plain INSERT, UPDATE or DELETE writes (undefined: another statement). */
+const writtenTable = new Map<string, string | undefined>();
+
+function tablesRead(sql: string): string[] | undefined {
+  if (readTables.has(sql)) return readTables.get(sql);
+  let tables: string[] | undefined;
+  // Only a plain read: no lock, no function that does something (pg_*, nextval), no CTE.
+  if (/^\s*SELECT\b/i.test(sql) && !/\bFOR\s+UPDATE\b|\bpg_\w+\s*\(|\b(?:nextval|setval)\s*\(/i.test(sql)) {
+    tables = [...sql.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase());
+    if (tables.length === 0) tables = undefined;
+  }
+  readTables.set(sql, tables);
+  return tables;
+}
+
+function tableWritten(sql: string): string | undefined {
+  if (writtenTable.has(sql)) return writtenTable.get(sql);
+  const match = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/i.exec(sql);
+  const table = match?.[1]?.toLowerCase();
+  writtenTable.set(sql, table);
+  return table;
+}
+
+/**
+ * The answers of a transaction's plain reads, kept until the transaction writes a table they read.
+ * In a SERIALIZABLE (snapshot) transaction a second read of the same rows answers what the first did
+ * unless the transaction itself changed them since, so a kept answer is the database's answer; and
+ * the first read already told PostgreSQL's conflict detection what was read. A batch of writes to
+ * one chat then reads its member row, say, once instead of once a write.
+ */
+export class ReadMemo {
+  readonly #answers = new Map<string, { tables: string[]; rows: Row[] }>();
+
+  get(key: string): Row[] | undefined {
+    return this.#answers.get(key)?.rows;
+  }
+
+  set(key: string, tables: string[], rows: Row[]): void {
+    this.#answers.set(key, { tables, rows });
+  }
+
+  /** A statement that is not a plain read ran: forget what it may have changed. */
+  wrote(sql: string): void {
+    if (this.#answers.size === 0) return;
+    const table = tableWritten(sql);
+    if (table === undefined) {
+      this.#answers.clear();
+      return;
+    }
+    for (const [key, answer] of this.#answers) if (answer.tables.includes(table)) this.#answers.delete(key);
+  }
+
+  /** A rollback (to a savepoint): nothing kept may outlive what was undone. */
+  clear(): void {
+    this.#answers.clear();
+  }
+}
+
 export class PgSql {
   constructor(
     readonly db: Queryable,
     /** Where a query goes instead of `db` when it answers one (the client of a write in progress). */
     private readonly route?: () => Queryable | undefined,
+    /** The transaction's kept reads, when `db` is a transaction's client. */
+    readonly memo?: ReadMemo,
   ) {}
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
@@ -75,16 +137,38 @@ export class PgSql {
     }
   }
 
+  /** The rows of a read; a transaction's plain read answers from its memo when it can. */
+  async #rows(sql: string, params: unknown[]): Promise<Row[]> {
+    const memo = this.memo;
+    const tables = memo && tablesRead(sql);
+    if (!memo || !tables) {
+      if (memo && !/^\s*SELECT\b/i.test(sql)) memo.wrote(sql);
+      return (await this.query(sql, params)).rows;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const kept = memo.get(key);
+    // Copies: a caller may change the rows it gets.
+    if (kept) return kept.map((row) => ({ ...row }));
+    const rows = (await this.query(sql, params)).rows;
+    memo.set(
+      key,
+      tables,
+      rows.map((row) => ({ ...row })),
+    );
+    return rows;
+  }
+
   async get(sql: string, ...params: unknown[]): Promise<Row | undefined> {
-    return (await this.query(sql, params)).rows[0];
+    return (await this.#rows(sql, params))[0];
   }
 
   async all(sql: string, ...params: unknown[]): Promise<Row[]> {
-    return (await this.query(sql, params)).rows;
+    return this.#rows(sql, params);
   }
 
   /** Runs a statement; answers how many rows it changed. */
   async run(sql: string, ...params: unknown[]): Promise<number> {
+    this.memo?.wrote(sql);
     return (await this.query(sql, params)).rowCount ?? 0;
   }
 
@@ -94,6 +178,7 @@ export class PgSql {
     const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})${
       returning ? ` RETURNING ${returning}` : ''
     }`;
+    this.memo?.wrote(sql);
     const result = await this.query(
       sql,
       keys.map((k) => (row as Row)[k]),
@@ -106,6 +191,7 @@ export class PgSql {
     const keys = Object.keys(patch);
     if (keys.length === 0) return;
     const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ${key} = ?`;
+    this.memo?.wrote(sql);
     await this.query(sql, [...keys.map((k) => (patch as Row)[k]), id]);
   }
 }

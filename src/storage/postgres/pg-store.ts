@@ -15,8 +15,10 @@
  * Reads outside a write run on the pool and see committed data. A read through the store (not the
  * `tx`) made while a write's fn runs goes to that write's transaction, as on SQLite (one connection):
  * it sees the write's own changes, and a write never waits for a second connection of the pool
- * (which writes holding every connection would otherwise deadlock on). The adapter keeps no caches:
- * every process reads the database, so `forgetCached` has nothing to forget.
+ * (which writes holding every connection would otherwise deadlock on). The adapter keeps no caches
+ * across transactions: every process reads the database, so `forgetCached` has nothing to forget.
+ * Within one transaction (a batch), a plain read answered before is answered again from a memo until
+ * the transaction writes a table it read (pg-sql.ts ReadMemo): the snapshot would answer the same.
  *
  * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed for
  * the pool once and for each transaction's client.
@@ -25,7 +27,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { migrate } from './migrate.js';
 import { PgJobClaims } from './pg-job-claims.js';
-import { PgSql, type Queryable } from './pg-sql.js';
+import { PgSql, ReadMemo, type Queryable } from './pg-sql.js';
 import { PgAccounts } from './gateway/accounts.js';
 import { PgDeliveryLog } from './gateway/delivery-log.js';
 import { PgDevices } from './gateway/devices.js';
@@ -35,9 +37,21 @@ import { PgChats } from './tables/chats.js';
 import { PgFiles } from './tables/files.js';
 import { PgInline } from './tables/inline.js';
 import { PgInvites } from './tables/invites.js';
+import { PgWebApps } from './tables/web-apps.js';
+import { PgGuest } from './tables/guest.js';
 import { PgMessages } from './tables/messages.js';
 import { PgPolls } from './tables/polls.js';
+import { PgStickers } from './tables/stickers.js';
+import { PgBoosts, PgGames, PgVerification } from './tables/games-boosts-verification.js';
+import { PgPayments } from './tables/payments.js';
+import { PgStars } from './tables/stars.js';
+import { PgGifts } from './tables/gifts.js';
 import { PgSettings } from './tables/settings.js';
+import { PgDrafts } from './tables/drafts.js';
+import { PgProfiles } from './tables/profiles.js';
+import { PgMemberTags } from './tables/member-tags.js';
+import { PgBusiness } from './tables/business.js';
+import { PgTopics } from './tables/topics.js';
 import { PgUpdates } from './tables/updates.js';
 import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
@@ -85,9 +99,23 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgUpdates(sql),
     new PgFiles(sql),
     new PgPolls(sql),
+    new PgStickers(sql),
+    new PgGames(sql),
+    new PgBoosts(sql),
+    new PgVerification(sql),
+    new PgStars(sql),
+    new PgGifts(sql),
+    new PgPayments(sql),
     new PgInline(sql),
     new PgInvites(sql),
+    new PgWebApps(sql),
+    new PgGuest(sql),
     new PgSettings(sql),
+    new PgDrafts(sql),
+    new PgProfiles(sql),
+    new PgMemberTags(sql),
+    new PgBusiness(sql),
+    new PgTopics(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),
@@ -173,7 +201,9 @@ export class PgStore implements Store {
         continue;
       }
       try {
-        const outcomes = await this.#together(batch);
+        // Optimistic first: no savepoints, which cost a round trip a write. A write that throws
+        // makes the batch roll back; then it runs again with a savepoint each.
+        const outcomes = (await this.#together(batch, false)) ?? (await this.#together(batch, true))!;
         batch.forEach((item, i) => {
           const outcome = outcomes[i]!;
           if (outcome.ok) item.resolve(outcome.value);
@@ -191,24 +221,38 @@ export class PgStore implements Store {
     this.#flushing = false;
   }
 
-  /** The writes of a batch in one transaction, a savepoint each; one commit. */
+  /**
+   * The writes of a batch in one transaction; one commit. With `savepoints`, each write runs in its
+   * own savepoint, so that one that throws is rolled back alone. Without, the first write that
+   * throws rolls the whole transaction back and the answer is undefined (run the batch again with
+   * savepoints): the common batch, where every write commits, saves a round trip a write.
+   */
   async #together(
     batch: QueuedWrite[],
-  ): Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>> {
+    savepoints: boolean,
+  ): Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> | undefined> {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE; SAVEPOINT w');
-      const tx = areas(new PgSql(client)) as StoreTx;
+      await client.query(
+        savepoints ? 'BEGIN ISOLATION LEVEL SERIALIZABLE; SAVEPOINT w' : 'BEGIN ISOLATION LEVEL SERIALIZABLE',
+      );
+      const memo = new ReadMemo();
+      const tx = areas(new PgSql(client, undefined, memo)) as StoreTx;
       const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
       for (const [i, item] of batch.entries()) {
         const next = i + 1 < batch.length ? '; SAVEPOINT w' : '';
         try {
           const value = await this.#writing.run(client, () => item.fn(tx));
-          await client.query(`RELEASE SAVEPOINT w${next}`);
+          if (savepoints) await client.query(`RELEASE SAVEPOINT w${next}`);
           outcomes.push({ ok: true, value });
         } catch (error) {
           if (retryable(error)) throw new BatchConflict();
+          if (!savepoints) {
+            await client.query('ROLLBACK').catch(() => (broken = true));
+            return undefined;
+          }
+          memo.clear();
           await client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
           outcomes.push({ ok: false, error });
         }
@@ -234,7 +278,9 @@ export class PgStore implements Store {
       let broken = false;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const value = await this.#writing.run(client, () => fn(areas(new PgSql(client)) as StoreTx));
+        const value = await this.#writing.run(client, () =>
+          fn(areas(new PgSql(client, undefined, new ReadMemo())) as StoreTx),
+        );
         await client.query('COMMIT');
         return value;
       } catch (error) {

@@ -27,9 +27,21 @@ import { SqliteChats } from './tables/chats.js';
 import { SqliteFiles } from './tables/files.js';
 import { SqliteInline } from './tables/inline.js';
 import { SqliteInvites } from './tables/invites.js';
+import { SqliteWebApps } from './tables/web-apps.js';
+import { SqliteGuest } from './tables/guest.js';
 import { SqliteMessages } from './tables/messages.js';
 import { SqlitePolls } from './tables/polls.js';
+import { SqliteStickers } from './tables/stickers.js';
+import { SqliteBoosts, SqliteGames, SqliteVerification } from './tables/games-boosts-verification.js';
+import { SqlitePayments } from './tables/payments.js';
+import { SqliteStars } from './tables/stars.js';
+import { SqliteGifts } from './tables/gifts.js';
 import { SqliteSettings } from './tables/settings.js';
+import { SqliteDrafts } from './tables/drafts.js';
+import { SqliteProfiles } from './tables/profiles.js';
+import { SqliteMemberTags } from './tables/member-tags.js';
+import { SqliteBusiness } from './tables/business.js';
+import { SqliteTopics } from './tables/topics.js';
 import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
@@ -90,9 +102,23 @@ export class SqliteStore implements Store {
       new SqliteUpdates(this.#sql),
       new SqliteFiles(this.#sql),
       new SqlitePolls(this.#sql),
+      new SqliteStickers(this.#sql),
+      new SqliteGames(this.#sql),
+      new SqliteBoosts(this.#sql),
+      new SqliteVerification(this.#sql),
+      new SqliteStars(this.#sql),
+      new SqliteGifts(this.#sql),
+      new SqlitePayments(this.#sql),
       new SqliteInline(this.#sql),
       new SqliteInvites(this.#sql),
+      new SqliteWebApps(this.#sql),
+      new SqliteGuest(this.#sql),
       new SqliteSettings(this.#sql),
+      new SqliteDrafts(this.#sql),
+      new SqliteProfiles(this.#sql),
+      new SqliteMemberTags(this.#sql),
+      new SqliteBusiness(this.#sql),
+      new SqliteTopics(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({

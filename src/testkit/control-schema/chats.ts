@@ -47,6 +47,7 @@ export const CHATS = {
         invalid: 'members must be an array of user references',
         description: 'Users and bots added at once.',
       }),
+      forum: bool({ default: false, description: 'Supergroups only: topics on from the start (a forum).' }),
     }),
     result: 'ChatRecord',
     answer: 'The chat with its members.',

@@ -214,6 +214,32 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       { type: 'object', required: ['type'], properties: { type: { const: 'paid' } } },
     ],
   },
+  MessageDraft: {
+    description: 'A draft a bot streams into its private chat with the user (sendMessageDraft).',
+    type: 'object',
+    required: ['draft_id', 'from', 'date', 'text', 'expires_at'],
+    properties: {
+      draft_id: { type: 'integer' },
+      from: { $ref: '#/components/schemas/User' },
+      date: { type: 'integer', description: "Unix seconds of the draft's last version." },
+      message_thread_id: { type: 'integer' },
+      text: { type: 'string', description: 'Empty: the "Thinking..." placeholder.' },
+      entities: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      expires_at: {
+        type: 'integer',
+        description: 'Unix seconds when the preview ends unless streamed again.',
+      },
+    },
+  },
+  ProfileAudios: {
+    description: "A user's profile audios (the Bot API's UserProfileAudios), the newest first.",
+    type: 'object',
+    required: ['total_count', 'audios'],
+    properties: {
+      total_count: { type: 'integer' },
+      audios: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    },
+  },
   MessageReactions: {
     type: 'object',
     required: ['message_id', 'reactions', 'chosen'],
@@ -403,7 +429,23 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       description: { type: 'string' },
       permissions: { $ref: '#/components/schemas/ChatPermissions' },
       migrated_to_chat_id: { type: 'integer', description: "An upgraded group's supergroup." },
+      is_forum: { const: true, description: 'A supergroup with topics on.' },
       members: { type: 'array', items: { $ref: '#/components/schemas/ChatMember' } },
+    },
+  },
+  ForumTopic: {
+    type: 'object',
+    description:
+      "The Bot API's ForumTopic; listForumTopics adds is_closed, and is_general and is_hidden for General.",
+    required: ['message_thread_id', 'name', 'icon_color'],
+    properties: {
+      message_thread_id: { type: 'integer' },
+      name: { type: 'string' },
+      icon_color: { type: 'integer' },
+      icon_custom_emoji_id: { type: 'string' },
+      is_closed: { type: 'boolean' },
+      is_general: { const: true },
+      is_hidden: { type: 'boolean' },
     },
   },
   ChatInviteLink: {
@@ -460,6 +502,30 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       inline_message_id: { type: 'string', description: 'Present when the result has an inline keyboard.' },
     },
   },
+  WebAppLaunch: {
+    type: 'object',
+    description: 'What the client hands a Mini App it opens (docs/mini-apps.md).',
+    required: ['url', 'init_data', 'launch_url', 'source'],
+    properties: {
+      url: { type: 'string', description: "The Mini App's URL, as the bot gave it." },
+      init_data: {
+        type: 'string',
+        description: 'The signed launch data (Telegram.WebApp.initData); empty for a reply keyboard button.',
+      },
+      launch_url: { type: 'string', description: 'The URL with tgWebAppData in its fragment.' },
+      source: { enum: ['menu_button', 'inline_button', 'keyboard_button', 'join_request'] },
+      query_id: { type: 'string', description: 'For answerWebAppQuery (menu and inline buttons).' },
+      button_text: { type: 'string' },
+    },
+  },
+  WebAppKey: {
+    type: 'object',
+    required: ['algorithm', 'public_key'],
+    properties: {
+      algorithm: { const: 'Ed25519' },
+      public_key: { type: 'string', description: 'The raw 32-byte public key as 64 hex digits.' },
+    },
+  },
   JoinChatResult: {
     type: 'object',
     required: ['status', 'chat'],
@@ -471,10 +537,179 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       chat: { $ref: '#/components/schemas/Chat' },
     },
   },
+  GameRecord: {
+    type: 'object',
+    required: ['bot_id', 'short_name', 'title', 'description'],
+    properties: {
+      bot_id: { type: 'integer' },
+      short_name: { type: 'string' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+    },
+  },
+  ChatBoost: {
+    description: "The Bot API's ChatBoost; the source is always `premium` with the boosting user.",
+    type: 'object',
+    required: ['boost_id', 'add_date', 'expiration_date', 'source'],
+    properties: {
+      boost_id: { type: 'string' },
+      add_date: { type: 'integer' },
+      expiration_date: { type: 'integer' },
+      source: {
+        type: 'object',
+        required: ['source', 'user'],
+        properties: { source: { const: 'premium' }, user: { $ref: '#/components/schemas/User' } },
+      },
+    },
+  },
+  BoostResult: {
+    type: 'object',
+    required: ['chat_id', 'boosts'],
+    properties: {
+      chat_id: { type: 'integer' },
+      added: { $ref: '#/components/schemas/ChatBoost' },
+      removed: { type: 'array', items: { type: 'string' }, description: 'The ids of the boosts removed.' },
+      boosts: { type: 'array', items: { $ref: '#/components/schemas/ChatBoost' } },
+    },
+  },
+  VerifierState: {
+    type: 'object',
+    required: ['bot_id', 'is_verifier', 'can_modify_custom_description'],
+    properties: {
+      bot_id: { type: 'integer' },
+      is_verifier: { type: 'boolean' },
+      can_modify_custom_description: { type: 'boolean' },
+    },
+  },
+  VerificationStatus: {
+    type: 'object',
+    required: ['target', 'id', 'is_verified'],
+    properties: {
+      target: { enum: ['user', 'chat'] },
+      id: { type: 'integer', description: 'The user id or chat id.' },
+      is_verified: { type: 'boolean' },
+      verifier_bot_id: { type: 'integer' },
+      custom_description: { type: 'string' },
+      verified_at: { type: 'integer' },
+    },
+  },
+  PersonGifts: {
+    description:
+      "A person's gifts (ADR 0050): the Bot API's OwnedGifts with what only the owner sees, and when a " +
+      'gifted Premium subscription ends.',
+    type: 'object',
+    required: ['user_id', 'total_count', 'gifts'],
+    properties: {
+      user_id: { type: 'integer' },
+      total_count: { type: 'integer' },
+      gifts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'An OwnedGift (`type` regular or unique).',
+        },
+      },
+      next_offset: { type: 'string', description: 'The offset of the next page, when there is one.' },
+      premium_until: { type: 'integer', description: 'Unix time a gifted Premium subscription ends.' },
+    },
+  },
+  StarBalance: {
+    description: 'A Stars balance as StarAmount, with whose it is.',
+    type: 'object',
+    required: ['user_id', 'amount'],
+    properties: {
+      user_id: { type: 'integer', description: 'The person or bot.' },
+      amount: { type: 'integer', description: 'Whole Stars.' },
+      nanostar_amount: { type: 'integer', description: 'Billionths of a Star, when not zero.' },
+    },
+  },
+  StarTransaction: {
+    description: "The Bot API's StarTransaction: `source` for incoming, `receiver` for outgoing.",
+    type: 'object',
+    required: ['id', 'amount', 'date'],
+    properties: {
+      id: { type: 'string' },
+      amount: { type: 'integer' },
+      nanostar_amount: { type: 'integer' },
+      date: { type: 'integer' },
+      source: { type: 'object', additionalProperties: true, description: 'A TransactionPartner.' },
+      receiver: { type: 'object', additionalProperties: true, description: 'A TransactionPartner.' },
+    },
+  },
+  PaymentOutcome: {
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { enum: ['paid', 'declined', 'failed'] },
+      error_message: { type: 'string', description: 'What the person is shown when not paid.' },
+      message: {
+        $ref: '#/components/schemas/Message',
+        description: 'The successful_payment service message as the person sees it.',
+      },
+      telegram_payment_charge_id: { type: 'string' },
+    },
+  },
+  PaymentProvider: {
+    type: 'object',
+    required: ['name', 'token', 'outcome'],
+    properties: {
+      name: { type: 'string' },
+      token: { type: 'string', description: 'What a bot passes as provider_token.' },
+      outcome: { enum: ['accept', 'decline'] },
+    },
+  },
   BlockResult: {
     type: 'object',
     required: ['changed'],
     properties: { changed: { type: 'boolean', description: 'False when nothing changed.' } },
+  },
+  BusinessConnection: {
+    description: 'The Bot API `BusinessConnection` (business.ts, ADR 0049).',
+    type: 'object',
+    required: ['id', 'user', 'user_chat_id', 'date', 'is_enabled'],
+    properties: {
+      id: { type: 'string' },
+      user: { $ref: '#/components/schemas/User' },
+      user_chat_id: { type: 'integer' },
+      date: { type: 'integer' },
+      rights: { $ref: '#/components/schemas/BusinessBotRights' },
+      is_enabled: { type: 'boolean' },
+    },
+  },
+  StoryRecord: {
+    description: 'A story of a business account as people see it: the Bot API `Story` and what it shows.',
+    type: 'object',
+    required: ['chat', 'id', 'date', 'expiration_date', 'is_active', 'content'],
+    properties: {
+      chat: { $ref: '#/components/schemas/Chat' },
+      id: { type: 'integer' },
+      date: { type: 'integer' },
+      expiration_date: { type: 'integer', description: 'When it leaves the active list (virtual clock).' },
+      is_active: { type: 'boolean', description: 'False for a story past its period kept on the chat page.' },
+      content: {
+        type: 'object',
+        description: '`{ type: "photo", photo: PhotoSize[] }` or `{ type: "video", video: Video }`.',
+      },
+      caption: { type: 'string' },
+      caption_entities: { type: 'array', items: { type: 'object' } },
+      areas: { type: 'array', items: { type: 'object' } },
+      protect_content: { const: true },
+      repost_of: {
+        type: 'object',
+        required: ['chat_id', 'story_id'],
+        properties: { chat_id: { type: 'integer' }, story_id: { type: 'integer' } },
+      },
+    },
+  },
+  ManagedBotRecord: {
+    type: 'object',
+    required: ['bot', 'owner_id', 'manager_id'],
+    properties: {
+      bot: { $ref: '#/components/schemas/User' },
+      owner_id: { type: 'integer' },
+      manager_id: { type: 'integer' },
+    },
   },
 };
 

@@ -12,6 +12,7 @@ export type { ReactionType } from './reactions-pins.js';
 export { DICE_EMOJI } from './content.js';
 export { MEDIA_KINDS } from './files.js';
 export { GROUP_CHAT_TYPES } from './chats.js';
+export { BUSINESS_RIGHT_NAMES } from './business.js';
 export { MAX_ADVANCE_SECONDS } from './clock.js';
 export { MAX_DEVICE_DELAY } from './devices.js';
 export { MAX_INT32 } from './common.js';

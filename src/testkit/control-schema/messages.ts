@@ -27,6 +27,11 @@ export const MESSAGES = {
         description: '1-4096 characters; otherwise 400 `MESSAGE_TEXT_INVALID`.',
       }),
       reply_to_message_id: int({ min: 1, max: MAX_INT32 }),
+      message_thread_id: int({
+        min: 1,
+        max: MAX_INT32,
+        description: 'A forum topic to write in (ignored outside forums); a reply goes to its topic.',
+      }),
     }),
     result: 'Message',
     answer: 'The message as the sender sees it.',

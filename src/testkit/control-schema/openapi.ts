@@ -41,7 +41,18 @@ const INFO = {
   license: { name: 'MIT' },
 };
 
-const TAGS = ['users', 'bots', 'messages', 'clock', 'inline', 'chats', 'gateway', 'devices'];
+const TAGS = [
+  'users',
+  'bots',
+  'messages',
+  'clock',
+  'inline',
+  'chats',
+  'gateway',
+  'devices',
+  'payments',
+  'business',
+];
 
 /** The document as plain data. */
 export function controlOpenApi(): Json {

@@ -1,14 +1,23 @@
 /** Every route of the control API, by its operation id (the test kit's method of the same name). */
 import { CHATS } from './chats.js';
+import { BUSINESS } from './business.js';
 import { CLOCK } from './clock.js';
 import { CONTENT } from './content.js';
 import { DEVICES } from './devices.js';
 import { FILES } from './files.js';
 import { GATEWAY } from './gateway.js';
+import { GAMES_BOOSTS } from './games-boosts.js';
 import { INLINE } from './inline.js';
 import { MESSAGES } from './messages.js';
+import { PAYMENTS } from './payments.js';
+import { GIFTS } from './gifts.js';
 import { REACTIONS_PINS } from './reactions-pins.js';
+import { STICKERS } from './stickers.js';
+import { TOPICS } from './topics.js';
+import { DRAFTS_PROFILES } from './drafts-profiles.js';
+import { CHECKLISTS } from './checklists.js';
 import { USERS_BOTS } from './users-bots.js';
+import { WEB_APPS } from './web-apps.js';
 import type { InputOf, ParamsOf } from './dsl.js';
 
 export const CONTROL_API = {
@@ -17,11 +26,20 @@ export const CONTROL_API = {
   ...CONTENT,
   ...FILES,
   ...REACTIONS_PINS,
+  ...STICKERS,
+  ...DRAFTS_PROFILES,
+  ...CHECKLISTS,
   ...INLINE,
+  ...WEB_APPS,
   ...CLOCK,
   ...CHATS,
+  ...TOPICS,
   ...GATEWAY,
+  ...PAYMENTS,
+  ...GIFTS,
+  ...GAMES_BOOSTS,
   ...DEVICES,
+  ...BUSINESS,
 } as const;
 
 export type ControlApi = typeof CONTROL_API;

@@ -30,7 +30,10 @@ export class PgChats implements ChatsReader, ChatsWriter {
   async updateChat(
     pk: number,
     patch: Partial<
-      Pick<ChatRow, 'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk'>
+      Pick<
+        ChatRow,
+        'title' | 'description' | 'username' | 'permissions' | 'migrated_to_id' | 'photo_file_pk' | 'is_forum'
+      >
     >,
   ) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;

@@ -1,0 +1,17 @@
+import { botApiError } from '../errors.js';
+import type { MethodContext } from '../method-context.js';
+
+/**
+ * answerPreCheckoutQuery: within 10 s of the query (virtual time). ok charges the person (Stars or
+ * the test provider) and posts successful_payment; ok false shows error_message to the person.
+ */
+export async function answerPreCheckoutQuery({ params, platform, botId }: MethodContext) {
+  const id = params.string('pre_checkout_query_id');
+  if (id === undefined) throw botApiError('QUERY_INVALID');
+  const ok = params.bool('ok');
+  const errorMessage = params.string('error_message');
+  if (!ok && errorMessage === undefined) throw botApiError('ERROR_MESSAGE_REQUIRED');
+  const bot = await platform.users.resolve(botId, 'bot');
+  await platform.payments.answers.answerPreCheckout(bot, id, ok, errorMessage);
+  return true;
+}

@@ -1,0 +1,22 @@
+import { botApiError } from '../errors.js';
+import { shippingOptionsParam } from '../invoice-params.js';
+import type { MethodContext } from '../method-context.js';
+
+/**
+ * answerShippingQuery: the shipping options for the person's address (ok) or why there is none
+ * (ok false, error_message, which the person sees). Once per query, while the person waits.
+ */
+export async function answerShippingQuery({ params, platform, botId }: MethodContext) {
+  const id = params.string('shipping_query_id');
+  if (id === undefined) throw botApiError('QUERY_INVALID');
+  if (params.bool('ok')) {
+    const options = shippingOptionsParam(params);
+    if (options === undefined || options.length === 0) throw botApiError('SHIPPING_OPTIONS_REQUIRED');
+    await platform.payments.answers.answerShipping(botId, id, { ok: true, shipping_options: options });
+  } else {
+    const errorMessage = params.string('error_message');
+    if (errorMessage === undefined) throw botApiError('ERROR_MESSAGE_REQUIRED');
+    await platform.payments.answers.answerShipping(botId, id, { ok: false, error_message: errorMessage });
+  }
+  return true;
+}

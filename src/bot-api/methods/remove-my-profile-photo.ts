@@ -1,0 +1,7 @@
+import type { MethodContext } from '../method-context.js';
+
+/** removeMyProfilePhoto: the bot has no profile photo afterwards; without one it is no error. */
+export async function removeMyProfilePhoto({ platform, botId }: MethodContext) {
+  await platform.profiles.removeBotPhoto(botId);
+  return true;
+}

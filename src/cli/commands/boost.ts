@@ -1,0 +1,47 @@
+/** `parley boost`: `POST /control/boosts`, a user boosts a channel or supergroup (ADR 0044). */
+import type { BoostResult } from '../../testkit/index.js';
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+
+const OPTIONS = {
+  ...CLIENT_OPTIONS,
+  user: { type: 'string' },
+  chat: { type: 'string' },
+  remove: { type: 'boolean' },
+} as const;
+
+/** `boosted chat -100…: boost <id> until <date>; 1 boost` */
+export function formatBoost(result: BoostResult): string {
+  const change = result.added
+    ? `boost ${result.added.boost_id} until ${new Date(result.added.expiration_date * 1000).toISOString()}`
+    : `removed ${result.removed?.length ?? 0} boost(s)`;
+  return `chat ${result.chat_id}: ${change}; ${result.boosts.length} active`;
+}
+
+export const boostCommand: Command = {
+  name: 'boost',
+  summary: 'boost a channel or supergroup as a user (or remove the boosts)',
+  help: `Usage: parley boost --user USER --chat CHAT [--remove] [--json]
+
+Adds one boost of the user to the chat (30 days of virtual time; at most 4 at once per user): the
+chat's administrator bots get chat_boost, and supergroup members see a boost_added message. With
+--remove, the user's boosts of the chat are removed and the bots get removed_chat_boost.
+
+Options:
+  --user USER          a phone number (+15550001), a user id or @username (required)
+  --chat CHAT          the chat id or @username of a channel or supergroup (required)
+  --remove             remove the user's boosts of the chat instead
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const result = await withClient(values, ctx, (client) =>
+      client.boostChat({ user, chat, remove: values.remove ?? false }),
+    );
+    printResult(ctx, values.json, result, formatBoost);
+    return 0;
+  },
+};

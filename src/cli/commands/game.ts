@@ -1,0 +1,41 @@
+/** `parley game register`: `POST /control/games`, an operator registers a game for a bot (ADR 0044). */
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+
+const OPTIONS = {
+  ...CLIENT_OPTIONS,
+  bot: { type: 'string' },
+  'short-name': { type: 'string' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+} as const;
+
+export const gameRegisterCommand: Command = {
+  name: 'game register',
+  summary: 'register a game for a bot (sent with sendGame)',
+  help: `Usage: parley game register --bot BOT --short-name NAME --title TITLE --description TEXT [--json]
+
+Registers a game for the bot, as BotFather does on the reference platform: the bot sends it with
+sendGame and game_short_name NAME. Prints: game NAME of bot <id>: TITLE.
+
+Options:
+  --bot BOT              the bot's @username or id (required)
+  --short-name NAME      3-64 letters, digits or underscores, unique per bot (required)
+  --title TITLE          1-64 characters (required)
+  --description TEXT     1-512 characters (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, OPTIONS);
+    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+    const shortName = requireOption(values['short-name'], '--short-name', this.name);
+    const title = requireOption(values.title, '--title', this.name);
+    const description = requireOption(values.description, '--description', this.name);
+    const game = await withClient(values, ctx, (client) =>
+      client.registerGame({ bot, short_name: shortName, title, description }),
+    );
+    printResult(ctx, values.json, game, (g) => `game ${g.short_name} of bot ${g.bot_id}: ${g.title}`);
+    return 0;
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * What the bot connected to a business account receives of its chats (spec business_message,
+ * edited_business_message, deleted_business_messages): the messages of the private chats between
+ * the account and other people, as the account sees them, with business_connection_id, and the
+ * bot's own file_ids (ADR 0040). Called inside the write that stores the message, so the update
+ * commits with it. ADR 0049.
+ */
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { WireMessage } from '../core/wire-types.js';
+import type { Files } from '../files/files.js';
+import type { UpdateQueue } from '../updates/update-queue.js';
+import type {
+  BusinessConnectionRow,
+  ChatRow,
+  MessageRow,
+  StoreReader,
+  StoreTx,
+} from '../../storage/store.js';
+import { renderUser } from '../users/users.js';
+import { privateChatOf } from '../chats/chats.js';
+
+/** A business account in a private chat: its enabled connection and the other party (a person). */
+export interface BusinessSide {
+  ownerId: number;
+  customerId: number;
+  connection: BusinessConnectionRow;
+}
+
+export class BusinessRelay {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly updates: UpdateQueue,
+    private readonly files?: Files,
+  ) {}
+
+  /** The business accounts of a private chat between two people that have a bot connected. */
+  async sidesOf(reader: StoreReader, chat: ChatRow): Promise<BusinessSide[]> {
+    if (chat.type !== 'private' || chat.user_a === null || chat.user_b === null) return [];
+    // Users are cached rows: a chat with a bot (the hot path) costs no query of connections.
+    const [a, b] = await Promise.all([reader.getUser(chat.user_a), reader.getUser(chat.user_b)]);
+    if (!a || !b || a.is_bot || b.is_bot) return [];
+    const sides: BusinessSide[] = [];
+    for (const [ownerId, customerId] of [
+      [a.id, b.id],
+      [b.id, a.id],
+    ] as const) {
+      const connection = await reader.getEnabledBusinessConnectionOf(ownerId);
+      if (connection) sides.push({ ownerId, customerId, connection });
+    }
+    return sides;
+  }
+
+  /**
+   * Queues business_message (or edited_business_message) for the bots connected to the people of
+   * the chat, except `skipBotId` (the bot that sent it on the account's behalf). `render` gives
+   * the message as a viewer sees it. Answers the bots to notify after the commit.
+   */
+  async relay(
+    tx: StoreTx,
+    chat: ChatRow,
+    row: MessageRow,
+    type: 'business_message' | 'edited_business_message',
+    render: (viewerId: number) => Promise<WireMessage>,
+    skipBotId?: number,
+  ): Promise<number[]> {
+    const notify: number[] = [];
+    for (const side of await this.sidesOf(tx, chat)) {
+      const { connection } = side;
+      // The customer's messages open the 24 hours in which the bot may reply (can_reply).
+      if (type === 'business_message' && row.sender_id === side.customerId) {
+        await tx.touchBusinessChat(connection.id, chat.pk, row.date);
+      }
+      if (connection.bot_id === skipBotId) continue;
+      const payload = await this.forBot(tx, connection, await render(side.ownerId), row);
+      const queued = await this.updates.enqueue(tx, connection.bot_id, {
+        type,
+        payload,
+        queueKey: `c${payload.chat.id}`,
+        date: row.edit_date ?? row.date,
+      });
+      if (queued !== null) notify.push(connection.bot_id);
+    }
+    return notify;
+  }
+
+  /** deleted_business_messages for the bots connected to the people of the chat. */
+  async relayDeleted(
+    tx: StoreTx,
+    chat: ChatRow,
+    messageIds: number[],
+    skipBotId?: number,
+  ): Promise<number[]> {
+    const notify: number[] = [];
+    for (const side of await this.sidesOf(tx, chat)) {
+      if (side.connection.bot_id === skipBotId) continue;
+      const customer = await tx.getUser(side.customerId);
+      if (!customer) continue;
+      const queued = await this.updates.enqueue(tx, side.connection.bot_id, {
+        type: 'deleted_business_messages',
+        payload: {
+          business_connection_id: side.connection.id,
+          chat: privateChatOf(customer),
+          message_ids: messageIds,
+        },
+        queueKey: `c${customer.id}`,
+        date: this.deps.clock.now(),
+      });
+      if (queued !== null) notify.push(side.connection.bot_id);
+    }
+    return notify;
+  }
+
+  /**
+   * A message as the business account sees it, made the bot's: business_connection_id after
+   * message_id, sender_business_bot on what a bot sent on the account's behalf, and the bot's own
+   * file_ids.
+   */
+  async forBot(
+    reader: StoreReader,
+    connection: BusinessConnectionRow,
+    seen: WireMessage,
+    row: MessageRow,
+  ): Promise<WireMessage> {
+    const { message_id, ...rest } = seen;
+    const message: WireMessage = {
+      message_id,
+      business_connection_id: connection.id,
+      ...rest,
+    } as WireMessage;
+    const body = JSON.parse(row.body) as { _business_bot?: number };
+    if (typeof body._business_bot === 'number') {
+      const bot = await reader.getUser(body._business_bot);
+      if (bot) message.sender_business_bot = renderUser(bot);
+    }
+    await this.files?.bindFileIds(reader, connection.bot_id, message);
+    return message;
+  }
+}

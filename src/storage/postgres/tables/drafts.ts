@@ -1,0 +1,32 @@
+/** Message drafts on PostgreSQL (ports/drafts.ts). */
+import type { PgSql } from '../pg-sql.js';
+import type { DraftRow, DraftsReader, DraftsWriter } from '../../ports/drafts.js';
+
+export class PgDrafts implements DraftsReader, DraftsWriter {
+  constructor(private readonly sql: PgSql) {}
+
+  async listDrafts(chatPk: number, since: number) {
+    return (await this.sql.all(
+      `SELECT chat_pk, draft_id, bot_id, thread_id, body, updated_at FROM message_drafts
+       WHERE chat_pk = ? AND updated_at >= ? ORDER BY updated_at, draft_id`,
+      chatPk,
+      since,
+    )) as unknown as DraftRow[];
+  }
+  async putDraft(row: DraftRow) {
+    await this.sql.run(
+      `INSERT INTO message_drafts (chat_pk, draft_id, bot_id, thread_id, body, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, draft_id) DO UPDATE SET bot_id = excluded.bot_id,
+       thread_id = excluded.thread_id, body = excluded.body, updated_at = excluded.updated_at`,
+      row.chat_pk,
+      row.draft_id,
+      row.bot_id,
+      row.thread_id,
+      row.body,
+      row.updated_at,
+    );
+  }
+  async deleteDrafts(chatPk: number, botId: number) {
+    return this.sql.run('DELETE FROM message_drafts WHERE chat_pk = ? AND bot_id = ?', chatPk, botId);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Message drafts on SQLite (ports/drafts.ts). Every bot message to a private chat ends the bot's
+ * drafts there (deleteDrafts), which would be a second statement in a send that is otherwise one;
+ * so the adapter knows which chats may hold drafts (the data folder has one process) and skips the
+ * statement for the others. A chat enters the set when a draft is written (also one rolled back:
+ * the set may say "maybe", never "no" wrongly) and leaves it when a delete finds none left.
+ */
+import { type SqlStatements } from '../sql-statements.js';
+import type { DraftRow, DraftsReader, DraftsWriter } from '../../ports/drafts.js';
+
+export class SqliteDrafts implements DraftsReader, DraftsWriter {
+  readonly #sql: SqlStatements;
+  /** Chats that may hold drafts. */
+  readonly #chats: Set<number>;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+    this.#chats = new Set(
+      (sql.all('SELECT DISTINCT chat_pk FROM message_drafts') as Array<{ chat_pk: number }>).map(
+        (row) => row.chat_pk,
+      ),
+    );
+  }
+
+  async listDrafts(chatPk: number, since: number) {
+    return this.#sql.all(
+      `SELECT chat_pk, draft_id, bot_id, thread_id, body, updated_at FROM message_drafts
+       WHERE chat_pk = ? AND updated_at >= ? ORDER BY updated_at, draft_id`,
+      chatPk,
+      since,
+    ) as unknown as DraftRow[];
+  }
+  async putDraft(row: DraftRow) {
+    this.#chats.add(row.chat_pk);
+    this.#sql.run(
+      `INSERT INTO message_drafts (chat_pk, draft_id, bot_id, thread_id, body, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, draft_id) DO UPDATE SET bot_id = excluded.bot_id,
+       thread_id = excluded.thread_id, body = excluded.body, updated_at = excluded.updated_at`,
+      row.chat_pk,
+      row.draft_id,
+      row.bot_id,
+      row.thread_id,
+      row.body,
+      row.updated_at,
+    );
+  }
+  async deleteDrafts(chatPk: number, botId: number) {
+    if (!this.#chats.has(chatPk)) return 0;
+    const removed = this.#sql.run(
+      'DELETE FROM message_drafts WHERE chat_pk = ? AND bot_id = ?',
+      chatPk,
+      botId,
+    ).changes;
+    if (!this.#sql.get('SELECT 1 FROM message_drafts WHERE chat_pk = ? LIMIT 1', chatPk))
+      this.#chats.delete(chatPk);
+    return removed;
+  }
+}

@@ -1,0 +1,87 @@
+/** Sticker sets, stickers and supergroups' sticker sets on SQLite (ports/stickers.ts). */
+import type { Row, SqlStatements } from '../sql-statements.js';
+import type { StickerRow, StickerSetRow, StickersReader, StickersWriter } from '../../ports/stickers.js';
+
+function setRow(row: Row | undefined): StickerSetRow | undefined {
+  return row
+    ? ({ ...row, needs_repainting: row.needs_repainting === 1 } as unknown as StickerSetRow)
+    : undefined;
+}
+
+export class SqliteStickers implements StickersReader, StickersWriter {
+  readonly #sql: SqlStatements;
+
+  constructor(sql: SqlStatements) {
+    this.#sql = sql;
+  }
+
+  async getStickerSet(pk: number) {
+    return setRow(this.#sql.get('SELECT * FROM sticker_sets WHERE pk = ?', pk));
+  }
+  async getStickerSetByName(nameKey: string) {
+    return setRow(this.#sql.get('SELECT * FROM sticker_sets WHERE name_key = ?', nameKey));
+  }
+  async listStickers(setPk: number) {
+    return this.#sql.all(
+      'SELECT * FROM stickers WHERE set_pk = ? ORDER BY position, pk',
+      setPk,
+    ) as unknown as StickerRow[];
+  }
+  async getSticker(pk: number) {
+    return this.#sql.get('SELECT * FROM stickers WHERE pk = ?', pk) as StickerRow | undefined;
+  }
+  async listStickersOfFile(filePk: number) {
+    return this.#sql.all(
+      'SELECT * FROM stickers WHERE file_pk = ? ORDER BY pk DESC',
+      filePk,
+    ) as unknown as StickerRow[];
+  }
+  async getStickerByCustomEmojiId(customEmojiId: string) {
+    return this.#sql.get('SELECT * FROM stickers WHERE custom_emoji_id = ?', customEmojiId) as
+      StickerRow | undefined;
+  }
+  async getChatStickerSet(chatPk: number) {
+    const row = this.#sql.get('SELECT set_pk FROM chat_sticker_sets WHERE chat_pk = ?', chatPk);
+    return row ? Number(row.set_pk) : undefined;
+  }
+  async insertStickerSet(row: Omit<StickerSetRow, 'pk'>) {
+    return Number(this.#sql.insert('sticker_sets', row).lastInsertRowid);
+  }
+  async updateStickerSet(
+    pk: number,
+    patch: Partial<
+      Pick<StickerSetRow, 'title' | 'thumbnail_file_pk' | 'thumbnail_format' | 'thumbnail_custom_emoji_id'>
+    >,
+  ) {
+    this.#sql.update('sticker_sets', 'pk', pk, patch);
+  }
+  async deleteStickerSet(pk: number) {
+    this.#sql.run('DELETE FROM stickers WHERE set_pk = ?', pk);
+    this.#sql.run('DELETE FROM chat_sticker_sets WHERE set_pk = ?', pk);
+    this.#sql.run('DELETE FROM sticker_sets WHERE pk = ?', pk);
+  }
+  async insertSticker(row: Omit<StickerRow, 'pk'>) {
+    return Number(this.#sql.insert('stickers', row).lastInsertRowid);
+  }
+  async updateSticker(
+    pk: number,
+    patch: Partial<Pick<StickerRow, 'position' | 'emoji_list' | 'keywords' | 'mask_position'>>,
+  ) {
+    this.#sql.update('stickers', 'pk', pk, patch);
+  }
+  async deleteSticker(pk: number) {
+    this.#sql.run('DELETE FROM stickers WHERE pk = ?', pk);
+  }
+  async setChatStickerSet(chatPk: number, setPk: number | null) {
+    if (setPk === null) {
+      this.#sql.run('DELETE FROM chat_sticker_sets WHERE chat_pk = ?', chatPk);
+      return;
+    }
+    this.#sql.run(
+      `INSERT INTO chat_sticker_sets (chat_pk, set_pk) VALUES (?, ?)
+       ON CONFLICT (chat_pk) DO UPDATE SET set_pk = excluded.set_pk`,
+      chatPk,
+      setPk,
+    );
+  }
+}
