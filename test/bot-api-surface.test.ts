@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBotApi, startServer, userAndBot, type TestServer } from './helpers/in-process.js';
+import { NOT_SUPPORTED_METHODS } from '../src/bot-api/methods/not-supported.js';
 
 let server: TestServer;
 let token: string;
@@ -79,11 +80,13 @@ describe('routing and envelope', () => {
     });
   });
 
-  it('names a method of the spec that is not implemented yet', async () => {
-    const answer = await raw(`/bot${token}/approveSuggestedPost`);
+  // A method of the spec not backed yet, if any is left (the 10.2 additions were the last).
+  const unbacked = [...NOT_SUPPORTED_METHODS.values()][0];
+  it.skipIf(unbacked === undefined)('names a method of the spec that is not implemented yet', async () => {
+    const answer = await raw(`/bot${token}/${unbacked}`);
     expect(answer.status).toBe(501);
     expect(answer.json?.description).toBe(
-      'Not Implemented: method approveSuggestedPost is not supported by Parley yet',
+      `Not Implemented: method ${unbacked} is not supported by Parley yet`,
     );
   });
 

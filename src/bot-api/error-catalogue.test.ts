@@ -87,6 +87,14 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
   INVOICE_INVALID: [{ reason: 'PAYMENT_PROVIDER_INVALID' }, 'Bad Request: PAYMENT_PROVIDER_INVALID'],
   GIFT_INVALID: [{ reason: 'STARGIFT_INVALID' }, 'Bad Request: STARGIFT_INVALID'],
   PAID_MEDIA_INVALID: [{ reason: 'STARS_AMOUNT_INVALID' }, 'Bad Request: STARS_AMOUNT_INVALID'],
+  SUGGESTED_POST_INVALID: [
+    { reason: 'suggested post was already approved' },
+    'Bad Request: suggested post was already approved',
+  ],
+  PASSPORT_ERROR_INVALID: [
+    { problem: 'HASH_INVALID', type: 'passport', source: 'selfie', field: 'file_hash' },
+    'Bad Request: file_hash doesn\'t match the shared Telegram Passport element "passport"',
+  ],
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: [
     { field: 'description' },
     'Bad Request: not enough rights to change chat description',
@@ -166,6 +174,8 @@ const PLATFORM_DATA: { [C in keyof PlatformErrorData]: PlatformErrorData[C] } = 
   INVOICE_INVALID: { reason: 'CURRENCY_TOTAL_AMOUNT_INVALID' },
   GIFT_INVALID: { reason: 'STARGIFT_USAGE_LIMITED' },
   PAID_MEDIA_INVALID: { reason: 'PAID_MEDIA_INVALID' },
+  SUGGESTED_POST_INVALID: { reason: 'suggested post was already declined' },
+  PASSPORT_ERROR_INVALID: { problem: 'NOT_SHARED', type: 'email', source: 'unspecified' },
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' },
 };
 
@@ -210,6 +220,8 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   CHARGE_ALREADY_REFUNDED: '400 Bad Request: CHARGE_ALREADY_REFUNDED',
   GIFT_INVALID: '400 Bad Request: STARGIFT_USAGE_LIMITED',
   PAID_MEDIA_INVALID: '400 Bad Request: PAID_MEDIA_INVALID',
+  SUGGESTED_POST_INVALID: '400 Bad Request: suggested post was already declined',
+  PASSPORT_ERROR_INVALID: '400 Bad Request: Telegram Passport element "email" wasn\'t shared with the bot',
   BOT_INLINE_DISABLED: CONTROL_ONLY,
   INLINE_QUERY_NOT_FOUND: CONTROL_ONLY,
   RESULT_NOT_FOUND: CONTROL_ONLY,

@@ -157,6 +157,8 @@ export const BOT_API_ERRORS = {
   STORY_CAPTION_TOO_LONG: badRequest('caption is too long'),
   /** A business method's chat_id that is not an integer (reference §1.4 strict integers). */
   BUSINESS_CHAT_ID_INVALID: badRequest('chat identifier must be a valid Integer'),
+  /** banChatSenderChat, unbanChatSenderChat: sender_chat_id read strictly (reference §1.4). */
+  SENDER_CHAT_ID_INVALID: badRequest('sender_chat_id is not a valid Integer'),
   /** setBusinessAccountGiftSettings without accepted_gift_types (text unverified). */
   ACCEPTED_GIFT_TYPES_MISSING: badRequest('accepted_gift_types must be specified'),
   /** setManagedBotAccessSettings: more than 10 added_user_ids (text unverified). */
@@ -348,6 +350,33 @@ export const BOT_API_ERRORS = {
   PAID_MEDIA_INVALID: {
     status: 400,
     text: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}`,
+  },
+  /** approveSuggestedPost / declineSuggestedPost refused: the reason is the text (ADR 0053, unverified). */
+  SUGGESTED_POST_INVALID: {
+    status: 400,
+    text: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}`,
+  },
+  /**
+   * setPassportDataErrors: an error that names no part of what the person shared (ADR 0054; texts
+   * Parley's, unverified: the reference server passes such errors on to the platform).
+   */
+  PASSPORT_ERROR_INVALID: {
+    status: 400,
+    text: (d: { problem: string; type: string; source: string; field?: string }) => {
+      const element = `Telegram Passport element "${d.type}"`;
+      switch (d.problem) {
+        case 'TYPE_INVALID':
+          return `Bad Request: wrong Telegram Passport element type "${d.type}" specified for error source "${d.source}"`;
+        case 'NOT_SHARED':
+          return `Bad Request: ${element} wasn't shared with the bot`;
+        case 'FIELD_NAME_INVALID':
+          return `Bad Request: field "${d.field}" isn't a data field of ${element}`;
+        case 'FILE_HASHES_EMPTY':
+          return 'Bad Request: file_hashes must be non-empty';
+        default:
+          return `Bad Request: ${d.field} doesn't match the shared ${element}`;
+      }
+    },
   },
   SHIPPING_OPTIONS_REQUIRED: badRequest('SHIPPING_OPTIONS_EMPTY'),
   ERROR_MESSAGE_REQUIRED: badRequest('ERROR_MESSAGE_EMPTY'),

@@ -73,6 +73,8 @@ export const PLATFORM_ERRORS: { [C in PlatformErrorCode]: (data: PlatformErrorDa
   CHARGE_ALREADY_REFUNDED: fixed('CHARGE_ALREADY_REFUNDED'),
   GIFT_INVALID: (data) => botApiError('GIFT_INVALID', data),
   PAID_MEDIA_INVALID: (data) => botApiError('PAID_MEDIA_INVALID', data),
+  SUGGESTED_POST_INVALID: (data) => botApiError('SUGGESTED_POST_INVALID', data),
+  PASSPORT_ERROR_INVALID: (data) => botApiError('PASSPORT_ERROR_INVALID', data),
   BOT_INLINE_DISABLED: controlOnly,
   INLINE_QUERY_NOT_FOUND: controlOnly,
   RESULT_NOT_FOUND: controlOnly,

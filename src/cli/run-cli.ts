@@ -52,6 +52,7 @@ import { groupPromoteCommand, groupRemoveCommand, groupRestrictCommand } from '.
 import { groupForumCommand, topicCreateCommand, topicListCommand } from './commands/topic.js';
 import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
 import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
+import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
 import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
 import { managedBotCreateCommand } from './commands/managed-bot.js';
 import {
@@ -122,6 +123,9 @@ export const COMMANDS: readonly Command[] = [
   botPrivacyCommand,
   webappOpenCommand,
   webappSendDataCommand,
+  passportKeyCommand,
+  passportShareCommand,
+  passportErrorsCommand,
   businessConnectCommand,
   businessDisconnectCommand,
   managedBotCreateCommand,

@@ -94,9 +94,21 @@ import { sendPoll } from './methods/send-poll.js';
 import { sendDice } from './methods/send-dice.js';
 import { sendSticker } from './methods/send-sticker.js';
 import { downloadFile } from './methods/download-file.js';
+import {
+  getPassportErrors,
+  PASSPORT_SHARE_BODY_LIMIT,
+  setBotPassportKey,
+  sharePassportData,
+} from './methods/passport.js';
 import { grantStars, getStarBalance, listStarTransactions } from './methods/stars.js';
 import { pay, listPaymentProviders } from './methods/pay.js';
 import { listGifts, giveGift, convertGift, buyPaidMedia } from './methods/gifts.js';
+import {
+  enableDirectMessages,
+  getDirectMessages,
+  sendDirectMessage,
+  suggestPost,
+} from './methods/direct-messages.js';
 import { BinaryAnswer } from './binary-answer.js';
 import { PlatformError } from '../platform/core/errors.js';
 import { controlStatusOf } from './control-errors.js';
@@ -127,6 +139,10 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   giveGift,
   convertGift,
   buyPaidMedia,
+  enableDirectMessages,
+  getDirectMessages,
+  sendDirectMessage,
+  suggestPost,
   grantStars,
   getStarBalance,
   listStarTransactions,
@@ -165,6 +181,9 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getWebAppKey,
   shareWebAppMessage,
   useWebAppButton,
+  setBotPassportKey,
+  sharePassportData,
+  getPassportErrors,
   setBotGuestQueries,
   setBotJoinRequestQueries,
   setJoinRequestBot,
@@ -203,7 +222,10 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
 };
 
 /** Bytes of JSON body a route takes, when more than Fastify's default 1 MiB. */
-const BODY_LIMITS: Partial<Record<RouteId, number>> = { sendMedia: SEND_MEDIA_BODY_LIMIT };
+const BODY_LIMITS: Partial<Record<RouteId, number>> = {
+  sendMedia: SEND_MEDIA_BODY_LIMIT,
+  sharePassportData: PASSPORT_SHARE_BODY_LIMIT,
+};
 
 export interface ControlRoute {
   id: RouteId;

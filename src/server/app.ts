@@ -206,6 +206,21 @@ async function build(
         ? platform.deps.clock.nowMs()
         : undefined,
   });
+  // Suggested posts publish at their date and pay out a day later on the virtual clock; a paid post
+  // deleted within that day is refunded after the deletion's write (ADR 0053).
+  const suggestedPosts = new ClockSweep(platform.deps.clock, app.log, claimant, {
+    name: 'suggested-posts',
+    failure: 'publishing suggested posts failed',
+    pass: async () => {
+      const next = await platform.suggestedPosts.runDue();
+      return next === undefined ? undefined : next * 1000;
+    },
+  });
+  const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
+    platform.suggestedPosts
+      .onMessageChanged(chatPk, messageId)
+      .catch((error: unknown) => app.log.error({ err: error }, 'refunding a suggested post failed'));
+  });
   await app.ready();
   ready = true;
 
@@ -222,6 +237,7 @@ async function build(
       gatewayTimer.start();
       boostExpiry.start();
       subscriptionRenewals.start();
+      suggestedPosts.start();
     },
     async close() {
       shutdown.abort();
@@ -240,6 +256,8 @@ async function build(
       await gatewayTimer.stop();
       await boostExpiry.stop();
       await subscriptionRenewals.stop();
+      stopRefunds();
+      await suggestedPosts.stop();
       await reports.stop();
       await claimant.stop();
       await storage.close();

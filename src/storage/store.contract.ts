@@ -19,6 +19,7 @@ import { settingsContract } from './contracts/settings.contract.js';
 import { stickersContract } from './contracts/stickers.contract.js';
 import { starsContract } from './contracts/stars.contract.js';
 import { giftsContract } from './contracts/gifts.contract.js';
+import { suggestedPostsContract } from './contracts/suggested-posts.contract.js';
 import { topicsContract } from './contracts/topics.contract.js';
 import { updatesContract } from './contracts/updates.contract.js';
 import { webAppsContract } from './contracts/web-apps.contract.js';
@@ -27,6 +28,8 @@ import { writeContract } from './contracts/write.contract.js';
 import { draftsContract } from './contracts/drafts.contract.js';
 import { profilesContract } from './contracts/profiles.contract.js';
 import { memberTagsContract } from './contracts/member-tags.contract.js';
+import { passportContract } from './contracts/passport.contract.js';
+import { senderChatsContract } from './contracts/sender-chats.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
@@ -46,8 +49,11 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     draftsContract(open);
     profilesContract(open);
     memberTagsContract(open);
+    passportContract(open);
+    senderChatsContract(open);
     starsContract(open);
     giftsContract(open);
+    suggestedPostsContract(open);
     topicsContract(open);
     webAppsContract(open);
     businessContract(open);

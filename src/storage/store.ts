@@ -40,6 +40,7 @@ import type { PaymentsReader, PaymentsWriter } from './ports/payments.js';
 import type { StarsReader, StarsWriter } from './ports/stars.js';
 import type { GiftsReader, GiftsWriter } from './ports/gifts.js';
 import type { PaidMediaReader, PaidMediaWriter } from './ports/paid-media.js';
+import type { SuggestedPostsReader, SuggestedPostsWriter } from './ports/suggested-posts.js';
 import type { SettingsReader, SettingsWriter } from './ports/settings.js';
 import type { StickersReader, StickersWriter } from './ports/stickers.js';
 import type { TopicsReader, TopicsWriter } from './ports/topics.js';
@@ -48,9 +49,11 @@ import type { UsersReader, UsersWriter } from './ports/users.js';
 import type { DraftsReader, DraftsWriter } from './ports/drafts.js';
 import type { ProfilesReader, ProfilesWriter } from './ports/profiles.js';
 import type { MemberTagsReader, MemberTagsWriter } from './ports/member-tags.js';
+import type { SenderChatsReader, SenderChatsWriter } from './ports/sender-chats.js';
 import type { BusinessReader, BusinessWriter } from './ports/business.js';
 import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
+import type { PassportReader, PassportWriter } from './ports/passport.js';
 
 export type { BotRow, UserRow } from './ports/users.js';
 export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.js';
@@ -66,6 +69,12 @@ export type { VerificationRow, VerificationTarget, VerifierRow } from './ports/v
 export type { StarDirection, StarTransactionRow } from './ports/stars.js';
 export type { GiftOwnerKind, OwnedGiftRow } from './ports/gifts.js';
 export type { PaidMediaPurchaseRow } from './ports/paid-media.js';
+export type {
+  DirectMessagesChatRow,
+  SuggestedPostPhase,
+  SuggestedPostRow,
+  SuggestedPostState,
+} from './ports/suggested-posts.js';
 export type { InvoiceRow, PaymentQueryKind, PaymentQueryRow, PaymentRow } from './ports/payments.js';
 export type { InlineMessageRow, InlineQueryRow } from './ports/inline.js';
 export type { InviteLinkRow, JoinRequestRow } from './ports/invites.js';
@@ -75,6 +84,7 @@ export type { ForumTopicRow } from './ports/topics.js';
 export type { BusinessConnectionRow, BusinessProfileRow } from './ports/business.js';
 export type { StoryRow } from './ports/stories.js';
 export type { ManagedBotRow } from './ports/managed-bots.js';
+export type { PassportElementRow, PassportErrorRow } from './ports/passport.js';
 
 /** Every read of the platform's tables (the gateway's are under `gateway`). */
 export interface StoreReader
@@ -86,9 +96,11 @@ export interface StoreReader
     DraftsReader,
     ProfilesReader,
     MemberTagsReader,
+    SenderChatsReader,
     BusinessReader,
     StoriesReader,
     ManagedBotsReader,
+    PassportReader,
     FilesReader,
     PollsReader,
     GamesReader,
@@ -98,6 +110,7 @@ export interface StoreReader
     StarsReader,
     GiftsReader,
     PaidMediaReader,
+    SuggestedPostsReader,
     PaymentsReader,
     InlineReader,
     InvitesReader,
@@ -117,9 +130,11 @@ export interface StoreTx
     DraftsWriter,
     ProfilesWriter,
     MemberTagsWriter,
+    SenderChatsWriter,
     BusinessWriter,
     StoriesWriter,
     ManagedBotsWriter,
+    PassportWriter,
     FilesWriter,
     PollsWriter,
     GamesWriter,
@@ -129,6 +144,7 @@ export interface StoreTx
     StarsWriter,
     GiftsWriter,
     PaidMediaWriter,
+    SuggestedPostsWriter,
     PaymentsWriter,
     InlineWriter,
     InvitesWriter,

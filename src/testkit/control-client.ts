@@ -46,6 +46,12 @@ import type {
   WebAppLaunch,
 } from './control-types.js';
 import type {
+  GetPassportErrorsParams,
+  PassportErrors,
+  SetBotPassportKeyParams,
+  SharePassportDataParams,
+} from './control-types.js';
+import type {
   AddDeviceParams,
   CreatedGatewayAccount,
   CreateGatewayAccountParams,
@@ -97,6 +103,11 @@ import type {
   ForumTopic,
   ListForumTopicsParams,
   SetChatForumParams,
+  DirectMessagesChat,
+  EnableDirectMessagesParams,
+  GetDirectMessagesParams,
+  SendDirectMessageParams,
+  SuggestPostParams,
   SetBotTopicsParams,
   CreateInviteLinkParams,
   JoinChatParams,
@@ -483,6 +494,27 @@ export class ControlClient {
     return this.#call({ method: 'POST', path: '/web-apps/use-button', body: params });
   }
 
+  // ---- Passport (docs/passport.md) ---------------------------------------------------------------
+
+  /** `POST /control/bots/passport-key`: registers the bot's RSA public key (PEM). */
+  setBotPassportKey(params: SetBotPassportKeyParams): Promise<true> {
+    return this.#call({ method: 'POST', path: '/bots/passport-key', body: params });
+  }
+
+  /** `POST /control/passport/share`: `user` shares Passport elements with a bot, encrypted for it. */
+  sharePassportData(params: SharePassportDataParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/passport/share', body: params });
+  }
+
+  /** `GET /control/passport/errors`: the errors the bot set on what `user` shared. */
+  getPassportErrors(params: GetPassportErrorsParams): Promise<PassportErrors> {
+    return this.#call({
+      method: 'GET',
+      path: '/passport/errors',
+      query: { user: params.user, bot: params.bot },
+    });
+  }
+
   /** `POST /control/bots/guest-queries`: the bot's guest mode on or off. */
   setBotGuestQueries(params: BotQueriesSettingParams): Promise<true> {
     return this.#call({ method: 'POST', path: '/bots/guest-queries', body: params });
@@ -580,6 +612,26 @@ export class ControlClient {
   /** `GET /control/topics`: a forum's topics as `user` sees them, General first. */
   listForumTopics(params: ListForumTopicsParams): Promise<ForumTopic[]> {
     return this.#call({ method: 'GET', path: '/topics', query: { user: params.user, chat: params.chat } });
+  }
+
+  /** `POST /control/channels/direct-messages`: `by` turns a channel's direct messages on (or off). */
+  enableDirectMessages(params: EnableDirectMessagesParams): Promise<DirectMessagesChat> {
+    return this.#call({ method: 'POST', path: '/channels/direct-messages', body: params });
+  }
+
+  /** `GET /control/channels/direct-messages`: a channel's direct-messages chat and its Stars. */
+  getDirectMessages(params: GetDirectMessagesParams): Promise<DirectMessagesChat> {
+    return this.#call({ method: 'GET', path: '/channels/direct-messages', query: { chat: params.chat } });
+  }
+
+  /** `POST /control/direct-messages`: `user` writes to a channel's direct messages, in their topic. */
+  sendDirectMessage(params: SendDirectMessageParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/direct-messages', body: params });
+  }
+
+  /** `POST /control/direct-messages/suggest`: `user` suggests a post to a channel, with a price in Stars. */
+  suggestPost(params: SuggestPostParams): Promise<Message> {
+    return this.#call({ method: 'POST', path: '/direct-messages/suggest', body: params });
   }
 
   /** `GET /control/chats/{CHAT}`: a group, supergroup or channel by id or @username, with its members. */

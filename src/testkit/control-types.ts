@@ -315,6 +315,23 @@ export interface WebAppLaunch {
   button_text?: string;
 }
 
+/** `GET /control/passport/errors`: what the user's app shows of a bot's setPassportDataErrors. */
+export interface PassportErrors {
+  bot_id: number;
+  /** Each PassportElementError as the bot gave it, with the Unix time it was set. */
+  errors: Array<{
+    source: string;
+    type: string;
+    message: string;
+    field_name?: string;
+    data_hash?: string;
+    file_hash?: string;
+    file_hashes?: string[];
+    element_hash?: string;
+    date: number;
+  }>;
+}
+
 /** Parley's Ed25519 public key of Mini App launch data signatures. */
 export interface WebAppKey {
   algorithm: 'Ed25519';
@@ -339,7 +356,7 @@ export interface MessageReactions {
   recent?: Array<{ user: User; reaction: ReactionType[] }>;
 }
 
-/** A draft a bot streams into its private chat with a person (sendMessageDraft). */
+/** A draft a bot streams into its private chat with a person (sendMessageDraft, sendRichMessageDraft). */
 export interface MessageDraft {
   draft_id: number;
   /** The bot. */
@@ -347,9 +364,11 @@ export interface MessageDraft {
   /** Unix time of the draft's last version. */
   date: number;
   message_thread_id?: number;
-  /** Empty: the "Thinking..." placeholder. */
-  text: string;
+  /** Empty: the "Thinking..." placeholder. Absent in a rich draft. */
+  text?: string;
   entities?: MessageEntity[];
+  /** The RichMessage of a sendRichMessageDraft (ADR 0051). */
+  rich_message?: Record<string, unknown>;
   /** Unix time when the preview ends unless the bot streams again. */
   expires_at: number;
 }
@@ -384,6 +403,19 @@ export interface ChatRecord {
   /** A supergroup with topics on. */
   is_forum?: true;
   members: ChatMember[];
+}
+
+/** A channel's direct-messages chat (ADR 0053). */
+export interface DirectMessagesChat {
+  id: number;
+  type: 'supergroup';
+  title: string;
+  is_direct_messages: true;
+  parent_chat: Chat;
+  /** Whether people may write to it now. */
+  enabled: boolean;
+  /** The channel's Stars: paid suggested posts are paid out to it. */
+  channel_star_balance: { amount: number; nanostar_amount?: number };
 }
 
 /** The Bot API's ForumTopic; listForumTopics adds is_closed, and is_general and is_hidden for General. */
@@ -539,8 +571,10 @@ export interface ControlResults {
   ChosenInlineResult: ChosenInlineResult;
   WebAppLaunch: WebAppLaunch;
   WebAppKey: WebAppKey;
+  PassportErrors: PassportErrors;
   ClockState: ClockState;
   ChatRecord: ChatRecord;
+  DirectMessagesChat: DirectMessagesChat;
   ForumTopic: ForumTopic;
   JoinChatResult: JoinChatResult;
   ChatInviteLink: ChatInviteLink;
@@ -585,6 +619,10 @@ export type ListGiftsParams = ParamsByName['ListGiftsParams'];
 export type GiveGiftParams = ParamsByName['GiveGiftParams'];
 export type ConvertGiftParams = ParamsByName['ConvertGiftParams'];
 export type BuyPaidMediaParams = ParamsByName['BuyPaidMediaParams'];
+export type EnableDirectMessagesParams = ParamsByName['EnableDirectMessagesParams'];
+export type GetDirectMessagesParams = ParamsByName['GetDirectMessagesParams'];
+export type SendDirectMessageParams = ParamsByName['SendDirectMessageParams'];
+export type SuggestPostParams = ParamsByName['SuggestPostParams'];
 export type EditMessageParams = ParamsByName['EditMessageParams'];
 export type DeleteMessageParams = ParamsByName['DeleteMessageParams'];
 export type VotePollParams = ParamsByName['VotePollParams'];
@@ -652,6 +690,9 @@ export type InlineQueryParams = ParamsByName['InlineQueryParams'];
 export type ChooseInlineResultParams = ParamsByName['ChooseInlineResultParams'];
 export type OpenWebAppParams = ParamsByName['OpenWebAppParams'];
 export type SendWebAppDataParams = ParamsByName['SendWebAppDataParams'];
+export type SetBotPassportKeyParams = ParamsByName['SetBotPassportKeyParams'];
+export type SharePassportDataParams = ParamsByName['SharePassportDataParams'];
+export type GetPassportErrorsParams = ParamsByName['GetPassportErrorsParams'];
 export type ShareWebAppMessageParams = ParamsByName['ShareWebAppMessageParams'];
 export type UseWebAppButtonParams = ParamsByName['UseWebAppButtonParams'];
 export type BotQueriesSettingParams = ParamsByName['BotQueriesSettingParams'];

@@ -13,6 +13,8 @@ import { answerPreCheckoutQuery } from './answer-pre-checkout-query.js';
 import { getMyStarBalance } from './get-my-star-balance.js';
 import { getStarTransactions } from './get-star-transactions.js';
 import { refundStarPayment } from './refund-star-payment.js';
+import { approveSuggestedPost } from './approve-suggested-post.js';
+import { declineSuggestedPost } from './decline-suggested-post.js';
 import { editUserStarSubscription } from './edit-user-star-subscription.js';
 import { createChatSubscriptionInviteLink } from './create-chat-subscription-invite-link.js';
 import { editChatSubscriptionInviteLink } from './edit-chat-subscription-invite-link.js';
@@ -99,6 +101,8 @@ import { getChatAdministrators } from './get-chat-administrators.js';
 import { getChatMemberCount } from './get-chat-member-count.js';
 import { banChatMember } from './ban-chat-member.js';
 import { unbanChatMember } from './unban-chat-member.js';
+import { banChatSenderChat } from './ban-chat-sender-chat.js';
+import { unbanChatSenderChat } from './unban-chat-sender-chat.js';
 import { restrictChatMember } from './restrict-chat-member.js';
 import { promoteChatMember } from './promote-chat-member.js';
 import { setChatPermissions } from './set-chat-permissions.js';
@@ -168,10 +172,13 @@ import { setMyDefaultAdministratorRights } from './set-my-default-administrator-
 import { getMyDefaultAdministratorRights } from './get-my-default-administrator-rights.js';
 import { setChatAdministratorCustomTitle } from './set-chat-administrator-custom-title.js';
 import { sendMessageDraft } from './send-message-draft.js';
+import { sendRichMessage } from './send-rich-message.js';
+import { sendRichMessageDraft } from './send-rich-message-draft.js';
 import { setMyProfilePhoto } from './set-my-profile-photo.js';
 import { removeMyProfilePhoto } from './remove-my-profile-photo.js';
 import { getUserProfileAudios } from './get-user-profile-audios.js';
 import { setUserEmojiStatus } from './set-user-emoji-status.js';
+import { setPassportDataErrors } from './set-passport-data-errors.js';
 import { setChatMemberTag } from './set-chat-member-tag.js';
 import { sendChecklist } from './send-checklist.js';
 import { editMessageChecklist } from './edit-message-checklist.js';
@@ -219,6 +226,8 @@ export const BOT_API_METHODS = {
   getMyStarBalance,
   getStarTransactions,
   refundStarPayment,
+  approveSuggestedPost,
+  declineSuggestedPost,
   editUserStarSubscription,
   createChatSubscriptionInviteLink,
   editChatSubscriptionInviteLink,
@@ -276,6 +285,8 @@ export const BOT_API_METHODS = {
   getChatMemberCount,
   banChatMember,
   unbanChatMember,
+  banChatSenderChat,
+  unbanChatSenderChat,
   restrictChatMember,
   promoteChatMember,
   setChatPermissions,
@@ -345,10 +356,13 @@ export const BOT_API_METHODS = {
   getMyDefaultAdministratorRights,
   setChatAdministratorCustomTitle,
   sendMessageDraft,
+  sendRichMessage,
+  sendRichMessageDraft,
   setMyProfilePhoto,
   removeMyProfilePhoto,
   getUserProfileAudios,
   setUserEmojiStatus,
+  setPassportDataErrors,
   setChatMemberTag,
   sendChecklist,
   editMessageChecklist,

@@ -25,7 +25,9 @@ export function formatDrafts(drafts: MessageDraft[]): string {
   return drafts
     .map((draft) => {
       const from = draft.from.username ? `@${draft.from.username}` : draft.from.first_name;
-      return `#${draft.draft_id} from ${from}: ${draft.text === '' ? 'Thinking...' : draft.text}`;
+      // A rich draft (sendRichMessageDraft, ADR 0051) has rich_message instead of text.
+      const text = draft.text ?? (draft.rich_message ? '(rich message)' : '');
+      return `#${draft.draft_id} from ${from}: ${text === '' ? 'Thinking...' : text}`;
     })
     .join('\n');
 }

@@ -18,6 +18,7 @@ const OPTIONS = {
   to: { type: 'string' },
   'reply-to': { type: 'string' },
   thread: { type: 'string' },
+  'as-chat': { type: 'string' },
   // What is sent: exactly one of these.
   text: { type: 'string' },
   photo: { type: 'string' },
@@ -99,6 +100,7 @@ const EXTRAS: Record<string, readonly Kind[]> = {
   'open-period': ['poll'],
   emoji: ['dice'],
   thread: ['text'],
+  'as-chat': ['text'],
 };
 
 export const sendCommand: Command = {
@@ -130,6 +132,8 @@ Options:
   --caption TEXT       a file's caption, 0-1024 characters (not for video notes)
   --reply-to ID        the id of the message this one replies to
   --thread THREAD_ID   a text into that topic of a forum (its message_thread_id)
+  --as-chat CHAT       a text on behalf of a channel the sender administers, or of the supergroup
+                       itself (supergroups only; the message gets sender_chat)
 
 Files are read from disk; the numbers given for voice, audio and video are what a client would
 report (Parley decodes no media; left out, they are stand-ins). A live location cannot be moved.
@@ -179,8 +183,14 @@ async function sender(
     case 'text': {
       const text = values.text!;
       const thread = int('thread', 1);
+      const asChat = values['as-chat'] === undefined ? undefined : refArgument(values['as-chat']);
       return (client) =>
-        client.sendMessage({ ...base, text, ...(thread !== undefined ? { message_thread_id: thread } : {}) });
+        client.sendMessage({
+          ...base,
+          text,
+          ...(thread !== undefined ? { message_thread_id: thread } : {}),
+          ...(asChat !== undefined ? { as_chat: asChat } : {}),
+        });
     }
     case 'location': {
       const [latitude, longitude] = coordinates(values.location!, '--location', command);

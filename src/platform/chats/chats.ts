@@ -66,6 +66,8 @@ export class Chats {
     if (chat.title) wire.title = chat.title;
     if (chat.username) wire.username = chat.username;
     if (chat.type === 'supergroup' && chat.is_forum) wire.is_forum = true;
+    // A channel's direct-messages chat (platform/suggested-posts/, ADR 0053).
+    if (chat.parent_pk) wire.is_direct_messages = true;
     return wire;
   }
 }

@@ -328,6 +328,9 @@ export class Groups {
     const info: Record<string, unknown> = { id: chat.id, type: chat.type, title: chat.title };
     if (chat.username) info.username = chat.username;
     if (chat.type === 'supergroup' && chat.is_forum) info.is_forum = true;
+    // A channel's direct-messages chat names its channel (ADR 0053).
+    const parent = chat.parent_pk ? await store.getChat(chat.parent_pk) : undefined;
+    if (parent) info.is_direct_messages = true;
     info.accent_color_id = Math.abs(chat.id!) % 7;
     info.max_reaction_count = 11;
     const photo = chat.photo_file_pk ? await store.getFileByPk(chat.photo_file_pk) : undefined;
@@ -337,6 +340,7 @@ export class Groups {
     const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
     if (link) info.invite_link = link.link;
     if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
+    if (parent) info.parent_chat = await this.ctx.chats.render(store, parent, bot.id);
     return info;
   }
 

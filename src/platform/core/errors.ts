@@ -41,6 +41,10 @@ export type PlatformErrorCode =
   // gifts and paid media (platform/gifts/, platform/paid-media/; ADR 0050)
   | 'GIFT_INVALID'
   | 'PAID_MEDIA_INVALID'
+  // suggested posts in channels' direct messages (platform/suggested-posts/; ADR 0053)
+  | 'SUGGESTED_POST_INVALID'
+  // Passport (platform/passport/; ADR 0054)
+  | 'PASSPORT_ERROR_INVALID'
   // groups, supergroups and channels (platform/chats/groups.ts)
   | 'BOT_KICKED'
   | 'BOT_NOT_MEMBER'
@@ -196,6 +200,15 @@ export interface PlatformErrorData {
   GIFT_INVALID: { reason: string };
   /** The platform's token for paid media it refuses (PAID_MEDIA_NOT_FOUND, ...). */
   PAID_MEDIA_INVALID: { reason: string };
+  /** Why a suggested post can't be approved or declined (its wire text; ADR 0053). */
+  SUGGESTED_POST_INVALID: { reason: string };
+  /** Why a PassportElementError was refused (platform/passport/passport-errors.ts); `field` names a parameter. */
+  PASSPORT_ERROR_INVALID: {
+    problem: 'TYPE_INVALID' | 'NOT_SHARED' | 'HASH_INVALID' | 'FIELD_NAME_INVALID' | 'FILE_HASHES_EMPTY';
+    type: string;
+    source: string;
+    field?: string;
+  };
   BOT_KICKED: { chatType: ChatType };
   BOT_NOT_MEMBER: { chatType: ChatType };
   CHAT_MIGRATED: { migrateToChatId: number };

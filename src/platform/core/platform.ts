@@ -43,11 +43,14 @@ import { Verification } from '../verification/verification.js';
 import { Drafts } from '../drafts/drafts.js';
 import { Profiles } from '../users/profiles.js';
 import { MemberTags } from '../chats/member-tags.js';
+import { SenderChats } from '../chats/sender-chats.js';
 import { Checklists } from '../checklists/checklists.js';
 import { StarsLedger } from '../payments/stars-ledger.js';
 import { Payments } from '../payments/payments.js';
 import { Gifts } from '../gifts/gift-service.js';
 import { PaidMedia } from '../paid-media/paid-media.js';
+import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
+import { Passport } from '../passport/passport.js';
 
 export class Platform {
   readonly users: Users;
@@ -108,6 +111,8 @@ export class Platform {
   readonly profiles: Profiles;
   /** Members' tags in groups and supergroups (setChatMemberTag). */
   readonly memberTags: MemberTags;
+  /** People writing on behalf of channels, and bans of such channels (banChatSenderChat, ADR 0052). */
+  readonly senderChats: SenderChats;
   /** Checklists: business sends and edits, people marking and adding tasks. */
   readonly checklists: Checklists;
   /** The Stars ledger of people and bots (payments/stars-ledger.ts). */
@@ -118,6 +123,10 @@ export class Platform {
   readonly gifts: Gifts;
   /** Paid media: previews until a person pays (paid-media/, ADR 0050). */
   readonly paidMedia: PaidMedia;
+  /** Channels' direct messages and suggested posts (suggested-posts/, ADR 0053). */
+  readonly suggestedPosts: SuggestedPosts;
+  /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
+  readonly passport: Passport;
 
   constructor(readonly deps: PlatformDeps) {
     this.users = new Users(deps);
@@ -209,6 +218,13 @@ export class Platform {
       messages: this.messages,
       updates: this.updates,
     });
+    this.senderChats = new SenderChats({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
     this.stars = new StarsLedger(deps, this.users, this.chats);
     this.businessStars = new BusinessStars(deps, this.stars);
     this.payments = new Payments({
@@ -231,5 +247,14 @@ export class Platform {
     this.gifts = new Gifts(giftsContext);
     this.paidMedia = new PaidMedia(giftsContext);
     this.messages.paidMedia = this.paidMedia;
+    this.suggestedPosts = new SuggestedPosts({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+      stars: this.stars,
+    });
+    this.passport = new Passport(deps, this.users, this.messages, this.files);
   }
 }

@@ -20,6 +20,8 @@ export interface WireChat {
   last_name?: string;
   /** Supergroups with topics on (forum topics, ADR 0045). */
   is_forum?: true;
+  /** A channel's direct-messages chat (ADR 0053). */
+  is_direct_messages?: true;
 }
 
 export interface WireEntity {

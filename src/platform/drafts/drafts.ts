@@ -20,8 +20,10 @@ export const DRAFT_LIFETIME_SECONDS = 30;
 /** The content of one version of a draft. */
 export interface DraftContent {
   /** Empty: the client shows a "Thinking..." placeholder (spec sendMessageDraft). */
-  text: string;
+  text?: string;
   entities?: MessageEntity[];
+  /** sendRichMessageDraft (ADR 0051): a RichMessage instead of text. */
+  rich_message?: unknown;
 }
 
 /** A draft as the person in the chat sees it. */
@@ -53,7 +55,7 @@ export class Drafts {
       if (chatId <= 0)
         throw new PlatformError('CHAT_NOT_FOUND', 'drafts are streamed into private chats only');
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
-      await checkBotCanSend(tx, chat, bot, clock.now(), { text: content.text });
+      await checkBotCanSend(tx, chat, bot, clock.now(), { text: content.text ?? '' });
       await tx.putDraft({
         chat_pk: chat.pk,
         draft_id: draftId,
@@ -63,6 +65,14 @@ export class Drafts {
         updated_at: clock.now(),
       });
     });
+  }
+
+  /** The checks of `stream` without writing (sendRichMessageDraft, before it stores media files). */
+  async check(bot: UserRow, chatId: number): Promise<void> {
+    const { store, clock } = this.deps;
+    if (chatId <= 0) throw new PlatformError('CHAT_NOT_FOUND', 'drafts are streamed into private chats only');
+    const chat = await this.chats.resolveForViewer(store, bot, chatId);
+    await checkBotCanSend(store, chat, bot, clock.now(), { text: '' });
   }
 
   /** The drafts a person sees in a chat now, the least recently changed first. */

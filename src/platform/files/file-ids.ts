@@ -24,6 +24,7 @@ const FILE_ID_PREFIXES: Record<FileKind, string> = {
   sticker: 'CAAC',
   video_note: 'DQAC',
   profile_photo: 'AgAC',
+  passport: 'BgAC',
 };
 /** Derived file_ids: a version byte, the file_unique_id's bytes, then the HMAC (ADR 0040). */
 const FILE_ID_VERSION = 1;

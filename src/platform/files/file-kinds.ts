@@ -18,6 +18,8 @@ export const FILE_KIND_DIRS = {
   sticker: 'stickers',
   video_note: 'video_notes',
   profile_photo: 'profile_photos',
+  /** Encrypted Passport files (platform/passport/, ADR 0054); TDLib's folder of secure files. */
+  passport: 'passport',
 } as const;
 
 export type FileKind = keyof typeof FILE_KIND_DIRS;
@@ -34,6 +36,7 @@ export const KIND_CODES: Record<FileKind, number> = {
   sticker: 7,
   video_note: 8,
   profile_photo: 9,
+  passport: 10,
 };
 
 /** Bytes of the identity hash in a file_unique_id: 96 bits, ample against collisions. */

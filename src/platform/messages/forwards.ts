@@ -228,6 +228,13 @@ export class Forwards {
     }
     if (source.sender_chat)
       return { type: 'chat', sender_chat: source.sender_chat, ...signature, date: row.date };
+    // Sent by a person on behalf of a chat (sender-chat-view.ts, ADR 0052): the chat, never the person.
+    const onBehalf = typeof source._sender_chat === 'number' ? source._sender_chat : undefined;
+    const senderChat = onBehalf === undefined ? undefined : await reader.getChatById(onBehalf);
+    if (senderChat) {
+      const sender_chat = await this.chats.render(reader, senderChat, bot.id);
+      return { type: 'chat', sender_chat, ...signature, date: row.date };
+    }
     const sender = row.sender_id === null ? undefined : await reader.getUser(row.sender_id);
     if (!sender) return { type: 'hidden_user', sender_user_name: 'Deleted Account', date: row.date };
     if ((await reader.getSetting(forwardsHiddenSetting(sender.id))) === '1') {

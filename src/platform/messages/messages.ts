@@ -6,7 +6,6 @@ import { checkBotCanSend, checkUserCanSend } from '../chats/chat-access.js';
 import { isPresent, memberState } from '../chats/chat-rights.js';
 import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
-import { lookUntil } from '../core/event-bus.js';
 import type { Files } from '../files/files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -14,6 +13,9 @@ import { pollForOtherViewer } from './poll-view.js';
 import type { BusinessRelay } from '../business/business-relay.js';
 import { sendOnBehalf } from '../business/send-on-behalf.js';
 import { placeInThread, threadOf } from '../topics/threads.js';
+import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
+import { showSuggestedPost } from '../suggested-posts/suggested-post-view.js';
+import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
@@ -94,6 +96,8 @@ export class Messages {
     replyTo?: number,
     /** A forum topic (platform/topics/threads.ts). */
     thread?: number,
+    /** On behalf of a channel or the supergroup (platform/chats/sender-chats.ts, ADR 0052). */
+    sendAs?: SendAs,
   ): Promise<WireMessage> {
     const user = await this.users.resolve(userRef, 'user');
     if (typeof text !== 'string' || text.trim() === '')
@@ -106,7 +110,9 @@ export class Messages {
     if (thread !== undefined) content._thread = thread;
     const entities = detectEntities(trimmed);
     if (entities.length > 0) content.entities = entities;
-    return this.deliverFromUser(user, chatRef, content, replyTo);
+    if (sendAs) content._sender_chat = sendAs.chatId;
+    const checkSendAs = sendAs && ((tx: StoreTx, chat: ChatRow) => sendAs.check(tx, chat, user));
+    return this.deliverFromUser(user, chatRef, content, replyTo, checkSendAs);
   }
 
   /**
@@ -277,11 +283,15 @@ export class Messages {
       const sender = await reader.getUser(row.sender_id);
       if (sender) message.from = renderUser(sender);
     }
+    // On behalf of a chat: sender_chat, and the placeholder bot as from (sender-chat-view.ts, ADR 0052).
+    const onBehalf = await renderSenderChat(reader, this.chats, chat, content, viewerId);
+    if (onBehalf) message.from = onBehalf.from;
     // Key order as the reference: message_id, from, sender_chat, chat, date.
     const ordered: WireMessage = {
       message_id: message.message_id,
       ...(message.from ? { from: message.from } : {}),
       ...(chat.type === 'channel' ? { sender_chat: message.chat } : {}),
+      ...(onBehalf ? { sender_chat: onBehalf.sender_chat } : {}),
       chat: message.chat,
       date: message.date,
     };
@@ -319,6 +329,14 @@ export class Messages {
         ? { checklist_message: await this.render(reader, chat, target, viewerId, 1), ...service }
         : service;
     }
+    // suggested_post_* service messages show their suggested post (suggested-posts/, ADR 0053).
+    if (depth === 0) {
+      await showSuggestedPost(ordered, content, (id) =>
+        reader
+          .getMessage(chat.pk, id)
+          .then((target) => target && this.render(reader, chat, target, viewerId, 1)),
+      );
+    }
     return ordered;
   }
 
@@ -331,38 +349,15 @@ export class Messages {
     return Promise.all(rows.map((row) => this.render(this.deps.store, chat, row, user.id)));
   }
 
-  /**
-   * Waits for the next message that another party sends to the user in the chat: after the user's
-   * read cursor (which it then advances), or after `afterId` when given. Resolves undefined at the
-   * deadline.
-   */
-  async waitForUser(
+  /** Waits for the next message another party sends to the user in the chat (person-waits.ts). */
+  waitForUser(
     userRef: string,
     chatRef: string,
     timeoutMs: number,
     afterId?: number,
     signal?: AbortSignal,
   ): Promise<WireMessage | undefined> {
-    const { store, bus } = this.deps;
-    const user = await this.users.resolve(userRef);
-    return lookUntil(
-      bus,
-      'message.created',
-      (event) => event.senderId !== user.id,
-      async () => {
-        const chat = await this.chatForUser(store, user, chatRef, false);
-        if (!chat) return undefined;
-        const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
-        const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
-        if (!next) return undefined;
-        if (afterId === undefined) {
-          await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));
-        }
-        return this.render(store, chat, next, user.id);
-      },
-      timeoutMs,
-      signal,
-    );
+    return waitForIncoming(this, this.deps, this.users, { userRef, chatRef, timeoutMs, afterId, signal });
   }
 
   /**

@@ -37,6 +37,8 @@ export interface ChatRow {
   photo_file_pk?: number | null;
   /** Supergroups: 1 when topics are on (a forum), else 0 (015-forum-topics). */
   is_forum?: number;
+  /** A channel's direct-messages chat: the channel's pk; null for other chats (022-suggested-posts). */
+  parent_pk?: number | null;
 }
 
 export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';

@@ -46,12 +46,15 @@ import { PgBoosts, PgGames, PgVerification } from './tables/games-boosts-verific
 import { PgPayments } from './tables/payments.js';
 import { PgStars } from './tables/stars.js';
 import { PgGifts } from './tables/gifts.js';
+import { PgSuggestedPosts } from './tables/suggested-posts.js';
 import { PgSettings } from './tables/settings.js';
 import { PgDrafts } from './tables/drafts.js';
 import { PgProfiles } from './tables/profiles.js';
 import { PgMemberTags } from './tables/member-tags.js';
+import { PgSenderChats } from './tables/sender-chats.js';
 import { PgBusiness } from './tables/business.js';
 import { PgTopics } from './tables/topics.js';
+import { PgPassport } from './tables/passport.js';
 import { PgUpdates } from './tables/updates.js';
 import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
@@ -105,6 +108,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgVerification(sql),
     new PgStars(sql),
     new PgGifts(sql),
+    new PgSuggestedPosts(sql),
     new PgPayments(sql),
     new PgInline(sql),
     new PgInvites(sql),
@@ -114,8 +118,10 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgDrafts(sql),
     new PgProfiles(sql),
     new PgMemberTags(sql),
+    new PgSenderChats(sql),
     new PgBusiness(sql),
     new PgTopics(sql),
+    new PgPassport(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),

@@ -36,12 +36,15 @@ import { SqliteBoosts, SqliteGames, SqliteVerification } from './tables/games-bo
 import { SqlitePayments } from './tables/payments.js';
 import { SqliteStars } from './tables/stars.js';
 import { SqliteGifts } from './tables/gifts.js';
+import { SqliteSuggestedPosts } from './tables/suggested-posts.js';
 import { SqliteSettings } from './tables/settings.js';
 import { SqliteDrafts } from './tables/drafts.js';
 import { SqliteProfiles } from './tables/profiles.js';
 import { SqliteMemberTags } from './tables/member-tags.js';
+import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteBusiness } from './tables/business.js';
 import { SqliteTopics } from './tables/topics.js';
+import { SqlitePassport } from './tables/passport.js';
 import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
@@ -108,6 +111,7 @@ export class SqliteStore implements Store {
       new SqliteVerification(this.#sql),
       new SqliteStars(this.#sql),
       new SqliteGifts(this.#sql),
+      new SqliteSuggestedPosts(this.#sql),
       new SqlitePayments(this.#sql),
       new SqliteInline(this.#sql),
       new SqliteInvites(this.#sql),
@@ -117,8 +121,10 @@ export class SqliteStore implements Store {
       new SqliteDrafts(this.#sql),
       new SqliteProfiles(this.#sql),
       new SqliteMemberTags(this.#sql),
+      new SqliteSenderChats(this.#sql),
       new SqliteBusiness(this.#sql),
       new SqliteTopics(this.#sql),
+      new SqlitePassport(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({

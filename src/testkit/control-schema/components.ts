@@ -215,9 +215,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     ],
   },
   MessageDraft: {
-    description: 'A draft a bot streams into its private chat with the user (sendMessageDraft).',
+    description:
+      'A draft a bot streams into its private chat with the user (sendMessageDraft: `text`; sendRichMessageDraft: `rich_message`).',
     type: 'object',
-    required: ['draft_id', 'from', 'date', 'text', 'expires_at'],
+    required: ['draft_id', 'from', 'date', 'expires_at'],
     properties: {
       draft_id: { type: 'integer' },
       from: { $ref: '#/components/schemas/User' },
@@ -225,6 +226,11 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       message_thread_id: { type: 'integer' },
       text: { type: 'string', description: 'Empty: the "Thinking..." placeholder.' },
       entities: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      rich_message: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'The RichMessage of a sendRichMessageDraft (ADR 0051).',
+      },
       expires_at: {
         type: 'integer',
         description: 'Unix seconds when the preview ends unless streamed again.',
@@ -433,6 +439,25 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       members: { type: 'array', items: { $ref: '#/components/schemas/ChatMember' } },
     },
   },
+  DirectMessagesChat: {
+    type: 'object',
+    description: "A channel's direct-messages chat (ADR 0053).",
+    required: ['id', 'type', 'title', 'is_direct_messages', 'parent_chat', 'enabled', 'channel_star_balance'],
+    properties: {
+      id: { type: 'integer' },
+      type: { const: 'supergroup' },
+      title: { type: 'string' },
+      is_direct_messages: { const: true },
+      parent_chat: { $ref: '#/components/schemas/Chat' },
+      enabled: { type: 'boolean', description: 'Whether people may write to it now.' },
+      channel_star_balance: {
+        type: 'object',
+        required: ['amount'],
+        properties: { amount: { type: 'integer' }, nanostar_amount: { type: 'integer' } },
+        description: "The channel's Stars (StarAmount): paid suggested posts are paid out to it.",
+      },
+    },
+  },
   ForumTopic: {
     type: 'object',
     description:
@@ -516,6 +541,34 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       source: { enum: ['menu_button', 'inline_button', 'keyboard_button', 'join_request'] },
       query_id: { type: 'string', description: 'For answerWebAppQuery (menu and inline buttons).' },
       button_text: { type: 'string' },
+    },
+  },
+  PassportErrors: {
+    type: 'object',
+    description:
+      "The errors a bot set on a user's Passport elements (setPassportDataErrors; docs/passport.md).",
+    required: ['bot_id', 'errors'],
+    properties: {
+      bot_id: { type: 'integer' },
+      errors: {
+        type: 'array',
+        description: 'Each a PassportElementError as the bot gave it, with `date` (Unix time it was set).',
+        items: {
+          type: 'object',
+          required: ['source', 'type', 'message', 'date'],
+          properties: {
+            source: { type: 'string' },
+            type: { type: 'string' },
+            message: { type: 'string' },
+            field_name: { type: 'string' },
+            data_hash: { type: 'string' },
+            file_hash: { type: 'string' },
+            file_hashes: { type: 'array', items: { type: 'string' } },
+            element_hash: { type: 'string' },
+            date: { type: 'integer' },
+          },
+        },
+      },
     },
   },
   WebAppKey: {

@@ -32,6 +32,14 @@ export const MESSAGES = {
         max: MAX_INT32,
         description: 'A forum topic to write in (ignored outside forums); a reply goes to its topic.',
       }),
+      as_chat: ref('chat', {
+        description:
+          'Send on behalf of this chat (id or `@username`; supergroups only): a channel the user owns or ' +
+          'administers, or the supergroup itself for one of its administrators. The message then has ' +
+          '`sender_chat` and, as `from`, the placeholder bot (`Channel_Bot` or `GroupAnonymousBot`). ' +
+          'Refused (403 `CHAT_WRITE_FORBIDDEN`) while the channel, or a channel of its owner, is banned ' +
+          'there with `banChatSenderChat`.',
+      }),
     }),
     result: 'Message',
     answer: 'The message as the sender sees it.',

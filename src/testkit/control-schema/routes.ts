@@ -14,10 +14,12 @@ import { GIFTS } from './gifts.js';
 import { REACTIONS_PINS } from './reactions-pins.js';
 import { STICKERS } from './stickers.js';
 import { TOPICS } from './topics.js';
+import { DIRECT_MESSAGES } from './direct-messages.js';
 import { DRAFTS_PROFILES } from './drafts-profiles.js';
 import { CHECKLISTS } from './checklists.js';
 import { USERS_BOTS } from './users-bots.js';
 import { WEB_APPS } from './web-apps.js';
+import { PASSPORT } from './passport.js';
 import type { InputOf, ParamsOf } from './dsl.js';
 
 export const CONTROL_API = {
@@ -31,9 +33,11 @@ export const CONTROL_API = {
   ...CHECKLISTS,
   ...INLINE,
   ...WEB_APPS,
+  ...PASSPORT,
   ...CLOCK,
   ...CHATS,
   ...TOPICS,
+  ...DIRECT_MESSAGES,
   ...GATEWAY,
   ...PAYMENTS,
   ...GIFTS,

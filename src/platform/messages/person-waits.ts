@@ -1,0 +1,57 @@
+/**
+ * A person waiting for the next message another party sends them in a chat (`POST /control/wait`):
+ * after the person's read cursor (which it then advances), or after `afterId` when given. Resolves
+ * undefined at the deadline (real time).
+ */
+import { lookUntil } from '../core/event-bus.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { WireMessage } from '../core/wire-types.js';
+import type { Users } from '../users/users.js';
+import type { ChatRow, MessageRow, StoreReader, UserRow } from '../../storage/store.js';
+
+/** What this needs of Messages (named here, not imported: messages.ts imports this file). */
+interface MessageReads {
+  chatForUser(
+    reader: StoreReader,
+    user: UserRow,
+    chatRef: string,
+    create: boolean,
+  ): Promise<ChatRow | undefined>;
+  render(reader: StoreReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
+}
+
+export interface WaitInput {
+  userRef: string;
+  chatRef: string;
+  timeoutMs: number;
+  afterId?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export async function waitForIncoming(
+  messages: MessageReads,
+  deps: PlatformDeps,
+  users: Users,
+  { userRef, chatRef, timeoutMs, afterId, signal }: WaitInput,
+): Promise<WireMessage | undefined> {
+  const { store, bus } = deps;
+  const user = await users.resolve(userRef);
+  return lookUntil(
+    bus,
+    'message.created',
+    (event) => event.senderId !== user.id,
+    async () => {
+      const chat = await messages.chatForUser(store, user, chatRef, false);
+      if (!chat) return undefined;
+      const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
+      const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
+      if (!next) return undefined;
+      if (afterId === undefined) {
+        await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));
+      }
+      return messages.render(store, chat, next, user.id);
+    },
+    timeoutMs,
+    signal,
+  );
+}

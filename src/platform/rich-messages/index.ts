@@ -1,0 +1,9 @@
+/** Rich messages (sendRichMessage, sendRichMessageDraft; ADR 0051): InputRichMessage into RichMessage. */
+export type * from './rich-types.js';
+export {
+  parseRichMessage,
+  withMedia,
+  withMentionedUsers,
+  RICH_LIMITS,
+  type RichMessageInput,
+} from './rich-message.js';

@@ -1,0 +1,37 @@
+-- Channel direct messages and suggested posts (src/platform/suggested-posts/, ADR 0053).
+
+-- A channel's direct-messages chat is a supergroup whose parent_pk is the channel's pk (Chat
+-- is_direct_messages, ChatFullInfo parent_chat); other chats have none.
+ALTER TABLE chats ADD COLUMN parent_pk BIGINT;
+
+-- The direct-messages chat of a channel, and whether people may write to it now.
+CREATE TABLE direct_messages_chats (
+  channel_pk BIGINT PRIMARY KEY,
+  chat_pk BIGINT NOT NULL UNIQUE,
+  enabled BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+
+-- A suggested post: the suggestion message in the direct-messages chat, its state (pending,
+-- approved, declined) and, once approved, where it stands (phase: scheduled, published, paid,
+-- refunded). due_at is when the clock sweep has work for it (publish, or pay out), else null.
+CREATE TABLE suggested_posts (
+  chat_pk BIGINT NOT NULL,
+  message_id BIGINT NOT NULL,
+  channel_pk BIGINT NOT NULL,
+  author_id BIGINT NOT NULL,
+  state TEXT NOT NULL,
+  phase TEXT,
+  currency TEXT,
+  amount BIGINT,
+  send_date BIGINT,
+  publish_at BIGINT,
+  approved_by BIGINT,
+  post_message_id BIGINT,
+  published_at BIGINT,
+  charge_id TEXT,
+  due_at BIGINT,
+  PRIMARY KEY (chat_pk, message_id)
+);
+CREATE INDEX suggested_posts_due ON suggested_posts (due_at) WHERE due_at IS NOT NULL;
+CREATE INDEX suggested_posts_post ON suggested_posts (channel_pk, post_message_id);
