@@ -27,6 +27,7 @@ import { writeContract } from './contracts/write.contract.js';
 import { draftsContract } from './contracts/drafts.contract.js';
 import { profilesContract } from './contracts/profiles.contract.js';
 import { memberTagsContract } from './contracts/member-tags.contract.js';
+import { personViewsContract } from './contracts/person-views.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
@@ -46,6 +47,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     draftsContract(open);
     profilesContract(open);
     memberTagsContract(open);
+    personViewsContract(open);
     starsContract(open);
     giftsContract(open);
     topicsContract(open);

@@ -50,6 +50,7 @@ import { PgSettings } from './tables/settings.js';
 import { PgDrafts } from './tables/drafts.js';
 import { PgProfiles } from './tables/profiles.js';
 import { PgMemberTags } from './tables/member-tags.js';
+import { PgPersonViews } from './tables/person-views.js';
 import { PgBusiness } from './tables/business.js';
 import { PgTopics } from './tables/topics.js';
 import { PgUpdates } from './tables/updates.js';
@@ -116,6 +117,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgMemberTags(sql),
     new PgBusiness(sql),
     new PgTopics(sql),
+    new PgPersonViews(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),

@@ -40,6 +40,7 @@ import { SqliteSettings } from './tables/settings.js';
 import { SqliteDrafts } from './tables/drafts.js';
 import { SqliteProfiles } from './tables/profiles.js';
 import { SqliteMemberTags } from './tables/member-tags.js';
+import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteBusiness } from './tables/business.js';
 import { SqliteTopics } from './tables/topics.js';
 import { SqliteUpdates } from './tables/updates.js';
@@ -119,6 +120,7 @@ export class SqliteStore implements Store {
       new SqliteMemberTags(this.#sql),
       new SqliteBusiness(this.#sql),
       new SqliteTopics(this.#sql),
+      new SqlitePersonViews(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({
