@@ -24,6 +24,7 @@ import { listChats } from './methods/list-chats.js';
 import { listMessages } from './methods/list-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
+import { votePoll } from './methods/vote-poll.js';
 import { openEvents } from './methods/events.js';
 
 /** Where `npm run build` puts the page (web/vite.config.ts); the same from src/ (tests) and dist/. */
@@ -49,6 +50,7 @@ const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/messages', handler: listMessages },
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/press', handler: pressButton },
+  { method: 'POST', url: '/vote', handler: votePoll },
 ];
 
 /** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */

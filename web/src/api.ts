@@ -122,6 +122,8 @@ export const api = {
   messages: (chat: string) => call<Message[]>('GET', '/messages', { chat }),
   send: (chat: string, text: string, reply_to_message_id?: number) =>
     call<Message>('POST', '/messages', { chat, text, reply_to_message_id }),
+  vote: (chat: string, message_id: number, option_ids: number[]) =>
+    call<unknown>('POST', '/vote', { chat, message_id, option_ids }),
   press: (chat: string, message_id: number, button: string) =>
     call<PressResult>('POST', '/press', { chat, message_id, button }),
 };

@@ -17,7 +17,42 @@ function senderName(message: Message): string {
   return message.from ? [message.from.first_name, message.from.last_name].filter(Boolean).join(' ') : '';
 }
 
-function Media({ message }: { message: Message }) {
+interface PollView {
+  question: string;
+  options: { text: string; voter_count: number }[];
+  total_voter_count: number;
+  is_closed: boolean;
+  allows_multiple_answers?: boolean;
+}
+
+/** A poll: its options are buttons until it closes; a vote shows the counts. */
+function PollCard({ poll, onVote }: { poll: PollView; onVote: (option: number) => void }) {
+  return (
+    <fieldset class="media media-poll">
+      <legend>{poll.question}</legend>
+      <ul>
+        {poll.options.map((option, index) => (
+          <li key={option.text}>
+            {poll.is_closed ? (
+              <span>{option.text}</span>
+            ) : (
+              <button type="button" onClick={() => onVote(index)}>
+                {option.text}
+              </button>
+            )}
+            <span class="votes"> {option.voter_count}</span>
+          </li>
+        ))}
+      </ul>
+      <small>
+        {poll.total_voter_count} {poll.total_voter_count === 1 ? 'vote' : 'votes'}
+        {poll.is_closed ? ' · closed' : ''}
+      </small>
+    </fieldset>
+  );
+}
+
+function Media({ message, onVote }: { message: Message; onVote: (option: number) => void }) {
   for (const kind of ['photo', 'document', 'sticker', 'video', 'audio', 'voice', 'animation']) {
     if (kind in message) {
       const document = message.document as { file_name?: string } | undefined;
@@ -63,21 +98,7 @@ function Media({ message }: { message: Message }) {
       </div>
     );
   }
-  if (message.poll) {
-    const poll = message.poll as { question: string; options: { text: string; voter_count: number }[] };
-    return (
-      <div class="media media-poll">
-        <strong>{poll.question}</strong>
-        <ul>
-          {poll.options.map((option) => (
-            <li key={option.text}>
-              {option.text} — {option.voter_count}
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  if (message.poll) return <PollCard poll={message.poll as PollView} onVote={onVote} />;
   return null;
 }
 
@@ -85,10 +106,12 @@ function MessageItem({
   message,
   mine,
   onPress,
+  onVote,
 }: {
   message: Message;
   mine: boolean;
   onPress: (message: Message, button: string) => void;
+  onVote: (message: Message, option: number) => void;
 }) {
   const keyboard = message.reply_markup?.inline_keyboard;
   return (
@@ -100,7 +123,7 @@ function MessageItem({
             {message.reply_to_message.text ?? message.reply_to_message.caption ?? ''}
           </blockquote>
         )}
-        <Media message={message} />
+        <Media message={message} onVote={(option) => onVote(message, option)} />
         {message.text !== undefined && (
           <div class="text">
             <MessageText text={message.text} entities={message.entities} />
@@ -167,6 +190,7 @@ export function ChatView({
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -182,7 +206,7 @@ export function ChatView({
     return () => {
       current = false;
     };
-  }, [chatRef, version]);
+  }, [chatRef, version, reloads]);
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
@@ -212,6 +236,15 @@ export function ChatView({
     }
   };
 
+  const vote = async (message: Message, option: number) => {
+    try {
+      await api.vote(chatRef, message.message_id, [option]);
+      setReloads((n) => n + 1);
+    } catch (e) {
+      notify({ text: e instanceof Error ? e.message : String(e), alert: true });
+    }
+  };
+
   return (
     <section class="chat" aria-label={title}>
       <header>
@@ -224,6 +257,7 @@ export function ChatView({
             message={message}
             mine={message.from?.id === me}
             onPress={press}
+            onVote={vote}
           />
         ))}
       </ol>
