@@ -182,7 +182,7 @@ async function build(
     signals,
     requestLog,
   });
-  await app.register(webRoutes, { platform, profile: config.profile, signals });
+  await app.register(webRoutes, { platform, profile: config.profile, signals, adminToken });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);

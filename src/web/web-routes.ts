@@ -4,6 +4,7 @@
  * `{ ok: false, error, description }`, as the control API's; a session's token comes in
  * `Authorization: Bearer`.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,6 +27,7 @@ import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
 import { openEvents } from './methods/events.js';
+import { openInspectorEvents } from './methods/inspector-events.js';
 
 /** Where `npm run build` puts the page (web/vite.config.ts); the same from src/ (tests) and dist/. */
 export const WEB_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/web-client');
@@ -67,10 +69,21 @@ function fail(reply: FastifyReply, status: number, error: string, description: s
 
 export async function webRoutes(
   app: FastifyInstance,
-  { platform, profile, signals }: { platform: Platform; profile: Profile; signals: RequestSignals },
+  {
+    platform,
+    profile,
+    signals,
+    adminToken,
+  }: { platform: Platform; profile: Profile; signals: RequestSignals; adminToken: string },
 ): Promise<void> {
   const chatList = new ChatList(platform);
   const { store } = platform.deps;
+  // The admin token, compared by digest so that the comparison takes the same time whatever is given.
+  const adminDigest = createHash('sha256').update(adminToken).digest();
+  const isAdmin = (header: string | undefined) => {
+    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return given !== '' && timingSafeEqual(createHash('sha256').update(given).digest(), adminDigest);
+  };
 
   app.get('/', async (_request, reply) => reply.redirect('/web/', 302));
 
@@ -112,6 +125,38 @@ export async function webRoutes(
           return fail(reply, 500, 'INTERNAL', 'internal error');
         }
         return fail(reply, status, 'BAD_REQUEST', error.message);
+      });
+
+      // The operator's inspector: in the local profile, a page loaded from this machine by a loopback
+      // name is given the admin token (the control API's); anywhere else the operator pastes it.
+      api.get('/inspector/token', async (request, reply) => {
+        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+        const loopbackHost = host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+        const loopbackPeer = /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+        if (profile !== 'local' || !loopbackHost || !loopbackPeer) {
+          return fail(
+            reply,
+            403,
+            'FORBIDDEN',
+            'the admin token is handed out in the local profile on loopback only',
+          );
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ ok: true, result: { admin_token: adminToken } });
+      });
+
+      api.get('/inspector/events', async (request, reply) => {
+        if (!isAdmin(request.headers.authorization)) {
+          return fail(
+            reply,
+            401,
+            'ADMIN_TOKEN_INVALID',
+            'missing or wrong admin token (Authorization: Bearer ...)',
+          );
+        }
+        reply.hijack();
+        await openInspectorEvents(platform, reply.raw);
       });
 
       api.get('/events', async (request, reply) => {
