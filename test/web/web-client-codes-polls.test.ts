@@ -84,6 +84,18 @@ describeWithBrowser('the web client: polls and codes', () => {
         }
       ).delivery_status?.status;
     expect(await status()).not.toBe('read');
+
+    // The operator watches the request in the inspector (another tab; the local profile hands the
+    // loopback page the admin token).
+    const inspector = await browser.newPage();
+    await inspector.goto(server.url + '/web/#inspector');
+    await inspector.getByRole('button', { name: new RegExp(`Account ${gw.account.id} `) }).click();
+    const row = inspector.locator(`tr[data-request-id="${requestId}"]`);
+    await expect
+      .poll(() => row.locator('.delivery-status').textContent(), { timeout: 15_000 })
+      .toBe('delivered');
+    expect(await row.locator('.code').textContent()).toBe(code);
+
     await serviceChat.click();
     await expect
       .poll(() => page.getByRole('article').filter({ hasText: code }).count(), { timeout: 15_000 })
@@ -91,6 +103,11 @@ describeWithBrowser('the web client: polls and codes', () => {
     await expect.poll(status, { timeout: 15_000 }).toBe('read');
     const shot = screenshotPath('web-client-service-chat');
     if (shot) await page.screenshot({ path: shot });
+    // The inspector shows it live, without a reload.
+    await expect.poll(() => row.locator('.delivery-status').textContent(), { timeout: 15_000 }).toBe('read');
+    const inspectorShot = screenshotPath('web-client-inspector');
+    if (inspectorShot) await inspector.screenshot({ path: inspectorShot, fullPage: true });
+    await inspector.close();
     await page.close();
   });
 });

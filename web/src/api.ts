@@ -1,4 +1,5 @@
 /** The person API of the server (/web/api, ADR 0055) and its live event stream. */
+import { followStream } from './sse.js';
 
 export interface User {
   id: number;
@@ -133,51 +134,12 @@ export type LiveEvent =
   | { event: 'message'; data: { kind: 'created' | 'changed'; chat_id: number; message_id: number } }
   | { event: 'resync'; data: Record<string, never> };
 
-/**
- * Follows the server's event stream (Server-Sent Events read with fetch, so that the session goes in
- * a header, not the URL). Reconnects after a drop, with a growing pause, and reports a `resync`
- * then, since events may have been missed. Answers a function that stops it.
- */
+/** Follows the person's event stream (/web/api/events). Answers a function that stops it. */
 export function follow(onEvent: (event: LiveEvent) => void): () => void {
-  const stop = new AbortController();
-  let pause = 500;
-  const run = async () => {
-    while (!stop.signal.aborted) {
-      try {
-        const response = await fetch('/web/api/events', {
-          headers: { authorization: `Bearer ${session.token ?? ''}` },
-          signal: stop.signal,
-        });
-        if (response.status === 401) return;
-        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
-        pause = 500;
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            let name = 'message';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) name = line.slice(7);
-              else if (line.startsWith('data: ')) data += line.slice(6);
-            }
-            if (data) onEvent({ event: name, data: JSON.parse(data) } as LiveEvent);
-          }
-        }
-      } catch {
-        if (stop.signal.aborted) return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-      pause = Math.min(pause * 2, 10_000);
-      onEvent({ event: 'resync', data: {} });
-    }
-  };
-  void run();
-  return () => stop.abort();
+  return followStream(
+    '/web/api/events',
+    () => session.token,
+    (event, data) => onEvent({ event, data } as LiveEvent),
+    () => onEvent({ event: 'resync', data: {} }),
+  );
 }

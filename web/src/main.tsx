@@ -5,6 +5,7 @@ import { api, follow, session, type ChatEntry, type User } from './api.js';
 import { SignIn } from './sign-in.js';
 import { ChatList } from './chat-list.js';
 import { ChatView, type Notice } from './chat-view.js';
+import { Inspector } from './inspector.js';
 import './styles.css';
 
 function App() {
@@ -60,6 +61,7 @@ function App() {
           <span>
             {me.first_name} <small>{me.phone_number}</small>
           </span>
+          <a href="#inspector">Inspector</a>
           <button
             type="button"
             onClick={() => {
@@ -111,4 +113,15 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app')!);
+/** `#inspector` shows the operator's inspector; anything else the person's chats. */
+function Root() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(location.hash);
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return hash === '#inspector' ? <Inspector /> : <App />;
+}
+
+render(<Root />, document.getElementById('app')!);
