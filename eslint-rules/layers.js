@@ -19,6 +19,8 @@ export const LAYERS = {
   // The control API reads its requests by its schema, which lives in the test kit (testkit/control-schema/,
   // ADR 0042) so that the test kit's types come from it too.
   control: ['platform', 'storage', 'http', 'config', 'testkit'],
+  // The web client's person API and the page's files (ADR 0055): a surface like the others.
+  web: ['platform', 'storage', 'http', 'config'],
   // Durable background jobs: the domain and the ports, never a surface.
   delivery: ['platform', 'storage', 'config'],
   // The domain: rules, text formatting, wire shapes; the storage ports, not an adapter.

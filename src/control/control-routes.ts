@@ -39,6 +39,10 @@ import { gatewayInbox } from './methods/gateway-inbox.js';
 import { gatewayWaitCode } from './methods/gateway-wait-code.js';
 import { gatewayMarkRead } from './methods/gateway-mark-read.js';
 import { gatewayDeliveryLog } from './methods/gateway-delivery-log.js';
+import { listBots } from './methods/list-bots.js';
+import { listPendingUpdates } from './methods/list-pending-updates.js';
+import { gatewayListAccounts } from './methods/gateway-list-accounts.js';
+import { gatewayListRequests } from './methods/gateway-list-requests.js';
 import { deviceList } from './methods/device-list.js';
 import { deviceAdd } from './methods/device-add.js';
 import { deviceUpdate } from './methods/device-update.js';
@@ -214,6 +218,10 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   waitForCode: gatewayWaitCode,
   markVerificationRead: gatewayMarkRead,
   getDeliveryLog: gatewayDeliveryLog,
+  listBots,
+  listPendingUpdates,
+  listGatewayAccounts: gatewayListAccounts,
+  listVerificationRequests: gatewayListRequests,
   listDevices: deviceList,
   addDevice: deviceAdd,
   updateDevice: deviceUpdate,

@@ -9,6 +9,7 @@ import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlRoutes } from '../control/control-routes.js';
+import { webRoutes } from '../web/web-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { Platform } from '../platform/core/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
@@ -181,6 +182,7 @@ async function build(
     signals,
     requestLog,
   });
+  await app.register(webRoutes, { platform, profile: config.profile, signals, adminToken });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);

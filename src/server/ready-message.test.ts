@@ -18,6 +18,7 @@ describe('readyMessage', () => {
       '  Bot API:     http://127.0.0.1:8081/bot<token>/<method>',
       '  Gateway:     http://127.0.0.1:8081/gateway/<method>',
       '  Control API: http://127.0.0.1:8081/control',
+      '  Web client:  http://127.0.0.1:8081/web/',
       '  Admin token: in the line below; kept in memory only, gone when the server stops',
       'For the parley CLI in another shell:',
       '  export PARLEY_URL=http://127.0.0.1:8081 PARLEY_ADMIN_TOKEN=AbC-123_xyz0123456789',

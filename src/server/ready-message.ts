@@ -46,6 +46,7 @@ export function readyMessage({ profile, data, address, gatewayPath, admin }: Rea
     `  Bot API:     ${address}/bot<token>/<method>`,
     `  Gateway:     ${address}${gatewayPath}/<method>`,
     `  Control API: ${address}/control`,
+    `  Web client:  ${address}/web/`,
     `  Admin token: ${token}`,
     `For the parley CLI in another shell${given}:`,
     `  export ${exports.join(' ')}`,

@@ -80,6 +80,18 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
         }
       });
       expect((await store.gateway.listLedger(id, 2)).map((e) => e.amount)).toEqual([-3, 2]);
+      const second = await store.write(async (tx) =>
+        tx.gateway.insertAccount({
+          owner_user_id: 8,
+          token_lookup: 'beef',
+          signing_key: Buffer.alloc(32, 2),
+          balance: 0,
+          default_price: 10_000,
+          created_at: 2,
+        }),
+      );
+      expect(await store.gateway.listAccountIds(10)).toEqual([id, second]);
+      expect(await store.gateway.listAccountIds(1)).toEqual([id]);
     });
 
     it('keeps verification requests', async () => {
@@ -96,6 +108,16 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
       );
       expect((await store.gateway.listSentRequests(7, 10)).map((r) => r.request_id)).toEqual(['1', '3']);
       expect((await store.gateway.listSentRequests(7, 1)).map((r) => r.request_id)).toEqual(['3']);
+      // The inspector's list: an account's requests, newest first (by creation), sent or not.
+      await store.write(async (tx) => tx.gateway.insertRequest(request('4', { account_id: 2, user_id: 9 })));
+      expect((await store.gateway.listAccountRequests(1, 10)).map((r) => r.request_id)).toEqual([
+        '3',
+        '2',
+        '1',
+      ]);
+      expect((await store.gateway.listAccountRequests(1, 2)).map((r) => r.request_id)).toEqual(['3', '2']);
+      expect((await store.gateway.listAccountRequests(2, 10)).map((r) => r.request_id)).toEqual(['4']);
+      expect(await store.gateway.listAccountRequests(999, 10)).toEqual([]);
       await store.write(async (tx) => tx.gateway.updateRequest('3', { delivery_status: 'sent' }));
       expect((await store.gateway.listUndeliveredRequests(7)).map((r) => r.request_id)).toEqual(['3']);
     });

@@ -30,6 +30,7 @@ import { profilesContract } from './contracts/profiles.contract.js';
 import { memberTagsContract } from './contracts/member-tags.contract.js';
 import { passportContract } from './contracts/passport.contract.js';
 import { senderChatsContract } from './contracts/sender-chats.contract.js';
+import { personViewsContract } from './contracts/person-views.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
@@ -51,6 +52,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     memberTagsContract(open);
     passportContract(open);
     senderChatsContract(open);
+    personViewsContract(open);
     starsContract(open);
     giftsContract(open);
     suggestedPostsContract(open);

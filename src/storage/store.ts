@@ -54,6 +54,7 @@ import type { BusinessReader, BusinessWriter } from './ports/business.js';
 import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
 import type { PassportReader, PassportWriter } from './ports/passport.js';
+import type { PersonViewsReader } from './ports/person-views.js';
 
 export type { BotRow, UserRow } from './ports/users.js';
 export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.js';
@@ -117,7 +118,8 @@ export interface StoreReader
     WebAppsReader,
     GuestReader,
     SettingsReader,
-    TopicsReader {}
+    TopicsReader,
+    PersonViewsReader {}
 
 /** A transaction: every read and every write, inside one `write`. */
 export interface StoreTx

@@ -50,6 +50,13 @@ import type {
   PassportErrors,
   SetBotPassportKeyParams,
   SharePassportDataParams,
+  BotSummary,
+  ListBotsParams,
+  ListGatewayAccountsParams,
+  ListPendingUpdatesParams,
+  ListVerificationRequestsParams,
+  PendingUpdate,
+  VerificationRequestView,
 } from './control-types.js';
 import type {
   AddDeviceParams,
@@ -421,6 +428,34 @@ export class ControlClient {
   }
 
   /** `GET /control/gateway/delivery-log`: report attempts (newest `limit`, oldest first) and pending reports. */
+  /** `GET /control/bots`: every bot, with its webhook and pending update count (the inspector). */
+  listBots(params: ListBotsParams = {}): Promise<BotSummary[]> {
+    return this.#call({ method: 'GET', path: '/bots', query: { limit: params.limit } });
+  }
+
+  /** `GET /control/bots/{ref}/updates`: a bot's pending updates. */
+  listPendingUpdates(bot: UserRef, params: ListPendingUpdatesParams = {}): Promise<PendingUpdate[]> {
+    return this.#call({
+      method: 'GET',
+      path: `/bots/${encodeRef(bot)}/updates`,
+      query: { limit: params.limit },
+    });
+  }
+
+  /** `GET /control/gateway/accounts`: every gateway account. */
+  listGatewayAccounts(params: ListGatewayAccountsParams = {}): Promise<GatewayAccount[]> {
+    return this.#call({ method: 'GET', path: '/gateway/accounts', query: { limit: params.limit } });
+  }
+
+  /** `GET /control/gateway/requests`: an account's verification requests, newest first. */
+  listVerificationRequests(params: ListVerificationRequestsParams): Promise<VerificationRequestView[]> {
+    return this.#call({
+      method: 'GET',
+      path: '/gateway/requests',
+      query: { account: params.account, limit: params.limit },
+    });
+  }
+
   getDeliveryLog(params: DeliveryLogParams = {}): Promise<DeliveryLog> {
     return this.#call({
       method: 'GET',

@@ -129,12 +129,15 @@ describe('the control API contract of the test kit', () => {
       | 'verifySenderChannel'
       | 'getVerificationInbox'
       | 'listDevices'
+      | 'listPendingUpdates'
       | 'updateDevice'
       | 'setDevicesOnline'
       | 'setDevicesOffline'
       | 'sendMedia'
       | 'downloadFile'
       | 'getDeliveryLog'
+      | 'listBots'
+      | 'listGatewayAccounts'
     >;
     type Given<K extends RouteId> = Parameters<ControlClient[K]>[0];
     type ParamsMismatch = {
@@ -147,6 +150,15 @@ describe('the control API contract of the test kit', () => {
     expectTypeOf<ParamsMismatch>().toEqualTypeOf<never>();
     expectTypeOf<Parameters<ControlClient['getDeliveryLog']>[0]>().toEqualTypeOf<
       RouteParams<'getDeliveryLog'> | undefined
+    >();
+    expectTypeOf<Parameters<ControlClient['listBots']>[0]>().toEqualTypeOf<
+      RouteParams<'listBots'> | undefined
+    >();
+    expectTypeOf<Parameters<ControlClient['listGatewayAccounts']>[0]>().toEqualTypeOf<
+      RouteParams<'listGatewayAccounts'> | undefined
+    >();
+    expectTypeOf<Parameters<ControlClient['listPendingUpdates']>[1]>().toEqualTypeOf<
+      RouteParams<'listPendingUpdates'> | undefined
     >();
     expectTypeOf<Parameters<ControlClient['setGatewayPrices']>[1]>().toEqualTypeOf<
       RouteParams<'setGatewayPrices'>

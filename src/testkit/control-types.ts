@@ -198,6 +198,44 @@ export interface CreatedGatewayAccount extends GatewayAccount {
   access_token: string;
 }
 
+export interface BotSummary {
+  id: number;
+  first_name: string;
+  username: string;
+  pending_update_count: number;
+  /** The bot's getWebhookInfo answer (`url` empty: the bot polls). */
+  webhook: Record<string, unknown>;
+}
+
+export interface PendingUpdate {
+  update_id: number;
+  type: string;
+  date: number;
+  attempts: number;
+  next_attempt_date?: number;
+  update: Record<string, unknown>;
+}
+
+export interface VerificationRequestView {
+  request_id: string;
+  account_id: number;
+  phone_number: string;
+  /** Credits. */
+  cost: number;
+  is_refunded: boolean;
+  created_at: number;
+  sent_at?: number;
+  delivery_status?: 'sent' | 'delivered' | 'read' | 'expired' | 'revoked';
+  verification_status?: 'code_valid' | 'code_invalid' | 'code_max_attempts_exceeded' | 'expired';
+  code_entered?: string;
+  attempts?: number;
+  callback_url?: string;
+  payload?: string;
+  ttl?: number;
+  code?: string;
+  sender_username?: string;
+}
+
 export interface LedgerEntry {
   id: number;
   kind: 'top_up' | 'charge' | 'refund';
@@ -580,6 +618,9 @@ export interface ControlResults {
   ChatInviteLink: ChatInviteLink;
   CreatedGatewayAccount: CreatedGatewayAccount;
   GatewayAccount: GatewayAccount;
+  BotSummary: BotSummary;
+  PendingUpdate: PendingUpdate;
+  VerificationRequestView: VerificationRequestView;
   LedgerEntry: LedgerEntry;
   SenderChannel: SenderChannel;
   VerificationInboxEntry: VerificationInboxEntry;
@@ -730,6 +771,10 @@ export type VerificationInboxParams = ParamsByName['VerificationInboxParams'];
 export type WaitForCodeParams = ParamsByName['WaitForCodeParams'];
 export type MarkReadParams = ParamsByName['MarkReadParams'];
 export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
+export type ListBotsParams = ParamsByName['ListBotsParams'];
+export type ListPendingUpdatesParams = ParamsByName['ListPendingUpdatesParams'];
+export type ListGatewayAccountsParams = ParamsByName['ListGatewayAccountsParams'];
+export type ListVerificationRequestsParams = ParamsByName['ListVerificationRequestsParams'];
 
 export type RegisterGameParams = ParamsByName['RegisterGameParams'];
 export type BoostChatParams = ParamsByName['BoostChatParams'];

@@ -21,7 +21,7 @@
  */
 import type { Accounts } from './accounts.js';
 import { GatewayError } from './gateway-error.js';
-import type { JobSignal } from './job-signal.js';
+import { JobSignal } from './job-signal.js';
 import { isVerificationFinal, renderStatus } from './request-status.js';
 import type { Chats } from '../chats/chats.js';
 import type { Devices } from '../users/devices.js';
@@ -76,6 +76,9 @@ export function codeExpiredAt(row: VerificationRequestRow, nowMs: number): numbe
 }
 
 export class Delivery {
+  /** Tells the operator's inspector, after the commit, that requests changed status. */
+  readonly #changed: JobSignal;
+
   constructor(
     private readonly deps: PlatformDeps,
     private readonly chats: Chats,
@@ -84,6 +87,7 @@ export class Delivery {
     private readonly accounts: Accounts,
     private readonly jobs: JobSignal,
   ) {
+    this.#changed = new JobSignal(deps.store, deps.bus, 'gateway.requests.changed');
     devices.whenOnline(async (tx, userId, atMs) => {
       for (const row of await tx.gateway.listUndeliveredRequests(userId))
         await this.#planReceipt(tx, row, atMs);
@@ -309,6 +313,7 @@ export class Delivery {
   ): Promise<VerificationRequestRow> {
     const next = { ...row, ...patch };
     await tx.gateway.updateRequest(row.request_id, patch);
+    this.#changed.queued();
     await this.#queueReport(tx, next);
     return next;
   }

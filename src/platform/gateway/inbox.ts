@@ -145,23 +145,35 @@ export class Inbox {
     // A code past its lifetime shows as expired even before a read of the request wrote it.
     if (codeExpiredAt(row, this.deps.clock.nowMs()) !== undefined) entry.verification_status = 'expired';
     else if (row.verification_status !== null) entry.verification_status = row.verification_status;
-    const message =
-      row.chat_pk !== null && row.message_id !== null
-        ? await reader.getMessage(row.chat_pk, row.message_id)
-        : undefined;
-    if (row.sender_chat_pk !== null) {
-      const sender = await reader.getChat(row.sender_chat_pk);
-      if (sender?.username) entry.sender_username = sender.username;
-    }
-    if (message) {
-      const content = contentOf(message);
-      entry.message_id = message.message_id;
-      if (content.text !== undefined) entry.text = content.text;
-      const code = codeOfMessage(content);
-      if (code !== undefined) entry.code = code;
-    }
-    return entry;
+    return Object.assign(entry, await messageFacts(reader, row));
   }
 }
 
 type EntryReader = Pick<StoreReader, 'getMessage' | 'getChat'>;
+
+/**
+ * What the person received for a request: its message (while it is in the service chat: not
+ * revoked or expired), the code as written there, and the sender channel's username.
+ */
+export async function messageFacts(
+  reader: EntryReader,
+  row: VerificationRequestRow,
+): Promise<Pick<InboxEntry, 'message_id' | 'text' | 'code' | 'sender_username'>> {
+  const facts: Pick<InboxEntry, 'message_id' | 'text' | 'code' | 'sender_username'> = {};
+  const message =
+    row.chat_pk !== null && row.message_id !== null
+      ? await reader.getMessage(row.chat_pk, row.message_id)
+      : undefined;
+  if (row.sender_chat_pk !== null) {
+    const sender = await reader.getChat(row.sender_chat_pk);
+    if (sender?.username) facts.sender_username = sender.username;
+  }
+  if (message) {
+    const content = contentOf(message);
+    facts.message_id = message.message_id;
+    if (content.text !== undefined) facts.text = content.text;
+    const code = codeOfMessage(content);
+    if (code !== undefined) facts.code = code;
+  }
+  return facts;
+}

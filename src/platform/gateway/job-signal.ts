@@ -14,6 +14,8 @@ export class JobSignal {
   constructor(
     private readonly store: Store,
     private readonly bus: EventPort,
+    /** The event to publish; requests' status changes use the same after-commit rule (the inspector). */
+    private readonly event: 'gateway.jobs.queued' | 'gateway.requests.changed' = 'gateway.jobs.queued',
   ) {}
 
   /** A job was written in the current transaction. */
@@ -26,12 +28,12 @@ export class JobSignal {
         this.#pending = false;
       })
       .then(
-        () => this.bus.emit('gateway.jobs.queued', {}),
+        () => this.bus.emit(this.event, {}),
         () => (this.#pending = false),
       );
   }
 
   on(listener: () => void): () => void {
-    return this.bus.on('gateway.jobs.queued', () => listener());
+    return this.bus.on(this.event, () => listener());
   }
 }

@@ -31,6 +31,8 @@ export interface PlatformEvents {
   'payment.answered': { id: string };
   /** Gateway jobs (reports, timed jobs) were queued. */
   'gateway.jobs.queued': Record<string, never>;
+  /** Verification requests changed status (the operator's inspector re-reads them). */
+  'gateway.requests.changed': Record<string, never>;
   /**
    * A bot's parked long poll must end with a 409 conflict (another getUpdates of the bot parked,
    * `keep` being that poll; or a setWebhook), on whichever process it waits.

@@ -52,6 +52,7 @@ import { PgDrafts } from './tables/drafts.js';
 import { PgProfiles } from './tables/profiles.js';
 import { PgMemberTags } from './tables/member-tags.js';
 import { PgSenderChats } from './tables/sender-chats.js';
+import { PgPersonViews } from './tables/person-views.js';
 import { PgBusiness } from './tables/business.js';
 import { PgTopics } from './tables/topics.js';
 import { PgPassport } from './tables/passport.js';
@@ -122,6 +123,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgBusiness(sql),
     new PgTopics(sql),
     new PgPassport(sql),
+    new PgPersonViews(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),

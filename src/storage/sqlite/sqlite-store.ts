@@ -42,6 +42,7 @@ import { SqliteDrafts } from './tables/drafts.js';
 import { SqliteProfiles } from './tables/profiles.js';
 import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
+import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteBusiness } from './tables/business.js';
 import { SqliteTopics } from './tables/topics.js';
 import { SqlitePassport } from './tables/passport.js';
@@ -125,6 +126,7 @@ export class SqliteStore implements Store {
       new SqliteBusiness(this.#sql),
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),
+      new SqlitePersonViews(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({

@@ -6,6 +6,7 @@ import { CONTENT } from './content.js';
 import { DEVICES } from './devices.js';
 import { FILES } from './files.js';
 import { GATEWAY } from './gateway.js';
+import { INSPECTOR } from './inspector.js';
 import { GAMES_BOOSTS } from './games-boosts.js';
 import { INLINE } from './inline.js';
 import { MESSAGES } from './messages.js';
@@ -39,6 +40,7 @@ export const CONTROL_API = {
   ...TOPICS,
   ...DIRECT_MESSAGES,
   ...GATEWAY,
+  ...INSPECTOR,
   ...PAYMENTS,
   ...GIFTS,
   ...GAMES_BOOSTS,

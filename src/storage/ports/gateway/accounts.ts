@@ -48,6 +48,8 @@ export interface LedgerRow {
 export interface AccountsReader {
   getAccount(id: number): Promise<GatewayAccountRow | undefined>;
   getAccountByLookup(tokenLookup: string): Promise<GatewayAccountRow | undefined>;
+  /** The ids of the first `limit` accounts, in id order (the operator's inspector); not cached. */
+  listAccountIds(limit: number): Promise<number[]>;
   listPrices(accountId: number): Promise<GatewayPriceRow[]>;
   /** The newest `limit` ledger entries, oldest first. */
   listLedger(accountId: number, limit: number): Promise<LedgerRow[]>;

@@ -48,6 +48,8 @@ export interface RequestsReader {
   /** The user's requests whose message waits for a device (delivery_status 'sent'). */
   listUndeliveredRequests(userId: number): Promise<VerificationRequestRow[]>;
   getChannelVerifiedAt(chatPk: number): Promise<number | undefined>;
+  /** An account's requests, newest `limit`, newest first (the operator's inspector). */
+  listAccountRequests(accountId: number, limit: number): Promise<VerificationRequestRow[]>;
 }
 
 export interface RequestsWriter {

@@ -18,6 +18,11 @@ export class PgAccounts implements AccountsReader, AccountsWriter {
     return (await this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id)) as
       GatewayAccountRow | undefined;
   }
+  async listAccountIds(limit: number) {
+    return (await this.sql.all('SELECT id FROM gateway_accounts ORDER BY id LIMIT ?', limit)).map((row) =>
+      Number(row.id),
+    );
+  }
   async getAccountByLookup(tokenLookup: string) {
     return (await this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup)) as
       GatewayAccountRow | undefined;

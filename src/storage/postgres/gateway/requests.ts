@@ -37,6 +37,14 @@ export class PgRequests implements RequestsReader, RequestsWriter {
     return (await this.sql.get(`SELECT ${REQUEST} FROM gateway_requests WHERE request_id = ?`, requestId)) as
       VerificationRequestRow | undefined;
   }
+  async listAccountRequests(accountId: number, limit: number) {
+    return (await this.sql.all(
+      `SELECT ${REQUEST} FROM gateway_requests WHERE account_id = ?
+       ORDER BY created_at DESC, seq DESC LIMIT ?`,
+      accountId,
+      limit,
+    )) as unknown as VerificationRequestRow[];
+  }
   async listSentRequests(userId: number, limit: number) {
     const rows = (await this.sql.all(
       `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL

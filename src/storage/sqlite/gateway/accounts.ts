@@ -55,6 +55,11 @@ export class SqliteAccounts implements AccountsReader, AccountsWriter {
       );
     return row && { ...row };
   }
+  async listAccountIds(limit: number) {
+    return this.sql
+      .all('SELECT id FROM gateway_accounts ORDER BY id LIMIT ?', limit)
+      .map((row) => Number(row.id));
+  }
   async getAccountByLookup(tokenLookup: string) {
     const row =
       this.#accountsByLookup.get(tokenLookup) ??

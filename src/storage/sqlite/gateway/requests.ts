@@ -43,6 +43,16 @@ export class SqliteRequests implements RequestsReader, RequestsWriter {
   async getRequest(requestId: string) {
     return toRequest(this.sql.get(`SELECT ${REQUEST} FROM gateway_requests WHERE request_id = ?`, requestId));
   }
+  async listAccountRequests(accountId: number, limit: number) {
+    return this.sql
+      .all(
+        `SELECT ${REQUEST} FROM gateway_requests WHERE account_id = ?
+         ORDER BY created_at DESC, seq DESC LIMIT ${LIMIT}`,
+        accountId,
+        limit,
+      )
+      .map((r) => toRequest(r)!);
+  }
   async listSentRequests(userId: number, limit: number) {
     const rows = this.sql.all(
       `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL

@@ -1,0 +1,64 @@
+/**
+ * GET /web/api/events: the page's live feed, as Server-Sent Events (ADR 0055). Each event names
+ * what changed (`message` with the chat as the person sees it and the message id; `resync` when
+ * events may have been missed); the page reads it again. The tab's device is online while the
+ * stream is open. A comment line every 20 s keeps proxies from closing an idle stream.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Platform } from '../../platform/core/platform.js';
+import type { WebSession } from '../session.js';
+
+const HEARTBEAT_MS = 20_000;
+
+export async function openEvents(
+  platform: Platform,
+  session: WebSession,
+  raw: ServerResponse,
+): Promise<void> {
+  const { bus, store } = platform.deps;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send = (event: string, data: unknown) => {
+    if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const me = session.userId;
+  // Which chat id the person sees for a chat (the other party's id for a private chat), if they are in it.
+  const chatIdFor = async (chatPk: number): Promise<number | undefined> => {
+    const chat = await store.getChat(chatPk);
+    if (!chat) return undefined;
+    if (chat.type === 'private') {
+      if (chat.user_a === me) return chat.user_b ?? undefined;
+      if (chat.user_b === me) return chat.user_a ?? undefined;
+      return undefined;
+    }
+    const member = await store.getMember(chatPk, me);
+    if (!member || member.status === 'left' || member.status === 'kicked') return undefined;
+    return chat.id ?? undefined;
+  };
+  const relay = (kind: 'created' | 'changed') => (payload: { chatPk: number; messageId: number }) => {
+    chatIdFor(payload.chatPk).then(
+      (chatId) => {
+        if (chatId !== undefined) send('message', { kind, chat_id: chatId, message_id: payload.messageId });
+      },
+      () => send('resync', {}),
+    );
+  };
+  const unsubscribe = [
+    bus.on('message.created', relay('created')),
+    bus.on('message.changed', relay('changed')),
+    bus.on('events.resumed', () => send('resync', {})),
+  ];
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const user = String(me);
+  await platform.devices.setOnline(user, true, session.deviceId);
+  send('ready', { device_id: session.deviceId });
+  await new Promise<void>((resolve) => raw.once('close', resolve));
+  clearInterval(heartbeat);
+  for (const off of unsubscribe) off();
+  await platform.devices.setOnline(user, false, session.deviceId).catch(() => undefined);
+}

@@ -1,0 +1,39 @@
+import { SERVICE_USER_ID } from '../../platform/gateway/delivery.js';
+import { GatewayError } from '../../platform/gateway/gateway-error.js';
+import { positive, text, type WebContext } from '../web-context.js';
+
+/**
+ * GET /web/api/messages?chat=ID: the newest messages of a chat as the person sees them, oldest
+ * first; the chat counts as read up to the newest. In the service chat, reading a verification
+ * message reports it read to the gateway (its delivery status becomes `read`).
+ */
+export async function listMessages({ platform, chatList, session, input }: WebContext) {
+  const chatRef = text(input, 'chat', true);
+  const limit = Math.min(positive(input, 'limit') ?? 100, 100);
+  const user = String(session.userId);
+  const messages = await platform.messages.listForUser(user, chatRef, limit);
+  const newest = messages.at(-1);
+  if (newest) {
+    const person = await platform.users.resolve(user, 'user');
+    const chat = await platform.messages.chatForUser(platform.deps.store, person, chatRef, false);
+    if (chat) await chatList.markRead(session.userId, chat, newest.message_id);
+    if (newest.chat.id === SERVICE_USER_ID)
+      await readCodes(platform, user, new Set(messages.map((m) => m.message_id)));
+  }
+  return messages;
+}
+
+/** Reports read the verification messages among those shown that are not read yet. */
+async function readCodes(platform: WebContext['platform'], user: string, shown: Set<number>): Promise<void> {
+  const inbox = await platform.gateway.inbox.list(user);
+  for (const entry of inbox) {
+    if (entry.message_id === undefined || !shown.has(entry.message_id)) continue;
+    if (entry.delivery_status !== 'sent' && entry.delivery_status !== 'delivered') continue;
+    try {
+      await platform.gateway.inbox.markRead(user, entry.request_id);
+    } catch (error) {
+      // A message that expired or was revoked meanwhile, or no device online: it stays as it is.
+      if (!(error instanceof GatewayError)) throw error;
+    }
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The web client (ADR 0055): the page's built files at `/web/` (`/` redirects there) and the
+ * person API at `/web/api/`, one file per method in methods/. Answers are `{ ok: true, result }` or
+ * `{ ok: false, error, description }`, as the control API's; a session's token comes in
+ * `Authorization: Bearer`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PlatformError } from '../platform/core/errors.js';
+import type { Platform } from '../platform/core/platform.js';
+import { ChatList } from '../platform/people/chat-list.js';
+import type { Profile } from '../config/config.js';
+import type { RequestSignals } from '../http/request-signals.js';
+import { readSession, type WebSession } from './session.js';
+import { WebError, type WebHandler } from './web-context.js';
+import { signIn } from './methods/sign-in.js';
+import { signOut } from './methods/sign-out.js';
+import { me } from './methods/me.js';
+import { listPeople } from './methods/list-people.js';
+import { listBots } from './methods/list-bots.js';
+import { listChats } from './methods/list-chats.js';
+import { listMessages } from './methods/list-messages.js';
+import { sendMessage } from './methods/send-message.js';
+import { pressButton } from './methods/press-button.js';
+import { votePoll } from './methods/vote-poll.js';
+import { openEvents } from './methods/events.js';
+import { openInspectorEvents } from './methods/inspector-events.js';
+
+/** Where `npm run build` puts the page (web/vite.config.ts); the same from src/ (tests) and dist/. */
+export const WEB_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/web-client');
+
+interface WebRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  handler: WebHandler;
+  /** Open without a session (signing in). */
+  open?: boolean;
+}
+
+/** The person API, below /web/api. */
+const ROUTES: WebRoute[] = [
+  { method: 'GET', url: '/config', handler: async ({ profile }) => ({ profile }), open: true },
+  { method: 'GET', url: '/people', handler: listPeople, open: true },
+  { method: 'POST', url: '/sign-in', handler: signIn, open: true },
+  { method: 'POST', url: '/sign-out', handler: signOut },
+  { method: 'GET', url: '/me', handler: me },
+  { method: 'GET', url: '/bots', handler: listBots },
+  { method: 'GET', url: '/chats', handler: listChats },
+  { method: 'GET', url: '/messages', handler: listMessages },
+  { method: 'POST', url: '/messages', handler: sendMessage },
+  { method: 'POST', url: '/press', handler: pressButton },
+  { method: 'POST', url: '/vote', handler: votePoll },
+];
+
+/** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */
+function statusOf(error: PlatformError): number {
+  if (error.code.endsWith('_NOT_FOUND')) return 404;
+  if (/FORBIDDEN|BLOCKED|DISABLED/.test(error.code)) return 403;
+  if (error.code.endsWith('_OCCUPIED')) return 409;
+  return 400;
+}
+
+function fail(reply: FastifyReply, status: number, error: string, description: string) {
+  return reply.code(status).send({ ok: false, error, description });
+}
+
+export async function webRoutes(
+  app: FastifyInstance,
+  {
+    platform,
+    profile,
+    signals,
+    adminToken,
+  }: { platform: Platform; profile: Profile; signals: RequestSignals; adminToken: string },
+): Promise<void> {
+  const chatList = new ChatList(platform);
+  const { store } = platform.deps;
+  // The admin token, compared by digest so that the comparison takes the same time whatever is given.
+  const adminDigest = createHash('sha256').update(adminToken).digest();
+  const isAdmin = (header: string | undefined) => {
+    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return given !== '' && timingSafeEqual(createHash('sha256').update(given).digest(), adminDigest);
+  };
+
+  app.get('/', async (_request, reply) => reply.redirect('/web/', 302));
+
+  if (existsSync(path.join(WEB_CLIENT_DIR, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: WEB_CLIENT_DIR,
+      prefix: '/web/',
+      // Asset names carry their content hash (Vite); the page itself is always asked for again.
+      setHeaders: (res, file) => {
+        res.setHeader(
+          'cache-control',
+          file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+      },
+    });
+  } else {
+    app.get('/web/*', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web client is not built: run `npm run build` (npm ci runs it).\n'),
+    );
+  }
+
+  const authenticate = async (header: string | undefined): Promise<WebSession | undefined> => {
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return token ? readSession(store, token) : undefined;
+  };
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
+      );
+      api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 500) {
+          request.log.error({ err: error }, 'web API request failed');
+          return fail(reply, 500, 'INTERNAL', 'internal error');
+        }
+        return fail(reply, status, 'BAD_REQUEST', error.message);
+      });
+
+      // The operator's inspector: in the local profile, a page loaded from this machine by a loopback
+      // name is given the admin token (the control API's); anywhere else the operator pastes it.
+      api.get('/inspector/token', async (request, reply) => {
+        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+        const loopbackHost = host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+        const loopbackPeer = /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+        if (profile !== 'local' || !loopbackHost || !loopbackPeer) {
+          return fail(
+            reply,
+            403,
+            'FORBIDDEN',
+            'the admin token is handed out in the local profile on loopback only',
+          );
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ ok: true, result: { admin_token: adminToken } });
+      });
+
+      api.get('/inspector/events', async (request, reply) => {
+        if (!isAdmin(request.headers.authorization)) {
+          return fail(
+            reply,
+            401,
+            'ADMIN_TOKEN_INVALID',
+            'missing or wrong admin token (Authorization: Bearer ...)',
+          );
+        }
+        reply.hijack();
+        await openInspectorEvents(platform, reply.raw);
+      });
+
+      api.get('/events', async (request, reply) => {
+        const session = await authenticate(request.headers.authorization);
+        if (!session) return fail(reply, 401, 'SESSION_INVALID', 'sign in first');
+        reply.hijack();
+        await openEvents(platform, session, reply.raw);
+      });
+
+      for (const route of ROUTES) {
+        api.route({
+          method: route.method,
+          url: route.url,
+          handler: async (request, reply) => {
+            const session = route.open
+              ? { userId: 0, deviceId: 0 }
+              : await authenticate(request.headers.authorization);
+            if (!session) return fail(reply, 401, 'SESSION_INVALID', 'sign in first');
+            const raw = (route.method === 'GET' ? request.query : request.body) ?? {};
+            if (typeof raw !== 'object' || Array.isArray(raw)) {
+              return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
+            }
+            try {
+              const result = await route.handler({
+                platform,
+                chatList,
+                profile,
+                input: raw as Record<string, unknown>,
+                session,
+                signal: signals.for(reply.raw).signal,
+              });
+              return reply.header('cache-control', 'no-store').send({ ok: true, result });
+            } catch (error) {
+              if (error instanceof WebError) return fail(reply, error.status, error.error, error.message);
+              if (error instanceof PlatformError)
+                return fail(reply, statusOf(error), error.code, error.message);
+              throw error;
+            }
+          },
+        });
+      }
+    },
+    { prefix: '/web/api' },
+  );
+}

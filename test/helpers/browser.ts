@@ -1,0 +1,66 @@
+/**
+ * Browser tests of the web client (ADR 0055): playwright-core driving Debian's Chromium
+ * (/usr/bin/chromium, or PARLEY_CHROMIUM). Where it is missing the tests are skipped, except when
+ * PARLEY_REQUIRE_BROWSER=1 (set by .ci/run, which installs it): then its absence fails.
+ *
+ * The page is built from web/ when its build (dist/web-client/) is missing or older than a source.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const required = process.env.PARLEY_REQUIRE_BROWSER === '1';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const built = path.join(root, 'dist/web-client/index.html');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = statSync(file);
+    newest = Math.max(newest, stat.isDirectory() ? newestSource(file) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the page unless its build is newer than every file of web/. */
+export async function ensurePageBuilt(): Promise<void> {
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(root, 'web'))) return;
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'error' });
+}
+
+/** Declares a check that fails when Chromium is required but missing, and `body`, skipped without it. */
+export function describeWithBrowser(name: string, body: () => void): void {
+  it('Chromium is installed where it is required', () => {
+    if (required) expect(available, `no Chromium at ${CHROMIUM}`).toBe(true);
+  });
+  describe.skipIf(!available)(name, body);
+}
+
+/** Headless Chromium with the flags this machine's closed network needs (no background fetches). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Where screenshots for docs/web-client.md go when PARLEY_SCREENSHOTS=1, else undefined. */
+export function screenshotPath(name: string): string | undefined {
+  return process.env.PARLEY_SCREENSHOTS === '1' ? path.join(root, 'docs/images', `${name}.png`) : undefined;
+}

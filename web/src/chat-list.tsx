@@ -1,0 +1,98 @@
+/** The person's chats, newest activity first, with unread counts; and the bots to start a chat with. */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Chat, type ChatEntry, type Message, type User } from './api.js';
+
+export function chatTitle(chat: Chat): string {
+  if (chat.title) return chat.title;
+  return (
+    [chat.first_name, chat.last_name].filter(Boolean).join(' ') ||
+    (chat.username ? `@${chat.username}` : String(chat.id))
+  );
+}
+
+function preview(message: Message | undefined): string {
+  if (!message) return '';
+  if (message.text) return message.text;
+  if (message.caption) return message.caption;
+  const kinds = [
+    'photo',
+    'document',
+    'sticker',
+    'poll',
+    'location',
+    'venue',
+    'contact',
+    'dice',
+    'video',
+    'audio',
+    'voice',
+  ];
+  const kind = kinds.find((field) => field in message);
+  return kind ? `[${kind}]` : '';
+}
+
+export function ChatList({
+  chats,
+  open,
+  onOpen,
+}: {
+  chats: ChatEntry[];
+  open: string | null;
+  onOpen: (ref: string, title: string) => void;
+}) {
+  return (
+    <nav aria-label="Chats" class="chat-list">
+      <ul>
+        {chats.map(({ chat, last_message, unread_count }) => {
+          const ref = String(chat.id);
+          return (
+            <li key={ref}>
+              <button
+                type="button"
+                aria-current={open === ref ? 'true' : undefined}
+                onClick={() => onOpen(ref, chatTitle(chat))}
+              >
+                <span class="chat-title">
+                  {chatTitle(chat)}
+                  {chat.username && chat.type === 'private' ? <small> @{chat.username}</small> : null}
+                </span>
+                <span class="chat-preview">{preview(last_message)}</span>
+                {unread_count > 0 && (
+                  <span class="unread" aria-label={`${unread_count} unread`}>
+                    {unread_count}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <NewChat chats={chats} onOpen={onOpen} />
+    </nav>
+  );
+}
+
+/** Bots the person has no chat with yet: opening one shows its Start button. */
+function NewChat({ chats, onOpen }: { chats: ChatEntry[]; onOpen: (ref: string, title: string) => void }) {
+  const [bots, setBots] = useState<User[]>([]);
+  useEffect(() => {
+    api.bots().then(setBots, () => setBots([]));
+  }, [chats.length]);
+  const known = new Set(chats.map((entry) => entry.chat.id));
+  const fresh = bots.filter((bot) => !known.has(bot.id));
+  if (fresh.length === 0) return null;
+  return (
+    <section aria-labelledby="bots-heading" class="new-chat">
+      <h2 id="bots-heading">Bots</h2>
+      <ul>
+        {fresh.map((bot) => (
+          <li key={bot.id}>
+            <button type="button" onClick={() => onOpen(`@${bot.username}`, bot.first_name)}>
+              {bot.first_name} <small>@{bot.username}</small>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+/** The control API (/control), for the operator's inspector, with the admin token (ADR 0055). */
+import { ApiError } from './api.js';
+import { followStream } from './sse.js';
+
+const TOKEN_KEY = 'parley.admin';
+
+export const admin = {
+  get token(): string | null {
+    return sessionStorage.getItem(TOKEN_KEY);
+  },
+  set token(value: string | null) {
+    if (value === null) sessionStorage.removeItem(TOKEN_KEY);
+    else sessionStorage.setItem(TOKEN_KEY, value);
+  },
+};
+
+async function control<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${admin.token ?? ''}` };
+  let url = `/control${path}`;
+  let body: string | undefined;
+  if (method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) query.set(key, String(value));
+    if ([...query].length > 0) url += `?${query}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input);
+  }
+  const response = await fetch(url, { method, headers, body });
+  const answer = (await response.json()) as
+    { ok: true; result: T } | { ok: false; error: string; description: string };
+  if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
+  return answer.result;
+}
+
+export interface BotSummary {
+  id: number;
+  first_name: string;
+  username: string;
+  pending_update_count: number;
+  webhook: { url?: string; last_error_date?: number; last_error_message?: string; [key: string]: unknown };
+}
+
+export interface PendingUpdate {
+  update_id: number;
+  type: string;
+  date: number;
+  attempts: number;
+  next_attempt_date?: number;
+  update: Record<string, unknown>;
+}
+
+export interface GatewayAccount {
+  id: number;
+  owner: { user_id: number; phone_number: string };
+  balance: number;
+  default_price: number;
+  created_at: number;
+}
+
+export interface VerificationRequest {
+  request_id: string;
+  phone_number: string;
+  cost: number;
+  is_refunded: boolean;
+  created_at: number;
+  delivery_status?: string;
+  verification_status?: string;
+  code?: string;
+  sender_username?: string;
+  [key: string]: unknown;
+}
+
+export interface DeliveryAttempt {
+  id: number;
+  request_id: string;
+  attempt: number;
+  url: string;
+  signature: string;
+  body: string;
+  status_code?: number;
+  error?: string;
+  outcome: string;
+  date: number;
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: string;
+  amount: number;
+  balance_after: number;
+  request_id?: string;
+  created_at: number;
+}
+
+export const controlApi = {
+  bots: () => control<BotSummary[]>('GET', '/bots'),
+  updates: (bot: number) => control<PendingUpdate[]>('GET', `/bots/${bot}/updates`),
+  accounts: () => control<GatewayAccount[]>('GET', '/gateway/accounts'),
+  requests: (account: number) => control<VerificationRequest[]>('GET', '/gateway/requests', { account }),
+  deliveryLog: (account: number) =>
+    control<{ attempts: DeliveryAttempt[]; pending: unknown[] }>('GET', '/gateway/delivery-log', { account }),
+  ledger: (account: number) => control<LedgerEntry[]>('GET', `/gateway/accounts/${account}/ledger`),
+  clock: () => control<{ now: number; offset_seconds: number }>('GET', '/clock'),
+  advance: (seconds: number) =>
+    control<{ now: number; offset_seconds: number }>('POST', '/clock/advance', { seconds }),
+};
+
+/** In the local profile a page on loopback is handed the admin token; elsewhere it is pasted. */
+export async function fetchLocalAdminToken(): Promise<string | null> {
+  const response = await fetch('/web/api/inspector/token');
+  if (!response.ok) return null;
+  const answer = (await response.json()) as { ok: boolean; result?: { admin_token: string } };
+  return answer.result?.admin_token ?? null;
+}
+
+/** Follows the inspector's event stream; calls `onChanged` with the area that changed. */
+export function followInspector(onChanged: (area: string) => void): () => void {
+  return followStream(
+    '/web/api/inspector/events',
+    () => admin.token,
+    (event, data) => {
+      if (event === 'changed') onChanged((data as { area: string }).area);
+    },
+    () => onChanged('all'),
+  );
+}

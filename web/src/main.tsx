@@ -1,0 +1,127 @@
+/** The web client (ADR 0055): a person signs in, sees their chats and talks to bots, live. */
+import { render } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, follow, session, type ChatEntry, type User } from './api.js';
+import { SignIn } from './sign-in.js';
+import { ChatList } from './chat-list.js';
+import { ChatView, type Notice } from './chat-view.js';
+import { Inspector } from './inspector.js';
+import './styles.css';
+
+function App() {
+  const [me, setMe] = useState<User | null | undefined>(undefined);
+  const [chats, setChats] = useState<ChatEntry[]>([]);
+  const [open, setOpen] = useState<{ ref: string; title: string } | null>(null);
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  useEffect(() => {
+    if (!session.token) return setMe(null);
+    api.me().then(
+      (answer) => setMe(answer.user),
+      () => {
+        session.token = null;
+        setMe(null);
+      },
+    );
+  }, []);
+
+  const refreshChats = useCallback(() => {
+    api.chats().then(setChats, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!me) return;
+    refreshChats();
+    return follow((event) => {
+      if (event.event === 'message') {
+        const ref = String(event.data.chat_id);
+        setVersions((old) => ({ ...old, [ref]: (old[ref] ?? 0) + 1 }));
+        refreshChats();
+      } else if (event.event === 'resync') {
+        setVersions((old) => Object.fromEntries(Object.entries(old).map(([k, v]) => [k, v + 1])));
+        refreshChats();
+      }
+    });
+  }, [me, refreshChats]);
+
+  useEffect(() => {
+    if (!notice || notice.alert) return;
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  if (me === undefined) return <p class="loading">Loading…</p>;
+  if (me === null) return <SignIn onSignedIn={setMe} />;
+
+  return (
+    <div class="app">
+      <aside>
+        <header class="me">
+          <span>
+            {me.first_name} <small>{me.phone_number}</small>
+          </span>
+          <a href="#inspector">Inspector</a>
+          <button
+            type="button"
+            onClick={() => {
+              void api.signOut().finally(() => {
+                session.token = null;
+                setMe(null);
+                setOpen(null);
+              });
+            }}
+          >
+            Sign out
+          </button>
+        </header>
+        <ChatList chats={chats} open={open?.ref ?? null} onOpen={(ref, title) => setOpen({ ref, title })} />
+      </aside>
+      {open ? (
+        <ChatView
+          key={open.ref}
+          chatRef={open.ref}
+          title={open.title}
+          me={me.id}
+          version={versions[open.ref] ?? 0}
+          onSent={(ref) => {
+            if (ref !== open.ref) setOpen({ ref, title: open.title });
+            refreshChats();
+          }}
+          onRead={refreshChats}
+          notify={setNotice}
+        />
+      ) : (
+        <section class="chat empty">
+          <p>Pick a chat, or a bot to start one.</p>
+        </section>
+      )}
+      {notice &&
+        (notice.alert ? (
+          <div role="alertdialog" aria-label="Bot answer" class="alert">
+            <p>{notice.text}</p>
+            <button type="button" onClick={() => setNotice(null)}>
+              OK
+            </button>
+          </div>
+        ) : (
+          <div role="status" class="toast">
+            {notice.text}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+/** `#inspector` shows the operator's inspector; anything else the person's chats. */
+function Root() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(location.hash);
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return hash === '#inspector' ? <Inspector /> : <App />;
+}
+
+render(<Root />, document.getElementById('app')!);
