@@ -1,6 +1,7 @@
 /**
  * Which message an edit or delete names: chat_id and message_id; for the edits that support inline
- * messages (live locations so far), inline_message_id instead (readEditRef).
+ * messages (text, caption, media, reply markup, live locations, game scores), inline_message_id
+ * instead (readEditRef).
  */
 import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';

@@ -302,6 +302,8 @@ export const BOT_API_ERRORS = {
   NO_LIVE_LOCATION_TO_EDIT: badRequest('there is no live location in the message to edit'),
   ALBUM_CONTENT_TYPE_INVALID: badRequest("message content type can't be used in an album"),
   ALBUM_MEDIA_TYPE_CHANGE: badRequest("can't change media type in the album"),
+  // TDLib's edit_inline_message_media: an inline message's new media can't be an upload.
+  INLINE_MEDIA_UPLOAD: badRequest('invalid message content specified'),
   MESSAGE_NOT_MODIFIED: badRequest(
     'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
   ),

@@ -53,6 +53,7 @@ import { groupForumCommand, topicCreateCommand, topicListCommand } from './comma
 import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
 import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
 import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
+import { dmEnableCommand, dmSendCommand, dmSuggestCommand } from './commands/direct-messages.js';
 import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
 import { managedBotCreateCommand } from './commands/managed-bot.js';
 import {
@@ -126,6 +127,9 @@ export const COMMANDS: readonly Command[] = [
   passportKeyCommand,
   passportShareCommand,
   passportErrorsCommand,
+  dmEnableCommand,
+  dmSendCommand,
+  dmSuggestCommand,
   businessConnectCommand,
   businessDisconnectCommand,
   managedBotCreateCommand,

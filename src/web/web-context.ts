@@ -8,8 +8,10 @@ export interface WebContext {
   platform: Platform;
   chatList: ChatList;
   profile: Profile;
-  /** The JSON body (POST) or the query (GET). */
+  /** The JSON body (POST), or the query (GET, and POSTs with a binary body). */
   input: Readonly<Record<string, unknown>>;
+  /** A binary body (application/octet-stream), for the routes that take a file. */
+  body?: Buffer | undefined;
   /** The signed-in person; routes open to everyone get a session of user 0. */
   session: WebSession;
   /** Aborted when the request's connection closes. */
@@ -18,12 +20,22 @@ export interface WebContext {
 
 export type WebHandler = (ctx: WebContext) => Promise<unknown>;
 
+/** An answer of bytes (a file) rather than the JSON envelope. */
+export class WebFile {
+  constructor(
+    readonly stream: NodeJS.ReadableStream,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 /** A refusal of the person API: `{ ok: false, error, description }` with this HTTP status. */
 export class WebError extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
     description: string,
+    /** More fields of the answer (e.g. `retry_after` of a 429, also sent as `Retry-After`). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(description);
   }

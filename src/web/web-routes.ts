@@ -15,8 +15,9 @@ import { ChatList } from '../platform/people/chat-list.js';
 import type { Profile } from '../config/config.js';
 import type { RequestSignals } from '../http/request-signals.js';
 import { readSession, type WebSession } from './session.js';
-import { WebError, type WebHandler } from './web-context.js';
+import { WebError, WebFile, type WebHandler } from './web-context.js';
 import { signIn } from './methods/sign-in.js';
+import { requestLoginCode } from './methods/request-login-code.js';
 import { signOut } from './methods/sign-out.js';
 import { me } from './methods/me.js';
 import { listPeople } from './methods/list-people.js';
@@ -26,6 +27,18 @@ import { listMessages } from './methods/list-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
+import { sendMedia, WEB_MEDIA_BODY_LIMIT } from './methods/send-media.js';
+import { downloadFile } from './methods/download-file.js';
+import { botCommands } from './methods/bot-commands.js';
+import { inlineQuery } from './methods/inline-query.js';
+import { chooseInlineResult } from './methods/choose-inline-result.js';
+import { createChat } from './methods/create-chat.js';
+import { listMembers } from './methods/list-members.js';
+import { addMember } from './methods/add-member.js';
+import { promoteMember } from './methods/promote-member.js';
+import { restrictMember } from './methods/restrict-member.js';
+import { leaveChat } from './methods/leave-chat.js';
+import { blockBot, blockState, unblockBot } from './methods/block-bot.js';
 import { openEvents } from './methods/events.js';
 import { openInspectorEvents } from './methods/inspector-events.js';
 
@@ -38,6 +51,8 @@ interface WebRoute {
   handler: WebHandler;
   /** Open without a session (signing in). */
   open?: boolean;
+  /** Takes a binary body (application/octet-stream) of at most this many bytes; parameters in the query. */
+  binary?: number;
 }
 
 /** The person API, below /web/api. */
@@ -45,26 +60,50 @@ const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/config', handler: async ({ profile }) => ({ profile }), open: true },
   { method: 'GET', url: '/people', handler: listPeople, open: true },
   { method: 'POST', url: '/sign-in', handler: signIn, open: true },
+  { method: 'POST', url: '/sign-in/code', handler: requestLoginCode, open: true },
   { method: 'POST', url: '/sign-out', handler: signOut },
   { method: 'GET', url: '/me', handler: me },
   { method: 'GET', url: '/bots', handler: listBots },
   { method: 'GET', url: '/chats', handler: listChats },
+  { method: 'POST', url: '/chats', handler: createChat },
+  { method: 'GET', url: '/chats/members', handler: listMembers },
+  { method: 'POST', url: '/chats/members', handler: addMember },
+  { method: 'POST', url: '/chats/promote', handler: promoteMember },
+  { method: 'POST', url: '/chats/restrict', handler: restrictMember },
+  { method: 'POST', url: '/chats/leave', handler: leaveChat },
+  { method: 'GET', url: '/block', handler: blockState },
+  { method: 'POST', url: '/block', handler: blockBot },
+  { method: 'POST', url: '/unblock', handler: unblockBot },
   { method: 'GET', url: '/messages', handler: listMessages },
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/press', handler: pressButton },
   { method: 'POST', url: '/vote', handler: votePoll },
+  { method: 'POST', url: '/media', handler: sendMedia, binary: WEB_MEDIA_BODY_LIMIT },
+  { method: 'GET', url: '/files', handler: downloadFile },
+  { method: 'GET', url: '/commands', handler: botCommands },
+  { method: 'POST', url: '/inline', handler: inlineQuery },
+  { method: 'POST', url: '/inline/choose', handler: chooseInlineResult },
 ];
 
 /** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */
 function statusOf(error: PlatformError): number {
   if (error.code.endsWith('_NOT_FOUND')) return 404;
   if (/FORBIDDEN|BLOCKED|DISABLED/.test(error.code)) return 403;
-  if (error.code.endsWith('_OCCUPIED')) return 409;
+  // Rights a chat action needs (adding, promoting, restricting members; the creator leaving).
+  if (/ADMIN_REQUIRED|NOT_ENOUGH_RIGHTS|NEED_\w*RIGHTS|CREATOR_CANT/.test(error.code)) return 403;
+  if (/_OCCUPIED|ALREADY_PARTICIPANT/.test(error.code)) return 409;
   return 400;
 }
 
-function fail(reply: FastifyReply, status: number, error: string, description: string) {
-  return reply.code(status).send({ ok: false, error, description });
+function fail(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  description: string,
+  extra?: Readonly<Record<string, unknown>>,
+) {
+  if (typeof extra?.retry_after === 'number') reply.header('retry-after', String(extra.retry_after));
+  return reply.code(status).send({ ok: false, error, description, ...extra });
 }
 
 export async function webRoutes(
@@ -115,6 +154,10 @@ export async function webRoutes(
 
   await app.register(
     async (api) => {
+      // A file picked in the page comes as its bytes.
+      api.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
       api.setNotFoundHandler((request, reply) =>
         fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
       );
@@ -170,12 +213,14 @@ export async function webRoutes(
         api.route({
           method: route.method,
           url: route.url,
+          ...(route.binary ? { bodyLimit: route.binary } : {}),
           handler: async (request, reply) => {
             const session = route.open
               ? { userId: 0, deviceId: 0 }
               : await authenticate(request.headers.authorization);
             if (!session) return fail(reply, 401, 'SESSION_INVALID', 'sign in first');
-            const raw = (route.method === 'GET' ? request.query : request.body) ?? {};
+            const binary = route.binary !== undefined;
+            const raw = (route.method === 'GET' || binary ? request.query : request.body) ?? {};
             if (typeof raw !== 'object' || Array.isArray(raw)) {
               return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
             }
@@ -187,10 +232,14 @@ export async function webRoutes(
                 input: raw as Record<string, unknown>,
                 session,
                 signal: signals.for(reply.raw).signal,
+                body: binary && Buffer.isBuffer(request.body) ? request.body : undefined,
               });
+              if (result instanceof WebFile)
+                return reply.code(200).headers(result.headers).send(result.stream);
               return reply.header('cache-control', 'no-store').send({ ok: true, result });
             } catch (error) {
-              if (error instanceof WebError) return fail(reply, error.status, error.error, error.message);
+              if (error instanceof WebError)
+                return fail(reply, error.status, error.error, error.message, error.extra);
               if (error instanceof PlatformError)
                 return fail(reply, statusOf(error), error.code, error.message);
               throw error;

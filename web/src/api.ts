@@ -35,6 +35,38 @@ export interface InlineButton {
   switch_inline_query_current_chat?: string;
 }
 
+export interface ReplyKeyboardButton {
+  text: string;
+}
+
+export interface ReplyMarkup {
+  inline_keyboard?: InlineButton[][];
+  keyboard?: (ReplyKeyboardButton | string)[][];
+  one_time_keyboard?: boolean;
+  remove_keyboard?: boolean;
+  input_field_placeholder?: string;
+}
+
+export interface BotCommand {
+  command: string;
+  description: string;
+}
+
+export interface InlineResultView {
+  id: string;
+  type: string;
+  title?: string;
+  description?: string;
+  [field: string]: unknown;
+}
+
+export interface InlineAnswer {
+  query_id: string;
+  answered: boolean;
+  results?: InlineResultView[];
+  [field: string]: unknown;
+}
+
 export interface Message {
   message_id: number;
   from?: User;
@@ -47,7 +79,7 @@ export interface Message {
   caption?: string;
   caption_entities?: Entity[];
   reply_to_message?: Message;
-  reply_markup?: { inline_keyboard?: InlineButton[][] };
+  reply_markup?: ReplyMarkup;
   [field: string]: unknown;
 }
 
@@ -87,7 +119,7 @@ export const session = {
   },
 };
 
-async function call<T>(
+export async function call<T>(
   method: 'GET' | 'POST',
   path: string,
   input: Record<string, unknown> = {},
@@ -114,8 +146,15 @@ async function call<T>(
 export const api = {
   config: () => call<{ profile: string }>('GET', '/config'),
   people: () => call<User[]>('GET', '/people'),
-  signIn: (input: { phone_number: string; first_name?: string; last_name?: string }) =>
-    call<{ token: string; user: User; device_id: number }>('POST', '/sign-in', input),
+  signIn: (input: {
+    phone_number: string;
+    first_name?: string;
+    last_name?: string;
+    code_id?: string;
+    code?: string;
+  }) => call<{ token: string; user: User; device_id: number }>('POST', '/sign-in', input),
+  requestLoginCode: (phone_number: string) =>
+    call<{ code_hash_id: string }>('POST', '/sign-in/code', { phone_number }),
   signOut: () => call<true>('POST', '/sign-out'),
   me: () => call<{ user: User; device_id: number }>('GET', '/me'),
   bots: () => call<User[]>('GET', '/bots'),
@@ -123,6 +162,39 @@ export const api = {
   messages: (chat: string) => call<Message[]>('GET', '/messages', { chat }),
   send: (chat: string, text: string, reply_to_message_id?: number) =>
     call<Message>('POST', '/messages', { chat, text, reply_to_message_id }),
+  commands: (bot: string) =>
+    call<{ commands: BotCommand[]; menu_button: { type: string; text?: string } }>('GET', '/commands', {
+      bot,
+    }),
+  inline: (bot: string, query: string, chat: string) =>
+    call<InlineAnswer>('POST', '/inline', { bot, query, chat }),
+  chooseInline: (query_id: string, result_id: string) =>
+    call<{ message: Message; inline_message_id?: string }>('POST', '/inline/choose', { query_id, result_id }),
+  sendFile: async (chat: string, file: File, caption: string, reply_to_message_id?: number) => {
+    const kind = file.type.startsWith('image/') && file.size <= 10 * 1024 * 1024 ? 'photo' : 'document';
+    const query = new URLSearchParams({ chat, kind, filename: file.name, caption });
+    if (file.type) query.set('mime_type', file.type);
+    if (reply_to_message_id !== undefined) query.set('reply_to_message_id', String(reply_to_message_id));
+    const response = await fetch(`/web/api/media?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token ?? ''}`, 'content-type': 'application/octet-stream' },
+      body: file,
+    });
+    const answer = (await response.json()) as
+      { ok: true; result: Message } | { ok: false; error: string; description: string };
+    if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
+    return answer.result;
+  },
+  /** A file of a message as an object URL (the request carries the session, so no plain `src`). */
+  fileUrl: async (chat: string, message_id: number, file_id?: string) => {
+    const query = new URLSearchParams({ chat, message_id: String(message_id) });
+    if (file_id) query.set('file_id', file_id);
+    const response = await fetch(`/web/api/files?${query}`, {
+      headers: { authorization: `Bearer ${session.token ?? ''}` },
+    });
+    if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
+    return URL.createObjectURL(await response.blob());
+  },
   vote: (chat: string, message_id: number, option_ids: number[]) =>
     call<unknown>('POST', '/vote', { chat, message_id, option_ids }),
   press: (chat: string, message_id: number, button: string) =>
@@ -132,6 +204,7 @@ export const api = {
 export type LiveEvent =
   | { event: 'ready'; data: { device_id: number } }
   | { event: 'message'; data: { kind: 'created' | 'changed'; chat_id: number; message_id: number } }
+  | { event: 'action'; data: { chat_id: number; user_id: number; action: string } }
   | { event: 'resync'; data: Record<string, never> };
 
 /** Follows the person's event stream (/web/api/events). Answers a function that stops it. */

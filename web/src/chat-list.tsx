@@ -1,6 +1,8 @@
 /** The person's chats, newest activity first, with unread counts; and the bots to start a chat with. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Chat, type ChatEntry, type Message, type User } from './api.js';
+import { NewGroup } from './new-group.js';
+import { serviceText } from './service-message.js';
 
 export function chatTitle(chat: Chat): string {
   if (chat.title) return chat.title;
@@ -12,6 +14,8 @@ export function chatTitle(chat: Chat): string {
 
 function preview(message: Message | undefined): string {
   if (!message) return '';
+  const service = serviceText(message);
+  if (service !== null) return service;
   if (message.text) return message.text;
   if (message.caption) return message.caption;
   const kinds = [
@@ -38,10 +42,11 @@ export function ChatList({
 }: {
   chats: ChatEntry[];
   open: string | null;
-  onOpen: (ref: string, title: string) => void;
+  onOpen: (ref: string, title: string, username?: string) => void;
 }) {
   return (
     <nav aria-label="Chats" class="chat-list">
+      <NewGroup onOpen={onOpen} />
       <ul>
         {chats.map(({ chat, last_message, unread_count }) => {
           const ref = String(chat.id);
@@ -50,7 +55,7 @@ export function ChatList({
               <button
                 type="button"
                 aria-current={open === ref ? 'true' : undefined}
-                onClick={() => onOpen(ref, chatTitle(chat))}
+                onClick={() => onOpen(ref, chatTitle(chat), chat.username)}
               >
                 <span class="chat-title">
                   {chatTitle(chat)}
@@ -73,7 +78,13 @@ export function ChatList({
 }
 
 /** Bots the person has no chat with yet: opening one shows its Start button. */
-function NewChat({ chats, onOpen }: { chats: ChatEntry[]; onOpen: (ref: string, title: string) => void }) {
+function NewChat({
+  chats,
+  onOpen,
+}: {
+  chats: ChatEntry[];
+  onOpen: (ref: string, title: string, username?: string) => void;
+}) {
   const [bots, setBots] = useState<User[]>([]);
   useEffect(() => {
     api.bots().then(setBots, () => setBots([]));
@@ -87,7 +98,7 @@ function NewChat({ chats, onOpen }: { chats: ChatEntry[]; onOpen: (ref: string, 
       <ul>
         {fresh.map((bot) => (
           <li key={bot.id}>
-            <button type="button" onClick={() => onOpen(`@${bot.username}`, bot.first_name)}>
+            <button type="button" onClick={() => onOpen(`@${bot.username}`, bot.first_name, bot.username)}>
               {bot.first_name} <small>@{bot.username}</small>
             </button>
           </li>

@@ -1,7 +1,11 @@
 /** One chat: its messages (live), inline keyboards to press, and the composer. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type Message } from './api.js';
+import { api, type Message, type ReplyMarkup } from './api.js';
 import { MessageText } from './message-text.js';
+import { Media } from './media.js';
+import { Composer } from './composer.js';
+import { ChatHeaderActions } from './group-panel.js';
+import { ServiceLine, serviceText } from './service-message.js';
 
 export interface Notice {
   text: string;
@@ -17,102 +21,23 @@ function senderName(message: Message): string {
   return message.from ? [message.from.first_name, message.from.last_name].filter(Boolean).join(' ') : '';
 }
 
-interface PollView {
-  question: string;
-  options: { text: string; voter_count: number }[];
-  total_voter_count: number;
-  is_closed: boolean;
-  allows_multiple_answers?: boolean;
-}
-
-/** A poll: its options are buttons until it closes; a vote shows the counts. */
-function PollCard({ poll, onVote }: { poll: PollView; onVote: (option: number) => void }) {
-  return (
-    <fieldset class="media media-poll">
-      <legend>{poll.question}</legend>
-      <ul>
-        {poll.options.map((option, index) => (
-          <li key={option.text}>
-            {poll.is_closed ? (
-              <span>{option.text}</span>
-            ) : (
-              <button type="button" onClick={() => onVote(index)}>
-                {option.text}
-              </button>
-            )}
-            <span class="votes"> {option.voter_count}</span>
-          </li>
-        ))}
-      </ul>
-      <small>
-        {poll.total_voter_count} {poll.total_voter_count === 1 ? 'vote' : 'votes'}
-        {poll.is_closed ? ' · closed' : ''}
-      </small>
-    </fieldset>
-  );
-}
-
-function Media({ message, onVote }: { message: Message; onVote: (option: number) => void }) {
-  for (const kind of ['photo', 'document', 'sticker', 'video', 'audio', 'voice', 'animation']) {
-    if (kind in message) {
-      const document = message.document as { file_name?: string } | undefined;
-      const sticker = message.sticker as { emoji?: string } | undefined;
-      const label =
-        kind === 'document' && document?.file_name
-          ? document.file_name
-          : kind === 'sticker'
-            ? (sticker?.emoji ?? 'sticker')
-            : kind;
-      return <div class={`media media-${kind}`}>[{label}]</div>;
-    }
-  }
-  const location = message.location as { latitude: number; longitude: number } | undefined;
-  if (message.venue) {
-    const venue = message.venue as { title: string; address: string };
-    return (
-      <div class="media media-venue">
-        📍 {venue.title}, {venue.address}
-      </div>
-    );
-  }
-  if (location) {
-    return (
-      <div class="media media-location">
-        📍 {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
-      </div>
-    );
-  }
-  if (message.contact) {
-    const contact = message.contact as { first_name: string; phone_number: string };
-    return (
-      <div class="media media-contact">
-        👤 {contact.first_name} {contact.phone_number}
-      </div>
-    );
-  }
-  if (message.dice) {
-    const dice = message.dice as { emoji: string; value: number };
-    return (
-      <div class="media media-dice">
-        {dice.emoji} {dice.value}
-      </div>
-    );
-  }
-  if (message.poll) return <PollCard poll={message.poll as PollView} onVote={onVote} />;
-  return null;
-}
-
 function MessageItem({
+  chat,
   message,
   mine,
   onPress,
   onVote,
+  onReply,
 }: {
+  chat: string;
   message: Message;
   mine: boolean;
   onPress: (message: Message, button: string) => void;
   onVote: (message: Message, option: number) => void;
+  onReply: (message: Message) => void;
 }) {
+  const service = serviceText(message);
+  if (service !== null) return <ServiceLine message={message} text={service} />;
   const keyboard = message.reply_markup?.inline_keyboard;
   return (
     <li class={mine ? 'message mine' : 'message'} data-message-id={message.message_id}>
@@ -123,7 +48,7 @@ function MessageItem({
             {message.reply_to_message.text ?? message.reply_to_message.caption ?? ''}
           </blockquote>
         )}
-        <Media message={message} onVote={(option) => onVote(message, option)} />
+        <Media chat={chat} message={message} onVote={(option) => onVote(message, option)} />
         {message.text !== undefined && (
           <div class="text">
             <MessageText text={message.text} entities={message.entities} />
@@ -135,6 +60,9 @@ function MessageItem({
           </div>
         )}
         <div class="meta">
+          <button type="button" class="reply" onClick={() => onReply(message)}>
+            Reply
+          </button>
           {message.edit_date ? <span class="edited">edited </span> : null}
           <time dateTime={new Date(message.date * 1000).toISOString()}>{time(message.date)}</time>
         </div>
@@ -168,29 +96,47 @@ function MessageItem({
   );
 }
 
+/** The reply keyboard the newest message of the other side shows, unless a newer one removed it. */
+function currentKeyboard(messages: Message[], me: number): { markup: ReplyMarkup; from: number } | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const markup = messages[i]!.reply_markup;
+    if (messages[i]!.from?.id === me || !markup) continue;
+    if (markup.remove_keyboard) return null;
+    if (markup.keyboard) return { markup, from: messages[i]!.message_id };
+  }
+  return null;
+}
+
 export function ChatView({
   chatRef,
   title,
+  botUsername,
   me,
   version,
+  action,
   onSent,
   onRead,
   notify,
 }: {
   chatRef: string;
   title: string;
+  /** In a private chat with a bot: its @username (commands menu). */
+  botUsername?: string | undefined;
   me: number;
   /** Grows when the event stream says this chat changed. */
   version: number;
+  /** What the other side shows now ("typing", ...), from sendChatAction. */
+  action?: string | undefined;
   onSent: (ref: string) => void;
   /** The chat was read (its messages fetched): its unread count is 0 now. */
   onRead: () => void;
   notify: (notice: Notice) => void;
 }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
-  const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [hiddenKeyboard, setHiddenKeyboard] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -212,15 +158,19 @@ export function ChatView({
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [messages?.length]);
 
-  const send = async (text: string) => {
-    if (text.trim() === '') return;
+  const sent = (message: Message) => {
     setError(null);
+    setReplyTo(null);
+    // A chat opened by @username has the other party's id from now on.
+    onSent(String(message.chat.id));
+    setMessages((old) =>
+      old ? [...old.filter((m) => m.message_id !== message.message_id), message] : [message],
+    );
+  };
+
+  const start = async () => {
     try {
-      const sent = await api.send(chatRef, text);
-      setDraft('');
-      // A chat opened by @username has the other party's id from now on.
-      onSent(String(sent.chat.id));
-      setMessages((old) => (old ? [...old.filter((m) => m.message_id !== sent.message_id), sent] : [sent]));
+      sent(await api.send(chatRef, '/start'));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -245,24 +195,36 @@ export function ChatView({
     }
   };
 
+  // A one-time keyboard hides once used, until the bot shows one again.
+  const shown = messages ? currentKeyboard(messages, me) : null;
+  const keyboard = shown && hiddenKeyboard !== shown.from ? shown.markup : null;
+
   return (
     <section class="chat" aria-label={title}>
       <header>
         <h2>{title}</h2>
+        <ChatHeaderActions chatRef={chatRef} version={version} />
+        {action && (
+          <p class="action" aria-live="polite">
+            {action === 'typing' ? 'typing…' : `${action.replace(/_/g, ' ')}…`}
+          </p>
+        )}
       </header>
       <ol class="messages" ref={list} aria-label="Chat history">
         {(messages ?? []).map((message) => (
           <MessageItem
             key={message.message_id}
+            chat={chatRef}
             message={message}
             mine={message.from?.id === me}
             onPress={press}
             onVote={vote}
+            onReply={setReplyTo}
           />
         ))}
       </ol>
       {messages && messages.length === 0 && chatRef.startsWith('@') && (
-        <button type="button" class="start" onClick={() => void send('/start')}>
+        <button type="button" class="start" onClick={() => void start()}>
           Start
         </button>
       )}
@@ -271,31 +233,16 @@ export function ChatView({
           {error}
         </p>
       )}
-      <form
-        class="composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(draft);
-        }}
-      >
-        <label class="visually-hidden" for="composer">
-          Message
-        </label>
-        <textarea
-          id="composer"
-          rows={1}
-          placeholder="Message"
-          value={draft}
-          onInput={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void send(draft);
-            }
-          }}
-        />
-        <button type="submit">Send</button>
-      </form>
+      <Composer
+        chatRef={chatRef}
+        botUsername={botUsername}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        keyboard={keyboard}
+        onKeyboardUsed={() => setHiddenKeyboard(shown?.from ?? null)}
+        onSent={sent}
+        onError={setError}
+      />
     </section>
   );
 }

@@ -11,7 +11,11 @@ import './styles.css';
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);
   const [chats, setChats] = useState<ChatEntry[]>([]);
-  const [open, setOpen] = useState<{ ref: string; title: string } | null>(null);
+  const [open, setOpen] = useState<{ ref: string; title: string; username?: string | undefined } | null>(
+    null,
+  );
+  /** What the other side of a chat shows ("typing", ...), by chat id, until when (ms). */
+  const [actions, setActions] = useState<Record<string, { action: string; until: number }>>({});
   const [versions, setVersions] = useState<Record<string, number>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -34,8 +38,26 @@ function App() {
     if (!me) return;
     refreshChats();
     return follow((event) => {
-      if (event.event === 'message') {
+      if (event.event === 'action') {
         const ref = String(event.data.chat_id);
+        const { action } = event.data;
+        setActions((old) => {
+          const next = { ...old };
+          if (action === 'cancel') delete next[ref];
+          else next[ref] = { action, until: Date.now() + 5000 };
+          return next;
+        });
+        // A client shows an action for 5 seconds.
+        setTimeout(() => setActions((old) => ({ ...old })), 5100);
+      } else if (event.event === 'message') {
+        const ref = String(event.data.chat_id);
+        // A message from the chat ends what it showed.
+        if (event.data.kind === 'created')
+          setActions((old) => {
+            const next = { ...old };
+            delete next[ref];
+            return next;
+          });
         setVersions((old) => ({ ...old, [ref]: (old[ref] ?? 0) + 1 }));
         refreshChats();
       } else if (event.event === 'resync') {
@@ -75,17 +97,26 @@ function App() {
             Sign out
           </button>
         </header>
-        <ChatList chats={chats} open={open?.ref ?? null} onOpen={(ref, title) => setOpen({ ref, title })} />
+        <ChatList
+          chats={chats}
+          open={open?.ref ?? null}
+          onOpen={(ref, title, username) => setOpen({ ref, title, username })}
+        />
       </aside>
       {open ? (
         <ChatView
           key={open.ref}
           chatRef={open.ref}
           title={open.title}
+          botUsername={open.username && /bot$/i.test(open.username) ? open.username : undefined}
+          action={(() => {
+            const shown = actions[open.ref];
+            return shown && shown.until > Date.now() ? shown.action : undefined;
+          })()}
           me={me.id}
           version={versions[open.ref] ?? 0}
           onSent={(ref) => {
-            if (ref !== open.ref) setOpen({ ref, title: open.title });
+            if (ref !== open.ref) setOpen({ ...open, ref });
             refreshChats();
           }}
           onRead={refreshChats}

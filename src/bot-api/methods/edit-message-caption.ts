@@ -1,14 +1,17 @@
-import { readEditTarget } from '../edit-target.js';
+import { readEditRef } from '../edit-target.js';
 import type { MethodContext } from '../method-context.js';
 import { readCaption } from '../send-media.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 
-/** editMessageCaption: the caption of the bot's own media message (empty removes it). spec §2 Message. */
+/**
+ * editMessageCaption: the caption of the bot's own media message, or of an inline message sent
+ * through it (inline_message_id: answers true); empty removes it. spec §2 Message; ADR 0030.
+ */
 export async function editMessageCaption(ctx: MethodContext) {
   const caption = readCaption(ctx);
   const markup = inlineMarkupPatch(ctx);
-  const target = await readEditTarget(ctx);
-  return ctx.platform.edits.editByBot(target.bot, target.chatId, target.messageId, 'caption', {
+  const { bot, ref } = await readEditRef(ctx);
+  return ctx.platform.edits.editByBot(bot, ref, 'caption', {
     caption: caption.caption,
     caption_entities: caption.caption_entities,
     show_caption_above_media:

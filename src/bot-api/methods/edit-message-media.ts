@@ -1,4 +1,4 @@
-import { readEditTarget } from '../edit-target.js';
+import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
 import { readInputMedia, type InputMediaItem } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
@@ -13,20 +13,22 @@ import type { ContentPatch } from '../../platform/messages/message-edits.js';
  * (`attach://<name>`), file_id or HTTP URL, with its caption; the inline keyboard is replaced too.
  * The reference's order (process_edit_message_media_query): reply_markup, the media, the message,
  * then TDLib's checks (edit_message_media) — all before the new file is stored, so that a refused
- * call stores nothing. Album messages keep to what an album holds. inline_message_id is not
- * supported (no inline messages on Parley yet).
+ * call stores nothing. Album messages keep to what an album holds. An inline message sent through
+ * the bot is named by inline_message_id (answers true); its new media can't be an upload, only a
+ * file_id or URL (TDLib's edit_inline_message_media: "Invalid message content specified"; ADR 0030).
  */
 export async function editMessageMedia(ctx: MethodContext) {
   const markup = inlineMarkupPatch(ctx);
   const item = readMedia(ctx);
-  const target = await readEditTarget(ctx);
+  const { bot, ref } = await readEditRef(ctx);
   const { edits } = ctx.platform;
-  await edits.checkEditByBot(target.bot, target.chatId, target.messageId, 'media', { [item.type]: {} });
+  await edits.checkEditByBot(bot, ref, 'media', { [item.type]: {} });
+  if ('inlineMessageId' in ref && 'upload' in item.input) throw botApiError('INLINE_MEDIA_UPLOAD');
 
   const content = await itemContent(ctx, item);
   const patch: ContentPatch = {};
   for (const key of REPLACED_BY_MEDIA_EDIT) patch[key] = undefined;
-  return edits.editByBot(target.bot, target.chatId, target.messageId, 'media', {
+  return edits.editByBot(bot, ref, 'media', {
     ...patch,
     ...content,
     ...markup,

@@ -1,13 +1,16 @@
-import { readEditTarget } from '../edit-target.js';
+import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { parseReplyMarkup } from '../reply-markup.js';
 
-/** editMessageReplyMarkup: replaces (or, without reply_markup, removes) the inline keyboard. */
+/**
+ * editMessageReplyMarkup: replaces (or, without reply_markup, removes) the inline keyboard of the
+ * bot's own message, or of an inline message sent through it (inline_message_id: answers true).
+ */
 export async function editMessageReplyMarkup(ctx: MethodContext) {
   const markup = inlineMarkupPatch(ctx);
-  const target = await readEditTarget(ctx);
-  return ctx.platform.edits.editByBot(target.bot, target.chatId, target.messageId, 'reply_markup', markup);
+  const { bot, ref } = await readEditRef(ctx);
+  return ctx.platform.edits.editByBot(bot, ref, 'reply_markup', markup);
 }
 
 /** The reply_markup of an edit: only an inline keyboard; absent means none. */

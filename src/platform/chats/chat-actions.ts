@@ -54,6 +54,8 @@ export class ChatActions {
 
   /** Shows `action` (a canonical name) by the user in the chat; "cancel" stops showing any. */
   set(chatPk: number, userId: number, action: string): void {
+    // People's apps show it live (the web client's event stream).
+    this.deps.bus.emit('chat.action', { chatPk, userId, action });
     if (action === 'cancel') {
       this.#latest.delete(chatPk);
       return;

@@ -1,9 +1,9 @@
 /**
- * Changing messages after they were sent: a bot edits the text, caption or inline keyboard of its
- * own messages and deletes messages; a bot moves or stops a live location it sent (also one sent
- * through it as an inline message: live-locations.ts has the rules); a person edits or deletes their
- * own, and bots in the chat get `edited_message` for the edit (and for a moved live location they
- * received).
+ * Changing messages after they were sent: a bot edits the text, caption, media or inline keyboard
+ * of its own messages and of inline messages sent through it (inline_message_id, ADR 0030), and
+ * deletes messages; a bot moves or stops a live location it sent (also an inline one:
+ * live-locations.ts has the rules); a person edits or deletes their own, and bots in the chat get
+ * `edited_message` for the edit (and for an edited inline message or live location they received).
  */
 import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
@@ -48,30 +48,59 @@ export class MessageEdits {
   ) {}
 
   /**
-   * A bot edits one of its messages. `patch` replaces the named fields; the inline keyboard is
-   * replaced too (an edit without reply_markup removes it, as on the reference platform).
+   * A bot edits one of its messages, or an inline message sent through it (`ref`). `patch` replaces
+   * the named fields; the inline keyboard is replaced too (an edit without reply_markup removes it,
+   * as on the reference platform). Bots that received the message (an inline message is the
+   * person's) get `edited_message`. Returns the message as the bot sees it, or true for an inline
+   * message.
    */
   async editByBot(
     bot: UserRow,
-    chatId: number,
-    messageId: number,
+    ref: EditRef,
     kind: EditKind,
     patch: ContentPatch,
-  ): Promise<WireMessage> {
+  ): Promise<WireMessage | true> {
     const { store, clock } = this.deps;
     const edited = await store.write(async (tx) => {
-      const { chat, row, content } = await this.#editable(tx, bot, chatId, messageId, kind, patch);
+      const { chat, row, content } = await this.#editable(tx, bot, ref, kind, patch);
       const next = applyPatch(content, patch);
       const body = JSON.stringify(next);
       if (body === row.body) {
         throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
       }
       const updated: MessageRow = { ...row, body, edit_date: clock.now() };
-      await tx.updateMessage(chat.pk, messageId, body, updated.edit_date);
-      return { chat, row: updated };
+      await tx.updateMessage(chat.pk, row.message_id, body, updated.edit_date);
+      const notified = await this.#notifyEdit(tx, chat, updated, bot.id);
+      return { chat, row: updated, notified };
     });
-    this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId });
+    for (const botId of edited.notified) this.updates.notify(botId);
+    this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId: edited.row.message_id });
+    if ('inlineMessageId' in ref) return true;
     return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /**
+   * `edited_message` (`edited_channel_post`) of an edit by `editorId` for the bots that received the
+   * message: a person's (an inline message), not a bot's. Returns the bots to wake.
+   */
+  async #notifyEdit(tx: StoreTx, chat: ChatRow, updated: MessageRow, editorId: number): Promise<number[]> {
+    const sender = updated.sender_id;
+    const botIds =
+      sender === null || (await tx.getBot(sender))
+        ? []
+        : (await this.messages.botsOf(tx, chat, sender, updated)).filter((id) => id !== editorId);
+    const notified: number[] = [];
+    for (const botId of botIds) {
+      const payload = await this.messages.render(tx, chat, updated, botId);
+      const queued = await this.updates.enqueue(tx, botId, {
+        type: chat.type === 'channel' ? 'edited_channel_post' : 'edited_message',
+        payload,
+        queueKey: `c${payload.chat.id}`,
+        date: updated.edit_date!,
+      });
+      if (queued !== null) notified.push(botId);
+    }
+    return notified;
   }
 
   /**
@@ -88,7 +117,7 @@ export class MessageEdits {
   ): Promise<WireMessage | true> {
     const { store, clock } = this.deps;
     const edited = await store.write(async (tx) => {
-      const { chat, row } = await this.#liveLocationMessage(tx, bot, ref);
+      const { chat, row } = await this.#target(tx, bot, ref);
       const content = JSON.parse(row.body) as MessageContent;
       const now = clock.now();
       const location =
@@ -99,23 +128,7 @@ export class MessageEdits {
       if (body === row.body) throw new PlatformError('MESSAGE_NOT_MODIFIED', 'message is not modified');
       const updated: MessageRow = { ...row, body, edit_date: now };
       await tx.updateMessage(chat.pk, row.message_id, body, now);
-      // Bots get the edit of a message they received: a person's (an inline message), not a bot's.
-      const sender = row.sender_id;
-      const botIds =
-        sender === null || (await tx.getBot(sender))
-          ? []
-          : (await this.messages.botsOf(tx, chat, sender, updated)).filter((id) => id !== bot.id);
-      const notified: number[] = [];
-      for (const botId of botIds) {
-        const payload = await this.messages.render(tx, chat, updated, botId);
-        const queued = await this.updates.enqueue(tx, botId, {
-          type: chat.type === 'channel' ? 'edited_channel_post' : 'edited_message',
-          payload,
-          queueKey: `c${payload.chat.id}`,
-          date: now,
-        });
-        if (queued !== null) notified.push(botId);
-      }
+      const notified = await this.#notifyEdit(tx, chat, updated, bot.id);
       return { chat, row: updated, notified };
     });
     for (const botId of edited.notified) this.updates.notify(botId);
@@ -124,20 +137,27 @@ export class MessageEdits {
     return this.messages.render(store, edited.chat, edited.row, bot.id);
   }
 
-  /** The message a live location edit names, if the bot may edit it. */
-  async #liveLocationMessage(
-    tx: StoreTx,
+  /**
+   * The message an edit names: the bot's own message in a chat, or an inline message sent through
+   * the bot (another bot's inline message is refused as unknown, as the reference's ids are).
+   */
+  async #target(
+    reader: StoreReader,
     bot: UserRow,
     ref: EditRef,
   ): Promise<{ chat: ChatRow; row: MessageRow }> {
-    if (!('inlineMessageId' in ref)) {
-      const { chat, row } = await this.#editable(tx, bot, ref.chatId, ref.messageId, 'reply_markup', {});
+    if ('inlineMessageId' in ref) {
+      const inline = await reader.getInlineMessage(ref.inlineMessageId);
+      const chat = inline && inline.bot_id === bot.id ? await reader.getChat(inline.chat_pk) : undefined;
+      const row = inline && chat ? await reader.getMessage(chat.pk, inline.message_id) : undefined;
+      if (!chat || !row) throw new PlatformError('INLINE_MESSAGE_ID_INVALID', 'no such inline message');
       return { chat, row };
     }
-    const inline = await tx.getInlineMessage(ref.inlineMessageId);
-    const chat = inline && inline.bot_id === bot.id ? await tx.getChat(inline.chat_pk) : undefined;
-    const row = inline && chat ? await tx.getMessage(chat.pk, inline.message_id) : undefined;
-    if (!chat || !row) throw new PlatformError('INLINE_MESSAGE_ID_INVALID', 'no such inline message');
+    const chat = await this.chats.resolveForViewer(reader, bot, ref.chatId);
+    const row = await reader.getMessage(chat.pk, ref.messageId);
+    if (!row) throw new PlatformError('MESSAGE_TO_EDIT_NOT_FOUND', 'message to edit not found');
+    if (row.sender_id !== bot.id)
+      throw new PlatformError('MESSAGE_CANT_BE_EDITED', "message can't be edited");
     return { chat, row };
   }
 
@@ -145,29 +165,18 @@ export class MessageEdits {
    * editByBot's checks alone, as a read: whether the bot may edit the message this way. For edits
    * that store something first (editMessageMedia's upload), so that a refused one stores nothing.
    */
-  async checkEditByBot(
-    bot: UserRow,
-    chatId: number,
-    messageId: number,
-    kind: EditKind,
-    patch: ContentPatch,
-  ): Promise<void> {
-    await this.#editable(this.deps.store, bot, chatId, messageId, kind, patch);
+  async checkEditByBot(bot: UserRow, ref: EditRef, kind: EditKind, patch: ContentPatch): Promise<void> {
+    await this.#editable(this.deps.store, bot, ref, kind, patch);
   }
 
   async #editable(
     reader: StoreReader,
     bot: UserRow,
-    chatId: number,
-    messageId: number,
+    ref: EditRef,
     kind: EditKind,
     patch: ContentPatch,
   ): Promise<{ chat: ChatRow; row: MessageRow; content: MessageContent }> {
-    const chat = await this.chats.resolveForViewer(reader, bot, chatId);
-    const row = await reader.getMessage(chat.pk, messageId);
-    if (!row) throw new PlatformError('MESSAGE_TO_EDIT_NOT_FOUND', 'message to edit not found');
-    if (row.sender_id !== bot.id)
-      throw new PlatformError('MESSAGE_CANT_BE_EDITED', "message can't be edited");
+    const { chat, row } = await this.#target(reader, bot, ref);
     const content = JSON.parse(row.body) as MessageContent;
     if (kind === 'text' && content.text === undefined) {
       throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text in the message to edit');

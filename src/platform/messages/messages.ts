@@ -329,6 +329,21 @@ export class Messages {
         ? { checklist_message: await this.render(reader, chat, target, viewerId, 1), ...service }
         : service;
     }
+    // giveaway_completed shows its giveaway message unless it was deleted (giveaways/, ADR 0056).
+    const giveawayOf = content._giveaway_message;
+    if (typeof giveawayOf === 'number' && depth === 0 && ordered.giveaway_completed) {
+      const target = await reader.getMessage(chat.pk, giveawayOf);
+      if (target) {
+        ordered.giveaway_completed = {
+          ...(ordered.giveaway_completed as Record<string, unknown>),
+          giveaway_message: await this.render(reader, chat, target, viewerId, 1),
+        };
+      }
+    }
+    // A person's client shows the bot's reply keyboard, its removal or force_reply; bots never see it.
+    if (content._client_markup !== undefined && !(await reader.getUser(viewerId))?.is_bot) {
+      ordered.reply_markup = content._client_markup;
+    }
     // suggested_post_* service messages show their suggested post (suggested-posts/, ADR 0053).
     if (depth === 0) {
       await showSuggestedPost(ordered, content, (id) =>

@@ -21,6 +21,8 @@ export interface PlatformEvents {
   'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
   /** A message was edited or deleted. */
   'message.changed': { chatPk: number; messageId: number };
+  /** A bot shows a chat action ("typing", ...) in a chat; "cancel" stops it (platform/chats/chat-actions.ts). */
+  'chat.action': { chatPk: number; userId: number; action: string };
   /** A bot answered a callback query. */
   'callback.answered': { id: string };
   /** A bot's webhook was set, changed or deleted. */

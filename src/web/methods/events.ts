@@ -51,6 +51,15 @@ export async function openEvents(
     bus.on('message.created', relay('created')),
     bus.on('message.changed', relay('changed')),
     bus.on('events.resumed', () => send('resync', {})),
+    bus.on('chat.action', ({ chatPk, userId, action }) => {
+      if (userId === me) return;
+      chatIdFor(chatPk).then(
+        (chatId) => {
+          if (chatId !== undefined) send('action', { chat_id: chatId, user_id: userId, action });
+        },
+        () => undefined,
+      );
+    }),
   ];
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();

@@ -1,0 +1,190 @@
+/**
+ * Login codes (ADR 0055, addendum): how a person signs in to a new device (the web client) in the
+ * `strict` profile, as the real platform does. The code is sent as a message into the person's
+ * service chat (the chat with "Verification Codes"), which their other devices show; the new device
+ * proves it has read it there.
+ *
+ * - A code is 5 digits from the cryptographic source; it lives 5 minutes of the virtual clock and
+ *   allows 5 wrong attempts (the 5th makes it void); a right one is used once.
+ * - It is stored only as a keyed hash (the gateway's server key, bound to the attempt's id, as the
+ *   gateway stores its codes: gateway/codes.ts), compared in constant time. Settings keep it:
+ *   `web.login.<id>` (JSON: the person, the hash, the expiry, the attempts; emptied once used or
+ *   expired) and `web.login.user.<user id>` (the person's latest attempt and when it was sent).
+ * - One code per person per 30 s; a new code voids the previous one, so a person has at most one.
+ * - The code is in the message alone: it is never logged, and the answer names the attempt (an
+ *   opaque id), not the code.
+ */
+import { codeMatches, generateCode, hashCode } from '../gateway/codes.js';
+import { SERVICE_USER_ID } from '../gateway/delivery.js';
+import { PlatformError } from '../core/errors.js';
+import type { Platform } from '../core/platform.js';
+import type { MessageContent } from '../core/wire-types.js';
+import type { UserRow } from '../../storage/store.js';
+
+export const LOGIN_CODE_LENGTH = 5;
+export const LOGIN_CODE_LIFETIME_MS = 5 * 60_000;
+export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+/** At most one code per person in this time. */
+export const LOGIN_CODE_INTERVAL_MS = 30_000;
+
+/** The attempt's id: 22 URL-safe random characters (132 bits). */
+const ID_LENGTH = 22;
+const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const CODE_PREFIX = 'Login code: ';
+
+export type LoginCodeRefusal = 'PHONE_CODE_INVALID' | 'PHONE_CODE_EXPIRED' | 'PHONE_CODE_ATTEMPTS_EXCEEDED';
+
+/** A refused login code, or a code asked for too soon (`FLOOD_WAIT`, with `retryAfter` seconds). */
+export class LoginCodeError extends Error {
+  constructor(
+    readonly code: LoginCodeRefusal | 'FLOOD_WAIT',
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A pending code as stored (`web.login.<id>`). */
+export interface PendingLoginCode {
+  user_id: number;
+  /** The keyed hash of the code, hex. */
+  hash: string;
+  /** Virtual-clock milliseconds. */
+  expires_at: number;
+  /** Wrong codes entered so far. */
+  attempts: number;
+}
+
+/** The person's latest code (`web.login.user.<user id>`). */
+interface LatestLoginCode {
+  id: string;
+  sent_at: number;
+}
+
+const codeKey = (id: string) => `web.login.${id}`;
+const userKey = (userId: number) => `web.login.user.${userId}`;
+
+const DESCRIPTIONS: Record<LoginCodeRefusal, string> = {
+  PHONE_CODE_INVALID: 'the code is wrong',
+  PHONE_CODE_EXPIRED: 'the code expired or was used: ask for a new one',
+  PHONE_CODE_ATTEMPTS_EXCEEDED: 'too many wrong codes: ask for a new one',
+};
+
+/** The message the person receives in the service chat. */
+export function loginCodeContent(code: string): MessageContent {
+  return {
+    text:
+      `${CODE_PREFIX}${code}. Do not give this code to anyone, even if they say they are from Parley!\n\n` +
+      'This code signs in to your Parley account on a new device. We never ask for it for anything ' +
+      'else. If you did not ask for it, ignore this message.',
+    entities: [{ type: 'bold', offset: CODE_PREFIX.length, length: code.length }],
+  };
+}
+
+/** Seconds until the person may ask for another code (0: now). */
+export function retryAfterSeconds(lastSentMs: number | undefined, nowMs: number): number {
+  if (lastSentMs === undefined) return 0;
+  const left = lastSentMs + LOGIN_CODE_INTERVAL_MS - nowMs;
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/**
+ * One attempt at a pending code: the outcome, and the code as it is to be stored afterwards
+ * (undefined: emptied). Unknown (or another person's), expired, voided, right, wrong.
+ */
+export function judgeAttempt(
+  pending: PendingLoginCode | undefined,
+  matches: boolean,
+  nowMs: number,
+): { outcome: 'valid' | LoginCodeRefusal; next: PendingLoginCode | undefined } {
+  if (!pending || pending.expires_at <= nowMs) return { outcome: 'PHONE_CODE_EXPIRED', next: undefined };
+  // A void code stays so until it expires, so that it keeps saying why.
+  if (pending.attempts >= LOGIN_CODE_MAX_ATTEMPTS)
+    return { outcome: 'PHONE_CODE_ATTEMPTS_EXCEEDED', next: pending };
+  if (matches) return { outcome: 'valid', next: undefined };
+  const next = { ...pending, attempts: pending.attempts + 1 };
+  return {
+    outcome: next.attempts >= LOGIN_CODE_MAX_ATTEMPTS ? 'PHONE_CODE_ATTEMPTS_EXCEEDED' : 'PHONE_CODE_INVALID',
+    next,
+  };
+}
+
+function parse<T>(text: string | undefined): T | undefined {
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+/** The person's number as typed, without the spaces, brackets and dashes people write in it. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/[\s()-]/g, '');
+}
+
+export class LoginCodes {
+  constructor(private readonly platform: Platform) {}
+
+  /** The registered person (not a bot) with that number; nobody is created here. */
+  async person(phone: string): Promise<UserRow> {
+    const user = await this.platform.deps.store.getUserByPhone(normalizePhone(phone));
+    if (!user || user.is_bot) throw new PlatformError('USER_NOT_FOUND', 'no person with this phone number');
+    return user;
+  }
+
+  /** Sends a new login code into the person's service chat; answers the attempt's id. */
+  async request(phone: string): Promise<{ code_hash_id: string; person: UserRow }> {
+    const { deps, gateway, chats, messages } = this.platform;
+    const person = await this.person(phone);
+    const id = deps.random.token(ID_LENGTH);
+    const code = generateCode(deps.random, LOGIN_CODE_LENGTH);
+    // Keyed hashes are made before the transaction (the server key may need a write of its own).
+    const hash = await hashCode(gateway.key, `login.${id}`, code);
+    const sent = await deps.store.write(async (tx) => {
+      const nowMs = deps.clock.nowMs();
+      const latest = parse<LatestLoginCode>(await tx.getSetting(userKey(person.id)));
+      const wait = retryAfterSeconds(latest?.sent_at, nowMs);
+      if (wait > 0)
+        throw new LoginCodeError('FLOOD_WAIT', `a code was just sent: retry after ${wait} seconds`, wait);
+      if (latest) await tx.setSetting(codeKey(latest.id), '');
+      const pending: PendingLoginCode = {
+        user_id: person.id,
+        hash,
+        expires_at: nowMs + LOGIN_CODE_LIFETIME_MS,
+        attempts: 0,
+      };
+      await tx.setSetting(codeKey(id), JSON.stringify(pending));
+      await tx.setSetting(
+        userKey(person.id),
+        JSON.stringify({ id, sent_at: nowMs } satisfies LatestLoginCode),
+      );
+      const chat = await chats.ensurePrivate(tx, person, await gateway.delivery.serviceUser(tx));
+      const message = await messages.insertServiceMessage(tx, chat, SERVICE_USER_ID, loginCodeContent(code));
+      return { chat, message };
+    });
+    messages.announceServiceMessage(sent.chat, sent.message);
+    return { code_hash_id: id, person };
+  }
+
+  /**
+   * One attempt to sign in with a code: answers the person when it is right (the code is used up),
+   * else throws a LoginCodeError. A wrong attempt is counted even though it is refused.
+   */
+  async check(phone: string, id: string, code: string): Promise<UserRow> {
+    const { deps, gateway } = this.platform;
+    const person = await this.person(phone);
+    const known = ID_PATTERN.test(id);
+    const hash = await hashCode(gateway.key, `login.${known ? id : '-'}`, code);
+    const outcome = await deps.store.write(async (tx) => {
+      const stored = known ? parse<PendingLoginCode>(await tx.getSetting(codeKey(id))) : undefined;
+      const pending = stored?.user_id === person.id ? stored : undefined;
+      const judged = judgeAttempt(
+        pending,
+        pending ? codeMatches(hash, pending.hash) : false,
+        deps.clock.nowMs(),
+      );
+      if (pending && judged.next !== pending)
+        await tx.setSetting(codeKey(id), judged.next ? JSON.stringify(judged.next) : '');
+      return judged.outcome;
+    });
+    if (outcome !== 'valid') throw new LoginCodeError(outcome, DESCRIPTIONS[outcome]);
+    return person;
+  }
+}

@@ -1,0 +1,27 @@
+import { stat } from 'node:fs/promises';
+import { WebError, WebFile, positive, text, type WebContext } from '../web-context.js';
+
+/**
+ * GET /web/api/files?chat=&message_id=[&file_id=]: a file of a message the person sees (its main
+ * file, the largest photo size for a photo; `file_id` picks another), as bytes with its type.
+ */
+export async function downloadFile({ platform, session, input }: WebContext) {
+  const found = await platform.personFiles.find(String(session.userId), {
+    chat: text(input, 'chat', true),
+    messageId: positive(input, 'message_id', true),
+    fileId: text(input, 'file_id'),
+  });
+  if (typeof found === 'string') throw new WebError(404, 'FILE_NOT_FOUND', 'no such file in that message');
+  const { file } = found;
+  const path = platform.files.absolutePath(file);
+  const size = await stat(path).then(
+    (info) => info.size,
+    () => undefined,
+  );
+  if (size === undefined) throw new WebError(404, 'FILE_NOT_FOUND', "the file's bytes are missing");
+  return new WebFile(platform.files.open(file), {
+    'content-type': file.mime_type ?? 'application/octet-stream',
+    'content-length': String(size),
+    'cache-control': 'private, max-age=3600',
+  });
+}

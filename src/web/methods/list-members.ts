@@ -1,0 +1,31 @@
+import { chatForPerson } from '../../platform/chats/group-context.js';
+import { isAdmin } from '../../platform/chats/chat-rights.js';
+import { text, type WebContext } from '../web-context.js';
+
+interface Member {
+  user: { id: number };
+  status: string;
+  is_member?: boolean;
+}
+
+/**
+ * GET /web/api/chats/members?chat=ID: a group, supergroup or channel the person is in, with the
+ * members in it now (ChatMember: status, rights of administrators, permissions of restricted
+ * members; not the banned, nor restricted people who left) and the person's own membership (`me`).
+ * In a channel only administrators see the subscribers; others see the administrators.
+ */
+export async function listMembers({ platform, session, input }: WebContext) {
+  const { store } = platform.deps;
+  const person = await platform.users.resolve(String(session.userId), 'user');
+  const { chat, state } = await chatForPerson(platform, store, person, text(input, 'chat', true), true);
+  const record = await platform.groups.record(chat.id!);
+  const present = (record.members as Member[]).filter(
+    (member) => member.status !== 'kicked' && !(member.status === 'restricted' && member.is_member === false),
+  );
+  const me = present.find((member) => member.user.id === person.id);
+  const shown =
+    chat.type === 'channel' && !isAdmin(state)
+      ? present.filter((member) => member.status === 'creator' || member.status === 'administrator')
+      : present;
+  return { ...record, members: shown, me };
+}

@@ -1,0 +1,159 @@
+/**
+ * What a message carries besides its text: photos (the image itself), documents (a download),
+ * stickers, locations, venues, contacts, dice and polls (options are buttons until it closes).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Message } from './api.js';
+
+interface PollView {
+  question: string;
+  options: { text: string; voter_count: number }[];
+  total_voter_count: number;
+  is_closed: boolean;
+}
+
+/** A poll: its options are buttons until it closes; a vote shows the counts. */
+function PollCard({ poll, onVote }: { poll: PollView; onVote: (option: number) => void }) {
+  return (
+    <fieldset class="media media-poll">
+      <legend>{poll.question}</legend>
+      <ul>
+        {poll.options.map((option, index) => (
+          <li key={option.text}>
+            {poll.is_closed ? (
+              <span>{option.text}</span>
+            ) : (
+              <button type="button" onClick={() => onVote(index)}>
+                {option.text}
+              </button>
+            )}
+            <span class="votes"> {option.voter_count}</span>
+          </li>
+        ))}
+      </ul>
+      <small>
+        {poll.total_voter_count} {poll.total_voter_count === 1 ? 'vote' : 'votes'}
+        {poll.is_closed ? ' · closed' : ''}
+      </small>
+    </fieldset>
+  );
+}
+
+/** Loads a file of the message (with the session) into an object URL, freed when it goes. */
+function useFileUrl(chat: string, messageId: number, enabled: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current: string | null = null;
+    let live = true;
+    api.fileUrl(chat, messageId).then(
+      (made) => {
+        if (live) setUrl((current = made));
+        else URL.revokeObjectURL(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      if (current) URL.revokeObjectURL(current);
+    };
+  }, [chat, messageId, enabled]);
+  return url;
+}
+
+function Photo({ chat, message }: { chat: string; message: Message }) {
+  const url = useFileUrl(chat, message.message_id, true);
+  const sizes = message.photo as { width: number; height: number }[];
+  const largest = sizes[sizes.length - 1];
+  return (
+    <div class="media media-photo">
+      {url ? (
+        <img src={url} alt={message.caption ?? 'Photo'} width={largest?.width} height={largest?.height} />
+      ) : (
+        <span>[photo]</span>
+      )}
+    </div>
+  );
+}
+
+function Document({ chat, message }: { chat: string; message: Message }) {
+  const document = message.document as { file_name?: string; file_size?: number };
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    try {
+      const url = await api.fileUrl(chat, message.message_id);
+      const link = window.document.createElement('a');
+      link.href = url;
+      link.download = document.file_name ?? 'file';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <div class="media media-document">
+      📄{' '}
+      <button type="button" class="link" onClick={() => void download()}>
+        {document.file_name ?? 'document'}
+      </button>
+      {document.file_size !== undefined && <small> {Math.ceil(document.file_size / 1024)} KB</small>}
+      {error && <small role="alert"> {error}</small>}
+    </div>
+  );
+}
+
+export function Media({
+  chat,
+  message,
+  onVote,
+}: {
+  chat: string;
+  message: Message;
+  onVote: (option: number) => void;
+}) {
+  if (message.photo) return <Photo chat={chat} message={message} />;
+  if (message.document && !message.animation) return <Document chat={chat} message={message} />;
+  for (const kind of ['sticker', 'video', 'animation', 'audio', 'voice', 'video_note']) {
+    if (kind in message) {
+      const sticker = message.sticker as { emoji?: string } | undefined;
+      return (
+        <div class={`media media-${kind}`}>[{kind === 'sticker' ? (sticker?.emoji ?? 'sticker') : kind}]</div>
+      );
+    }
+  }
+  if (message.venue) {
+    const venue = message.venue as { title: string; address: string };
+    return (
+      <div class="media media-venue">
+        📍 {venue.title}, {venue.address}
+      </div>
+    );
+  }
+  const location = message.location as { latitude: number; longitude: number } | undefined;
+  if (location) {
+    return (
+      <div class="media media-location">
+        📍 {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
+      </div>
+    );
+  }
+  if (message.contact) {
+    const contact = message.contact as { first_name: string; phone_number: string };
+    return (
+      <div class="media media-contact">
+        👤 {contact.first_name} {contact.phone_number}
+      </div>
+    );
+  }
+  if (message.dice) {
+    const dice = message.dice as { emoji: string; value: number };
+    return (
+      <div class="media media-dice">
+        {dice.emoji} {dice.value}
+      </div>
+    );
+  }
+  if (message.poll) return <PollCard poll={message.poll as PollView} onVote={onVote} />;
+  return null;
+}
