@@ -27,6 +27,8 @@ import { listMessages } from './methods/list-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
+import { react } from './methods/react.js';
+import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
 import { sendMedia, WEB_MEDIA_BODY_LIMIT } from './methods/send-media.js';
 import { downloadFile } from './methods/download-file.js';
 import { botCommands } from './methods/bot-commands.js';
@@ -78,6 +80,10 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/press', handler: pressButton },
   { method: 'POST', url: '/vote', handler: votePoll },
+  { method: 'POST', url: '/reactions', handler: react },
+  { method: 'GET', url: '/pins', handler: listPins },
+  { method: 'POST', url: '/pins', handler: pinMessage },
+  { method: 'POST', url: '/pins/delete', handler: unpinMessage },
   { method: 'POST', url: '/media', handler: sendMedia, binary: WEB_MEDIA_BODY_LIMIT },
   { method: 'GET', url: '/files', handler: downloadFile },
   { method: 'GET', url: '/commands', handler: botCommands },

@@ -195,6 +195,11 @@ export const api = {
     if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
     return URL.createObjectURL(await response.blob());
   },
+  react: (chat: string, message_id: number, emoji: string | undefined) =>
+    call<unknown>('POST', '/reactions', { chat, message_id, emoji }),
+  pins: (chat: string) => call<Message[]>('GET', '/pins', { chat }),
+  pin: (chat: string, message_id: number) => call<Message>('POST', '/pins', { chat, message_id }),
+  unpin: (chat: string, message_id: number) => call<true>('POST', '/pins/delete', { chat, message_id }),
   vote: (chat: string, message_id: number, option_ids: number[]) =>
     call<unknown>('POST', '/vote', { chat, message_id, option_ids }),
   press: (chat: string, message_id: number, button: string) =>

@@ -4,6 +4,7 @@ import { api, type Message, type ReplyMarkup } from './api.js';
 import { MessageText } from './message-text.js';
 import { Media } from './media.js';
 import { Composer } from './composer.js';
+import { Reactions } from './reactions.js';
 import { ChatHeaderActions } from './group-panel.js';
 import { ServiceLine, serviceText } from './service-message.js';
 
@@ -28,6 +29,8 @@ function MessageItem({
   onPress,
   onVote,
   onReply,
+  onReact,
+  onPin,
 }: {
   chat: string;
   message: Message;
@@ -35,6 +38,8 @@ function MessageItem({
   onPress: (message: Message, button: string) => void;
   onVote: (message: Message, option: number) => void;
   onReply: (message: Message) => void;
+  onReact: (message: Message, emoji: string | undefined) => void;
+  onPin: (message: Message) => void;
 }) {
   const service = serviceText(message);
   if (service !== null) return <ServiceLine message={message} text={service} />;
@@ -63,9 +68,13 @@ function MessageItem({
           <button type="button" class="reply" onClick={() => onReply(message)}>
             Reply
           </button>
+          <button type="button" class="reply" onClick={() => onPin(message)}>
+            Pin
+          </button>
           {message.edit_date ? <span class="edited">edited </span> : null}
           <time dateTime={new Date(message.date * 1000).toISOString()}>{time(message.date)}</time>
         </div>
+        <Reactions message={message} onReact={(emoji) => onReact(message, emoji)} />
         {keyboard && (
           <div class="inline-keyboard">
             {keyboard.map((row, r) => (
@@ -137,6 +146,7 @@ export function ChatView({
   const [reloads, setReloads] = useState(0);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [hiddenKeyboard, setHiddenKeyboard] = useState<number | null>(null);
+  const [pinned, setPinned] = useState<Message[]>([]);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -148,6 +158,11 @@ export function ChatView({
         onRead();
       },
       (e: Error) => current && setError(e.message),
+    );
+    // Not every chat has pins to show (a chat opened by @username does not exist yet).
+    api.pins(chatRef).then(
+      (answer) => current && setPinned(answer),
+      () => current && setPinned([]),
     );
     return () => {
       current = false;
@@ -186,6 +201,25 @@ export function ChatView({
     }
   };
 
+  const react = async (message: Message, emoji: string | undefined) => {
+    try {
+      await api.react(chatRef, message.message_id, emoji);
+      setReloads((n) => n + 1);
+    } catch (e) {
+      notify({ text: e instanceof Error ? e.message : String(e), alert: true });
+    }
+  };
+
+  const pin = async (message: Message, on: boolean) => {
+    try {
+      if (on) await api.pin(chatRef, message.message_id);
+      else await api.unpin(chatRef, message.message_id);
+      setReloads((n) => n + 1);
+    } catch (e) {
+      notify({ text: e instanceof Error ? e.message : String(e), alert: true });
+    }
+  };
+
   const vote = async (message: Message, option: number) => {
     try {
       await api.vote(chatRef, message.message_id, [option]);
@@ -210,6 +244,14 @@ export function ChatView({
           </p>
         )}
       </header>
+      {pinned[0] && (
+        <div class="pinned" role="note" aria-label="Pinned">
+          <span>📌 {pinned[0].text ?? pinned[0].caption ?? `#${pinned[0].message_id}`}</span>
+          <button type="button" onClick={() => void pin(pinned[0]!, false)}>
+            Unpin
+          </button>
+        </div>
+      )}
       <ol class="messages" ref={list} aria-label="Chat history">
         {(messages ?? []).map((message) => (
           <MessageItem
@@ -220,6 +262,8 @@ export function ChatView({
             onPress={press}
             onVote={vote}
             onReply={setReplyTo}
+            onReact={(m, emoji) => void react(m, emoji)}
+            onPin={(m) => void pin(m, true)}
           />
         ))}
       </ol>

@@ -167,7 +167,36 @@ export class Reactions {
       return { chat, notified: await this.#announce(tx, chat, messageId, user, old, list) };
     });
     for (const botId of outcome.notified) this.updates.notify(botId);
+    // People's apps showing the message read it again (the web client's event stream).
+    this.deps.bus.emit('message.changed', { chatPk: outcome.chat.pk, messageId });
     return this.#state(store, outcome.chat, messageId, user.id);
+  }
+
+  /**
+   * The reactions of a page of messages (ids `fromId` to `toId`) as `viewerId` sees them: per message
+   * with any, the counts and the viewer's own choice. One read for the page.
+   */
+  async summaries(
+    reader: StoreReader,
+    chat: ChatRow,
+    fromId: number,
+    toId: number,
+    viewerId: number,
+  ): Promise<Map<number, { reactions: ReactionCount[]; chosen: ReactionType[] }>> {
+    const byMessage = new Map<number, MessageReactionRow[]>();
+    for (const row of await reader.listReactionsBetween(chat.pk, fromId, toId)) {
+      const list = byMessage.get(row.message_id) ?? [];
+      list.push(row);
+      byMessage.set(row.message_id, list);
+    }
+    const out = new Map<number, { reactions: ReactionCount[]; chosen: ReactionType[] }>();
+    for (const [messageId, rows] of byMessage) {
+      const reactions = totalsOf(rows);
+      if (reactions.length > 0) {
+        out.set(messageId, { reactions, chosen: parse(rows.find((row) => row.user_id === viewerId)) });
+      }
+    }
+    return out;
   }
 
   /** The reactions of a message as a person's client shows them. */
@@ -320,8 +349,13 @@ function sameList(a: ReactionType[], b: ReactionType[]): boolean {
 
 /** The totals per reaction type, most chosen first (ties: the one chosen first). */
 async function counts(reader: StoreReader, chat: ChatRow, messageId: number): Promise<ReactionCount[]> {
+  return totalsOf(await reader.listMessageReactions(chat.pk, messageId));
+}
+
+/** How many chose each reaction, most chosen first. */
+function totalsOf(rows: MessageReactionRow[]): ReactionCount[] {
   const totals = new Map<string, ReactionCount>();
-  for (const row of await reader.listMessageReactions(chat.pk, messageId)) {
+  for (const row of rows) {
     for (const type of parse(row)) {
       const entry = totals.get(keyOf(type)) ?? { type, total_count: 0 };
       entry.total_count += 1;

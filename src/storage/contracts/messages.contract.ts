@@ -77,6 +77,14 @@ export function messagesContract(open: () => Promise<Store>): void {
       ]);
       expect((await store.listUserReactions(3, 7, 2)).map((r) => r.message_id)).toEqual([2, 4]);
       expect(await store.listUserReactions(3, 9, 10)).toEqual([]);
+      // A page of messages at once: by message id, each message's oldest change first.
+      const page = await store.listReactionsBetween(3, 2, 3);
+      expect(page.map((r) => [r.message_id, r.user_id, r.is_big])).toEqual([
+        [2, 7, false],
+        [2, 8, false],
+        [3, 7, false],
+      ]);
+      expect(await store.listReactionsBetween(3, 5, 9)).toEqual([]);
     });
   });
 }

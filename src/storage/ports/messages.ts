@@ -56,6 +56,11 @@ export interface MessagesReader {
   getCallbackQuery(id: string): Promise<CallbackQueryRow | undefined>;
   /** Every user's reactions to a message, oldest change first. */
   listMessageReactions(chatPk: number, messageId: number): Promise<MessageReactionRow[]>;
+  /**
+   * Every user's reactions to the chat's messages with ids from `fromId` to `toId` (inclusive), by
+   * message id, each message's oldest change first (a person's app shows a page of messages at once).
+   */
+  listReactionsBetween(chatPk: number, fromId: number, toId: number): Promise<MessageReactionRow[]>;
   /** A user's reactions in a chat, the `limit` most recently changed first (see the contract). */
   listUserReactions(chatPk: number, userId: number, limit: number): Promise<MessageReactionRow[]>;
   /** Ids of the chat's pinned messages that still exist, newest message first. */

@@ -5,7 +5,9 @@ import { positive, text, type WebContext } from '../web-context.js';
 /**
  * GET /web/api/messages?chat=ID: the newest messages of a chat as the person sees them, oldest
  * first; the chat counts as read up to the newest. In the service chat, reading a verification
- * message reports it read to the gateway (its delivery status becomes `read`).
+ * message reports it read to the gateway (its delivery status becomes `read`). Messages with
+ * reactions carry `reaction_summary` (the counts and the person's own choice), read for the page
+ * at once.
  */
 export async function listMessages({ platform, chatList, session, input }: WebContext) {
   const chatRef = text(input, 'chat', true);
@@ -16,7 +18,20 @@ export async function listMessages({ platform, chatList, session, input }: WebCo
   if (newest) {
     const person = await platform.users.resolve(user, 'user');
     const chat = await platform.messages.chatForUser(platform.deps.store, person, chatRef, false);
-    if (chat) await chatList.markRead(session.userId, chat, newest.message_id);
+    if (chat) {
+      await chatList.markRead(session.userId, chat, newest.message_id);
+      const summaries = await platform.reactions.summaries(
+        platform.deps.store,
+        chat,
+        messages[0]!.message_id,
+        newest.message_id,
+        session.userId,
+      );
+      for (const message of messages) {
+        const summary = summaries.get(message.message_id);
+        if (summary) Object.assign(message, { reaction_summary: summary });
+      }
+    }
     if (newest.chat.id === SERVICE_USER_ID)
       await readCodes(platform, user, new Set(messages.map((m) => m.message_id)));
   }

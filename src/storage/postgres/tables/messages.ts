@@ -93,6 +93,15 @@ export class PgMessages implements MessagesReader, MessagesWriter {
       messageId,
     )) as unknown as MessageReactionRow[];
   }
+  async listReactionsBetween(chatPk: number, fromId: number, toId: number) {
+    return (await this.sql.all(
+      `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id BETWEEN ? AND ?
+       ORDER BY message_id, updated_at, user_id`,
+      chatPk,
+      fromId,
+      toId,
+    )) as unknown as MessageReactionRow[];
+  }
   async listUserReactions(chatPk: number, userId: number, limit: number) {
     return (await this.sql.all(
       `SELECT * FROM message_reactions WHERE chat_pk = ? AND user_id = ?

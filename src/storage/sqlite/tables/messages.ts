@@ -94,6 +94,17 @@ export class SqliteMessages implements MessagesReader, MessagesWriter {
       )
       .map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
   }
+  async listReactionsBetween(chatPk: number, fromId: number, toId: number) {
+    return this.#sql
+      .all(
+        `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id BETWEEN ? AND ?
+       ORDER BY message_id, updated_at, user_id`,
+        chatPk,
+        fromId,
+        toId,
+      )
+      .map((row) => ({ ...row, is_big: row.is_big === 1 }) as unknown as MessageReactionRow);
+  }
   async listUserReactions(chatPk: number, userId: number, limit: number) {
     return this.#sql
       .all(
