@@ -68,6 +68,8 @@ export function botApiLane(
     let envelope: Envelope;
     try {
       envelope = await answerCall(platform, signals, rest, readParameters, response, log);
+      // A fault that dropped the connection: no answer, no request line (the fault has its own).
+      if (envelope.drop) return;
       write(response, envelope);
     } catch (error) {
       // As the Fastify route's error handler: a bare status line, and the failure in the log.

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
 import { BotApiError, NOT_FOUND, botApiError } from './errors.js';
+import { botApiFault } from './fault-answer.js';
 import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
 import { METHOD_TABLE } from './methods/index.js';
@@ -57,6 +58,12 @@ export async function answerCall(
     throw error;
   }
   if (method === '') method = params.string('method') ?? '';
+  // Faults on demand (ADR 0058): one Map lookup when the bot has no rule.
+  const faults = platform.faults.forBot(auth);
+  if (faults !== undefined) {
+    const faulted = await botApiFault(platform, auth, faults, method, response, log);
+    if (faulted !== undefined) return faulted;
+  }
 
   const lazy = signals.for(response);
   try {
@@ -140,6 +147,7 @@ export async function botApiRoutes(
           throw error;
         });
       const envelope = await answerCall(platform, signals, rest, readParameters, reply.raw, request.log);
+      if (envelope.drop) return reply.hijack();
       return send(reply, envelope);
     },
   });

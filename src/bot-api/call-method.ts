@@ -26,6 +26,8 @@ export interface Envelope {
   /** The JSON body text. */
   body: string;
   retryAfter?: number;
+  /** A fault closed the connection (bot-api/fault-answer.ts): nothing is written. */
+  drop?: boolean;
 }
 
 export function errorEnvelope(error: BotApiError): Envelope {

@@ -583,6 +583,26 @@ export type BotApiErrorData<C extends BotApiErrorCode> = (typeof BOT_API_ERRORS)
 type DataArgument<C extends BotApiErrorCode> =
   BotApiErrorData<C> extends undefined ? [] : [data: BotApiErrorData<C>];
 
+/** The reference's prefix of each status a fault may answer (ADR 0058); others use Node's name. */
+const STATUS_PREFIXES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+};
+
+/**
+ * The description of an injected fault's error (bot-api/fault-answer.ts): `<Prefix>: <given>`, the
+ * prefix alone without a given text, or the given text when it already starts with the prefix.
+ */
+export function faultDescription(status: number, given: string | undefined, fallback: string): string {
+  const prefix = STATUS_PREFIXES[status] ?? fallback;
+  return !given ? prefix : given.startsWith(prefix) ? given : `${prefix}: ${given}`;
+}
+
 /** A 400's description without its "Bad Request: " prefix (for texts that quote another error). */
 export function withoutPrefix(error: BotApiError): string {
   const prefix = 'Bad Request: ';

@@ -47,6 +47,14 @@ export function processContext(): CliContext {
 }
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+/**
+ * What parseArgs answers for a command's options, written out so that the build's declarations can
+ * name it (node:util does not export the types it would otherwise name; ADR 0057).
+ */
+type ParsedCommandArgs<O extends OptionsConfig> = Omit<
+  ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>,
+  'positionals'
+> & { positionals: string[] };
 
 /**
  * Parses a command's arguments strictly: unknown options and a wrong number of positionals are usage
@@ -60,7 +68,7 @@ export function parseCommandArgs<const O extends OptionsConfig>(
   args: string[],
   options: O,
   positionalNames: readonly string[] = [],
-) {
+): ParsedCommandArgs<O> {
   let parsed;
   try {
     parsed = parseArgs({

@@ -8,12 +8,14 @@ import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from './cli-e
 import type { CliContext, Command } from './command.js';
 import { botCreateCommand, botGetCommand } from './commands/bot.js';
 import { clockAdvanceCommand, clockShowCommand } from './commands/clock.js';
+import { faultAddCommand, faultClearCommand, faultListCommand } from './commands/fault.js';
 import { messagesCommand } from './commands/messages.js';
 import { sendCommand } from './commands/send.js';
 import { downloadCommand } from './commands/download.js';
 import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
+import { transcriptCommand } from './commands/transcript.js';
 import { pressCommand } from './commands/press.js';
 import { voteCommand } from './commands/vote.js';
 import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
@@ -54,6 +56,7 @@ import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/bloc
 import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
 import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
 import { dmEnableCommand, dmSendCommand, dmSuggestCommand } from './commands/direct-messages.js';
+import { giveawayStartCommand } from './commands/giveaway.js';
 import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
 import { managedBotCreateCommand } from './commands/managed-bot.js';
 import {
@@ -80,6 +83,7 @@ export const COMMANDS: readonly Command[] = [
   downloadCommand,
   messagesCommand,
   waitCommand,
+  transcriptCommand,
   pressCommand,
   voteCommand,
   starsGrantCommand,
@@ -92,6 +96,9 @@ export const COMMANDS: readonly Command[] = [
   paidMediaBuyCommand,
   clockAdvanceCommand,
   clockShowCommand,
+  faultAddCommand,
+  faultListCommand,
+  faultClearCommand,
   gatewayAccountCommand,
   gatewayChannelCommand,
   gatewayWaitCodeCommand,
@@ -130,6 +137,7 @@ export const COMMANDS: readonly Command[] = [
   dmEnableCommand,
   dmSendCommand,
   dmSuggestCommand,
+  giveawayStartCommand,
   businessConnectCommand,
   businessDisconnectCommand,
   managedBotCreateCommand,

@@ -52,6 +52,11 @@ export interface Config {
    * a node that dies leaves its jobs to the others after this. Undefined: 120 s (ADR 0023).
    */
   jobLeaseMs?: number | undefined;
+  /**
+   * A second listener, on `host`, that serves only `GET /metrics` and without the admin token
+   * (PARLEY_METRICS_PORT, ADR 0060); undefined: none (`/metrics` is on the main port, behind the token).
+   */
+  metricsPort?: number | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -68,6 +73,7 @@ export interface StartFlags extends FloodFlags {
   maxConnectionsPerClient?: string | undefined;
   /** Seconds. */
   requestTimeout?: string | undefined;
+  metricsPort?: string | undefined;
 }
 
 /** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
@@ -130,7 +136,19 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     floodControl: loadFloodConfig(flags, env, profileText),
     ...connectionSettings(flags, env),
     ...jobLeaseSetting(env),
+    ...metricsPortSetting(flags, env),
   };
+}
+
+/** The metrics listener's port, present only when given (ADR 0060). */
+function metricsPortSetting(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const text = flags.metricsPort ?? env.PARLEY_METRICS_PORT;
+  if (text === undefined || text === '') return {};
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new ConfigError(`invalid metrics port "${text}": expected an integer from 0 to 65535`);
+  }
+  return { metricsPort: port };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../testkit/control-schema/index.js';
 import { ControlError, type ControlContext, type ControlHandler } from './control-context.js';
 import { advanceClock } from './methods/advance-clock.js';
+import { addFault, clearFaults, listFaults } from './methods/faults.js';
 import { createBot } from './methods/create-bot.js';
 import { createUser } from './methods/create-user.js';
 import { getBot } from './methods/get-bot.js';
@@ -47,6 +48,8 @@ import { deviceList } from './methods/device-list.js';
 import { deviceAdd } from './methods/device-add.js';
 import { deviceUpdate } from './methods/device-update.js';
 import { deviceOffline, deviceOnline } from './methods/device-set-online.js';
+import { webhookDeliveries, webhookReplay } from './methods/webhook-log.js';
+import { getTranscript } from './methods/transcript.js';
 import { inlineQuery } from './methods/inline-query.js';
 import { chooseInlineResult } from './methods/choose-inline-result.js';
 import {
@@ -62,6 +65,7 @@ import {
 import { getReactions, react } from './methods/react.js';
 import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
 import { boostChat, getVerification, registerGame, setBotVerifier } from './methods/games-boosts.js';
+import { getGiveaway, startGiveaway } from './methods/giveaways.js';
 import {
   addChecklistTasks,
   addProfileAudio,
@@ -170,6 +174,8 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   listPinnedMessages: listPins,
   registerGame,
   boostChat,
+  startGiveaway,
+  getGiveaway,
   setBotVerifier,
   getVerification,
   listDrafts,
@@ -193,6 +199,9 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   setJoinRequestBot,
   advanceClock,
   getClock,
+  addFault,
+  listFaults,
+  clearFaults,
   createChat,
   getChat,
   setChatForum,
@@ -227,6 +236,9 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   updateDevice: deviceUpdate,
   setDevicesOnline: deviceOnline,
   setDevicesOffline: deviceOffline,
+  getWebhookDeliveries: webhookDeliveries,
+  replayWebhookUpdate: webhookReplay,
+  getTranscript,
 };
 
 /** Bytes of JSON body a route takes, when more than Fastify's default 1 MiB. */

@@ -13,6 +13,10 @@
  * Ordering: updates with one queue key (a chat) are delivered one at a time, in update_id order; an
  * update waiting for a retry holds back the later ones of its chat. Up to max_connections keys are in
  * flight at once (reference §4.2).
+ *
+ * Long because: the delivery of one update is one state machine (claim, fault check, POST, log row,
+ * outcome write, release) whose steps share its batches; the parts that stand alone already live
+ * beside it (backoff, connection, log rows, faults). Splitting the per-bot loop out is the next step.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,8 +24,10 @@ import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
 import { describeFailure, webhookTarget, type Target } from './webhook-connection.js';
+import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
 import type { Platform } from '../platform/core/platform.js';
-import type { BotRow, UpdateRow } from '../storage/store.js';
+import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
+import { attemptRow, loggedUrl } from './webhook-log.js';
 
 /**
  * Runs the method call a webhook answered with, as the bot (spec: a method in the response to a
@@ -36,6 +42,8 @@ const PAGE = 500;
 /** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
 class BotDelivery {
   target: Target | undefined;
+  /** The webhook url as the delivery log shows it (webhook-log.ts). */
+  logUrl = '';
   readonly inFlightKeys = new Set<string>();
   readonly inFlight = new Set<Promise<void>>();
   readonly #loop: DueLoop;
@@ -76,6 +84,7 @@ class BotDelivery {
   retarget(bot: BotRow | undefined): void {
     const old = this.target;
     this.target = undefined;
+    this.logUrl = loggedUrl(bot?.webhook_url ?? '');
     if (bot && bot.webhook_url !== '') {
       const { config, lookup } = this.worker.platform.deps;
       this.target = webhookTarget(bot, config.profile, lookup);
@@ -221,12 +230,30 @@ class BotDelivery {
 
     let failure: string;
     let retryAfter: number | undefined;
+    // The delivery log (ADR 0059): the attempt's start, real duration and answer.
+    const url = this.logUrl;
+    const startedAt = clock.nowMs();
+    const started = performance.now();
+    let statusCode: number | null = null;
     try {
+      const faults = platform.faults.forWebhook(this.botId); // ADR 0058: one Map lookup without rules
+      if (faults !== undefined) await webhookFault(platform, this.botId, faults, this.worker.log);
       const response = await target.pool.request({ method: 'POST', path: target.path, headers, body });
       if (response.statusCode >= 200 && response.statusCode < 300) {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
-        await this.worker.delivered(this.botId, row.update_id);
+        const logged = attemptRow(row, row.attempts + 1, {
+          url,
+          bytes: Buffer.byteLength(body),
+          statusCode: response.statusCode,
+          error: null,
+          outcome: 'delivered',
+          durationMs: performance.now() - started,
+          startedAt,
+          nextAttemptAt: null,
+        });
+        await this.worker.delivered(this.botId, row.update_id, logged);
+        this.worker.onAttempt('delivered');
         await this.worker
           .runReply(this.botId, contentType, text)
           .catch((error: unknown) =>
@@ -234,13 +261,16 @@ class BotDelivery {
           );
         return true;
       }
+      statusCode = response.statusCode;
       await response.body.dump();
       failure =
         `Wrong response from the webhook: ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? ''}`.trim();
       retryAfter = parseRetryAfter(response.headers['retry-after']);
     } catch (error) {
       failure = describeFailure(error);
+      if (error instanceof InjectedWebhookFault) ({ retryAfter, status: statusCode } = error);
     }
+    this.worker.onAttempt('failed');
     if (this.target !== target) {
       // The webhook changed meanwhile: the new target retries this update without counting it.
       return false;
@@ -249,9 +279,20 @@ class BotDelivery {
     const next = clock.nowMs() + webhookRetryDelayMs(attempts, random, retryAfter);
     const now = clock.now();
     const expired = next > row.expires_at * 1000;
+    const logged = attemptRow(row, attempts, {
+      url,
+      bytes: Buffer.byteLength(body),
+      statusCode,
+      error: failure,
+      outcome: expired ? 'lost' : 'failed',
+      durationMs: performance.now() - started,
+      startedAt,
+      nextAttemptAt: expired ? null : next,
+    });
     await store.write(async (tx) => {
       if (expired) await tx.deleteUpdate(this.botId, row.update_id);
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
+      await tx.insertWebhookAttempts([logged]);
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
     if (!expired) this.#retryLater(next);
@@ -270,8 +311,13 @@ export class WebhookWorker {
   readonly #bots = new Map<number, BotDelivery>();
   readonly #unsubscribe: Array<() => void> = [];
   stopped = false;
-  /** Delivered updates whose rows are not deleted yet, and the one write that will delete them. */
-  #delivered: Array<[botId: number, updateId: number]> = [];
+  /** Told each attempt's outcome (the metrics, ADR 0060). */
+  onAttempt: (outcome: 'delivered' | 'failed') => void = () => {};
+  /**
+   * Delivered updates whose rows are not deleted yet (with their delivery log rows), and the one
+   * write that will delete them.
+   */
+  #delivered: Array<[botId: number, updateId: number, logged?: NewWebhookAttempt]> = [];
   #deleting: Promise<void> | undefined;
 
   constructor(
@@ -288,6 +334,13 @@ export class WebhookWorker {
     this.#unsubscribe.push(
       bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
       bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.queued()),
+      // A replayed update may sit below what the claims read on from (ADR 0059): give it back first.
+      bus.on('webhook.replayed', ({ botId, updateId }) => {
+        this.claimant
+          .release([updateJob(botId, updateId)])
+          .catch((error: unknown) => this.log.error({ err: error }, 'releasing claims failed'))
+          .finally(() => this.#bots.get(botId)?.queued());
+      }),
       // Events may have been missed: every bot's queue is looked at again.
       bus.on('events.resumed', () => {
         for (const delivery of this.#bots.values()) delivery.queued();
@@ -306,13 +359,13 @@ export class WebhookWorker {
    * waits for it, so that a restart never sends them out of order). The deliveries that finish in
    * one turn of the event loop share one write.
    */
-  delivered(botId: number, updateId: number): Promise<void> {
-    this.#delivered.push([botId, updateId]);
+  delivered(botId: number, updateId: number, logged?: NewWebhookAttempt): Promise<void> {
+    this.#delivered.push([botId, updateId, logged]);
     if (this.#deleting) return this.#deleting;
     // The batch is taken when the write runs (so that it holds every delivery finished until then),
     // once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a second run must
     // delete the same rows.
-    let batch: Array<[botId: number, updateId: number]> | undefined;
+    let batch: Array<[botId: number, updateId: number, logged?: NewWebhookAttempt]> | undefined;
     this.#deleting = this.platform.deps.store
       .write(async (tx) => {
         if (batch === undefined) {
@@ -320,7 +373,13 @@ export class WebhookWorker {
           this.#delivered = [];
           this.#deleting = undefined;
         }
-        for (const [bot, update] of batch) await tx.deleteUpdate(bot, update);
+        const log: NewWebhookAttempt[] = [];
+        for (const [bot, update, logged] of batch) {
+          await tx.deleteUpdate(bot, update);
+          if (logged) log.push(logged);
+        }
+        // The delivery log's rows of the batch go in the same write (ADR 0059).
+        if (log.length > 0) await tx.insertWebhookAttempts(log);
       })
       .then(() => {
         // The rows are gone: their claims go with them, in one call for the batch.

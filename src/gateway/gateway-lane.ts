@@ -66,7 +66,13 @@ export function gatewayLane(
       log.error({ err: error }, 'gateway request failed');
       answer = failure(always200, answerFor('INTERNAL_ERROR'));
     }
-    writeJson(response, answer.status, answer.body, stopping);
+    // A fault that dropped the connection: no answer, no request line (the fault has its own).
+    if (answer.drop) {
+      response.destroy();
+      return;
+    }
+    const extra = answer.retryAfter !== undefined ? { 'retry-after': String(answer.retryAfter) } : undefined;
+    writeJson(response, answer.status, answer.body, stopping, extra);
     logLine(request, name, started, answer);
   };
 

@@ -6,9 +6,11 @@
  *
  * Order of checks (reference §4.1): token, then method, then the method's own parameter rules.
  */
+import type { GatewayAnswer } from './gateway-answer.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFor, toErrorAnswer, type ErrorAnswer } from './errors.js';
 import { findMethod } from './methods/index.js';
+import { gatewayFault } from './fault-answer.js';
 import { readGatewayParams } from './params.js';
 import { isAbsent } from '../platform/gateway/params.js';
 import type { Platform } from '../platform/core/platform.js';
@@ -83,7 +85,7 @@ export async function gatewayRoutes(
   app.setNotFoundHandler((_request, reply) => fail(reply, answerFor('UNKNOWN_METHOD')));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = await answerGatewayCall(platform, always200, {
+    const { status, body, retryAfter, drop } = await answerGatewayCall(platform, always200, {
       name: (request.params as { method?: string }).method ?? '',
       url: request.url,
       contentType: contentTypes.get(request),
@@ -91,17 +93,18 @@ export async function gatewayRoutes(
       body: request.body,
       log: request.log,
     });
+    if (drop) {
+      reply.raw.destroy();
+      return reply.hijack();
+    }
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply.code(status).header('content-type', 'application/json').send(body);
   };
   app.route({ method: ['GET', 'POST'], url: '/', handler, logSerializers });
   app.route({ method: ['GET', 'POST'], url: '/:method', handler, logSerializers });
 }
 
-export interface GatewayAnswer {
-  status: number;
-  /** JSON text. */
-  body: string;
-}
+export type { GatewayAnswer } from './gateway-answer.js';
 
 export function failure(always200: boolean, answer: ErrorAnswer): GatewayAnswer {
   return { status: always200 ? 200 : answer.status, body: JSON.stringify({ ok: false, error: answer.code }) };
@@ -128,6 +131,12 @@ export async function answerGatewayCall(
   if (!('id' in account)) return failure(always200, account);
   const method = findMethod(call.name);
   if (!method) return failure(always200, answerFor('UNKNOWN_METHOD'));
+  // Faults on demand (ADR 0058): one Map lookup when the account has no rule.
+  const faults = platform.faults.forGateway(account.id);
+  if (faults !== undefined) {
+    const faulted = await gatewayFault(platform, account.id, faults, call.name, always200, call.log);
+    if (faulted !== undefined) return faulted;
+  }
   try {
     const result = await method({ platform, account, params });
     return { status: 200, body: JSON.stringify({ ok: true, result }) };

@@ -15,6 +15,9 @@
  * hardening issue: about 5 µs a line alone (2 µs pino's formatting, 3 µs the write to stdout), and
  * 5-10% of sendMessage's throughput in `npm run bench -- --only 1` (stdout read by the bench through a
  * pipe); `--log-requests off` gives that back where nobody reads the lines.
+ *
+ * The metrics (server/metrics.ts, ADR 0060) are told of each request here too (`RequestObserver`),
+ * with the same timing, whether lines are written or not: one point times every request.
  */
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -71,20 +74,37 @@ export function errorText(status: number, body: unknown): string | undefined {
   return STATUS_CODES[status] ?? String(status);
 }
 
+/**
+ * Told of every answered request at the point that writes its line, with the same values (the
+ * metrics, server/metrics.ts): one timing per request, whether lines are written or not. `failed`:
+ * the answer carries an error text (an error status, or an `"ok":false` envelope).
+ */
+export type RequestObserver = (
+  surface: Surface,
+  method: string | undefined,
+  status: number,
+  elapsedMs: number,
+  failed: boolean,
+) => void;
+
 export class RequestLog {
   private readonly log: FastifyBaseLogger;
   /** Whether lines carry the (redacted) URL: only at debug and trace. */
   private readonly withUrl: boolean;
+  /** Whether requests are timed at all: lines are written, or an observer counts them. */
+  readonly enabled: boolean;
 
   constructor(
     log: FastifyBaseLogger,
     /** Off: no request lines at all (`--log-requests off`). */
-    readonly enabled = true,
+    private readonly lines = true,
+    private readonly observer?: RequestObserver,
   ) {
     // The line holds strings and numbers only, which the logger's redaction paths (`*.token`, ...)
     // never match; without them pino skips a redaction pass per field, about half a line's cost.
     this.log = log.child({}, { redact: [] });
-    this.withUrl = enabled && (log.level === 'debug' || log.level === 'trace');
+    this.withUrl = lines && (log.level === 'debug' || log.level === 'trace');
+    this.enabled = lines || observer !== undefined;
   }
 
   /** A start time for `write`. */
@@ -116,7 +136,8 @@ export class RequestLog {
     error: string | undefined,
     url: string | undefined,
   ): void {
-    if (!this.enabled) return;
+    this.observer?.(surface, method, status, elapsedMs, error !== undefined);
+    if (!this.lines) return;
     // One literal of one shape for every line; pino leaves out the undefined fields.
     this.log.info(
       {

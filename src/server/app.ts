@@ -25,6 +25,7 @@ import { frameworkErrorAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
 import { laneServerFactory } from '../http/http-lane.js';
 import { RequestLog } from '../http/request-log.js';
+import { listenMetrics, metricsRoute, ServerMetrics, type MetricsListener } from './metrics.js';
 import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
 import { gatewayRoutes } from '../gateway/gateway-routes.js';
@@ -41,6 +42,8 @@ export interface Parley {
   platform: Platform;
   time: VirtualTime;
   adminToken: string;
+  /** The metrics listener's `/metrics` URL (`--metrics-port`, ADR 0060); undefined: none. */
+  metricsUrl: string | undefined;
   /** Starts the background workers (webhook delivery, pruning, gateway reports and timed jobs). */
   startWorkers(): void;
   /** Stops accepting work, finishes in-flight requests, stops workers, closes storage. */
@@ -113,12 +116,16 @@ async function build(
   // the store's caches.
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
   const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
+  await platform.faults.load();
   const time = new VirtualTime(clock, store, config.profile, bus);
   const shutdown = new AbortController();
 
   // One line per request at info, written alike by the fast lanes and the Fastify routes
   // (http/request-log.ts); Fastify's own request lines only at debug, for what it serves.
-  const requestLog = new RequestLog(log, config.logRequests ?? true);
+  // The metrics count at the request log's one timing point, and each store commit (ADR 0060).
+  const metrics = new ServerMetrics(store, clock, log);
+  store.observeCommits(metrics.observeCommit);
+  const requestLog = new RequestLog(log, config.logRequests ?? true, metrics.observeRequest);
   const fastifyRequestLines = config.logLevel === 'debug' || config.logLevel === 'trace';
   const signals = new RequestSignals(shutdown.signal);
   const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
@@ -155,6 +162,7 @@ async function build(
     if (shutdown.signal.aborted) reply.header('connection', 'close');
   });
   app.get('/healthz', async () => ({ ok: true }));
+  metricsRoute(app, metrics, adminToken);
   // Ready: started, not stopping, and the database answers (a PostgreSQL server can go away; a load
   // balancer then sends the traffic to other nodes, and this one comes back when the database does).
   app.get('/readyz', async (_request, reply) => {
@@ -187,6 +195,7 @@ async function build(
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
   const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log), claimant);
+  webhooks.onAttempt = metrics.webhookAttempt;
   const pruner = new Pruner(platform, app.log, claimant);
   const reports = new ReportWorker(platform, app.log, claimant);
   const gatewayTimer = new GatewayTimer(platform, app.log, claimant);
@@ -218,12 +227,31 @@ async function build(
       return next === undefined ? undefined : next * 1000;
     },
   });
+  // Giveaways draw their winners at winners_selection_date on the virtual clock (ADR 0056).
+  const giveaways = new ClockSweep(platform.deps.clock, app.log, claimant, {
+    name: 'giveaways',
+    failure: 'completing giveaways failed',
+    pass: async () => {
+      const next = await platform.giveaways.runDue();
+      return next === undefined ? undefined : next * 1000;
+    },
+  });
   const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
     platform.suggestedPosts
       .onMessageChanged(chatPk, messageId)
       .catch((error: unknown) => app.log.error({ err: error }, 'refunding a suggested post failed'));
   });
   await app.ready();
+  // A second listener for `/metrics` alone, without the admin token (ADR 0060).
+  let metricsListener: MetricsListener | undefined;
+  if (config.metricsPort !== undefined) {
+    try {
+      metricsListener = await listenMetrics(metrics, config.host, config.metricsPort);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
   ready = true;
 
   return {
@@ -231,6 +259,7 @@ async function build(
     platform,
     time,
     adminToken,
+    metricsUrl: metricsListener?.url,
     startWorkers() {
       claimant.start((error) => app.log.error({ err: error }, 'renewing job claims failed'));
       webhooks.start();
@@ -240,6 +269,7 @@ async function build(
       boostExpiry.start();
       subscriptionRenewals.start();
       suggestedPosts.start();
+      giveaways.start();
     },
     async close() {
       shutdown.abort();
@@ -253,6 +283,7 @@ async function build(
       await app.close();
       clearInterval(idle);
       clearTimeout(deadline);
+      await metricsListener?.close();
       await webhooks.stop();
       pruner.stop();
       await gatewayTimer.stop();
@@ -260,6 +291,7 @@ async function build(
       await subscriptionRenewals.stop();
       stopRefunds();
       await suggestedPosts.stop();
+      await giveaways.stop();
       await reports.stop();
       await claimant.stop();
       await storage.close();

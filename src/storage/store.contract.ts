@@ -15,6 +15,8 @@ import { invitesContract } from './contracts/invites.contract.js';
 import { messagesContract } from './contracts/messages.contract.js';
 import { pollsContract } from './contracts/polls.contract.js';
 import { gamesBoostsVerificationContract } from './contracts/games-boosts-verification.contract.js';
+import { giveawaysContract } from './contracts/giveaways.contract.js';
+import { webhookLogContract } from './contracts/webhook-log.contract.js';
 import { settingsContract } from './contracts/settings.contract.js';
 import { stickersContract } from './contracts/stickers.contract.js';
 import { starsContract } from './contracts/stars.contract.js';
@@ -31,6 +33,7 @@ import { memberTagsContract } from './contracts/member-tags.contract.js';
 import { passportContract } from './contracts/passport.contract.js';
 import { senderChatsContract } from './contracts/sender-chats.contract.js';
 import { personViewsContract } from './contracts/person-views.contract.js';
+import { metricsContract } from './contracts/metrics.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
@@ -42,6 +45,8 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     filesContract(open);
     pollsContract(open);
     gamesBoostsVerificationContract(open);
+    giveawaysContract(open);
+    webhookLogContract(open);
     inlineContract(open);
     invitesContract(open);
     jobsContract(open);
@@ -53,6 +58,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     passportContract(open);
     senderChatsContract(open);
     personViewsContract(open);
+    metricsContract(open);
     starsContract(open);
     giftsContract(open);
     suggestedPostsContract(open);

@@ -35,6 +35,7 @@ import type { MessagesReader, MessagesWriter } from './ports/messages.js';
 import type { PollsReader, PollsWriter } from './ports/polls.js';
 import type { GamesReader, GamesWriter } from './ports/games.js';
 import type { BoostsReader, BoostsWriter } from './ports/boosts.js';
+import type { GiveawaysReader, GiveawaysWriter } from './ports/giveaways.js';
 import type { VerificationReader, VerificationWriter } from './ports/verification.js';
 import type { PaymentsReader, PaymentsWriter } from './ports/payments.js';
 import type { StarsReader, StarsWriter } from './ports/stars.js';
@@ -55,6 +56,8 @@ import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
 import type { PassportReader, PassportWriter } from './ports/passport.js';
 import type { PersonViewsReader } from './ports/person-views.js';
+import type { MetricsReader } from './ports/metrics.js';
+import type { WebhookLogReader, WebhookLogWriter } from './ports/webhook-log.js';
 
 export type { BotRow, UserRow } from './ports/users.js';
 export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.js';
@@ -66,6 +69,7 @@ export type { FileRefRow, FileRow } from './ports/files.js';
 export type { PollRow, PollVoteRow } from './ports/polls.js';
 export type { GameRow, GameScoreRow } from './ports/games.js';
 export type { ChatBoostRow } from './ports/boosts.js';
+export type { GiveawayRow } from './ports/giveaways.js';
 export type { VerificationRow, VerificationTarget, VerifierRow } from './ports/verification.js';
 export type { StarDirection, StarTransactionRow } from './ports/stars.js';
 export type { GiftOwnerKind, OwnedGiftRow } from './ports/gifts.js';
@@ -86,6 +90,7 @@ export type { BusinessConnectionRow, BusinessProfileRow } from './ports/business
 export type { StoryRow } from './ports/stories.js';
 export type { ManagedBotRow } from './ports/managed-bots.js';
 export type { PassportElementRow, PassportErrorRow } from './ports/passport.js';
+export type { NewWebhookAttempt, WebhookAttemptRow } from './ports/webhook-log.js';
 
 /** Every read of the platform's tables (the gateway's are under `gateway`). */
 export interface StoreReader
@@ -106,6 +111,7 @@ export interface StoreReader
     PollsReader,
     GamesReader,
     BoostsReader,
+    GiveawaysReader,
     VerificationReader,
     StickersReader,
     StarsReader,
@@ -119,7 +125,9 @@ export interface StoreReader
     GuestReader,
     SettingsReader,
     TopicsReader,
-    PersonViewsReader {}
+    PersonViewsReader,
+    WebhookLogReader,
+    MetricsReader {}
 
 /** A transaction: every read and every write, inside one `write`. */
 export interface StoreTx
@@ -141,6 +149,7 @@ export interface StoreTx
     PollsWriter,
     GamesWriter,
     BoostsWriter,
+    GiveawaysWriter,
     VerificationWriter,
     StickersWriter,
     StarsWriter,
@@ -153,7 +162,8 @@ export interface StoreTx
     WebAppsWriter,
     GuestWriter,
     SettingsWriter,
-    TopicsWriter {
+    TopicsWriter,
+    WebhookLogWriter {
   /** The gateway's writes, in this same transaction. */
   readonly gateway: GatewayStoreTx;
 }
@@ -176,6 +186,12 @@ export interface Store extends StoreReader {
 
   /** Resolves when the database answers (readiness); rejects when it does not. */
   ping(): Promise<void>;
+
+  /**
+   * Calls `observer` after each committed transaction (a group commit counts once) with its time
+   * from BEGIN to the end of COMMIT, in ms (the metrics, ADR 0060); undefined stops the calls.
+   */
+  observeCommits(observer: ((ms: number) => void) | undefined): void;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */

@@ -19,6 +19,13 @@ import type {
   StoryRecord,
 } from './control-types.js';
 import type {
+  AddFaultParams,
+  ClearFaultsParams,
+  FaultRule,
+  FaultsCleared,
+  ListFaultsParams,
+} from './control-types.js';
+import type {
   BuyPaidMediaParams,
   ConvertGiftParams,
   GiveGiftParams,
@@ -66,6 +73,12 @@ import type {
   Credits,
   DeliveryLog,
   DeliveryLogParams,
+  WebhookDeliveryLog,
+  WebhookDeliveriesParams,
+  WebhookReplay,
+  ReplayWebhookUpdateParams,
+  Transcript,
+  TranscriptParams,
   Device,
   GatewayAccount,
   LedgerEntry,
@@ -148,6 +161,9 @@ import type {
   SetBotPrivacyParams,
   BoostChatParams,
   BoostResult,
+  GetGiveawayParams,
+  GiveawayRecord,
+  StartGiveawayParams,
   GameRecord,
   GetVerificationParams,
   RegisterGameParams,
@@ -365,6 +381,31 @@ export class ControlClient {
     return this.#call({ method: 'GET', path: '/clock' });
   }
 
+  // ---- Faults on demand (ADR 0058) ----------------------------------------------------------------
+
+  /** `POST /control/faults`: a rule that makes matching calls fail (an error, latency or a drop). */
+  addFault(params: AddFaultParams): Promise<FaultRule> {
+    return this.#call({ method: 'POST', path: '/faults', body: params });
+  }
+
+  /** `GET /control/faults`: the rules in force (of one bot, account or webhook when given). */
+  listFaults(params: ListFaultsParams): Promise<FaultRule[]> {
+    return this.#call({
+      method: 'GET',
+      path: '/faults',
+      query: {
+        bot: params.bot,
+        gateway_account: params.gateway_account,
+        webhook: params.webhook === undefined ? undefined : String(params.webhook),
+      },
+    });
+  }
+
+  /** `POST /control/faults/clear`: removes rules (of a scope, one by id, or all). */
+  clearFaults(params: ClearFaultsParams): Promise<FaultsCleared> {
+    return this.#call({ method: 'POST', path: '/faults/clear', body: params });
+  }
+
   // ---- Verification Gateway and devices -------------------------------------------------------
 
   /** `POST /control/gateway/accounts`; the answer carries the access token, shown only here. */
@@ -461,6 +502,34 @@ export class ControlClient {
       method: 'GET',
       path: '/gateway/delivery-log',
       query: { account: params.account, request_id: params.request_id, limit: params.limit },
+    });
+  }
+
+  /** `GET /control/webhooks/deliveries`: a bot's webhook delivery attempts and pending updates. */
+  getWebhookDeliveries(params: WebhookDeliveriesParams): Promise<WebhookDeliveryLog> {
+    return this.#call({
+      method: 'GET',
+      path: '/webhooks/deliveries',
+      query: { bot: String(params.bot), update_id: params.update_id, limit: params.limit },
+    });
+  }
+
+  /** `POST /control/webhooks/replay`: delivers an update to the bot's webhook again. */
+  replayWebhookUpdate(params: ReplayWebhookUpdateParams): Promise<WebhookReplay> {
+    return this.#call({ method: 'POST', path: '/webhooks/replay', body: params });
+  }
+
+  /** `GET /control/transcript`: a chat as a person sees it, normalised for snapshot tests. */
+  getTranscript(params: TranscriptParams): Promise<Transcript> {
+    return this.#call({
+      method: 'GET',
+      path: '/transcript',
+      query: {
+        user: String(params.user),
+        chat: String(params.chat),
+        format: params.format,
+        limit: params.limit,
+      },
     });
   }
 
@@ -764,6 +833,20 @@ export class ControlClient {
   /** `POST /control/boosts`: `user` boosts a channel or supergroup (`remove`: removes their boosts). */
   boostChat(params: BoostChatParams): Promise<BoostResult> {
     return this.#call({ method: 'POST', path: '/boosts', body: params });
+  }
+
+  /** `POST /control/giveaways`: `user`, an administrator, starts a giveaway in a channel or supergroup. */
+  startGiveaway(params: StartGiveawayParams): Promise<GiveawayRecord> {
+    return this.#call({ method: 'POST', path: '/giveaways', body: params });
+  }
+
+  /** `GET /control/giveaways`: a giveaway by its message, with its winners once drawn. */
+  getGiveaway(params: GetGiveawayParams): Promise<GiveawayRecord> {
+    return this.#call({
+      method: 'GET',
+      path: '/giveaways',
+      query: { chat: params.chat, message_id: params.message_id },
+    });
   }
 
   /** `POST /control/bots/verifier`: makes a bot a verifier (or, `enabled: false`, not). */

@@ -53,6 +53,36 @@ export interface BotRecord {
   supports_inline_queries: boolean;
 }
 
+/** A fault rule (ADR 0058); the effect and duration fields are there when set. */
+export interface FaultRule {
+  id: number;
+  surface: 'bot_api' | 'gateway' | 'webhook';
+  /** The bot (bot_api, webhook) or the gateway account. */
+  target_id: number;
+  /** Lower-cased; absent: every method. */
+  method?: string;
+  status?: number;
+  description?: string;
+  retry_after?: number;
+  error?: string;
+  latency_ms?: number;
+  drop?: boolean;
+  times?: number;
+  /** Matching calls counted so far (rules with times or probability). */
+  calls?: number;
+  /** Unix time on the virtual clock. */
+  until?: number;
+  probability?: number;
+  seed?: number;
+  /** Unix time on the virtual clock. */
+  created_at: number;
+}
+
+export interface FaultsCleared {
+  /** How many rules were removed. */
+  removed: number;
+}
+
 export interface ClockState {
   /** Unix seconds on the virtual clock. */
   now: number;
@@ -308,6 +338,56 @@ export interface DeliveryLog {
   pending: PendingReport[];
 }
 
+/** One attempt to deliver an update to a bot's webhook (ADR 0059). */
+export interface WebhookDeliveryAttempt {
+  id: number;
+  bot_id: number;
+  update_id: number;
+  update_type: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The webhook url without credentials (the secret_token header is never stored). */
+  url: string;
+  request_bytes: number;
+  status_code?: number;
+  error?: string;
+  outcome: 'delivered' | 'failed' | 'lost';
+  duration_ms: number;
+  date: number;
+  next_attempt_date?: number;
+  /** The request body, while the log keeps it (newest delivered or lost updates). */
+  body?: string;
+}
+
+export interface PendingWebhookUpdate {
+  update_id: number;
+  update_type: string;
+  attempts: number;
+  next_attempt_date: number;
+  body: string;
+}
+
+export interface WebhookDeliveryLog {
+  attempts: WebhookDeliveryAttempt[];
+  pending: PendingWebhookUpdate[];
+}
+
+export interface WebhookReplay {
+  bot_id: number;
+  update_id: number;
+  /** `retried`: a pending update is due now; `resent`: a delivered one is queued again. */
+  mode: 'retried' | 'resent';
+}
+
+/** A chat as a person sees it, normalised for snapshot tests (ADR 0059). */
+export interface Transcript {
+  format: 'text' | 'json';
+  /** Format text: one line per message, ending with a newline. */
+  text?: string;
+  /** Format json: the Message objects, normalised (`message_id: "#1"`, `date: "<date>"`, ...). */
+  messages?: Array<Record<string, unknown>>;
+}
+
 export interface Device {
   id: number;
   user_id: number;
@@ -494,12 +574,37 @@ export interface GameRecord {
   description: string;
 }
 
-/** The Bot API's ChatBoost (the source of every boost on Parley is `premium`). */
+/** The Bot API's ChatBoost: a person's own (`premium`) or won in a giveaway (`giveaway`, ADR 0056). */
 export interface ChatBoost {
   boost_id: string;
   add_date: number;
   expiration_date: number;
-  source: { source: 'premium'; user: User };
+  source:
+    | { source: 'premium'; user: User }
+    | { source: 'giveaway'; giveaway_message_id: number; user?: User; prize_star_count?: number };
+}
+
+/** `POST /control/giveaways`, `GET /control/giveaways` (ADR 0056). */
+export interface GiveawayRecord {
+  id: string;
+  chat_id: number;
+  /** The `giveaway` message. */
+  message_id: number;
+  creator_id: number;
+  winners_selection_date: number;
+  winner_count: number;
+  only_new_members: boolean;
+  has_public_winners: boolean;
+  prize_description?: string;
+  country_codes: string[];
+  prize_star_count?: number;
+  premium_subscription_month_count?: number;
+  state: 'pending' | 'completed';
+  completed_at?: number;
+  /** The winners' user ids, once completed. */
+  winners?: number[];
+  /** Prizes nobody won, once completed. */
+  unclaimed_prize_count?: number;
 }
 
 /** `POST /control/boosts` */
@@ -592,6 +697,7 @@ export interface ControlResults {
   ManagedBotRecord: ManagedBotRecord;
   GameRecord: GameRecord;
   BoostResult: BoostResult;
+  GiveawayRecord: GiveawayRecord;
   VerifierState: VerifierState;
   VerificationStatus: VerificationStatus;
   Message: Message;
@@ -611,6 +717,8 @@ export interface ControlResults {
   WebAppKey: WebAppKey;
   PassportErrors: PassportErrors;
   ClockState: ClockState;
+  FaultRule: FaultRule;
+  FaultsCleared: FaultsCleared;
   ChatRecord: ChatRecord;
   DirectMessagesChat: DirectMessagesChat;
   ForumTopic: ForumTopic;
@@ -626,6 +734,9 @@ export interface ControlResults {
   VerificationInboxEntry: VerificationInboxEntry;
   ReceivedCode: ReceivedCode;
   DeliveryLog: DeliveryLog;
+  WebhookDeliveryLog: WebhookDeliveryLog;
+  WebhookReplay: WebhookReplay;
+  Transcript: Transcript;
   Device: Device;
 }
 
@@ -740,6 +851,9 @@ export type BotQueriesSettingParams = ParamsByName['BotQueriesSettingParams'];
 export type SetJoinRequestBotParams = ParamsByName['SetJoinRequestBotParams'];
 
 export type AdvanceClockParams = ParamsByName['AdvanceClockParams'];
+export type AddFaultParams = ParamsByName['AddFaultParams'];
+export type ListFaultsParams = ParamsByName['ListFaultsParams'];
+export type ClearFaultsParams = ParamsByName['ClearFaultsParams'];
 
 /** The kinds of chat a person can create. */
 export type GroupChatType = (typeof GROUP_CHAT_TYPES)[number];
@@ -771,6 +885,9 @@ export type VerificationInboxParams = ParamsByName['VerificationInboxParams'];
 export type WaitForCodeParams = ParamsByName['WaitForCodeParams'];
 export type MarkReadParams = ParamsByName['MarkReadParams'];
 export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
+export type WebhookDeliveriesParams = ParamsByName['WebhookDeliveriesParams'];
+export type ReplayWebhookUpdateParams = ParamsByName['ReplayWebhookUpdateParams'];
+export type TranscriptParams = ParamsByName['TranscriptParams'];
 export type ListBotsParams = ParamsByName['ListBotsParams'];
 export type ListPendingUpdatesParams = ParamsByName['ListPendingUpdatesParams'];
 export type ListGatewayAccountsParams = ParamsByName['ListGatewayAccountsParams'];
@@ -780,6 +897,8 @@ export type RegisterGameParams = ParamsByName['RegisterGameParams'];
 export type BoostChatParams = ParamsByName['BoostChatParams'];
 export type SetBotVerifierParams = ParamsByName['SetBotVerifierParams'];
 export type GetVerificationParams = ParamsByName['GetVerificationParams'];
+export type StartGiveawayParams = ParamsByName['StartGiveawayParams'];
+export type GetGiveawayParams = ParamsByName['GetGiveawayParams'];
 
 export type ConnectBusinessBotParams = ParamsByName['ConnectBusinessBotParams'];
 export type DisconnectBusinessBotParams = ParamsByName['DisconnectBusinessBotParams'];

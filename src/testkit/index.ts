@@ -1,6 +1,11 @@
-/** The test kit: a typed client of the control API for tests of bots and of the platform itself. */
+/**
+ * The test kit (`parley-server/testkit`, docs/testing.md): `createParley()`, a server with people who act
+ * and wait (ADR 0057), and the typed client of the control API for tests of bots and of the platform.
+ */
 export { ControlClient, MAX_WAIT_TIMEOUT_SECONDS } from './control-client.js';
 export type { ControlClientOptions, WaitOptions } from './control-client.js';
 export { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
 export type * from './control-types.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-types.js';
+export { createParley } from './parley.js';
+export type * from './parley.js';

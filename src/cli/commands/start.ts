@@ -20,6 +20,7 @@ const OPTIONS = {
   'flood-global-per-second': { type: 'string' },
   'max-connections-per-client': { type: 'string' },
   'request-timeout': { type: 'string' },
+  'metrics-port': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -31,6 +32,7 @@ export const startCommand: Command = {
                     [--flood-control on|off] [--flood-chat-per-second N] [--flood-chat-burst N]
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
+                    [--metrics-port P]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -70,6 +72,9 @@ Options:
                        (env PARLEY_MAX_CONNECTIONS_PER_CLIENT; default 256, 0 for no cap)
   --request-timeout S  seconds for a whole request (headers and body) to arrive, else 408 and
                        the connection closes (env PARLEY_REQUEST_TIMEOUT; default 30, 0 for none)
+  --metrics-port P     also serve GET /metrics on this port of the same host, without the admin
+                       token (env PARLEY_METRICS_PORT; default: none, /metrics on the main port
+                       needs the admin token)
 
 Once it listens it prints where each surface is and a line to paste into another shell, so that
 parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
@@ -105,6 +110,7 @@ found it), said in one line on stderr ending in one of these codes:
           floodGlobalPerSecond: values['flood-global-per-second'],
           maxConnectionsPerClient: values['max-connections-per-client'],
           requestTimeout: values['request-timeout'],
+          metricsPort: values['metrics-port'],
         },
         ctx.env,
       );

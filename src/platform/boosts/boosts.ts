@@ -37,7 +37,10 @@ export interface WireChatBoost {
   boost_id: string;
   add_date: number;
   expiration_date: number;
-  source: { source: 'premium'; user: WireUser };
+  source:
+    | { source: 'premium'; user: WireUser }
+    // A boost a giveaway gave its winner (ADR 0056): the user for Premium giveaways only (spec).
+    | { source: 'giveaway'; giveaway_message_id: number; user?: WireUser; prize_star_count?: number };
 }
 
 /** What a person's boost or removal answers (control API). */
@@ -52,11 +55,18 @@ export interface BoostResult {
 }
 
 function renderBoost(row: ChatBoostRow, user: UserRow): WireChatBoost {
+  const giveaway = row.giveaway_message_id ?? null;
+  const stars = row.giveaway_prize_star_count ?? null;
   return {
     boost_id: row.id,
     add_date: row.add_date,
     expiration_date: row.expiration_date,
-    source: { source: 'premium', user: renderUser(user) },
+    source:
+      giveaway === null
+        ? { source: 'premium', user: renderUser(user) }
+        : stars === null
+          ? { source: 'giveaway', giveaway_message_id: giveaway, user: renderUser(user) }
+          : { source: 'giveaway', giveaway_message_id: giveaway, prize_star_count: stars },
   };
 }
 
@@ -103,7 +113,10 @@ export class Boosts {
     const user = await users.resolve(userRef, 'user');
     return commit(this.ctx, async (tx, effects) => {
       const chat = await this.#boostable(tx, user, chatRef);
-      const rows = await tx.listUserChatBoosts(chat.pk, user.id);
+      // A person removes their own boosts; those won in a giveaway last their term (ADR 0056).
+      const rows = (await tx.listUserChatBoosts(chat.pk, user.id)).filter(
+        (row) => (row.giveaway_message_id ?? null) === null,
+      );
       if (rows.length === 0) throw new PlatformError('BOOST_NOT_FOUND', 'the user has not boosted this chat');
       const now = deps.clock.now();
       const removed: string[] = [];
@@ -131,6 +144,21 @@ export class Boosts {
       if (due.length < EXPIRY_BATCH) break;
     }
     return store.nextChatBoostExpiry();
+  }
+
+  /**
+   * A boost a giveaway gives its winner (ADR 0056), inside the giveaway's write: the chat's
+   * administrator bots get `chat_boost`.
+   */
+  async addGiveawayBoost(tx: StoreTx, chat: ChatRow, row: ChatBoostRow, effects: Effects): Promise<void> {
+    const user = await tx.getUser(row.user_id);
+    if (!user) return;
+    await tx.insertChatBoost(row);
+    const boost = renderBoost(row, user);
+    await this.#toAdminBots(tx, chat, effects, 'chat_boost', row.add_date, (wireChat) => ({
+      chat: wireChat,
+      boost,
+    }));
   }
 
   /** getUserChatBoosts: the user's active boosts of the chat; the bot must administer it. */

@@ -39,6 +39,7 @@ import { WebApps } from '../web-apps/web-apps.js';
 import { GuestQueries } from '../guest/guest-queries.js';
 import { Games } from '../games/games.js';
 import { Boosts } from '../boosts/boosts.js';
+import { Giveaways } from '../giveaways/giveaways.js';
 import { Verification } from '../verification/verification.js';
 import { Drafts } from '../drafts/drafts.js';
 import { Profiles } from '../users/profiles.js';
@@ -51,6 +52,7 @@ import { Gifts } from '../gifts/gift-service.js';
 import { PaidMedia } from '../paid-media/paid-media.js';
 import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
 import { Passport } from '../passport/passport.js';
+import { Faults } from '../faults/faults.js';
 
 export class Platform {
   readonly users: Users;
@@ -127,8 +129,13 @@ export class Platform {
   readonly suggestedPosts: SuggestedPosts;
   /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
   readonly passport: Passport;
+  /** Giveaways that channel and supergroup administrators start (giveaways/, ADR 0056). */
+  readonly giveaways: Giveaways;
+  /** Fault rules switched on through the control API, cached for the hot paths (faults/, ADR 0058). */
+  readonly faults: Faults;
 
   constructor(readonly deps: PlatformDeps) {
+    this.faults = new Faults(deps);
     this.users = new Users(deps);
     this.chats = new Chats(deps);
     this.updates = new UpdateQueue(deps);
@@ -256,5 +263,10 @@ export class Platform {
       stars: this.stars,
     });
     this.passport = new Passport(deps, this.users, this.messages, this.files);
+    this.giveaways = new Giveaways(
+      { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
+      this.stars,
+      this.boosts,
+    );
   }
 }

@@ -17,13 +17,20 @@ export interface ChatBoostRow {
   expiration_date: number;
   /** When it was removed or expired; null while active. */
   removed_at: number | null;
+  /**
+   * A boost a giveaway gave its winner (ChatBoostSourceGiveaway; ADR 0056): the giveaway message's
+   * id; null (or absent) for a person's own boost, the only kind counted by countActiveBoostsOfUser.
+   */
+  giveaway_message_id?: number | null;
+  /** The Stars of that giveaway (Stars giveaways only). */
+  giveaway_prize_star_count?: number | null;
 }
 
 export interface BoostsReader {
   getChatBoost(id: string): Promise<ChatBoostRow | undefined>;
   /** The active boosts of a user in a chat. */
   listUserChatBoosts(chatPk: number, userId: number): Promise<ChatBoostRow[]>;
-  /** How many active boosts the user has, in every chat. */
+  /** How many active boosts of their own (not won in a giveaway) the user has, in every chat. */
   countActiveBoostsOfUser(userId: number): Promise<number>;
   /** Active boosts whose expiration_date is at or before `nowSec`, the earliest first. */
   listExpiredChatBoosts(nowSec: number, limit: number): Promise<ChatBoostRow[]>;

@@ -27,6 +27,11 @@ export interface PlatformEvents {
   'callback.answered': { id: string };
   /** A bot's webhook was set, changed or deleted. */
   'webhook.changed': { botId: number };
+  /**
+   * An update was queued again (or made due) for its webhook by a replay (ADR 0059): a claimant that
+   * reads on past the updates it delivered must look at its id again.
+   */
+  'webhook.replayed': { botId: number; updateId: number };
   /** A bot answered an inline query. */
   'inline.answered': { id: string };
   /** A bot answered a shipping or pre-checkout query (or a payment's wait ran out). */
@@ -47,6 +52,8 @@ export interface PlatformEvents {
   'events.resumed': Record<string, never>;
   /** The virtual clock moved forward; `offsetMs` is its stored offset now (storage: settings). */
   'clock.advanced': { offsetMs: number };
+  /** Fault rules were added or removed (platform/faults/faults.ts): every process reloads them. */
+  'faults.changed': Record<string, never>;
   /**
    * Rows that a store may cache changed: every process drops its cached copy (the store's
    * `forgetCached`, and the platform's own caches of the same rows). Published by adapters shared

@@ -43,6 +43,7 @@ import { PgMessages } from './tables/messages.js';
 import { PgPolls } from './tables/polls.js';
 import { PgStickers } from './tables/stickers.js';
 import { PgBoosts, PgGames, PgVerification } from './tables/games-boosts-verification.js';
+import { PgGiveaways } from './tables/giveaways.js';
 import { PgPayments } from './tables/payments.js';
 import { PgStars } from './tables/stars.js';
 import { PgGifts } from './tables/gifts.js';
@@ -53,6 +54,8 @@ import { PgProfiles } from './tables/profiles.js';
 import { PgMemberTags } from './tables/member-tags.js';
 import { PgSenderChats } from './tables/sender-chats.js';
 import { PgPersonViews } from './tables/person-views.js';
+import { PgMetrics } from './tables/metrics.js';
+import { PgWebhookLog } from './tables/webhook-log.js';
 import { PgBusiness } from './tables/business.js';
 import { PgTopics } from './tables/topics.js';
 import { PgPassport } from './tables/passport.js';
@@ -106,6 +109,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgStickers(sql),
     new PgGames(sql),
     new PgBoosts(sql),
+    new PgGiveaways(sql),
     new PgVerification(sql),
     new PgStars(sql),
     new PgGifts(sql),
@@ -124,6 +128,8 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgTopics(sql),
     new PgPassport(sql),
     new PgPersonViews(sql),
+    new PgMetrics(sql),
+    new PgWebhookLog(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),
@@ -153,6 +159,8 @@ export class PgStore implements Store {
   readonly #writing = new AsyncLocalStorage<pg.PoolClient>();
   #queue: QueuedWrite[] = [];
   #flushing = false;
+  /** Told each commit's time (Store.observeCommits). */
+  #onCommit: ((ms: number) => void) | undefined;
 
   private constructor(pool: pg.Pool) {
     this.pool = pool;
@@ -241,6 +249,7 @@ export class PgStore implements Store {
   ): Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> | undefined> {
     const client = await this.pool.connect();
     let broken = false;
+    const started = this.#onCommit ? performance.now() : 0;
     try {
       await client.query(
         savepoints ? 'BEGIN ISOLATION LEVEL SERIALIZABLE; SAVEPOINT w' : 'BEGIN ISOLATION LEVEL SERIALIZABLE',
@@ -270,6 +279,7 @@ export class PgStore implements Store {
       } catch (error) {
         throw retryable(error) ? new BatchConflict() : error;
       }
+      this.#onCommit?.(performance.now() - started);
       return outcomes;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => (broken = true));
@@ -284,12 +294,14 @@ export class PgStore implements Store {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken = false;
+      const started = this.#onCommit ? performance.now() : 0;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const value = await this.#writing.run(client, () =>
           fn(areas(new PgSql(client, undefined, new ReadMemo())) as StoreTx),
         );
         await client.query('COMMIT');
+        this.#onCommit?.(performance.now() - started);
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
@@ -322,6 +334,10 @@ export class PgStore implements Store {
 
   forgetCached(): void {
     // No caches: every read goes to the database.
+  }
+
+  observeCommits(observer: ((ms: number) => void) | undefined): void {
+    this.#onCommit = observer;
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,7 @@ import { SqliteMessages } from './tables/messages.js';
 import { SqlitePolls } from './tables/polls.js';
 import { SqliteStickers } from './tables/stickers.js';
 import { SqliteBoosts, SqliteGames, SqliteVerification } from './tables/games-boosts-verification.js';
+import { SqliteGiveaways } from './tables/giveaways.js';
 import { SqlitePayments } from './tables/payments.js';
 import { SqliteStars } from './tables/stars.js';
 import { SqliteGifts } from './tables/gifts.js';
@@ -43,6 +44,8 @@ import { SqliteProfiles } from './tables/profiles.js';
 import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqlitePersonViews } from './tables/person-views.js';
+import { SqliteMetrics } from './tables/metrics.js';
+import { SqliteWebhookLog } from './tables/webhook-log.js';
 import { SqliteBusiness } from './tables/business.js';
 import { SqliteTopics } from './tables/topics.js';
 import { SqlitePassport } from './tables/passport.js';
@@ -83,6 +86,8 @@ export class SqliteStore implements Store {
   readonly gateway: SqliteGatewayStore;
   /** Claims on the background jobs, held in memory: one process uses the database (ADR 0023). */
   readonly jobs: SqliteJobClaims;
+  /** Told each commit's time (Store.observeCommits). */
+  #onCommit: ((ms: number) => void) | undefined;
 
   private constructor(db: Database.Database) {
     this.#db = db;
@@ -109,6 +114,7 @@ export class SqliteStore implements Store {
       new SqliteStickers(this.#sql),
       new SqliteGames(this.#sql),
       new SqliteBoosts(this.#sql),
+      new SqliteGiveaways(this.#sql),
       new SqliteVerification(this.#sql),
       new SqliteStars(this.#sql),
       new SqliteGifts(this.#sql),
@@ -127,6 +133,8 @@ export class SqliteStore implements Store {
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),
       new SqlitePersonViews(this.#sql),
+      new SqliteMetrics(this.#sql),
+      new SqliteWebhookLog(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({
@@ -185,6 +193,7 @@ export class SqliteStore implements Store {
       const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
       // A batch of one needs no savepoint: if it fails, the whole transaction is rolled back.
       const alone = batch.length === 1;
+      const started = this.#onCommit ? performance.now() : 0;
       try {
         txn.begin.run();
         for (const item of batch) {
@@ -205,6 +214,7 @@ export class SqliteStore implements Store {
         }
         if (this.#db.inTransaction) {
           txn.commit.run();
+          this.#onCommit?.(performance.now() - started);
           this.#checkpointer?.committed();
         }
       } catch (error) {
@@ -231,6 +241,10 @@ export class SqliteStore implements Store {
 
   async ping(): Promise<void> {
     if (this.#closed) throw new Error('the store is closed');
+  }
+
+  observeCommits(observer: ((ms: number) => void) | undefined): void {
+    this.#onCommit = observer;
   }
 
   /** A write was rolled back: every cache that may hold what it wrote is dropped. */

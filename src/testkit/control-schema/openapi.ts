@@ -52,6 +52,7 @@ const TAGS = [
   'devices',
   'payments',
   'business',
+  'faults',
 ];
 
 /** The document as plain data. */

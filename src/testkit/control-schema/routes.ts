@@ -8,6 +8,7 @@ import { FILES } from './files.js';
 import { GATEWAY } from './gateway.js';
 import { INSPECTOR } from './inspector.js';
 import { GAMES_BOOSTS } from './games-boosts.js';
+import { GIVEAWAYS } from './giveaways.js';
 import { INLINE } from './inline.js';
 import { MESSAGES } from './messages.js';
 import { PAYMENTS } from './payments.js';
@@ -21,6 +22,9 @@ import { CHECKLISTS } from './checklists.js';
 import { USERS_BOTS } from './users-bots.js';
 import { WEB_APPS } from './web-apps.js';
 import { PASSPORT } from './passport.js';
+import { WEBHOOKS } from './webhooks.js';
+import { TRANSCRIPTS } from './transcripts.js';
+import { FAULTS } from './faults.js';
 import type { InputOf, ParamsOf } from './dsl.js';
 
 export const CONTROL_API = {
@@ -44,8 +48,12 @@ export const CONTROL_API = {
   ...PAYMENTS,
   ...GIFTS,
   ...GAMES_BOOSTS,
+  ...GIVEAWAYS,
   ...DEVICES,
   ...BUSINESS,
+  ...FAULTS,
+  ...WEBHOOKS,
+  ...TRANSCRIPTS,
 } as const;
 
 export type ControlApi = typeof CONTROL_API;

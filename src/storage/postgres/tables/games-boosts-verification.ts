@@ -73,7 +73,7 @@ export class PgBoosts implements BoostsReader, BoostsWriter {
   }
   async countActiveBoostsOfUser(userId: number) {
     const row = await this.sql.get(
-      `SELECT COUNT(*) AS n FROM chat_boosts WHERE user_id = ? AND ${ACTIVE}`,
+      `SELECT COUNT(*) AS n FROM chat_boosts WHERE user_id = ? AND ${ACTIVE} AND giveaway_message_id IS NULL`,
       userId,
     );
     return Number(row?.n ?? 0);

@@ -69,7 +69,10 @@ export class SqliteBoosts implements BoostsReader, BoostsWriter {
     ) as unknown as ChatBoostRow[];
   }
   async countActiveBoostsOfUser(userId: number) {
-    const row = this.sql.get(`SELECT COUNT(*) AS n FROM chat_boosts WHERE user_id = ? AND ${ACTIVE}`, userId);
+    const row = this.sql.get(
+      `SELECT COUNT(*) AS n FROM chat_boosts WHERE user_id = ? AND ${ACTIVE} AND giveaway_message_id IS NULL`,
+      userId,
+    );
     return Number(row?.n ?? 0);
   }
   async listExpiredChatBoosts(nowSec: number, limit: number) {

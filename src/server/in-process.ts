@@ -1,0 +1,64 @@
+/**
+ * A whole server in the calling process, for the test kit's `createParley()` (ADR 0057): an in-memory
+ * store, a free loopback port, a fresh admin token, the background workers running. The test kit loads
+ * this file lazily (`import()`), so that a client of a running server never loads the server.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_GATEWAY_PATH, loadConfig } from '../config/config.js';
+import { createParley } from './app.js';
+
+export interface InProcessOptions {
+  /** pino's level of the server's log (default `silent`). */
+  logLevel?: string | undefined;
+  /** Where the log goes (default stderr). */
+  logStream?: NodeJS.WritableStream | undefined;
+  /** `local` (default) or `strict` (docs/configuration.md). */
+  profile?: string | undefined;
+  /** The admin token of the control API (default: 32 random hex characters). */
+  adminToken?: string | undefined;
+}
+
+export interface InProcessServer {
+  /** `http://127.0.0.1:PORT`: the Bot API root, and the base of `/control` and the gateway. */
+  url: string;
+  adminToken: string;
+  /** The gateway's base URL (`{base_url}` of the gateway's spec). */
+  gatewayUrl: string;
+  /** Stops the server: in-flight requests end, workers stop, the store closes. */
+  close(): Promise<void>;
+}
+
+export async function startInProcess(options: InProcessOptions = {}): Promise<InProcessServer> {
+  // The environment is not read: PARLEY_DATA or PARLEY_PORT of the shell must not change a test's server.
+  const config = loadConfig(
+    {
+      data: ':memory:',
+      host: '127.0.0.1',
+      port: '0',
+      logLevel: options.logLevel ?? 'silent',
+      profile: options.profile,
+    },
+    {},
+  );
+  const adminToken = options.adminToken ?? randomBytes(16).toString('hex');
+  const parley = await createParley({
+    config,
+    adminToken,
+    logStream: options.logStream ?? process.stderr,
+  });
+  let url: string;
+  try {
+    url = await parley.app.listen({ host: config.host, port: 0 });
+  } catch (error) {
+    await parley.close();
+    throw error;
+  }
+  parley.startWorkers();
+  const gatewayPath = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
+  return {
+    url,
+    adminToken,
+    gatewayUrl: `${url}${gatewayPath}`,
+    close: () => parley.close(),
+  };
+}

@@ -1,0 +1,56 @@
+/** The webhook delivery log on SQLite (ports/webhook-log.ts). */
+import { LIMIT_PARAM, type SqlStatements } from '../sql-statements.js';
+import type {
+  NewWebhookAttempt,
+  WebhookAttemptRow,
+  WebhookLogReader,
+  WebhookLogWriter,
+} from '../../ports/webhook-log.js';
+
+/** Attempts of each bot ranked newest first. */
+const RANKED = `SELECT id, ROW_NUMBER() OVER (PARTITION BY bot_id ORDER BY id DESC) AS rank
+  FROM webhook_attempts`;
+
+export class SqliteWebhookLog implements WebhookLogReader, WebhookLogWriter {
+  constructor(private readonly sql: SqlStatements) {}
+
+  async listWebhookAttempts(filter: { botId: number; updateId?: number; limit: number }) {
+    const rows =
+      filter.updateId === undefined
+        ? this.sql.all(
+            `SELECT * FROM webhook_attempts WHERE bot_id = ? ORDER BY id DESC LIMIT ${LIMIT_PARAM}`,
+            filter.botId,
+            filter.limit,
+          )
+        : this.sql.all(
+            `SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ?
+             ORDER BY id DESC LIMIT ${LIMIT_PARAM}`,
+            filter.botId,
+            filter.updateId,
+            filter.limit,
+          );
+    return (rows as unknown as WebhookAttemptRow[]).reverse();
+  }
+  async getWebhookPayload(botId: number, updateId: number) {
+    return this.sql.get(
+      `SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ? AND payload IS NOT NULL
+       ORDER BY id DESC LIMIT 1`,
+      botId,
+      updateId,
+    ) as unknown as WebhookAttemptRow | undefined;
+  }
+  async insertWebhookAttempts(rows: NewWebhookAttempt[]) {
+    for (const row of rows) this.sql.insert('webhook_attempts', row);
+  }
+  async pruneWebhookAttempts(keep: number, keepPayloads: number) {
+    this.sql.run(
+      `UPDATE webhook_attempts SET payload = NULL
+       WHERE id IN (SELECT id FROM (${RANKED} WHERE payload IS NOT NULL) WHERE rank > ?)`,
+      keepPayloads,
+    );
+    return this.sql.run(
+      `DELETE FROM webhook_attempts WHERE id IN (SELECT id FROM (${RANKED}) WHERE rank > ?)`,
+      keep,
+    ).changes;
+  }
+}
