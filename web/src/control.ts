@@ -97,7 +97,42 @@ export interface LedgerEntry {
   created_at: number;
 }
 
+export interface WebhookAttempt {
+  id: number;
+  update_id: number;
+  update_type: string;
+  attempt: number;
+  url: string;
+  status_code?: number;
+  error?: string;
+  outcome: string;
+  duration_ms: number;
+  date: number;
+  body?: string;
+}
+
+export interface FaultRule {
+  id: number;
+  surface: string;
+  method?: string;
+  status?: number;
+  latency_ms?: number;
+  drop?: boolean;
+  times?: number;
+  calls?: number;
+  until?: number;
+  probability?: number;
+}
+
 export const controlApi = {
+  deliveries: (bot: number) =>
+    control<{ attempts: WebhookAttempt[]; pending: unknown[] }>('GET', '/webhooks/deliveries', {
+      bot,
+      limit: 50,
+    }),
+  replay: (bot: number, update_id: number) =>
+    control<{ mode: string }>('POST', '/webhooks/replay', { bot, update_id }),
+  faults: (bot: number) => control<FaultRule[]>('GET', '/faults', { bot }),
   bots: () => control<BotSummary[]>('GET', '/bots'),
   updates: (bot: number) => control<PendingUpdate[]>('GET', `/bots/${bot}/updates`),
   accounts: () => control<GatewayAccount[]>('GET', '/gateway/accounts'),

@@ -12,6 +12,8 @@ import {
   fetchLocalAdminToken,
   followInspector,
   type BotSummary,
+  type FaultRule,
+  type WebhookAttempt,
   type DeliveryAttempt,
   type GatewayAccount,
   type LedgerEntry,
@@ -90,7 +92,94 @@ function Bots({ version }: { version: Record<string, number> }) {
         </tbody>
       </table>
       {open !== null && <Updates bot={open} version={version} />}
+      {open !== null && <Deliveries bot={open} version={version} />}
     </section>
+  );
+}
+
+/** A fault rule in a line: what it does, to what, for how long. */
+function faultText(rule: FaultRule): string {
+  const effect = rule.drop
+    ? 'drop the connection'
+    : rule.status !== undefined
+      ? `answer ${rule.status}`
+      : `add ${rule.latency_ms ?? 0} ms`;
+  const scope = `${rule.surface === 'webhook' ? 'webhook delivery' : (rule.method ?? 'every method')}`;
+  const span = [
+    rule.times !== undefined ? `${rule.calls ?? 0}/${rule.times} calls` : '',
+    rule.until !== undefined ? `until ${date(rule.until)}` : '',
+    rule.probability !== undefined ? `p=${rule.probability}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `#${rule.id} ${scope}: ${effect}${span ? ` (${span})` : ''}`;
+}
+
+/** The bot's webhook deliveries (attempts, statuses, timing; replay) and its faults on demand. */
+function Deliveries({ bot, version }: { bot: number; version: Record<string, number> }) {
+  const [refreshed, setRefreshed] = useState(0);
+  const load = useCallback(() => controlApi.deliveries(bot), [bot, refreshed]);
+  const { value: log } = useLive(load, ['bots'], version);
+  const { value: faults } = useLive(
+    useCallback(() => controlApi.faults(bot), [bot, refreshed]),
+    ['bots'],
+    version,
+  );
+  const [note, setNote] = useState<string | null>(null);
+  const replay = (attempt: WebhookAttempt) => {
+    controlApi.replay(bot, attempt.update_id).then(
+      (answer) => {
+        setNote(`update ${attempt.update_id}: ${answer.mode}`);
+        setRefreshed((n) => n + 1);
+      },
+      (e: Error) => setNote(e.message),
+    );
+  };
+  return (
+    <div class="sub">
+      <h3>Webhook deliveries</h3>
+      <button type="button" onClick={() => setRefreshed((n) => n + 1)}>
+        Refresh deliveries
+      </button>
+      {note && <p role="status">{note}</p>}
+      {log && log.attempts.length === 0 && <p>No webhook delivery attempts.</p>}
+      <table aria-label="Webhook deliveries">
+        <tbody>
+          {(log?.attempts ?? []).map((attempt) => (
+            <tr key={attempt.id}>
+              <td>
+                <code>{attempt.update_id}</code> {attempt.update_type}
+              </td>
+              <td>attempt {attempt.attempt}</td>
+              <td class="outcome">
+                {attempt.outcome}
+                {attempt.status_code !== undefined ? ` (HTTP ${attempt.status_code})` : ''}
+                {attempt.error ? ` ${attempt.error}` : ''}
+              </td>
+              <td>{attempt.duration_ms} ms</td>
+              <td>
+                <small>{date(attempt.date)}</small>
+              </td>
+              <td>
+                {attempt.outcome !== 'failed' && (
+                  <button type="button" onClick={() => replay(attempt)}>
+                    Replay
+                  </button>
+                )}
+                {attempt.body && <Json value={JSON.parse(attempt.body) as unknown} label="Body" />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Faults on demand</h3>
+      {faults && faults.length === 0 && <p>None (parley fault add).</p>}
+      <ul>
+        {(faults ?? []).map((rule) => (
+          <li key={rule.id}>{faultText(rule)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
