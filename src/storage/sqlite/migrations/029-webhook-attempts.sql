@@ -1,7 +1,8 @@
 -- The webhook delivery log (ADR 0059; src/platform/webhooks): one row per attempt to deliver an update
 -- to a bot's webhook. No secret_token, no url credentials; payload only on the newest final attempts.
 CREATE TABLE webhook_attempts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  -- The rowid: ids only grow while the newest row stays (retention keeps the newest per bot).
+  id INTEGER PRIMARY KEY,
   bot_id INTEGER NOT NULL,
   update_id INTEGER NOT NULL,
   update_type TEXT NOT NULL,

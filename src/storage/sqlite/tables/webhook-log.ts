@@ -7,6 +7,11 @@ import type {
   WebhookLogWriter,
 } from '../../ports/webhook-log.js';
 
+/** One attempt's insert, written out once: the worker logs every delivery (the hot path). */
+const INSERT = `INSERT INTO webhook_attempts (bot_id, update_id, update_type, queue_key, url, attempt,
+  request_bytes, status_code, error, outcome, duration_ms, created_at, next_attempt_at, payload)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** Attempts of each bot ranked newest first. */
 const RANKED = `SELECT id, ROW_NUMBER() OVER (PARTITION BY bot_id ORDER BY id DESC) AS rank
   FROM webhook_attempts`;
@@ -40,7 +45,25 @@ export class SqliteWebhookLog implements WebhookLogReader, WebhookLogWriter {
     ) as unknown as WebhookAttemptRow | undefined;
   }
   async insertWebhookAttempts(rows: NewWebhookAttempt[]) {
-    for (const row of rows) this.sql.insert('webhook_attempts', row);
+    const insert = this.sql.stmt(INSERT);
+    for (const r of rows) {
+      insert.run(
+        r.bot_id,
+        r.update_id,
+        r.update_type,
+        r.queue_key,
+        r.url,
+        r.attempt,
+        r.request_bytes,
+        r.status_code,
+        r.error,
+        r.outcome,
+        r.duration_ms,
+        r.created_at,
+        r.next_attempt_at,
+        r.payload,
+      );
+    }
   }
   async pruneWebhookAttempts(keep: number, keepPayloads: number) {
     this.sql.run(
