@@ -29,6 +29,7 @@ import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
 import { react } from './methods/react.js';
 import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
+import { createTopic, listTopics } from './methods/topics.js';
 import { sendMedia, WEB_MEDIA_BODY_LIMIT } from './methods/send-media.js';
 import { downloadFile } from './methods/download-file.js';
 import { botCommands } from './methods/bot-commands.js';
@@ -82,6 +83,8 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/vote', handler: votePoll },
   { method: 'POST', url: '/reactions', handler: react },
   { method: 'GET', url: '/pins', handler: listPins },
+  { method: 'GET', url: '/topics', handler: listTopics },
+  { method: 'POST', url: '/topics', handler: createTopic },
   { method: 'POST', url: '/pins', handler: pinMessage },
   { method: 'POST', url: '/pins/delete', handler: unpinMessage },
   { method: 'POST', url: '/media', handler: sendMedia, binary: WEB_MEDIA_BODY_LIMIT },

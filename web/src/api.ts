@@ -17,6 +17,7 @@ export interface Chat {
   first_name?: string;
   last_name?: string;
   username?: string;
+  is_forum?: boolean;
 }
 
 export interface Entity {
@@ -160,8 +161,8 @@ export const api = {
   bots: () => call<User[]>('GET', '/bots'),
   chats: () => call<ChatEntry[]>('GET', '/chats'),
   messages: (chat: string) => call<Message[]>('GET', '/messages', { chat }),
-  send: (chat: string, text: string, reply_to_message_id?: number) =>
-    call<Message>('POST', '/messages', { chat, text, reply_to_message_id }),
+  send: (chat: string, text: string, reply_to_message_id?: number, message_thread_id?: number) =>
+    call<Message>('POST', '/messages', { chat, text, reply_to_message_id, message_thread_id }),
   commands: (bot: string) =>
     call<{ commands: BotCommand[]; menu_button: { type: string; text?: string } }>('GET', '/commands', {
       bot,
@@ -198,6 +199,14 @@ export const api = {
   react: (chat: string, message_id: number, emoji: string | undefined) =>
     call<unknown>('POST', '/reactions', { chat, message_id, emoji }),
   pins: (chat: string) => call<Message[]>('GET', '/pins', { chat }),
+  topics: (chat: string) =>
+    call<{ message_thread_id: number; name: string; is_general?: boolean; is_closed?: boolean }[]>(
+      'GET',
+      '/topics',
+      { chat },
+    ),
+  createTopic: (chat: string, name: string) =>
+    call<{ message_thread_id: number; name: string }>('POST', '/topics', { chat, name }),
   pin: (chat: string, message_id: number) => call<Message>('POST', '/pins', { chat, message_id }),
   unpin: (chat: string, message_id: number) => call<true>('POST', '/pins/delete', { chat, message_id }),
   vote: (chat: string, message_id: number, option_ids: number[]) =>

@@ -42,7 +42,7 @@ export function ChatList({
 }: {
   chats: ChatEntry[];
   open: string | null;
-  onOpen: (ref: string, title: string, username?: string) => void;
+  onOpen: (ref: string, title: string, username?: string, isForum?: boolean) => void;
 }) {
   return (
     <nav aria-label="Chats" class="chat-list">
@@ -55,7 +55,7 @@ export function ChatList({
               <button
                 type="button"
                 aria-current={open === ref ? 'true' : undefined}
-                onClick={() => onOpen(ref, chatTitle(chat), chat.username)}
+                onClick={() => onOpen(ref, chatTitle(chat), chat.username, chat.is_forum)}
               >
                 <span class="chat-title">
                   {chatTitle(chat)}
@@ -83,7 +83,7 @@ function NewChat({
   onOpen,
 }: {
   chats: ChatEntry[];
-  onOpen: (ref: string, title: string, username?: string) => void;
+  onOpen: (ref: string, title: string, username?: string, isForum?: boolean) => void;
 }) {
   const [bots, setBots] = useState<User[]>([]);
   useEffect(() => {

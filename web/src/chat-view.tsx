@@ -5,6 +5,7 @@ import { MessageText } from './message-text.js';
 import { Media } from './media.js';
 import { Composer } from './composer.js';
 import { Reactions } from './reactions.js';
+import { TopicBar, inTopic, type Topic } from './topics.js';
 import { ChatHeaderActions } from './group-panel.js';
 import { ServiceLine, serviceText } from './service-message.js';
 
@@ -120,6 +121,7 @@ export function ChatView({
   chatRef,
   title,
   botUsername,
+  isForum,
   me,
   version,
   action,
@@ -131,6 +133,8 @@ export function ChatView({
   title: string;
   /** In a private chat with a bot: its @username (commands menu). */
   botUsername?: string | undefined;
+  /** A supergroup with topics: messages are shown and written per topic. */
+  isForum?: boolean | undefined;
   me: number;
   /** Grows when the event stream says this chat changed. */
   version: number;
@@ -147,6 +151,7 @@ export function ChatView({
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [hiddenKeyboard, setHiddenKeyboard] = useState<number | null>(null);
   const [pinned, setPinned] = useState<Message[]>([]);
+  const [topic, setTopic] = useState<Topic | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -252,20 +257,25 @@ export function ChatView({
           </button>
         </div>
       )}
+      {isForum && (
+        <TopicBar chatRef={chatRef} version={version} chosen={topic} onChoose={setTopic} onError={setError} />
+      )}
       <ol class="messages" ref={list} aria-label="Chat history">
-        {(messages ?? []).map((message) => (
-          <MessageItem
-            key={message.message_id}
-            chat={chatRef}
-            message={message}
-            mine={message.from?.id === me}
-            onPress={press}
-            onVote={vote}
-            onReply={setReplyTo}
-            onReact={(m, emoji) => void react(m, emoji)}
-            onPin={(m) => void pin(m, true)}
-          />
-        ))}
+        {(messages ?? [])
+          .filter((message) => !isForum || inTopic(message, topic))
+          .map((message) => (
+            <MessageItem
+              key={message.message_id}
+              chat={chatRef}
+              message={message}
+              mine={message.from?.id === me}
+              onPress={press}
+              onVote={vote}
+              onReply={setReplyTo}
+              onReact={(m, emoji) => void react(m, emoji)}
+              onPin={(m) => void pin(m, true)}
+            />
+          ))}
       </ol>
       {messages && messages.length === 0 && chatRef.startsWith('@') && (
         <button type="button" class="start" onClick={() => void start()}>
@@ -281,6 +291,7 @@ export function ChatView({
         chatRef={chatRef}
         botUsername={botUsername}
         replyTo={replyTo}
+        threadId={isForum && topic && !topic.is_general ? topic.message_thread_id : undefined}
         onCancelReply={() => setReplyTo(null)}
         keyboard={keyboard}
         onKeyboardUsed={() => setHiddenKeyboard(shown?.from ?? null)}

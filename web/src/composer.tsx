@@ -11,6 +11,8 @@ export interface ComposerProps {
   /** The bot's @username in a private chat with a bot (commands menu), else undefined. */
   botUsername: string | undefined;
   replyTo: Message | null;
+  /** In a forum: the topic written to (none: General). */
+  threadId?: number | undefined;
   onCancelReply: () => void;
   /** The reply keyboard the bot showed last (none after remove_keyboard). */
   keyboard: ReplyMarkup | null;
@@ -69,7 +71,7 @@ export function Composer(props: ComposerProps) {
     if (text.trim() === '' || busy) return;
     setBusy(true);
     try {
-      props.onSent(await api.send(chatRef, text, replyTo?.message_id));
+      props.onSent(await api.send(chatRef, text, replyTo?.message_id, props.threadId));
       setDraft('');
     } catch (e) {
       props.onError(e instanceof Error ? e.message : String(e));

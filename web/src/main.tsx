@@ -11,9 +11,12 @@ import './styles.css';
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);
   const [chats, setChats] = useState<ChatEntry[]>([]);
-  const [open, setOpen] = useState<{ ref: string; title: string; username?: string | undefined } | null>(
-    null,
-  );
+  const [open, setOpen] = useState<{
+    ref: string;
+    title: string;
+    username?: string | undefined;
+    isForum?: boolean | undefined;
+  } | null>(null);
   /** What the other side of a chat shows ("typing", ...), by chat id, until when (ms). */
   const [actions, setActions] = useState<Record<string, { action: string; until: number }>>({});
   const [versions, setVersions] = useState<Record<string, number>>({});
@@ -100,7 +103,7 @@ function App() {
         <ChatList
           chats={chats}
           open={open?.ref ?? null}
-          onOpen={(ref, title, username) => setOpen({ ref, title, username })}
+          onOpen={(ref, title, username, isForum) => setOpen({ ref, title, username, isForum })}
         />
       </aside>
       {open ? (
@@ -108,6 +111,7 @@ function App() {
           key={open.ref}
           chatRef={open.ref}
           title={open.title}
+          isForum={open.isForum}
           botUsername={open.username && /bot$/i.test(open.username) ? open.username : undefined}
           action={(() => {
             const shown = actions[open.ref];
