@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { UPDATE_TYPES } from '../src/platform/updates/update-queue.js';
 
 /** The Update table's optional fields, in the spec's order (committed: the spec is not in a clone). */
 const SPEC_UPDATE_TYPES = [
@@ -71,6 +72,8 @@ const WHERE: Record<(typeof SPEC_UPDATE_TYPES)[number], string> = {
 describe('every update type has its end-to-end test', () => {
   it('names every type of the spec’s Update table, and no other', () => {
     expect(Object.keys(WHERE).sort()).toEqual([...SPEC_UPDATE_TYPES].sort());
+    // The platform's own list (allowed_updates, the queue) is the spec's, in its order.
+    expect([...UPDATE_TYPES]).toEqual([...SPEC_UPDATE_TYPES]);
   });
 
   it.each(SPEC_UPDATE_TYPES.map((type) => [type, WHERE[type]]))('%s: %s', (type, file) => {
