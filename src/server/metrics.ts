@@ -13,7 +13,7 @@
  * - pending updates, job lag and gateway balances: read from the store when scraped
  *   (storage/ports/metrics.ts), a few statements per scrape and none per request.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerCheck } from '../http/bearer.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -254,12 +254,9 @@ export class ServerMetrics {
  * the control API does. Not counted in the request metrics itself.
  */
 export function metricsRoute(app: FastifyInstance, metrics: ServerMetrics, adminToken: string): void {
-  const expected = createHash('sha256').update(adminToken).digest();
+  const isAdmin = bearerCheck(adminToken);
   app.get('/metrics', async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    const digest = createHash('sha256').update(given).digest();
-    if (given === '' || !timingSafeEqual(digest, expected)) {
+    if (!isAdmin(request.headers.authorization)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({
         ok: false,
         error: 'ADMIN_TOKEN_INVALID',

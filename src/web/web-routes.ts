@@ -4,7 +4,7 @@
  * `{ ok: false, error, description }`, as the control API's; a session's token comes in
  * `Authorization: Bearer`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerCheck, bearerToken } from '../http/bearer.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -126,12 +126,7 @@ export async function webRoutes(
 ): Promise<void> {
   const chatList = new ChatList(platform);
   const { store } = platform.deps;
-  // The admin token, compared by digest so that the comparison takes the same time whatever is given.
-  const adminDigest = createHash('sha256').update(adminToken).digest();
-  const isAdmin = (header: string | undefined) => {
-    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    return given !== '' && timingSafeEqual(createHash('sha256').update(given).digest(), adminDigest);
-  };
+  const isAdmin = bearerCheck(adminToken);
 
   app.get('/', async (_request, reply) => reply.redirect('/web/', 302));
 
@@ -157,7 +152,7 @@ export async function webRoutes(
   }
 
   const authenticate = async (header: string | undefined): Promise<WebSession | undefined> => {
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    const token = bearerToken(header);
     return token ? readSession(store, token) : undefined;
   };
 

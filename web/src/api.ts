@@ -120,14 +120,20 @@ export const session = {
   },
 };
 
-export async function call<T>(
+/**
+ * One call of a JSON API of the server (the person API, the control API): parameters in the query
+ * (GET) or a JSON body (POST); answers `result`, or throws the `{ ok: false }` answer as an ApiError.
+ */
+export async function request<T>(
+  base: string,
+  token: string | null,
   method: 'GET' | 'POST',
   path: string,
   input: Record<string, unknown> = {},
 ): Promise<T> {
   const headers: Record<string, string> = {};
-  if (session.token) headers.authorization = `Bearer ${session.token}`;
-  let url = `/web/api${path}`;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let url = `${base}${path}`;
   let body: string | undefined;
   if (method === 'GET') {
     const query = new URLSearchParams();
@@ -142,6 +148,15 @@ export async function call<T>(
     { ok: true; result: T } | { ok: false; error: string; description: string };
   if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
   return answer.result;
+}
+
+/** A call of the person API as the tab's signed-in person. */
+export function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown> = {},
+): Promise<T> {
+  return request<T>('/web/api', session.token, method, path, input);
 }
 
 export const api = {

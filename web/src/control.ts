@@ -1,5 +1,5 @@
 /** The control API (/control), for the operator's inspector, with the admin token (ADR 0055). */
-import { ApiError } from './api.js';
+import { request } from './api.js';
 import { followStream } from './sse.js';
 
 const TOKEN_KEY = 'parley.admin';
@@ -14,27 +14,8 @@ export const admin = {
   },
 };
 
-async function control<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  input: Record<string, unknown> = {},
-): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${admin.token ?? ''}` };
-  let url = `/control${path}`;
-  let body: string | undefined;
-  if (method === 'GET') {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(input)) if (value !== undefined) query.set(key, String(value));
-    if ([...query].length > 0) url += `?${query}`;
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(input);
-  }
-  const response = await fetch(url, { method, headers, body });
-  const answer = (await response.json()) as
-    { ok: true; result: T } | { ok: false; error: string; description: string };
-  if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
-  return answer.result;
+function control<T>(method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}): Promise<T> {
+  return request<T>('/control', admin.token ?? '', method, path, input);
 }
 
 export interface BotSummary {

@@ -2,13 +2,12 @@
  * GET /web/api/events: the page's live feed, as Server-Sent Events (ADR 0055). Each event names
  * what changed (`message` with the chat as the person sees it and the message id; `resync` when
  * events may have been missed); the page reads it again. The tab's device is online while the
- * stream is open. A comment line every 20 s keeps proxies from closing an idle stream.
+ * stream is open.
  */
 import type { ServerResponse } from 'node:http';
 import type { Platform } from '../../platform/core/platform.js';
 import type { WebSession } from '../session.js';
-
-const HEARTBEAT_MS = 20_000;
+import { openSseStream } from '../sse-stream.js';
 
 export async function openEvents(
   platform: Platform,
@@ -16,15 +15,7 @@ export async function openEvents(
   raw: ServerResponse,
 ): Promise<void> {
   const { bus, store } = platform.deps;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  const send = (event: string, data: unknown) => {
-    if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+  const { send, closed } = openSseStream(raw);
   const me = session.userId;
   // Which chat id the person sees for a chat (the other party's id for a private chat), if they are in it.
   const chatIdFor = async (chatPk: number): Promise<number | undefined> => {
@@ -61,13 +52,10 @@ export async function openEvents(
       );
     }),
   ];
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
   const user = String(me);
   await platform.devices.setOnline(user, true, session.deviceId);
   send('ready', { device_id: session.deviceId });
-  await new Promise<void>((resolve) => raw.once('close', resolve));
-  clearInterval(heartbeat);
+  await closed;
   for (const off of unsubscribe) off();
   await platform.devices.setOnline(user, false, session.deviceId).catch(() => undefined);
 }

@@ -6,20 +6,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Platform } from '../../platform/core/platform.js';
-
-const HEARTBEAT_MS = 20_000;
+import { openSseStream } from '../sse-stream.js';
 
 export async function openInspectorEvents(platform: Platform, raw: ServerResponse): Promise<void> {
   const { bus } = platform.deps;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  const send = (area: 'bots' | 'gateway' | 'clock' | 'all') => {
-    if (!raw.writableEnded) raw.write(`event: changed\ndata: ${JSON.stringify({ area })}\n\n`);
-  };
+  const stream = openSseStream(raw);
+  const send = (area: 'bots' | 'gateway' | 'clock' | 'all') => stream.send('changed', { area });
   const unsubscribe = [
     bus.on('updates.queued', () => send('bots')),
     bus.on('webhook.changed', () => send('bots')),
@@ -29,10 +21,7 @@ export async function openInspectorEvents(platform: Platform, raw: ServerRespons
     bus.on('clock.advanced', () => send('clock')),
     bus.on('events.resumed', () => send('all')),
   ];
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
-  raw.write('event: ready\ndata: {}\n\n');
-  await new Promise<void>((resolve) => raw.once('close', resolve));
-  clearInterval(heartbeat);
+  stream.send('ready', {});
+  await stream.closed;
   for (const off of unsubscribe) off();
 }
