@@ -29,6 +29,7 @@ export const CLIENT_OPTIONS = {
   server: { type: 'string' },
   'admin-token': { type: 'string' },
   data: { type: 'string' },
+  workspace: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -37,6 +38,8 @@ export const CLIENT_OPTIONS_HELP = `Connection options (before or after the comm
   --admin-token TOKEN  the admin token (env PARLEY_ADMIN_TOKEN; default: the token a local
                        server wrote to <data>/${ADMIN_TOKEN_FILE})
   --data PATH          the data directory of that local server (env PARLEY_DATA; default ./data)
+  --workspace NAME     act in this workspace of the server (env PARLEY_WORKSPACE; the server's
+                       admin token or the workspace's; "parley workspace --help")
   --json               print the result as JSON
 "parley start" prints the line to paste: export PARLEY_URL=... and PARLEY_DATA=... (or, with
 --data :memory:, PARLEY_ADMIN_TOKEN=...).`;
@@ -45,6 +48,7 @@ export interface ConnectionFlags {
   server?: string | undefined;
   'admin-token'?: string | undefined;
   data?: string | undefined;
+  workspace?: string | undefined;
 }
 
 export interface ServerTarget {
@@ -59,7 +63,10 @@ export async function resolveServer(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): Promise<ServerTarget> {
-  const url = resolveUrl(flags.server ?? nonEmpty(env.PARLEY_URL) ?? DEFAULT_SERVER_URL);
+  const url = inWorkspace(
+    resolveUrl(flags.server ?? nonEmpty(env.PARLEY_URL) ?? DEFAULT_SERVER_URL),
+    flags.workspace ?? nonEmpty(env.PARLEY_WORKSPACE),
+  );
   if (flags['admin-token'] !== undefined) {
     return { url, adminToken: flags['admin-token'], tokenSource: '--admin-token' };
   }
@@ -86,6 +93,20 @@ function resolveUrl(text: string): string {
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+/** The base URL of workspace `name` of the server at `url` (ADR 0061): `<url>/w/<name>`. */
+function inWorkspace(url: string, name: string | undefined): string {
+  if (name === undefined) return url;
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(name)) {
+    throw new CliError(
+      `invalid workspace name "${name}": 1 to 32 lower-case letters, digits and hyphens`,
+      'WORKSPACE_NAME_INVALID',
+      EXIT_USAGE,
+      '',
+    );
+  }
+  return `${url}/w/${name}`;
 }
 
 /** Only a directory holds a token file: an in-memory or a database URL data location has none. */

@@ -385,7 +385,7 @@ describe('connection options before the command', () => {
   it.each([
     [
       ['--port', '0', 'start'],
-      "parley: unknown option '--port' before the command: only --server, --admin-token, --data, --json go there; give the command's own options after it (USAGE_ERROR)",
+      "parley: unknown option '--port' before the command: only --server, --admin-token, --data, --workspace, --json go there; give the command's own options after it (USAGE_ERROR)",
     ],
     [['--server'], "parley: option '--server' needs a value (USAGE_ERROR)"],
     [['--json=yes', 'clock', 'show'], "parley: option '--json' does not take an argument (USAGE_ERROR)"],

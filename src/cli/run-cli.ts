@@ -9,6 +9,13 @@ import type { CliContext, Command } from './command.js';
 import { botCreateCommand, botGetCommand } from './commands/bot.js';
 import { clockAdvanceCommand, clockShowCommand } from './commands/clock.js';
 import { faultAddCommand, faultClearCommand, faultListCommand } from './commands/fault.js';
+import {
+  workspaceCreateCommand,
+  workspaceDeleteCommand,
+  workspaceListCommand,
+  workspaceResetCommand,
+  workspaceShowCommand,
+} from './commands/workspace.js';
 import { messagesCommand } from './commands/messages.js';
 import { sendCommand } from './commands/send.js';
 import { downloadCommand } from './commands/download.js';
@@ -99,6 +106,11 @@ export const COMMANDS: readonly Command[] = [
   faultAddCommand,
   faultListCommand,
   faultClearCommand,
+  workspaceCreateCommand,
+  workspaceListCommand,
+  workspaceShowCommand,
+  workspaceResetCommand,
+  workspaceDeleteCommand,
   gatewayAccountCommand,
   gatewayChannelCommand,
   gatewayWaitCodeCommand,

@@ -19,6 +19,8 @@ export type StorageConfig =
       schema: string | undefined;
       /** Uploaded files: a folder every node of the database shares (PARLEY_FILES). */
       filesDir: string;
+      /** Connections of the pool (default 10; a workspace's store has fewer, ADR 0061). */
+      poolSize?: number;
     };
 
 export interface Config {

@@ -14,9 +14,15 @@ import {
   type RouteInput,
   type RouteSpec,
 } from '../testkit/control-schema/index.js';
-import { ControlError, type ControlContext, type ControlHandler } from './control-context.js';
+import {
+  ControlError,
+  type ControlContext,
+  type ControlHandler,
+  type WorkspaceManager,
+} from './control-context.js';
 import { advanceClock } from './methods/advance-clock.js';
 import { addFault, clearFaults, listFaults } from './methods/faults.js';
+import * as workspaceMethods from './methods/workspaces.js';
 import { createBot } from './methods/create-bot.js';
 import { createUser } from './methods/create-user.js';
 import { getBot } from './methods/get-bot.js';
@@ -239,6 +245,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getWebhookDeliveries: webhookDeliveries,
   replayWebhookUpdate: webhookReplay,
   getTranscript,
+  ...workspaceMethods,
 };
 
 /** Bytes of JSON body a route takes, when more than Fastify's default 1 MiB. */
@@ -284,6 +291,8 @@ class ControlCall implements ControlContext {
     readonly input: Readonly<Record<string, unknown>>,
     readonly path: Record<string, string>,
     private readonly source: SignalSource,
+    readonly workspaces: WorkspaceManager | undefined,
+    readonly origin: string,
   ) {}
 
   get signal(): AbortSignal {
@@ -297,12 +306,18 @@ export async function controlRoutes(
     platform,
     time,
     adminToken,
+    operatorToken,
+    workspaces,
     signals,
     requestLog,
   }: {
     platform: Platform;
     time: VirtualTime;
     adminToken: string;
+    /** Inside a workspace: the server's own admin token, accepted too (ADR 0061). */
+    operatorToken?: string | undefined;
+    /** The server's workspaces, in the default workspace's control API. */
+    workspaces?: WorkspaceManager | undefined;
     signals: RequestSignals;
     requestLog: RequestLog;
   },
@@ -310,7 +325,7 @@ export async function controlRoutes(
   // The method of a control call is its route (`/users/:ref`): the path's own values stay out.
   const prefix = app.prefix;
   requestLog.hooks(app, 'control', (request) => request.routeOptions.url?.slice(prefix.length) || undefined);
-  const isAdmin = bearerCheck(adminToken);
+  const isAdmin = bearerCheck(adminToken, operatorToken);
   app.addHook('onRequest', async (request, reply) => {
     if (!isAdmin(request.headers.authorization)) {
       return fail(
@@ -354,7 +369,15 @@ export async function controlRoutes(
         const lazy = signals.for(reply.raw);
         try {
           const result = await route.handler(
-            new ControlCall(platform, time, input, request.params as Record<string, string>, lazy),
+            new ControlCall(
+              platform,
+              time,
+              input,
+              request.params as Record<string, string>,
+              lazy,
+              workspaces,
+              `${request.protocol}://${request.host}`,
+            ),
           );
           if (result instanceof BinaryAnswer)
             return reply.code(200).headers(result.headers).send(result.body);

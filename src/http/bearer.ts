@@ -10,11 +10,20 @@ export function bearerToken(header: string | undefined): string {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
 }
 
-/** A check of Authorization headers against `token`. */
-export function bearerCheck(token: string): (header: string | undefined) => boolean {
-  const expected = createHash('sha256').update(token).digest();
+/**
+ * A check of Authorization headers against `token`, or `also` when given (a workspace's control API
+ * takes its own token and the server's, ADR 0061). Every token is compared, whichever matches.
+ */
+export function bearerCheck(token: string, also?: string): (header: string | undefined) => boolean {
+  const expected = [token, ...(also === undefined ? [] : [also])].map((value) =>
+    createHash('sha256').update(value).digest(),
+  );
   return (header) => {
     const given = bearerToken(header);
-    return given !== '' && timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+    if (given === '') return false;
+    const digest = createHash('sha256').update(given).digest();
+    let match = false;
+    for (const candidate of expected) match = timingSafeEqual(digest, candidate) || match;
+    return match;
   };
 }

@@ -23,7 +23,8 @@ import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
 import { frameworkErrorAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
-import { laneServerFactory } from '../http/http-lane.js';
+import { laneServerFactory, type Lane } from '../http/http-lane.js';
+import { WorkspaceHost, type BuildWorkspace } from './workspaces.js';
 import { RequestLog } from '../http/request-log.js';
 import { listenMetrics, metricsRoute, ServerMetrics, type MetricsListener } from './metrics.js';
 import { RequestSignals } from '../http/request-signals.js';
@@ -65,6 +66,34 @@ export interface CreateOptions {
    * Default true, at every log level.
    */
   fastLanes?: boolean;
+  /**
+   * A workspace's Parley (ADR 0061): its admin token is the one its store keeps (this one is kept if
+   * it has none), the server's own (`operatorToken`) is accepted too, and it hosts no workspaces.
+   */
+  workspace?: { operatorToken: string };
+}
+
+/** How the default workspace builds the others: as itself, on their storage (workspaces.ts). */
+function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildWorkspace {
+  return async (config, adminToken, log) => {
+    const parley = await createParley({
+      config,
+      adminToken,
+      log: log as Logger,
+      workspace: { operatorToken },
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+      ...(options.fastLanes === undefined ? {} : { fastLanes: options.fastLanes }),
+    });
+    const server = parley.app.server;
+    return {
+      handle: (request, response) => server.emit('request', request, response),
+      adminToken: parley.adminToken,
+      store: parley.platform.deps.store,
+      startWorkers: () => parley.startWorkers(),
+      close: () => parley.close(),
+    };
+  };
 }
 
 /** Where a database shared by several nodes keeps the admin token they all use. */
@@ -105,9 +134,12 @@ async function build(
 ): Promise<Parley> {
   const { config, random = cryptoRandom, lookup } = options;
   const { store, filesDir, bus } = storage;
-  const adminToken = storage.shared
-    ? await sharedAdminToken(store, options.adminToken, config.adminToken !== undefined)
-    : options.adminToken;
+  const { workspace } = options;
+  const adminToken =
+    storage.shared || workspace !== undefined
+      ? await sharedAdminToken(store, options.adminToken, config.adminToken !== undefined)
+      : options.adminToken;
+  const operatorToken = workspace?.operatorToken;
   // Stored uploads are the owner's alone, like the database (storage/private-files.ts).
   makePrivateDir(filesDir);
 
@@ -130,13 +162,26 @@ async function build(
   const signals = new RequestSignals(shutdown.signal);
   const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
   const always200 = config.gatewayAlways200 ?? false;
-  const lanes =
-    options.fastLanes === false
+  // The default workspace hosts the others, under /w/NAME/ (ADR 0061).
+  const workspaces =
+    workspace === undefined
+      ? new WorkspaceHost({
+          config,
+          log,
+          bus,
+          gatewayPath: gatewayBase,
+          build: workspaceBuilder(options, adminToken),
+        })
+      : undefined;
+  const lanes: Lane[] = [
+    ...(workspaces ? [workspaces] : []),
+    ...(options.fastLanes === false
       ? []
       : [
           botApiLane(platform, signals, log, shutdown.signal, requestLog),
           gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal, requestLog }),
-        ];
+        ]),
+  ];
   const limits = connectionLimits(config);
   const app = Fastify({
     loggerInstance: log,
@@ -162,7 +207,7 @@ async function build(
     if (shutdown.signal.aborted) reply.header('connection', 'close');
   });
   app.get('/healthz', async () => ({ ok: true }));
-  metricsRoute(app, metrics, adminToken);
+  metricsRoute(app, metrics, adminToken, operatorToken);
   // Ready: started, not stopping, and the database answers (a PostgreSQL server can go away; a load
   // balancer then sends the traffic to other nodes, and this one comes back when the database does).
   app.get('/readyz', async (_request, reply) => {
@@ -187,6 +232,8 @@ async function build(
     platform,
     time,
     adminToken,
+    operatorToken,
+    workspaces,
     signals,
     requestLog,
   });
@@ -270,6 +317,9 @@ async function build(
       subscriptionRenewals.start();
       suggestedPosts.start();
       giveaways.start();
+      workspaces
+        ?.start()
+        .catch((error: unknown) => app.log.error({ err: error }, 'opening the workspaces failed'));
     },
     async close() {
       shutdown.abort();
@@ -284,6 +334,7 @@ async function build(
       clearInterval(idle);
       clearTimeout(deadline);
       await metricsListener?.close();
+      await workspaces?.close();
       await webhooks.stop();
       pruner.stop();
       await gatewayTimer.stop();

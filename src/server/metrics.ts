@@ -253,8 +253,13 @@ export class ServerMetrics {
  * `GET /metrics`, behind the admin token (`Authorization: Bearer`), compared in constant time as
  * the control API does. Not counted in the request metrics itself.
  */
-export function metricsRoute(app: FastifyInstance, metrics: ServerMetrics, adminToken: string): void {
-  const isAdmin = bearerCheck(adminToken);
+export function metricsRoute(
+  app: FastifyInstance,
+  metrics: ServerMetrics,
+  adminToken: string,
+  operatorToken?: string,
+): void {
+  const isAdmin = bearerCheck(adminToken, operatorToken);
   app.get('/metrics', async (request, reply) => {
     if (!isAdmin(request.headers.authorization)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({

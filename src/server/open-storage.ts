@@ -34,7 +34,11 @@ export async function openStorage(
   onError: (error: unknown) => void = () => {},
 ): Promise<OpenedStorage> {
   if (storage.kind === 'postgres') {
-    const store = await PgStore.open({ url: storage.url, schema: storage.schema }).catch((error: unknown) => {
+    const store = await PgStore.open({
+      url: storage.url,
+      schema: storage.schema,
+      ...(storage.poolSize === undefined ? {} : { poolSize: storage.poolSize }),
+    }).catch((error: unknown) => {
       const reason = (error as Error).message || String(error);
       throw Object.assign(
         new Error(`could not use the database ${redactPassword(storage.url)}: ${reason}`, { cause: error }),

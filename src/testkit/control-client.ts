@@ -79,6 +79,9 @@ import type {
   ReplayWebhookUpdateParams,
   Transcript,
   TranscriptParams,
+  CreatedWorkspace,
+  CreateWorkspaceParams,
+  Workspace,
   Device,
   GatewayAccount,
   LedgerEntry,
@@ -404,6 +407,33 @@ export class ControlClient {
   /** `POST /control/faults/clear`: removes rules (of a scope, one by id, or all). */
   clearFaults(params: ClearFaultsParams): Promise<FaultsCleared> {
     return this.#call({ method: 'POST', path: '/faults/clear', body: params });
+  }
+
+  // ---- workspaces (ADR 0061) ------------------------------------------------------------------
+
+  /** `POST /control/workspaces`; the answer carries the workspace's admin token, shown only here. */
+  createWorkspace(params: CreateWorkspaceParams): Promise<CreatedWorkspace> {
+    return this.#call({ method: 'POST', path: '/workspaces', body: params });
+  }
+
+  /** `GET /control/workspaces` */
+  listWorkspaces(): Promise<Workspace[]> {
+    return this.#call({ method: 'GET', path: '/workspaces' });
+  }
+
+  /** `GET /control/workspaces/{name}` */
+  getWorkspace(name: string): Promise<Workspace> {
+    return this.#call({ method: 'GET', path: `/workspaces/${encodeURIComponent(name)}` });
+  }
+
+  /** `POST /control/workspaces/{name}/reset` */
+  resetWorkspace(name: string): Promise<Workspace> {
+    return this.#call({ method: 'POST', path: `/workspaces/${encodeURIComponent(name)}/reset` });
+  }
+
+  /** `POST /control/workspaces/{name}/delete` */
+  deleteWorkspace(name: string): Promise<true> {
+    return this.#call({ method: 'POST', path: `/workspaces/${encodeURIComponent(name)}/delete` });
   }
 
   // ---- Verification Gateway and devices -------------------------------------------------------

@@ -138,6 +138,10 @@ describe('the control API contract of the test kit', () => {
       | 'getDeliveryLog'
       | 'listBots'
       | 'listGatewayAccounts'
+      | 'listWorkspaces'
+      | 'getWorkspace'
+      | 'resetWorkspace'
+      | 'deleteWorkspace'
     >;
     type Given<K extends RouteId> = Parameters<ControlClient[K]>[0];
     type ParamsMismatch = {

@@ -388,6 +388,25 @@ export interface Transcript {
   messages?: Array<Record<string, unknown>>;
 }
 
+/** A workspace (ADR 0061) and the roots a client points at. */
+export interface Workspace {
+  name: string;
+  /** Unix seconds (real time). */
+  created_at: number;
+  /** The CLI's `--server` and the test kit's `url`. */
+  server_url: string;
+  /** A bot library's API root (grammY `apiRoot`; python-telegram-bot `base_url` is this + `/bot`). */
+  api_root: string;
+  control_url: string;
+  gateway_url: string;
+  web_url: string;
+}
+
+export interface CreatedWorkspace extends Workspace {
+  /** The workspace's own admin token (the server's is accepted too). */
+  admin_token: string;
+}
+
 export interface Device {
   id: number;
   user_id: number;
@@ -719,6 +738,8 @@ export interface ControlResults {
   ClockState: ClockState;
   FaultRule: FaultRule;
   FaultsCleared: FaultsCleared;
+  Workspace: Workspace;
+  CreatedWorkspace: CreatedWorkspace;
   ChatRecord: ChatRecord;
   DirectMessagesChat: DirectMessagesChat;
   ForumTopic: ForumTopic;
@@ -888,6 +909,9 @@ export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
 export type WebhookDeliveriesParams = ParamsByName['WebhookDeliveriesParams'];
 export type ReplayWebhookUpdateParams = ParamsByName['ReplayWebhookUpdateParams'];
 export type TranscriptParams = ParamsByName['TranscriptParams'];
+export type CreateWorkspaceParams = ParamsByName['CreateWorkspaceParams'];
+/** Reset and delete take nothing but the name in their path. */
+export type WorkspaceActionParams = ParamsByName['WorkspaceActionParams'];
 export type ListBotsParams = ParamsByName['ListBotsParams'];
 export type ListPendingUpdatesParams = ParamsByName['ListPendingUpdatesParams'];
 export type ListGatewayAccountsParams = ParamsByName['ListGatewayAccountsParams'];

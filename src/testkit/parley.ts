@@ -8,6 +8,7 @@
  * Timeouts here are in milliseconds, as test runners count them; the control API waits in whole
  * seconds, so a wait may run up to a second past its timeout before it fails.
  */
+import { randomBytes } from 'node:crypto';
 import { ControlApiError } from './control-api-error.js';
 import { ControlClient } from './control-client.js';
 import type {
@@ -39,6 +40,11 @@ export interface CreateParleyOptions {
   logLevel?: string;
   /** In-process only: `local` (default) or `strict`. */
   profile?: string;
+  /**
+   * With `url`: connect to this workspace of the server (ADR 0061) instead of its default one; the
+   * admin token may be the workspace's or the server's.
+   */
+  workspace?: string;
 }
 
 export interface CreateUserOptions {
@@ -151,7 +157,13 @@ export interface Parley {
     advance(seconds: number): Promise<ClockState>;
     now(): Promise<ClockState>;
   };
-  /** Stops the in-process server (a connected kit only lets go of it). Idempotent. */
+  /**
+   * A new workspace of this server (ADR 0061: its own people, bots, chats, gateway accounts and
+   * clock; names may repeat across workspaces) as a kit of its own, whose `close()` deletes it.
+   * Default name: `test-` and random hex.
+   */
+  createWorkspace(name?: string): Promise<Parley & { readonly workspace: string }>;
+  /** Stops the in-process server (a connected kit only lets go of it; a workspace's deletes it). Idempotent. */
   close(): Promise<void>;
 }
 
@@ -172,7 +184,11 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
     if (!adminToken) {
       throw new Error('createParley({ url }) needs the adminToken option or PARLEY_ADMIN_TOKEN');
     }
-    return kit(options.url, adminToken, undefined);
+    const url =
+      options.workspace === undefined
+        ? options.url
+        : `${options.url.replace(/\/+$/, '')}/w/${options.workspace}`;
+    return kit(url, adminToken, undefined, false);
   }
   // The only import of the server by the test kit, and a lazy one (eslint-rules/layers.js, ADR 0057).
   const { startInProcess } = (await import('../server/in-process.js')) as InProcessModule;
@@ -181,10 +197,15 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
     profile: options.profile,
     adminToken: options.adminToken,
   });
-  return kit(server.url, server.adminToken, () => server.close());
+  return kit(server.url, server.adminToken, () => server.close(), true);
 }
 
-function kit(url: string, adminToken: string, stop: (() => Promise<void>) | undefined): Parley {
+function kit(
+  url: string,
+  adminToken: string,
+  stop: (() => Promise<void>) | undefined,
+  inProcess: boolean,
+): Parley {
   const base = url.replace(/\/+$/, '');
   const control = new ControlClient({ url: base, adminToken });
   let closing: Promise<void> | undefined;
@@ -193,7 +214,7 @@ function kit(url: string, adminToken: string, stop: (() => Promise<void>) | unde
     url: base,
     adminToken,
     control,
-    inProcess: stop !== undefined,
+    inProcess,
     createBot: (params) => control.createBot(params),
     async createUser(options = {}) {
       const { phone = freshPhone(), ...rest } = options;
@@ -213,6 +234,13 @@ function kit(url: string, adminToken: string, stop: (() => Promise<void>) | unde
     clock: {
       advance: (seconds) => control.advanceClock(seconds),
       now: () => control.getClock(),
+    },
+    async createWorkspace(name = `test-${randomBytes(6).toString('hex')}`) {
+      const created = await control.createWorkspace({ name });
+      const remove = async () => {
+        await control.deleteWorkspace(name);
+      };
+      return { ...kit(created.server_url, created.admin_token, remove, false), workspace: name };
     },
     close() {
       closing ??= stop ? stop() : Promise.resolve();

@@ -52,6 +52,11 @@ export interface PlatformEvents {
   'events.resumed': Record<string, never>;
   /** The virtual clock moved forward; `offsetMs` is its stored offset now (storage: settings). */
   'clock.advanced': { offsetMs: number };
+  /**
+   * A workspace was created, reset or deleted by process `by` (ADR 0061): other processes let go of
+   * their copy of it, and open it again, if it still exists, when a request comes for it.
+   */
+  'workspace.changed': { name: string; by: string };
   /** Fault rules were added or removed (platform/faults/faults.ts): every process reloads them. */
   'faults.changed': Record<string, never>;
   /**

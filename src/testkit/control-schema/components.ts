@@ -103,6 +103,27 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       created_at: { type: 'integer', description: 'Unix time on the virtual clock.' },
     },
   },
+  Workspace: {
+    description: 'A workspace (ADR 0061) and the roots a client points at.',
+    type: 'object',
+    required: ['name', 'created_at', 'server_url', 'api_root', 'control_url', 'gateway_url', 'web_url'],
+    properties: {
+      name: { type: 'string' },
+      created_at: { type: 'integer', description: 'Unix seconds (real time).' },
+      server_url: { type: 'string', description: "The CLI's `--server` and the test kit's `url`." },
+      api_root: { type: 'string', description: "A bot library's API root (grammY `apiRoot`)." },
+      control_url: { type: 'string' },
+      gateway_url: { type: 'string', description: "The gateway's base URL." },
+      web_url: { type: 'string', description: 'The web client.' },
+    },
+  },
+  CreatedWorkspace: {
+    description: 'A new workspace with its admin token (shown only here).',
+    allOf: [
+      { $ref: '#/components/schemas/Workspace' },
+      { type: 'object', required: ['admin_token'], properties: { admin_token: { type: 'string' } } },
+    ],
+  },
   FaultsCleared: {
     type: 'object',
     required: ['removed'],

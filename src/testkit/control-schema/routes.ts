@@ -25,6 +25,7 @@ import { PASSPORT } from './passport.js';
 import { WEBHOOKS } from './webhooks.js';
 import { TRANSCRIPTS } from './transcripts.js';
 import { FAULTS } from './faults.js';
+import { WORKSPACES } from './workspaces.js';
 import type { InputOf, ParamsOf } from './dsl.js';
 
 export const CONTROL_API = {
@@ -54,6 +55,7 @@ export const CONTROL_API = {
   ...FAULTS,
   ...WEBHOOKS,
   ...TRANSCRIPTS,
+  ...WORKSPACES,
 } as const;
 
 export type ControlApi = typeof CONTROL_API;
