@@ -9,6 +9,7 @@ import { Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlApiError, ControlClient, createParley, type Parley } from '../src/testkit/index.js';
 import { gateway } from './helpers/gateway.js';
+import { describeWithPtb, startPythonBot } from './helpers/python-bot.js';
 
 let server: Parley;
 let one: Parley & { workspace: string };
@@ -215,4 +216,25 @@ describe('managing workspaces', () => {
     // Closing a connected kit lets go only: the workspace stays.
     expect((await server.control.getWorkspace('team-two')).name).toBe('team-two');
   });
+});
+
+describeWithPtb('python-telegram-bot in a workspace', () => {
+  it('reaches the workspace with its base_url option alone', async () => {
+    const world = await server.createWorkspace('python');
+    // The same username as the grammY bots of the other workspaces.
+    const record = await world.createBot({ username: 'echo_bot' });
+    const bot = await startPythonBot('echo_bot.py', {
+      env: { PARLEY_URL: world.apiRoot, BOT_TOKEN: record.token },
+    });
+    try {
+      const alice = await world.createUser({ phone: '+15550001' });
+      await alice.send('@echo_bot', 'hello from python');
+      const reply = await alice.waitForMessage('@echo_bot', { timeout: 10_000 });
+      expect(reply.text).toBe('hello from python');
+      expect(bot.stderr()).toBe('');
+    } finally {
+      await bot.stop();
+      await world.close();
+    }
+  }, 30_000);
 });
