@@ -1,0 +1,303 @@
+/**
+ * Webhook delivery for one bot (webhook-worker.ts has the whole picture): it claims the bot's due
+ * update rows a page at a time, POSTs each to the webhook with at most max_connections chats in
+ * flight and one update per chat at a time, in update_id order, logs every attempt (ADR 0059), and
+ * writes each outcome: delivered rows are deleted by the worker in shared batches, a failure is
+ * recorded with its retry time (or the update is dropped past its expiry).
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
+import { DueLoop } from './due-loop.js';
+import { updateJob, type JobClaimant } from './job-claimant.js';
+import { describeFailure, webhookTarget, type Target } from './webhook-connection.js';
+import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
+import type { Platform } from '../platform/core/platform.js';
+import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
+import { attemptRow, loggedUrl } from './webhook-log.js';
+
+export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
+/** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
+const PAGE = 500;
+
+/** What a bot's delivery uses of the worker that holds it (webhook-worker.ts). */
+export interface DeliveryHost {
+  readonly platform: Platform;
+  readonly log: FastifyBaseLogger;
+  readonly claimant: JobClaimant;
+  readonly stopped: boolean;
+  /** Runs a method call found in a webhook's answer; must not throw. */
+  runReply(botId: number, contentType: string, body: string): Promise<void>;
+  /** Deletes a delivered update's row (with its log row), in a batch shared with other deliveries. */
+  delivered(botId: number, updateId: number, logged?: NewWebhookAttempt): Promise<void>;
+  /** Told each attempt's outcome (the metrics, ADR 0060). */
+  onAttempt(outcome: 'delivered' | 'failed'): void;
+}
+
+export /** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
+class BotDelivery {
+  target: Target | undefined;
+  /** The webhook url as the delivery log shows it (webhook-log.ts). */
+  logUrl = '';
+  readonly inFlightKeys = new Set<string>();
+  readonly inFlight = new Set<Promise<void>>();
+  readonly #loop: DueLoop;
+  /**
+   * Rows claimed ahead, in update_id order, not started yet. Claiming a page once instead of the head
+   * of the queue after every delivery is what keeps fan-out fast. The page is given back (released)
+   * whenever order could change: a failed attempt (its row must go before the later ones of its
+   * chat, which it now holds back in the store) or a new target.
+   */
+  #buffer: UpdateRow[] = [];
+  /** Whether the store may hold claimable rows (new updates, a full page, a finished attempt). */
+  #more = true;
+  /** Moves on at every finished attempt: a claim that straddles one is given back. */
+  #generation = 0;
+  /**
+   * Virtual ms of the earliest retry known to wait (rows waiting for a retry are not claimed, so the
+   * look at that time claims again); read from the store at a new target and when one falls due.
+   */
+  #retryAt: number | undefined;
+  #retryKnown = false;
+  /**
+   * Virtual ms of the next look although nothing asked for one: rows this worker could not claim
+   * (held by another process, whose lease may expire) are looked for again then.
+   */
+  #recheckAt = 0;
+
+  constructor(
+    readonly botId: number,
+    private readonly worker: DeliveryHost,
+  ) {
+    this.#loop = new DueLoop(
+      worker.platform.deps.clock,
+      () => this.#pump(),
+      (error) => worker.log.error({ err: error, botId }, 'looking for webhook updates to deliver failed'),
+    );
+  }
+
+  retarget(bot: BotRow | undefined): void {
+    const old = this.target;
+    this.target = undefined;
+    this.logUrl = loggedUrl(bot?.webhook_url ?? '');
+    if (bot && bot.webhook_url !== '') {
+      const { config, lookup } = this.worker.platform.deps;
+      this.target = webhookTarget(bot, config.profile, lookup);
+    }
+    if (old) void Promise.allSettled([...this.inFlight]).then(() => old.pool.close());
+    this.#retryKnown = false;
+    this.#reread();
+    this.kick();
+  }
+
+  /** Looks for work soon (one look per event-loop turn; see DueLoop). */
+  kick(): void {
+    this.#loop.kick();
+  }
+
+  /** New updates were queued for the bot. */
+  queued(): void {
+    this.#more = true;
+    this.kick();
+  }
+
+  /** A failed attempt will be retried at `at` (virtual ms). */
+  #retryLater(at: number): void {
+    if (this.#retryAt === undefined || at < this.#retryAt) this.#retryAt = at;
+  }
+
+  /** Gives back what was claimed ahead: the next look claims from the queue's start. */
+  #reread(): void {
+    const rows = this.#buffer;
+    this.#buffer = [];
+    this.#more = true;
+    this.#release(rows);
+  }
+
+  /** Gives back claims; `completed`: the rows were deleted (delivered). */
+  #release(rows: UpdateRow[], completed = false): void {
+    if (rows.length === 0) return;
+    this.worker.claimant
+      .release(
+        rows.map((row) => updateJob(this.botId, row.update_id)),
+        completed,
+      )
+      .catch((error: unknown) =>
+        this.worker.log.error({ err: error, botId: this.botId }, 'releasing claims failed'),
+      );
+  }
+
+  /** Starts what is due; answers when (virtual ms) the earliest held-back retry is due. */
+  async #pump(): Promise<number | undefined> {
+    const target = this.target;
+    if (!target || this.worker.stopped) return undefined;
+    const { store, clock } = this.worker.platform.deps;
+    const now = clock.nowMs();
+    if (now >= this.#recheckAt) {
+      this.#recheckAt = now + this.worker.claimant.recheckMs;
+      this.#more = true;
+    }
+    if (!this.#retryKnown || (this.#retryAt !== undefined && this.#retryAt <= now)) {
+      // A retry fell due (or none is known yet): claim again, and find the next one.
+      this.#retryAt = await store.nextAttemptAfter(this.botId, now);
+      this.#retryKnown = true;
+      this.#more = true;
+      if (this.target !== target) return undefined;
+    }
+    let blocked = this.#startFromBuffer(target);
+    // Claims top the buffer up in large steps (when it is half empty), not a few rows per delivery.
+    while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length <= PAGE / 2) {
+      const generation = this.#generation;
+      const want = PAGE - this.#buffer.length;
+      const rows = await this.worker.claimant.claims.claimUpdates(
+        this.botId,
+        this.worker.claimant.lease(),
+        clock.nowMs(),
+        want,
+      );
+      // An attempt finished meanwhile (and kicked another look): the claim may hold rows that must
+      // now wait behind a failed one of their chat.
+      if (this.target !== target || generation !== this.#generation) {
+        this.#release(rows);
+        return undefined;
+      }
+      this.#more = rows.length === want;
+      if (rows.length === 0) break;
+      for (const row of rows) this.#buffer.push(row);
+      blocked = this.#startFromBuffer(target);
+      // Every row claimed so far waits for its chat: claiming further cannot start anything sooner
+      // than those chats finish, which kicks another look.
+      if (blocked) break;
+    }
+    // Rows waiting for a retry are not claimed: wake when the earliest of them falls due.
+    return Math.min(this.#retryAt ?? Infinity, this.#recheckAt);
+  }
+
+  /**
+   * Starts the buffered rows whose chat is free, in order (claimed rows are due). Answers whether the
+   * buffer still holds rows (all of them waiting for their chat or a connection).
+   */
+  #startFromBuffer(target: Target): boolean {
+    const held = new Set<string>(this.inFlightKeys);
+    const left: UpdateRow[] = [];
+    for (const row of this.#buffer) {
+      if (this.inFlightKeys.size >= target.maxConnections || held.has(row.queue_key)) {
+        left.push(row);
+        continue;
+      }
+      held.add(row.queue_key);
+      this.#start(target, row);
+    }
+    this.#buffer = left;
+    return left.length > 0;
+  }
+
+  #start(target: Target, row: UpdateRow): void {
+    this.inFlightKeys.add(row.queue_key);
+    const job = this.#deliver(target, row)
+      .catch((error: unknown) => {
+        this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
+        return false;
+      })
+      .then((delivered) => {
+        this.#generation += 1;
+        // A row that now waits for a retry goes before the later ones of its chat: claim again.
+        if (!delivered) this.#reread();
+        // A delivered row's claim went with its delete (WebhookWorker.delivered).
+        if (!delivered) this.#release([row]);
+        this.inFlightKeys.delete(row.queue_key);
+        this.inFlight.delete(job);
+        // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
+        if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
+        this.kick();
+      });
+    this.inFlight.add(job);
+  }
+
+  /** One attempt; true when the update is done with (delivered), false when it waits for a retry. */
+  async #deliver(target: Target, row: UpdateRow): Promise<boolean> {
+    const { platform } = this.worker;
+    const { store, clock, random } = platform.deps;
+    const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (target.secret) headers[SECRET_HEADER] = target.secret;
+    if (target.authorization) headers.authorization = target.authorization;
+
+    let failure: string;
+    let retryAfter: number | undefined;
+    // The delivery log (ADR 0059): the attempt's start, real duration and answer.
+    const url = this.logUrl;
+    const startedAt = clock.nowMs();
+    const started = performance.now();
+    let statusCode: number | null = null;
+    try {
+      const faults = platform.faults.forWebhook(this.botId); // ADR 0058: one Map lookup without rules
+      if (faults !== undefined) await webhookFault(platform, this.botId, faults, this.worker.log);
+      const response = await target.pool.request({ method: 'POST', path: target.path, headers, body });
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        const contentType = String(response.headers['content-type'] ?? '');
+        const text = await response.body.text();
+        const logged = attemptRow(row, row.attempts + 1, {
+          url,
+          bytes: Buffer.byteLength(body),
+          statusCode: response.statusCode,
+          error: null,
+          outcome: 'delivered',
+          durationMs: performance.now() - started,
+          startedAt,
+          nextAttemptAt: null,
+        });
+        await this.worker.delivered(this.botId, row.update_id, logged);
+        this.worker.onAttempt('delivered');
+        await this.worker
+          .runReply(this.botId, contentType, text)
+          .catch((error: unknown) =>
+            this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
+          );
+        return true;
+      }
+      statusCode = response.statusCode;
+      await response.body.dump();
+      failure =
+        `Wrong response from the webhook: ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? ''}`.trim();
+      retryAfter = parseRetryAfter(response.headers['retry-after']);
+    } catch (error) {
+      failure = describeFailure(error);
+      if (error instanceof InjectedWebhookFault) ({ retryAfter, status: statusCode } = error);
+    }
+    this.worker.onAttempt('failed');
+    if (this.target !== target) {
+      // The webhook changed meanwhile: the new target retries this update without counting it.
+      return false;
+    }
+    const attempts = row.attempts + 1;
+    const next = clock.nowMs() + webhookRetryDelayMs(attempts, random, retryAfter);
+    const now = clock.now();
+    const expired = next > row.expires_at * 1000;
+    const logged = attemptRow(row, attempts, {
+      url,
+      bytes: Buffer.byteLength(body),
+      statusCode,
+      error: failure,
+      outcome: expired ? 'lost' : 'failed',
+      durationMs: performance.now() - started,
+      startedAt,
+      nextAttemptAt: expired ? null : next,
+    });
+    await store.write(async (tx) => {
+      if (expired) await tx.deleteUpdate(this.botId, row.update_id);
+      else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
+      await tx.insertWebhookAttempts([logged]);
+      await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
+    });
+    if (!expired) this.#retryLater(next);
+    return false;
+  }
+
+  async stop(): Promise<void> {
+    await this.#loop.stop();
+    await Promise.allSettled([...this.inFlight]);
+    await this.target?.pool.close();
+    // The claimant gives up every claim of the process when it stops.
+  }
+}
