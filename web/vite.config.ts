@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  base: '/web/',
+  // Relative asset URLs: the same build serves /web/ and a workspace's /w/NAME/web/.
+  base: './',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: fileURLToPath(new URL('../dist/web-client', import.meta.url)),

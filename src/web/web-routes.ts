@@ -31,6 +31,7 @@ import { react } from './methods/react.js';
 import { listPins, pinMessage, unpinMessage } from './methods/pins.js';
 import { createTopic, listTopics } from './methods/topics.js';
 import { sendMedia, WEB_MEDIA_BODY_LIMIT } from './methods/send-media.js';
+import { MAX_PERSON_PHOTO_BYTES } from '../platform/messages/person-media.js';
 import { downloadFile } from './methods/download-file.js';
 import { botCommands } from './methods/bot-commands.js';
 import { inlineQuery } from './methods/inline-query.js';
@@ -42,6 +43,16 @@ import { promoteMember } from './methods/promote-member.js';
 import { restrictMember } from './methods/restrict-member.js';
 import { leaveChat } from './methods/leave-chat.js';
 import { blockBot, blockState, unblockBot } from './methods/block-bot.js';
+import { setChatPhoto, setChatTitle } from './methods/group-info.js';
+import { banMember, unbanMember } from './methods/ban-member.js';
+import { createInviteLink, listInviteLinks, revokeInviteLink } from './methods/invite-links.js';
+import {
+  approveJoinRequest,
+  declineJoinRequest,
+  joinByLink,
+  listJoinRequests,
+} from './methods/join-requests.js';
+import { openWebApp } from './methods/open-web-app.js';
 import { openEvents } from './methods/events.js';
 import { openInspectorEvents } from './methods/inspector-events.js';
 
@@ -74,6 +85,18 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/chats/promote', handler: promoteMember },
   { method: 'POST', url: '/chats/restrict', handler: restrictMember },
   { method: 'POST', url: '/chats/leave', handler: leaveChat },
+  { method: 'POST', url: '/chats/title', handler: setChatTitle },
+  { method: 'POST', url: '/chats/photo', handler: setChatPhoto, binary: MAX_PERSON_PHOTO_BYTES },
+  { method: 'POST', url: '/chats/ban', handler: banMember },
+  { method: 'POST', url: '/chats/unban', handler: unbanMember },
+  { method: 'GET', url: '/chats/invite-links', handler: listInviteLinks },
+  { method: 'POST', url: '/chats/invite-links', handler: createInviteLink },
+  { method: 'POST', url: '/chats/invite-links/revoke', handler: revokeInviteLink },
+  { method: 'GET', url: '/chats/join-requests', handler: listJoinRequests },
+  { method: 'POST', url: '/chats/join-requests/approve', handler: approveJoinRequest },
+  { method: 'POST', url: '/chats/join-requests/decline', handler: declineJoinRequest },
+  { method: 'POST', url: '/join', handler: joinByLink },
+  { method: 'POST', url: '/web-apps/open', handler: openWebApp },
   { method: 'GET', url: '/block', handler: blockState },
   { method: 'POST', url: '/block', handler: blockBot },
   { method: 'POST', url: '/unblock', handler: unblockBot },
@@ -97,7 +120,7 @@ const ROUTES: WebRoute[] = [
 /** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */
 function statusOf(error: PlatformError): number {
   if (error.code.endsWith('_NOT_FOUND')) return 404;
-  if (/FORBIDDEN|BLOCKED|DISABLED/.test(error.code)) return 403;
+  if (/FORBIDDEN|BLOCKED|DISABLED|BANNED/.test(error.code)) return 403;
   // Rights a chat action needs (adding, promoting, restricting members; the creator leaving).
   if (/ADMIN_REQUIRED|NOT_ENOUGH_RIGHTS|NEED_\w*RIGHTS|CREATOR_CANT/.test(error.code)) return 403;
   if (/_OCCUPIED|ALREADY_PARTICIPANT/.test(error.code)) return 409;
@@ -128,7 +151,10 @@ export async function webRoutes(
   const { store } = platform.deps;
   const isAdmin = bearerCheck(adminToken);
 
-  app.get('/', async (_request, reply) => reply.redirect('/web/', 302));
+  // Under a prefix (a workspace's `/w/NAME/`), its own page; `/web` goes on to `/web/` (relative,
+  // so that it holds behind any prefix: the page's assets are relative to it).
+  app.get('/', async (_request, reply) => reply.redirect(`${app.prefix}/web/`, 302));
+  app.get('/web', async (_request, reply) => reply.redirect('web/', 302));
 
   if (existsSync(path.join(WEB_CLIENT_DIR, 'index.html'))) {
     await app.register(fastifyStatic, {

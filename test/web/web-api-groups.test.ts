@@ -2,7 +2,7 @@
  * The person API's groups methods over HTTP (ADR 0055): creating a group, listing, adding,
  * promoting and restricting members, leaving, blocking a bot; each refusal in the person API's
  * format (`{ ok: false, error, description }` with its HTTP status), and a refused call changes
- * nothing.
+ * nothing. Renaming, invite links, bans and formatted text are refused as the rights and checks say.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, GrammyError } from 'grammy';
@@ -283,5 +283,97 @@ describe('the person API for groups', () => {
       blocked: false,
     });
     expect((await helper.api.sendMessage(alice.user.id, 'hi again')).text).toBe('hi again');
+  });
+
+  it('renames, invites, bans and formats only as the rights allow; a refused call changes nothing', async () => {
+    const alice = await person('Alice');
+    const bob = await person('Bob');
+    const carol = await person('Carol');
+    const created = await web('/chats', {
+      token: alice.token,
+      body: { title: 'Rules', type: 'supergroup', members: [bob.user.id] },
+    });
+    const chat = String(created.body.result.id);
+
+    // Bob, a member who may not change info, may not rename, invite, read requests or ban.
+    await web('/chats/restrict', {
+      token: alice.token,
+      body: { chat, user: bob.user.id, permissions: { can_send_messages: true, can_change_info: false } },
+    });
+    const refusals = await Promise.all([
+      web('/chats/title', { token: bob.token, body: { chat, title: 'Mine' } }),
+      web('/chats/invite-links', { token: bob.token, body: { chat } }),
+      web(`/chats/join-requests?chat=${chat}`, { token: bob.token }),
+      web('/chats/ban', { token: bob.token, body: { chat, user: carol.user.id } }),
+    ]);
+    expect(refusals.map((r) => [r.status, r.body.error])).toEqual([
+      [403, 'NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO'],
+      [403, 'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS'],
+      [403, 'CHAT_ADMIN_REQUIRED'],
+      [403, 'NOT_ENOUGH_RIGHTS_TO_RESTRICT'],
+    ]);
+    // A photo that is no image is refused before anything is stored.
+    const photo = await fetch(`${server.url}/web/api/chats/photo?chat=${chat}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/octet-stream' },
+      body: 'not an image',
+    });
+    expect([photo.status, ((await photo.json()) as { error: string }).error]).toEqual([400, 'BAD_REQUEST']);
+    expect(
+      (await web('/chats/title', { token: alice.token, body: { chat, title: 'Rules 2' } })).body.result,
+    ).toMatchObject({
+      title: 'Rules 2',
+    });
+
+    // A revoked link no longer admits; a live one does; a banned person can not come back by it.
+    const first = (await web('/chats/invite-links', { token: alice.token, body: { chat, name: 'Old' } })).body
+      .result;
+    await web('/chats/invite-links/revoke', { token: alice.token, body: { chat, link: first.invite_link } });
+    expect(await web('/join', { token: carol.token, body: { link: first.invite_link } })).toMatchObject({
+      status: 400,
+      body: { error: 'INVITE_HASH_EXPIRED' },
+    });
+    expect(await web('/join', { token: carol.token, body: { link: '+nosuchlink0000' } })).toMatchObject({
+      status: 400,
+      body: { error: 'INVITE_HASH_INVALID' },
+    });
+    const open = (await web('/chats/invite-links', { token: alice.token, body: { chat, name: 'Open' } })).body
+      .result;
+    const listed = (await web(`/chats/invite-links?chat=${chat}`, { token: alice.token })).body.result;
+    expect(listed.map((link: { name: string }) => link.name)).toEqual(['Open']);
+    expect(await web('/join', { token: carol.token, body: { link: open.invite_link } })).toMatchObject({
+      status: 200,
+      body: { result: { status: 'member', chat: { id: Number(chat) } } },
+    });
+    const banned = await web('/chats/ban', { token: alice.token, body: { chat, user: carol.user.id } });
+    expect(statuses(banned.body.result)[carol.user.id]).toBe('kicked');
+    const members = (await web(`/chats/members?chat=${chat}`, { token: alice.token })).body.result;
+    expect(members.banned.map((member: { user: { id: number } }) => member.user.id)).toEqual([carol.user.id]);
+    expect(await web('/join', { token: carol.token, body: { link: open.invite_link } })).toMatchObject({
+      status: 403,
+      body: { error: 'USER_BANNED_IN_CHANNEL' },
+    });
+
+    // Formatting: entities are checked as a bot's are; the detected ones are added.
+    expect(
+      await web('/messages', {
+        token: alice.token,
+        body: { chat, text: 'hi', entities: [{ type: 'bold', offset: 0, length: 9 }] },
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'ENTITIES_INVALID' } });
+    expect(
+      await web('/messages', { token: alice.token, body: { chat, text: 'hi', entities: 'bold' } }),
+    ).toMatchObject({ status: 400, body: { error: 'BAD_REQUEST' } });
+    const sent = await web('/messages', {
+      token: alice.token,
+      body: { chat, text: ' hi /help ', entities: [{ type: 'bold', offset: 1, length: 2 }] },
+    });
+    expect(sent.body.result).toMatchObject({
+      text: 'hi /help',
+      entities: [
+        { type: 'bold', offset: 0, length: 2 },
+        { type: 'bot_command', offset: 3, length: 5 },
+      ],
+    });
   });
 });

@@ -1,5 +1,7 @@
-/** The person API of the server (/web/api, ADR 0055) and its live event stream. */
+/** The person API of the server (<root>/web/api, ADR 0055: paths.ts) and its live event stream. */
 import { followStream } from './sse.js';
+import { API_ROOT } from './paths.js';
+import { parseMarkers, type MarkedEntity } from './markers.js';
 
 export interface User {
   id: number;
@@ -34,6 +36,7 @@ export interface InlineButton {
   url?: string;
   switch_inline_query?: string;
   switch_inline_query_current_chat?: string;
+  web_app?: { url: string };
 }
 
 export interface ReplyKeyboardButton {
@@ -46,6 +49,13 @@ export interface ReplyMarkup {
   one_time_keyboard?: boolean;
   remove_keyboard?: boolean;
   input_field_placeholder?: string;
+}
+
+/** A bot's menu button (setChatMenuButton): its commands, or a Mini App with its button text. */
+export interface MenuButton {
+  type: 'commands' | 'web_app' | 'default';
+  text?: string;
+  web_app?: { url: string };
 }
 
 export interface BotCommand {
@@ -150,13 +160,26 @@ export async function request<T>(
   return answer.result;
 }
 
+/** A call of the person API whose body is a picked file's bytes; its parameters go in the query. */
+export async function upload<T>(path: string, query: URLSearchParams, file: File): Promise<T> {
+  const response = await fetch(`${API_ROOT}${path}?${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token ?? ''}`, 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const answer = (await response.json()) as
+    { ok: true; result: T } | { ok: false; error: string; description: string };
+  if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
+  return answer.result;
+}
+
 /** A call of the person API as the tab's signed-in person. */
 export function call<T>(
   method: 'GET' | 'POST',
   path: string,
   input: Record<string, unknown> = {},
 ): Promise<T> {
-  return request<T>('/web/api', session.token, method, path, input);
+  return request<T>(API_ROOT, session.token, method, path, input);
 }
 
 export const api = {
@@ -176,36 +199,45 @@ export const api = {
   bots: () => call<User[]>('GET', '/bots'),
   chats: () => call<ChatEntry[]>('GET', '/chats'),
   messages: (chat: string) => call<Message[]>('GET', '/messages', { chat }),
-  send: (chat: string, text: string, reply_to_message_id?: number, message_thread_id?: number) =>
-    call<Message>('POST', '/messages', { chat, text, reply_to_message_id, message_thread_id }),
-  commands: (bot: string) =>
-    call<{ commands: BotCommand[]; menu_button: { type: string; text?: string } }>('GET', '/commands', {
-      bot,
+  /** Sends a text; `entities`: its formatting (the composer's markers, markers.ts). */
+  send: (
+    chat: string,
+    text: string,
+    reply_to_message_id?: number,
+    message_thread_id?: number,
+    entities?: MarkedEntity[],
+  ) =>
+    call<Message>('POST', '/messages', {
+      chat,
+      text,
+      entities: entities?.length ? entities : undefined,
+      reply_to_message_id,
+      message_thread_id,
     }),
+  commands: (bot: string) =>
+    call<{ commands: BotCommand[]; menu_button: MenuButton }>('GET', '/commands', { bot }),
+  /** Opens a bot's Mini App (its menu button's, or a web_app button's of a message): its launch URL. */
+  openWebApp: (bot: string, message_id?: number, button?: string) =>
+    call<{ url: string; launch_url: string }>('POST', '/web-apps/open', { bot, message_id, button }),
   inline: (bot: string, query: string, chat: string) =>
     call<InlineAnswer>('POST', '/inline', { bot, query, chat }),
   chooseInline: (query_id: string, result_id: string) =>
     call<{ message: Message; inline_message_id?: string }>('POST', '/inline/choose', { query_id, result_id }),
-  sendFile: async (chat: string, file: File, caption: string, reply_to_message_id?: number) => {
+  /** Sends a file; `typed`: its caption, with formatting markers (markers.ts). */
+  sendFile: async (chat: string, file: File, typed: string, reply_to_message_id?: number) => {
     const kind = file.type.startsWith('image/') && file.size <= 10 * 1024 * 1024 ? 'photo' : 'document';
+    const { text: caption, entities } = parseMarkers(typed);
     const query = new URLSearchParams({ chat, kind, filename: file.name, caption });
+    if (entities.length > 0) query.set('caption_entities', JSON.stringify(entities));
     if (file.type) query.set('mime_type', file.type);
     if (reply_to_message_id !== undefined) query.set('reply_to_message_id', String(reply_to_message_id));
-    const response = await fetch(`/web/api/media?${query}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session.token ?? ''}`, 'content-type': 'application/octet-stream' },
-      body: file,
-    });
-    const answer = (await response.json()) as
-      { ok: true; result: Message } | { ok: false; error: string; description: string };
-    if (!answer.ok) throw new ApiError(response.status, answer.error, answer.description);
-    return answer.result;
+    return upload<Message>('/media', query, file);
   },
   /** A file of a message as an object URL (the request carries the session, so no plain `src`). */
   fileUrl: async (chat: string, message_id: number, file_id?: string) => {
     const query = new URLSearchParams({ chat, message_id: String(message_id) });
     if (file_id) query.set('file_id', file_id);
-    const response = await fetch(`/web/api/files?${query}`, {
+    const response = await fetch(`${API_ROOT}/files?${query}`, {
       headers: { authorization: `Bearer ${session.token ?? ''}` },
     });
     if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
@@ -239,7 +271,7 @@ export type LiveEvent =
 /** Follows the person's event stream (/web/api/events). Answers a function that stops it. */
 export function follow(onEvent: (event: LiveEvent) => void): () => void {
   return followStream(
-    '/web/api/events',
+    `${API_ROOT}/events`,
     () => session.token,
     (event, data) => onEvent({ event, data } as LiveEvent),
     () => onEvent({ event: 'resync', data: {} }),

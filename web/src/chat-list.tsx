@@ -1,7 +1,11 @@
-/** The person's chats, newest activity first, with unread counts; and the bots to start a chat with. */
+/**
+ * The person's chats, newest activity first, with unread counts; New group and Join by link; and
+ * the bots to start a chat with.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Chat, type ChatEntry, type Message, type User } from './api.js';
 import { NewGroup } from './new-group.js';
+import { JoinByLink } from './join-by-link.js';
 import { serviceText } from './service-message.js';
 
 export function chatTitle(chat: Chat): string {
@@ -47,6 +51,7 @@ export function ChatList({
   return (
     <nav aria-label="Chats" class="chat-list">
       <NewGroup onOpen={onOpen} />
+      <JoinByLink onOpen={onOpen} />
       <ul>
         {chats.map(({ chat, last_message, unread_count }) => {
           const ref = String(chat.id);

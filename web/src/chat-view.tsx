@@ -8,6 +8,7 @@ import { Reactions } from './reactions.js';
 import { TopicBar, inTopic, type Topic } from './topics.js';
 import { ChatHeaderActions } from './group-panel.js';
 import { ServiceLine, serviceText } from './service-message.js';
+import { openWebApp } from './web-app.js';
 
 export interface Notice {
   text: string;
@@ -197,6 +198,14 @@ export function ChatView({
   };
 
   const press = async (message: Message, button: string) => {
+    // A web_app button opens the bot's Mini App rather than sending a callback query.
+    const pressed = message.reply_markup?.inline_keyboard?.flat().find((b) => b.text === button);
+    if (pressed?.web_app && message.from) {
+      await openWebApp(String(message.from.id), message.message_id, button).catch((e: Error) =>
+        notify({ text: e.message, alert: true }),
+      );
+      return;
+    }
     try {
       const answer = await api.press(chatRef, message.message_id, button);
       if (answer.url) window.open(answer.url, '_blank', 'noopener');

@@ -1,10 +1,21 @@
 /**
- * The composer of a chat: a text box labelled "Message" (Enter sends, Shift+Enter a new line), a
- * file picker (photos and documents), the message being replied to, inline mode (`@bot query`
- * shows the bot's results; choosing one sends it), the bot's reply keyboard and its commands menu.
+ * The composer of a chat: a text box labelled "Message" (Enter sends, Shift+Enter a new line) with
+ * its formatting toolbar (markers, markers.ts), a file picker (photos and documents), the message
+ * being replied to, inline mode (`@bot query` shows the bot's results; choosing one sends it), the
+ * bot's reply keyboard and its menu button: its commands, or its Mini App.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type BotCommand, type InlineAnswer, type Message, type ReplyMarkup } from './api.js';
+import {
+  api,
+  type BotCommand,
+  type InlineAnswer,
+  type MenuButton,
+  type Message,
+  type ReplyMarkup,
+} from './api.js';
+import { FormatToolbar, applyShortcut } from './format-toolbar.js';
+import { parseMarkers } from './markers.js';
+import { openWebApp } from './web-app.js';
 
 export interface ComposerProps {
   chatRef: string;
@@ -37,14 +48,20 @@ export function Composer(props: ComposerProps) {
   const [busy, setBusy] = useState(false);
   const [inline, setInline] = useState<InlineAnswer | null>(null);
   const [commands, setCommands] = useState<BotCommand[] | null>(null);
+  const [menuButton, setMenuButton] = useState<MenuButton | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     setCommands(null);
+    setMenuButton(null);
     if (!botUsername) return;
     api.commands(`@${botUsername}`).then(
-      (answer) => setCommands(answer.commands),
+      (answer) => {
+        setCommands(answer.commands);
+        setMenuButton(answer.menu_button);
+      },
       () => setCommands([]),
     );
   }, [botUsername]);
@@ -67,11 +84,13 @@ export function Composer(props: ComposerProps) {
     };
   }, [target?.bot, target?.query, chatRef]);
 
-  const send = async (text: string) => {
+  /** Sends `text` as it is (a command, a keyboard button), or with its markers read (`typed`). */
+  const send = async (text: string, typed = false) => {
     if (text.trim() === '' || busy) return;
     setBusy(true);
     try {
-      props.onSent(await api.send(chatRef, text, replyTo?.message_id, props.threadId));
+      const { text: plain, entities } = typed ? parseMarkers(text) : { text, entities: [] };
+      props.onSent(await api.send(chatRef, plain, replyTo?.message_id, props.threadId, entities));
       setDraft('');
     } catch (e) {
       props.onError(e instanceof Error ? e.message : String(e));
@@ -145,17 +164,29 @@ export function Composer(props: ComposerProps) {
           ))}
         </ul>
       )}
+      <FormatToolbar box={box} onChange={setDraft} />
       <form
         class="composer"
         onSubmit={(event) => {
           event.preventDefault();
-          void send(draft);
+          void send(draft, true);
         }}
       >
-        {commands && commands.length > 0 && (
-          <button type="button" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
-            Menu
+        {menuButton?.type === 'web_app' && botUsername ? (
+          <button
+            type="button"
+            class="menu-app"
+            onClick={() => void openWebApp(`@${botUsername}`).catch((e: Error) => props.onError(e.message))}
+          >
+            {menuButton.text ?? 'Open'}
           </button>
+        ) : (
+          commands &&
+          commands.length > 0 && (
+            <button type="button" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+              Menu
+            </button>
+          )
         )}
         <input
           ref={picker}
@@ -175,14 +206,16 @@ export function Composer(props: ComposerProps) {
         </label>
         <textarea
           id="composer"
+          ref={box}
           rows={1}
           placeholder={keyboard?.input_field_placeholder ?? 'Message'}
           value={draft}
           onInput={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
+            if (applyShortcut(event, event.currentTarget, setDraft)) return;
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();
-              void send(draft);
+              void send(draft, true);
             }
           }}
         />

@@ -1,6 +1,7 @@
-/** The control API (/control), for the operator's inspector, with the admin token (ADR 0055). */
+/** The control API (<root>/control: paths.ts), for the operator's inspector, with the admin token (ADR 0055). */
 import { request } from './api.js';
 import { followStream } from './sse.js';
+import { API_ROOT, CONTROL_ROOT } from './paths.js';
 
 const TOKEN_KEY = 'parley.admin';
 
@@ -15,7 +16,7 @@ export const admin = {
 };
 
 function control<T>(method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}): Promise<T> {
-  return request<T>('/control', admin.token ?? '', method, path, input);
+  return request<T>(CONTROL_ROOT, admin.token ?? '', method, path, input);
 }
 
 export interface BotSummary {
@@ -128,7 +129,7 @@ export const controlApi = {
 
 /** In the local profile a page on loopback is handed the admin token; elsewhere it is pasted. */
 export async function fetchLocalAdminToken(): Promise<string | null> {
-  const response = await fetch('/web/api/inspector/token');
+  const response = await fetch(`${API_ROOT}/inspector/token`);
   if (!response.ok) return null;
   const answer = (await response.json()) as { ok: boolean; result?: { admin_token: string } };
   return answer.result?.admin_token ?? null;
@@ -137,7 +138,7 @@ export async function fetchLocalAdminToken(): Promise<string | null> {
 /** Follows the inspector's event stream; calls `onChanged` with the area that changed. */
 export function followInspector(onChanged: (area: string) => void): () => void {
   return followStream(
-    '/web/api/inspector/events',
+    `${API_ROOT}/inspector/events`,
     () => admin.token,
     (event, data) => {
       if (event === 'changed') onChanged((data as { area: string }).area);

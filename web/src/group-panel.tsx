@@ -1,46 +1,14 @@
 /**
  * What a chat's header offers beyond its title: in a group, supergroup or channel a "Members"
- * button opening the members panel (adding, promoting, restricting, leaving); in a private chat
- * with a bot, "Block bot" / "Unblock bot".
+ * button opening the members panel (adding, promoting, restricting, banning, leaving; for who holds
+ * the rights, the chat's title and photo, invite links and join requests: group-admin.tsx); in a
+ * private chat with a bot, "Block bot" / "Unblock bot".
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 import { groupApi, type GroupRecord, type Member } from './group-api.js';
-
-/** Administrator rights the panel offers (ChatAdministratorRights), with their labels. */
-const RIGHTS: Array<[string, string]> = [
-  ['can_change_info', 'Change info'],
-  ['can_delete_messages', 'Delete posts'],
-  ['can_restrict_members', 'Ban users'],
-  ['can_invite_users', 'Invite users'],
-  ['can_pin_messages', 'Pin posts'],
-  ['can_promote_members', 'Add admins'],
-];
-
-/**
- * Permissions the panel offers, each a group of ChatPermissions set together (sent with
- * use_independent_chat_permissions). The labels avoid the word "message": the composer is the
- * page's one control labelled so.
- */
-const PERMISSIONS: Array<[string[], string]> = [
-  [['can_send_messages'], 'Can send text'],
-  [
-    [
-      'can_send_audios',
-      'can_send_documents',
-      'can_send_photos',
-      'can_send_videos',
-      'can_send_video_notes',
-      'can_send_voice_notes',
-      'can_send_polls',
-      'can_send_other_messages',
-      'can_add_web_page_previews',
-    ],
-    'Can send media',
-  ],
-  [['can_invite_users'], 'Can add members'],
-  [['can_pin_messages'], 'Can pin'],
-];
+import { PermissionsForm, RightsForm } from './member-forms.js';
+import { BannedList, GroupInfo, InviteLinks, JoinRequests } from './group-admin.js';
 
 const STATUS: Record<string, string> = {
   creator: 'owner',
@@ -202,6 +170,14 @@ export function GroupPanel({
                       Restrict
                     </button>
                   )}
+                  {editable && can('can_restrict_members') && (
+                    <button
+                      type="button"
+                      onClick={() => void run(() => groupApi.ban(chatRef, member.user.id))}
+                    >
+                      {group?.type === 'group' ? 'Remove' : 'Ban'}
+                    </button>
+                  )}
                   {showing === 'promote' && (
                     <RightsForm
                       member={member}
@@ -222,6 +198,17 @@ export function GroupPanel({
               );
             })}
           </ul>
+          {group && group.type !== 'group' && group.banned && group.banned.length > 0 && (
+            <BannedList
+              banned={group.banned}
+              onUnban={(user) => void run(() => groupApi.unban(chatRef, user))}
+            />
+          )}
+          {group && can('can_invite_users') && (
+            <JoinRequests chatRef={chatRef} version={version + reloads} onDone={run} />
+          )}
+          {group && can('can_invite_users') && <InviteLinks chatRef={chatRef} onError={setError} />}
+          {group && can('can_change_info') && <GroupInfo group={group} onDone={run} />}
           <form
             class="add-member"
             onSubmit={(event) => {
@@ -260,105 +247,5 @@ export function GroupPanel({
         </p>
       )}
     </section>
-  );
-}
-
-function RightsForm({
-  member,
-  onSave,
-  onCancel,
-}: {
-  member: Member;
-  onSave: (rights: Record<string, boolean>) => Promise<boolean>;
-  onCancel: () => void;
-}) {
-  // An administrator's rights as they are; for a new one, all but adding administrators.
-  const [rights, setRights] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(
-      RIGHTS.map(([key]) => [
-        key,
-        member.status === 'administrator' ? member[key] === true : key !== 'can_promote_members',
-      ]),
-    ),
-  );
-  return (
-    <form
-      class="member-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave(rights);
-      }}
-    >
-      <fieldset>
-        <legend>Administrator rights</legend>
-        {RIGHTS.map(([key, label]) => (
-          <label key={key}>
-            <input
-              type="checkbox"
-              checked={rights[key]}
-              onChange={(event) => setRights({ ...rights, [key]: event.currentTarget.checked })}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      <button type="submit">Save rights</button>
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </form>
-  );
-}
-
-function PermissionsForm({
-  member,
-  onSave,
-  onCancel,
-}: {
-  member: Member;
-  onSave: (permissions: Record<string, boolean>) => Promise<boolean>;
-  onCancel: () => void;
-}) {
-  // A restricted member's permissions as they are; anyone else may do everything so far.
-  const [allowed, setAllowed] = useState<boolean[]>(() =>
-    PERMISSIONS.map(([keys]) => member.status !== 'restricted' || member[keys[0]!] === true),
-  );
-  return (
-    <form
-      class="member-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const permissions: Record<string, boolean> = {};
-        PERMISSIONS.forEach(([keys], i) => {
-          for (const key of keys) permissions[key] = allowed[i]!;
-        });
-        // Everything allowed lifts the restriction: the permissions the form does not show too.
-        if (allowed.every(Boolean)) {
-          for (const key of ['can_change_info', 'can_react_to_messages', 'can_edit_tag', 'can_manage_topics'])
-            permissions[key] = true;
-        }
-        void onSave(permissions);
-      }}
-    >
-      <fieldset>
-        <legend>Permissions</legend>
-        {PERMISSIONS.map(([keys, label], i) => (
-          <label key={keys[0]}>
-            <input
-              type="checkbox"
-              checked={allowed[i]}
-              onChange={(event) =>
-                setAllowed(allowed.map((old, j) => (j === i ? event.currentTarget.checked : old)))
-              }
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      <button type="submit">Save permissions</button>
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </form>
   );
 }

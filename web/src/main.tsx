@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, follow, session, type ChatEntry, type User } from './api.js';
 import { SignIn } from './sign-in.js';
-import { ChatList } from './chat-list.js';
+import { ChatList, chatTitle } from './chat-list.js';
 import { ChatView, type Notice } from './chat-view.js';
 import { Inspector } from './inspector.js';
 import './styles.css';
@@ -110,7 +110,11 @@ function App() {
         <ChatView
           key={open.ref}
           chatRef={open.ref}
-          title={open.title}
+          title={(() => {
+            // A renamed group shows its new title (the chat list is read again on the change).
+            const entry = chats.find((item) => String(item.chat.id) === open.ref);
+            return entry ? chatTitle(entry.chat) : open.title;
+          })()}
           isForum={open.isForum}
           botUsername={open.username && /bot$/i.test(open.username) ? open.username : undefined}
           action={(() => {

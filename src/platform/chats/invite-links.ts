@@ -53,6 +53,18 @@ function checkOptions(options: LinkOptions): void {
   }
 }
 
+/** Refuses an actor who may not manage the chat's invite links (private chats, can_invite_users). */
+function checkMayManage(at: ActingIn): void {
+  if (at.chat.type === 'private')
+    throw new PlatformError('PRIVATE_CHAT_INVITE', "can't invite members to a private chat");
+  if (!hasRight(at.state, 'can_invite_users')) {
+    throw new PlatformError(
+      'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS',
+      'not enough rights to manage chat invite link',
+    );
+  }
+}
+
 export class InviteLinks {
   constructor(
     private readonly ctx: GroupContext,
@@ -117,6 +129,30 @@ export class InviteLinks {
     });
   }
 
+  /** The actor's unrevoked links of the chat, newest first (a person's app lists them; can_invite_users). */
+  async list(acting: Acting): Promise<Array<Record<string, unknown>>> {
+    const { store } = this.ctx.deps;
+    const at = await actingIn(this.ctx, store, acting);
+    checkMayManage(at);
+    const own = (await store.listInviteLinks(at.chat.pk)).filter(
+      (row) => row.creator_id === at.actor.id && !row.is_revoked,
+    );
+    return Promise.all(own.reverse().map((row) => this.#render(store, row, at.actor.id)));
+  }
+
+  /**
+   * A person opens an invite link (`invite_link`) or joins a public chat by its @username (`chat`):
+   * exactly one of them (control API, the web client).
+   */
+  async open(userRef: string, target: { invite_link?: string; chat?: string | number }): Promise<JoinResult> {
+    const { invite_link: link, chat } = target;
+    if ((link === undefined) === (chat === undefined)) {
+      throw new PlatformError('BAD_REQUEST', 'give either chat (@username) or invite_link');
+    }
+    if (link !== undefined) return this.join(userRef, link);
+    return { status: 'member', chat: await this.members.joinPublic(userRef, chat!) };
+  }
+
   /** A person opens an invite link: they join, or ask to join (creates_join_request). */
   async join(userRef: string, link: string): Promise<JoinResult> {
     const user = await this.ctx.users.resolve(userRef, 'user');
@@ -151,14 +187,7 @@ export class InviteLinks {
   async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
     return commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type === 'private')
-        throw new PlatformError('PRIVATE_CHAT_INVITE', "can't invite members to a private chat");
-      if (!hasRight(at.state, 'can_invite_users')) {
-        throw new PlatformError(
-          'NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS',
-          'not enough rights to manage chat invite link',
-        );
-      }
+      checkMayManage(at);
       return fn(tx, at);
     });
   }

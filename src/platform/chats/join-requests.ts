@@ -67,6 +67,24 @@ export class JoinRequests {
     }
   }
 
+  /**
+   * The chat's pending join requests, oldest first, as an administrator's app lists them
+   * (can_invite_users): who asks and since when.
+   */
+  async list(acting: Acting): Promise<Array<{ user: ReturnType<typeof renderUser>; date: number }>> {
+    const { store } = this.ctx.deps;
+    const at = await actingIn(this.ctx, store, acting);
+    if (!hasRight(at.state, 'can_invite_users'))
+      throw new PlatformError('CHAT_ADMIN_REQUIRED', 'CHAT_ADMIN_REQUIRED');
+    const requests = await store.listJoinRequests(at.chat.pk);
+    return Promise.all(
+      requests.map(async (request) => ({
+        user: renderUser((await store.getUser(request.user_id))!),
+        date: request.date,
+      })),
+    );
+  }
+
   /** approveChatJoinRequest (spec: can_invite_users). */
   approve(acting: Acting, userRef: number | string): Promise<void> {
     return this.#process(acting, userRef, true);

@@ -21,7 +21,7 @@ import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
-import { detectEntities, codePointLength } from '../formatting/index.js';
+import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -98,6 +98,8 @@ export class Messages {
     thread?: number,
     /** On behalf of a channel or the supergroup (platform/chats/sender-chats.ts, ADR 0052). */
     sendAs?: SendAs,
+    /** The person's own formatting (the web client), checked and merged by the caller (formatText). */
+    formatted?: MessageEntity[],
   ): Promise<WireMessage> {
     const user = await this.users.resolve(userRef, 'user');
     if (typeof text !== 'string' || text.trim() === '')
@@ -108,7 +110,7 @@ export class Messages {
     }
     const content: MessageContent = { text: trimmed };
     if (thread !== undefined) content._thread = thread;
-    const entities = detectEntities(trimmed);
+    const entities = formatted ?? detectEntities(trimmed);
     if (entities.length > 0) content.entities = entities;
     if (sendAs) content._sender_chat = sendAs.chatId;
     const checkSendAs = sendAs && ((tx: StoreTx, chat: ChatRow) => sendAs.check(tx, chat, user));

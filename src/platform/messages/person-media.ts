@@ -15,7 +15,14 @@
 import { checkUserCanSend } from '../chats/chat-access.js';
 import { PlatformError } from '../core/errors.js';
 import { extensionOf } from '../files/file-kinds.js';
-import { renderPhotoSize, type FileMeta, type Files, type StoredFile, type Upload } from '../files/files.js';
+import {
+  renderPhotoSize,
+  type FileMeta,
+  type Files,
+  type StoredFile,
+  type Upload,
+  type WirePhotoSize,
+} from '../files/files.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../files/image-size.js';
 import {
   attributesFor,
@@ -29,7 +36,7 @@ import { mimeTypeOfExtension } from '../files/mime-types.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import { codePointLength, detectEntities } from '../formatting/index.js';
+import { codePointLength, detectEntities, type MessageEntity } from '../formatting/index.js';
 import type { FileRow } from '../../storage/store.js';
 
 /** Photos: as the Bot API's uploads (10 MB; width + height ≤ 10000; sides at most 20:1). */
@@ -105,12 +112,14 @@ export class PersonMediaSender {
     media: PersonMedia,
     caption?: string,
     replyTo?: number,
+    /** The caption's own formatting (the web client), checked and merged by the caller (formatText). */
+    captionEntities?: MessageEntity[],
   ): Promise<WireMessage> {
     const user = await this.users.resolve(userRef, 'user');
     if (media.kind === 'video_note' && caption !== undefined && caption.trim() !== '') {
       throw new PlatformError('BAD_REQUEST', 'a video note has no caption');
     }
-    const captionContent = captionOf(caption);
+    const captionContent = captionOf(caption, captionEntities);
     const prepared = prepare(media);
 
     // Everything that can refuse the message is checked before the file is stored. (A private chat
@@ -126,16 +135,7 @@ export class PersonMediaSender {
     });
 
     const file = await this.files.storeForPerson(media.kind, prepared.upload, prepared.meta);
-    // The body keeps the sender's view, as for bots; every viewer gets its own file_id on render.
-    const stored: StoredFile = {
-      file,
-      ref: {
-        file_id: await this.#fileIdFor(user.id, file),
-        file_pk: file.pk,
-        bot_id: user.id,
-        file_path: '',
-      },
-    };
+    const stored = await this.#storedFor(user.id, file);
     const content: MessageContent = { ...(await this.#render(media, stored, prepared)), ...captionContent };
     return this.messages.deliverFromUser(user, chatRef, content, replyTo);
   }
@@ -151,21 +151,35 @@ export class PersonMediaSender {
     return { [media.kind]: renderMedia(media.kind, stored, attributes) };
   }
 
-  async #fileIdFor(viewerId: number, file: FileRow): Promise<string> {
+  /**
+   * A person's new photo of a chat (the web client): the image checked as a photo they send, stored,
+   * and its PhotoSize as new_chat_photo shows it (platform/chats/groups.ts setPhoto).
+   */
+  async storeChatPhoto(userId: number, data: Buffer): Promise<{ file: FileRow; sizes: WirePhotoSize[] }> {
+    const prepared = preparePhoto(data);
+    const file = await this.files.storeForPerson('photo', prepared.upload, prepared.meta);
+    return { file, sizes: [renderPhotoSize(await this.#storedFor(userId, file))] };
+  }
+
+  /** The body keeps the sender's view, as for bots; every viewer gets its own file_id on render. */
+  async #storedFor(viewerId: number, file: FileRow): Promise<StoredFile> {
     const holder = { file_id: '', file_unique_id: file.unique_id };
     await this.files.bindFileIds(this.deps.store, viewerId, holder);
-    return holder.file_id;
+    return { file, ref: { file_id: holder.file_id, file_pk: file.pk, bot_id: viewerId, file_path: '' } };
   }
 }
 
-/** The caption as a person's client sends it: trimmed, entities detected, at most 1024 characters. */
-function captionOf(caption: string | undefined): MessageContent {
+/**
+ * The caption as a person's client sends it: trimmed, entities detected (or the client's own,
+ * `formatted`), at most 1024 characters.
+ */
+function captionOf(caption: string | undefined, formatted?: MessageEntity[]): MessageContent {
   const trimmed = (caption ?? '').trim();
   if (trimmed === '') return {};
   if (codePointLength(trimmed) > MAX_CAPTION_LENGTH) {
     throw new PlatformError('BAD_REQUEST', `caption is longer than ${MAX_CAPTION_LENGTH} characters`);
   }
-  const entities = detectEntities(trimmed);
+  const entities = formatted ?? detectEntities(trimmed);
   return entities.length > 0 ? { caption: trimmed, caption_entities: entities } : { caption: trimmed };
 }
 

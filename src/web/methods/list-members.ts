@@ -1,5 +1,5 @@
 import { chatForPerson } from '../../platform/chats/group-context.js';
-import { isAdmin } from '../../platform/chats/chat-rights.js';
+import { hasRight, isAdmin } from '../../platform/chats/chat-rights.js';
 import { text, type WebContext } from '../web-context.js';
 
 interface Member {
@@ -12,7 +12,8 @@ interface Member {
  * GET /web/api/chats/members?chat=ID: a group, supergroup or channel the person is in, with the
  * members in it now (ChatMember: status, rights of administrators, permissions of restricted
  * members; not the banned, nor restricted people who left) and the person's own membership (`me`).
- * In a channel only administrators see the subscribers; others see the administrators.
+ * In a channel only administrators see the subscribers; others see the administrators. Who may ban
+ * (can_restrict_members) also gets the banned (`banned`), to unban them.
  */
 export async function listMembers({ platform, session, input }: WebContext) {
   const { store } = platform.deps;
@@ -27,5 +28,8 @@ export async function listMembers({ platform, session, input }: WebContext) {
     chat.type === 'channel' && !isAdmin(state)
       ? present.filter((member) => member.status === 'creator' || member.status === 'administrator')
       : present;
-  return { ...record, members: shown, me };
+  const banned = hasRight(state, 'can_restrict_members')
+    ? (record.members as Member[]).filter((member) => member.status === 'kicked')
+    : undefined;
+  return { ...record, members: shown, me, ...(banned ? { banned } : {}) };
 }

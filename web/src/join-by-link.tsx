@@ -1,0 +1,75 @@
+/**
+ * "Join by link" in the chat list: the person pastes an invite link (`https://parley.invalid/+...`)
+ * or a public chat's `@username` and joins; a link that needs an administrator's approval makes a
+ * join request instead, which the page says.
+ */
+import { useState } from 'preact/hooks';
+import { groupApi } from './group-api.js';
+import { chatTitle } from './chat-list.js';
+
+export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [link, setLink] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!open) {
+    return (
+      <button type="button" class="new-group-button" onClick={() => setOpen(true)}>
+        Join by link
+      </button>
+    );
+  }
+
+  const join = async () => {
+    setError(null);
+    setStatus(null);
+    try {
+      const answer = await groupApi.join(link.trim());
+      if (answer.status === 'requested') {
+        setStatus(`Request sent: an administrator of "${chatTitle(answer.chat)}" will decide.`);
+        return;
+      }
+      setOpen(false);
+      setLink('');
+      onOpen(String(answer.chat.id), chatTitle(answer.chat));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <form
+      class="new-group"
+      aria-label="Join by link"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void join();
+      }}
+    >
+      <label for="join-link">Invite link</label>
+      <input
+        id="join-link"
+        value={link}
+        placeholder="https://parley.invalid/+… or @username"
+        onInput={(event) => setLink(event.currentTarget.value)}
+      />
+      {status && (
+        <p role="status" class="quiet">
+          {status}
+        </p>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <div class="form-buttons">
+        <button type="submit">Join</button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
