@@ -209,6 +209,26 @@ describe('managing workspaces', () => {
     await again.close();
   });
 
+  it('serves the web client and its person API under the workspace', async () => {
+    const page = await fetch(`${two.url}/web/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('./assets/');
+    const signIn = await fetch(`${two.url}/web/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: '+15550001' }),
+    });
+    const session = (await signIn.json()) as { ok: boolean; result: { token: string; user: { id: number } } };
+    expect(session.ok).toBe(true);
+    // The Alice of this workspace, whose chat is with this workspace's @echo_bot.
+    const chats = await fetch(`${two.url}/web/api/chats`, {
+      headers: { authorization: `Bearer ${session.result.token}` },
+    });
+    const listed = JSON.stringify(await chats.json());
+    expect(listed).toContain('two: bye');
+    expect(listed).not.toContain('one: bye');
+  });
+
   it('connects the test kit to an existing workspace by name', async () => {
     const kit = await createParley({ url: server.url, adminToken: server.adminToken, workspace: 'team-two' });
     expect((await kit.control.getBot('@echo_bot')).username).toBe('echo_bot');
