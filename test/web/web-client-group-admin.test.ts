@@ -143,9 +143,12 @@ describeWithBrowser('running a group in the web client', () => {
         invite_link: { name: 'Friends', creates_join_request: true },
       });
 
-    // Alice approves it in the members panel: Bob is a member (chat_member, via_join_request).
-    await panel.getByRole('button', { name: 'Refresh requests' }).click();
+    // The request shows in Alice's open members panel by itself (live); she approves it: Bob is a
+    // member (chat_member, via_join_request).
     const requests = panel.getByRole('list', { name: 'Join requests' });
+    await expect
+      .poll(() => requests.getByRole('listitem').filter({ hasText: 'Bob' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await requests
       .getByRole('listitem')
       .filter({ hasText: 'Bob' })

@@ -33,7 +33,7 @@ export function BannedList({ banned, onUnban }: { banned: Member[]; onUnban: (us
   );
 }
 
-/** Pending join requests, read when the panel opens and after each change of the chat. */
+/** Pending join requests, read when the panel opens and again whenever the chat changes (live). */
 export function JoinRequests({
   chatRef,
   version,

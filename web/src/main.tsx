@@ -63,6 +63,10 @@ function App() {
           });
         setVersions((old) => ({ ...old, [ref]: (old[ref] ?? 0) + 1 }));
         refreshChats();
+      } else if (event.event === 'chat') {
+        // The chat's panels (its join requests) read it again.
+        const ref = String(event.data.chat_id);
+        setVersions((old) => ({ ...old, [ref]: (old[ref] ?? 0) + 1 }));
       } else if (event.event === 'resync') {
         setVersions((old) => Object.fromEntries(Object.entries(old).map(([k, v]) => [k, v + 1])));
         refreshChats();

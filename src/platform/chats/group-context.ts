@@ -27,6 +27,8 @@ export class Effects {
   readonly bots = new Set<number>();
   /** Messages stored (service messages), for waiting readers. */
   readonly messages: Array<{ chat: ChatRow; row: MessageRow }> = [];
+  /** Chats whose pending join requests changed (chat pks). */
+  readonly joinRequests = new Set<number>();
 }
 
 /** Runs `fn` in one write, then wakes the bots it queued updates for and announces its messages. */
@@ -38,6 +40,7 @@ export async function commit<T>(
   const result = await ctx.deps.store.write((tx) => fn(tx, effects));
   for (const botId of effects.bots) ctx.updates.notify(botId);
   for (const { chat, row } of effects.messages) ctx.messages.announceServiceMessage(chat, row);
+  for (const chatPk of effects.joinRequests) ctx.deps.bus.emit('chat.requests.changed', { chatPk });
   return result;
 }
 

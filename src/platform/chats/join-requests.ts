@@ -43,6 +43,7 @@ export class JoinRequests {
     if (isPresent(state)) throw new PlatformError('USER_ALREADY_PARTICIPANT', 'the user is already a member');
     if (await tx.getJoinRequest(chat.pk, user.id)) return;
     await tx.upsertJoinRequest({ chat_pk: chat.pk, user_id: user.id, invite_link: link.link, date: now });
+    effects.joinRequests.add(chat.pk);
     // The chat's join-request bot gets a query to answer (platform/web-apps/, ADR 0047).
     const query = await issueJoinRequestQuery(tx, chat, user.id, now, this.ctx.deps.random);
     const creator = (await tx.getUser(link.creator_id))!;
@@ -105,6 +106,7 @@ export class JoinRequests {
       const request = await tx.getJoinRequest(at.chat.pk, user.id);
       if (!request) throw new PlatformError('HIDE_REQUESTER_MISSING', 'HIDE_REQUESTER_MISSING');
       await tx.deleteJoinRequest(at.chat.pk, user.id);
+      effects.joinRequests.add(at.chat.pk);
       if (!approve) return;
       const link = request.invite_link ? await tx.getInviteLink(request.invite_link) : undefined;
       await this.members.join(tx, at.chat, user, effects, {

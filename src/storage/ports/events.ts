@@ -25,6 +25,8 @@ export interface PlatformEvents {
   'chat.action': { chatPk: number; userId: number; action: string };
   /** A bot answered a callback query. */
   'callback.answered': { id: string };
+  /** A chat's pending join requests changed (one made, approved or declined): admins' apps re-read them. */
+  'chat.requests.changed': { chatPk: number };
   /** A bot's webhook was set, changed or deleted. */
   'webhook.changed': { botId: number };
   /**
