@@ -44,8 +44,10 @@ export function gatewayLane(
     );
   };
 
+  // Made once: a request too large to read gets this answer.
+  const refusal = failure(always200, answerFor('REQUEST_TOO_LARGE'));
+
   const serve = async (request: IncomingMessage, response: ServerResponse, name: string, started: number) => {
-    const refusal = failure(always200, answerFor('REQUEST_TOO_LARGE'));
     const body = await readBodyOrRefuse(request, response, BODY_LIMIT, refusal, stopping);
     if (body === undefined) {
       if (response.headersSent) logLine(request, name, started, refusal);

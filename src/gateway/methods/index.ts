@@ -19,6 +19,9 @@ const BY_LOWER_NAME = new Map<string, GatewayMethod>(
   Object.entries(GATEWAY_METHODS).map(([name, method]) => [name.toLowerCase(), method]),
 );
 
+const BY_NAME = new Map<string, GatewayMethod>(Object.entries(GATEWAY_METHODS));
+
 export function findMethod(name: string): GatewayMethod | undefined {
-  return BY_LOWER_NAME.get(name.toLowerCase());
+  // The name as the table spells it (nearly every call) needs no lower-cased copy.
+  return BY_NAME.get(name) ?? BY_LOWER_NAME.get(name.toLowerCase());
 }

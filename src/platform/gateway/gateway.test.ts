@@ -141,7 +141,28 @@ describe('billing', () => {
     expect(await balance()).toBe(0.98);
   });
 
+  it('asks the store for another request_id when the one it made is taken, charging once', async () => {
+    const phone = await person();
+    const first = await send({ phone_number: phone, code: '1111' });
+    const make = store.gateway.newRequestId!.bind(store.gateway);
+    let asked = 0;
+    store.gateway.newRequestId = async () => (++asked === 1 ? first.request_id : make());
+    const second = await send({ phone_number: phone, code: '2222' });
+    expect(asked).toBe(2);
+    expect(second.request_id).toMatch(/^[1-9]\d{14}$/);
+    expect(second.request_id).not.toBe(first.request_id);
+    expect(await balance()).toBe(0.98);
+    const ledger = await platform.gateway.accounts.ledger(account.id, 10);
+    expect(ledger.filter((e) => e.kind === 'charge').map((e) => e.request_id)).toEqual([
+      first.request_id,
+      second.request_id,
+    ]);
+    expect((await platform.gateway.inbox.list(phone)).map((e) => e.code)).toEqual(['1111', '2222']);
+  });
+
   it('draws another request_id when a drawn one is taken, charging once', async () => {
+    // A store that does not make request_ids (PostgreSQL): the platform draws them at random.
+    store.gateway.newRequestId = undefined;
     const phone = await person();
     requestIdDraws = [5, 5, 6, 6, 7];
     const first = await send({ phone_number: phone, code: '1111' });

@@ -25,14 +25,16 @@ import type { GatewayAccountRow, VerificationRequestRow } from '../../storage/ga
 import { UniqueViolation, type StoreTx, type UserRow } from '../../storage/store.js';
 
 /**
- * request_id: 15 random digits not starting with 0, like the reference's (reference §3.5). Drawn as
- * a leading digit and 14 more, since Random.int is exact only for spans below 2^48.
+ * request_id: 15 digits not starting with 0, like the reference's (reference §3.5). The store makes
+ * them when it can (a keyed permutation of an increasing number, which it finds without an index of
+ * random ids: ADR 0015); otherwise they are drawn at random, as a leading digit and 14 more, since
+ * Random.int is exact only for spans below 2^48.
  */
-function newRequestId(random: PlatformDeps['random']): string {
+function drawRequestId(random: PlatformDeps['random']): string {
   return `${random.int(1, 10)}${String(random.int(0, 10 ** 14)).padStart(14, '0')}`;
 }
 
-/** A generated request_id was taken (about one in 10^14 per pair): the transaction is retried. */
+/** A new request_id was taken (a random one: about one in 10^14 per pair): the write is retried. */
 class RequestIdTaken extends Error {}
 
 export class VerificationRequests {
@@ -66,9 +68,13 @@ export class VerificationRequests {
   async send(account: GatewayAccountRow, params: SendParams): Promise<RequestStatus> {
     const { store, clock, random, config, lookup } = this.deps;
     const input = await readSendParams(params, config.profile, lookup);
-    const ownerPhone = (await store.getUser(account.owner_user_id))?.phone_number ?? '';
     const sender = input.senderUsername
-      ? await this.channels.requireSender(account, input.senderUsername, ownerPhone, input.phone)
+      ? await this.channels.requireSender(
+          account,
+          input.senderUsername,
+          (await store.getUser(account.owner_user_id))?.phone_number ?? '',
+          input.phone,
+        )
       : undefined;
     const person = await this.#person(input.phone);
     const code = input.code ?? generateCode(random, input.codeLength);
@@ -189,8 +195,8 @@ export class VerificationRequests {
   }
 
   /**
-   * Inserts a new request. Its id was drawn at random: if it is taken, the primary key refuses it
-   * and the caller's transaction (rolled back by the store) is retried with a fresh id.
+   * Inserts a new request. If its new id is taken, the store refuses it and the caller's
+   * transaction (rolled back by the store) is retried with a fresh id.
    */
   async #insert(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
     try {
@@ -201,9 +207,10 @@ export class VerificationRequests {
   }
 
   async #withFreshId<T>(run: (requestId: string) => Promise<T>): Promise<T> {
+    const { store, random } = this.deps;
     for (;;) {
       try {
-        return await run(newRequestId(this.deps.random));
+        return await run((await store.gateway.newRequestId?.()) ?? drawRequestId(random));
       } catch (error) {
         if (!(error instanceof RequestIdTaken)) throw error;
       }

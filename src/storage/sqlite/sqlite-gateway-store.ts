@@ -13,6 +13,7 @@ import { SqliteAccounts } from './gateway/accounts.js';
 import { SqliteDeliveryLog } from './gateway/delivery-log.js';
 import { SqliteDevices } from './gateway/devices.js';
 import { SqliteGatewayJobs } from './gateway/jobs.js';
+import { RequestIds } from './gateway/request-ids.js';
 import { SqliteRequests } from './gateway/requests.js';
 import type { SqlStatements } from './sql-statements.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
@@ -29,12 +30,13 @@ export interface SqliteGatewayStore extends GatewayStoreTx {
 export function sqliteGatewayStore(sql: SqlStatements): SqliteGatewayStore {
   const devices = new SqliteDevices(sql);
   const accounts = new SqliteAccounts(sql);
+  const requestIds = new RequestIds(sql);
   // Checked here, by the compiler: the areas together are every read and write of the port.
   const areas: GatewayStoreTx = compose(
     devices,
     accounts,
-    new SqliteRequests(sql),
-    new SqliteGatewayJobs(sql),
+    new SqliteRequests(sql, requestIds),
+    new SqliteGatewayJobs(sql, requestIds),
     new SqliteDeliveryLog(sql),
   );
   return Object.assign(areas, {

@@ -50,6 +50,14 @@ export interface RequestsReader {
   getChannelVerifiedAt(chatPk: number): Promise<number | undefined>;
   /** An account's requests, newest `limit`, newest first (the operator's inspector). */
   listAccountRequests(accountId: number, limit: number): Promise<VerificationRequestRow[]>;
+  /**
+   * Optional: a request_id for a request about to be inserted, made by the adapter (15 digits, not
+   * starting with 0, never handed out before, not telling the order of requests) so that it can find
+   * requests without an index of random ids (ADR 0015). Any request_id may still be inserted; one
+   * made here may still be refused as taken (a UniqueViolation), and the caller asks again. Without
+   * it the platform draws request_ids at random.
+   */
+  newRequestId?(): Promise<string>;
 }
 
 export interface RequestsWriter {

@@ -1,5 +1,6 @@
 /** The gateway's jobs on SQLite (ports/gateway/jobs.ts). */
-import { columnsOf, SEQ_OF } from './row-helpers.js';
+import { columnsOf } from './row-helpers.js';
+import { SEQ_OF, type RequestIds } from './request-ids.js';
 import { LIMIT_PARAM as LIMIT, type SqlStatements } from '../sql-statements.js';
 import type {
   GatewayJobRow,
@@ -30,13 +31,16 @@ const JOB = columnsOf<GatewayJobRow>({
 })
   .map((name) => `j.${name}`)
   .join(', ');
-/** A job is inserted with its request's seq, found by the request_id (a row the send just wrote). */
+/** A job is inserted with its request's seq, found from the request_id (a row the send just wrote). */
 const INSERT_JOB = `INSERT INTO gateway_jobs
   (kind, request_seq, request_id, run_at, attempts, body, device_id, created_at)
   VALUES (?, ${SEQ_OF}, ?, ?, ?, ?, ?, ?)`;
 
 export class SqliteGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
-  constructor(private readonly sql: SqlStatements) {}
+  constructor(
+    private readonly sql: SqlStatements,
+    private readonly ids: RequestIds,
+  ) {}
 
   async listDueJobs(lane: JobLane, nowMs: number, limit: number) {
     return this.sql.all(
@@ -55,7 +59,7 @@ export class SqliteGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
   async listJobs(requestId: string) {
     return this.sql.all(
       `SELECT ${JOB} FROM gateway_jobs j WHERE j.request_seq = ${SEQ_OF} ORDER BY j.id`,
-      requestId,
+      ...this.ids.seqParams(requestId),
     ) as unknown as GatewayJobRow[];
   }
   async listPendingReports(filter: { accountId?: number; requestId?: string }) {
@@ -76,7 +80,7 @@ export class SqliteGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
     const result = this.sql.run(
       INSERT_JOB,
       row.kind,
-      requestId,
+      ...this.ids.seqParams(requestId),
       requestId,
       row.run_at,
       row.attempts,

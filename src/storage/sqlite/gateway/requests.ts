@@ -1,6 +1,8 @@
 /** Verification requests and verified sender channels on SQLite (ports/gateway/requests.ts). */
-import { columnsOf, inserter } from './row-helpers.js';
-import { LIMIT_PARAM as LIMIT, type Row, type SqlStatements } from '../sql-statements.js';
+import { columnsOf } from './row-helpers.js';
+import { SEQ_OF, type RequestIds } from './request-ids.js';
+import { LIMIT_PARAM as LIMIT, sqlValue, type Row, type SqlStatements } from '../sql-statements.js';
+import { UniqueViolation } from '../../store.js';
 import type { RequestsReader, RequestsWriter, VerificationRequestRow } from '../../ports/gateway/requests.js';
 
 function toRequest(row: Row | undefined): VerificationRequestRow | undefined {
@@ -33,15 +35,32 @@ const REQUEST_COLUMNS = columnsOf<VerificationRequestRow>({
   payload: true,
   ttl: true,
 });
-const insertRequestRow = inserter<VerificationRequestRow>('gateway_requests', REQUEST_COLUMNS);
 /** A request's columns as the port has them (without seq). */
 const REQUEST = REQUEST_COLUMNS.join(', ');
+const PLACES = REQUEST_COLUMNS.map(() => '?').join(', ');
+/** An id this store made: refused (no row) if it equals one of the other ids. */
+const INSERT_MADE = `INSERT INTO gateway_requests (seq, ${REQUEST}) SELECT ?, ${PLACES}
+  WHERE NOT EXISTS (SELECT 1 FROM gateway_request_other_ids WHERE request_id = ?)`;
+const INSERT_OTHER = `INSERT INTO gateway_requests (seq, ${REQUEST}) VALUES (?, ${PLACES})`;
+
+const taken = () => new UniqueViolation('gateway_requests.request_id');
 
 export class SqliteRequests implements RequestsReader, RequestsWriter {
-  constructor(private readonly sql: SqlStatements) {}
+  constructor(
+    private readonly sql: SqlStatements,
+    private readonly ids: RequestIds,
+  ) {}
 
+  async newRequestId() {
+    return this.ids.make();
+  }
   async getRequest(requestId: string) {
-    return toRequest(this.sql.get(`SELECT ${REQUEST} FROM gateway_requests WHERE request_id = ?`, requestId));
+    return toRequest(
+      this.sql.get(
+        `SELECT ${REQUEST} FROM gateway_requests WHERE seq = ${SEQ_OF}`,
+        ...this.ids.seqParams(requestId),
+      ),
+    );
   }
   async listAccountRequests(accountId: number, limit: number) {
     return this.sql
@@ -71,10 +90,44 @@ export class SqliteRequests implements RequestsReader, RequestsWriter {
       .map((r) => toRequest(r)!);
   }
   async insertRequest(row: VerificationRequestRow) {
-    insertRequestRow(this.sql, row);
+    const { request_id: requestId } = row;
+    const values = REQUEST_COLUMNS.map((name) => sqlValue(row[name]));
+    const { seq, made } = this.ids.seqForInsert(requestId);
+    if (made) {
+      try {
+        if (this.sql.run(INSERT_MADE, seq, ...values, requestId).changes === 0) throw taken();
+      } catch (error) {
+        // Its seq was taken: by another connection to the file, whose seqs this one now skips.
+        if (error instanceof UniqueViolation) this.ids.resync();
+        throw error;
+      }
+      return;
+    }
+    const [computed] = this.ids.seqParams(requestId);
+    if (
+      this.sql.get(
+        'SELECT 1 AS x FROM gateway_requests WHERE seq = ? AND request_id = ?',
+        computed,
+        requestId,
+      )
+    )
+      throw taken();
+    try {
+      this.sql.run('INSERT INTO gateway_request_other_ids (request_id, seq) VALUES (?, ?)', requestId, seq);
+      this.sql.run(INSERT_OTHER, seq, ...values);
+    } catch (error) {
+      if (error instanceof UniqueViolation) this.ids.resync();
+      throw error;
+    }
   }
   async updateRequest(requestId: string, patch: Partial<Omit<VerificationRequestRow, 'request_id'>>) {
-    this.sql.update('gateway_requests', 'request_id', requestId, patch);
+    const keys = Object.keys(patch) as Array<keyof typeof patch>;
+    if (keys.length === 0) return;
+    this.sql.run(
+      `UPDATE gateway_requests SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE seq = ${SEQ_OF}`,
+      ...keys.map((k) => sqlValue(patch[k])),
+      ...this.ids.seqParams(requestId),
+    );
   }
 
   async getChannelVerifiedAt(chatPk: number) {

@@ -31,6 +31,3 @@ export function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
 
 /** Copies, so that a caller changing an answer cannot change the cache. */
 export const copyAll = <T extends object>(rows: T[]): T[] => rows.map((row) => ({ ...row }));
-
-/** A request's seq (its integer key), which jobs refer to it by (ADR 0015). */
-export const SEQ_OF = '(SELECT seq FROM gateway_requests WHERE request_id = ?)';

@@ -1,0 +1,74 @@
+/**
+ * Where a request_id lives on SQLite (migration 030, ADR 0015): an id the adapter made is P(seq) and
+ * its row is found by computing seq; any other id (a request from before 030, or one the platform
+ * chose itself) is listed in `gateway_request_other_ids` with its seq. One instance per connection,
+ * shared by the requests and the jobs, holds the key, the next seq to hand out and the seqs of ids
+ * handed out and not yet inserted.
+ */
+import { randomBytes } from 'node:crypto';
+import { RequestIdPermutation } from './request-id-permutation.js';
+import { remember } from './row-helpers.js';
+import type { SqlStatements } from '../sql-statements.js';
+
+/**
+ * The seq of a request_id, as a scalar subquery of three parameters (`...seqParams(id)`): the row at
+ * the computed seq if it holds that id, else the other ids' entry. NULL when there is no such
+ * request.
+ */
+export const SEQ_OF = `COALESCE((SELECT seq FROM gateway_requests WHERE seq = ? AND request_id = ?),
+  (SELECT seq FROM gateway_request_other_ids WHERE request_id = ?))`;
+
+export class RequestIds {
+  readonly #permutation: RequestIdPermutation;
+  /** The next seq to hand out; above every seq in the table when the store opened. */
+  #next: number;
+  /** Ids handed out by `make` and not inserted yet, with their seq (saves computing P⁻¹ again). */
+  readonly #made = new Map<string, number>();
+
+  /** Reads (or makes, on first open) the key: called when the store opens, outside any write. */
+  constructor(private readonly sql: SqlStatements) {
+    sql.run('INSERT OR IGNORE INTO gateway_request_id_key (id, key) VALUES (1, ?)', randomBytes(16));
+    const key = sql.get('SELECT key FROM gateway_request_id_key WHERE id = 1')!.key as Buffer;
+    this.#permutation = new RequestIdPermutation(key);
+    this.#next = this.#maxSeq() + 1;
+  }
+
+  /** A new request_id, never handed out by this store before. */
+  make(): string {
+    const seq = this.#next++;
+    const id = this.#permutation.idOf(seq);
+    remember(this.#made, id, seq);
+    return id;
+  }
+
+  /**
+   * The seq to insert a request with: for an id this store made, the seq it was made from (`made`
+   * true); for any other id, a fresh seq, and the id goes to the other ids.
+   */
+  seqForInsert(requestId: string): { seq: number; made: boolean } {
+    let seq = this.#made.get(requestId);
+    if (seq !== undefined) this.#made.delete(requestId);
+    // Made before, and lost from the map (which starts again past CACHE_SIZE entries).
+    else seq = this.#madeSeq(requestId);
+    return seq === undefined ? { seq: this.#next++, made: false } : { seq, made: true };
+  }
+
+  /** The parameters of SEQ_OF for `requestId`. */
+  seqParams(requestId: string): [number, string, string] {
+    return [this.#permutation.seqOf(requestId) ?? -1, requestId, requestId];
+  }
+
+  /** Another connection took seqs this one meant to hand out (two servers on one file): skip them. */
+  resync(): void {
+    this.#next = Math.max(this.#next, this.#maxSeq() + 1);
+  }
+
+  #madeSeq(requestId: string): number | undefined {
+    const seq = this.#permutation.seqOf(requestId);
+    return seq !== undefined && seq < this.#next ? seq : undefined;
+  }
+
+  #maxSeq(): number {
+    return (this.sql.get('SELECT max(seq) AS seq FROM gateway_requests')?.seq as number | null) ?? 0;
+  }
+}
