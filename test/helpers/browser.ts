@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
@@ -63,4 +63,19 @@ export async function launchBrowser(): Promise<Browser> {
 /** Where screenshots for docs/web-client.md go when PARLEY_SCREENSHOTS=1, else undefined. */
 export function screenshotPath(name: string): string | undefined {
   return process.env.PARLEY_SCREENSHOTS === '1' ? path.join(root, 'docs/images', `${name}.png`) : undefined;
+}
+
+/**
+ * Opens `url` (a server's root or a page under a prefix) in a new tab of `context` and signs in there
+ * by phone number (local profile); resolves once the page shows **Sign out**.
+ */
+export async function signInPage(context: BrowserContext, url: string, phoneNumber: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Phone number').fill(phoneNumber);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
+    .toBe(1);
+  return page;
 }

@@ -12,10 +12,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Bot } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { describeWithBrowser, ensurePageBuilt, launchBrowser, signInPage } from '../helpers/browser.js';
 
 /** The reference's check of launch data: HMAC-SHA256 under HMAC_SHA256("WebAppData", token). */
 function validHash(initData: string, token: string): boolean {
@@ -90,16 +90,7 @@ describeWithBrowser('formatting and Mini Apps in the web client', () => {
     await server?.close();
   });
 
-  async function signIn(context: BrowserContext, base: string, phoneNumber: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return page;
-  }
+  const signIn = signInPage;
 
   /** The URL of the tab that `open` opens (the app's host answers a stub page: no network here). */
   async function opened(context: BrowserContext, open: () => Promise<void>): Promise<URL> {

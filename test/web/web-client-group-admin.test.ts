@@ -8,10 +8,16 @@
  */
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  signInPage,
+  screenshotPath,
+} from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 describeWithBrowser('running a group in the web client', () => {
@@ -46,16 +52,8 @@ describeWithBrowser('running a group in the web client', () => {
     await server?.close();
   });
 
-  async function signIn(context: BrowserContext, phoneNumber: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url + '/');
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return page;
-  }
+  const signIn = (context: BrowserContext, phoneNumber: string) =>
+    signInPage(context, server.url + '/', phoneNumber);
 
   const memberChanges = (userId: number) =>
     updates

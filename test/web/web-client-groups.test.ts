@@ -7,11 +7,17 @@
  */
 import { Bot, GrammyError } from 'grammy';
 import type { ChatMemberUpdated } from 'grammy/types';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ControlApiError } from '../../src/testkit/index.js';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  signInPage,
+  screenshotPath,
+} from '../helpers/browser.js';
 
 describeWithBrowser('groups in the web client', () => {
   let server: TestServer;
@@ -43,16 +49,8 @@ describeWithBrowser('groups in the web client', () => {
     await server?.close();
   });
 
-  async function signIn(phoneNumber: string): Promise<Page> {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/');
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return page;
-  }
+  const signIn = async (phoneNumber: string) =>
+    signInPage(await browser.newContext(), server.url + '/', phoneNumber);
 
   const statusIn = (chatId: number) =>
     myChatMember.filter((update) => update.chat.id === chatId).map((update) => update.new_chat_member.status);
