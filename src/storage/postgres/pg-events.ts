@@ -1,29 +1,31 @@
 /**
  * The event port across processes on PostgreSQL (ports/events.ts, ADR 0025): an event is handed to
- * this process's listeners at once and published with NOTIFY on one channel per database schema;
- * every other process LISTENs on a connection of its own and hands what it hears to its listeners.
- * A process ignores its own notifications (it has delivered them already).
+ * this process's listeners at once and published with NOTIFY on one channel per database schema
+ * (pg-channel.ts); every other process LISTENs on a connection of its own and hands what it hears
+ * to its listeners. A process ignores its own notifications (it has delivered them already).
  *
- * NOTIFY carries at most 8000 bytes: a `message.created` with many recipients is split into several
- * notifications with parts of the list. When the listening connection drops, it reconnects and
- * publishes `events.resumed` in this process: long polls answer with what the store holds, and the
- * workers look at it again, for what they may have missed.
+ * The events of one turn of the event loop (a batch of writes answers together) go out together:
+ * one statement sends their notifications (pg-channel.ts: new messages' events share them; a
+ * `message.created` whose recipients would not fit NOTIFY's 8000 bytes is split into several with
+ * parts of the list), one such statement at a time, in order. When the listening connection drops, it reconnects, tells the store that shares
+ * the pool to forget its cached rows, and publishes `events.resumed` in this process: long polls
+ * answer with what the store holds, and the workers look at it again, for what they may have missed.
  */
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import {
+  channelOf,
+  decodeEvents,
+  encodeEvents,
+  MAX_PAYLOAD,
+  missedNotifications,
+  nodeOf,
+  notifying,
+  type ChannelEvent,
+} from './pg-channel.js';
 import type { EventPort, PlatformEvents } from '../ports/events.js';
 
-/** Bytes of a notification's payload kept below PostgreSQL's limit of 8000. */
-const MAX_PAYLOAD = 7500;
 const RECONNECT_MS = 500;
-
-interface Envelope {
-  /** The publishing process. */
-  n: string;
-  e: keyof PlatformEvents;
-  p: unknown;
-}
 
 export interface PgEventsOptions {
   url: string;
@@ -35,19 +37,24 @@ export interface PgEventsOptions {
 
 export class PgEvents implements EventPort {
   readonly #local = new EventEmitter();
-  readonly #node = randomBytes(8).toString('hex');
+  readonly #node: string;
   readonly #channel: string;
   readonly #pool: pg.Pool;
   #listener: pg.Client | undefined;
   #closed = false;
+  /** Events not sent yet; sent by the next `#send`. */
+  #pending: ChannelEvent[] = [];
+  /** The `#send` scheduled or running, if any. */
+  #sending: Promise<void> | undefined;
 
   private constructor(
     private readonly options: PgEventsOptions,
     pool: pg.Pool,
   ) {
     this.#local.setMaxListeners(0);
-    this.#channel = `parley_events${options.schema ? `_${options.schema}` : ''}`;
+    this.#channel = channelOf(options.schema);
     this.#pool = pool;
+    this.#node = nodeOf(pool);
   }
 
   /** Connects the listening connection; resolves once this process hears the channel. */
@@ -77,8 +84,12 @@ export class PgEvents implements EventPort {
     const retry = (): void => {
       if (this.#closed) return;
       this.#listen().then(
-        // Whatever was published meanwhile is lost: wake every waiter to look at the store.
-        () => this.#local.emit('events.resumed', {}),
+        // Whatever was published meanwhile is lost: the store forgets the rows it keeps, and every
+        // waiter looks at the store.
+        () => {
+          missedNotifications(this.#pool);
+          this.#local.emit('events.resumed', {});
+        },
         (error: unknown) => {
           this.options.onError?.(error);
           setTimeout(retry, RECONNECT_MS).unref();
@@ -89,26 +100,31 @@ export class PgEvents implements EventPort {
   }
 
   #heard(payload: string | undefined): void {
-    if (!payload) return;
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(payload) as Envelope;
-    } catch {
-      return;
-    }
-    if (envelope.n === this.#node) return;
-    this.#local.emit(envelope.e, envelope.p);
+    for (const { e, p } of decodeEvents(payload, this.#node)) this.#local.emit(e, p);
   }
 
   emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
     this.#local.emit(name, payload);
     if (this.#closed) return;
-    for (const part of split(name, payload)) {
-      const text = JSON.stringify({ n: this.#node, e: name, p: part } satisfies Envelope);
-      this.#pool.query('SELECT pg_notify($1, $2)', [this.#channel, text]).catch((error: unknown) => {
+    for (const part of split(name, payload)) this.#pending.push({ e: name, p: part });
+    this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
+  }
+
+  /** Sends what is pending, one statement at a time, until nothing is. */
+  async #send(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const events = this.#pending;
+      this.#pending = [];
+      const payloads = encodeEvents(this.#node, events, (event) =>
+        this.options.onError?.(new Error(`the event ${event.e} is too long for a notification`)),
+      );
+      if (payloads.length === 0) continue;
+      const { sql, params } = notifying(this.#channel, payloads);
+      await this.#pool.query(sql, params).catch((error: unknown) => {
         this.options.onError?.(error);
       });
     }
+    this.#sending = undefined;
   }
 
   on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
@@ -118,6 +134,8 @@ export class PgEvents implements EventPort {
 
   async close(): Promise<void> {
     this.#closed = true;
+    // What this process published last still reaches the others.
+    await this.#sending;
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.end().catch(() => undefined);
@@ -126,8 +144,10 @@ export class PgEvents implements EventPort {
 
 /** The payload in parts that fit one notification each (only a long recipient list needs it). */
 function split<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): unknown[] {
-  if (JSON.stringify(payload).length <= MAX_PAYLOAD || name !== 'message.created') return [payload];
+  if (name !== 'message.created') return [payload];
   const created = payload as PlatformEvents['message.created'];
+  // Ids and the rest take at most 17 characters an id and 200 more: most lists fit as they are.
+  if (created.recipients.length * 17 + 200 <= MAX_PAYLOAD) return [payload];
   const parts: unknown[] = [];
   // Ids are at most 16 characters and a comma: this many fit with room for the rest.
   const perPart = Math.floor((MAX_PAYLOAD - 200) / 17);

@@ -4,18 +4,37 @@
  * SQLite adapter's SqlStatements has them. SQL is written with `?` placeholders, numbered `$1..$n`
  * here once per text; unique-constraint failures become the port's UniqueViolation.
  */
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { Client, Pool, PoolClient, QueryResult } from 'pg';
+import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
-export type Queryable = Pool | PoolClient;
+export type Queryable = Pool | PoolClient | Client;
+
+/** A write in progress (pg-transaction.ts): its connection, and its use of the caches. */
+export interface WriteRoute {
+  readonly scope: CacheScope;
+  /** The transaction's kept reads. */
+  readonly memo: ReadMemo;
+  query(sql: string, params: unknown[]): Promise<QueryResult<Row>>;
+  /** Inserts a row into `table` later, with the next statement (its insert answers nothing). */
+  insertLater(table: string, row: Record<string, unknown>): Promise<void>;
+  /** The next id of a chat whose row the transaction holds; undefined when it does not. */
+  heldMessageId(chatPk: number): number | undefined;
+  /** The increment of a chat's row answered `id`; `drafts`: whether the chat had drafts then. */
+  holdMessageIds(chatPk: number, id: number, drafts: boolean): void;
+  /** Whether the chat is known to have no drafts (its row held, none put since). */
+  withoutDrafts(chatPk: number): boolean;
+  /** The transaction wrote a draft of the chat. */
+  draftsChanged(chatPk: number): void;
+}
 
 /**
  * A statement as PostgreSQL gets it: `?` placeholders (outside quoted text) numbered as `$n`, and a
  * name, so that each connection parses and plans it once (a prepared statement) instead of at every
  * call. Cached per SQL text; the texts are the adapter's own, a bounded set.
  */
-interface Prepared {
+export interface Prepared {
   name: string;
   text: string;
 }
@@ -26,17 +45,22 @@ export function numberPlaceholders(sql: string): string {
   return preparedOf(sql).text;
 }
 
-function preparedOf(sql: string): Prepared {
+/** `sql` with its `?` placeholders (outside quoted text) numbered as `$n`. */
+function numbered(sql: string): string {
+  let n = 0;
+  let quoted = false;
+  let text = '';
+  for (const char of sql) {
+    if (char === "'") quoted = !quoted;
+    text += char === '?' && !quoted ? `$${++n}` : char;
+  }
+  return text;
+}
+
+export function preparedOf(sql: string): Prepared {
   let statement = prepared.get(sql);
   if (statement === undefined) {
-    let n = 0;
-    let quoted = false;
-    let text = '';
-    for (const char of sql) {
-      if (char === "'") quoted = !quoted;
-      text += char === '?' && !quoted ? `$${++n}` : char;
-    }
-    statement = { name: `p${prepared.size + 1}`, text };
+    statement = { name: `p${prepared.size + 1}`, text: numbered(sql) };
     prepared.set(sql, statement);
   }
   return statement;
@@ -50,7 +74,7 @@ interface PgError {
 }
 
 /** A unique violation as the port names it: `table.columns`, e.g. `users.phone_number`. */
-function mapError(error: unknown): never {
+export function mapError(error: unknown): never {
   const pg = error as PgError;
   if (pg?.code === '23505') {
     const columns = /Key \((.+?)\)=/.exec(pg.detail ?? '')?.[1] ?? pg.constraint ?? 'unknown';
@@ -122,19 +146,61 @@ export class ReadMemo {
 export class PgSql {
   constructor(
     readonly db: Queryable,
-    /** Where a query goes instead of `db` when it answers one (the client of a write in progress). */
-    private readonly route?: () => Queryable | undefined,
-    /** The transaction's kept reads, when `db` is a transaction's client. */
-    readonly memo?: ReadMemo,
+    /** Where a query goes instead of `db` when it answers one (a write in progress). */
+    private readonly route?: () => WriteRoute | undefined,
+    /** Kept reads, when `db` is one transaction's client (else the write's, when routed to one). */
+    private readonly ownMemo?: ReadMemo,
+    /** How `db`'s reads and writes use the row caches (pg-cache.ts); none: every read asks. */
+    private readonly scope?: CacheScope,
   ) {}
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
     try {
+      const write = this.route?.();
+      if (write) return await write.query(sql, params);
       const { name, text } = preparedOf(sql);
-      return await (this.route?.() ?? this.db).query<Row>({ name, text, values: params });
+      return await this.db.query<Row>({ name, text, values: params });
     } catch (error) {
       mapError(error);
     }
+  }
+
+  /** The write this connection is (or is routed to), if any. */
+  get write(): WriteRoute | undefined {
+    return this.route?.();
+  }
+
+  /** The kept reads of the transaction this connection is in, if any. */
+  get memo(): ReadMemo | undefined {
+    return this.ownMemo ?? this.route?.()?.memo;
+  }
+
+  /** The row caches as this connection (or the write it is routed to) may use them. */
+  get cache(): CacheScope | undefined {
+    return this.route?.()?.scope ?? this.scope;
+  }
+
+  /**
+   * A row through the caches: the kept copy (`hit`) unless this transaction wrote it, else `read`
+   * and, if the scope allows, `keep` it. Answers a copy, so that a caller changing it cannot change
+   * the cache.
+   */
+  async cached<T extends object>(
+    key: CacheKey,
+    hit: (caches: PgCaches) => T | undefined,
+    read: () => Promise<T | undefined>,
+    keep: (caches: PgCaches, row: T) => void,
+  ): Promise<T | undefined> {
+    const scope = this.cache;
+    if (!scope) return read();
+    if (scope.fresh(key)) {
+      const kept = hit(scope.caches);
+      if (kept) return { ...kept };
+    }
+    const token = scope.token();
+    const row = await read();
+    if (row && scope.mayKeep(key, token)) keep(scope.caches, { ...row });
+    return row;
   }
 
   /** The rows of a read; a transaction's plain read answers from its memo when it can. */
@@ -184,6 +250,24 @@ export class PgSql {
       keys.map((k) => (row as Row)[k]),
     );
     return returning ? Number(result.rows[0]![returning]) : undefined;
+  }
+
+  /**
+   * Inserts a row whose insert answers nothing the caller needs: in a write, it is sent with the
+   * write's next statement (pg-transaction.ts).
+   */
+  async insertLater(table: string, row: object): Promise<void> {
+    const write = this.route?.();
+    if (!write) return void (await this.insert(table, row));
+    this.memo?.wrote(`INSERT INTO ${table}`);
+    await write.insertLater(table, row as Row);
+  }
+
+  /** The next message id of a chat whose row the write holds (tables/chats.ts); undefined if not. */
+  heldMessageId(chatPk: number): number | undefined {
+    const id = this.route?.()?.heldMessageId(chatPk);
+    if (id !== undefined) this.memo?.wrote('UPDATE chats');
+    return id;
   }
 
   /** Sets the columns of `patch` on the row whose `key` column equals `id`. */

@@ -2,32 +2,29 @@
  * The PostgreSQL adapter of the storage port (node-postgres, a pool). Several Parley processes may
  * share one database: it is the adapter of "several nodes" (ADR 0025).
  *
- * Writes: `write(fn)` runs fn in a SERIALIZABLE transaction. Group commit, as on SQLite: the writes
- * queued during one turn of the event loop run in one transaction, each in its own savepoint (a fn
- * that throws is rolled back alone), with one commit (one flush to disk) for all; one batch runs at
- * a time, so the writes of one process never conflict with each other. If PostgreSQL reports a
- * serialization failure or a deadlock (a write of another process touched the same rows), the
- * batch is rolled back and each of its writes runs again on its own, retried until it commits; the
- * write contract (store.ts) allows running fn again. So a write that reads a row and writes it back
- * (a bot's last_update_id, a chat's last_message_id) never loses an update, and sequences stay
- * increasing in commit order across processes.
+ * Writes: `write(fn)` runs fn in a SERIALIZABLE transaction; the writes queued in one turn of the
+ * event loop are committed together, on a connection of their own (pg-writes.ts), in as few round
+ * trips as they can (pg-transaction.ts). A conflict with another process's write is retried.
  *
  * Reads outside a write run on the pool and see committed data. A read through the store (not the
  * `tx`) made while a write's fn runs goes to that write's transaction, as on SQLite (one connection):
- * it sees the write's own changes, and a write never waits for a second connection of the pool
- * (which writes holding every connection would otherwise deadlock on). The adapter keeps no caches
- * across transactions: every process reads the database, so `forgetCached` has nothing to forget.
- * Within one transaction (a batch), a plain read answered before is answered again from a memo until
- * the transaction writes a table it read (pg-sql.ts ReadMemo): the snapshot would answer the same.
+ * it sees the write's own changes (pg-writes.ts `callersWrite`). Users, chats and members are
+ * kept in row caches (pg-cache.ts): a transaction that changes one tells the other processes in its
+ * own commit (a `rows.changed` NOTIFY on the event channel, pg-channel.ts) and forgets it here once
+ * committed; `forgetCached` forgets what the others changed. Within one transaction (a batch), a
+ * plain read answered before is answered again from a memo until the transaction writes a table it
+ * read (pg-sql.ts ReadMemo): the snapshot would answer the same.
  *
- * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed for
- * the pool once and for each transaction's client.
+ * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed
+ * once for the pool and once for the write transaction that runs.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { migrate } from './migrate.js';
+import { PgCaches, PoolScope } from './pg-cache.js';
+import { channelOf, nodeOf, onMissedNotifications } from './pg-channel.js';
 import { PgJobClaims } from './pg-job-claims.js';
-import { PgSql, ReadMemo, type Queryable } from './pg-sql.js';
+import { PgSql, type Queryable } from './pg-sql.js';
+import { PgWrites } from './pg-writes.js';
 import { PgAccounts } from './gateway/accounts.js';
 import { PgDeliveryLog } from './gateway/delivery-log.js';
 import { PgDevices } from './gateway/devices.js';
@@ -63,23 +60,8 @@ import { PgUpdates } from './tables/updates.js';
 import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
+import type { CachedArea } from '../ports/events.js';
 import type { Store, StoreReader, StoreTx } from '../store.js';
-
-/** Transactions tried at most, when PostgreSQL asks for a retry. */
-const MAX_ATTEMPTS = 30;
-/** Writes committed together at most. */
-const MAX_BATCH = 200;
-
-interface QueuedWrite {
-  fn: (tx: StoreTx) => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A batch met a conflict: it is rolled back and its writes run again one by one. */
-class BatchConflict extends Error {}
-/** serialization_failure, deadlock_detected. */
-const RETRY_CODES = new Set(['40001', '40P01']);
 
 /** BIGINT columns (ids, times in ms) as JS numbers: every value Parley stores is below 2^53. */
 const types = {
@@ -94,7 +76,7 @@ export interface PgStoreOptions {
   url: string;
   /** Tables live in this schema (created if absent); the connection's default otherwise. */
   schema?: string;
-  /** Connections in the pool (default 10). */
+  /** Connections in the pool for reads and job claims (default 10); writes have one of their own. */
   poolSize?: number;
 }
 
@@ -141,8 +123,8 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
   return Object.assign(main, { gateway });
 }
 
-function retryable(error: unknown): boolean {
-  return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+function noTransaction(): never {
+  throw new Error('a write used its transaction after it ended');
 }
 
 // The class has the areas' read methods (copied onto each instance by the constructor).
@@ -155,28 +137,42 @@ export class PgStore implements Store {
   readonly gateway: GatewayStoreTx;
   readonly jobs: PgJobClaims;
   #closed = false;
-  /** The client of the write whose fn is running, in that fn's async context. */
-  readonly #writing = new AsyncLocalStorage<pg.PoolClient>();
-  #queue: QueuedWrite[] = [];
-  #flushing = false;
-  /** Told each commit's time (Store.observeCommits). */
-  #onCommit: ((ms: number) => void) | undefined;
+  readonly #caches = new PgCaches();
+  readonly #writes: PgWrites;
 
-  private constructor(pool: pg.Pool) {
+  private constructor(pool: pg.Pool, config: pg.ClientConfig, schema: string | undefined) {
     this.pool = pool;
-    const onPool = areas(new PgSql(pool, () => this.#writing.getStore()));
+    const onPool = areas(
+      new PgSql(pool, () => this.#writes.callersWrite, undefined, new PoolScope(this.#caches)),
+    );
     this.gateway = onPool.gateway;
     Object.assign(this, onPool, { gateway: onPool.gateway });
     this.jobs = new PgJobClaims(pool);
+    this.#writes = new PgWrites({
+      connect: async () => {
+        // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
+        // (pg-writes.ts).
+        const options = [config.options, '-c enable_seqscan=off'].filter(Boolean).join(' ');
+        const client = new pg.Client({ ...config, options, pipeline: true });
+        client.on('error', () => undefined);
+        await client.connect();
+        return client;
+      },
+      caches: this.#caches,
+      channel: channelOf(schema),
+      node: nodeOf(pool),
+      // Composed once: they go to whichever transaction runs.
+      areas: areas(new PgSql(pool, () => this.#writes.current ?? noTransaction())) as StoreTx,
+    });
+    onMissedNotifications(pool, () => this.#caches.clear());
   }
 
   /** Connects, creates the schema if asked, and migrates (once, whatever other nodes do). */
   static async open(options: PgStoreOptions): Promise<PgStore> {
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`invalid schema name "${options.schema}"`);
-    const pool = new pg.Pool({
+    const config: pg.ClientConfig = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
       types,
       // A database that stops answering (rather than closing its connections) makes calls fail
       // instead of hang: connecting gives up after 5 s, a query after 60 s, and dead peers are
@@ -185,7 +181,8 @@ export class PgStore implements Store {
       query_timeout: 60_000,
       keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
     // An idle client's error (the server went away) must not crash the process; the next query fails.
     pool.on('error', () => undefined);
     try {
@@ -194,127 +191,12 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool);
+    return new PgStore(pool, config, options.schema);
   }
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#flushing) {
-        this.#flushing = true;
-        setImmediate(() => void this.#flush());
-      }
-    });
-  }
-
-  async #flush(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, MAX_BATCH);
-      if (batch.length === 1) {
-        const [item] = batch as [QueuedWrite];
-        await this.#alone(item.fn).then(item.resolve, item.reject);
-        continue;
-      }
-      try {
-        // Optimistic first: no savepoints, which cost a round trip a write. A write that throws
-        // makes the batch roll back; then it runs again with a savepoint each.
-        const outcomes = (await this.#together(batch, false)) ?? (await this.#together(batch, true))!;
-        batch.forEach((item, i) => {
-          const outcome = outcomes[i]!;
-          if (outcome.ok) item.resolve(outcome.value);
-          else item.reject(outcome.error);
-        });
-      } catch (error) {
-        if (!(error instanceof BatchConflict)) {
-          for (const item of batch) item.reject(error);
-          continue;
-        }
-        // Another process wrote the same rows: each write again, on its own, until it commits.
-        for (const item of batch) await this.#alone(item.fn).then(item.resolve, item.reject);
-      }
-    }
-    this.#flushing = false;
-  }
-
-  /**
-   * The writes of a batch in one transaction; one commit. With `savepoints`, each write runs in its
-   * own savepoint, so that one that throws is rolled back alone. Without, the first write that
-   * throws rolls the whole transaction back and the answer is undefined (run the batch again with
-   * savepoints): the common batch, where every write commits, saves a round trip a write.
-   */
-  async #together(
-    batch: QueuedWrite[],
-    savepoints: boolean,
-  ): Promise<Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> | undefined> {
-    const client = await this.pool.connect();
-    let broken = false;
-    const started = this.#onCommit ? performance.now() : 0;
-    try {
-      await client.query(
-        savepoints ? 'BEGIN ISOLATION LEVEL SERIALIZABLE; SAVEPOINT w' : 'BEGIN ISOLATION LEVEL SERIALIZABLE',
-      );
-      const memo = new ReadMemo();
-      const tx = areas(new PgSql(client, undefined, memo)) as StoreTx;
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-      for (const [i, item] of batch.entries()) {
-        const next = i + 1 < batch.length ? '; SAVEPOINT w' : '';
-        try {
-          const value = await this.#writing.run(client, () => item.fn(tx));
-          if (savepoints) await client.query(`RELEASE SAVEPOINT w${next}`);
-          outcomes.push({ ok: true, value });
-        } catch (error) {
-          if (retryable(error)) throw new BatchConflict();
-          if (!savepoints) {
-            await client.query('ROLLBACK').catch(() => (broken = true));
-            return undefined;
-          }
-          memo.clear();
-          await client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
-          outcomes.push({ ok: false, error });
-        }
-      }
-      try {
-        await client.query('COMMIT');
-      } catch (error) {
-        throw retryable(error) ? new BatchConflict() : error;
-      }
-      this.#onCommit?.(performance.now() - started);
-      return outcomes;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  /** One write in its own transaction, run again (after a short random wait) on a conflict. */
-  async #alone<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
-      let broken = false;
-      const started = this.#onCommit ? performance.now() : 0;
-      try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const value = await this.#writing.run(client, () =>
-          fn(areas(new PgSql(client, undefined, new ReadMemo())) as StoreTx),
-        );
-        await client.query('COMMIT');
-        this.#onCommit?.(performance.now() - started);
-        return value;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => (broken = true));
-        if (attempt < MAX_ATTEMPTS && retryable(error)) {
-          // A little random wait, growing, so that the writers that collided do not collide again.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
-          continue;
-        }
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    }
+    return this.#writes.write(fn);
   }
 
   /** One round trip to the database, given up after `timeoutMs`. */
@@ -332,17 +214,18 @@ export class PgStore implements Store {
     }
   }
 
-  forgetCached(): void {
-    // No caches: every read goes to the database.
+  forgetCached(area: CachedArea, id: number): void {
+    this.#caches.forget(area, id);
   }
 
   observeCommits(observer: ((ms: number) => void) | undefined): void {
-    this.#onCommit = observer;
+    this.#writes.onCommit = observer;
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#writes.close();
     await this.pool.end();
   }
 }

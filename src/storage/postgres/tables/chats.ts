@@ -1,7 +1,10 @@
 /**
- * Chats, members and message ids on PostgreSQL (ports/chats.ts). No caches, and no blocks of message
- * ids: each id is one increment of the chat row, which the transaction then holds, so that ids
- * increase in commit order across processes.
+ * Chats, members and message ids on PostgreSQL (ports/chats.ts). Chats by pk, private chats by their
+ * pair of users and members go through the row caches (pg-cache.ts: every send reads them; a write
+ * of a chat or a member forgets the chat here and in the other processes). No blocks of message
+ * ids across transactions: a transaction's first id of a chat is one increment of the chat row,
+ * which the transaction then holds, so that ids increase in commit order across processes (its
+ * next ids of that chat are counted while it holds the row: pg-transaction.ts).
  */
 import type { PgSql } from '../pg-sql.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
@@ -10,7 +13,12 @@ export class PgChats implements ChatsReader, ChatsWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getChat(pk: number) {
-    return (await this.sql.get('SELECT * FROM chats WHERE pk = ?', pk)) as ChatRow | undefined;
+    return this.sql.cached(
+      `c${pk}`,
+      (caches) => caches.chat(pk),
+      async () => (await this.sql.get('SELECT * FROM chats WHERE pk = ?', pk)) as ChatRow | undefined,
+      (caches, row) => caches.keepChat(row),
+    );
   }
   async getChatById(id: number) {
     return (await this.sql.get('SELECT * FROM chats WHERE id = ?', id)) as ChatRow | undefined;
@@ -21,11 +29,19 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async getPrivateChat(userA: number, userB: number) {
     const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
-    return (await this.sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b)) as
+    const scope = this.sql.cache;
+    const pk = scope?.caches.privateChatPk(a, b);
+    if (pk !== undefined) return this.getChat(pk);
+    const token = scope?.token();
+    const row = (await this.sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b)) as
       ChatRow | undefined;
+    if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
+    return row;
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
-    return (await this.sql.insert('chats', row, 'pk'))!;
+    const pk = (await this.sql.insert('chats', row, 'pk'))!;
+    this.sql.cache?.wrote(`c${pk}`);
+    return pk;
   }
   async updateChat(
     pk: number,
@@ -39,22 +55,42 @@ export class PgChats implements ChatsReader, ChatsWriter {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
+    this.sql.cache?.wrote(`c${pk}`, { area: 'chat', id: pk });
     await this.sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
   }
   async nextMessageId(chatPk: number) {
+    // A write that holds the chat row already counts its next ids itself (pg-transaction.ts).
+    const held = this.sql.heldMessageId(chatPk);
+    if (held !== undefined) {
+      this.sql.cache?.handedOut(chatPk, held);
+      return held;
+    }
+    // Whether the chat has drafts, read with the increment: a bot's message ends them
+    // (tables/drafts.ts), and a transaction that holds the row knows then that it has none.
     const row = await this.sql.get(
-      'UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ? RETURNING last_message_id',
+      `UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ?
+       RETURNING last_message_id, EXISTS (SELECT 1 FROM message_drafts WHERE chat_pk = ?) AS drafts`,
+      chatPk,
       chatPk,
     );
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
-    return row.last_message_id as number;
+    const id = row.last_message_id as number;
+    this.sql.write?.holdMessageIds(chatPk, id, row.drafts as boolean);
+    this.sql.cache?.handedOut(chatPk, id);
+    return id;
   }
   async getMember(chatPk: number, userId: number) {
-    return (await this.sql.get(
-      'SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?',
-      chatPk,
-      userId,
-    )) as MemberRow | undefined;
+    return this.sql.cached(
+      `m${chatPk}:${userId}`,
+      (caches) => caches.member(chatPk, userId),
+      async () =>
+        (await this.sql.get(
+          'SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?',
+          chatPk,
+          userId,
+        )) as MemberRow | undefined,
+      (caches, row) => caches.keepMember(row),
+    );
   }
   async listMembers(chatPk: number) {
     return (await this.sql.all(
@@ -63,6 +99,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     )) as unknown as MemberRow[];
   }
   async upsertMember(row: MemberRow) {
+    this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
     await this.sql.run(
       `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,

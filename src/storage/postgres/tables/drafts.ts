@@ -1,4 +1,8 @@
-/** Message drafts on PostgreSQL (ports/drafts.ts). */
+/**
+ * Message drafts on PostgreSQL (ports/drafts.ts). Every bot message in a private chat deletes the
+ * bot's drafts there, and there are almost never any: a write that holds the chat's row and knows
+ * it had none (read with the row, tables/chats.ts; pg-transaction.ts) answers 0 without asking.
+ */
 import type { PgSql } from '../pg-sql.js';
 import type { DraftRow, DraftsReader, DraftsWriter } from '../../ports/drafts.js';
 
@@ -14,6 +18,7 @@ export class PgDrafts implements DraftsReader, DraftsWriter {
     )) as unknown as DraftRow[];
   }
   async putDraft(row: DraftRow) {
+    this.sql.write?.draftsChanged(row.chat_pk);
     await this.sql.run(
       `INSERT INTO message_drafts (chat_pk, draft_id, bot_id, thread_id, body, updated_at)
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, draft_id) DO UPDATE SET bot_id = excluded.bot_id,
@@ -27,6 +32,7 @@ export class PgDrafts implements DraftsReader, DraftsWriter {
     );
   }
   async deleteDrafts(chatPk: number, botId: number) {
+    if (this.sql.write?.withoutDrafts(chatPk)) return 0;
     return this.sql.run('DELETE FROM message_drafts WHERE chat_pk = ? AND bot_id = ?', chatPk, botId);
   }
 }

@@ -37,7 +37,8 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     )) as MessageRow | undefined;
   }
   async insertMessage(row: MessageRow) {
-    await this.sql.insert('messages', row);
+    // Nothing to answer: sent with the write's next statement (pg-transaction.ts).
+    await this.sql.insertLater('messages', row);
   }
   async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
     await this.sql.run(

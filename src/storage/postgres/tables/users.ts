@@ -1,7 +1,8 @@
 /**
- * Users and bots on PostgreSQL (ports/users.ts). No caches: several processes share the database,
- * so every read goes to it. Usernames compare case-insensitively (the unique index is on
- * lower(username)).
+ * Users and bots on PostgreSQL (ports/users.ts). Users by id go through the row caches
+ * (pg-cache.ts: every render reads them; a write of a user forgets it here and in the other
+ * processes); bots are read from the database (the platform keeps its own token cache). Usernames
+ * compare case-insensitively (the unique index is on lower(username)).
  */
 import type { PgSql } from '../pg-sql.js';
 import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
@@ -10,7 +11,12 @@ export class PgUsers implements UsersReader, UsersWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getUser(id: number) {
-    return (await this.sql.get('SELECT * FROM users WHERE id = ?', id)) as UserRow | undefined;
+    return this.sql.cached(
+      `u${id}`,
+      (caches) => caches.user(id),
+      async () => (await this.sql.get('SELECT * FROM users WHERE id = ?', id)) as UserRow | undefined,
+      (caches, row) => caches.keepUser(row),
+    );
   }
   async getUserByPhone(phone: string) {
     return (await this.sql.get('SELECT * FROM users WHERE phone_number = ?', phone)) as UserRow | undefined;
@@ -20,9 +26,11 @@ export class PgUsers implements UsersReader, UsersWriter {
       UserRow | undefined;
   }
   async insertUser(row: UserRow) {
+    this.sql.cache?.wrote(`u${row.id}`);
     await this.sql.insert('users', row);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
+    this.sql.cache?.wrote(`u${id}`, { area: 'user', id });
     await this.sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {

@@ -1,0 +1,204 @@
+/**
+ * The rows the PostgreSQL adapter keeps in memory (ADR 0025, "Caches"): users by id, chats by pk,
+ * private chats' pks by their pair of users, and members by chat and user, which every send reads
+ * (the ports allow it: ports/users.ts, ports/chats.ts). Only committed rows are kept:
+ *
+ * - A read on the pool keeps its row only if nothing was forgotten since it was sent (the
+ *   generation did not move), so a read that raced a commit never keeps the old row.
+ * - A transaction answers from the cache except for the rows it wrote itself (those go to its
+ *   connection); it keeps a row it read only if nothing was forgotten since it began (its snapshot
+ *   is then no older than the cache) and it has not written that row.
+ * - A transaction that writes a cached row forgets it here when it commits, and tells the other
+ *   processes in the same commit (a `rows.changed` NOTIFY, pg-store.ts); they forget it when they
+ *   hear it (store.forgetCached), and everything when their listening connection was lost.
+ *
+ * So another process's change is seen once its notification is heard (at once in practice, and
+ * the ports' contracts allow that much). Message ids are not read from here: they come from the
+ * chat row's increment (tables/chats.ts); a kept chat's `last_message_id` is moved up at commit.
+ */
+import type { ChatRow, MemberRow } from '../ports/chats.js';
+import type { CachedArea } from '../ports/events.js';
+import type { UserRow } from '../ports/users.js';
+
+/** Rows kept at most, per kind; past it that kind starts again. */
+const CACHE_SIZE = 50_000;
+
+function bounded<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHE_SIZE && !map.has(key)) map.clear();
+  map.set(key, value);
+}
+
+export class PgCaches {
+  #generation = 0;
+  readonly #users = new Map<number, UserRow>();
+  readonly #chats = new Map<number, ChatRow>();
+  /** `a:b` (a < b) -> pk. A private chat's pk never changes once committed. */
+  readonly #privateChats = new Map<string, number>();
+  readonly #members = new Map<number, Map<number, MemberRow>>();
+  /** Members kept, in all chats. */
+  #memberCount = 0;
+
+  /** Moves on every forget: a read sent before it may hold what was forgotten. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  user(id: number): UserRow | undefined {
+    return this.#users.get(id);
+  }
+  chat(pk: number): ChatRow | undefined {
+    return this.#chats.get(pk);
+  }
+  privateChatPk(a: number, b: number): number | undefined {
+    return this.#privateChats.get(`${a}:${b}`);
+  }
+  member(chatPk: number, userId: number): MemberRow | undefined {
+    return this.#members.get(chatPk)?.get(userId);
+  }
+
+  keepUser(row: UserRow): void {
+    bounded(this.#users, row.id, row);
+  }
+  keepChat(row: ChatRow): void {
+    if (this.#chats.size >= CACHE_SIZE && !this.#chats.has(row.pk)) this.#privateChats.clear();
+    bounded(this.#chats, row.pk, row);
+    if (row.type === 'private' && row.user_a !== null && row.user_b !== null)
+      bounded(this.#privateChats, `${row.user_a}:${row.user_b}`, row.pk);
+  }
+  keepMember(row: MemberRow): void {
+    if (this.#memberCount >= CACHE_SIZE) {
+      this.#members.clear();
+      this.#memberCount = 0;
+    }
+    let members = this.#members.get(row.chat_pk);
+    if (!members) {
+      members = new Map();
+      this.#members.set(row.chat_pk, members);
+    }
+    if (!members.has(row.user_id)) this.#memberCount++;
+    members.set(row.user_id, row);
+  }
+
+  /** A committed write handed out message ids up to `lastId` in a kept chat. */
+  movedLastMessageId(chatPk: number, lastId: number): void {
+    const chat = this.#chats.get(chatPk);
+    if (chat && chat.last_message_id < lastId) this.#chats.set(chatPk, { ...chat, last_message_id: lastId });
+  }
+
+  /** Forgets a row that changed (a chat with its members). */
+  forget(area: CachedArea, id: number): void {
+    this.#generation++;
+    if (area === 'user') this.#users.delete(id);
+    else if (area === 'chat') {
+      this.#chats.delete(id);
+      this.#memberCount -= this.#members.get(id)?.size ?? 0;
+      this.#members.delete(id);
+    }
+  }
+
+  /** Forgets everything (changes may have gone unheard). */
+  clear(): void {
+    this.#generation++;
+    this.#users.clear();
+    this.#chats.clear();
+    this.#privateChats.clear();
+    this.#members.clear();
+    this.#memberCount = 0;
+  }
+}
+
+/** A row's name in a scope: which one a write touched. */
+export type CacheKey = `u${number}` | `c${number}` | `m${number}:${number}`;
+
+/** How reads and writes of one connection (the pool, or a transaction) use the caches. */
+export interface CacheScope {
+  readonly caches: PgCaches;
+  /** Whether the kept copy of `key` may answer (not one this transaction wrote). */
+  fresh(key: CacheKey): boolean;
+  /** Taken before a read is sent; given back to `mayKeep`. */
+  token(): number;
+  /** Whether a row read with `token` may be kept. */
+  mayKeep(key: CacheKey, token: number): boolean;
+  /**
+   * A write of this transaction inserted or changed the row `key`: it is read from the connection
+   * from now on. `changed` (a row that existed) is forgotten at commit, here and by NOTIFY in the
+   * other processes. Only in a transaction.
+   */
+  wrote(key: CacheKey, changed?: { area: CachedArea; id: number }): void;
+  /** A write handed out message ids in a chat up to `lastId`. Only in a transaction. */
+  handedOut(chatPk: number, lastId: number): void;
+}
+
+/** Reads outside a write: committed data. */
+export class PoolScope implements CacheScope {
+  constructor(readonly caches: PgCaches) {}
+  fresh(): boolean {
+    return true;
+  }
+  token(): number {
+    return this.caches.generation;
+  }
+  mayKeep(_key: CacheKey, token: number): boolean {
+    return this.caches.generation === token;
+  }
+  wrote(): void {
+    throw new Error('a write outside a transaction');
+  }
+  handedOut(): void {
+    throw new Error('a write outside a transaction');
+  }
+}
+
+/** One transaction (a batch of writes, or one write). */
+export class TxScope implements CacheScope {
+  readonly #touched = new Set<CacheKey>();
+  /** The rows to forget at commit, here and (by NOTIFY) in the other processes. */
+  readonly changed = new Map<string, { area: CachedArea; id: number }>();
+  #lastIds = new Map<number, number>();
+  /** `#lastIds` when the running write's savepoint was taken. */
+  #atSavepoint = new Map<number, number>();
+  /** The generation when the transaction began: before its snapshot was taken. */
+  readonly #start: number;
+
+  constructor(readonly caches: PgCaches) {
+    this.#start = caches.generation;
+  }
+
+  fresh(key: CacheKey): boolean {
+    return !this.#touched.has(key);
+  }
+  token(): number {
+    return this.#start;
+  }
+  mayKeep(key: CacheKey, token: number): boolean {
+    return !this.#touched.has(key) && this.caches.generation === token;
+  }
+  wrote(key: CacheKey, changed?: { area: CachedArea; id: number }): void {
+    this.#touched.add(key);
+    if (changed) this.changed.set(`${changed.area}:${changed.id}`, changed);
+  }
+  handedOut(chatPk: number, lastId: number): void {
+    this.#lastIds.set(chatPk, Math.max(lastId, this.#lastIds.get(chatPk) ?? 0));
+  }
+
+  /** A write begins in a savepoint of its own. */
+  savepoint(): void {
+    this.#atSavepoint = new Map(this.#lastIds);
+  }
+
+  /** The write was rolled back to its savepoint: the ids it was handed are not kept. (What it
+   * changed is still forgotten at the end: forgetting is always safe.) */
+  rolledBack(): void {
+    this.#lastIds = new Map(this.#atSavepoint);
+  }
+
+  /**
+   * The transaction ended: what it changed leaves the cache whatever the outcome (a commit whose
+   * answer was lost may have happened); the ids it was handed count only if it `committed`.
+   */
+  ended(committed: boolean): void {
+    for (const { area, id } of this.changed.values()) this.caches.forget(area, id);
+    if (!committed) return;
+    for (const [chatPk, lastId] of this.#lastIds) this.caches.movedLastMessageId(chatPk, lastId);
+  }
+}

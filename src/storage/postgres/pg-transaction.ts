@@ -1,0 +1,221 @@
+/**
+ * One write transaction's connection (pg-store.ts runs a batch of writes, or one write, in it): what
+ * it sends, in fewer round trips than one a call, without changing what any statement sees. Each
+ * round trip of a batch waits for the event loop, which serves the requests too: under load they,
+ * not the database, bound how fast a batch goes (ADR 0025, "Fewer round trips a write").
+ *
+ * - Statements sent later: an insert whose caller needs no answer (a message row) is not sent at
+ *   once but with the transaction's next statement, in one round trip (the connection is in
+ *   pipeline mode: statements are sent without waiting for the answers of those before, and run in
+ *   order); inserts into one table that wait together go as one multi-row insert. A waiting
+ *   statement's error surfaces at the statement it went with, or when the write ends: the write
+ *   fails as it would have.
+ * - Message ids held: in a transaction whose writes commit or roll back together (one write, or a
+ *   batch run without savepoints), a chat's first id is the increment of its row, which locks the
+ *   row until the commit; its next ids are counted here, and the row's last_message_id is written
+ *   as a waiting statement (so before anything reads the chats table, and before the commit). No
+ *   other transaction takes an id of that chat meanwhile: ids still increase in commit order across
+ *   processes (ports/chats.ts).
+ */
+import type { Client, PoolClient, QueryResult } from 'pg';
+import { TxScope, type PgCaches } from './pg-cache.js';
+import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+
+type Queryable = Client | PoolClient;
+
+/** What waits to go with the next statement: rows to insert into one table, or one statement. */
+type Waiting = { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] };
+
+/**
+ * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
+ * connection (PostgreSQL keeps some 2.5 KB a row of one), so more rows go in several.
+ */
+const ROWS_PER_INSERT = 32;
+
+/** Multi-row inserts' texts, by table, columns and number of rows. */
+const insertTexts = new Map<string, string>();
+
+function insertText(table: string, columns: string[], rows: number): string {
+  const key = `${table}(${columns.join()})${rows}`;
+  let sql = insertTexts.get(key);
+  if (sql === undefined) {
+    const row = `(${columns.map(() => '?').join(', ')})`;
+    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+    insertTexts.set(key, sql);
+  }
+  return sql;
+}
+
+function statementsOf(table: string, waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
+  if ('sql' in waiting) return [waiting];
+  const statements = [];
+  for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
+    const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
+    statements.push({ sql: insertText(table, waiting.columns, rows.length), params: rows.flat() });
+  }
+  return statements;
+}
+
+/** Writes the last id of the one chat, or of each of several, whose row a transaction holds. */
+const HELD_ID_SQL = 'UPDATE chats SET last_message_id = ? WHERE pk = ?';
+const HELD_IDS_SQL = `UPDATE chats AS c SET last_message_id = v.last
+  FROM unnest(?::bigint[], ?::bigint[]) AS v(pk, last) WHERE c.pk = v.pk`;
+
+/**
+ * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
+ * a system call (which, on loopback, also wakes the database's process).
+ */
+function inOneWrite<T>(client: Queryable, send: () => T): T {
+  const stream = (client as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
+    .connection?.stream;
+  stream?.cork?.();
+  try {
+    return send();
+  } finally {
+    stream?.uncork?.();
+  }
+}
+
+export class PgTransaction implements WriteRoute {
+  readonly memo = new ReadMemo();
+  readonly scope: TxScope;
+  /** What waits, by the one table it writes. */
+  readonly #waiting = new Map<string, Waiting>();
+  /** The last id handed out per chat whose row this transaction holds (only when `holdsIds`). */
+  readonly #held = new Map<number, number>();
+  /** Held chats that had no drafts when their row was taken, nor since in this transaction. */
+  readonly #withoutDrafts = new Set<number>();
+
+  constructor(
+    readonly client: Queryable,
+    caches: PgCaches,
+    /** Whether the transaction's writes commit or roll back together (no savepoints). */
+    private readonly holdsIds: boolean,
+  ) {
+    this.scope = new TxScope(caches);
+  }
+
+  async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
+    if (this.#waiting.size === 0) return this.#send(sql, params);
+    const sent = this.#sendAll([...this.#take(), { sql, params }]);
+    await this.#settle(sent.slice(0, -1));
+    return sent.at(-1)!;
+  }
+
+  /** Inserts a row into `table` later (its insert answers nothing the caller needs). */
+  async insertLater(table: string, row: Record<string, unknown>): Promise<void> {
+    const columns = Object.keys(row);
+    const waiting = this.#waiting.get(table);
+    if (waiting && 'rows' in waiting && waiting.columns.join() === columns.join()) {
+      waiting.rows.push(columns.map((column) => row[column]));
+      return;
+    }
+    if (waiting) await this.flush();
+    this.#waiting.set(table, { columns, rows: [columns.map((column) => row[column])] });
+  }
+
+  /** The next id of a chat whose row this transaction holds; undefined when it does not. */
+  heldMessageId(chatPk: number): number | undefined {
+    const last = this.#held.get(chatPk);
+    if (last === undefined) return undefined;
+    this.#held.set(chatPk, last + 1);
+    // One statement writes every held chat's last id; nothing else of this transaction writes
+    // chats while it waits (a statement naming chats sends it first).
+    this.#waiting.set(
+      'chats',
+      this.#held.size === 1
+        ? { sql: HELD_ID_SQL, params: [last + 1, chatPk] }
+        : { sql: HELD_IDS_SQL, params: [[...this.#held.keys()], [...this.#held.values()]] },
+    );
+    return last + 1;
+  }
+
+  /**
+   * The increment of a chat's row answered `id`: the row is held until the commit. `drafts`: whether
+   * the chat had drafts then (the same statement read it, in the transaction's snapshot).
+   */
+  holdMessageIds(chatPk: number, id: number, drafts: boolean): void {
+    if (!this.holdsIds) return;
+    this.#held.set(chatPk, id);
+    if (drafts) this.#withoutDrafts.delete(chatPk);
+    else this.#withoutDrafts.add(chatPk);
+  }
+
+  /**
+   * Whether the chat has no drafts: its row is held and neither it had any nor this transaction put
+   * one. A DELETE of its drafts would find none: it reads the same snapshot, which the transaction's
+   * own writes alone change, and SERIALIZABLE checks that read as it would the DELETE's.
+   */
+  withoutDrafts(chatPk: number): boolean {
+    return this.#withoutDrafts.has(chatPk);
+  }
+
+  /** This transaction wrote a draft of the chat. */
+  draftsChanged(chatPk: number): void {
+    this.#withoutDrafts.delete(chatPk);
+  }
+
+  /** Sends what waits. */
+  async flush(): Promise<void> {
+    if (this.#waiting.size > 0) await this.#settle(this.#sendAll(this.#take()));
+  }
+
+  /**
+   * Commits, in one round trip with what waits, `notify` (a statement that must commit with the
+   * rest) and `next` (a statement for after the commit, e.g. the next transaction's BEGIN: `after`
+   * is its answer, which says whether it worked); the connection is in pipeline mode (pg-writes.ts).
+   * A transaction that failed (a statement left waiting, or an error a write caught and went on
+   * from) is rolled back by PostgreSQL's COMMIT, which says so only by its answer: that is an error
+   * here, as is the first failed statement's own.
+   */
+  async commit(
+    notify?: { sql: string; params: unknown[] },
+    next?: string,
+  ): Promise<{ after?: Promise<unknown> }> {
+    const { before, committed, after } = inOneWrite(this.client, () => ({
+      before: this.#sendAll([...this.#take(), ...(notify ? [notify] : [])]),
+      committed: this.client.query('COMMIT'),
+      after: next === undefined ? undefined : this.client.query(next),
+    }));
+    committed.catch(() => undefined);
+    after?.catch(() => undefined);
+    try {
+      await this.#settle(before);
+    } catch (error) {
+      await committed.catch(() => undefined);
+      throw error;
+    }
+    const result = await committed;
+    if (result.command !== 'COMMIT') throw new Error('the transaction failed and was rolled back');
+    return { after };
+  }
+
+  /** The waiting statements, taken out. */
+  #take(): Array<{ sql: string; params: unknown[] }> {
+    const statements = [...this.#waiting].flatMap(([table, waiting]) => statementsOf(table, waiting));
+    this.#waiting.clear();
+    return statements;
+  }
+
+  #send(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
+    const { name, text } = preparedOf(sql);
+    return this.client.query<Row>({ name, text, values: params });
+  }
+
+  /** Sends statements, in one write to the socket; none of their failures goes unhandled. */
+  #sendAll(statements: Array<{ sql: string; params: unknown[] }>): Array<Promise<QueryResult<Row>>> {
+    const sent = inOneWrite(this.client, () => statements.map((s) => this.#send(s.sql, s.params)));
+    for (const answer of sent) answer.catch(() => undefined);
+    return sent;
+  }
+
+  /** Waits for statements sent together; the first failure (as the port names it) fails all. */
+  async #settle(sent: Array<Promise<unknown>>): Promise<void> {
+    try {
+      for (const answer of sent) await answer;
+    } catch (error) {
+      await Promise.allSettled(sent);
+      mapError(error);
+    }
+  }
+}
