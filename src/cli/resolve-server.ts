@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PORT, redactPassword } from '../config/config.js';
 import { ControlApiError, ControlClient } from '../testkit/index.js';
+import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../testkit/control-schema/index.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './cli-error.js';
 import type { CliContext } from './command.js';
 
@@ -98,9 +99,9 @@ function resolveUrl(text: string): string {
 /** The base URL of workspace `name` of the server at `url` (ADR 0061): `<url>/w/<name>`. */
 function inWorkspace(url: string, name: string | undefined): string {
   if (name === undefined) return url;
-  if (!/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(name)) {
+  if (!WORKSPACE_NAME.test(name)) {
     throw new CliError(
-      `invalid workspace name "${name}": 1 to 32 lower-case letters, digits and hyphens`,
+      `invalid workspace name "${name}": ${WORKSPACE_NAME_RULE}`,
       'WORKSPACE_NAME_INVALID',
       EXIT_USAGE,
       '',

@@ -9,14 +9,12 @@
  * - PostgreSQL: the schema `public_ws_NAME` (`<schema>_ws_NAME` when the server's tables are in
  *   `<schema>`; a hyphen of the name becomes `_`), created with CREATE SCHEMA, its uploads in `<files>/workspaces/NAME`.
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { StorageConfig } from '../config/config.js';
 import { createSchema, dropSchema, listSchemas, schemaExists } from '../storage/postgres/pg-schemas.js';
 import { makePrivateDir, PRIVATE_DIR_MODE } from '../storage/private-files.js';
-
-/** Lower-case letters, digits and inner hyphens, 1 to 32 characters (a DNS label's shape). */
-export const WORKSPACE_NAME = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../testkit/control-schema/index.js';
 
 /** Connections of a workspace's own pool on PostgreSQL, per node (the default store has 10). */
 const WORKSPACE_POOL_SIZE = 3;
@@ -40,9 +38,7 @@ function nameOfSchema(schema: string | undefined, nspname: string): string {
 
 /** Why `name` cannot be a workspace of this server, or undefined if it can. */
 export function invalidWorkspaceName(base: StorageConfig, name: string): string | undefined {
-  if (!WORKSPACE_NAME.test(name)) {
-    return 'a workspace name is 1 to 32 lower-case letters, digits and hyphens, starting and ending with a letter or digit';
-  }
+  if (!WORKSPACE_NAME.test(name)) return `a workspace name is ${WORKSPACE_NAME_RULE}`;
   if (base.kind === 'postgres') {
     const schema = schemaOf(base.schema, name);
     if (CHANNEL_PREFIX.length + schema.length > MAX_IDENTIFIER) {
@@ -97,10 +93,19 @@ export async function claimWorkspaceStorage(base: StorageConfig, name: string): 
   }
 }
 
-/** Whether workspace `name` exists in the storage (another node may have made it). */
+/**
+ * Whether workspace `name` exists in the storage (another node may have made it, or an earlier run
+ * of this server); a `:memory:` server's workspaces are only those it holds open.
+ */
 export async function workspaceStorageExists(base: StorageConfig, name: string): Promise<boolean> {
-  if (base.kind === 'postgres') return schemaExists(base.url, schemaOf(base.schema, name));
-  return false;
+  switch (base.kind) {
+    case 'sqlite':
+      return existsSync(path.join(base.dataDir, 'workspaces', name));
+    case 'sqlite-memory':
+      return false;
+    case 'postgres':
+      return schemaExists(base.url, schemaOf(base.schema, name));
+  }
 }
 
 /** The workspaces the storage holds (none for `:memory:`: they live only in the server's memory). */

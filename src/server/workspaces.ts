@@ -29,8 +29,8 @@ import {
   listWorkspaceStorage,
   workspaceStorage,
   workspaceStorageExists,
-  WORKSPACE_NAME,
 } from './workspace-storage.js';
+import { WORKSPACE_NAME } from '../testkit/control-schema/index.js';
 
 /** What the host needs of a built Parley (app.ts builds it with `createParley`). */
 export interface WorkspaceParley {
@@ -146,15 +146,9 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
     return this.#serial(name, async () => {
       const again = this.#open.get(name);
       if (again !== undefined) return again;
-      if (!(await this.#exists(name))) return undefined;
+      if (!(await workspaceStorageExists(this.options.config.storage, name))) return undefined;
       return this.#track(name, this.#openInstance(name, undefined));
     });
-  }
-
-  async #exists(name: string): Promise<boolean> {
-    const { storage } = this.options.config;
-    if (storage.kind === 'sqlite') return (await listWorkspaceStorage(storage)).includes(name);
-    return workspaceStorageExists(storage, name);
   }
 
   /** Keeps the opening in the map; a failed one is dropped so that the next request tries again. */

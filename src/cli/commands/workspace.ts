@@ -7,6 +7,7 @@ import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { CreatedWorkspace, Workspace } from '../../testkit/control-types.js';
+import { WORKSPACE_NAME_RULE } from '../../testkit/control-schema/index.js';
 
 /** `workspace ci-1 http://127.0.0.1:8081/w/ci-1 (created 2026-11-24T08:00:00Z)` */
 export function formatWorkspace(workspace: Workspace): string {
@@ -25,7 +26,7 @@ function formatCreated(workspace: CreatedWorkspace): string {
   ].join('\n');
 }
 
-const NAME_HELP = `NAME: 1 to 32 lower-case letters, digits and hyphens, starting and ending with a letter or digit.`;
+const NAME_HELP = `NAME: ${WORKSPACE_NAME_RULE}.`;
 
 export const workspaceCreateCommand: Command = {
   name: 'workspace create',

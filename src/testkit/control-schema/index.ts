@@ -16,5 +16,6 @@ export { BUSINESS_RIGHT_NAMES } from './business.js';
 export { MAX_ADVANCE_SECONDS } from './clock.js';
 export { MAX_DEVICE_DELAY } from './devices.js';
 export { MAX_INT32 } from './common.js';
+export { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from './workspaces.js';
 export { COMPONENT_SCHEMAS, SHARED_ERRORS } from './components.js';
 export { controlOpenApi, controlOpenApiYaml } from './openapi.js';

@@ -5,6 +5,11 @@
  */
 import { params, route, str } from './dsl.js';
 
+/** A workspace name: 1 to 32 lower-case letters, digits and inner hyphens (a DNS label's shape). */
+export const WORKSPACE_NAME = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+export const WORKSPACE_NAME_RULE =
+  '1 to 32 lower-case letters, digits and hyphens, starting and ending with a letter or digit';
+
 const NAME = { name: { type: 'string', description: 'The workspace name.' } } as const;
 
 const WORKSPACE_ERRORS = [
@@ -29,8 +34,7 @@ export const WORKSPACES = {
       name: str({
         required: true,
         maxLength: 32,
-        description:
-          '1 to 32 lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+        description: `${WORKSPACE_NAME_RULE}.`,
       }),
     }),
     result: 'CreatedWorkspace',
