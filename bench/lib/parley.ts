@@ -64,11 +64,12 @@ export function newDataDir(ctx: BenchContext, name: string): string {
 
 /**
  * Starts `parley start` on `dataDir` (or on `data`, a postgres:// location, with uploads in
- * `dataDir`); with --cpu-prof, every Parley child writes a profile.
+ * `dataDir`), pinned to the servers' core unless `core` is 'any'; with --cpu-prof, every Parley
+ * child writes a profile.
  */
 export async function startParley(
   ctx: BenchContext,
-  { dataDir, data }: { dataDir: string; data?: string },
+  { dataDir, data, core = 'server' }: { dataDir: string; data?: string; core?: 'server' | 'any' },
 ): Promise<ParleyServer> {
   const nodeFlags = ctx.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${ctx.cpuProfDir}`] : [];
   const child = await startChild({
@@ -87,7 +88,8 @@ export async function startParley(
     nodeFlags,
     env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(dataDir, 'files') },
     ready: /Control API: (http:\/\/\S+)\/control/,
-    pinning: ctx.pinning,
+    // 'any': not pinned, so that the scheduler may give it whichever core is free (a second node).
+    pinning: core === 'server' ? ctx.pinning : { ...ctx.pinning, enabled: false },
   });
   const origin = child.ready;
   return {

@@ -141,7 +141,8 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => child.stop(5_000)));
 }
 
-function cpuTimes(): { busy: number; total: number } {
+/** Jiffies of all cores since boot, busy and in all (Linux /proc/stat; throws elsewhere). */
+export function cpuTimes(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
   const fields = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);

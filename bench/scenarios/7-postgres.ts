@@ -11,6 +11,7 @@ import { cpuNote, okEnvelope, sideBySide } from '../lib/compare.js';
 import type { BenchContext, Scenario, ScenarioResult } from '../lib/context.js';
 import { closedLoop } from '../lib/load.js';
 import { botWithChat, newDataDir, sendMessageBody, startParley, type ParleyServer } from '../lib/parley.js';
+import { cpuTimes } from '../lib/processes.js';
 import { Samples } from '../lib/stats.js';
 import { JSON_HEADERS } from './1-send-message.js';
 import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
@@ -24,6 +25,7 @@ async function together(
   base: number,
 ) {
   const per = Math.max(1, Math.floor(ctx.connections / targets.length));
+  const before = machineCpu();
   const results = await Promise.all(
     targets.map(({ origin, request }, n) =>
       closedLoop({
@@ -42,7 +44,28 @@ async function together(
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     ms: Math.max(...results.map((r) => r.elapsedMs)),
     firstError: results.find((r) => r.firstError)?.firstError,
+    cpu: cpuSince(before),
   };
+}
+
+/** Busy and total jiffies of the whole machine (all processes: nodes, database, load generator). */
+function machineCpu(): { busy: number; total: number } | undefined {
+  try {
+    return cpuTimes();
+  } catch {
+    return undefined;
+  }
+}
+
+function cpuSince(before: ReturnType<typeof machineCpu>): { busy: number; total: number } {
+  const after = machineCpu();
+  if (!before || !after) return { busy: 0, total: 0 };
+  return { busy: after.busy - before.busy, total: after.total - before.total };
+}
+
+/** Share of both cores busy (0-100) over the rounds that made `cpu`. */
+function busyPct(cpu: { busy: number; total: number }): string {
+  return cpu.total > 0 ? `${((100 * cpu.busy) / cpu.total).toFixed(0)}%` : 'n/a';
 }
 
 function requestOf(path: string, chatId: number, i: number) {
@@ -101,7 +124,7 @@ export const postgresScenario: Scenario = {
       // Two nodes on one database vs one, in alternating rounds. Each node serves its own bot and
       // chat (as a balancer that keeps a bot on one node would), so that the figure is what a second
       // node adds, not how two nodes wait for one chat row; one node serves both chats.
-      const second = await startParley(ctx, { dataDir: shared, data });
+      const second = await startParley(ctx, { dataDir: shared, data, core: 'any' });
       servers.push(second);
       const chats = [pgChat, await botWithChat(first, 'pg7b')];
       const requestFor = (chat: (typeof chats)[number]) => (i: number) =>
@@ -109,6 +132,8 @@ export const postgresScenario: Scenario = {
       const alternating = (i: number) => requestFor(chats[i % 2]!)(i);
       let one = { requests: 0, ms: 0, errors: 0 };
       let two = { requests: 0, ms: 0, errors: 0 };
+      const oneCpu = { busy: 0, total: 0 };
+      const twoCpu = { busy: 0, total: 0 };
       let firstError: string | undefined;
       for (let round = 0; round < ctx.timing.rounds; round++) {
         const a = await together(ctx, [{ origin: first.origin, request: alternating }], round * 10_000_000);
@@ -123,13 +148,18 @@ export const postgresScenario: Scenario = {
         one = { requests: one.requests + a.requests, ms: one.ms + a.ms, errors: one.errors + a.errors };
         two = { requests: two.requests + b.requests, ms: two.ms + b.ms, errors: two.errors + b.errors };
         firstError ??= a.firstError ?? b.firstError;
+        oneCpu.busy += a.cpu.busy;
+        oneCpu.total += a.cpu.total;
+        twoCpu.busy += b.cpu.busy;
+        twoCpu.total += b.cpu.total;
       }
       const oneRps = (one.requests * 1000) / one.ms;
       const twoRps = (two.requests * 1000) / two.ms;
       const notes = [
         cpuNote('PostgreSQL node', onPg),
         cpuNote('SQLite node', onSqlite),
-        'The PostgreSQL server, the nodes and the load generator share the 2 cores: a second node adds a process to handle requests, not a core; the database and the client take the rest.',
+        "The PostgreSQL server, the nodes and the load generator share the 2 cores. The first node is pinned to the servers' core; the second is not pinned, so that it can use what the other core has left beside the load generator and the database.",
+        `Both cores busy (every process of the machine) while one node was loaded: ${busyPct(oneCpu)}; while two nodes were: ${busyPct(twoCpu)}.`,
       ];
       if (onPg.firstError) notes.push(`First PostgreSQL error: ${onPg.firstError}`);
       if (firstError) notes.push(`First error with two nodes: ${firstError}`);
