@@ -6,11 +6,16 @@
  */
 import { sleepUntil, type Clock } from '../platform/core/clock.js';
 
+/** The abort reason of a wake that is no longer wanted. */
+const CANCELLED = 'cancelled';
+
 export class DueLoop {
   #pumping = false;
   #again = false;
   #stopped = false;
+  /** The pending wake, if any: its time (virtual ms) and how to cancel it. */
   #timer: AbortController | undefined;
+  #wakeAt: number | undefined;
   #running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -47,19 +52,34 @@ export class DueLoop {
       // Try again in a minute rather than never.
       wakeAt = this.clock.nowMs() + 60_000;
     }
-    this.#timer?.abort();
+    // A pump mostly asks for the wake it asked for last time (a worker pumps at every finished job):
+    // the pending wake stays, instead of a new timer and an abort per pump (which showed in profiles).
+    if (wakeAt !== undefined && wakeAt === this.#wakeAt && !this.#stopped) return;
+    this.#cancelWake();
     if (wakeAt === undefined || this.#stopped) return;
     const timer = new AbortController();
     this.#timer = timer;
+    this.#wakeAt = wakeAt;
     void sleepUntil(this.clock, wakeAt, timer.signal).then(() => {
-      if (!timer.signal.aborted) this.kick();
+      if (timer.signal.aborted) return;
+      // This wake is used up: a pump that asks for the same time again gets a new one.
+      this.#timer = undefined;
+      this.#wakeAt = undefined;
+      this.kick();
     });
+  }
+
+  #cancelWake(): void {
+    // A reason given: without one, abort() builds a DOMException (with its stack) for nobody.
+    this.#timer?.abort(CANCELLED);
+    this.#timer = undefined;
+    this.#wakeAt = undefined;
   }
 
   /** Stops scheduling; resolves when a pump in progress has returned. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#timer?.abort();
+    this.#cancelWake();
     await this.#running;
   }
 }

@@ -27,9 +27,14 @@ export function isHexDigit(c: string): boolean {
   return isDigit(c) || (c.length === 1 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
 }
 
+const ASCII_UPPER = /[A-Z]/;
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** td::to_lower on a string: ASCII letters only. */
 export function asciiLower(text: string): string {
-  if (!/[A-Z]/.test(text)) return text;
+  if (!ASCII_UPPER.test(text)) return text;
+  // On pure ASCII, toLowerCase changes A-Z only; elsewhere it would also lower other scripts.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
@@ -48,8 +53,26 @@ export function isDecimalNumber(code: number): boolean {
   return DECIMAL_NUMBER.test(String.fromCodePoint(code));
 }
 
+/**
+ * \p{Z} (Zs, Zl, Zp), spelled out because the link scans ask it of every non-ASCII character next to a
+ * dot; the list has not changed since Unicode 6.3, and a unit test compares it with \p{Z} for every code
+ * point. Anything that is not a code point (NaN) goes to the regexp, which throws as it always did.
+ */
 export function isSeparator(code: number): boolean {
   if (code < 0x80) return code === 0x20;
+  if (code < 0x1680) return code === 0xa0;
+  if (code < 0x2000) return code === 0x1680;
+  if (code <= 0x3000) {
+    return (
+      code <= 0x200a ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000
+    );
+  }
+  if (code <= 0x10ffff) return false;
   return SEPARATOR.test(String.fromCodePoint(code));
 }
 

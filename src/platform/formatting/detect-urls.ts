@@ -11,17 +11,14 @@ import {
   isSeparator,
   isWordCharacter,
 } from './char-classes.js';
-import { COMMON_TLDS } from './common-tlds.js';
-import { codePointAt, codePointBefore, codePointLength, utf16Width, utf8Length } from './utf16.js';
+import { BAD_PATH_END, fixUrl } from './fix-url.js';
+import { codePointAt, codePointCodeBefore, utf16Width, utf8Length } from './utf16.js';
 
 export interface FoundUrl {
   start: number;
   end: number;
   isEmail: boolean;
 }
-
-/** Characters a link path may not end with. */
-const BAD_PATH_END = ".:;,('?!`";
 
 function isUrlUnicodeSymbol(code: number): boolean {
   // General Punctuation: only zero-width joiners and dashes belong to a link
@@ -66,20 +63,28 @@ function pathEnd(text: string, start: number): number {
   return text[start] === '/' || end > start + 1 ? end : start;
 }
 
+/** Moves back from `from` over the code points `accept` takes, stopping at `limit`. */
+function scanBack(text: string, from: number, limit: number, accept: (code: number) => boolean): number {
+  let position = from;
+  while (position !== limit) {
+    const code = codePointCodeBefore(text, position);
+    if (!accept(code)) break;
+    position -= utf16Width(code);
+  }
+  return position;
+}
+
+/** Whether text[begin, end) takes at least 6 bytes in UTF-8, without measuring a long prefix whole. */
+function hasSixUtf8Bytes(text: string, begin: number, end: number): boolean {
+  // a code unit takes at least one byte
+  return end - begin >= 6 || utf8Length(text, begin, end) >= 6;
+}
+
 /** Candidate links around each '.', as [start, end) pairs (match_urls). */
 function matchUrls(text: string): Array<[number, number]> {
   const result: Array<[number, number]> = [];
   const end = text.length;
   let begin = 0;
-  const scanBack = (from: number, accept: (code: number) => boolean): number => {
-    let position = from;
-    while (position !== begin) {
-      const previous = codePointBefore(text, position);
-      if (!accept(previous.code)) break;
-      position = previous.start;
-    }
-    return position;
-  };
 
   for (;;) {
     const dot = text.indexOf('.', begin);
@@ -89,7 +94,7 @@ function matchUrls(text: string): Array<[number, number]> {
       continue;
     }
 
-    let domainBegin = scanBack(dot, isDomainSymbol);
+    let domainBegin = scanBack(text, dot, begin, isDomainSymbol);
     let lastAt = -1;
     let domainEnd = dot;
     while (domainEnd !== end) {
@@ -98,7 +103,7 @@ function matchUrls(text: string): Array<[number, number]> {
       else if (!isDomainSymbol(code)) break;
       domainEnd += utf16Width(code);
     }
-    if (lastAt >= 0) domainBegin = scanBack(domainBegin, isUserDataSymbol);
+    if (lastAt >= 0) domainBegin = scanBack(text, domainBegin, begin, isUserDataSymbol);
 
     let urlEnd = domainEnd;
     if (urlEnd !== end && text[urlEnd] === ':') {
@@ -121,14 +126,18 @@ function matchUrls(text: string): Array<[number, number]> {
     let urlBegin = domainBegin;
     if (urlBegin !== begin && text[urlBegin - 1] === '@') {
       if (lastAt >= 0) isBad = true;
-      const userDataBegin = scanBack(urlBegin - 1, isUserDataSymbol);
+      const userDataBegin = scanBack(text, urlBegin - 1, begin, isUserDataSymbol);
       if (userDataBegin === urlBegin - 1) isBad = true;
       urlBegin = userDataBegin;
     }
     if (urlBegin !== begin) {
-      const prefix = text.slice(begin, urlBegin);
-      if (utf8Length(prefix) >= 6 && prefix.endsWith('://')) {
-        const protocolBegin = scanBack(urlBegin - 3, isProtocolSymbol);
+      // the text since `begin` ends with "://" and has at least 6 bytes
+      if (
+        urlBegin - begin >= 3 &&
+        text.startsWith('://', urlBegin - 3) &&
+        hasSixUtf8Bytes(text, begin, urlBegin)
+      ) {
+        const protocolBegin = scanBack(text, urlBegin - 3, begin, isProtocolSymbol);
         const protocol = asciiLower(text.slice(protocolBegin, urlBegin - 3));
         if (protocol.endsWith('http') && protocol !== 'shttp') urlBegin -= 7;
         else if (protocol.endsWith('https')) urlBegin -= 8;
@@ -136,7 +145,7 @@ function matchUrls(text: string): Array<[number, number]> {
         else if (protocol.endsWith('tonsite')) urlBegin -= 10;
         else isBad = true;
       } else {
-        const previous = codePointBefore(text, urlBegin).code;
+        const previous = codePointCodeBefore(text, urlBegin);
         if (isWordCharacter(previous) || previous === 0x2f || previous === 0x23 || previous === 0x40)
           isBad = true;
       }
@@ -191,99 +200,6 @@ export function isEmailAddress(text: string): boolean {
   );
 }
 
-function isCommonTld(tld: string): boolean {
-  if (/^[a-z]*$/.test(tld)) return COMMON_TLDS.has(tld);
-  const lower = tld.toLowerCase();
-  // only the first letter in upper case ("Com") is treated as ordinary text
-  if (lower !== tld && [...lower].slice(1).join('') === [...tld].slice(1).join('')) return false;
-  return COMMON_TLDS.has(lower);
-}
-
-/** The accepted prefix of a candidate link, or '' when it is not a link (fix_url). */
-export function fixUrl(url: string): string {
-  let rest = url;
-  let hasProtocol = false;
-  const head = asciiLower(url.slice(0, 10));
-  if (['http://', 'https://', 'ftp://', 'tonsite://'].some((protocol) => head.startsWith(protocol))) {
-    rest = rest.slice(rest.indexOf(':') + 3);
-    hasProtocol = true;
-  }
-  let domainEnd = rest.length;
-  for (const c of '/?#') {
-    const index = rest.indexOf(c);
-    if (index >= 0 && index < domainEnd) domainEnd = index;
-  }
-  let domain = rest.slice(0, domainEnd);
-  const path = rest.slice(domainEnd);
-  const at = domain.indexOf('@');
-  if (at >= 0) domain = domain.slice(at + 1);
-  const colon = domain.lastIndexOf(':');
-  if (colon >= 0) domain = domain.slice(0, colon);
-  if (asciiLower(domain) === 'teiegram.org') return '';
-  // Most candidates in ordinary text ("end.Next") fail on their last label: without a protocol it
-  // must be a common TLD (or digits, for an IPv4 address). Checked first, as it is cheap.
-  if (!hasProtocol) {
-    const last = domain.slice(domain.lastIndexOf('.') + 1);
-    if (!/^\d*$/.test(last) && !last.startsWith('xn--') && !isCommonTld(last)) return '';
-  }
-
-  // the path ends before the first unbalanced closing bracket, and without trailing punctuation
-  const balance = { '(': 0, '[': 0, '{': 0 };
-  const closing: Record<string, keyof typeof balance> = { ')': '(', ']': '[', '}': '{' };
-  let pathLength = 0;
-  for (; pathLength < path.length; pathLength++) {
-    const c = path[pathLength]!;
-    if (c in balance) balance[c as keyof typeof balance]++;
-    else if (c in closing) balance[closing[c]!]--;
-    if (balance['('] < 0 || balance['['] < 0 || balance['{'] < 0) break;
-  }
-  while (pathLength > 0 && BAD_PATH_END.includes(path[pathLength - 1]!)) pathLength--;
-  const result = url.slice(0, url.length - (path.length - pathLength));
-
-  let previous = 0;
-  let partCount = 0;
-  let hasNonDigit = false;
-  let isIpv4 = true;
-  for (let i = 0; i <= domain.length; i++) {
-    if (i === domain.length || domain[i] === '.') {
-      const partSize = utf8Length(domain, previous, i);
-      if (partSize === 0 || partSize >= 64 || domain[i - 1] === '-') return '';
-      if (isIpv4) {
-        const [first = '', second = '', third = ''] = domain.slice(previous, i);
-        if (partSize > 3) isIpv4 = false;
-        if (
-          partSize === 3 &&
-          (first >= '3' || (first === '2' && (second >= '6' || (second === '5' && third >= '6'))))
-        ) {
-          isIpv4 = false;
-        }
-        if (first === '0' && partSize >= 2) isIpv4 = false;
-      }
-      partCount++;
-      if (i !== domain.length) previous = i + 1;
-    } else if (!isDigit(domain[i]!)) {
-      isIpv4 = false;
-      hasNonDigit = true;
-    }
-  }
-  if (partCount === 1) return '';
-  if (isIpv4 && partCount === 4) return result;
-  if (!hasNonDigit) return '';
-
-  const tld = domain.slice(previous);
-  if (codePointLength(tld) <= 1) return '';
-  if (tld.startsWith('xn--')) {
-    if (tld.length <= 5 || !/^[A-Za-z0-9]+$/.test(tld.slice(4))) return '';
-  } else {
-    if (tld.includes('_') || tld.includes('-')) return '';
-    if (!hasProtocol && !isCommonTld(tld)) return '';
-  }
-  // the second-level label may not contain '_'
-  const secondLevel = domain.slice(0, previous - 1);
-  if (secondLevel.slice(secondLevel.lastIndexOf('.') + 1).includes('_')) return '';
-  return result;
-}
-
 /** Links and e-mail addresses in the text (find_urls). */
 export function findUrls(text: string): FoundUrl[] {
   const found: FoundUrl[] = [];
@@ -300,25 +216,32 @@ export function findUrls(text: string): FoundUrl[] {
   return found;
 }
 
+/** Whether text[.., end) is `word` (lower-case ASCII letters) in any case. */
+function endsWithAsciiWord(text: string, end: number, word: string): boolean {
+  if (end < word.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    // setting bit 5 lowers A-Z and leaves a-z; nothing else becomes a lower-case letter
+    if ((text.charCodeAt(end - word.length + k) | 0x20) !== word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
 /** tg://, ton:// and tonsite:// links (match_tg_urls), as [start, end) pairs. */
 export function findTgUrls(text: string): Array<[number, number]> {
   const result: Array<[number, number]> = [];
+  // every link found starts at a "://"
+  if (!text.includes('://')) return result;
   const end = text.length;
-  const lowerAt = (i: number) => asciiLower(text[i] ?? '');
   let position = 0;
   while (end - position > 5) {
     position = text.indexOf(':', position);
     if (position < 0) break;
     let urlBegin = -1;
     if (end - position >= 3 && text[position + 1] === '/' && text[position + 2] === '/') {
-      const before = (length: number) =>
-        position >= length
-          ? [...Array(length).keys()].map((k) => lowerAt(position - length + k)).join('')
-          : '';
-      if (before(2) === 'tg') urlBegin = position - 2;
-      else if (before(3) === 'ton') urlBegin = position - 3;
+      if (endsWithAsciiWord(text, position, 'tg')) urlBegin = position - 2;
+      else if (endsWithAsciiWord(text, position, 'ton')) urlBegin = position - 3;
       // TDLib starts a tonsite:// link three characters back as well
-      else if (before(7) === 'tonsite') urlBegin = position - 3;
+      else if (endsWithAsciiWord(text, position, 'tonsite')) urlBegin = position - 3;
     }
     if (urlBegin < 0) {
       position++;

@@ -155,13 +155,16 @@ export function fixFormattedText(parsed: ParsedText, options: FixOptions): Parse
     if (options.allowEmpty) return { text: '', entities: [] };
     throw tdlibError('Text must be non-empty');
   }
-  entities = fixEntities(removeEmptyEntities(entities));
+  // a text without entities (most texts bots send) skips the entity passes, which would change nothing
+  if (entities.length > 0) entities = fixEntities(removeEmptyEntities(entities));
 
   // right trim: entities in the removed tail go, entities reaching into it are shortened
   text = text.slice(0, last + 1);
-  entities = entities.filter((entity) => entity.offset <= last);
-  for (const entity of entities) entity.length = Math.min(entity.length, last + 1 - entity.offset);
-  sortEntities(entities);
+  if (entities.length > 0) {
+    entities = entities.filter((entity) => entity.offset <= last);
+    for (const entity of entities) entity.length = Math.min(entity.length, last + 1 - entity.offset);
+    sortEntities(entities);
+  }
 
   // left trim, but never into the first entity
   const firstEntityOffset = entities[0]?.offset ?? text.length;

@@ -44,7 +44,7 @@ export function formatText(
   entitiesJson?: string,
   options: FormatTextOptions = {},
 ): FormattedText {
-  const mode = asciiLower(parseMode ?? '');
+  const mode = parseMode === undefined ? '' : asciiLower(parseMode);
   let parsed: ParsedText;
   if (text !== '' && mode !== '' && mode !== 'none') {
     const parse = Object.hasOwn(PARSERS, mode) ? PARSERS[mode] : undefined;

@@ -53,11 +53,21 @@ export function codePointAt(text: string, index: number): number {
 
 /** The code point ending just before index, and where it starts. */
 export function codePointBefore(text: string, index: number): { code: number; start: number } {
+  const code = codePointCodeBefore(text, index);
+  return { code, start: index - utf16Width(code) };
+}
+
+/**
+ * codePointBefore(text, index).code without allocating, for the detectors' scans: a lone surrogate is
+ * returned as is, and NaN before the start of the text.
+ */
+export function codePointCodeBefore(text: string, index: number): number {
   const low = text.charCodeAt(index - 1);
-  if (isLowSurrogate(low) && index >= 2 && isHighSurrogate(text.charCodeAt(index - 2))) {
-    return { code: codePointAt(text, index - 2), start: index - 2 };
+  if (isLowSurrogate(low) && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (isHighSurrogate(high)) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
   }
-  return { code: low, start: index - 1 };
+  return low;
 }
 
 /** Number of UTF-16 code units a code point takes. */
