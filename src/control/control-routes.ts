@@ -8,18 +8,12 @@ import { bearerCheck } from '../http/bearer.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   CONTROL_API,
-  ParamError,
-  readParams,
   type RouteId,
   type RouteInput,
   type RouteSpec,
 } from '../testkit/control-schema/index.js';
-import {
-  ControlError,
-  type ControlContext,
-  type ControlHandler,
-  type WorkspaceManager,
-} from './control-context.js';
+import type { ControlHandler, WorkspaceManager } from './control-context.js';
+import { ADMIN_TOKEN_REFUSED, answerControl, errorAnswer } from './control-answer.js';
 import { advanceClock } from './methods/advance-clock.js';
 import { addFault, clearFaults, listFaults } from './methods/faults.js';
 import * as workspaceMethods from './methods/workspaces.js';
@@ -123,13 +117,10 @@ import {
   sendDirectMessage,
   suggestPost,
 } from './methods/direct-messages.js';
-import { BinaryAnswer } from './binary-answer.js';
-import { PlatformError } from '../platform/core/errors.js';
-import { controlStatusOf } from './control-errors.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
-import type { RequestSignals, SignalSource } from '../http/request-signals.js';
+import type { RequestSignals } from '../http/request-signals.js';
 
 /** The handler of every route of the schema: a route without one, or of another input, does not compile. */
 const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
@@ -283,23 +274,6 @@ function fail(reply: FastifyReply, status: number, error: string, description: s
   return reply.code(status).send({ ok: false, error, description });
 }
 
-/** A handler's context; a class so that its lazy `signal` getter does not cost a hidden class per call. */
-class ControlCall implements ControlContext {
-  constructor(
-    readonly platform: Platform,
-    readonly time: VirtualTime,
-    readonly input: Readonly<Record<string, unknown>>,
-    readonly path: Record<string, string>,
-    private readonly source: SignalSource,
-    readonly workspaces: WorkspaceManager | undefined,
-    readonly origin: string,
-  ) {}
-
-  get signal(): AbortSignal {
-    return this.source.signal;
-  }
-}
-
 export async function controlRoutes(
   app: FastifyInstance,
   {
@@ -328,24 +302,16 @@ export async function controlRoutes(
   const isAdmin = bearerCheck(adminToken, operatorToken);
   app.addHook('onRequest', async (request, reply) => {
     if (!isAdmin(request.headers.authorization)) {
-      return fail(
-        reply,
-        401,
-        'ADMIN_TOKEN_INVALID',
-        'missing or wrong admin token (Authorization: Bearer ...)',
-      );
+      return reply.code(ADMIN_TOKEN_REFUSED.status).send(ADMIN_TOKEN_REFUSED.json);
     }
   });
   app.setNotFoundHandler((request, reply) =>
     fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
   );
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'control API request failed');
-      return fail(reply, 500, 'INTERNAL', 'internal error');
-    }
-    return fail(reply, status, 'BAD_REQUEST', error.message);
+    const answer = errorAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'control API request failed');
+    return reply.code(answer.status).send(answer.json);
   });
 
   for (const route of CONTROL_ROUTES) {
@@ -354,41 +320,25 @@ export async function controlRoutes(
       url: route.path,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const raw = (route.method === 'GET' ? request.query : request.body) ?? {};
-        if (typeof raw !== 'object' || Array.isArray(raw)) {
-          return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
-        }
-        // The route's schema reads its parameters once, before the handler (400 BAD_REQUEST).
-        let input: Record<string, unknown>;
-        try {
-          input = readParams(route.schema.params, raw as Record<string, unknown>);
-        } catch (error) {
-          if (error instanceof ParamError) return fail(reply, 400, 'BAD_REQUEST', error.message);
-          throw error;
-        }
+        // Answered as the fast lane answers (control-answer.ts, control-lane.ts); an error of no
+        // known kind goes to the error handler above.
         const lazy = signals.for(reply.raw);
         try {
-          const result = await route.handler(
-            new ControlCall(
+          const answer = await answerControl(
+            route.schema,
+            route.handler,
+            route.method === 'GET' ? request.query : request.body,
+            {
               platform,
               time,
-              input,
-              request.params as Record<string, string>,
-              lazy,
+              path: request.params as Record<string, string>,
+              source: lazy,
               workspaces,
-              `${request.protocol}://${request.host}`,
-            ),
+              origin: `${request.protocol}://${request.host}`,
+            },
           );
-          if (result instanceof BinaryAnswer)
-            return reply.code(200).headers(result.headers).send(result.body);
-          return reply.send({ ok: true, result });
-        } catch (error) {
-          if (error instanceof ControlError) return fail(reply, error.status, error.error, error.message);
-          if (error instanceof PlatformError) {
-            const [status, code] = controlStatusOf(error);
-            return fail(reply, status, code, error.message);
-          }
-          throw error;
+          if (answer.binary) return reply.code(200).headers(answer.binary.headers).send(answer.binary.body);
+          return reply.code(answer.status).send(answer.json);
         } finally {
           lazy.release();
         }

@@ -9,6 +9,7 @@ import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlRoutes } from '../control/control-routes.js';
+import { controlLane } from '../control/control-lane.js';
 import { webRoutes } from '../web/web-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { Platform } from '../platform/core/platform.js';
@@ -180,6 +181,18 @@ async function build(
       : [
           botApiLane(platform, signals, log, shutdown.signal, requestLog),
           gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal, requestLog }),
+          controlLane({
+            prefix: '/control',
+            platform,
+            time,
+            adminToken,
+            operatorToken,
+            workspaces,
+            signals,
+            log,
+            stopping: shutdown.signal,
+            requestLog,
+          }),
         ]),
   ];
   const limits = connectionLimits(config);

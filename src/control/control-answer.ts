@@ -1,0 +1,129 @@
+/**
+ * One control API call answered apart from its transport: the route's schema reads the request's
+ * parameters, the handler runs, and its outcome becomes the answer (`{ok:true,result}`, or
+ * `{ok:false,error,description}` with a semantic status). The Fastify routes (control-routes.ts) and
+ * the fast lane (control-lane.ts) both answer through `answerControl`, so that one code path decides
+ * every answer and the two transports only read and write (ADR 0005).
+ */
+import { ParamError, readParams, type RouteSpec } from '../testkit/control-schema/index.js';
+import { BinaryAnswer } from './binary-answer.js';
+import {
+  ControlError,
+  type ControlContext,
+  type ControlHandler,
+  type WorkspaceManager,
+} from './control-context.js';
+import { controlStatusOf } from './control-errors.js';
+import { PlatformError } from '../platform/core/errors.js';
+import type { Platform } from '../platform/core/platform.js';
+import type { VirtualTime } from '../platform/core/virtual-time.js';
+import type { SignalSource } from '../http/request-signals.js';
+
+/** The JSON body of a failure. */
+export interface ControlFailure {
+  ok: false;
+  error: string;
+  description: string;
+}
+
+/** What to answer: a JSON body (written with `JSON.stringify`, as Fastify does) or raw bytes. */
+export type ControlAnswer =
+  | { status: number; json: { ok: true; result: unknown } | ControlFailure; binary?: undefined }
+  | { status: 200; binary: BinaryAnswer; json?: undefined };
+
+export function controlFailure(status: number, error: string, description: string): ControlAnswer {
+  return { status, json: { ok: false, error, description } };
+}
+
+/** What a handler's context is made of, besides the parameters. */
+export interface CallParts {
+  platform: Platform;
+  time: VirtualTime;
+  /** Path parameters. */
+  path: Record<string, string>;
+  /** The request's abort signal, made only if the handler reads it. */
+  source: SignalSource;
+  workspaces: WorkspaceManager | undefined;
+  origin: string;
+}
+
+/** A handler's context; a class so that its lazy `signal` getter does not cost a hidden class per call. */
+class ControlCall implements ControlContext {
+  readonly platform: Platform;
+  readonly time: VirtualTime;
+  readonly path: Record<string, string>;
+  readonly workspaces: WorkspaceManager | undefined;
+  readonly origin: string;
+  readonly #source: SignalSource;
+
+  constructor(
+    parts: CallParts,
+    readonly input: Readonly<Record<string, unknown>>,
+  ) {
+    this.platform = parts.platform;
+    this.time = parts.time;
+    this.path = parts.path;
+    this.workspaces = parts.workspaces;
+    this.origin = parts.origin;
+    this.#source = parts.source;
+  }
+
+  get signal(): AbortSignal {
+    return this.#source.signal;
+  }
+}
+
+/**
+ * Answers one call of a route: `raw` is the parsed JSON body (POST) or the query (GET). An error
+ * that is neither the control API's nor the platform's is thrown, for the transport to answer as
+ * the error handler does (control-routes.ts).
+ */
+export async function answerControl(
+  schema: RouteSpec,
+  handler: ControlHandler,
+  raw: unknown,
+  parts: CallParts,
+): Promise<ControlAnswer> {
+  // An absent body (or JSON `null`) is no parameters.
+  const given = raw ?? {};
+  if (typeof given !== 'object' || Array.isArray(given)) {
+    return controlFailure(400, 'BAD_REQUEST', 'the body must be a JSON object');
+  }
+  // The route's schema reads its parameters once, before the handler (400 BAD_REQUEST).
+  let input: Record<string, unknown>;
+  try {
+    input = readParams(schema.params, given as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof ParamError) return controlFailure(400, 'BAD_REQUEST', error.message);
+    throw error;
+  }
+  try {
+    const result = await handler(new ControlCall(parts, input));
+    if (result instanceof BinaryAnswer) return { status: 200, binary: result };
+    return { status: 200, json: { ok: true, result } };
+  } catch (error) {
+    if (error instanceof ControlError) return controlFailure(error.status, error.error, error.message);
+    if (error instanceof PlatformError) {
+      const [status, code] = controlStatusOf(error);
+      return controlFailure(status, code, error.message);
+    }
+    throw error;
+  }
+}
+
+/** The answer to a request without the admin token (or with a wrong one). */
+export const ADMIN_TOKEN_REFUSED = controlFailure(
+  401,
+  'ADMIN_TOKEN_INVALID',
+  'missing or wrong admin token (Authorization: Bearer ...)',
+);
+
+/**
+ * The answer to an error that is not a handler's answer: the body's reading (a body too large, not
+ * JSON) and the unexpected (500, which the caller logs).
+ */
+export function errorAnswer(error: { statusCode?: number; message: string }): ControlAnswer {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return controlFailure(500, 'INTERNAL', 'internal error');
+  return controlFailure(status, 'BAD_REQUEST', error.message);
+}

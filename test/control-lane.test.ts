@@ -1,0 +1,136 @@
+/**
+ * The control API's fast lane (src/control/control-lane.ts) answers `POST /control/messages` without
+ * Fastify; a server made with `fastLanes: false` answers it through Fastify's route. Both must give the
+ * same answers to the same requests, the refused ones included (a wrong token, bodies Fastify's JSON
+ * parser refuses, a body past the limit), and a refused request changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, startServer, userAndBot, type TestServer } from './helpers/in-process.js';
+
+interface Raw {
+  status: number;
+  text: string;
+  contentType: string | null;
+  connection: string | null;
+}
+
+async function raw(url: string, init: RequestInit = {}): Promise<Raw> {
+  const response = await fetch(url, init);
+  return {
+    status: response.status,
+    text: await response.text(),
+    contentType: response.headers.get('content-type'),
+    connection: response.headers.get('connection'),
+  };
+}
+
+/** The same requests against a server, to compare the lane's answers with Fastify's. */
+async function scenario(server: TestServer) {
+  const { user, bot } = await userAndBot(server, 'ctl');
+  const from = user.phone_number;
+  const chat = `@${bot.username}`;
+  const url = `${server.url}/control/messages`;
+  const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const post = (body: string, headers: Record<string, string> = json, at = url) =>
+    raw(at, { method: 'POST', headers, body });
+  const valid = (text: string) => JSON.stringify({ from, chat, text });
+  const answers: Record<string, Raw> = {
+    sent: await post(valid('hello')),
+    charset: await post(valid('with charset'), {
+      ...json,
+      'content-type': 'application/json; charset=utf-8',
+    }),
+    upperCase: await post(valid('upper'), { ...json, 'content-type': 'Application/JSON' }),
+    query: await post(valid('with a query'), json, `${url}?x=1`),
+    command: await post(valid('/start now')),
+    noToken: await post(valid('x'), { 'content-type': 'application/json' }),
+    wrongToken: await post(valid('x'), { authorization: 'Bearer nope', 'content-type': 'application/json' }),
+    badJson: await post('{not json'),
+    empty: await post(''),
+    array: await post('[1,2]'),
+    jsonNull: await post('null'),
+    number: await post('42'),
+    missing: await post(JSON.stringify({ from, chat })),
+    wrongType: await post(JSON.stringify({ from, chat, text: { a: 1 } })),
+    tooLong: await post(valid('x'.repeat(4097))),
+    noSuchChat: await post(JSON.stringify({ from, chat: '@nobody_here_bot', text: 'x' })),
+    proto: await post(`{"from":${JSON.stringify(from)},"chat":"${chat}","text":"x","__proto__":{"a":1}}`),
+    escapedProto: await post(
+      `{"from":${JSON.stringify(from)},"chat":"${chat}","text":"x","\\u005f_proto__":{}}`,
+    ),
+    nestedConstructor: await post(
+      `{"from":${JSON.stringify(from)},"chat":"${chat}","text":"x","o":{"constructor":{"prototype":{}}}}`,
+    ),
+    harmlessConstructor: await post(
+      `{"from":${JSON.stringify(from)},"chat":"${chat}","text":"constructor","o":{"constructor":1}}`,
+    ),
+    tooLarge: await post(JSON.stringify({ from, chat, text: 'x', pad: 'y'.repeat((1 << 20) + 10) })),
+  };
+  return { answers, from, chat };
+}
+
+describe('the control API fast lane', () => {
+  let lane: TestServer;
+  let fastify: TestServer;
+  beforeAll(async () => {
+    lane = await startServer();
+    fastify = await startServer({}, { fastLanes: false });
+  });
+  afterAll(async () => {
+    await lane.close();
+    await fastify.close();
+  });
+
+  it('answers as the Fastify route does', async () => {
+    const a = await scenario(lane);
+    const b = await scenario(fastify);
+    // Ids, dates and usernames differ between the servers; the status and the shape must not.
+    const shape = (text: string) =>
+      text.replace(/\d+/g, '0').replace(/"(username|first_name|last_name)":"[^"]*"/g, '"$1":""');
+    for (const name of Object.keys(a.answers)) {
+      const x = a.answers[name]!;
+      const y = b.answers[name]!;
+      expect({ name, status: x.status, body: shape(x.text), type: x.contentType }).toEqual({
+        name,
+        status: y.status,
+        body: shape(y.text),
+        type: y.contentType,
+      });
+    }
+    const { answers } = a;
+    for (const name of ['sent', 'charset', 'upperCase', 'query', 'command', 'harmlessConstructor']) {
+      expect({ name, status: answers[name]!.status }).toEqual({ name, status: 200 });
+    }
+    expect(JSON.parse(answers.command!.text).result.entities).toEqual([
+      { type: 'bot_command', offset: 0, length: 6 },
+    ]);
+    expect(JSON.parse(answers.noToken!.text)).toMatchObject({ ok: false, error: 'ADMIN_TOKEN_INVALID' });
+    expect(answers.wrongToken!.status).toBe(401);
+    for (const name of [
+      'badJson',
+      'empty',
+      'array',
+      'number',
+      'missing',
+      'wrongType',
+      'proto',
+      'escapedProto',
+    ]) {
+      expect({ name, status: answers[name]!.status }).toEqual({ name, status: 400 });
+    }
+    expect(answers.nestedConstructor!.status).toBe(400);
+    expect(answers.jsonNull!.status).toBe(400);
+    expect(answers.noSuchChat!.status).toBe(404);
+    expect(answers.tooLarge!.status).toBe(413);
+    expect(JSON.parse(answers.tooLarge!.text)).toMatchObject({ ok: false, error: 'BAD_REQUEST' });
+  });
+
+  it('a refused request changes nothing, and the sent messages reach the bot', async () => {
+    const { answers, from, chat } = await scenario(lane);
+    const texts = (await lane.control.listMessages({ user: from, chat })).map((message) => message.text);
+    // Only the six accepted calls wrote a message.
+    expect(texts).toEqual(['hello', 'with charset', 'upper', 'with a query', '/start now', 'constructor']);
+    expect(answers.sent!.status).toBe(200);
+  });
+});
