@@ -21,15 +21,11 @@ import {
   type CallParts,
   type ControlAnswer,
 } from './control-answer.js';
-import type { WorkspaceManager } from './control-context.js';
-import { CONTROL_ROUTES, type ControlRoute } from './control-routes.js';
+import { CONTROL_ROUTES, type ControlOptions, type ControlRoute } from './control-routes.js';
 import { parseJsonBody } from './json-body.js';
-import type { Platform } from '../platform/core/platform.js';
-import type { VirtualTime } from '../platform/core/virtual-time.js';
 import { bearerCheck } from '../http/bearer.js';
 import { BodyTooLarge, readBody, type Lane } from '../http/http-lane.js';
 import { errorText, RequestLog } from '../http/request-log.js';
-import type { RequestSignals } from '../http/request-signals.js';
 
 /**
  * The routes the lane answers: POST, a JSON answer, no path parameters. Only the hot one; another
@@ -51,19 +47,11 @@ function isJsonType(header: string | undefined): boolean {
   return type === 'application/json' || /^application\/json\s*;\s*charset=(?:utf-8|"utf-8")$/.test(type);
 }
 
-export interface ControlLaneOptions {
+export interface ControlLaneOptions extends ControlOptions {
   /** Where the control API is mounted (`/control`). */
   prefix: string;
-  platform: Platform;
-  time: VirtualTime;
-  adminToken: string;
-  /** Inside a workspace: the server's own admin token, accepted too (ADR 0061). */
-  operatorToken?: string | undefined;
-  workspaces?: WorkspaceManager | undefined;
-  signals: RequestSignals;
   log: FastifyBaseLogger;
   stopping: AbortSignal;
-  requestLog: RequestLog;
 }
 
 export function controlLane(options: ControlLaneOptions): Lane {

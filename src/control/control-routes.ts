@@ -274,27 +274,22 @@ function fail(reply: FastifyReply, status: number, error: string, description: s
   return reply.code(status).send({ ok: false, error, description });
 }
 
+/** What the control API is served with, by its Fastify routes and by its fast lane (control-lane.ts). */
+export interface ControlOptions {
+  platform: Platform;
+  time: VirtualTime;
+  adminToken: string;
+  /** Inside a workspace: the server's own admin token, accepted too (ADR 0061). */
+  operatorToken?: string | undefined;
+  /** The server's workspaces, in the default workspace's control API. */
+  workspaces?: WorkspaceManager | undefined;
+  signals: RequestSignals;
+  requestLog: RequestLog;
+}
+
 export async function controlRoutes(
   app: FastifyInstance,
-  {
-    platform,
-    time,
-    adminToken,
-    operatorToken,
-    workspaces,
-    signals,
-    requestLog,
-  }: {
-    platform: Platform;
-    time: VirtualTime;
-    adminToken: string;
-    /** Inside a workspace: the server's own admin token, accepted too (ADR 0061). */
-    operatorToken?: string | undefined;
-    /** The server's workspaces, in the default workspace's control API. */
-    workspaces?: WorkspaceManager | undefined;
-    signals: RequestSignals;
-    requestLog: RequestLog;
-  },
+  { platform, time, adminToken, operatorToken, workspaces, signals, requestLog }: ControlOptions,
 ): Promise<void> {
   // The method of a control call is its route (`/users/:ref`): the path's own values stay out.
   const prefix = app.prefix;

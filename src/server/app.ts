@@ -8,7 +8,7 @@ import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/c
 import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
-import { controlRoutes } from '../control/control-routes.js';
+import { controlRoutes, type ControlOptions } from '../control/control-routes.js';
 import { controlLane } from '../control/control-lane.js';
 import { webRoutes } from '../web/web-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
@@ -174,6 +174,15 @@ async function build(
           build: workspaceBuilder(options, adminToken),
         })
       : undefined;
+  const control: ControlOptions = {
+    platform,
+    time,
+    adminToken,
+    operatorToken,
+    workspaces,
+    signals,
+    requestLog,
+  };
   const lanes: Lane[] = [
     ...(workspaces ? [workspaces] : []),
     ...(options.fastLanes === false
@@ -181,18 +190,7 @@ async function build(
       : [
           botApiLane(platform, signals, log, shutdown.signal, requestLog),
           gatewayLane(platform, { base: gatewayBase, always200, log, stopping: shutdown.signal, requestLog }),
-          controlLane({
-            prefix: '/control',
-            platform,
-            time,
-            adminToken,
-            operatorToken,
-            workspaces,
-            signals,
-            log,
-            stopping: shutdown.signal,
-            requestLog,
-          }),
+          controlLane({ ...control, prefix: '/control', log, stopping: shutdown.signal }),
         ]),
   ];
   const limits = connectionLimits(config);
@@ -240,16 +238,7 @@ async function build(
     always200,
     requestLog,
   });
-  await app.register(controlRoutes, {
-    prefix: '/control',
-    platform,
-    time,
-    adminToken,
-    operatorToken,
-    workspaces,
-    signals,
-    requestLog,
-  });
+  await app.register(controlRoutes, { ...control, prefix: '/control' });
   await app.register(webRoutes, { platform, profile: config.profile, signals, adminToken });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
