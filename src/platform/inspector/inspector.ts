@@ -33,8 +33,8 @@ export interface VerificationRequestView {
   is_refunded: boolean;
   created_at: number;
   sent_at?: number;
-  delivery_status?: string;
-  verification_status?: string;
+  delivery_status?: NonNullable<VerificationRequestRow['delivery_status']>;
+  verification_status?: NonNullable<VerificationRequestRow['verification_status']> | 'expired';
   code_entered?: string;
   attempts?: number;
   callback_url?: string;

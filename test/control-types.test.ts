@@ -1,0 +1,62 @@
+/**
+ * The test kit is a package of its own and imports nothing of the server (eslint-rules/layers.js), so
+ * its wire types (src/testkit/control-types.ts) are written again beside the server's types of the
+ * same answers. This file makes the compiler hold the two to each other: each server type must equal
+ * the test kit's type of the same name, so that a field added or changed on one side and not the other
+ * fails `tsc` (npm run static) and this test's type check. Where the test kit's type is knowingly
+ * looser (a union the server narrows, optional fields), the server's must fit in it (toExtend). Left out:
+ * FaultRule (the control API turns the server's created_ms into created_at), and types whose test kit
+ * side is an open record (`[field: string]: unknown`: MessageEntity, and the User inside BoostResult),
+ * which an interface cannot be checked against.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as Kit from '../src/testkit/control-types.js';
+import type {
+  BotSummary as ServerBotSummary,
+  PendingUpdate as ServerPendingUpdate,
+  VerificationRequestView as ServerVerificationRequestView,
+} from '../src/platform/inspector/inspector.js';
+import type { ChatPermissions as ServerChatPermissions } from '../src/platform/chats/chat-rights.js';
+import type {
+  DeliveryAttempt as ServerDeliveryAttempt,
+  DeliveryLog as ServerDeliveryLog,
+  PendingReport as ServerPendingReport,
+} from '../src/platform/gateway/delivery-log.js';
+import type { GameRecord as ServerGameRecord } from '../src/platform/games/games.js';
+import type { GiveawayRecord as ServerGiveawayRecord } from '../src/platform/giveaways/giveaways.js';
+import type { LedgerEntry as ServerLedgerEntry } from '../src/platform/gateway/accounts.js';
+import type {
+  PendingWebhookUpdate as ServerPendingWebhookUpdate,
+  WebhookDeliveryAttempt as ServerWebhookDeliveryAttempt,
+  WebhookDeliveryLog as ServerWebhookDeliveryLog,
+} from '../src/platform/webhooks/delivery-log.js';
+import type { PressResult as ServerPressResult } from '../src/platform/messages/callback-queries.js';
+import type { ReceivedCode as ServerReceivedCode } from '../src/platform/gateway/inbox.js';
+import type { Transcript as ServerTranscript } from '../src/platform/transcripts/transcripts.js';
+import type {
+  VerificationStatus as ServerVerificationStatus,
+  VerifierState as ServerVerifierState,
+} from '../src/platform/verification/verification.js';
+
+describe("the test kit's wire types", () => {
+  it("are the server's types of the same answers", () => {
+    expectTypeOf<ServerBotSummary>().toEqualTypeOf<Kit.BotSummary>();
+    expectTypeOf<ServerPendingUpdate>().toEqualTypeOf<Kit.PendingUpdate>();
+    expectTypeOf<ServerVerificationRequestView>().toExtend<Kit.VerificationRequestView>();
+    expectTypeOf<ServerChatPermissions>().toExtend<Kit.ChatPermissions>();
+    expectTypeOf<ServerDeliveryAttempt>().toEqualTypeOf<Kit.DeliveryAttempt>();
+    expectTypeOf<ServerDeliveryLog>().toEqualTypeOf<Kit.DeliveryLog>();
+    expectTypeOf<ServerPendingReport>().toEqualTypeOf<Kit.PendingReport>();
+    expectTypeOf<ServerGameRecord>().toEqualTypeOf<Kit.GameRecord>();
+    expectTypeOf<ServerGiveawayRecord>().toEqualTypeOf<Kit.GiveawayRecord>();
+    expectTypeOf<ServerLedgerEntry>().toEqualTypeOf<Kit.LedgerEntry>();
+    expectTypeOf<ServerPendingWebhookUpdate>().toEqualTypeOf<Kit.PendingWebhookUpdate>();
+    expectTypeOf<ServerWebhookDeliveryAttempt>().toEqualTypeOf<Kit.WebhookDeliveryAttempt>();
+    expectTypeOf<ServerWebhookDeliveryLog>().toEqualTypeOf<Kit.WebhookDeliveryLog>();
+    expectTypeOf<ServerPressResult>().toEqualTypeOf<Kit.PressResult>();
+    expectTypeOf<ServerReceivedCode>().toEqualTypeOf<Kit.ReceivedCode>();
+    expectTypeOf<ServerTranscript>().toExtend<Kit.Transcript>();
+    expectTypeOf<ServerVerificationStatus>().toEqualTypeOf<Kit.VerificationStatus>();
+    expectTypeOf<ServerVerifierState>().toEqualTypeOf<Kit.VerifierState>();
+  });
+});
