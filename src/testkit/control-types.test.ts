@@ -31,6 +31,8 @@ import {
 } from './control-schema/index.js';
 import { ControlClient } from './control-client.js';
 import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chats/chat-rights.js';
+import { BUSINESS_RIGHTS } from '../platform/business/business-rights.js';
+import { BUSINESS_RIGHT_NAMES } from './control-schema/business.js';
 import { MAX_DEVICE_DELAY as PLATFORM_MAX_DEVICE_DELAY } from '../platform/users/devices.js';
 import { PERSON_FILE_KINDS } from '../platform/messages/person-media.js';
 import { DICE_EMOJI as PLATFORM_DICE_EMOJI } from '../platform/messages/person-content.js';
@@ -70,6 +72,7 @@ describe('the control API contract of the test kit', () => {
   it('names the same rights and permissions as the platform', () => {
     expect(ADMIN_RIGHT_NAMES).toEqual(ADMIN_RIGHT_KEYS);
     expect(PERMISSION_NAMES).toEqual(PERMISSION_KEYS);
+    expect(BUSINESS_RIGHT_NAMES).toEqual(BUSINESS_RIGHTS);
   });
 
   it("keeps the platform's limits and kinds where the schema documents them", () => {

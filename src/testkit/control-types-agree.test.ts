@@ -10,33 +10,33 @@
  * which an interface cannot be checked against.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type * as Kit from '../src/testkit/control-types.js';
+import type * as Kit from './control-types.js';
 import type {
   BotSummary as ServerBotSummary,
   PendingUpdate as ServerPendingUpdate,
   VerificationRequestView as ServerVerificationRequestView,
-} from '../src/platform/inspector/inspector.js';
-import type { ChatPermissions as ServerChatPermissions } from '../src/platform/chats/chat-rights.js';
+} from '../platform/inspector/inspector.js';
+import type { ChatPermissions as ServerChatPermissions } from '../platform/chats/chat-rights.js';
 import type {
   DeliveryAttempt as ServerDeliveryAttempt,
   DeliveryLog as ServerDeliveryLog,
   PendingReport as ServerPendingReport,
-} from '../src/platform/gateway/delivery-log.js';
-import type { GameRecord as ServerGameRecord } from '../src/platform/games/games.js';
-import type { GiveawayRecord as ServerGiveawayRecord } from '../src/platform/giveaways/giveaways.js';
-import type { LedgerEntry as ServerLedgerEntry } from '../src/platform/gateway/accounts.js';
+} from '../platform/gateway/delivery-log.js';
+import type { GameRecord as ServerGameRecord } from '../platform/games/games.js';
+import type { GiveawayRecord as ServerGiveawayRecord } from '../platform/giveaways/giveaways.js';
+import type { LedgerEntry as ServerLedgerEntry } from '../platform/gateway/accounts.js';
 import type {
   PendingWebhookUpdate as ServerPendingWebhookUpdate,
   WebhookDeliveryAttempt as ServerWebhookDeliveryAttempt,
   WebhookDeliveryLog as ServerWebhookDeliveryLog,
-} from '../src/platform/webhooks/delivery-log.js';
-import type { PressResult as ServerPressResult } from '../src/platform/messages/callback-queries.js';
-import type { ReceivedCode as ServerReceivedCode } from '../src/platform/gateway/inbox.js';
-import type { Transcript as ServerTranscript } from '../src/platform/transcripts/transcripts.js';
+} from '../platform/webhooks/delivery-log.js';
+import type { PressResult as ServerPressResult } from '../platform/messages/callback-queries.js';
+import type { ReceivedCode as ServerReceivedCode } from '../platform/gateway/inbox.js';
+import type { Transcript as ServerTranscript } from '../platform/transcripts/transcripts.js';
 import type {
   VerificationStatus as ServerVerificationStatus,
   VerifierState as ServerVerifierState,
-} from '../src/platform/verification/verification.js';
+} from '../platform/verification/verification.js';
 
 describe("the test kit's wire types", () => {
   it("are the server's types of the same answers", () => {
