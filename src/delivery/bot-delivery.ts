@@ -1,7 +1,7 @@
 /**
  * Webhook delivery for one bot (webhook-worker.ts has the whole picture): it claims the bot's due
- * update rows a page at a time, POSTs each to the webhook with at most max_connections chats in
- * flight and one update per chat at a time, in update_id order, logs every attempt (ADR 0059), and
+ * update rows a page at a time, POSTs each to the webhook with at most max_connections requests
+ * open and one update per chat at a time, in update_id order, logs every attempt (ADR 0059), and
  * writes each outcome: delivered rows are deleted by the worker in shared batches, a failure is
  * recorded with its retry time (or the update is dropped past its expiry).
  */
@@ -39,8 +39,15 @@ class BotDelivery {
   target: Target | undefined;
   /** The webhook url as the delivery log shows it (webhook-log.ts). */
   logUrl = '';
+  /** Chats with an attempt in progress: from its start until its outcome is written. */
   readonly inFlightKeys = new Set<string>();
   readonly inFlight = new Set<Promise<void>>();
+  /**
+   * Requests open (at most max_connections): an attempt holds a connection only while its request
+   * is open. Once the answer is read the connection serves another chat, while the attempt's chat
+   * stays held (in inFlightKeys) until its outcome is written.
+   */
+  #open = 0;
   readonly #loop: DueLoop;
   /**
    * Rows claimed ahead, in update_id order, not started yet. Claiming a page once instead of the head
@@ -146,7 +153,7 @@ class BotDelivery {
     }
     let blocked = this.#startFromBuffer(target);
     // Claims top the buffer up in large steps (when it is half empty), not a few rows per delivery.
-    while (this.inFlightKeys.size < target.maxConnections && this.#more && this.#buffer.length <= PAGE / 2) {
+    while (this.#open < target.maxConnections && this.#more && this.#buffer.length <= PAGE / 2) {
       const generation = this.#generation;
       const want = PAGE - this.#buffer.length;
       const rows = await this.worker.claimant.claims.claimUpdates(
@@ -178,28 +185,44 @@ class BotDelivery {
    * buffer still holds rows (all of them waiting for their chat or a connection).
    */
   #startFromBuffer(target: Target): boolean {
+    const buffer = this.#buffer;
+    if (buffer.length === 0 || this.#open >= target.maxConnections) return buffer.length > 0;
     const held = new Set<string>(this.inFlightKeys);
     const left: UpdateRow[] = [];
-    for (const row of this.#buffer) {
-      if (this.inFlightKeys.size >= target.maxConnections || held.has(row.queue_key)) {
+    let i = 0;
+    for (; i < buffer.length && this.#open < target.maxConnections; i++) {
+      const row = buffer[i]!;
+      if (held.has(row.queue_key)) {
         left.push(row);
         continue;
       }
       held.add(row.queue_key);
       this.#start(target, row);
     }
+    // Every connection is busy: the rest waits as it is.
+    for (; i < buffer.length; i++) left.push(buffer[i]!);
     this.#buffer = left;
     return left.length > 0;
   }
 
   #start(target: Target, row: UpdateRow): void {
     this.inFlightKeys.add(row.queue_key);
-    const job = this.#deliver(target, row)
+    this.#open += 1;
+    let open = true;
+    // Gives the connection back, once, in every path (answer read, failure, or the attempt's end).
+    const closed = () => {
+      if (!open) return;
+      open = false;
+      this.#open -= 1;
+      this.kick();
+    };
+    const job = this.#deliver(target, row, closed)
       .catch((error: unknown) => {
         this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
         return false;
       })
       .then((delivered) => {
+        closed();
         this.#generation += 1;
         // A row that now waits for a retry goes before the later ones of its chat: claim again.
         if (!delivered) this.#reread();
@@ -214,8 +237,11 @@ class BotDelivery {
     this.inFlight.add(job);
   }
 
-  /** One attempt; true when the update is done with (delivered), false when it waits for a retry. */
-  async #deliver(target: Target, row: UpdateRow): Promise<boolean> {
+  /**
+   * One attempt; true when the update is done with (delivered), false when it waits for a retry.
+   * `closed` is called once the request is over (its answer read, or it failed).
+   */
+  async #deliver(target: Target, row: UpdateRow, closed: () => void): Promise<boolean> {
     const { platform } = this.worker;
     const { store, clock, random } = platform.deps;
     const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
@@ -237,6 +263,7 @@ class BotDelivery {
       if (response.statusCode >= 200 && response.statusCode < 300) {
         const contentType = String(response.headers['content-type'] ?? '');
         const text = await response.body.text();
+        closed();
         const logged = attemptRow(row, row.attempts + 1, {
           url,
           bytes: Buffer.byteLength(body),
@@ -258,10 +285,12 @@ class BotDelivery {
       }
       statusCode = response.statusCode;
       await response.body.dump();
+      closed();
       failure =
         `Wrong response from the webhook: ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? ''}`.trim();
       retryAfter = parseRetryAfter(response.headers['retry-after']);
     } catch (error) {
+      closed();
       failure = describeFailure(error);
       if (error instanceof InjectedWebhookFault) ({ retryAfter, status: statusCode } = error);
     }

@@ -124,3 +124,64 @@ it('delivers each update once across two claimants, in order per chat', async ()
   expect([...claimedBy.values()].filter((count) => count > 0)).toHaveLength(2);
   expect(attempts).toBe(UPDATES + failedOnce.size);
 });
+
+it('gives a connection back once the answer is read, while the chat waits for its outcome to be written', async () => {
+  const received: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  server = createServer((request, response) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push((JSON.parse(body) as { update_id: number }).update_id);
+      setTimeout(() => response.end(), 2);
+    });
+    response.on('close', () => (inFlight -= 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await store.write(async (tx) => {
+    await tx.insertUser(user(BOT, { is_bot: true, username: 'slotbot', phone_number: null }));
+    await tx.insertBot({
+      ...bot(BOT),
+      webhook_url: `http://127.0.0.1:${port}/hook`,
+      webhook_max_connections: 2,
+    });
+    const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+    // Four chats with two updates each: 1-4 are the first of their chats, 5-8 the second.
+    for (let id = 1; id <= 8; id++)
+      await tx.insertUpdate(update(BOT, id, { queue_key: `c${id % 4}`, expires_at: expiresAt }));
+  });
+  // The writes of outcomes wait until the gate opens.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const write = store.write.bind(store);
+  store.write = (async (fn) => {
+    await gate;
+    return write(fn);
+  }) as typeof store.write;
+
+  const claimant = new JobClaimant(store.jobs);
+  claimants.push(claimant);
+  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
+  workers.push(worker);
+  worker.start();
+  // Two connections serve all four chats although no outcome is written yet; the second update of
+  // a chat waits for the first one's outcome.
+  try {
+    await waitFor(() => received.length >= 4, { what: 'the first update of every chat' });
+    expect([...received].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect(maxInFlight).toBeLessThanOrEqual(2);
+  } finally {
+    open();
+  }
+  await waitFor(async () => (await store.countUpdates(BOT)) === 0, { what: 'every update delivered' });
+  expect(received).toHaveLength(8);
+  for (let chat = 0; chat < 4; chat++) {
+    const order = received.filter((id) => id % 4 === chat);
+    expect(order).toEqual([chat || 4, (chat || 4) + 4]);
+  }
+  expect(maxInFlight).toBeLessThanOrEqual(2);
+});

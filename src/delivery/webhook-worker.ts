@@ -11,8 +11,9 @@
  * a crash its lease expires and it is pending again, so an update is delivered at least once.
  *
  * Ordering: updates with one queue key (a chat) are delivered one at a time, in update_id order; an
- * update waiting for a retry holds back the later ones of its chat. Up to max_connections keys are in
- * flight at once (reference §4.2).
+ * update waiting for a retry holds back the later ones of its chat. Up to max_connections requests
+ * are open at once (reference §4.2); a chat stays held until its attempt's outcome is written, but
+ * its connection serves another chat as soon as the answer is read.
  *
  * This file holds the worker: one BotDelivery per bot with a webhook (bot-delivery.ts), the events
  * that wake them, and the shared write that deletes delivered rows.
