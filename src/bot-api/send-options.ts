@@ -30,6 +30,9 @@ export interface SendOptions {
 
 export async function readSendOptions(ctx: MethodContext): Promise<SendOptions> {
   const { params } = ctx;
+  // A 10.2 bot's ephemeral message is meant for one member: sent as a plain message, every member
+  // would see it (ADR 0062).
+  if (params.has('ephemeral_message_parameters')) throw botApiError('EPHEMERAL_NOT_SUPPORTED');
   const content: MessageContent = {};
   const markup = parseReplyMarkup(params);
   if (markup?.kind === 'inline') content.reply_markup = markup.markup;
