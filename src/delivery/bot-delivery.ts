@@ -10,13 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
-import { describeFailure, webhookTarget, type Target } from './webhook-connection.js';
+import { describeFailure, post, webhookTarget, type Target } from './webhook-connection.js';
 import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
 import { attemptRow, loggedUrl } from './webhook-log.js';
 
-export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
+export { SECRET_HEADER } from './webhook-connection.js';
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
 
@@ -41,7 +41,8 @@ class BotDelivery {
   logUrl = '';
   /** Chats with an attempt in progress: from its start until its outcome is written. */
   readonly inFlightKeys = new Set<string>();
-  readonly inFlight = new Set<Promise<void>>();
+  /** The attempts in progress, by their row. */
+  readonly inFlight = new Map<UpdateRow, Promise<void>>();
   /**
    * Requests open (at most max_connections): an attempt holds a connection only while its request
    * is open. Once the answer is read the connection serves another chat, while the attempt's chat
@@ -91,7 +92,7 @@ class BotDelivery {
       const { config, lookup } = this.worker.platform.deps;
       this.target = webhookTarget(bot, config.profile, lookup);
     }
-    if (old) void Promise.allSettled([...this.inFlight]).then(() => old.pool.close());
+    if (old) void Promise.allSettled([...this.inFlight.values()]).then(() => old.pool.close());
     this.#retryKnown = false;
     this.#reread();
     this.kick();
@@ -208,46 +209,52 @@ class BotDelivery {
   #start(target: Target, row: UpdateRow): void {
     this.inFlightKeys.add(row.queue_key);
     this.#open += 1;
-    let open = true;
-    // Gives the connection back, once, in every path (answer read, failure, or the attempt's end).
-    const closed = () => {
-      if (!open) return;
-      open = false;
-      this.#open -= 1;
-      this.kick();
-    };
-    const job = this.#deliver(target, row, closed)
-      .catch((error: unknown) => {
-        this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
-        return false;
-      })
-      .then((delivered) => {
-        closed();
-        this.#generation += 1;
-        // A row that now waits for a retry goes before the later ones of its chat: claim again.
-        if (!delivered) this.#reread();
-        // A delivered row's claim went with its delete (WebhookWorker.delivered).
-        if (!delivered) this.#release([row]);
-        this.inFlightKeys.delete(row.queue_key);
-        this.inFlight.delete(job);
-        // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
-        if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
-        this.kick();
-      });
-    this.inFlight.add(job);
+    // Set after the call: the attempt's first await comes before it can end (and delete it).
+    this.inFlight.set(row, this.#attempt(target, row));
+  }
+
+  /** Gives the attempt's connection back (answer read, or the request failed), once. */
+  #closed(attempt: { open: boolean }): void {
+    if (!attempt.open) return;
+    attempt.open = false;
+    this.#open -= 1;
+    this.kick();
+  }
+
+  /** An attempt from its start until its outcome is written; never rejects. */
+  async #attempt(target: Target, row: UpdateRow): Promise<void> {
+    // Which the attempt still holds: the connection (until #deliver gives it back), then the chat.
+    const attempt = { open: true };
+    let delivered = false;
+    try {
+      delivered = await this.#deliver(target, row, attempt);
+    } catch (error) {
+      this.worker.log.error({ err: error, botId: this.botId }, 'webhook delivery failed');
+    }
+    this.#closed(attempt);
+    this.#generation += 1;
+    // A delivered row's claim went with its delete (WebhookWorker.delivered).
+    if (!delivered) {
+      // A row that now waits for a retry goes before the later ones of its chat: claim again.
+      this.#reread();
+      this.#release([row]);
+    }
+    this.inFlightKeys.delete(row.queue_key);
+    this.inFlight.delete(row);
+    // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
+    if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
+    this.kick();
   }
 
   /**
    * One attempt; true when the update is done with (delivered), false when it waits for a retry.
-   * `closed` is called once the request is over (its answer read, or it failed).
+   * The connection `attempt` holds is given back once the request is over (its answer read, or it
+   * failed).
    */
-  async #deliver(target: Target, row: UpdateRow, closed: () => void): Promise<boolean> {
+  async #deliver(target: Target, row: UpdateRow, attempt: { open: boolean }): Promise<boolean> {
     const { platform } = this.worker;
     const { store, clock, random } = platform.deps;
     const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (target.secret) headers[SECRET_HEADER] = target.secret;
-    if (target.authorization) headers.authorization = target.authorization;
 
     let failure: string;
     let retryAfter: number | undefined;
@@ -259,15 +266,13 @@ class BotDelivery {
     try {
       const faults = platform.faults.forWebhook(this.botId); // ADR 0058: one Map lookup without rules
       if (faults !== undefined) await webhookFault(platform, this.botId, faults, this.worker.log);
-      const response = await target.pool.request({ method: 'POST', path: target.path, headers, body });
-      if (response.statusCode >= 200 && response.statusCode < 300) {
-        const contentType = String(response.headers['content-type'] ?? '');
-        const text = await response.body.text();
-        closed();
+      const answer = await post(target, body);
+      this.#closed(attempt);
+      if (answer.statusCode >= 200 && answer.statusCode < 300) {
         const logged = attemptRow(row, row.attempts + 1, {
           url,
           bytes: Buffer.byteLength(body),
-          statusCode: response.statusCode,
+          statusCode: answer.statusCode,
           error: null,
           outcome: 'delivered',
           durationMs: performance.now() - started,
@@ -276,21 +281,21 @@ class BotDelivery {
         });
         await this.worker.delivered(this.botId, row.update_id, logged);
         this.worker.onAttempt('delivered');
-        await this.worker
-          .runReply(this.botId, contentType, text)
-          .catch((error: unknown) =>
-            this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
-          );
+        // An empty answer (the common one) holds no method to run.
+        if (answer.text !== '') {
+          await this.worker
+            .runReply(this.botId, answer.contentType, answer.text)
+            .catch((error: unknown) =>
+              this.worker.log.error({ err: error, botId: this.botId }, 'method in webhook reply failed'),
+            );
+        }
         return true;
       }
-      statusCode = response.statusCode;
-      await response.body.dump();
-      closed();
-      failure =
-        `Wrong response from the webhook: ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? ''}`.trim();
-      retryAfter = parseRetryAfter(response.headers['retry-after']);
+      statusCode = answer.statusCode;
+      failure = `Wrong response from the webhook: ${statusCode} ${STATUS_CODES[statusCode] ?? ''}`.trim();
+      retryAfter = parseRetryAfter(answer.retryAfter);
     } catch (error) {
-      closed();
+      this.#closed(attempt);
       failure = describeFailure(error);
       if (error instanceof InjectedWebhookFault) ({ retryAfter, status: statusCode } = error);
     }
@@ -325,7 +330,7 @@ class BotDelivery {
 
   async stop(): Promise<void> {
     await this.#loop.stop();
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.inFlight.values()]);
     await this.target?.pool.close();
     // The claimant gives up every claim of the process when it stops.
   }

@@ -4,21 +4,133 @@
  * connection really reaches (platform/net/outbound-connector.ts). And how a failed attempt is named
  * in getWebhookInfo's last_error_message (reference §4.2).
  */
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { outboundConnector, type HostLookup } from '../platform/net/outbound-connector.js';
 import type { Profile } from '../config/config.js';
 import type { BotRow } from '../storage/store.js';
 
 const TIMEOUT_MS = 60_000;
+export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
 
 export interface Target {
   /** The request target: path and query of the URL. */
   path: string;
-  secret: string | null;
   maxConnections: number;
   /** Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call). */
   pool: Pool;
-  authorization: string | undefined;
+  /** The headers of every POST to it, built once (undici only reads them). */
+  headers: Record<string, string>;
+}
+
+/** A webhook's answer, read whole (a failure's body is not kept). */
+export interface WebhookAnswer {
+  statusCode: number;
+  /** Empty when the answer names none. */
+  contentType: string;
+  retryAfter: string | undefined;
+  /** The body as text (a leading BOM dropped); empty unless the status is 2xx. */
+  text: string;
+}
+
+/** How much of a failure's body is read before its connection is dropped (as undici's dump). */
+const FAILURE_BODY_LIMIT = 128 * 1024;
+const RETRY_AFTER = 'retry-after';
+const CONTENT_TYPE = 'content-type';
+
+/**
+ * Reads one answer for `post` straight from undici's dispatch: no response stream, async resource
+ * or parsed header object per request (what `pool.request` builds; they showed in profiles).
+ */
+class AnswerReader implements Dispatcher.DispatchHandler {
+  #abort: ((error?: Error) => void) | undefined;
+  #settled = false;
+  #statusCode = 0;
+  #contentType: string | undefined;
+  #retryAfter: string | undefined;
+  #chunks: Buffer[] | undefined;
+  #bytes = 0;
+
+  constructor(
+    private readonly resolve: (answer: WebhookAnswer) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.#abort = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    // An informational answer (1xx) comes before the real one.
+    if (statusCode < 200) return true;
+    this.#statusCode = statusCode;
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!;
+      // Only names of the right length are decoded.
+      if (name.length === CONTENT_TYPE.length && name.toString('latin1').toLowerCase() === CONTENT_TYPE) {
+        const value = rawHeaders[i + 1]!.toString('latin1');
+        this.#contentType = this.#contentType === undefined ? value : `${this.#contentType},${value}`;
+      } else if (
+        name.length === RETRY_AFTER.length &&
+        name.toString('latin1').toLowerCase() === RETRY_AFTER
+      ) {
+        this.#retryAfter ??= rawHeaders[i + 1]!.toString('latin1');
+      }
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.#bytes += chunk.length;
+    if (this.#statusCode >= 200 && this.#statusCode < 300) (this.#chunks ??= []).push(chunk);
+    else if (this.#bytes > FAILURE_BODY_LIMIT) {
+      // A failure's body is not needed: the answer is known, the connection is dropped.
+      this.#settle();
+      this.#abort?.();
+      return false;
+    }
+    return true;
+  }
+
+  onComplete(): void {
+    this.#settle();
+  }
+
+  onError(error: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.reject(error);
+  }
+
+  #settle(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const chunks = this.#chunks;
+    let text = '';
+    if (chunks !== undefined) {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#bytes);
+      const bom = body.length > 2 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+      text = body.toString('utf8', bom ? 3 : 0);
+    }
+    this.resolve({
+      statusCode: this.#statusCode,
+      contentType: this.#contentType ?? '',
+      retryAfter: this.#retryAfter,
+      text,
+    });
+  }
+}
+
+/**
+ * POSTs `body` to the target; resolves once the whole answer is read (its connection is free
+ * again), rejects as undici's request would (connect errors, timeouts, a dropped connection).
+ */
+export function post(target: Target, body: string): Promise<WebhookAnswer> {
+  return new Promise((resolve, reject) => {
+    target.pool.dispatch(
+      { method: 'POST', path: target.path, headers: target.headers, body },
+      new AnswerReader(resolve, reject),
+    );
+  });
 }
 
 export function describeFailure(error: unknown): string {
@@ -37,11 +149,12 @@ export function describeFailure(error: unknown): string {
 /** The target of a bot's webhook (`webhook_url` set). */
 export function webhookTarget(bot: BotRow, profile: Profile, lookup: HostLookup | undefined): Target {
   const url = new URL(/^[a-z]+:\/\//i.test(bot.webhook_url) ? bot.webhook_url : `https://${bot.webhook_url}`);
-  let authorization: string | undefined;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (bot.webhook_secret) headers[SECRET_HEADER] = bot.webhook_secret;
   if (url.username || url.password) {
     const user = decodeURIComponent(url.username);
     const pass = decodeURIComponent(url.password);
-    authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
     url.username = '';
     url.password = '';
   }
@@ -55,9 +168,8 @@ export function webhookTarget(bot: BotRow, profile: Profile, lookup: HostLookup 
   });
   return {
     path: `${url.pathname}${url.search}`,
-    secret: bot.webhook_secret,
     maxConnections: bot.webhook_max_connections,
-    authorization,
+    headers,
     pool: new Pool(url.origin, {
       connections: bot.webhook_max_connections,
       pipelining: 1,

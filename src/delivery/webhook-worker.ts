@@ -96,11 +96,16 @@ export class WebhookWorker implements DeliveryHost {
           this.#delivered = [];
           this.#deleting = undefined;
         }
+        // One delete per bot (a batch mostly holds one bot's updates).
         const log: NewWebhookAttempt[] = [];
+        const byBot = new Map<number, number[]>();
         for (const [bot, update, logged] of batch) {
-          await tx.deleteUpdate(bot, update);
+          const ids = byBot.get(bot);
+          if (ids) ids.push(update);
+          else byBot.set(bot, [update]);
           if (logged) log.push(logged);
         }
+        for (const [bot, ids] of byBot) await tx.deleteUpdates(bot, ids);
         // The delivery log's rows of the batch go in the same write (ADR 0059).
         if (log.length > 0) await tx.insertWebhookAttempts(log);
       })

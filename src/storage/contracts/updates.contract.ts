@@ -31,5 +31,17 @@ export function updatesContract(open: () => Promise<Store>): void {
       expect(await store.nextAttemptAfter(1, 5000)).toBeUndefined();
       expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
     });
+
+    it('deletes a batch of updates of one bot, skipping those already gone', async () => {
+      await store.write(async (tx) => {
+        for (const bot of [1, 2]) for (let id = 1; id <= 5; id++) await tx.insertUpdate(update(bot, id));
+      });
+      await store.write(async (tx) => tx.deleteUpdates(1, [2, 4, 9]));
+      expect((await store.listPendingUpdates(1, 0, 10)).map((u) => u.update_id)).toEqual([1, 3, 5]);
+      expect(await store.countUpdates(2)).toBe(5);
+      await store.write(async (tx) => tx.deleteUpdates(1, []));
+      await store.write(async (tx) => tx.deleteUpdates(1, [1, 3, 5]));
+      expect(await store.countUpdates(1)).toBe(0);
+    });
   });
 }

@@ -38,6 +38,8 @@ export interface UpdatesReader {
 export interface UpdatesWriter {
   insertUpdate(row: UpdateRow): Promise<void>;
   deleteUpdate(botId: number, updateId: number): Promise<void>;
+  /** Deletes these updates of the bot (the delivered ones of a batch) in one statement. */
+  deleteUpdates(botId: number, updateIds: readonly number[]): Promise<void>;
   /** Deletes the bot's updates with update_id < belowId (confirmation by offset). */
   deleteUpdatesBelow(botId: number, belowId: number): Promise<void>;
   /** Keeps only the newest `keep` updates of the bot. */

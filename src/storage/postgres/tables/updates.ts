@@ -46,6 +46,14 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
   async deleteUpdate(botId: number, updateId: number) {
     await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
   }
+  async deleteUpdates(botId: number, updateIds: readonly number[]) {
+    if (updateIds.length === 0) return;
+    await this.sql.run(
+      'DELETE FROM updates WHERE bot_id = ? AND update_id = ANY(?::bigint[])',
+      botId,
+      updateIds,
+    );
+  }
   async deleteUpdatesBelow(botId: number, belowId: number) {
     await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
   }

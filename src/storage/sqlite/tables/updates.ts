@@ -44,6 +44,15 @@ export class SqliteUpdates implements UpdatesReader, UpdatesWriter {
   async deleteUpdate(botId: number, updateId: number) {
     this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
   }
+  async deleteUpdates(botId: number, updateIds: readonly number[]) {
+    if (updateIds.length === 0) return;
+    // One statement for any count (a list of `?` would prepare one per count).
+    this.#sql.run(
+      'DELETE FROM updates WHERE bot_id = ? AND update_id IN (SELECT value FROM json_each(?))',
+      botId,
+      JSON.stringify(updateIds),
+    );
+  }
   async deleteUpdatesBelow(botId: number, belowId: number) {
     this.#sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
   }
