@@ -376,4 +376,49 @@ describe('the person API for groups', () => {
       ],
     });
   });
+
+  it("lists every administrator's links to the owner, whole and with their creator, and the owner revokes any", async () => {
+    const alice = await person('Owner');
+    const bob = await person('Admin');
+    const carol = await person('Other');
+    const group = (await web('/chats', { token: alice.token, body: { title: 'Links', type: 'supergroup' } }))
+      .body.result as { id: number };
+    const chat = String(group.id);
+    for (const someone of [bob, carol]) {
+      await web('/chats/members', { token: alice.token, body: { chat, user: someone.user.id } });
+    }
+    await web('/chats/promote', {
+      token: alice.token,
+      body: { chat, user: bob.user.id, rights: { can_invite_users: true } },
+    });
+    const bobs = (await web('/chats/invite-links', { token: bob.token, body: { chat, name: 'Bob' } })).body
+      .result;
+    await web('/chats/invite-links', { token: alice.token, body: { chat, name: 'Alice' } });
+    const seen = (token: string) =>
+      web(`/chats/invite-links?chat=${chat}`, { token }).then((answer) =>
+        (answer.body.result as Array<{ name: string; invite_link: string; creator: { id: number } }>).map(
+          (link) => [link.name, link.creator.id, link.invite_link.endsWith('...')],
+        ),
+      );
+    // The owner sees both, whole; the administrator only its own.
+    expect(await seen(alice.token)).toEqual([
+      ['Alice', alice.user.id, false],
+      ['Bob', bob.user.id, false],
+    ]);
+    expect(await seen(bob.token)).toEqual([['Bob', bob.user.id, false]]);
+    // A member without can_invite_users sees none.
+    expect((await web(`/chats/invite-links?chat=${chat}`, { token: carol.token })).status).toBe(403);
+    // The administrator may not revoke the owner's link; the owner revokes the administrator's.
+    const alices = (await web(`/chats/invite-links?chat=${chat}`, { token: alice.token })).body.result[0];
+    expect(
+      await web('/chats/invite-links/revoke', { token: bob.token, body: { chat, link: alices.invite_link } }),
+    ).toMatchObject({ status: 400 });
+    const revoked = await web('/chats/invite-links/revoke', {
+      token: alice.token,
+      body: { chat, link: bobs.invite_link },
+    });
+    expect(revoked.body.result).toMatchObject({ is_revoked: true, creator: { id: bob.user.id } });
+    expect(await seen(bob.token)).toEqual([]);
+    expect(await seen(alice.token)).toEqual([['Alice', alice.user.id, false]]);
+  });
 });

@@ -86,8 +86,20 @@ export function JoinRequests({
   );
 }
 
-/** The person's invite links of the chat: each with Copy and Revoke; a form for a new one. */
-export function InviteLinks({ chatRef, onError }: { chatRef: string; onError: (text: string) => void }) {
+/**
+ * The chat's invite links the person manages (their own; for the owner, every administrator's, with
+ * who made it): each with Copy and Revoke; a form for a new one.
+ */
+export function InviteLinks({
+  chatRef,
+  me,
+  onError,
+}: {
+  chatRef: string;
+  /** The person's user id: links of others say whose they are. */
+  me: number | undefined;
+  onError: (text: string) => void;
+}) {
   const [links, setLinks] = useState<InviteLink[]>([]);
   const [name, setName] = useState('');
   const [approval, setApproval] = useState(false);
@@ -126,6 +138,7 @@ export function InviteLinks({ chatRef, onError }: { chatRef: string; onError: (t
         {links.map((link) => (
           <li key={link.invite_link}>
             <span class="link-name">{link.name ?? 'Link'}</span>
+            {link.creator.id !== me && <small> by {link.creator.first_name}</small>}
             {link.creates_join_request && <small> needs approval</small>}
             <input readOnly aria-label={`${link.name ?? 'Link'} address`} value={link.invite_link} />
             <button type="button" onClick={() => void copy(link.invite_link)}>

@@ -26,6 +26,7 @@ export interface GroupRecord {
 /** ChatInviteLink as the Bot API shapes it. */
 export interface InviteLink {
   invite_link: string;
+  creator: User;
   name?: string;
   creates_join_request: boolean;
   pending_join_request_count?: number;

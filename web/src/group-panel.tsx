@@ -207,7 +207,9 @@ export function GroupPanel({
           {group && can('can_invite_users') && (
             <JoinRequests chatRef={chatRef} version={version + reloads} onDone={run} />
           )}
-          {group && can('can_invite_users') && <InviteLinks chatRef={chatRef} onError={setError} />}
+          {group && can('can_invite_users') && (
+            <InviteLinks chatRef={chatRef} me={me?.user.id} onError={setError} />
+          )}
           {group && can('can_change_info') && <GroupInfo group={group} onDone={run} />}
           <form
             class="add-member"

@@ -129,15 +129,23 @@ export class InviteLinks {
     });
   }
 
-  /** The actor's unrevoked links of the chat, newest first (a person's app lists them; can_invite_users). */
+  /**
+   * The unrevoked links of the chat a person's app lists, newest first (can_invite_users): an
+   * administrator's own, and for the owner every administrator's, as the reference's apps show them
+   * (the owner may also edit and revoke any of them, #own). The owner sees them whole, since it
+   * manages them; the Bot API's shortening of others' links is for bots.
+   */
   async list(acting: Acting): Promise<Array<Record<string, unknown>>> {
     const { store } = this.ctx.deps;
     const at = await actingIn(this.ctx, store, acting);
     checkMayManage(at);
-    const own = (await store.listInviteLinks(at.chat.pk)).filter(
-      (row) => row.creator_id === at.actor.id && !row.is_revoked,
+    const owner = at.state.status === 'creator';
+    const shown = (await store.listInviteLinks(at.chat.pk)).filter(
+      (row) => !row.is_revoked && (owner || row.creator_id === at.actor.id),
     );
-    return Promise.all(own.reverse().map((row) => this.#render(store, row, at.actor.id)));
+    return Promise.all(
+      shown.reverse().map((row) => this.#render(store, row, owner ? row.creator_id : at.actor.id)),
+    );
   }
 
   /**

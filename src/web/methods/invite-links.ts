@@ -1,6 +1,9 @@
 import { WebError, positive, text, type WebContext } from '../web-context.js';
 
-/** GET /web/api/chats/invite-links?chat=: the person's own unrevoked links of the chat, newest first. */
+/**
+ * GET /web/api/chats/invite-links?chat=: the unrevoked links of the chat, newest first: the person's
+ * own, and for the owner every administrator's (each with its creator).
+ */
 export async function listInviteLinks({ platform, session, input }: WebContext) {
   return platform.groups.inviteLinks.list({
     person: String(session.userId),
@@ -28,7 +31,7 @@ export async function createInviteLink({ platform, session, input }: WebContext)
   );
 }
 
-/** POST /web/api/chats/invite-links/revoke {chat, link}: the person revokes one of their links. */
+/** POST /web/api/chats/invite-links/revoke {chat, link}: the person revokes one of their links (the owner: any). */
 export async function revokeInviteLink({ platform, session, input }: WebContext) {
   return platform.groups.inviteLinks.revoke(
     { person: String(session.userId), chat: text(input, 'chat', true) },
