@@ -60,6 +60,8 @@ describe('at info', () => {
   let server: TestServer;
   let token: string;
   let chatId: number;
+  let userPhone: string;
+  let botChat: string;
   let gw: GatewaySetup;
   const webhookSecret = 'hush-hush-webhook-secret';
   const code = '918273';
@@ -69,6 +71,8 @@ describe('at info', () => {
     const made = await userAndBot(server, 'logged');
     token = made.token;
     chatId = made.user.id;
+    userPhone = made.user.phone_number;
+    botChat = `@${made.bot.username}`;
     await server.control.sendMessage({
       from: made.user.phone_number,
       chat: `@${made.bot.username}`,
@@ -199,6 +203,21 @@ describe('at info', () => {
       fetch(`${server.url}/control/users/+19990000000`, { headers: { authorization: 'Bearer wrong' } }),
     );
     expect(denied.error).toMatch(/^ADMIN_TOKEN_INVALID: /);
+
+    // A person's message, which the control API's fast lane answers, is logged by its route too.
+    const sent = await lineOf(server, { surface: 'control', method: '/messages', status: 200 }, () =>
+      server.control.sendMessage({ from: userPhone, chat: botChat, text: 'hi' }),
+    );
+    expectTimed(sent);
+    expect(sent.verb).toBe('POST');
+    const refused = await lineOf(server, { surface: 'control', method: '/messages', status: 400 }, () =>
+      fetch(`${server.url}/control/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    expect(refused.error).toMatch(/^BAD_REQUEST: /);
   });
 
   it('logs a file download', async () => {
