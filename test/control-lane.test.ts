@@ -4,8 +4,9 @@
  * same answers to the same requests, the refused ones included (a wrong token, bodies Fastify's JSON
  * parser refuses, a body past the limit), and a refused request changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, startServer, userAndBot, type TestServer } from './helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, userAndBot, type TestServer } from './helpers/in-process.js';
+import { laneAndFastify } from './helpers/lanes.js';
 
 interface Raw {
   status: number;
@@ -71,20 +72,11 @@ async function scenario(server: TestServer) {
 }
 
 describe('the control API fast lane', () => {
-  let lane: TestServer;
-  let fastify: TestServer;
-  beforeAll(async () => {
-    lane = await startServer();
-    fastify = await startServer({}, { fastLanes: false });
-  });
-  afterAll(async () => {
-    await lane.close();
-    await fastify.close();
-  });
+  const servers = laneAndFastify();
 
   it('answers as the Fastify route does', async () => {
-    const a = await scenario(lane);
-    const b = await scenario(fastify);
+    const a = await scenario(servers.lane());
+    const b = await scenario(servers.fastify());
     // Ids, dates and usernames differ between the servers; the status and the shape must not.
     const shape = (text: string) =>
       text.replace(/\d+/g, '0').replace(/"(username|first_name|last_name)":"[^"]*"/g, '"$1":""');
@@ -127,6 +119,7 @@ describe('the control API fast lane', () => {
   });
 
   it('a refused request changes nothing, and the sent messages reach the bot', async () => {
+    const lane = servers.lane();
     const { answers, from, chat } = await scenario(lane);
     const texts = (await lane.control.listMessages({ user: from, chat })).map((message) => message.text);
     // Only the six accepted calls wrote a message.

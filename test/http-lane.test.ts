@@ -4,9 +4,10 @@
  * same answers, and the
  * lane must handle what Fastify handled for it: body limits, GET bodies, encoded paths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupGateway } from './helpers/gateway.js';
-import { startServer, userAndBot, type TestServer } from './helpers/in-process.js';
+import { userAndBot, type TestServer } from './helpers/in-process.js';
+import { laneAndFastify } from './helpers/lanes.js';
 
 interface Raw {
   status: number;
@@ -63,20 +64,11 @@ async function scenario(server: TestServer) {
 }
 
 describe('fast lanes', () => {
-  let lane: TestServer;
-  let fastify: TestServer;
-  beforeAll(async () => {
-    lane = await startServer();
-    fastify = await startServer({}, { fastLanes: false });
-  });
-  afterAll(async () => {
-    await lane.close();
-    await fastify.close();
-  });
+  const servers = laneAndFastify();
 
   it('answer as the Fastify routes do', async () => {
-    const a = await scenario(lane);
-    const b = await scenario(fastify);
+    const a = await scenario(servers.lane());
+    const b = await scenario(servers.fastify());
     for (const name of Object.keys(a.answers)) {
       const x = a.answers[name]!;
       const y = b.answers[name]!;
@@ -103,6 +95,7 @@ describe('fast lanes', () => {
   });
 
   it('a refused body changes nothing', async () => {
+    const lane = servers.lane();
     const { user, bot, token } = await userAndBot(lane, 'lane2');
     const chat = `@${bot.username}`;
     await lane.control.sendMessage({ from: user.phone_number, chat, text: '/start' });
