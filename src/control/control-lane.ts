@@ -24,7 +24,7 @@ import {
 import { CONTROL_ROUTES, type ControlOptions, type ControlRoute } from './control-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { bearerCheck } from '../http/bearer.js';
-import { BodyTooLarge, readBody, type Lane } from '../http/http-lane.js';
+import { readBodyOrRefuse, writeJson, type Lane } from '../http/http-lane.js';
 import { errorText, RequestLog } from '../http/request-log.js';
 
 /**
@@ -35,10 +35,15 @@ const LANE_ROUTES: readonly RouteId[] = ['sendMessage'];
 
 /** Fastify's default body limit, which the server keeps (a route may set its own). */
 const DEFAULT_BODY_LIMIT = 1 << 20;
-/** What Fastify answers as a body past the limit (FST_ERR_CTP_BODY_TOO_LARGE), in the API's words. */
-const TOO_LARGE = errorAnswer({ statusCode: 413, message: 'Request body is too large' });
 /** Fastify's Content-Type for a JSON answer it serialised. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** What Fastify answers as a body past the limit (FST_ERR_CTP_BODY_TOO_LARGE), in the API's words. */
+const TOO_LARGE = {
+  status: 413,
+  body: JSON.stringify(errorAnswer({ statusCode: 413, message: 'Request body is too large' }).json),
+  type: JSON_TYPE,
+};
+const CLOSE = { connection: 'close' };
 
 /** The Content-Types that Fastify reads with its JSON parser and as UTF-8, and the lane reads alike. */
 function isJsonType(header: string | undefined): boolean {
@@ -77,22 +82,27 @@ export function controlLane(options: ControlLaneOptions): Lane {
   ) => {
     // The lane's routes answer JSON only (LANE_ROUTES).
     const body = JSON.stringify(outcome.json);
-    const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
-    if (close || stopping.aborted) headers.push('connection', 'close');
-    response.writeHead(outcome.status, headers);
-    response.end(body);
-    if (requestLog.enabled) {
-      const status = outcome.status;
-      requestLog.write(
-        'control',
-        request.method,
-        route.path,
-        status,
-        started,
-        errorText(status, body),
-        request.url,
-      );
-    }
+    writeJson(response, outcome.status, body, stopping, close ? CLOSE : undefined, JSON_TYPE);
+    logLine(request, route, started, outcome.status, body);
+  };
+
+  const logLine = (
+    request: IncomingMessage,
+    route: ControlRoute,
+    started: number,
+    status: number,
+    body: string,
+  ) => {
+    if (!requestLog.enabled) return;
+    requestLog.write(
+      'control',
+      request.method,
+      route.path,
+      status,
+      started,
+      errorText(status, body),
+      request.url,
+    );
   };
 
   const serve = async (request: IncomingMessage, response: ServerResponse, route: ControlRoute) => {
@@ -102,15 +112,17 @@ export function controlLane(options: ControlLaneOptions): Lane {
       answer(request, response, route, started, ADMIN_TOKEN_REFUSED);
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        // The rest of the body is not read: the connection ends with the answer, as with Fastify.
-        answer(request, response, route, started, TOO_LARGE, true);
-        response.once('finish', () => request.destroy());
-      } else request.destroy();
+    // Past the limit the rest of the body is not read: the connection ends with the answer, as with
+    // Fastify; a broken request is dropped.
+    const body = await readBodyOrRefuse(
+      request,
+      response,
+      route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      TOO_LARGE,
+      stopping,
+    );
+    if (body === undefined) {
+      if (response.headersSent) logLine(request, route, started, TOO_LARGE.status, TOO_LARGE.body);
       return;
     }
     let raw: unknown;

@@ -16,7 +16,6 @@ import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
 import { attemptRow, loggedUrl } from './webhook-log.js';
 
-export { SECRET_HEADER } from './webhook-connection.js';
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
 

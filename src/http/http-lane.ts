@@ -99,35 +99,31 @@ export async function readBodyOrRefuse(
   request: IncomingMessage,
   response: ServerResponse,
   limit: number,
-  refusal: { status: number; body: string },
+  refusal: { status: number; body: string; type?: string },
   stopping: AbortSignal,
 ): Promise<Buffer | undefined> {
   try {
     return await readBody(request, limit);
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      writeJson(response, refusal.status, refusal.body, stopping, { connection: 'close' });
+      writeJson(response, refusal.status, refusal.body, stopping, { connection: 'close' }, refusal.type);
       response.once('finish', () => request.destroy());
     } else request.destroy();
     return undefined;
   }
 }
 
-/** Writes a JSON answer of `status` (a body that is already JSON text). */
+/** Writes a JSON answer of `status` (a body that is already JSON text), of Content-Type `type`. */
 export function writeJson(
   response: ServerResponse,
   status: number,
   body: string,
   stopping: AbortSignal,
   extra?: Record<string, string>,
+  type = 'application/json',
 ): void {
   // A flat list of names and values: the cheapest form for Node to write.
-  const headers: string[] = [
-    'content-type',
-    'application/json',
-    'content-length',
-    String(Buffer.byteLength(body)),
-  ];
+  const headers: string[] = ['content-type', type, 'content-length', String(Buffer.byteLength(body))];
   if (extra) for (const name of Object.keys(extra)) headers.push(name, extra[name]!);
   if (stopping.aborted && extra?.connection === undefined) headers.push('connection', 'close');
   response.writeHead(status, headers);

@@ -109,7 +109,12 @@ export async function changeMember(
       new_chat_member: renderChatMember(target, next, chat.type, botId),
     };
     if (change.inviteLink && creator) {
-      payload.invite_link = renderInviteLink(change.inviteLink, creator, botId, pending);
+      payload.invite_link = renderInviteLink(
+        change.inviteLink,
+        creator,
+        change.inviteLink.creator_id === botId,
+        pending,
+      );
     }
     if (change.viaJoinRequest) payload.via_join_request = true;
     const chatId = (payload.chat as { id: number }).id;

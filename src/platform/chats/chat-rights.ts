@@ -267,17 +267,17 @@ export function renderChatMember(
 }
 
 /**
- * ChatInviteLink (spec) as `viewerId` sees it: a link another administrator created shows the second
- * half of its hash as "..." (the reference replaces part of it).
+ * ChatInviteLink (spec). Unless `whole`, the link shows the second half of its hash as "...": what a
+ * bot sees of a link another administrator created (the reference replaces part of it).
  */
 export function renderInviteLink(
   row: InviteLinkRow,
   creator: UserRow,
-  viewerId: number,
+  whole: boolean,
   pendingRequests: number,
 ): Record<string, unknown> {
   let link = row.link;
-  if (row.creator_id !== viewerId) {
+  if (!whole) {
     const hashStart = link.lastIndexOf('+') + 1;
     const keep = hashStart + Math.ceil((link.length - hashStart) / 2);
     link = `${link.slice(0, keep)}...`;

@@ -89,7 +89,7 @@ export class InviteLinks {
         });
       }
       const row = await this.#insert(tx, at, options, false);
-      return this.#render(tx, row, at.actor.id);
+      return this.#render(tx, row, true);
     });
   }
 
@@ -106,7 +106,7 @@ export class InviteLinks {
         creates_join_request: options.creates_join_request === true,
       };
       await tx.updateInviteLink(row.link, patch);
-      return this.#render(tx, { ...row, ...patch }, at.actor.id);
+      return this.#render(tx, { ...row, ...patch }, row.creator_id === at.actor.id);
     });
   }
 
@@ -116,7 +116,7 @@ export class InviteLinks {
       const row = await this.#own(tx, at, link);
       await tx.updateInviteLink(row.link, { is_revoked: true });
       if (row.is_primary) await this.#insert(tx, at, {}, true);
-      return this.#render(tx, { ...row, is_revoked: true }, at.actor.id);
+      return this.#render(tx, { ...row, is_revoked: true }, row.creator_id === at.actor.id);
     });
   }
 
@@ -143,9 +143,7 @@ export class InviteLinks {
     const shown = (await store.listInviteLinks(at.chat.pk)).filter(
       (row) => !row.is_revoked && (owner || row.creator_id === at.actor.id),
     );
-    return Promise.all(
-      shown.reverse().map((row) => this.#render(store, row, owner ? row.creator_id : at.actor.id)),
-    );
+    return Promise.all(shown.reverse().map((row) => this.#render(store, row, true)));
   }
 
   /**
@@ -235,12 +233,13 @@ export class InviteLinks {
     return row;
   }
 
-  async #render(reader: StoreReader, row: InviteLinkRow, viewerId: number): Promise<Record<string, unknown>> {
+  /** `whole`: the viewer made the link, or manages it as the owner (renderInviteLink). */
+  async #render(reader: StoreReader, row: InviteLinkRow, whole: boolean): Promise<Record<string, unknown>> {
     const creator = (await reader.getUser(row.creator_id))!;
     const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
       (r) => r.invite_link === row.link,
     ).length;
-    const wire = renderInviteLink(row, creator, viewerId, pending);
+    const wire = renderInviteLink(row, creator, whole, pending);
     const terms = await reader.getChatSubscriptionLink(row.link);
     if (terms) {
       wire.subscription_period = terms.subscription_period;

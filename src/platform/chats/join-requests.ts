@@ -55,7 +55,7 @@ export class JoinRequests {
         from: renderUser(user),
         user_chat_id: user.id,
         date: now,
-        invite_link: renderInviteLink(link, creator, bot.id, pending),
+        invite_link: renderInviteLink(link, creator, link.creator_id === bot.id, pending),
         ...(query?.botId === bot.id ? { query_id: query.id } : {}),
       };
       const queued = await this.ctx.updates.enqueue(tx, bot.id, {
