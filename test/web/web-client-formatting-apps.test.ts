@@ -122,6 +122,16 @@ describeWithBrowser('formatting and Mini Apps in the web client', () => {
     );
     await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
     await expect.poll(() => composer.inputValue()).toBe('hello **world**');
+    // The toolbar selects the wrapped word a frame after the new value shows: wait for it, or End
+    // could come first and the typing below replace the word.
+    await expect
+      .poll(() =>
+        composer.evaluate((box) => {
+          const area = box as unknown as { selectionStart: number; selectionEnd: number };
+          return [area.selectionStart, area.selectionEnd];
+        }),
+      )
+      .toEqual([8, 13]);
     await composer.press('End');
     await composer.pressSequentially(' __it__ ~~gone~~ ||secret|| `x` [docs](https://example.com/docs)');
     await composer.press('Enter');
