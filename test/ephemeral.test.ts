@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const REFUSED =
-  'Not Implemented: ephemeral messages (ephemeral_message_parameters) are not supported by Parley yet';
+  'Not Implemented: ephemeral messages (receiver_user_id, callback_query_id, ephemeral_message_parameters) are not supported by Parley yet';
 
 it('refuses a send with ephemeral_message_parameters and stores nothing', async () => {
   const { server, token, alice } = scene;
@@ -42,6 +42,46 @@ it('refuses a send with ephemeral_message_parameters and stores nothing', async 
   // Without the parameter the same send goes through.
   const sent = await callBotApi(server, token, 'sendMessage', { chat_id: alice.id, text: 'for everyone' });
   expect(sent.status).toBe(200);
+});
+
+it('refuses a 10.2 ephemeral send (receiver_user_id, callback_query_id) in a supergroup: no member sees it', async () => {
+  const { server, token, botId, alice, bob } = scene;
+  const chat = await server.control.createChat({
+    owner: alice.id,
+    title: 'Ephemeral',
+    type: 'supergroup',
+    members: [bob.id, botId],
+  });
+  const seen = async () =>
+    Promise.all(
+      [alice, bob].map(async (person) =>
+        (await server.control.listMessages({ user: person.phone, chat: String(chat.id), limit: 100 })).map(
+          (message) => message.text,
+        ),
+      ),
+    );
+  const before = await seen();
+  const sends = [
+    ['sendMessage', { text: 'secret-for-bob', receiver_user_id: bob.id }],
+    ['sendMessage', { text: 'secret-for-bob', callback_query_id: '123' }],
+    ['sendContact', { phone_number: '+15550100', first_name: 'Ann', receiver_user_id: bob.id }],
+    ['sendLocation', { latitude: 1, longitude: 2, receiver_user_id: String(bob.id) }],
+    ['sendVenue', { latitude: 1, longitude: 2, title: 'T', address: 'A', receiver_user_id: bob.id }],
+  ] as const;
+  for (const [method, params] of sends) {
+    const answer = await callBotApi(server, token, method, { chat_id: chat.id, ...params });
+    expect({ method, status: answer.status, body: answer.body }).toEqual({
+      method,
+      status: 501,
+      body: { ok: false, error_code: 501, description: REFUSED },
+    });
+  }
+  const after = await seen();
+  expect(after).toEqual(before);
+  expect(after.flat()).not.toContain('secret-for-bob');
+  // A send that does not take the 10.2 parameters ignores them, as the reference ignores unknown ones.
+  const dice = await callBotApi(server, token, 'sendDice', { chat_id: chat.id, receiver_user_id: bob.id });
+  expect(dice.status).toBe(200);
 });
 
 it('answers 501 to the ephemeral methods', async () => {

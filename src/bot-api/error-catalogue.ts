@@ -76,7 +76,7 @@ export const BOT_API_ERRORS = {
   /** Bot API 10.2's ephemeral messages (ADR 0062): refused rather than sent to the whole chat. */
   EPHEMERAL_NOT_SUPPORTED: {
     status: 501,
-    text: 'Not Implemented: ephemeral messages (ephemeral_message_parameters) are not supported by Parley yet',
+    text: 'Not Implemented: ephemeral messages (receiver_user_id, callback_query_id, ephemeral_message_parameters) are not supported by Parley yet',
   },
   INTERNAL_SERVER_ERROR: { status: 500, text: 'Internal Server Error' },
   REQUEST_ENTITY_TOO_LARGE: { status: 413, text: 'Request Entity Too Large' },

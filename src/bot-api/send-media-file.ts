@@ -117,7 +117,7 @@ export async function sendMediaFile(ctx: MethodContext, kind: MediaKind): Promis
   const thumbnailUpload = features.thumbnail && 'upload' in input ? thumbnailOf(ctx) : undefined;
   const given = attributesOf(ctx, kind);
   const caption = features.caption ? readCaption(ctx) : {};
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
   if (kind === 'video_note' && given.length! > MAX_VIDEO_NOTE_LENGTH) {
     throw botApiError('VIDEO_NOTE_LENGTH_INVALID');

@@ -28,11 +28,29 @@ export interface SendOptions {
   content: MessageContent;
 }
 
-export async function readSendOptions(ctx: MethodContext): Promise<SendOptions> {
+/**
+ * The parameters that ask for an ephemeral message (Bot API 10.2: `receiver_user_id`,
+ * `callback_query_id`; 10.3: `ephemeral_message_parameters`), which only the 13 sends of the
+ * reference's "Ephemeral Messages and Commands" take.
+ */
+const EPHEMERAL_PARAMETERS = ['receiver_user_id', 'callback_query_id', 'ephemeral_message_parameters'];
+
+export interface SendKind {
+  /** One of the 13 sends that take the ephemeral parameters (sendMessage, sendPhoto, ...). */
+  ephemeral?: boolean;
+}
+
+export async function readSendOptions(ctx: MethodContext, kind: SendKind = {}): Promise<SendOptions> {
   const { params } = ctx;
   // A 10.2 bot's ephemeral message is meant for one member: sent as a plain message, every member
-  // would see it (ADR 0062).
-  if (params.has('ephemeral_message_parameters')) throw botApiError('EPHEMERAL_NOT_SUPPORTED');
+  // would see it (ADR 0062). The other sends do not take the 10.2 parameters (the reference ignores
+  // them there), and refuse the 10.3 object as before.
+  if (
+    kind.ephemeral
+      ? EPHEMERAL_PARAMETERS.some((name) => params.has(name))
+      : params.has(EPHEMERAL_PARAMETERS[2]!)
+  )
+    throw botApiError('EPHEMERAL_NOT_SUPPORTED');
   const content: MessageContent = {};
   const markup = parseReplyMarkup(params);
   if (markup?.kind === 'inline') content.reply_markup = markup.markup;

@@ -23,7 +23,7 @@ export async function sendContact(ctx: MethodContext) {
   if (vcard !== undefined && Buffer.byteLength(vcard) > MAX_VCARD_BYTES) {
     throw botApiError('VCARD_TOO_LONG');
   }
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
   const contact: Record<string, unknown> = { phone_number: phoneNumber, first_name: firstName };

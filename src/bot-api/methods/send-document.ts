@@ -18,7 +18,7 @@ export async function sendDocument(ctx: MethodContext) {
   const input = params.inputFile('document');
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'document' });
   const caption = readCaption(ctx);
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
   const document = await acquireFile(ctx, input, 'document', prepareFile('document'));

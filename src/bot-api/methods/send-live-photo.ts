@@ -30,7 +30,7 @@ export async function sendLivePhoto(ctx: MethodContext) {
   if (!photo) throw botApiError('MEDIA_MISSING', { media: 'photo' });
   if (isUrl(video) || isUrl(photo)) throw botApiError('FILE_REFERENCE_INVALID');
   const caption = readCaption(ctx);
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
   // The bytes are checked, and files named by file_id found, before anything is stored.

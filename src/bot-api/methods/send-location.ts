@@ -22,7 +22,7 @@ export async function sendLocation(ctx: MethodContext) {
   const livePeriod = params.int('live_period') ?? 0;
   const heading = params.int('heading') ?? 0;
   const radius = params.int('proximity_alert_radius') ?? 0;
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
   if (
     livePeriod !== 0 &&

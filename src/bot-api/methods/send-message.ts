@@ -34,7 +34,7 @@ export async function sendMessage(ctx: MethodContext) {
     ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
   };
   const preview = linkPreviewOptions(ctx);
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await platform.users.resolve(botId, 'bot');
   return platform.messages.sendFromBot(
     bot,

@@ -25,7 +25,7 @@ export async function sendPhoto(ctx: MethodContext) {
   const input = params.inputFile('photo');
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'photo' });
   const caption = readCaption(ctx);
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
   const photo = await acquireFile(ctx, input, 'photo', checkPhoto);

@@ -16,7 +16,7 @@ export async function sendSticker(ctx: MethodContext) {
   const { params, platform } = ctx;
   const input = params.inputFile('sticker');
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'sticker' });
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
   // A file_id is sent as it is; new bytes are checked as the format they have (a URL: static).
   const fresh = !isFileId(input);

@@ -45,7 +45,7 @@ export async function sendVenue(ctx: MethodContext) {
     if (type !== undefined) venue[provider.type] = type;
     break;
   }
-  const options = await readSendOptions(ctx);
+  const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
   // A venue message also carries its location (spec: "venue:Venue (location also set)").
   return platform.messages.sendFromBot(
