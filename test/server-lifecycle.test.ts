@@ -22,7 +22,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../src/config/config.js';
+import { connectionLimits, loadConfig, type Config } from '../src/config/config.js';
 import { createParley, type Parley } from '../src/server/app.js';
 import { ControlClient } from '../src/testkit/index.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
@@ -215,14 +215,24 @@ describe('one server per data folder', () => {
 
 async function startInProcess(
   overrides: Partial<Config>,
-): Promise<{ parley: Parley; url: string; port: number }> {
-  const config = { ...loadConfig({ data: ':memory:', port: '0', logLevel: 'warn' }, {}), ...overrides };
-  const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  flags: { profile?: string } = {},
+): Promise<{ parley: Parley; url: string; port: number; logs: string[] }> {
+  const config = {
+    ...loadConfig({ data: ':memory:', port: '0', logLevel: 'warn', ...flags }, {}),
+    ...overrides,
+  };
+  const logs: string[] = [];
+  const sink = new Writable({
+    write: (chunk, _encoding, callback) => {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
   const parley = await createParley({ config, adminToken: ADMIN, logStream: sink });
   const url = await parley.app.listen({ host: '127.0.0.1', port: 0 });
   parley.startWorkers();
   cleanups.push(() => parley.close());
-  return { parley, url, port: (parley.app.server.address() as AddressInfo).port };
+  return { parley, url, port: (parley.app.server.address() as AddressInfo).port, logs };
 }
 
 /** A raw connection: what the server sent, and whether (and when) it closed. */
@@ -305,15 +315,29 @@ describe('slow clients', () => {
 });
 
 describe('connections per client', () => {
-  it('past the cap a new connection is closed at once; the first ones keep working', async () => {
-    const { port } = await startInProcess({ maxConnectionsPerClient: 3 });
+  it('past the cap a new connection is answered 503 with Retry-After and closed, with one log line; the first ones keep working', async () => {
+    const { port, logs } = await startInProcess({ maxConnectionsPerClient: 3 });
     const first = [new RawClient(port), new RawClient(port), new RawClient(port)];
     // Each has been accepted and served before the next one comes.
     for (const client of first) expect(await client.get('/healthz')).toBe('HTTP/1.1 200 OK');
 
-    const extra = new RawClient(port);
-    await extra.waitClosed();
-    expect(extra.received).toBe('');
+    for (let i = 0; i < 2; i++) {
+      const extra = new RawClient(port);
+      // Answered before it sent anything, and nothing it sends is served.
+      await extra.waitClosed();
+      expect(extra.received).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(extra.received).toMatch(/\r\nRetry-After: 1\r\n/);
+      expect(extra.received).toMatch(/\r\nConnection: close\r\n/);
+      expect(JSON.parse(extra.received.slice(extra.received.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        ok: false,
+        error_code: 503,
+        error: 'TOO_MANY_CONNECTIONS',
+      });
+    }
+    // One line for the address's episode over the cap, not one per connection.
+    const refusals = logs.filter((line) => line.includes('connections refused (503)'));
+    expect(refusals).toHaveLength(1);
+    expect(JSON.parse(refusals[0]!)).toMatchObject({ level: 40, ip: '127.0.0.1', cap: 3 });
     for (const client of first) expect(await client.get('/healthz')).toBe('HTTP/1.1 200 OK');
 
     // A closed connection frees its place.
@@ -328,6 +352,49 @@ describe('connections per client', () => {
       { what: 'a place to free up' },
     );
     expect(next.closed).toBe(false);
+  });
+
+  it('a client library over the cap gets the 503 answer, never a reset, and its request is not run', async () => {
+    const { url } = await startInProcess({ maxConnectionsPerClient: 4 });
+    const control = new ControlClient({ url, adminToken: ADMIN });
+    const bot = await control.createBot({ username: 'capped_bot' });
+    const user = await control.createUser({ phone_number: '+15550009001', first_name: 'Cap' });
+    await control.sendMessage({ from: user.phone_number, chat: '@capped_bot', text: 'hi' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${url}/bot${bot.token}/sendMessage`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ chat_id: user.id, text: `n${i}` }),
+        }).then(async (answer) => ({
+          status: answer.status,
+          body: (await answer.json()) as { ok: boolean },
+        })),
+      ),
+    );
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect([...statuses].sort()).toEqual([200, 503]);
+    const sent = answers.filter((answer) => answer.status === 200).length;
+    // Exactly the answered sends were stored: a refused connection's request never ran.
+    const messages = await control.listMessages({ user: user.phone_number, chat: '@capped_bot', limit: 100 });
+    expect(messages.length).toBe(1 + sent);
+  });
+
+  it('the local profile has no cap by default: 300 requests at once from one client all succeed', async () => {
+    const { url } = await startInProcess({}, { profile: 'local' });
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () => fetch(`${url}/healthz`).then((answer) => answer.status)),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+  });
+
+  it('the strict profile caps at 256 by default', async () => {
+    expect(connectionLimits(loadConfig({ profile: 'strict' }, {})).maxConnectionsPerClient).toBe(256);
+    expect(connectionLimits(loadConfig({ profile: 'local' }, {})).maxConnectionsPerClient).toBe(0);
+    expect(
+      connectionLimits(loadConfig({ profile: 'local', maxConnectionsPerClient: '10' }, {}))
+        .maxConnectionsPerClient,
+    ).toBe(10);
   });
 
   it('0 means no cap', async () => {

@@ -6,11 +6,18 @@ describe('connection limits', () => {
     const config = loadConfig({}, {});
     expect(config.maxConnectionsPerClient).toBe(undefined);
     expect(connectionLimits(config)).toEqual({
-      maxConnectionsPerClient: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+      // No cap in the local profile (one developer on loopback); strict: DEFAULT_MAX_CONNECTIONS_PER_CLIENT.
+      maxConnectionsPerClient: 0,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       keepAliveTimeoutMs: 75_000,
     });
+  });
+
+  it('cap connections per client in the strict profile by default', () => {
+    expect(connectionLimits(loadConfig({ profile: 'strict' }, {})).maxConnectionsPerClient).toBe(
+      DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    );
   });
 
   it('come from flags over the environment; 0 turns each off', () => {

@@ -168,7 +168,7 @@ export interface ConnectionLimits {
 }
 
 /**
- * 256: benchmarks open 50 connections from loopback and webhook fan-out 40, test suites many in turn;
+ * The `strict` profile's cap (`local` has none). 256: benchmarks open 50 connections from loopback and webhook fan-out 40, test suites many in turn;
  * 500 slow clients behind one address could hold the server's sockets.
  */
 export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
@@ -186,7 +186,10 @@ export function connectionLimits(config: Config): ConnectionLimits {
   const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const headers = config.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   return {
-    maxConnectionsPerClient: config.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    // `local` is one developer on loopback, whose tests may open hundreds of connections at once.
+    maxConnectionsPerClient:
+      config.maxConnectionsPerClient ??
+      (config.profile === 'strict' ? DEFAULT_MAX_CONNECTIONS_PER_CLIENT : 0),
     requestTimeoutMs,
     // Node requires the headers' time to be within the request's.
     headersTimeoutMs: requestTimeoutMs === 0 ? headers : Math.min(headers, requestTimeoutMs),

@@ -24,8 +24,10 @@ export interface LaneServerOptions {
   requestTimeout: number;
   /** Time for a request's headers, and for a new connection's first byte, to arrive. */
   headersTimeout: number;
-  /** Open connections per remote address (0: no cap); more are closed as they are accepted. */
+  /** Open connections per remote address (0: no cap); more are answered 503 as they are accepted. */
   maxConnectionsPerClient: number;
+  /** Told of an address's first connection over the cap (a log line). */
+  onConnectionRefused?: (address: string, cap: number) => void;
   /** Answers given while stopping carry `Connection: close`. */
   stopping: AbortSignal;
 }
@@ -45,11 +47,17 @@ export function laneServerFactory(options: LaneServerOptions) {
         connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
       },
       (request, response) => {
+        // A connection over the cap was answered 503 as it was accepted (http/connection-limit.ts).
+        if (isRefused(request.socket)) return void request.resume();
         for (const lane of lanes) if (lane.take(request, response)) return;
         fastify(request, response);
       },
     );
-    limitConnections(server, { maxPerClient: options.maxConnectionsPerClient, firstByteMs: headersTimeout });
+    const isRefused = limitConnections(server, {
+      maxPerClient: options.maxConnectionsPerClient,
+      firstByteMs: headersTimeout,
+      onRefused: options.onConnectionRefused,
+    });
     return server;
   };
 }

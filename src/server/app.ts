@@ -203,6 +203,11 @@ async function build(
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       maxConnectionsPerClient: limits.maxConnectionsPerClient,
+      onConnectionRefused: (address, cap) =>
+        log.warn(
+          { ip: address, cap },
+          'connections refused (503): this address holds as many open connections as --max-connections-per-client allows',
+        ),
       stopping: shutdown.signal,
     }),
     forceCloseConnections: 'idle',

@@ -68,8 +68,9 @@ Options:
                        (env PARLEY_FLOOD_CHAT_PER_SECOND, _CHAT_BURST, _GROUP_PER_MINUTE,
                        _GLOBAL_PER_SECOND)
   --max-connections-per-client N
-                       open connections one client address may hold; more are closed at once
-                       (env PARLEY_MAX_CONNECTIONS_PER_CLIENT; default 256, 0 for no cap)
+                       open connections one client address may hold; more are answered 503
+                       (env PARLEY_MAX_CONNECTIONS_PER_CLIENT; 0 for no cap; default 0 in
+                       local, 256 in strict)
   --request-timeout S  seconds for a whole request (headers and body) to arrive, else 408 and
                        the connection closes (env PARLEY_REQUEST_TIMEOUT; default 30, 0 for none)
   --metrics-port P     also serve GET /metrics on this port of the same host, without the admin
