@@ -332,10 +332,26 @@ describe('strict profile', () => {
         description,
       });
     }
-    // A fixed ip_address is the caller's own choice.
+    // A fixed ip_address is checked like a resolved one (the reference outside its local mode), so it
+    // cannot point a public name at loopback or the metadata address; a public one is taken.
+    for (const ip of ['127.0.0.1', '169.254.169.254', '10.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect(
+        (
+          await callBotApi(strict, token, 'setWebhook', {
+            url: 'https://public.example/hook',
+            ip_address: ip,
+          })
+        ).body,
+      ).toEqual({
+        ok: false,
+        error_code: 400,
+        description: `Bad Request: bad webhook: IP address ${ip} is reserved`,
+      });
+    }
+    expect((await callBotApi(strict, token, 'getWebhookInfo')).body.result).toMatchObject({ url: '' });
     const fixed = await callBotApi(strict, token, 'setWebhook', {
       url: 'https://hooks.example.com/x',
-      ip_address: '127.0.0.1',
+      ip_address: '93.184.215.14',
     });
     expect(fixed.body.ok).toBe(true);
   });

@@ -81,10 +81,21 @@ describe('outboundConnector in the strict profile', () => {
     expect(lookup.asked).toEqual([]);
   });
 
-  it('connects to a fixed ip_address of a name without checking it (the owner chose it)', async () => {
+  it('refuses a reserved fixed ip_address in strict (a webhook stored before setWebhook checked it)', async () => {
     const lookup = fakeLookup({});
     const before = accepted;
-    const fixed = outboundConnector({ profile: 'strict', lookup, fixedIp: '127.0.0.1' });
+    for (const ip of ['127.0.0.1', '169.254.169.254']) {
+      const fixed = outboundConnector({ profile: 'strict', lookup, fixedIp: ip });
+      expect(await open(fixed, 'hooks.example'), ip).toBeInstanceOf(ReservedAddressError);
+    }
+    expect(lookup.asked).toEqual([]);
+    expect(accepted).toBe(before);
+  });
+
+  it('connects to a fixed ip_address of a name in local without checking it', async () => {
+    const lookup = fakeLookup({});
+    const before = accepted;
+    const fixed = outboundConnector({ profile: 'local', lookup, fixedIp: '127.0.0.1' });
     expect(await open(fixed, 'hooks.example')).not.toBeInstanceOf(Error);
     expect(lookup.asked).toEqual([]);
     await expect.poll(() => accepted).toBe(before + 1);

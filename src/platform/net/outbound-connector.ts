@@ -54,7 +54,8 @@ export interface OutboundOptions {
   lookup?: HostLookup | undefined;
   /**
    * Connect to this address instead of resolving the URL's host name (setWebhook's ip_address).
-   * It is not checked: the bot's owner chose it (as the reference allows).
+   * In `strict` a reserved one is refused like a resolved one (setWebhook refuses it already; this
+   * also stops a webhook stored before that check).
    */
   fixedIp?: string | undefined;
   /** A certificate to trust (a webhook's uploaded self-signed certificate). */
@@ -70,7 +71,7 @@ export function outboundConnector(options: OutboundOptions): Connector {
   const strict = options.profile === 'strict';
   const lookup =
     options.fixedIp !== undefined
-      ? fixedLookup(options.fixedIp)
+      ? fixedLookup(options.fixedIp, strict)
       : checkedLookup(options.lookup ?? systemLookup, strict);
   const base = buildConnector({
     lookup,
@@ -116,10 +117,11 @@ function checkedLookup(lookup: HostLookup, strict: boolean): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function fixedLookup(ip: string): LookupFunction {
+function fixedLookup(ip: string, strict: boolean): LookupFunction {
   const family = isIP(ip) === 6 ? 6 : 4;
   return ((_hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    if (options.all) callback(null, [{ address: ip, family }]);
+    if (strict && isReservedAddress(ip)) callback(new ReservedAddressError(ip));
+    else if (options.all) callback(null, [{ address: ip, family }]);
     else callback(null, ip, family);
   }) as unknown as LookupFunction;
 }

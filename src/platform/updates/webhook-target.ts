@@ -1,7 +1,8 @@
 /**
  * Which webhook and callback targets a profile accepts. `local` behaves like the reference's
  * self-hosted server (HTTP, any port, loopback allowed); `strict` like the hosted platform (HTTPS,
- * ports 443/80/88/8443, no reserved addresses unless the caller fixes an ip_address).
+ * ports 443/80/88/8443, no reserved addresses, not even as a fixed ip_address: the reference refuses
+ * `IP address <ip> is reserved` outside its local mode whichever way the address was found).
  * This is the check at setWebhook time; deliveries check the address again when they connect
  * (outbound-connector.ts), since a name may resolve elsewhere later.
  */
@@ -57,6 +58,9 @@ export async function checkTarget(
   }
   if (fixedIp !== undefined) {
     if (isIP(fixedIp) === 0) throw new TargetRejected('Invalid IP address specified');
+    if (profile === 'strict' && isReservedAddress(fixedIp)) {
+      throw new TargetRejected(`IP address ${fixedIp} is reserved`);
+    }
     return { url, ip: fixedIp };
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
