@@ -7,7 +7,7 @@
  * Needs PostgreSQL (PARLEY_TEST_POSTGRES, default the local server at 127.0.0.1:5432): skipped and
  * said so without it, a failure with PARLEY_REQUIRE_POSTGRES=1 (.ci/run).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import {
 } from '../src/storage/contracts/postgres.js';
 import { gateway } from './helpers/gateway.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
+import { streamedUpload } from './helpers/streamed-upload.js';
 import { waitFor } from './helpers/wait-for.js';
 
 const ADMIN = 'multi-node-admin-token-0123456789';
@@ -145,6 +146,28 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     });
     expect(sent.ok).toBe(true);
     expect((await wait).text).toBe('reply via B');
+  });
+
+  it('streams an upload on one node to the shared folder: the other node serves its bytes, no temporary file stays (ADR 0063)', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const person = await b.control.createUser({ phone_number: phone(), first_name: 'Uma' });
+    await b.control.sendMessage({ from: person.phone_number, chat: `@${created.username}`, text: 'hi' });
+    const answer = await streamedUpload({
+      url: `${a.url}/bot${created.token}/sendDocument`,
+      fields: { chat_id: String(person.id) },
+      file: { field: 'document', filename: 'shared.bin' },
+      mebibytes: 2,
+      fill: 0x42,
+    });
+    expect(answer?.status).toBe(200);
+    expect(readdirSync(path.join(filesDir, 'tmp'))).toEqual([]);
+    const { document } = answer!.body.result as { document: { file_id: string } };
+    const file = await bot(b, 'getFile', created.token, { file_id: document.file_id });
+    const { file_path: filePath } = file.result as { file_path: string };
+    const download = await fetch(`${b.url}/file/bot${created.token}/${filePath}`);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.equals(Buffer.alloc(2 << 20, 0x42))).toBe(true);
   });
 
   it('ends a long poll on one node with 409 when the same bot polls on another', async () => {

@@ -4,6 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
 import { BotApiError, NOT_FOUND, botApiError } from './errors.js';
@@ -100,6 +101,8 @@ export async function botApiRoutes(
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
+  // Uploads are streamed to temporary files of the files folder, never held whole (ADR 0063).
+  const spool = (source: Readable) => platform.files.spool(source);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD, files: 50, fieldSize: BODY_LIMIT, parts: 1000 },
   });
@@ -140,13 +143,25 @@ export async function botApiRoutes(
     url: '/bot*',
     handler: async (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
-      const readParameters = () =>
-        readParams(request, contentTypes.get(request) ?? '').catch((error: unknown) => {
+      let params: Params | undefined;
+      const readParameters = async () => {
+        try {
+          params = await readParams(request, contentTypes.get(request) ?? '', spool);
+          return params;
+        } catch (error) {
           // The rest of a body the parser gave up on is not read: the connection ends with the answer.
           reply.header('connection', 'close');
           throw error;
-        });
-      const envelope = await answerCall(platform, signals, rest, readParameters, reply.raw, request.log);
+        }
+      };
+      let envelope: Envelope;
+      try {
+        envelope = await answerCall(platform, signals, rest, readParameters, reply.raw, request.log);
+      } finally {
+        // Done, refused or failed: what the call stored is linked to its place, and the temporary
+        // files are gone before the answer is (ADR 0063).
+        await params?.discardFiles();
+      }
       if (envelope.drop) return reply.hijack();
       return send(reply, envelope);
     },

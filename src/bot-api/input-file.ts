@@ -10,6 +10,7 @@ import { fileByReference } from './send-media.js';
 import type { FileMeta, StoredFile, Upload } from '../platform/files/files.js';
 import { extensionOf, type FileKind } from '../platform/files/file-kinds.js';
 import { imageSize } from '../platform/files/image-size.js';
+import { smallUploadBytes, uploadSize } from '../platform/files/upload.js';
 import { mimeTypeOfExtension } from '../platform/files/mime-types.js';
 import { fetchUrl, isHttpUrl, UrlFetchError } from '../platform/net/url-fetch.js';
 
@@ -83,9 +84,10 @@ async function download(ctx: MethodContext, url: string, maxBytes: number): Prom
  */
 export function prepareFile(kind: FileKind): PrepareFile {
   return (upload) => {
-    if (upload.data.length === 0) throw botApiError('FILE_EMPTY');
+    const size = uploadSize(upload);
+    if (size === 0) throw botApiError('FILE_EMPTY');
     // The HTTP layer stops larger parts already; this keeps the rule where the method is.
-    if (upload.data.length > MAX_UPLOAD_SIZE) throw botApiError('REQUEST_ENTITY_TOO_LARGE');
+    if (size > MAX_UPLOAD_SIZE) throw botApiError('REQUEST_ENTITY_TOO_LARGE');
     const ext = extensionOf(upload.filename) ?? '';
     const mimeType = mimeTypeOfExtension(ext) ?? DEFAULT_MIME_TYPES[kind];
     return mimeType ? { mimeType } : {};
@@ -115,8 +117,10 @@ export function thumbnailOf(
   for (const input of candidates) {
     if (!input) continue;
     if (!('upload' in input)) return undefined;
-    const { data } = input.upload;
-    if (data.length === 0 || data.length > MAX_THUMBNAIL_SIZE) return undefined;
+    const size = uploadSize(input.upload);
+    // Within the limit, the whole thumbnail is in memory (upload.ts HEAD_BYTES).
+    const data = size > MAX_THUMBNAIL_SIZE ? undefined : smallUploadBytes(input.upload);
+    if (size === 0 || !data) return undefined;
     const image = imageSize(data);
     if (image?.format !== 'jpeg' || image.width > MAX_THUMBNAIL_SIDE || image.height > MAX_THUMBNAIL_SIDE) {
       return undefined;

@@ -6,14 +6,13 @@
  */
 import { botApiError } from './errors.js';
 import { nestedDeeperThan } from '../platform/core/json-depth.js';
+import { discardSpooled, type SpooledUpload } from '../platform/files/upload.js';
 
-export interface UploadedFile {
+/** A multipart file part, spooled to a temporary file as it arrived (ADR 0063). */
+export type UploadedFile = SpooledUpload & {
   /** The multipart field name. */
   field: string;
-  filename: string;
-  mimeType: string;
-  data: Buffer;
-}
+};
 
 /** td::to_integer: optional '-', then digits, stopping at the first other character; "" -> 0. */
 export function lenientInteger(text: string): number {
@@ -43,6 +42,8 @@ const TOO_DEEP = '<nested too deeply>';
 export class Params {
   readonly #values = new Map<string, string>();
   readonly #files = new Map<string, UploadedFile>();
+  /** Every spooled part, also those a repeated field name leaves out, for `discardFiles`. */
+  readonly #spooled: UploadedFile[] = [];
 
   /** Adds a value unless one of that name is there already (the first occurrence wins). */
   add(name: string, value: string): void {
@@ -50,7 +51,17 @@ export class Params {
   }
 
   addFile(file: UploadedFile): void {
+    this.#spooled.push(file);
     if (!this.#files.has(file.field)) this.#files.set(file.field, file);
+  }
+
+  /**
+   * Removes the temporary files of the uploads: once the call is answered or refused, whatever it
+   * stored has been linked to its own place.
+   */
+  async discardFiles(): Promise<void> {
+    const files = this.#spooled.splice(0);
+    await Promise.all(files.map((file) => discardSpooled(file.spooled)));
   }
 
   get fileCount(): number {

@@ -5,10 +5,12 @@
  * deeper than MAX_JSON_DEPTH is refused, as its members would be re-serialised by recursion. A
  * multipart body that cannot be read is refused with 400 (the reference's texts where it has them).
  */
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { BotApiError, botApiError } from './errors.js';
 import { Params } from './params.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/core/json-depth.js';
+import type { SpooledFile } from '../platform/files/upload.js';
 
 const MAX_FILES = 50;
 /** The reference's limit on a multipart boundary (HttpReader.h MAX_BOUNDARY_LENGTH). */
@@ -109,15 +111,27 @@ export function bodyKind(contentType: string): { multipart: string } | 'other' |
   return { multipart: `multipart/form-data; boundary="${boundary.replace(/["\\]/g, '\\$&')}"` };
 }
 
-/** `contentType`: the request's own, which the route may have replaced for Fastify's parsers. */
-export async function readParams(request: FastifyRequest, contentType: string): Promise<Params> {
+/** Streams a file part to a temporary file (Files.spool), so that no upload is held whole. */
+export type SpoolPart = (source: Readable) => Promise<SpooledFile>;
+
+/**
+ * `contentType`: the request's own, which the route may have replaced for Fastify's parsers. The
+ * caller removes the uploads' temporary files when the call is over (`Params.discardFiles`); when
+ * the body cannot be read, those spooled so far are removed here.
+ */
+export async function readParams(
+  request: FastifyRequest,
+  contentType: string,
+  spool: SpoolPart,
+): Promise<Params> {
   const params = new Params();
   const q = request.url.indexOf('?');
   if (q >= 0) addUrlEncoded(params, request.url.slice(q + 1));
   if (request.isMultipart()) {
     try {
-      await addMultipart(params, request);
+      await addMultipart(params, request, spool);
     } catch (error) {
+      await params.discardFiles();
       throw multipartFailure(error);
     }
   } else if (Buffer.isBuffer(request.body)) {
@@ -126,15 +140,17 @@ export async function readParams(request: FastifyRequest, contentType: string): 
   return params;
 }
 
-async function addMultipart(params: Params, request: FastifyRequest): Promise<void> {
+async function addMultipart(params: Params, request: FastifyRequest, spool: SpoolPart): Promise<void> {
   for await (const part of request.parts()) {
     // The parser passes on a part without a name (undefined) or with an empty one; the reference
     // refuses both.
     if (!part.fieldname) throw NO_FIELD_NAME;
     if (part.type === 'file') {
       if (params.fileCount >= MAX_FILES) throw TOO_MANY_FILES;
-      const data = await part.toBuffer();
-      params.addFile({ field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data });
+      const spooled = await spool(part.file);
+      params.addFile({ field: part.fieldname, filename: part.filename, mimeType: part.mimetype, spooled });
+      // A part cut at the size limit ends like a whole one; the parser only marks it.
+      if (part.file.truncated) throw new request.server.multipartErrors.RequestFileTooLargeError();
     } else if (typeof part.value === 'string') {
       if (part.mimetype.toLowerCase().startsWith('application/x-www-form-urlencoded'))
         addUrlEncoded(params, part.value);

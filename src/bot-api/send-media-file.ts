@@ -18,6 +18,7 @@ import { checkChat, readCaption } from './send-media.js';
 import { readSendOptions } from './send-options.js';
 import type { StoredFile } from '../platform/files/files.js';
 import { imageSize } from '../platform/files/image-size.js';
+import { uploadHead } from '../platform/files/upload.js';
 import {
   completeAttributes,
   attributesFor,
@@ -70,7 +71,7 @@ export function prepareMedia(kind: MediaKind): PrepareFile {
   if (kind !== 'animation') return prepare;
   return (upload, source) => {
     const meta = prepare(upload, source);
-    const image = imageSize(upload.data);
+    const image = imageSize(uploadHead(upload));
     return image ? { ...meta, width: image.width, height: image.height } : meta;
   };
 }

@@ -8,6 +8,7 @@ import { acquireFile, inputFileOf, type InputFile } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { readUserId } from './chat-params.js';
 import type { StoredFile } from '../platform/files/files.js';
+import { smallUploadBytes } from '../platform/files/upload.js';
 import { isHttpUrl } from '../platform/net/url-fetch.js';
 import {
   checkStickerFile,
@@ -92,7 +93,10 @@ export async function stickerFileOf(
     throw botApiError(format === 'animated' ? 'STICKER_TGS_NOTGS' : 'STICKER_VIDEO_NOWEBM');
   }
   const stored = await acquireFile(ctx, input, 'sticker', (upload) => {
-    const info = checked(upload.data, format, use);
+    // A sticker file's limit is far below HEAD_BYTES: one that is not in memory is too big.
+    const data = smallUploadBytes(upload);
+    if (!data) throw botApiError('FILE_TOO_BIG');
+    const info = checked(data, format, use);
     return { width: info.width, height: info.height, mimeType: info.mimeType };
   });
   if ('ref' in input && !isHttpUrl(input.ref))

@@ -19,6 +19,7 @@ import { cryptoRandom, type Random } from '../platform/core/random.js';
 import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
 import { openStorage, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
+import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
 import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
@@ -149,6 +150,8 @@ async function build(
   // the store's caches.
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
   const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
+  // Uploads a crashed run left half-received (ADR 0063); the mtimes compared are real time.
+  await platform.files.clearSpool(storage.shared ? Date.now() - SHARED_SPOOL_GRACE_MS : undefined);
   await platform.faults.load();
   const time = new VirtualTime(clock, store, config.profile, bus);
   const shutdown = new AbortController();

@@ -5,6 +5,7 @@ import { readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference, readCaption } from '../send-media.js';
 import { checkPhoto } from './send-photo.js';
 import { renderPhotoSize, type StoredFile } from '../../platform/files/files.js';
+import { readUpload, uploadSize } from '../../platform/files/upload.js';
 import {
   livePhotoContent,
   MAX_LIVE_PHOTO_BYTES,
@@ -39,7 +40,10 @@ export async function sendLivePhoto(ctx: MethodContext) {
   let knownVideo: StoredFile | undefined;
   let info: Mp4Info;
   if ('upload' in video) {
-    info = checkVideo(video.upload.data);
+    // At most 10 MB is read whole (an MP4's header may be at its end); a larger one is refused first.
+    const size = uploadSize(video.upload);
+    if (size > MAX_LIVE_PHOTO_BYTES) throw botApiError('FILE_TOO_BIG');
+    info = checkVideo(await readUpload(video.upload));
   } else {
     knownVideo = await fileByReference(ctx, video.ref, 'video');
     info = checkVideo(await platform.files.read(knownVideo.file));

@@ -5,6 +5,7 @@ import { checkChat, readCaption } from '../send-media.js';
 import { acquireFile } from '../input-file.js';
 import { renderPhotoSize, type Upload } from '../../platform/files/files.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../../platform/files/image-size.js';
+import { uploadHead, uploadSize } from '../../platform/files/upload.js';
 import type { MessageContent } from '../../platform/core/wire-types.js';
 
 /** Multipart photo uploads (reference §5 "Upload limits"). */
@@ -50,10 +51,12 @@ export function checkPhoto(
   upload: Upload,
   source: 'upload' | 'url',
 ): { width: number; height: number; mimeType: string } {
-  if (upload.data.length === 0) throw botApiError('FILE_EMPTY');
+  const size = uploadSize(upload);
+  if (size === 0) throw botApiError('FILE_EMPTY');
   // The platform's own texts (ALL_CAPS tokens stay as they are, reference §2.2).
-  if (upload.data.length > MAX_PHOTO_SIZE) throw botApiError('PHOTO_SAVE_FILE_INVALID');
-  const image = imageSize(upload.data);
+  if (size > MAX_PHOTO_SIZE) throw botApiError('PHOTO_SAVE_FILE_INVALID');
+  // The header is read from the bytes in memory: the first 1 MiB of an upload (ADR 0063).
+  const image = imageSize(uploadHead(upload));
   if (!image) {
     throw botApiError(source === 'url' ? 'URL_CONTENT_WRONG_TYPE' : 'IMAGE_PROCESS_FAILED');
   }

@@ -5,6 +5,7 @@ import { checkChat, fileByReference } from '../send-media.js';
 import { isFileId } from '../input-file.js';
 import { stickerFileOf } from '../sticker-input.js';
 import { sniffFormat } from '../../platform/stickers/sticker-files.js';
+import { uploadHead } from '../../platform/files/upload.js';
 import { isEmoji } from '../../platform/stickers/sticker-rules.js';
 
 /**
@@ -26,7 +27,7 @@ export async function sendSticker(ctx: MethodContext) {
       : await stickerFileOf(
           ctx,
           input,
-          'upload' in input ? sniffFormat(input.upload.data) : 'static',
+          'upload' in input ? sniffFormat(uploadHead(input.upload)) : 'static',
           'sent',
         );
   const emoji = params.string('emoji')?.trim();

@@ -1,6 +1,7 @@
 import { botApiError } from '../errors.js';
 import { DescribedResult, type MethodContext } from '../method-context.js';
 import { parseAllowedUpdates } from '../../platform/updates/update-queue.js';
+import { readUpload, uploadSize } from '../../platform/files/upload.js';
 
 /**
  * setWebhook: every parameter of the spec; an empty url deletes the webhook. The profile decides the
@@ -14,7 +15,10 @@ export async function setWebhook({ platform, botId, params }: MethodContext) {
   }
   const description = await platform.webhooks.set(botId, {
     url: params.string('url') ?? '',
-    certificate: certificateParam?.upload.data,
+    certificate: certificateParam && {
+      size: uploadSize(certificateParam.upload),
+      read: () => readUpload(certificateParam.upload),
+    },
     ipAddress: params.string('ip_address'),
     maxConnections: params.int('max_connections'),
     allowedUpdates: parseAllowedUpdates(params.json('allowed_updates')),

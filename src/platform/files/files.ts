@@ -17,12 +17,15 @@
  * - Bytes reach the disk (temp file, fsync, rename) before the row that names them is committed,
  *   so a row never points at missing bytes. A failure in between leaves unreferenced bytes on
  *   disk, which a later identical upload reuses; it never leaves a row.
+ * - A multipart upload is spooled to `<filesDir>/tmp` as it arrives (upload.ts, ADR 0063); storing
+ *   it hard-links that file to its content address (fsync first), so its bytes are never in memory.
  *
  * The kinds of file and file_unique_ids are in file-kinds.ts, derived file_ids in file-ids.ts.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, type ReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { deriveFileId, FileIdKey, uniqueIdOfFileId } from './file-ids.js';
 import {
@@ -34,6 +37,7 @@ import {
   NAMED_KINDS,
   type FileKind,
 } from './file-kinds.js';
+import { clearSpoolDir, spoolToFile, uploadSize, type SpooledFile, type Upload } from './upload.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { FileRefRow, FileRow, StoreReader, StoreTx } from '../../storage/store.js';
 
@@ -43,12 +47,10 @@ export const MAX_DOWNLOAD_SIZE = 20 << 20;
 /** Settings key prefix of each bot's next file_path number (the reference numbers per bot). */
 const PATH_COUNTER_SETTING = 'files.next_path_number.';
 
-export interface Upload {
-  data: Buffer;
-  /** The name given by the uploader; kept only for kinds that show it (documents). */
-  filename: string;
-  mimeType: string;
-}
+export type { Upload } from './upload.js';
+
+/** The temporary folder of uploads being received, under the files folder (ADR 0063). */
+export const SPOOL_DIR = 'tmp';
 
 export interface FileMeta {
   width?: number;
@@ -100,13 +102,15 @@ export class Files {
     meta: FileMeta,
     then: (tx: StoreTx, file: FileRow) => Promise<T>,
   ): Promise<T> {
-    const sha256 = createHash('sha256').update(upload.data).digest('hex');
+    const sha256 =
+      'data' in upload ? createHash('sha256').update(upload.data).digest('hex') : upload.spooled.sha256;
     const named = NAMED_KINDS.has(kind);
     const fileName = named && upload.filename !== '' ? upload.filename : null;
     const mimeType = meta.mimeType ?? (upload.mimeType !== '' ? upload.mimeType : null);
     const uniqueId = fileUniqueId(kind, sha256, fileName, mimeType);
     const storagePath = `${sha256.slice(0, 2)}/${sha256}`;
-    await this.#writeBytes(storagePath, upload.data);
+    if ('data' in upload) await this.#writeBytes(storagePath, upload.data);
+    else await this.#linkBytes(storagePath, upload.spooled);
 
     return this.deps.store.write(async (tx) => {
       let file = await tx.getFileByUniqueId(uniqueId);
@@ -114,7 +118,7 @@ export class Files {
         const row: Omit<FileRow, 'pk'> = {
           unique_id: uniqueId,
           kind,
-          size: upload.data.length,
+          size: uploadSize(upload),
           mime_type: mimeType,
           file_name: fileName,
           storage_path: storagePath,
@@ -231,6 +235,63 @@ export class Files {
 
   open(file: FileRow): ReadStream {
     return createReadStream(this.absolutePath(file));
+  }
+
+  /** Where multipart uploads are spooled while a call runs (cleared at start, server/app.ts). */
+  get spoolDir(): string {
+    return path.join(this.deps.filesDir, SPOOL_DIR);
+  }
+
+  /** Streams an upload's bytes to a new temporary file of the spool folder, hashing them. */
+  spool(source: Readable): Promise<SpooledFile> {
+    return spoolToFile(source, path.join(this.spoolDir, `${this.deps.random.token(12)}.part`));
+  }
+
+  /**
+   * Empties the spool folder at start (what a crashed run left); with `olderThanMs` (real time), only
+   * files not written to since, for a folder other nodes share.
+   */
+  clearSpool(olderThanMs?: number): Promise<void> {
+    return clearSpoolDir(this.spoolDir, olderThanMs);
+  }
+
+  /**
+   * Gives a spooled file its content address unless the bytes are there already: fsync, then a
+   * hard link (atomic, and the spooled file stays readable for the rest of the call). Where links
+   * are not supported, a copy next to the target, fsync, rename.
+   */
+  async #linkBytes(storagePath: string, spooled: SpooledFile): Promise<void> {
+    const target = path.join(this.deps.filesDir, storagePath);
+    if (existsSync(target)) return;
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const handle = await open(spooled.path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(spooled.path, target);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK') throw error;
+    }
+    const temp = `${target}.${this.deps.random.token(12)}.tmp`;
+    try {
+      await copyFile(spooled.path, temp);
+      const copy = await open(temp, 'r');
+      try {
+        await copy.sync();
+      } finally {
+        await copy.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   /** Writes bytes to their content address unless they are there already: temp file, fsync, rename. */

@@ -11,7 +11,8 @@ import type { BotRow } from '../../storage/store.js';
 
 export interface SetWebhookInput {
   url: string;
-  certificate?: Buffer | undefined;
+  /** An uploaded certificate: its size, and its bytes read only once the size is within the limit. */
+  certificate?: { size: number; read(): Promise<Buffer> } | undefined;
   ipAddress?: string | undefined;
   maxConnections?: number | undefined;
   allowedUpdates?: string[] | undefined;
@@ -88,14 +89,15 @@ export class Webhooks {
         throw new PlatformError('SECRET_TOKEN_INVALID', 'secret token contains unallowed characters');
       let certificate: string | null = null;
       if (input.certificate !== undefined) {
-        if (input.certificate.length > MAX_CERTIFICATE_SIZE) {
-          const bytes = input.certificate.length;
+        if (input.certificate.size > MAX_CERTIFICATE_SIZE) {
+          const bytes = input.certificate.size;
           throw new PlatformError('CERTIFICATE_TOO_BIG', `certificate size is too big (${bytes} bytes)`, {
             bytes,
           });
         }
+        const bytes = await input.certificate.read();
         try {
-          certificate = new X509Certificate(input.certificate).toString();
+          certificate = new X509Certificate(bytes).toString();
         } catch (error) {
           const reason = (error as Error).message;
           throw new PlatformError(
