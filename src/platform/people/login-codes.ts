@@ -6,8 +6,9 @@
  *
  * - A code is 5 digits from the cryptographic source; it lives 5 minutes of the virtual clock and
  *   allows 5 wrong attempts (the 5th makes it void); a right one is used once.
- * - It is stored only as a keyed hash (the gateway's server key, bound to the attempt's id, as the
- *   gateway stores its codes: gateway/codes.ts), compared in constant time. Settings keep it:
+ * - The attempt's record keeps only a keyed hash of it (the gateway's server key, bound to the
+ *   attempt's id, as the gateway stores its codes: gateway/codes.ts), compared in constant time;
+ *   the service-chat message holds the code in plaintext, as on the hosted platform. Settings keep it:
  *   `web.login.<id>` (JSON: the person, the hash, the expiry, the attempts; emptied once used or
  *   expired) and `web.login.user.<user id>` (the person's latest attempt and when it was sent).
  * - One code per person per 30 s; a new code voids the previous one, so a person has at most one.
