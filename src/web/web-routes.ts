@@ -5,6 +5,7 @@
  * `Authorization: Bearer`.
  */
 import { bearerCheck, bearerToken } from '../http/bearer.js';
+import { clientAddressKey } from '../http/client-address.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -272,6 +273,7 @@ export async function webRoutes(
                 profile,
                 input: raw as Record<string, unknown>,
                 session,
+                client: clientAddressKey(request.ip),
                 signal: signals.for(reply.raw).signal,
                 body: binary && Buffer.isBuffer(request.body) ? request.body : undefined,
               });
