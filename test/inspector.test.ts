@@ -2,7 +2,8 @@
  * The operator's inspector over the control API (ADR 0055): every bot with its webhook and pending
  * updates, a bot's pending updates as it will get them, every gateway account, an account's
  * requests with the code as the person received it; the inspector's event stream (admin token
- * only) and the admin token handed to a loopback page in the local profile only.
+ * only) and the admin token handed to a loopback page in the local profile only, unless
+ * `--inspector-token off`.
  */
 import { request } from 'node:http';
 import { Api } from 'grammy';
@@ -125,6 +126,24 @@ describe('the inspector', () => {
       expect((await fetch(`${strict.url}/web/api/inspector/token`)).status).toBe(403);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('hands out no token with --inspector-token off; the pasted token still opens the inspector', async () => {
+    const shared = await startServer({ inspectorToken: 'off' });
+    try {
+      const answer = await fetch(`${shared.url}/web/api/inspector/token`);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ ok: false, error: 'NOT_FOUND' });
+      // What the inspector reads with the token the operator pastes (web/src/control.ts).
+      const events = await fetch(`${shared.url}/web/api/inspector/events`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(events.status).toBe(200);
+      await events.body?.cancel();
+      expect(await shared.control.listBots()).toEqual([]);
+    } finally {
+      await shared.close();
     }
   });
 });

@@ -43,3 +43,14 @@ describe('connection limits', () => {
     );
   });
 });
+
+describe('the inspector token', () => {
+  it('is handed out unless turned off, by flag over environment', () => {
+    expect(loadConfig({}, {}).inspectorToken).toBe(undefined);
+    expect(loadConfig({}, { PARLEY_INSPECTOR_TOKEN: 'off' }).inspectorToken).toBe(false);
+    expect(loadConfig({ inspectorToken: 'on' }, { PARLEY_INSPECTOR_TOKEN: 'off' }).inspectorToken).toBe(true);
+    expect(() => loadConfig({ inspectorToken: 'maybe' }, {})).toThrow(
+      'invalid --inspector-token "maybe": expected "on" or "off"',
+    );
+  });
+});

@@ -59,6 +59,12 @@ export interface Config {
    * (PARLEY_METRICS_PORT, ADR 0060); undefined: none (`/metrics` is on the main port, behind the token).
    */
   metricsPort?: number | undefined;
+  /**
+   * Whether `GET /web/api/inspector/token` hands the admin token to a loopback page in the local
+   * profile (PARLEY_INSPECTOR_TOKEN); undefined: on. Off, the route is not served (404) and the
+   * inspector asks for the token.
+   */
+  inspectorToken?: boolean | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -76,6 +82,8 @@ export interface StartFlags extends FloodFlags {
   /** Seconds. */
   requestTimeout?: string | undefined;
   metricsPort?: string | undefined;
+  /** `on` or `off`. */
+  inspectorToken?: string | undefined;
 }
 
 /** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
@@ -139,6 +147,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     ...connectionSettings(flags, env),
     ...jobLeaseSetting(env),
     ...metricsPortSetting(flags, env),
+    ...inspectorTokenSetting(flags, env),
   };
 }
 
@@ -306,4 +315,19 @@ function jobLeaseSetting(env: NodeJS.ProcessEnv): Partial<Config> {
     );
   }
   return { jobLeaseMs: value };
+}
+
+/**
+ * Whether the local profile hands the admin token to a loopback page, present only when given. Any
+ * local process can ask for it as a page would, which defeats the admin-token file's 0600 on a
+ * machine shared with other users: `off` is for those machines.
+ */
+function inspectorTokenSetting(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const text = flags.inspectorToken ?? env.PARLEY_INSPECTOR_TOKEN;
+  if (text === undefined || text === '') return {};
+  const value = text.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(value)) return { inspectorToken: true };
+  if (['off', 'false', '0', 'no'].includes(value)) return { inspectorToken: false };
+  const source = flags.inspectorToken !== undefined ? '--inspector-token' : 'PARLEY_INSPECTOR_TOKEN';
+  throw new ConfigError(`invalid ${source} "${text}": expected "on" or "off"`);
 }

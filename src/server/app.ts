@@ -247,7 +247,13 @@ async function build(
     requestLog,
   });
   await app.register(controlRoutes, { ...control, prefix: '/control' });
-  await app.register(webRoutes, { platform, profile: config.profile, signals, adminToken });
+  await app.register(webRoutes, {
+    platform,
+    profile: config.profile,
+    signals,
+    adminToken,
+    inspectorToken: config.inspectorToken ?? true,
+  });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);

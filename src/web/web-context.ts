@@ -14,6 +14,8 @@ export interface WebContext {
   body?: Buffer | undefined;
   /** The signed-in person; routes open to everyone get a session of user 0. */
   session: WebSession;
+  /** The client's address as a key of per-client counts (http/client-address.ts). */
+  client: string;
   /** Aborted when the request's connection closes. */
   signal: AbortSignal;
 }

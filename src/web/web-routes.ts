@@ -5,6 +5,7 @@
  * `Authorization: Bearer`.
  */
 import { bearerCheck, bearerToken } from '../http/bearer.js';
+import { clientAddressKey } from '../http/client-address.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -145,7 +146,15 @@ export async function webRoutes(
     profile,
     signals,
     adminToken,
-  }: { platform: Platform; profile: Profile; signals: RequestSignals; adminToken: string },
+    inspectorToken,
+  }: {
+    platform: Platform;
+    profile: Profile;
+    signals: RequestSignals;
+    adminToken: string;
+    /** Serve GET /inspector/token (`--inspector-token`); off, it is not found. */
+    inspectorToken: boolean;
+  },
 ): Promise<void> {
   const chatList = new ChatList(platform);
   const { store } = platform.deps;
@@ -203,6 +212,9 @@ export async function webRoutes(
       // The operator's inspector: in the local profile, a page loaded from this machine by a loopback
       // name is given the admin token (the control API's); anywhere else the operator pastes it.
       api.get('/inspector/token', async (request, reply) => {
+        // Any local process may ask as the page does, so `--inspector-token off` (for machines
+        // shared with other users) makes the route not found, as the person API answers any.
+        if (!inspectorToken) return reply.callNotFound();
         const host = (request.headers.host ?? '').replace(/:\d+$/, '');
         const loopbackHost = host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
         const loopbackPeer = /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
@@ -261,6 +273,7 @@ export async function webRoutes(
                 profile,
                 input: raw as Record<string, unknown>,
                 session,
+                client: clientAddressKey(request.ip),
                 signal: signals.for(reply.raw).signal,
                 body: binary && Buffer.isBuffer(request.body) ? request.body : undefined,
               });

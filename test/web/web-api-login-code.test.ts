@@ -1,10 +1,13 @@
 /**
  * Signing in to the web client by a login code (ADR 0055, addendum), over HTTP: in the strict
  * profile the code arrives in the person's service chat, signs in once, and wrong, reused, voided
- * and too-frequent codes are refused; it is never in the server's logs. Expiry is on the virtual
- * clock, so it is tested in the local profile (which accepts the code flow too): strict has no
- * clock control.
+ * and too-frequent codes are refused; it is never in the server's logs. Expiry and the growing waits
+ * after wrong codes (ADR 0065) are on the virtual clock, so they are tested in the local profile
+ * (which accepts the code flow too): strict has no clock control.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
 
@@ -143,6 +146,11 @@ describe('signing in by a login code (strict profile)', () => {
       body: { error: 'PHONE_CODE_ATTEMPTS_EXCEEDED' },
     });
     expect(await strict.control.listDevices(number)).toHaveLength(1);
+    // A new code only after a wait of 5 minutes, not the 30 seconds between codes (ADR 0065).
+    const again = await web(strict, '/sign-in/code', { body: { phone_number: number } });
+    expect(again).toMatchObject({ status: 429, body: { error: 'FLOOD_WAIT' } });
+    expect(again.body.retry_after).toBeGreaterThan(290);
+    expect(again.body.retry_after).toBeLessThanOrEqual(300);
   });
 
   it('lets a wrong code be followed by the right one', async () => {
@@ -213,5 +221,95 @@ describe('login codes in the local profile', () => {
   it('keeps the direct sign-in', async () => {
     const ivy = await person(local, 'Ivy');
     expect((await web(local, '/sign-in', { body: { phone_number: ivy.phone_number } })).status).toBe(200);
+  });
+});
+
+describe('waits after wrong login codes (ADR 0065)', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'parley-login-waits-'));
+    server = await startServer({ data: dataDir });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Five wrong codes on a fresh code; the last one voids it. */
+  async function voidACode(number: string) {
+    const { codeId, code } = await requestCode(server, number);
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(server, number, codeId, other(code))).body.error).toBe(
+        i < 5 ? 'PHONE_CODE_INVALID' : 'PHONE_CODE_ATTEMPTS_EXCEEDED',
+      );
+    return { codeId, code };
+  }
+
+  /** The FLOOD_WAIT a request for a code gets, in seconds (the clock runs on between the calls). */
+  async function floodWait(number: string) {
+    const answer = await web(server, '/sign-in/code', { body: { phone_number: number } });
+    expect(answer).toMatchObject({ status: 429, body: { ok: false, error: 'FLOOD_WAIT' } });
+    expect(answer.headers.get('retry-after')).toBe(String(answer.body.retry_after));
+    return answer.body.retry_after as number;
+  }
+
+  it('grow per number and per client, and a right code forgets the number’s', async () => {
+    const jane = (await person(server, 'Jane')).phone_number!;
+    const kurt = (await person(server, 'Kurt')).phone_number!;
+
+    const voided = await voidACode(jane);
+    expect(await floodWait(jane)).toBeGreaterThan(290);
+    // The void code still says so; it is not compared, even while Jane waits.
+    expect((await signIn(server, jane, voided.codeId, voided.code)).body.error).toBe(
+      'PHONE_CODE_ATTEMPTS_EXCEEDED',
+    );
+    await server.control.advanceClock(300);
+
+    // Asking for a new code before the 5th wrong try does not help: wrong codes are counted.
+    const first = await requestCode(server, jane);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(server, jane, first.codeId, other(first.code))).body.error).toBe(
+        'PHONE_CODE_INVALID',
+      );
+    await server.control.advanceClock(30);
+    const second = await requestCode(server, jane);
+    expect((await signIn(server, jane, second.codeId, other(second.code))).body.error).toBe(
+      'PHONE_CODE_INVALID',
+    );
+    // The second wait is twice the first, and the pending code is not compared meanwhile.
+    expect(await floodWait(jane)).toBeGreaterThan(590);
+    expect(await signIn(server, jane, second.codeId, second.code)).toMatchObject({
+      status: 429,
+      body: { error: 'FLOOD_WAIT', retry_after: expect.any(Number) },
+    });
+
+    // This client has made 10 wrong codes: Kurt's number is slowed from here too, for 5 minutes.
+    const clientWait = await floodWait(kurt);
+    expect(clientWait).toBeGreaterThan(290);
+    expect(clientWait).toBeLessThanOrEqual(300);
+    await server.control.advanceClock(300);
+    const kurts = await requestCode(server, kurt);
+    expect((await signIn(server, kurt, kurts.codeId, kurts.code)).status).toBe(200);
+    // Jane still waits out her 10 minutes.
+    expect(await floodWait(jane)).toBeGreaterThan(290);
+
+    await server.control.advanceClock(300);
+    const fresh = await requestCode(server, jane);
+    expect((await signIn(server, jane, fresh.codeId, fresh.code)).status).toBe(200);
+    // Signed in: her count starts again, so 5 more wrong codes cost 5 minutes, not 20.
+    await server.control.advanceClock(30);
+    await voidACode(jane);
+    const afterReset = await floodWait(jane);
+    expect(afterReset).toBeGreaterThan(290);
+    expect(afterReset).toBeLessThanOrEqual(300);
+  });
+
+  it('survive a restart', async () => {
+    const lena = (await person(server, 'Lena')).phone_number!;
+    await voidACode(lena);
+    await server.close();
+    server = await startServer({ data: dataDir });
+    expect(await floodWait(lena)).toBeGreaterThan(290);
   });
 });

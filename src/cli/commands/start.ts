@@ -21,6 +21,7 @@ const OPTIONS = {
   'max-connections-per-client': { type: 'string' },
   'request-timeout': { type: 'string' },
   'metrics-port': { type: 'string' },
+  'inspector-token': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -32,7 +33,7 @@ export const startCommand: Command = {
                     [--flood-control on|off] [--flood-chat-per-second N] [--flood-chat-burst N]
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
-                    [--metrics-port P]
+                    [--metrics-port P] [--inspector-token on|off]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -76,6 +77,10 @@ Options:
   --metrics-port P     also serve GET /metrics on this port of the same host, without the admin
                        token (env PARLEY_METRICS_PORT; default: none, /metrics on the main port
                        needs the admin token)
+  --inspector-token on|off
+                       in the local profile, hand the admin token to the inspector page on
+                       loopback (GET /web/api/inspector/token), which any local process can
+                       also ask; off on a shared machine (env PARLEY_INSPECTOR_TOKEN; default on)
 
 Once it listens it prints where each surface is and a line to paste into another shell, so that
 parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
@@ -112,6 +117,7 @@ found it), said in one line on stderr ending in one of these codes:
           maxConnectionsPerClient: values['max-connections-per-client'],
           requestTimeout: values['request-timeout'],
           metricsPort: values['metrics-port'],
+          inspectorToken: values['inspector-token'],
         },
         ctx.env,
       );

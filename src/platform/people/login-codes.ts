@@ -6,20 +6,31 @@
  *
  * - A code is 5 digits from the cryptographic source; it lives 5 minutes of the virtual clock and
  *   allows 5 wrong attempts (the 5th makes it void); a right one is used once.
- * - It is stored only as a keyed hash (the gateway's server key, bound to the attempt's id, as the
- *   gateway stores its codes: gateway/codes.ts), compared in constant time. Settings keep it:
+ * - The attempt's record keeps only a keyed hash of it (the gateway's server key, bound to the
+ *   attempt's id, as the gateway stores its codes: gateway/codes.ts), compared in constant time;
+ *   the service-chat message holds the code in plaintext, as on the hosted platform. Settings keep it:
  *   `web.login.<id>` (JSON: the person, the hash, the expiry, the attempts; emptied once used or
  *   expired) and `web.login.user.<user id>` (the person's latest attempt and when it was sent).
  * - One code per person per 30 s; a new code voids the previous one, so a person has at most one.
+ * - Wrong codes make growing waits, per person and per client address (login-failures.ts, ADR 0065).
  * - The code is in the message alone: it is never logged, and the answer names the attempt (an
  *   opaque id), not the code.
  */
 import { codeMatches, generateCode, hashCode } from '../gateway/codes.js';
 import { SERVICE_USER_ID } from '../gateway/delivery.js';
 import { PlatformError } from '../core/errors.js';
+import {
+  addFailure,
+  clientFailuresKey,
+  CLIENT_FAILURES_PER_WAIT,
+  parseFailures,
+  personFailuresKey,
+  PERSON_FAILURES_PER_WAIT,
+  waitSeconds,
+} from './login-failures.js';
 import type { Platform } from '../core/platform.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { UserRow } from '../../storage/store.js';
+import type { StoreTx, UserRow } from '../../storage/store.js';
 
 export const LOGIN_CODE_LENGTH = 5;
 export const LOGIN_CODE_LIFETIME_MS = 5 * 60_000;
@@ -129,8 +140,11 @@ export class LoginCodes {
     return user;
   }
 
-  /** Sends a new login code into the person's service chat; answers the attempt's id. */
-  async request(phone: string): Promise<{ code_hash_id: string; person: UserRow }> {
+  /**
+   * Sends a new login code into the person's service chat; answers the attempt's id. `client`: the
+   * asking client's address key (http/client-address.ts), whose wrong codes count too.
+   */
+  async request(phone: string, client: string): Promise<{ code_hash_id: string; person: UserRow }> {
     const { deps, gateway, chats, messages } = this.platform;
     const person = await this.person(phone);
     const id = deps.random.token(ID_LENGTH);
@@ -140,6 +154,8 @@ export class LoginCodes {
     const sent = await deps.store.write(async (tx) => {
       const nowMs = deps.clock.nowMs();
       const latest = parse<LatestLoginCode>(await tx.getSetting(userKey(person.id)));
+      const penalty = await failureWait(tx, person.id, client, nowMs);
+      if (penalty > 0) throw tooManyWrongCodes(penalty);
       const wait = retryAfterSeconds(latest?.sent_at, nowMs);
       if (wait > 0)
         throw new LoginCodeError('FLOOD_WAIT', `a code was just sent: retry after ${wait} seconds`, wait);
@@ -165,26 +181,59 @@ export class LoginCodes {
 
   /**
    * One attempt to sign in with a code: answers the person when it is right (the code is used up),
-   * else throws a LoginCodeError. A wrong attempt is counted even though it is refused.
+   * else throws a LoginCodeError. A wrong attempt is counted even though it is refused, against the
+   * code, the person and `client` (the client's address key); while the person or the client waits
+   * after too many, a code that could still be right is not compared (FLOOD_WAIT).
    */
-  async check(phone: string, id: string, code: string): Promise<UserRow> {
+  async check(phone: string, id: string, code: string, client: string): Promise<UserRow> {
     const { deps, gateway } = this.platform;
     const person = await this.person(phone);
     const known = ID_PATTERN.test(id);
     const hash = await hashCode(gateway.key, `login.${known ? id : '-'}`, code);
     const outcome = await deps.store.write(async (tx) => {
+      const nowMs = deps.clock.nowMs();
       const stored = known ? parse<PendingLoginCode>(await tx.getSetting(codeKey(id))) : undefined;
       const pending = stored?.user_id === person.id ? stored : undefined;
-      const judged = judgeAttempt(
-        pending,
-        pending ? codeMatches(hash, pending.hash) : false,
-        deps.clock.nowMs(),
-      );
-      if (pending && judged.next !== pending)
+      // An expired, used or void code tells nothing about the code, so it is answered as such even
+      // during a wait; a live one is not compared then.
+      if (pending && pending.expires_at > nowMs && pending.attempts < LOGIN_CODE_MAX_ATTEMPTS) {
+        const wait = await failureWait(tx, person.id, client, nowMs);
+        if (wait > 0) return wait;
+      }
+      const judged = judgeAttempt(pending, pending ? codeMatches(hash, pending.hash) : false, nowMs);
+      if (pending && judged.next !== pending) {
         await tx.setSetting(codeKey(id), judged.next ? JSON.stringify(judged.next) : '');
+        // A new wrong attempt (the code's record gained one).
+        if (judged.next) await countFailure(tx, person.id, client, nowMs);
+      }
+      if (judged.outcome === 'valid' && (await tx.getSetting(personFailuresKey(person.id))))
+        await tx.setSetting(personFailuresKey(person.id), '');
       return judged.outcome;
     });
+    if (typeof outcome === 'number') throw tooManyWrongCodes(outcome);
     if (outcome !== 'valid') throw new LoginCodeError(outcome, DESCRIPTIONS[outcome]);
     return person;
+  }
+}
+
+function tooManyWrongCodes(wait: number): LoginCodeError {
+  return new LoginCodeError('FLOOD_WAIT', `too many wrong codes: retry after ${wait} seconds`, wait);
+}
+
+/** Seconds the person or the client must still wait after wrong codes (the longer; 0: none). */
+async function failureWait(tx: StoreTx, userId: number, client: string, nowMs: number): Promise<number> {
+  const person = parseFailures(await tx.getSetting(personFailuresKey(userId)));
+  const fromClient = parseFailures(await tx.getSetting(clientFailuresKey(client)));
+  return Math.max(waitSeconds(person, nowMs), waitSeconds(fromClient, nowMs));
+}
+
+/** One more wrong code, for the person and for the client. */
+async function countFailure(tx: StoreTx, userId: number, client: string, nowMs: number): Promise<void> {
+  for (const [key, perWait] of [
+    [personFailuresKey(userId), PERSON_FAILURES_PER_WAIT],
+    [clientFailuresKey(client), CLIENT_FAILURES_PER_WAIT],
+  ] as const) {
+    const next = addFailure(parseFailures(await tx.getSetting(key)), perWait, nowMs);
+    await tx.setSetting(key, JSON.stringify(next));
   }
 }

@@ -14,7 +14,7 @@ export const WEB_DEVICE_NAME = 'Web browser';
  * only, signs in as the person with `phone_number`, or creates that person when `first_name` is
  * given. The tab becomes a device of the person, online while its event stream is open.
  */
-export async function signIn({ platform, profile, input }: WebContext) {
+export async function signIn({ platform, profile, input, client }: WebContext) {
   const codeId = text(input, 'code_id');
   if (codeId !== undefined) {
     const person = await signInByCode(
@@ -22,6 +22,7 @@ export async function signIn({ platform, profile, input }: WebContext) {
       text(input, 'phone_number', true),
       codeId,
       text(input, 'code', true),
+      client,
     );
     return openDevice(platform, person);
   }
@@ -53,9 +54,15 @@ export async function signIn({ platform, profile, input }: WebContext) {
   return openDevice(platform, user);
 }
 
-async function signInByCode(platform: WebContext['platform'], phone: string, codeId: string, code: string) {
+async function signInByCode(
+  platform: WebContext['platform'],
+  phone: string,
+  codeId: string,
+  code: string,
+  client: string,
+) {
   try {
-    return await new LoginCodes(platform).check(phone, codeId, code);
+    return await new LoginCodes(platform).check(phone, codeId, code, client);
   } catch (error) {
     if (error instanceof LoginCodeError) throw loginCodeRefusal(error);
     throw error;
