@@ -188,9 +188,14 @@ export async function webRoutes(
       api.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      api.setNotFoundHandler((request, reply) =>
-        fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
-      );
+      // Fixed text: the path and query are not echoed (a token put in either would reach the answer).
+      const notFound = (_request: unknown, reply: FastifyReply) =>
+        fail(reply, 404, 'NOT_FOUND', 'no such route');
+      api.setNotFoundHandler(notFound);
+      // Without these, `/web/*` (the page's files) takes the API's unknown paths, and the page's
+      // answer to a missing file is not the API's.
+      api.all('/', notFound);
+      api.all('/*', notFound);
       api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
         const status = error.statusCode ?? 500;
         if (status >= 500) {
