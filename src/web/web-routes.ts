@@ -69,6 +69,11 @@ interface WebRoute {
   binary?: number;
 }
 
+/** What a route tells its error handler: the size limit of the file that is its body. */
+interface WebRouteConfig {
+  fileLimit?: number;
+}
+
 /** The person API, below /web/api. */
 const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/config', handler: async ({ profile }) => ({ profile }), open: true },
@@ -202,6 +207,14 @@ export async function webRoutes(
           request.log.error({ err: error }, 'web API request failed');
           return fail(reply, 500, 'INTERNAL', 'internal error');
         }
+        // A body past the route's limit (Fastify refuses it by its length): a file too big to send,
+        // or a JSON body far larger than any call needs.
+        if (status === 413) {
+          const { fileLimit } = request.routeOptions.config as WebRouteConfig;
+          return fileLimit === undefined
+            ? fail(reply, 413, 'REQUEST_TOO_LARGE', 'the request body is larger than 1 MB')
+            : fail(reply, 413, 'FILE_TOO_BIG', `the file is larger than ${fileLimit >> 20} MB`);
+        }
         return fail(reply, status, 'BAD_REQUEST', error.message);
       });
 
@@ -248,7 +261,7 @@ export async function webRoutes(
         api.route({
           method: route.method,
           url: route.url,
-          ...(route.binary ? { bodyLimit: route.binary } : {}),
+          ...(route.binary ? { bodyLimit: route.binary, config: { fileLimit: route.binary } } : {}),
           handler: async (request, reply) => {
             const session = route.open
               ? { userId: 0, deviceId: 0 }
