@@ -186,7 +186,7 @@ describe('at info', () => {
     expect(deep.method).toBeUndefined();
   });
 
-  it('logs a control call by its route, and its failure with the code and description', async () => {
+  it('logs a control call by its route, and its failure by its code alone (a description may echo input)', async () => {
     const ok = await lineOf(server, { surface: 'control', method: '/bots', status: 200 }, () =>
       server.control.createBot({ username: 'logged_control_bot' }),
     );
@@ -197,12 +197,12 @@ describe('at info', () => {
       server.control.getUser('+19990000000').catch(() => undefined),
     );
     expect(failed).toMatchObject({ verb: 'GET', status: 404 });
-    expect(failed.error).toMatch(/^USER_NOT_FOUND: /);
+    expect(failed.error).toBe('USER_NOT_FOUND');
 
     const denied = await lineOf(server, { surface: 'control', status: 401 }, () =>
       fetch(`${server.url}/control/users/+19990000000`, { headers: { authorization: 'Bearer wrong' } }),
     );
-    expect(denied.error).toMatch(/^ADMIN_TOKEN_INVALID: /);
+    expect(denied.error).toBe('ADMIN_TOKEN_INVALID');
 
     // A person's message, which the control API's fast lane answers, is logged by its route too.
     const sent = await lineOf(server, { surface: 'control', method: '/messages', status: 200 }, () =>
@@ -217,7 +217,7 @@ describe('at info', () => {
         body: '{}',
       }),
     );
-    expect(refused.error).toMatch(/^BAD_REQUEST: /);
+    expect(refused.error).toBe('BAD_REQUEST');
   });
 
   it('logs a file download', async () => {
@@ -353,6 +353,14 @@ describe('redactUrl', () => {
     ['/control/bots', '/control/bots'],
     ['/control/bots/privacy', '/control/bots/privacy'],
     ['/control/bots/echo_bot', '/control/bots/echo_bot'],
+    ['/../bot123:abc/getMe', '/../bot<redacted>/getMe'],
+    ['/x/bot123:abc', '/x/bot<redacted>'],
+    ['/w/team/bot123:abc/getMe', '/w/team/bot<redacted>/getMe'],
+    ['/control/bots/123:abc', '/control/bots/<redacted>'],
+    ['/control/bots/123%3Aabc/x', '/control/bots/<redacted>/x'],
+    ['/x/%zz/123%3Aabc', '/x/%zz/<redacted>'],
+    ['/web/api/w1.1.2.s3cret', '/web/api/<redacted>'],
+    ['http://example.test:8080/healthz', 'http://<redacted>/healthz'],
     [
       '/gateway/sendVerificationMessage?code=1234&access_token=t',
       '/gateway/sendVerificationMessage?<redacted>',

@@ -100,7 +100,7 @@ export function controlLane(options: ControlLaneOptions): Lane {
       route.path,
       status,
       started,
-      errorText(status, body),
+      errorText(status, body, 'control'),
       request.url,
     );
   };

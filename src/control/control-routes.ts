@@ -300,9 +300,8 @@ export async function controlRoutes(
       return reply.code(ADMIN_TOKEN_REFUSED.status).send(ADMIN_TOKEN_REFUSED.json);
     }
   });
-  app.setNotFoundHandler((request, reply) =>
-    fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
-  );
+  // Fixed text: the path and query are not echoed (a token put in either would reach the answer).
+  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'NOT_FOUND', 'no such route'));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const answer = errorAnswer(error);
     if (answer.status >= 500) request.log.error({ err: error }, 'control API request failed');

@@ -14,7 +14,7 @@ import { gatewayFault } from './fault-answer.js';
 import { readGatewayParams } from './params.js';
 import { isAbsent } from '../platform/gateway/params.js';
 import type { Platform } from '../platform/core/platform.js';
-import type { RequestLog } from '../http/request-log.js';
+import { redactUrl, type RequestLog } from '../http/request-log.js';
 import type { GatewayAccountRow } from '../storage/gateway-store.js';
 
 /** Gateway parameters are short; 64 KiB is far more than any valid request needs. */
@@ -35,13 +35,14 @@ export function methodForLog(name: string): string | undefined {
 }
 
 /**
- * Query strings carry codes and tokens: a request line logged at debug level shows only the path.
- * (Tokens in the Authorization header are redacted by the logger itself.)
+ * Query strings carry codes and tokens: a request line logged at debug level shows only the path,
+ * redacted as every line's (a bot token put where the method goes). (Tokens in the Authorization
+ * header are redacted by the logger itself.)
  */
 const logSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url.replace(/\?.*$/, '?<redacted>'),
+    url: redactUrl(request.url),
   }),
 };
 

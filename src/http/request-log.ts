@@ -8,7 +8,8 @@
  * verification codes (parameters) are in no field. The method is a name of the surface's own table
  * or a route pattern (`/users/:ref`), never a path segment as given, which could be a token put in
  * the wrong place; the URL is written only at `debug`, its token redacted and its query string
- * dropped; error texts are the surfaces' catalogue texts.
+ * dropped; error texts are the Bot API's catalogue texts and the other surfaces' error codes, never a
+ * description that could echo the request (`errorText`).
  *
  * Cost on the hot path: one flat object of a fixed shape and one `log.info` after the answer is
  * written; no child logger per request, no listener on the response. Still, measured for the
@@ -28,45 +29,78 @@ export type Surface = 'bot-api' | 'gateway' | 'control' | 'file';
 /**
  * A bot token at the start of a path, as the Bot API (`/bot<token>/...`) and the file download
  * (`/file/bot<token>/...`) take it; also after a scheme and host (an absolute-form request line) and
- * repeated slashes, which the routes refuse but a log line at debug would still show. Only the start
- * of the path: `/control/bots` holds no token.
+ * repeated slashes, which the routes refuse but a log line at debug would still show. Here anything
+ * up to the next `/` is the token, as the reference reads it: `/control/bots` does not start so.
  */
-const TOKEN_IN_PATH = /^((?:[a-z][a-z\d+.-]*:\/\/[^/?#]*)?\/+(?:file\/+)?bot)[^/?]*/i;
+const TOKEN_AT_START = /^((?:[a-z][a-z\d+.-]*:\/\/[^/?#]*)?\/+(?:file\/+)?bot)[^/?]*/i;
 
 /**
- * A request URL fit for a log line: the token in the path redacted, the query string dropped (its
- * parameters carry gateway access tokens, verification codes, webhook secret tokens and URLs). The
- * path is percent-decoded first, so that an encoded `/bot` prefix is recognised too.
+ * A token anywhere else in a path (`/../bot<token>/getMe`, `/x/bot<token>`, a workspace's
+ * `/w/NAME/bot<token>/...`, a token where `/control/bots/<ref>` takes a username): a segment with a
+ * bot token's `<id>:<secret>` shape (a colon; no route of any surface has one in a segment), after
+ * `bot` or alone, and a segment with a web session token's shape (`w1.<user>.<device>.<secret>`).
+ */
+const TOKEN_SEGMENT = /(\/(?:bot)?)[^/]*:[^/]*|(\/)w1\.\d+\.\d+\.[^/]*/gi;
+
+/**
+ * A request URL fit for a log line: a token anywhere in the path redacted, the query string dropped
+ * (its parameters carry gateway access tokens, session and admin tokens put there by mistake,
+ * verification codes, webhook secret tokens and URLs). The path is percent-decoded first, so that
+ * an encoded `/bot` prefix or colon is recognised too; a path that does not decode whole is decoded
+ * segment by segment, so that one malformed escape does not hide a token in another segment.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  let path = q < 0 ? url : url.slice(0, q);
-  if (path.includes('%')) {
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      // Left as it came; a malformed escape does not hide the prefix.
-    }
+  const path = decodeForLog(q < 0 ? url : url.slice(0, q));
+  const redacted = path
+    .replace(TOKEN_AT_START, '$1<redacted>')
+    .replace(
+      TOKEN_SEGMENT,
+      (_whole, prefix: string | undefined, slash: string | undefined) => `${prefix ?? slash}<redacted>`,
+    );
+  return redacted + (q < 0 ? '' : '?<redacted>');
+}
+
+function decodeForLog(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path
+      .split('/')
+      .map((segment) => {
+        try {
+          return decodeURIComponent(segment);
+        } catch {
+          // Left as it came, its encoded colons read as colons: a malformed escape hides nothing.
+          return segment.replace(/%3a/gi, ':');
+        }
+      })
+      .join('/');
   }
-  return path.replace(TOKEN_IN_PATH, '$1<redacted>') + (q < 0 ? '' : '?<redacted>');
 }
 
 /**
  * The error text of an answer, or undefined for a success: the Bot API's `description`, the gateway's
- * `error` code, the control API's `error: description`; for a bare status line, the status's name.
+ * `error` code, the control API's `error` code alone; for a bare status line, the status's name.
  * Only answers with an error status, or a JSON envelope with `"ok":false` (the gateway's always-200
  * option), are read.
+ *
+ * The control API's descriptions name what was asked for (`no bot "<ref>"`), and a caller may put a
+ * token where a reference goes: the answer may tell the caller so, the log may not. Its codes are
+ * fixed words; the Bot API's descriptions are the reference's catalogue texts.
  */
-export function errorText(status: number, body: unknown): string | undefined {
+export function errorText(status: number, body: unknown, surface?: Surface): string | undefined {
   const envelope = typeof body === 'string' && body.startsWith('{"ok":false');
   if (status < 400 && !envelope) return undefined;
   if (envelope) {
     try {
       const parsed = JSON.parse(body) as { error?: unknown; description?: unknown };
       const { error, description } = parsed;
-      if (typeof error === 'string' && typeof description === 'string') return `${error}: ${description}`;
+      if (typeof error === 'string' && (surface === 'control' || typeof description !== 'string')) {
+        return error;
+      }
       if (typeof description === 'string') return description;
-      if (typeof error === 'string') return error;
     } catch {
       // Not an envelope after all: named by its status below.
     }
@@ -167,7 +201,7 @@ export class RequestLog {
     // The error text is in the body, which only onSend sees; failures are not the hot path.
     const failures = new WeakMap<FastifyRequest, string | undefined>();
     app.addHook('onSend', (request, reply, payload, done) => {
-      const text = errorText(reply.statusCode, payload);
+      const text = errorText(reply.statusCode, payload, surface);
       if (text !== undefined) failures.set(request, text);
       done(null, payload);
     });
@@ -178,7 +212,7 @@ export class RequestLog {
         methodOf(request),
         reply.statusCode,
         reply.elapsedTime,
-        failures.get(request) ?? errorText(reply.statusCode, undefined),
+        failures.get(request) ?? errorText(reply.statusCode, undefined, surface),
         request.url,
       );
       done();

@@ -23,7 +23,7 @@ import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
 import { fileRoutes } from '../bot-api/file-routes.js';
 import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
-import { frameworkErrorAnswer } from './framework-errors.js';
+import { frameworkErrorAnswer, notFoundAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
 import { laneServerFactory, type Lane } from '../http/http-lane.js';
 import { WorkspaceHost, type BuildWorkspace } from './workspaces.js';
@@ -219,6 +219,8 @@ async function build(
     routerOptions: { maxParamLength: 1000 },
     frameworkErrors: frameworkErrorAnswer({ gatewayBase, always200 }),
   });
+  // What no surface's routes take: its own answer, never Fastify's, which echoes the path and query.
+  app.setNotFoundHandler(notFoundAnswer);
   let ready = false;
   // Answers given while stopping close their connection, so that a keep-alive client does not hold
   // the server open after its last request (Node closes only connections idle at close() time).

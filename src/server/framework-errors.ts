@@ -1,4 +1,14 @@
 /**
+ * What no route of a surface answers, in the format of the surface the URL names, never Fastify's
+ * own bodies (which echo the method, path and query: `Route PROPFIND:/bot<token>/getMe not found`,
+ * written to the log at debug too).
+ *
+ * Not found: the surfaces with a prefix answer their own (the gateway's UNKNOWN_METHOD, the control
+ * and person APIs' NOT_FOUND); what reaches the server's root is the Bot API's host, as the
+ * reference's is: a verb other than GET and POST on `/bot...` is its 501 with an empty body (the
+ * verbs Fastify does not route, such as PROPFIND, end up here), and any other path its 404 "Not
+ * Found" (reference §1.1: a path that does not start with `/bot`, or `/file/bot...`).
+ *
  * Errors Fastify raises before any route runs (a path with a malformed percent escape, or one that
  * decodes to bytes that are not UTF-8: FST_ERR_BAD_URL) are answered in the format of the surface
  * the URL names, not with Fastify's own body: the Bot API's 404 "Not Found" (the reference's answer
@@ -11,6 +21,21 @@ import { send } from '../bot-api/bot-api-routes.js';
 import { NOT_FOUND } from '../bot-api/errors.js';
 import { answerFor } from '../gateway/errors.js';
 import { failure } from '../gateway/gateway-routes.js';
+
+export function notFoundAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const url = request.raw.url ?? '';
+  if (url.startsWith('/bot') && request.method !== 'GET' && request.method !== 'POST') {
+    void reply.code(501).header('connection', 'close').send('');
+  } else {
+    void send(reply, errorEnvelope(NOT_FOUND));
+  }
+}
+
+/** The description of each framework error, in words that do not repeat the request. */
+const FIXED_TEXTS: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'a path segment is too long',
+};
 
 export interface FrameworkErrorOptions {
   gatewayBase: string;
@@ -28,7 +53,8 @@ export function frameworkErrorAnswer({ gatewayBase, always200 }: FrameworkErrorO
       const answer = failure(always200, answerFor('UNKNOWN_METHOD'));
       void reply.code(answer.status).type('application/json').send(answer.body);
     } else {
-      const description = error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message;
+      // Fastify's messages quote the path ("'/control/...' is exceeding the max param length").
+      const description = FIXED_TEXTS[error.code] ?? 'bad request';
       void reply
         .code(status >= 400 && status < 500 ? status : 400)
         .type('application/json')

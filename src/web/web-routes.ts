@@ -70,6 +70,11 @@ interface WebRoute {
   binary?: number;
 }
 
+/** What a route tells its error handler: the size limit of the file that is its body. */
+interface WebRouteConfig {
+  fileLimit?: number;
+}
+
 /** The person API, below /web/api. */
 const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/config', handler: async ({ profile }) => ({ profile }), open: true },
@@ -197,14 +202,27 @@ export async function webRoutes(
       api.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      api.setNotFoundHandler((request, reply) =>
-        fail(reply, 404, 'NOT_FOUND', `no route ${request.method} ${request.url}`),
-      );
+      // Fixed text: the path and query are not echoed (a token put in either would reach the answer).
+      const notFound = (_request: unknown, reply: FastifyReply) =>
+        fail(reply, 404, 'NOT_FOUND', 'no such route');
+      api.setNotFoundHandler(notFound);
+      // Without these, `/web/*` (the page's files) takes the API's unknown paths, and the page's
+      // answer to a missing file is not the API's.
+      api.all('/', notFound);
+      api.all('/*', notFound);
       api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
         const status = error.statusCode ?? 500;
         if (status >= 500) {
           request.log.error({ err: error }, 'web API request failed');
           return fail(reply, 500, 'INTERNAL', 'internal error');
+        }
+        // A body past the route's limit (Fastify refuses it by its length): a file too big to send,
+        // or a JSON body far larger than any call needs.
+        if (status === 413) {
+          const { fileLimit } = request.routeOptions.config as WebRouteConfig;
+          return fileLimit === undefined
+            ? fail(reply, 413, 'REQUEST_TOO_LARGE', 'the request body is larger than 1 MB')
+            : fail(reply, 413, 'FILE_TOO_BIG', `the file is larger than ${fileLimit >> 20} MB`);
         }
         return fail(reply, status, 'BAD_REQUEST', error.message);
       });
@@ -255,7 +273,7 @@ export async function webRoutes(
         api.route({
           method: route.method,
           url: route.url,
-          ...(route.binary ? { bodyLimit: route.binary } : {}),
+          ...(route.binary ? { bodyLimit: route.binary, config: { fileLimit: route.binary } } : {}),
           handler: async (request, reply) => {
             const session = route.open
               ? { userId: 0, deviceId: 0 }

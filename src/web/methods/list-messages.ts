@@ -1,36 +1,36 @@
 import { SERVICE_USER_ID } from '../../platform/gateway/delivery.js';
 import { GatewayError } from '../../platform/gateway/gateway-error.js';
 import { positive, text, type WebContext } from '../web-context.js';
+import { visibleChat } from '../visible-chat.js';
 
 /**
  * GET /web/api/messages?chat=ID: the newest messages of a chat as the person sees them, oldest
  * first; the chat counts as read up to the newest. In the service chat, reading a verification
  * message reports it read to the gateway (its delivery status becomes `read`). Messages with
  * reactions carry `reaction_summary` (the counts and the person's own choice), read for the page
- * at once.
+ * at once. A chat the person cannot see is 404 `CHAT_NOT_FOUND`, as one that does not exist
+ * (visible-chat.ts).
  */
 export async function listMessages({ platform, chatList, session, input }: WebContext) {
   const chatRef = text(input, 'chat', true);
   const limit = Math.min(positive(input, 'limit') ?? 100, 100);
+  const chat = await visibleChat(platform, session.userId, chatRef);
+  if (chat === undefined) return [];
   const user = String(session.userId);
   const messages = await platform.messages.listForUser(user, chatRef, limit);
   const newest = messages.at(-1);
   if (newest) {
-    const person = await platform.users.resolve(user, 'user');
-    const chat = await platform.messages.chatForUser(platform.deps.store, person, chatRef, false);
-    if (chat) {
-      await chatList.markRead(session.userId, chat, newest.message_id);
-      const summaries = await platform.reactions.summaries(
-        platform.deps.store,
-        chat,
-        messages[0]!.message_id,
-        newest.message_id,
-        session.userId,
-      );
-      for (const message of messages) {
-        const summary = summaries.get(message.message_id);
-        if (summary) Object.assign(message, { reaction_summary: summary });
-      }
+    await chatList.markRead(session.userId, chat, newest.message_id);
+    const summaries = await platform.reactions.summaries(
+      platform.deps.store,
+      chat,
+      messages[0]!.message_id,
+      newest.message_id,
+      session.userId,
+    );
+    for (const message of messages) {
+      const summary = summaries.get(message.message_id);
+      if (summary) Object.assign(message, { reaction_summary: summary });
     }
     if (newest.chat.id === SERVICE_USER_ID)
       await readCodes(platform, user, new Set(messages.map((m) => m.message_id)));

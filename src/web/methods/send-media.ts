@@ -23,7 +23,7 @@ export async function sendMedia({ platform, session, input, body }: WebContext) 
     throw new WebError(400, 'BAD_REQUEST', "the body must be the file's bytes (application/octet-stream)");
   }
   if (kind === 'photo' && body.length > MAX_PERSON_PHOTO_BYTES) {
-    throw new WebError(400, 'BAD_REQUEST', `a photo is at most ${MAX_PERSON_PHOTO_BYTES >> 20} MB`);
+    throw new WebError(413, 'FILE_TOO_BIG', `the file is larger than ${MAX_PERSON_PHOTO_BYTES >> 20} MB`);
   }
   const media: PersonMedia =
     kind === 'photo'
