@@ -21,6 +21,8 @@ const OPTIONS = {
   'max-connections-per-client': { type: 'string' },
   'request-timeout': { type: 'string' },
   'metrics-port': { type: 'string' },
+  'max-workspaces': { type: 'string' },
+  'workspace-idle-timeout': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -33,6 +35,7 @@ export const startCommand: Command = {
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
                     [--metrics-port P]
+                    [--max-workspaces N] [--workspace-idle-timeout S]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -75,6 +78,13 @@ Options:
   --metrics-port P     also serve GET /metrics on this port of the same host, without the admin
                        token (env PARLEY_METRICS_PORT; default: none, /metrics on the main port
                        needs the admin token)
+  --max-workspaces N   workspaces (/w/NAME/) the server may hold; creating one more is refused
+                       (env PARLEY_MAX_WORKSPACES; default 100, 0 for no cap)
+  --workspace-idle-timeout S
+                       seconds after its last request before a workspace's storage and workers
+                       close; the next request reopens it, and due work (webhook retries,
+                       gateway jobs) wakes it (env PARLEY_WORKSPACE_IDLE_TIMEOUT; default 300,
+                       0 for never)
 
 Once it listens it prints where each surface is and a line to paste into another shell, so that
 parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
@@ -111,6 +121,8 @@ found it), said in one line on stderr ending in one of these codes:
           maxConnectionsPerClient: values['max-connections-per-client'],
           requestTimeout: values['request-timeout'],
           metricsPort: values['metrics-port'],
+          maxWorkspaces: values['max-workspaces'],
+          workspaceIdleTimeout: values['workspace-idle-timeout'],
         },
         ctx.env,
       );
