@@ -113,6 +113,31 @@ describe('on a data folder', () => {
     expect(openFilesUnder(folder)).toBeGreaterThan(0);
   });
 
+  it('keeps a workspace open while a long poll is parked in it, and closes it after', async () => {
+    const server = await start({ data: dataDir(), workspaceIdleTimeout: '1' });
+    const created = await server.control.createWorkspace({ name: 'polled' });
+    const inside = new ControlClient({ url: created.server_url, adminToken: created.admin_token });
+    const bot = await inside.createBot({ username: 'polled_bot' });
+    const started = Date.now();
+    let answered: Response | undefined;
+    void fetch(`${created.api_root}/bot${bot.token}/getUpdates?timeout=3`).then((r) => (answered = r));
+    // Until the poll answers (three idle times later), the workspace is open at every look.
+    const seen: boolean[] = [];
+    await waitFor(
+      async () => {
+        seen.push((await server.control.getWorkspace('polled')).open);
+        return answered;
+      },
+      { intervalMs: 100, what: 'the long poll to answer' },
+    );
+    expect([answered!.status, Date.now() - started >= 2900]).toEqual([200, true]);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((open) => open)).toBe(true);
+    await waitFor(async () => (await server.control.getWorkspace('polled')).open === false, {
+      what: 'the workspace to close once the poll has ended',
+    });
+  });
+
   it('opens none of its workspaces at a restart, and then only the one used', async () => {
     const dir = dataDir();
     let server = await start({ data: dir });
