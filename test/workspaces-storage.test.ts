@@ -84,7 +84,9 @@ describe('from the CLI', () => {
     expect(await getMe(server.url, token)).toBe(401);
 
     const listed = await parley('workspace', 'list');
-    expect(listed.stdout).toMatch(/^workspace ci-7 http:\/\/127\.0\.0\.1:\d+\/w\/ci-7 \(created /);
+    expect(listed.stdout).toMatch(
+      /^workspace ci-7 http:\/\/127\.0\.0\.1:\d+\/w\/ci-7 \(created .*, open\)$/m,
+    );
 
     const deleted = await parley('workspace', 'delete', 'ci-7', '--json');
     expect([deleted.code, JSON.parse(deleted.stdout)]).toEqual([0, { name: 'ci-7', deleted: true }]);

@@ -65,6 +65,13 @@ export interface Config {
    * inspector asks for the token.
    */
   inspectorToken?: boolean | undefined;
+  /** Workspaces the server may hold, 0 for no cap (PARLEY_MAX_WORKSPACES, ADR 0064); undefined: the default. */
+  maxWorkspaces?: number | undefined;
+  /**
+   * How long an open workspace may sit idle before its storage and workers are closed, 0 for never
+   * (PARLEY_WORKSPACE_IDLE_TIMEOUT, ms, given in seconds, ADR 0064); undefined: the default.
+   */
+  workspaceIdleMs?: number | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -84,6 +91,9 @@ export interface StartFlags extends FloodFlags {
   metricsPort?: string | undefined;
   /** `on` or `off`. */
   inspectorToken?: string | undefined;
+  maxWorkspaces?: string | undefined;
+  /** Seconds. */
+  workspaceIdleTimeout?: string | undefined;
 }
 
 /** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
@@ -148,7 +158,29 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     ...jobLeaseSetting(env),
     ...metricsPortSetting(flags, env),
     ...inspectorTokenSetting(flags, env),
+    ...workspaceSettings(flags, env),
   };
+}
+
+/**
+ * 50: one workspace per parallel CI job, with room; and all 50 open at once cost about 550 MB and
+ * 460 file descriptors (ADR 0064: 11 MB and 9 descriptors each), under the common soft limit of
+ * 1024 descriptors with the connections' share left.
+ */
+export const DEFAULT_MAX_WORKSPACES = 50;
+/** 5 minutes: a CI job's pauses (a build step between two test steps) do not reopen its workspace. */
+export const DEFAULT_WORKSPACE_IDLE_MS = 300_000;
+
+/** The workspace limits (ADR 0064), present only when given. */
+function workspaceSettings(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
+  const settings: Partial<Config> = {};
+  const max = flags.maxWorkspaces ?? env.PARLEY_MAX_WORKSPACES;
+  if (max !== undefined && max !== '') settings.maxWorkspaces = wholeNumber(max, 'max workspaces');
+  const idle = flags.workspaceIdleTimeout ?? env.PARLEY_WORKSPACE_IDLE_TIMEOUT;
+  if (idle !== undefined && idle !== '') {
+    settings.workspaceIdleMs = wholeNumber(idle, 'workspace idle timeout') * 1000;
+  }
+  return settings;
 }
 
 /** The metrics listener's port, present only when given (ADR 0060). */

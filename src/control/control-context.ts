@@ -26,6 +26,8 @@ export interface WorkspaceView {
   name: string;
   /** Unix seconds (real time: each workspace has a virtual clock of its own). */
   created_at: number;
+  /** Whether its storage and workers are open on this server now (ADR 0064: idle ones close). */
+  open: boolean;
   /** The base URL of the workspace, for the CLI's `--server` and the test kit's `url`. */
   server_url: string;
   /** A bot library's API root (grammY `apiRoot`; python-telegram-bot `base_url` is this + `/bot`). */

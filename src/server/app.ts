@@ -27,6 +27,7 @@ import { frameworkErrorAnswer, notFoundAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
 import { laneServerFactory, type Lane } from '../http/http-lane.js';
 import { WorkspaceHost, type BuildWorkspace } from './workspaces.js';
+import { nextWorkAt } from './next-work.js';
 import { RequestLog } from '../http/request-log.js';
 import { listenMetrics, metricsRoute, ServerMetrics, type MetricsListener } from './metrics.js';
 import { RequestSignals } from '../http/request-signals.js';
@@ -93,6 +94,7 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
       adminToken: parley.adminToken,
       store: parley.platform.deps.store,
       startWorkers: () => parley.startWorkers(),
+      nextWorkAt: () => nextWorkAt(parley.platform),
       close: () => parley.close(),
     };
   };
@@ -175,6 +177,8 @@ async function build(
           bus,
           gatewayPath: gatewayBase,
           build: workspaceBuilder(options, adminToken),
+          registry: store,
+          now: Date.now,
         })
       : undefined;
   const control: ControlOptions = {

@@ -9,54 +9,25 @@
  * handler. A bot library pointed at `http://host:port/w/NAME` as its API root, the CLI at it as its
  * server, and a gateway client at `/w/NAME/gateway` need nothing else.
  *
- * Every operation on one name (open, create, reset, delete) runs after the previous one on that name.
  * With a shared database, a workspace made on another node is opened here on its first request, and
  * one reset or deleted elsewhere is let go of here on the `workspace.changed` event.
+ *
+ * Their cost is bounded (ADR 0064): at most `--max-workspaces` exist, and only those in use are open
+ * (workspace-pool.ts: opened on first use, closed when idle, woken when their work is due).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOT_API_ERRORS } from '../bot-api/error-catalogue.js';
 import { ControlError, type WorkspaceManager, type WorkspaceView } from '../control/control-context.js';
-import type { Config } from '../config/config.js';
+import { DEFAULT_MAX_WORKSPACES, type Config } from '../config/config.js';
 import type { Lane } from '../http/http-lane.js';
 import type { EventPort } from '../storage/ports/events.js';
-import type { Store } from '../storage/store.js';
-import {
-  claimWorkspaceStorage,
-  dropWorkspaceStorage,
-  invalidWorkspaceName,
-  listWorkspaceStorage,
-  workspaceStorage,
-  workspaceStorageExists,
-} from './workspace-storage.js';
-import { WORKSPACE_NAME } from '../testkit/control-schema/index.js';
+import { claimWorkspaceStorage, dropWorkspaceStorage, invalidWorkspaceName } from './workspace-storage.js';
+import { WorkspacePool, type BuildWorkspace, type Instance } from './workspace-pool.js';
+import type { RegistryStore } from './workspace-registry.js';
 
-/** What the host needs of a built Parley (app.ts builds it with `createParley`). */
-export interface WorkspaceParley {
-  /** Answers one request as this Parley's own server would (its lanes, then its Fastify app). */
-  handle(request: IncomingMessage, response: ServerResponse): void;
-  adminToken: string;
-  store: Pick<Store, 'write'>;
-  startWorkers(): void;
-  close(): Promise<void>;
-}
-
-/** Builds the Parley of a workspace: its config, and the admin token to keep if its store has none. */
-export type BuildWorkspace = (
-  config: Config,
-  adminToken: string,
-  log: FastifyBaseLogger,
-) => Promise<WorkspaceParley>;
-
-/** Where a workspace keeps the real time it was created at (its own settings). */
-const CREATED_AT_SETTING = 'workspace.created_at';
-
-interface Instance {
-  parley: WorkspaceParley;
-  createdAt: number;
-  workersStarted: boolean;
-}
+export type { BuildWorkspace, WorkspaceParley } from './workspace-pool.js';
 
 export interface WorkspaceHostOptions {
   /** The server's config (its storage is the base of the workspaces' storage). */
@@ -67,25 +38,31 @@ export interface WorkspaceHostOptions {
   bus: EventPort;
   /** The gateway's path (`/gateway`), for the URLs of a workspace. */
   gatewayPath: string;
+  /** The default workspace's store, whose settings remember each workspace (workspace-registry.ts). */
+  registry: RegistryStore;
+  /** Real time in ms (the idle time and the wakes; not a workspace's virtual clock). */
+  now: () => number;
 }
 
 export class WorkspaceHost implements WorkspaceManager, Lane {
-  /** Open workspaces (or being opened), by name. */
-  readonly #open = new Map<string, Promise<Instance | undefined>>();
-  /** The last operation of each name, which the next one waits for. */
-  readonly #chains = new Map<string, Promise<unknown>>();
+  readonly #pool: WorkspacePool;
+  /** Creations, one at a time, so that two cannot both take the last place under the limit. */
+  #creations: Promise<unknown> = Promise.resolve();
+  readonly #maxWorkspaces: number;
   /** This process, to tell its own `workspace.changed` events from other nodes'. */
   readonly #id = randomBytes(8).toString('hex');
-  #started = false;
-  #closed = false;
   readonly #unsubscribe: () => void;
 
   constructor(private readonly options: WorkspaceHostOptions) {
+    this.#pool = new WorkspacePool(options);
+    this.#maxWorkspaces = options.config.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
     this.#unsubscribe = options.bus.on('workspace.changed', ({ name, by }) => {
-      if (by === this.#id || !this.#open.has(name)) return;
-      void this.#serial(name, () => this.#letGo(name)).catch((error: unknown) =>
-        options.log.error({ err: error, workspace: name }, 'closing a workspace changed elsewhere failed'),
-      );
+      if (by === this.#id || !this.#pool.isOpen(name)) return;
+      void this.#pool
+        .serial(name, () => this.#pool.letGo(name))
+        .catch((error: unknown) =>
+          options.log.error({ err: error, workspace: name }, 'closing a workspace changed elsewhere failed'),
+        );
     });
   }
 
@@ -111,7 +88,7 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
   async #dispatch(name: string, rest: string, request: IncomingMessage, response: ServerResponse) {
     let instance: Instance | undefined;
     try {
-      instance = WORKSPACE_NAME.test(name) ? await this.#instance(name) : undefined;
+      instance = await this.#pool.use(name);
     } catch (error) {
       this.options.log.error({ err: error, workspace: name }, 'opening a workspace failed');
       answer(response, 503, {
@@ -135,101 +112,27 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
       return;
     }
     request.url = rest;
-    instance.parley.handle(request, response);
-  }
-
-  /** The open workspace, opening it if its storage exists (another node may have made it). */
-  #instance(name: string): Promise<Instance | undefined> {
-    const open = this.#open.get(name);
-    if (open !== undefined) return open;
-    if (this.#closed) return Promise.resolve(undefined);
-    return this.#serial(name, async () => {
-      const again = this.#open.get(name);
-      if (again !== undefined) return again;
-      if (!(await workspaceStorageExists(this.options.config.storage, name))) return undefined;
-      return this.#track(name, this.#openInstance(name, undefined));
+    // In use until its answer ends: a parked long poll keeps the workspace open.
+    const used = instance;
+    used.active += 1;
+    used.lastUsed = this.options.now();
+    response.once('close', () => {
+      used.active -= 1;
+      used.lastUsed = this.options.now();
     });
-  }
-
-  /** Keeps the opening in the map; a failed one is dropped so that the next request tries again. */
-  #track(name: string, opening: Promise<Instance>): Promise<Instance> {
-    this.#open.set(name, opening);
-    opening.catch(() => {
-      if (this.#open.get(name) === opening) this.#open.delete(name);
-    });
-    return opening;
-  }
-
-  async #openInstance(
-    name: string,
-    created: { adminToken: string; at: number } | undefined,
-  ): Promise<Instance> {
-    const { config, build, log } = this.options;
-    const workspaceConfig: Config = {
-      ...config,
-      storage: workspaceStorage(config.storage, name),
-      data: `${config.data}#workspace=${name}`,
-      // The server's token is the operator's; the workspace keeps its own (app.ts storedAdminToken).
-      adminToken: undefined,
-      metricsPort: undefined,
-    };
-    const parley = await build(
-      workspaceConfig,
-      created?.adminToken ?? randomBytes(20).toString('hex'),
-      log.child({ workspace: name }),
-    );
-    try {
-      const createdAt = await parley.store.write(async (tx) => {
-        const stored = await tx.getSetting(CREATED_AT_SETTING);
-        if (stored !== undefined) return Number(stored);
-        const at = created?.at ?? Math.floor(Date.now() / 1000);
-        await tx.setSetting(CREATED_AT_SETTING, String(at));
-        return at;
-      });
-      const instance = { parley, createdAt, workersStarted: false };
-      if (this.#started) this.#startWorkers(instance);
-      return instance;
-    } catch (error) {
-      await parley.close().catch(() => undefined);
-      throw error;
-    }
-  }
-
-  #startWorkers(instance: Instance): void {
-    if (instance.workersStarted) return;
-    instance.workersStarted = true;
-    instance.parley.startWorkers();
-  }
-
-  /** Closes this process's copy of the workspace, if open. */
-  async #letGo(name: string): Promise<void> {
-    const open = this.#open.get(name);
-    this.#open.delete(name);
-    const instance = await open?.catch(() => undefined);
-    await instance?.parley.close();
-  }
-
-  #serial<T>(name: string, run: () => Promise<T>): Promise<T> {
-    const previous = this.#chains.get(name) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(run);
-    this.#chains.set(name, next);
-    void next
-      .catch(() => undefined)
-      .then(() => {
-        if (this.#chains.get(name) === next) this.#chains.delete(name);
-      });
-    return next;
+    used.parley.handle(request, response);
   }
 
   #changed(name: string): void {
     this.options.bus.emit('workspace.changed', { name, by: this.#id });
   }
 
-  #view(name: string, instance: Instance, origin: string): WorkspaceView {
+  #view(name: string, createdAt: number, origin: string): WorkspaceView {
     const server = `${origin}/w/${name}`;
     return {
       name,
-      created_at: instance.createdAt,
+      created_at: createdAt,
+      open: this.#pool.isOpen(name),
       server_url: server,
       api_root: server,
       control_url: `${server}/control`,
@@ -238,10 +141,14 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
     };
   }
 
-  async #required(name: string): Promise<Instance> {
-    const instance = WORKSPACE_NAME.test(name) ? await this.#instance(name) : undefined;
-    if (instance === undefined) throw new ControlError(404, 'WORKSPACE_NOT_FOUND', `no workspace "${name}"`);
-    return instance;
+  /** The view of `name`, without opening it if it is closed; undefined if there is none. */
+  async #describe(name: string, origin: string): Promise<WorkspaceView | undefined> {
+    if (!(await this.#pool.exists(name))) return undefined;
+    const createdAt = await this.#pool.createdAt(name);
+    if (createdAt !== undefined) return this.#view(name, createdAt, origin);
+    // Never recorded (made before the record existed, ADR 0064): opened once, which records it.
+    const instance = await this.#pool.use(name);
+    return instance && this.#view(name, instance.createdAt, origin);
   }
 
   // ---- the control API's port
@@ -249,93 +156,95 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
   async create(name: string, origin: string): Promise<WorkspaceView & { admin_token: string }> {
     const invalid = invalidWorkspaceName(this.options.config.storage, name);
     if (invalid !== undefined) throw new ControlError(400, 'WORKSPACE_NAME_INVALID', invalid);
-    const instance = await this.#serial(name, async () => {
-      const exists = () =>
-        new ControlError(409, 'WORKSPACE_EXISTS', `the workspace "${name}" exists already`);
-      if (this.#open.has(name)) throw exists();
-      if (!(await claimWorkspaceStorage(this.options.config.storage, name))) throw exists();
-      const adminToken = randomBytes(20).toString('hex');
-      const opening = this.#openInstance(name, { adminToken, at: Math.floor(Date.now() / 1000) });
-      try {
-        const opened = await this.#track(name, opening);
-        this.#changed(name);
-        return opened;
-      } catch (error) {
-        await dropWorkspaceStorage(this.options.config.storage, name).catch(() => undefined);
-        throw error;
-      }
-    });
-    return { ...this.#view(name, instance, origin), admin_token: instance.parley.adminToken };
+    const creation = this.#creations
+      .catch(() => undefined)
+      .then(() => this.#pool.serial(name, () => this.#create(name)));
+    this.#creations = creation;
+    const instance = await creation;
+    return { ...this.#view(name, instance.createdAt, origin), admin_token: instance.parley.adminToken };
+  }
+
+  async #create(name: string): Promise<Instance> {
+    const { storage } = this.options.config;
+    const exists = () => new ControlError(409, 'WORKSPACE_EXISTS', `the workspace "${name}" exists already`);
+    if (await this.#pool.exists(name)) throw exists();
+    const max = this.#maxWorkspaces;
+    if (max > 0 && (await this.#pool.names()).size >= max) {
+      throw new ControlError(
+        409,
+        'WORKSPACE_LIMIT_REACHED',
+        `the server holds ${max} workspaces, its limit (--max-workspaces): delete one first`,
+      );
+    }
+    if (!(await claimWorkspaceStorage(storage, name))) throw exists();
+    const adminToken = randomBytes(20).toString('hex');
+    try {
+      const opened = await this.#pool.open(name, { adminToken, at: Math.floor(Date.now() / 1000) });
+      this.#changed(name);
+      return opened;
+    } catch (error) {
+      await dropWorkspaceStorage(storage, name).catch(() => undefined);
+      throw error;
+    }
   }
 
   async list(origin: string): Promise<WorkspaceView[]> {
-    const names = new Set([
-      ...(await listWorkspaceStorage(this.options.config.storage)),
-      ...this.#open.keys(),
-    ]);
     const views: WorkspaceView[] = [];
-    for (const name of [...names].sort()) {
-      const instance = await this.#instance(name).catch(() => undefined);
-      if (instance !== undefined) views.push(this.#view(name, instance, origin));
+    for (const name of [...(await this.#pool.names())].sort()) {
+      const view = await this.#describe(name, origin).catch(() => undefined);
+      if (view !== undefined) views.push(view);
     }
     return views;
   }
 
   async get(name: string, origin: string): Promise<WorkspaceView> {
-    return this.#view(name, await this.#required(name), origin);
+    const view = await this.#describe(name, origin);
+    if (view === undefined) throw notFound(name);
+    return view;
   }
 
   async reset(name: string, origin: string): Promise<WorkspaceView> {
-    const instance = await this.#required(name);
-    const fresh = await this.#serial(name, async () => {
+    const instance = await this.#pool.use(name);
+    if (instance === undefined) throw notFound(name);
+    const fresh = await this.#pool.serial(name, async () => {
       const { adminToken } = instance.parley;
-      await this.#letGo(name);
+      await this.#pool.letGo(name);
       const { storage } = this.options.config;
       await dropWorkspaceStorage(storage, name);
       await claimWorkspaceStorage(storage, name);
-      const opened = await this.#track(
-        name,
-        this.#openInstance(name, { adminToken, at: instance.createdAt }),
-      );
+      const opened = await this.#pool.open(name, { adminToken, at: instance.createdAt });
       this.#changed(name);
       return opened;
     });
-    return this.#view(name, fresh, origin);
+    return this.#view(name, fresh.createdAt, origin);
   }
 
   async delete(name: string): Promise<void> {
-    await this.#required(name);
-    await this.#serial(name, async () => {
-      await this.#letGo(name);
+    if (!(await this.#pool.exists(name))) throw notFound(name);
+    await this.#pool.serial(name, async () => {
+      await this.#pool.letGo(name);
       await dropWorkspaceStorage(this.options.config.storage, name);
+      await this.#pool.forget(name);
       this.#changed(name);
     });
   }
 
   // ---- the server's lifecycle
 
-  /** Opens every workspace the storage holds and starts the workers of all (after the server's own). */
-  async start(): Promise<void> {
-    // Those opened before start their workers now; those opened from now on start their own.
-    const before = [...this.#open.values()];
-    this.#started = true;
-    for (const open of before) {
-      const instance = await open.catch(() => undefined);
-      if (instance !== undefined) this.#startWorkers(instance);
-    }
-    for (const name of await listWorkspaceStorage(this.options.config.storage)) {
-      await this.#instance(name).catch((error: unknown) =>
-        this.options.log.error({ err: error, workspace: name }, 'opening a workspace failed'),
-      );
-    }
+  /** After the server's own workers: the workspaces' (each opens on first use, ADR 0064). */
+  start(): Promise<void> {
+    return this.#pool.start();
   }
 
   /** Closes every open workspace (their data stays). */
   async close(): Promise<void> {
-    this.#closed = true;
     this.#unsubscribe();
-    await Promise.all([...this.#open.keys()].map((name) => this.#serial(name, () => this.#letGo(name))));
+    await this.#pool.close();
   }
+}
+
+function notFound(name: string): ControlError {
+  return new ControlError(404, 'WORKSPACE_NOT_FOUND', `no workspace "${name}"`);
 }
 
 function answer(response: ServerResponse, status: number, body: unknown): void {

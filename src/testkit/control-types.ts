@@ -393,6 +393,8 @@ export interface Workspace {
   name: string;
   /** Unix seconds (real time). */
   created_at: number;
+  /** Whether its storage and workers are open on this server now (idle ones close, ADR 0064). */
+  open: boolean;
   /** The CLI's `--server` and the test kit's `url`. */
   server_url: string;
   /** A bot library's API root (grammY `apiRoot`; python-telegram-bot `base_url` is this + `/bot`). */

@@ -22,6 +22,8 @@ const OPTIONS = {
   'request-timeout': { type: 'string' },
   'metrics-port': { type: 'string' },
   'inspector-token': { type: 'string' },
+  'max-workspaces': { type: 'string' },
+  'workspace-idle-timeout': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -34,6 +36,7 @@ export const startCommand: Command = {
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
                     [--metrics-port P] [--inspector-token on|off]
+                    [--max-workspaces N] [--workspace-idle-timeout S]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -81,6 +84,13 @@ Options:
                        in the local profile, hand the admin token to the inspector page on
                        loopback (GET /web/api/inspector/token), which any local process can
                        also ask; off on a shared machine (env PARLEY_INSPECTOR_TOKEN; default on)
+  --max-workspaces N   workspaces (/w/NAME/) the server may hold; creating one more is refused
+                       (env PARLEY_MAX_WORKSPACES; default 50, 0 for no cap)
+  --workspace-idle-timeout S
+                       seconds after its last request before a workspace's storage and workers
+                       close; the next request reopens it, and due work (webhook retries,
+                       gateway jobs) wakes it (env PARLEY_WORKSPACE_IDLE_TIMEOUT; default 300,
+                       0 for never)
 
 Once it listens it prints where each surface is and a line to paste into another shell, so that
 parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
@@ -118,6 +128,8 @@ found it), said in one line on stderr ending in one of these codes:
           requestTimeout: values['request-timeout'],
           metricsPort: values['metrics-port'],
           inspectorToken: values['inspector-token'],
+          maxWorkspaces: values['max-workspaces'],
+          workspaceIdleTimeout: values['workspace-idle-timeout'],
         },
         ctx.env,
       );

@@ -9,10 +9,12 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-serv
 import type { CreatedWorkspace, Workspace } from '../../testkit/control-types.js';
 import { WORKSPACE_NAME_RULE } from '../../testkit/control-schema/index.js';
 
-/** `workspace ci-1 http://127.0.0.1:8081/w/ci-1 (created 2026-11-24T08:00:00Z)` */
+/** `workspace ci-1 http://127.0.0.1:8081/w/ci-1 (created 2026-11-24T08:00:00Z, open)` */
 export function formatWorkspace(workspace: Workspace): string {
   const created = new Date(workspace.created_at * 1000).toISOString().replace('.000Z', 'Z');
-  return `workspace ${workspace.name} ${workspace.server_url} (created ${created})`;
+  // A server before ADR 0064 does not say whether it is open.
+  const state = workspace.open === undefined ? '' : workspace.open ? ', open' : ', closed';
+  return `workspace ${workspace.name} ${workspace.server_url} (created ${created}${state})`;
 }
 
 function formatCreated(workspace: CreatedWorkspace): string {
@@ -37,8 +39,8 @@ Creates an empty workspace with its own people, bots, chats, gateway accounts, c
 token, served under /w/NAME/. Prints its roots (a bot library's API root, the gateway, the web
 client) and its admin token, which is shown only now. Use it with --workspace NAME on any command,
 or --server <server_url> --admin-token <admin_token>.
-With --json: {"name", "created_at", "server_url", "api_root", "control_url", "gateway_url",
-"web_url", "admin_token"}.
+With --json: {"name", "created_at", "open", "server_url", "api_root", "control_url",
+"gateway_url", "web_url", "admin_token"}.
 ${NAME_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
@@ -57,7 +59,9 @@ export const workspaceListCommand: Command = {
   summary: 'list the workspaces',
   help: `Usage: parley workspace list [--json]
 
-One line per workspace: workspace <name> <server_url> (created <time>).
+One line per workspace: workspace <name> <server_url> (created <time>, open|closed): open while
+its storage is (from its first request until it has been idle for the server's
+--workspace-idle-timeout).
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {

@@ -106,10 +106,25 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Workspace: {
     description: 'A workspace (ADR 0061) and the roots a client points at.',
     type: 'object',
-    required: ['name', 'created_at', 'server_url', 'api_root', 'control_url', 'gateway_url', 'web_url'],
+    required: [
+      'name',
+      'created_at',
+      'open',
+      'server_url',
+      'api_root',
+      'control_url',
+      'gateway_url',
+      'web_url',
+    ],
     properties: {
       name: { type: 'string' },
       created_at: { type: 'integer', description: 'Unix seconds (real time).' },
+      open: {
+        type: 'boolean',
+        description:
+          'Whether its storage and workers are open on this server now: a workspace opens on its first ' +
+          'request and closes when idle (ADR 0064); false does not change what it answers.',
+      },
       server_url: { type: 'string', description: "The CLI's `--server` and the test kit's `url`." },
       api_root: { type: 'string', description: "A bot library's API root (grammY `apiRoot`)." },
       control_url: { type: 'string' },

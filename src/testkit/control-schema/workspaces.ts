@@ -42,7 +42,13 @@ export const WORKSPACES = {
     errors: [
       'BadRequest',
       ...WORKSPACE_ERRORS,
-      { status: 409, description: 'A workspace of that name exists.', codes: ['WORKSPACE_EXISTS'] },
+      {
+        status: 409,
+        description:
+          'A workspace of that name exists, or the server holds as many workspaces as it may ' +
+          '(`--max-workspaces`, ADR 0064): delete one first.',
+        codes: ['WORKSPACE_EXISTS', 'WORKSPACE_LIMIT_REACHED'],
+      },
     ],
   }),
 
