@@ -15,9 +15,11 @@ import type {
   DownloadFileParams,
   Message,
   Poll,
+  ProfileAudios,
   ResultOf,
   SendMediaParams,
   SendPollParams,
+  StarTransaction,
   UpdateDeviceParams,
 } from './control-types.js';
 import {
@@ -233,5 +235,8 @@ describe('the control API contract of the test kit', () => {
     expectTypeOf(origin).returns.toEqualTypeOf<number | undefined>();
     expectTypeOf<BotApi.ChatMemberOwner['status']>().toEqualTypeOf<'creator'>();
     expectTypeOf<BotApi.InaccessibleMessage['date']>().toEqualTypeOf<0>();
+    // Other answers that are the Bot API's objects are its types too.
+    expectTypeOf<StarTransaction>().toEqualTypeOf<BotApi.StarTransaction>();
+    expectTypeOf<ProfileAudios['audios']>().toEqualTypeOf<BotApi.Audio[]>();
   });
 });

@@ -152,15 +152,8 @@ export interface StarBalance {
   nanostar_amount?: number;
 }
 
-/** The Bot API's StarTransaction (getStarTransactions). */
-export interface StarTransaction {
-  id: string;
-  amount: number;
-  nanostar_amount?: number;
-  date: number;
-  source?: { type: string; [field: string]: unknown };
-  receiver?: { type: string; [field: string]: unknown };
-}
+/** The Bot API's StarTransaction (getStarTransactions); `source` or `receiver` narrows by its `type`. */
+export type StarTransaction = BotApi.StarTransaction;
 
 /** `POST /control/pay`: the outcome of a payment as the person sees it. */
 export interface PaymentOutcome {
@@ -493,7 +486,7 @@ export interface MessageDraft {
 /** A user's profile audios (getUserProfileAudios's UserProfileAudios), as the user sees them. */
 export interface ProfileAudios {
   total_count: number;
-  audios: Array<Record<string, unknown> & { file_id: string; file_unique_id: string; duration: number }>;
+  audios: BotApi.Audio[];
 }
 
 // ---- groups, supergroups and channels ----
