@@ -82,13 +82,13 @@ describe('paid media', () => {
     await control().grantStars({ user: buyer.id, amount: 60 });
     const bought = await control().buyPaidMedia({ user: buyer.id, chat, message_id: sent.message_id });
     expect(bought.status).toBe('paid');
-    const media = bought.message!.paid_media as { paid_media: Array<Record<string, unknown>> };
+    const media = bought.message!.paid_media!;
     expect(media.paid_media.map((m) => m.type)).toEqual(['photo', 'video', 'live_photo']);
     // The person's own file_ids (ADR 0040): same file, another id than the bot's.
-    const theirs = (media.paid_media[0]!.photo as Array<{ file_id: string; file_unique_id: string }>)[0]!;
+    const theirs = media.paid_media[0]!.type === 'photo' ? media.paid_media[0]!.photo[0]! : undefined;
     const bots = info.paid_media[0]!.type === 'photo' ? info.paid_media[0]!.photo[0]! : undefined;
-    expect(theirs.file_unique_id).toBe(bots!.file_unique_id);
-    expect(theirs.file_id).not.toBe(bots!.file_id);
+    expect(theirs!.file_unique_id).toBe(bots!.file_unique_id);
+    expect(theirs!.file_id).not.toBe(bots!.file_id);
     // From now on they see the full media in the chat too.
     const [after] = await control().listMessages({ user: buyer.id, chat, limit: 1 });
     expect(after!.paid_media).toEqual(bought.message!.paid_media);

@@ -52,7 +52,7 @@ describe('Stars subscriptions', () => {
       const start = (await server.control.getClock()).now;
       const first = await server.control.pay({ user: user.phone_number!, link });
       expect(first.status).toBe('paid');
-      const firstPaid = first.message!.successful_payment as Record<string, number | boolean | string>;
+      const firstPaid = first.message!.successful_payment!;
       expect(firstPaid).toMatchObject({ is_recurring: true, is_first_recurring: true, total_amount: 10 });
       expect(firstPaid.subscription_expiration_date).toBeGreaterThanOrEqual(start + PERIOD);
       expect((await server.control.pay({ user: other.phone_number!, link })).status).toBe('paid');
@@ -66,9 +66,7 @@ describe('Stars subscriptions', () => {
       });
       expect(renewal).toMatchObject({ is_recurring: true, total_amount: 10, invoice_payload: 'club' });
       expect(renewal.telegram_payment_charge_id).not.toBe(firstPaid.telegram_payment_charge_id);
-      expect(renewal.subscription_expiration_date).toBe(
-        (firstPaid.subscription_expiration_date as number) + PERIOD,
-      );
+      expect(renewal.subscription_expiration_date).toBe(firstPaid.subscription_expiration_date! + PERIOD);
       expect(await server.control.getStarBalance({ user: user.phone_number! })).toMatchObject({ amount: 5 });
       const failed = await waitFor(
         () => seen.find((u) => (u as unknown as Record<string, unknown>).subscription),

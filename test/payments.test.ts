@@ -166,7 +166,7 @@ describe('payments', () => {
           order_info: orderInfo,
         },
       ]);
-      const paid = outcome.message!.successful_payment as Record<string, unknown>;
+      const paid = outcome.message!.successful_payment;
       expect(paid).toEqual({
         currency: 'USD',
         total_amount: 1800,

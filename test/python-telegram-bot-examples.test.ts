@@ -92,7 +92,7 @@ describeWithPtb('python-telegram-bot 13 example bots', () => {
     user: { id: person.id, is_bot: false, first_name: person.first_name },
   });
   const buttons = (message: Message) =>
-    message.reply_markup?.inline_keyboard.map((row) => row.map((b) => b.text));
+    message.reply_markup?.inline_keyboard?.map((row) => row.map((b) => b.text));
   const pollOf = (message: Message) => message.poll as Poll;
 
   it('echo bot (long polling): greets with a text_mention carrying the whole User, then echoes', async () => {

@@ -52,7 +52,7 @@ describe('telegraf', () => {
 
       await server.control.sendMessage({ from: me, chat, text: '/poll' });
       const question = await server.control.waitForMessage({ user: me, chat, timeout: 10 });
-      expect(question.reply_markup?.inline_keyboard[0]!.map((b) => b.text)).toEqual(['Yes', 'No']);
+      expect(question.reply_markup?.inline_keyboard?.[0]!.map((b) => b.text)).toEqual(['Yes', 'No']);
 
       const yes = await server.control.pressButton({
         user: me,
@@ -71,7 +71,7 @@ describe('telegraf', () => {
         { what: 'the edited message' },
       );
       expect(edited.edit_date).toBeGreaterThanOrEqual(question.date);
-      expect(edited.reply_markup?.inline_keyboard[0]!.map((b) => b.text)).toEqual(['Yes']);
+      expect(edited.reply_markup?.inline_keyboard?.[0]!.map((b) => b.text)).toEqual(['Yes']);
 
       const no = await server.control.sendMessage({ from: me, chat, text: '/poll' });
       const second = await server.control.waitForMessage({ user: me, chat, timeout: 10 });

@@ -146,6 +146,9 @@ describe('createParley', () => {
     const dana = await parley.createUser();
     const photo = await dana.sendPhoto('@echo_bot', png(64, 48), { caption: 'look' });
     expect(photo.caption).toBe('look');
+    // Read typed, without a cast (ADR 0068): the Bot API's PhotoSize[].
+    expect(photo.photo?.[0]?.file_id).toEqual(expect.any(String));
+    expect(photo.photo?.map((size) => [size.width, size.height])).toContainEqual([64, 48]);
     expect((await dana.waitForMessage('@echo_bot')).text).toBe('photo 64x48');
     await dana.sendDocument('@echo_bot', new TextEncoder().encode('a,b\n1,2\n'), { filename: 'data.csv' });
     expect((await dana.waitForMessage('@echo_bot')).text).toBe('document data.csv');
@@ -157,6 +160,8 @@ describe('createParley', () => {
     const erin = await parley.createUser();
     await erin.send('@echo_bot', '/menu');
     const menu = await erin.waitForMessage('@echo_bot', { match: (m) => m.text === 'Pick one' });
+    const buttons = menu.reply_markup?.inline_keyboard?.flatMap((row) => row.map((b) => b.callback_data));
+    expect(buttons).toEqual(['tea', 'coffee']);
     const result = await erin.press('@echo_bot', menu.message_id, 'Coffee');
     expect(result).toMatchObject({ answered: true, text: 'You chose coffee' });
   });
@@ -165,6 +170,7 @@ describe('createParley', () => {
     const finn = await parley.createUser();
     await finn.send('@echo_bot', '/poll');
     const poll = await finn.waitForMessage('@echo_bot', { match: (m) => m.poll !== undefined });
+    expect(poll.poll?.options.map((option) => option.text)).toEqual(['Soup', 'Salad']);
     const state = await finn.vote('@echo_bot', poll.message_id, [1]);
     expect(state.total_voter_count).toBe(1);
     await expect.poll(() => received.pollAnswers, { timeout: 5000 }).toContainEqual([1]);

@@ -63,9 +63,15 @@ describe('human output', () => {
     expect(formatMessage(message({ from, text: 'answer', reply_to_message: replied }))).toBe(
       '[#12 from @echo_bot, reply to #11] answer',
     );
-    expect(formatMessage(message({ from, photo: [{}], caption: 'a cat' }))).toBe(
-      '[#12 from @echo_bot] <photo> a cat',
-    );
+    expect(
+      formatMessage(
+        message({
+          from,
+          photo: [{ file_id: 'f', file_unique_id: 'u', width: 1, height: 1 }],
+          caption: 'a cat',
+        }),
+      ),
+    ).toBe('[#12 from @echo_bot] <photo> a cat');
     expect(formatMessage(message({ from }))).toBe('[#12 from @echo_bot] <no text>');
     const keyboard = { inline_keyboard: [[{ text: 'Yes' }, { text: 'No' }], [{ text: 'Later' }]] };
     expect(formatMessage(message({ from, text: 'sure?', reply_markup: keyboard }))).toBe(

@@ -91,7 +91,7 @@ type Person = Pick<User, 'first_name' | 'last_name'>;
  * `Alice added Bob`, `pinned #5`, `title changed to "Club"`; undefined for a message that is none.
  */
 function serviceEvent(message: Message): string | undefined {
-  const m = message as Record<string, unknown>;
+  const m = message;
   const actor = message.from ? fullName(message.from) : 'the chat';
   if (m.group_chat_created) return `group created`;
   if (m.supergroup_chat_created) return `supergroup created`;

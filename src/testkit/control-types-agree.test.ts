@@ -5,9 +5,9 @@
  * the test kit's type of the same name, so that a field added or changed on one side and not the other
  * fails `tsc` (npm run static) and this test's type check. Where the test kit's type is knowingly
  * looser (a union the server narrows, optional fields), the server's must fit in it (toExtend). Left out:
- * FaultRule (the control API turns the server's created_ms into created_at), and types whose test kit
- * side is an open record (`[field: string]: unknown`: MessageEntity, and the User inside BoostResult),
- * which an interface cannot be checked against.
+ * FaultRule (the control API turns the server's created_ms into created_at). Messages and what hangs
+ * off them are the Bot API's types on the test kit's side (bot-api-types.ts, ADR 0068), which the
+ * server's looser wire types of users, chats, entities and messages must fit in.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as Kit from './control-types.js';
@@ -33,6 +33,7 @@ import type {
 import type { PressResult as ServerPressResult } from '../platform/messages/callback-queries.js';
 import type { ReceivedCode as ServerReceivedCode } from '../platform/gateway/inbox.js';
 import type { Transcript as ServerTranscript } from '../platform/transcripts/transcripts.js';
+import type { WireChat, WireEntity, WireMessage, WireUser } from '../platform/core/wire-types.js';
 import type {
   VerificationStatus as ServerVerificationStatus,
   VerifierState as ServerVerifierState,
@@ -58,5 +59,15 @@ describe("the test kit's wire types", () => {
     expectTypeOf<ServerTranscript>().toExtend<Kit.Transcript>();
     expectTypeOf<ServerVerificationStatus>().toEqualTypeOf<Kit.VerificationStatus>();
     expectTypeOf<ServerVerifierState>().toEqualTypeOf<Kit.VerifierState>();
+  });
+
+  it("take the server's rendered users, chats and messages (the Bot API's types, ADR 0068)", () => {
+    expectTypeOf<WireUser>().toExtend<Kit.User>();
+    expectTypeOf<WireChat>().toExtend<Kit.Chat>();
+    // WireEntity is the stored form too: a text_mention's user is `{ id }` until rendered whole.
+    expectTypeOf<Omit<WireEntity, 'user'>>().toExtend<Kit.MessageEntity>();
+    // The fields WireMessage names (its index signature aside) are the Bot API's, entities aside.
+    type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+    expectTypeOf<Omit<Named<WireMessage>, 'entities' | 'reply_to_message'>>().toExtend<Kit.Message>();
   });
 });

@@ -13,9 +13,13 @@ import type {
   ControlResults,
   CreateUserParams,
   DownloadFileParams,
+  Message,
+  Poll,
+  ProfileAudios,
   ResultOf,
   SendMediaParams,
   SendPollParams,
+  StarTransaction,
   UpdateDeviceParams,
 } from './control-types.js';
 import {
@@ -30,6 +34,7 @@ import {
   type RouteSpec,
 } from './control-schema/index.js';
 import { ControlClient } from './control-client.js';
+import type { BotApi, Person } from './index.js';
 import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chats/chat-rights.js';
 import { BUSINESS_RIGHTS } from '../platform/business/business-rights.js';
 import { BUSINESS_RIGHT_NAMES } from './control-schema/business.js';
@@ -188,5 +193,50 @@ describe('the control API contract of the test kit', () => {
       { data: Uint8Array } | { data_base64: string } | undefined
     >();
     expectTypeOf<DownloadFileParams>().toMatchTypeOf<RouteParams<'downloadFile'>>();
+  });
+
+  it("types a message as the Bot API's Message, which a test reads without a cast (ADR 0068)", () => {
+    // No index signature: a field the Bot API does not have is a compile error, not `unknown`.
+    expectTypeOf<string extends keyof Message ? true : false>().toEqualTypeOf<false>();
+    type Reply = Awaited<ReturnType<Person['waitForMessage']>>;
+    expectTypeOf<Reply>().toEqualTypeOf<Message>();
+    expectTypeOf<Reply['text']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<NonNullable<Reply['photo']>[number]['file_id']>().toEqualTypeOf<string>();
+    expectTypeOf<NonNullable<Reply['photo']>>().toEqualTypeOf<BotApi.PhotoSize[]>();
+    expectTypeOf<NonNullable<Reply['document']>['file_name']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Reply['chat']['type']>().toEqualTypeOf<'private' | 'group' | 'supergroup' | 'channel'>();
+    expectTypeOf<NonNullable<Reply['from']>>().toEqualTypeOf<BotApi.User>();
+    expectTypeOf<NonNullable<Reply['poll']>>().toEqualTypeOf<Poll>();
+    expectTypeOf<NonNullable<Reply['reply_to_message']>>().toEqualTypeOf<Message>();
+
+    // As a test writes it: property reads on an answer, no cast.
+    const read = (reply: Reply) => ({
+      text: reply.text,
+      photo: reply.photo?.[0]?.file_id,
+      firstPhoto: reply.photo ? reply.photo[0]!.file_id : 'none',
+      keyboard: reply.reply_markup?.inline_keyboard,
+      replyKeyboard: reply.reply_markup?.keyboard,
+      caption: reply.caption_entities?.map((entity) => entity.type),
+      pinned: reply.pinned_message?.date === 0 ? undefined : reply.pinned_message?.message_id,
+    });
+    expectTypeOf(read).returns.toEqualTypeOf<{
+      text: string | undefined;
+      photo: string | undefined;
+      firstPhoto: string;
+      keyboard: BotApi.InlineKeyboardButton[][] | undefined;
+      replyKeyboard: BotApi.KeyboardButton[][] | undefined;
+      caption: string[] | undefined;
+      pinned: number | undefined;
+    }>();
+
+    // Discriminants are literals, so unions narrow (ChatMember by status, MessageOrigin by type).
+    const origin = (message: Message) =>
+      message.forward_origin?.type === 'user' ? message.forward_origin.sender_user.id : undefined;
+    expectTypeOf(origin).returns.toEqualTypeOf<number | undefined>();
+    expectTypeOf<BotApi.ChatMemberOwner['status']>().toEqualTypeOf<'creator'>();
+    expectTypeOf<BotApi.InaccessibleMessage['date']>().toEqualTypeOf<0>();
+    // Other answers that are the Bot API's objects are its types too.
+    expectTypeOf<StarTransaction>().toEqualTypeOf<BotApi.StarTransaction>();
+    expectTypeOf<ProfileAudios['audios']>().toEqualTypeOf<BotApi.Audio[]>();
   });
 });

@@ -5,7 +5,8 @@
  * The parameters of the routes come from the control API's schema (control-schema/, ADR 0042), under
  * the names it gives them (`params('CreateUserParams', ...)`), so that what the test kit sends is what
  * the server reads. The results are written here; each route of the schema names its result, and
- * ControlResults holds every such name (a test checks that they agree).
+ * ControlResults holds every such name (a test checks that they agree). Messages and what hangs off
+ * them (User, Chat, Poll, ...) are the Bot API's own types, generated into bot-api-types.ts (ADR 0068).
  *
  * Long because: it holds one wire type per result and parameter set of the control API's routes,
  * the TypeScript side of components.ts, which a test checks against the schema name by name.
@@ -25,6 +26,7 @@ import type {
   RouteId,
   UserRef,
 } from './control-schema/index.js';
+import type * as BotApi from './bot-api-types.js';
 
 export type { ChatRef, Credits, ReactionType, RouteParams, UserRef } from './control-schema/index.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-schema/index.js';
@@ -90,59 +92,47 @@ export interface ClockState {
   offset_seconds: number;
 }
 
-/** The Bot API `User` as it appears in `Message.from`. */
-export interface User {
-  id: number;
-  is_bot: boolean;
-  first_name: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-  [field: string]: unknown;
-}
+// ---- the Bot API's types (bot-api-types.ts, generated from the Bot API; ADR 0068) -----------------
 
-/** The Bot API `Chat` as it appears in `Message.chat`; in a private chat with a bot, it is the bot. */
-export interface Chat {
-  id: number;
-  type: 'private' | 'group' | 'supergroup' | 'channel';
-  title?: string;
-  username?: string;
-  first_name?: string;
-  last_name?: string;
-  [field: string]: unknown;
-}
+/** The Bot API `User`, as in `Message.from`. */
+export type User = BotApi.User;
+/** The Bot API `Chat`, as in `Message.chat`; in a private chat with a bot, it is the bot. */
+export type Chat = BotApi.Chat;
+export type MessageEntity = BotApi.MessageEntity;
+export type InlineKeyboardButton = BotApi.InlineKeyboardButton;
+export type InlineKeyboardMarkup = BotApi.InlineKeyboardMarkup;
+/** The Poll object, with its options and counts as the acting person sees them. */
+export type Poll = BotApi.Poll;
 
-export interface MessageEntity {
-  type: string;
-  offset: number;
-  length: number;
-  [field: string]: unknown;
-}
-
-export interface InlineKeyboardButton {
-  text: string;
-  [field: string]: unknown;
-}
-
-export interface InlineKeyboardMarkup {
-  inline_keyboard: InlineKeyboardButton[][];
-}
+/** The keys of the four kinds of markup a message can carry; each kind has one of them. */
+type MarkupKey = 'inline_keyboard' | 'keyboard' | 'remove_keyboard' | 'force_reply';
+/** A kind of markup whose absent keys read as `undefined`, so the union is read without narrowing. */
+type OnlyMarkup<T> = T & { [K in Exclude<MarkupKey, keyof T>]?: undefined };
 
 /**
- * A Bot API `Message`, as the acting user sees it. Only the fields tests read most are typed; the index
- * signature keeps the rest (photos, captions, ...) reachable without a cast to a full Bot API type.
+ * What a person's client shows with a message: the bot's inline keyboard, and, to people only (bots
+ * never see them), the bot's reply keyboard, its removal or force_reply (platform/messages/messages.ts).
+ * `reply_markup?.inline_keyboard` reads the inline keyboard, `undefined` for the other kinds.
  */
-export interface Message {
-  message_id: number;
-  date: number;
-  chat: Chat;
-  from?: User;
-  text?: string;
-  entities?: MessageEntity[];
-  reply_markup?: InlineKeyboardMarkup;
+export type ClientReplyMarkup =
+  | OnlyMarkup<BotApi.InlineKeyboardMarkup>
+  | OnlyMarkup<BotApi.ReplyKeyboardMarkup>
+  | OnlyMarkup<BotApi.ReplyKeyboardRemove>
+  | OnlyMarkup<BotApi.ForceReply>;
+
+/**
+ * A Bot API `Message` as the acting person sees it: every field of the Bot API's Message, typed
+ * (`reply.text`, `reply.photo?.[0]?.file_id`), with the markup a person's client shows, and the
+ * replied-to and pinned messages as that person sees them too.
+ */
+export interface Message extends Omit<
+  BotApi.Message,
+  'reply_markup' | 'reply_to_message' | 'pinned_message'
+> {
+  reply_markup?: ClientReplyMarkup;
   reply_to_message?: Message;
-  edit_date?: number;
-  [field: string]: unknown;
+  /** A pin's service message: the pinned message, or InaccessibleMessage (`date: 0`) once it is deleted. */
+  pinned_message?: Message | BotApi.InaccessibleMessage;
 }
 
 /** What the person's client shows after a press. */
@@ -162,15 +152,8 @@ export interface StarBalance {
   nanostar_amount?: number;
 }
 
-/** The Bot API's StarTransaction (getStarTransactions). */
-export interface StarTransaction {
-  id: string;
-  amount: number;
-  nanostar_amount?: number;
-  date: number;
-  source?: { type: string; [field: string]: unknown };
-  receiver?: { type: string; [field: string]: unknown };
-}
+/** The Bot API's StarTransaction (getStarTransactions); `source` or `receiver` narrows by its `type`. */
+export type StarTransaction = BotApi.StarTransaction;
 
 /** `POST /control/pay`: the outcome of a payment as the person sees it. */
 export interface PaymentOutcome {
@@ -195,16 +178,6 @@ export interface PaymentProvider {
   name: string;
   token: string;
   outcome: 'accept' | 'decline';
-}
-
-/** The Poll object (spec/bot-api.md Poll); only the fields tests read most are typed. */
-export interface Poll {
-  id: string;
-  question: string;
-  options: Array<{ text: string; voter_count: number; persistent_id: string }>;
-  total_voter_count: number;
-  is_closed: boolean;
-  [field: string]: unknown;
 }
 
 /** The envelope of every control API answer. */
@@ -515,7 +488,7 @@ export interface MessageDraft {
 /** A user's profile audios (getUserProfileAudios's UserProfileAudios), as the user sees them. */
 export interface ProfileAudios {
   total_count: number;
-  audios: Array<Record<string, unknown> & { file_id: string; file_unique_id: string; duration: number }>;
+  audios: BotApi.Audio[];
 }
 
 // ---- groups, supergroups and channels ----

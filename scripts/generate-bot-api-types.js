@@ -1,0 +1,137 @@
+// Writes src/testkit/bot-api-types.ts, the Bot API's types of what the platform answers, from the
+// machine-readable Bot API (the reference's bot-api-10.2.json, which stays outside the repository):
+//
+//   npm run generate:bot-api-types -- /work/shared/reference/bot-api-10.2.json
+//
+// The output is committed, so the project builds without the JSON; src/testkit/bot-api-types.test.ts
+// reads the JSON when it is there and fails while the committed file is not what this writes (ADR 0068).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
+
+/** Types a person's client shows that no method answers: the reply keyboards of a person's view. */
+const EXTRA_ROOTS = ['Update', 'ReplyKeyboardMarkup', 'ReplyKeyboardRemove', 'ForceReply'];
+
+const SCALARS = { Integer: 'number', Float: 'number', String: 'string', Boolean: 'boolean', True: 'true' };
+
+/** `Array of Array of X` -> `X`. */
+const baseOf = (type) => type.replace(/^(Array of )+/, '');
+
+/**
+ * The types to write: those an answer of a method can hold, and an update, and the extra roots;
+ * the types that are only ever sent (InputFile, InputMedia, ...) are left out.
+ */
+export function answerTypes(api) {
+  const roots = [...Object.values(api.methods).flatMap((m) => m.returns.map(baseOf)), ...EXTRA_ROOTS];
+  const seen = new Set();
+  const stack = roots.filter((name) => name in api.types);
+  while (stack.length > 0) {
+    const name = stack.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const type = api.types[name];
+    const refs = [...(type.subtypes ?? []), ...(type.fields ?? []).flatMap((f) => f.types)].map(baseOf);
+    for (const ref of refs) if (ref in api.types && !seen.has(ref)) stack.push(ref);
+  }
+  // In the documentation's order, as a reader of the Bot API page finds them.
+  return Object.keys(api.types).filter((name) => seen.has(name));
+}
+
+/** `Array of PhotoSize` -> `PhotoSize[]`; scalars to TypeScript's. */
+function typeExpression(type) {
+  const array = /^Array of (.+)$/.exec(type);
+  if (array) {
+    const element = typeExpression(array[1]);
+    return /[|&]/.test(element) ? `(${element})[]` : `${element}[]`;
+  }
+  return SCALARS[type] ?? type;
+}
+
+const quoted = (words) => words.map((w) => `'${w}'`).join(' | ');
+
+/**
+ * A field's type. The Bot API writes discriminants as text: a String field that is "always 'x'" is
+ * the literal `'x'` (ChatMemberOwner.status, MessageOriginUser.type, ...), one whose description ends
+ * in a plain list ("can be either 'private', 'group', 'supergroup' or 'channel'") is that union, and
+ * an Integer that is "Always 0." is `0` (InaccessibleMessage.date). Lists with notes between their
+ * words ("Currently, can be 'mention' (@username), ...") stay `string`: they grow between versions.
+ */
+function fieldType(field) {
+  if (field.types.length === 1 && field.types[0] === 'String') {
+    const always = /always '([^']+)'/.exec(field.description);
+    if (always && field.required) return quoted([always[1]]);
+    const list = /can be (?:either )?((?:'[a-z_]+'(?:, or |, | or ))+'[a-z_]+')$/.exec(field.description);
+    if (list) return quoted([...list[1].matchAll(/'([a-z_]+)'/g)].map((m) => m[1]));
+  }
+  if (field.types.length === 1 && field.types[0] === 'Integer') {
+    const always = /^Always (\d+)\./.exec(field.description);
+    if (always) return always[1];
+  }
+  return field.types.map(typeExpression).join(' | ');
+}
+
+/** A JSDoc block of documentation lines, indented. */
+function doc(lines, indent = '') {
+  const text = lines
+    .flatMap((line) => line.split('\n'))
+    .map((line) => line.replace(/\*\//g, '*\\/').trimEnd());
+  while (text.length > 0 && text[text.length - 1] === '') text.pop();
+  if (text.length === 0) return '';
+  return [
+    `${indent}/**`,
+    ...text.map((line) => `${indent} *${line ? ` ${line}` : ''}`),
+    `${indent} */`,
+    '',
+  ].join('\n');
+}
+
+function declaration(type) {
+  const link = `@see ${type.href}`;
+  if (type.subtypes?.length) {
+    return `${doc([...type.description, '', link])}export type ${type.name} = ${type.subtypes.map(typeExpression).join(' | ')};\n`;
+  }
+  if (!type.fields?.length) {
+    // Objects that hold no information yet (ForumTopicClosed, ...): `{}` as the wire has it.
+    return `${doc([...type.description, '', link])}export type ${type.name} = Record<string, never>;\n`;
+  }
+  const fields = type.fields.map(
+    (field) =>
+      `${doc([field.description], '  ')}  ${field.name}${field.required ? '' : '?'}: ${fieldType(field)};\n`,
+  );
+  return `${doc([...type.description, '', link])}export interface ${type.name} {\n${fields.join('')}}\n`;
+}
+
+/** The whole file, formatted as Prettier formats the repository. */
+export async function botApiTypesSource(api, license, file) {
+  const version = api.version.replace(/^Bot API /, '');
+  const header = doc([
+    `The Bot API's types (version ${version}, ${api.release_date}) of what the platform answers: every`,
+    'type a method returns or an update holds, and the reply keyboards a person sees. The test kit types',
+    "its answers with them (control-types.ts) and exports them as `BotApi`, as @grammyjs/types types a bot's.",
+    '',
+    `@generated by scripts/generate-bot-api-types.js from bot-api-${version}.json; do not edit (ADR 0068).`,
+    '',
+    'The descriptions are the Bot API documentation (https://core.telegram.org/bots/api) as that JSON has',
+    'them; its licence:',
+    '',
+    ...license.trim().split('\n'),
+  ]);
+  const body = answerTypes(api).map((name) => declaration(api.types[name]));
+  const source = `${header}\n${body.join('\n')}`;
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  return prettier.format(source, options);
+}
+
+export const OUTPUT = fileURLToPath(new URL('../src/testkit/bot-api-types.ts', import.meta.url));
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const input = process.argv[2];
+  if (!input) {
+    console.error('usage: node scripts/generate-bot-api-types.js PATH/bot-api-10.2.json');
+    process.exit(2);
+  }
+  const api = JSON.parse(readFileSync(input, 'utf8'));
+  const license = readFileSync(input.replace(/\.json$/, '.LICENSE'), 'utf8');
+  writeFileSync(OUTPUT, await botApiTypesSource(api, license, OUTPUT));
+  console.log(`wrote ${OUTPUT}`);
+}
