@@ -688,6 +688,25 @@ describe('start', () => {
     expect(loaded).toBe(false);
   });
 
+  it.each([
+    ['postgres//me@db.example/parley', 'the data location looks like a PostgreSQL URL without its "://"'],
+    ['mysql://me@db.example/parley', 'unknown data location scheme "mysql://"'],
+  ])('refuses --data %s, naming postgres://user@host/db, without loading the server', async (data, text) => {
+    let loaded = false;
+    const run = await parley(['start', '--data', data], {
+      env: {},
+      loadServer: () => {
+        loaded = true;
+        return Promise.reject(new Error('not expected'));
+      },
+    });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain(text);
+    expect(run.stderr).toContain('postgres://user@host/db');
+    expect(run.stderr).toMatch(/\(CONFIG_INVALID\)$/);
+    expect(loaded).toBe(false);
+  });
+
   it('takes a log level in any case', async () => {
     const configs: Config[] = [];
     await parley(['start', '--log-level', 'DEBUG'], {
