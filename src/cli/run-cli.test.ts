@@ -182,8 +182,28 @@ describe('usage errors', () => {
     ],
     [
       ['send', '--from', '+15550001', '--to', '@echo_bot', '--txt', 'hi'],
-      "parley: unknown option '--txt' (USAGE_ERROR)",
+      "parley: unknown option '--txt'; did you mean --text? (USAGE_ERROR)",
       'Run "parley send --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--firstname', 'A'],
+      "parley: unknown option '--firstname'; did you mean --first-name? (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--firstname=A'],
+      "parley: unknown option '--firstname'; did you mean --first-name? (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
+    ],
+    [
+      ['gateway', 'wait-code', '+15550001', '--requestid', 'r1'],
+      "parley: unknown option '--requestid'; did you mean --request-id? (USAGE_ERROR)",
+      'Run "parley gateway wait-code --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--frobnicate'],
+      "parley: unknown option '--frobnicate' (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
     ],
     [
       ['messages', '--user', '+15550001', '--chat', '@echo_bot', '--limit', 'all'],
@@ -386,6 +406,10 @@ describe('connection options before the command', () => {
     [
       ['--port', '0', 'start'],
       "parley: unknown option '--port' before the command: only --server, --admin-token, --data, --workspace, --json go there; give the command's own options after it (USAGE_ERROR)",
+    ],
+    [
+      ['--sever', 'http://127.0.0.1:1', 'clock', 'show'],
+      "parley: unknown option '--sever' before the command; did you mean --server? Only --server, --admin-token, --data, --workspace, --json go there; give the command's own options after it (USAGE_ERROR)",
     ],
     [['--server'], "parley: option '--server' needs a value (USAGE_ERROR)"],
     [['--json=yes', 'clock', 'show'], "parley: option '--json' does not take an argument (USAGE_ERROR)"],

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ControlApiError } from '../testkit/index.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from './cli-error.js';
 import type { CliContext, Command } from './command.js';
+import { nearestName } from './nearest-name.js';
 import { botCreateCommand, botGetCommand } from './commands/bot.js';
 import { clockAdvanceCommand, clockShowCommand } from './commands/clock.js';
 import { faultAddCommand, faultClearCommand, faultListCommand } from './commands/fault.js';
@@ -191,8 +192,11 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   if (first.startsWith('-')) {
+    const flag = first.split('=')[0]!;
+    const nearest = nearestName(flag.replace(/^--?/, ''), Object.keys(CLIENT_OPTIONS));
+    const only = nearest === undefined ? ': only' : `; did you mean --${nearest}? Only`;
     throw usageError(
-      `unknown option '${first.split('=')[0]!}' before the command: only ${LEADING_NAMES} go there; give the command's own options after it`,
+      `unknown option '${flag}' before the command${only} ${LEADING_NAMES} go there; give the command's own options after it`,
     );
   }
 
