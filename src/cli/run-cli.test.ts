@@ -132,6 +132,22 @@ describe('help', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('groups the commands under headings, each command once, the server and the first steps first', async () => {
+    const run = await parley(['help']);
+    const headings = run.stdout.split('\n').filter((line) => /^[A-Z].*:$/.test(line));
+    expect(headings.slice(0, 3)).toEqual([
+      'Server:',
+      'A person and a bot (the first steps):',
+      'More a person does in chats:',
+    ]);
+    expect(headings.length).toBeGreaterThanOrEqual(8);
+    const listed = run.stdout
+      .split('\n')
+      .map((line) => /^ {2}([a-z][a-z-]*(?: [a-z-]+)?) {2,}/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect([...listed].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
   it('prints the general help on stderr with exit code 2 when no command is given', async () => {
     const run = await parley([]);
     expect(run).toMatchObject({ code: 2, stdout: '' });
