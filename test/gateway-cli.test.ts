@@ -106,6 +106,41 @@ describe('parley gateway and parley device', () => {
     expect(await json('device', 'list', '--user', person.phone_number)).toEqual(devices);
   });
 
+  it('wait-code --request-id returns the code of that request, skipping codes of others', async () => {
+    const gw = await setupGateway(server);
+    const person = await gw.person();
+    const send = (code: string) =>
+      gw
+        .call('sendVerificationMessage', { phone_number: person.phone_number, code })
+        .then((r) => r.body.result as { request_id: string });
+    await send('11111');
+    const wanted = await send('22222');
+    const code = await json(
+      'gateway',
+      'wait-code',
+      person.phone_number,
+      '--request-id',
+      wanted.request_id,
+      '--timeout',
+      '5',
+    );
+    expect(code).toMatchObject({ request_id: wanted.request_id, code: '22222' });
+    // The earlier code was passed over (each code is returned once): nothing is left to wait for.
+    const none = await parley(
+      'gateway',
+      'wait-code',
+      person.phone_number,
+      '--request-id',
+      'no-such-request',
+      '--timeout',
+      '0',
+    );
+    expect(none).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no code of request no-such-request .*\(WAIT_TIMEOUT\)$/),
+    });
+  });
+
   it('tops up, sets prices, shows the ledger, verifies channels and shows the delivery log', async () => {
     const gw = await setupGateway(server, 1);
     const id = String(gw.account.id);

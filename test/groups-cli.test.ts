@@ -139,4 +139,45 @@ describe('parley group', () => {
     });
     expect((await parley('bot', 'privacy', `@${b.record.username}`)).code).toBe(2);
   });
+
+  it('wait --from answers the first message of that sender in a group, not "group created"', async () => {
+    const owner = phone();
+    const guest = phone();
+    await parley('user', 'create', '--phone', owner, '--first-name', 'Owner');
+    await parley('user', 'create', '--phone', guest, '--first-name', 'Guest');
+    const b = await bot('waitfrom');
+    const chat = await json(
+      'group',
+      'create',
+      '--owner',
+      owner,
+      '--title',
+      'Wait room',
+      '--member',
+      `@${b.record.username}`,
+      '--member',
+      guest,
+    );
+    const id = String(chat.id);
+    expect((await parley('send', '--from', guest, '--to', id, '--text', 'hello bot')).code).toBe(0);
+    await b.api.sendMessage(Number(id), 'hello guest');
+
+    const wait = (...extra: string[]) =>
+      json('wait', '--user', owner, '--chat', id, '--timeout', '5', ...extra);
+    // By phone number (resolved to the user's id), then by the bot's @username.
+    expect(await wait('--from', guest)).toMatchObject({ text: 'hello bot', from: { first_name: 'Guest' } });
+    expect(await wait('--from', `@${b.record.username}`)).toMatchObject({
+      text: 'hello guest',
+      from: { id: b.record.id },
+    });
+    // --after leaves the read cursor alone: the same reply is found again, past the others.
+    const again = await wait('--after', '0', '--from', `@${b.record.username}`);
+    expect(again).toMatchObject({ text: 'hello guest' });
+    expect(await wait('--after', '0')).not.toMatchObject({ text: 'hello guest' });
+    const none = await parley('wait', '--user', owner, '--chat', id, '--timeout', '0', '--from', guest);
+    expect(none).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no message from .* \(WAIT_TIMEOUT\)$/),
+    });
+  });
 });

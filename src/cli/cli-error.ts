@@ -6,7 +6,7 @@
  * |-----------------------|------|---------------------------------------------------------------|
  * | `USAGE_ERROR`         | 2    | unknown command or option, missing or malformed argument      |
  * | `CONFIG_INVALID`      | 2    | `start`: the server configuration is invalid                  |
- * | `SERVER_URL_INVALID`  | 2    | `--server` / `PARLEY_URL` is not an http(s) URL               |
+ * | `SERVER_URL_INVALID`  | 2    | `--server` / `PARLEY_URL` is not an http(s) server root URL   |
  * | `ADMIN_TOKEN_MISSING` | 2    | no `--admin-token`, no `PARLEY_ADMIN_TOKEN`, no token file    |
  * | `SERVER_UNREACHABLE`  | 1    | the request did not reach the server or got no answer         |
  * | `ADMIN_TOKEN_INVALID` | 1    | the server's code, re-raised to say where the token came from |

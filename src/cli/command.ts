@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config/config.js';
 import { usageError } from './cli-error.js';
+import { nearestName } from './nearest-name.js';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliContext {
@@ -78,7 +79,7 @@ export function parseCommandArgs<const O extends OptionsConfig>(
       strict: true,
     });
   } catch (error) {
-    throw usageError(describeParseError(error), command);
+    throw usageError(describeParseError(error, options), command);
   }
   const positionals = parsed.positionals.map((p) => (p.startsWith(NEGATIVE) ? p.slice(1) : p));
   if (positionals.length > positionalNames.length) {
@@ -138,9 +139,14 @@ function markNegativeNumbers(args: string[], options: OptionsConfig): string[] {
   return marked;
 }
 
-/** Node's parse errors carry a second sentence of advice that does not fit the one-line format. */
-function describeParseError(error: unknown): string {
+/**
+ * Node's parse errors carry a second sentence of advice that does not fit the one-line format. An
+ * unknown option gets the command's nearest option as a suggestion instead.
+ */
+function describeParseError(error: unknown, options: OptionsConfig): string {
   const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '(--([^'=]+))/.exec(message);
+  if (unknown) return unknownOption(unknown[1]!, Object.keys(options));
   const ambiguous = /^Option '(-[\w-]+)' argument is ambiguous/.exec(message);
   if (ambiguous) {
     const flag = ambiguous[1]!;
@@ -150,6 +156,12 @@ function describeParseError(error: unknown): string {
   if (missing) return `option '${missing[1]!}' needs a value`;
   const first = message.split(/\.\s|\n/)[0] ?? message;
   return first.charAt(0).toLowerCase() + first.slice(1);
+}
+
+/** `unknown option '--firstname'; did you mean --first-name?` (without a suggestion when none is near). */
+export function unknownOption(flag: string, known: readonly string[]): string {
+  const nearest = nearestName(flag.replace(/^--/, ''), known);
+  return `unknown option '${flag}'${nearest === undefined ? '' : `; did you mean --${nearest}?`}`;
 }
 
 export function requireOption(value: string | undefined, flag: string, command: string): string {

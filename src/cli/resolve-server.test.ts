@@ -58,6 +58,40 @@ describe('resolveServer: URL', () => {
   });
 });
 
+describe('resolveServer: a URL that is nearly right says what to write', () => {
+  const token = { 'admin-token': 'flag-token' };
+
+  it.each([
+    ['http://host.example:8081/control', 'http://host.example:8081'],
+    ['http://host.example:8081/control/', 'http://host.example:8081'],
+    ['https://host.example/parley/control', 'https://host.example/parley'],
+  ])('refuses %s, naming the server root %s', async (server, root) => {
+    const error = await failure(resolveServer({ ...token, server }, {}, cwd));
+    expect(error).toMatchObject({ code: 'SERVER_URL_INVALID', exitCode: 2 });
+    expect(error.message).toBe(
+      `invalid server URL "${server}": give the server's root URL, without /control: --server ${root}`,
+    );
+  });
+
+  it.each(['127.0.0.1:8081', 'localhost:8081', 'host.example'])(
+    'refuses %s without a scheme, suggesting http://',
+    async (server) => {
+      const error = await failure(resolveServer({ ...token, server }, {}, cwd));
+      expect(error).toMatchObject({ code: 'SERVER_URL_INVALID', exitCode: 2 });
+      expect(error.message).toBe(
+        `invalid server URL "${server}": it needs its scheme, as in --server http://${server}`,
+      );
+    },
+  );
+
+  it('says the same of PARLEY_URL, naming it', async () => {
+    const error = await failure(resolveServer(token, { PARLEY_URL: '127.0.0.1:8081' }, cwd));
+    expect(error.message).toBe(
+      'invalid server URL "127.0.0.1:8081": it needs its scheme, as in PARLEY_URL=http://127.0.0.1:8081',
+    );
+  });
+});
+
 describe('resolveServer: admin token', () => {
   it('prefers --admin-token over the environment and the token file', async () => {
     await writeToken('data', 'file-token');

@@ -64,10 +64,13 @@ export async function resolveServer(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): Promise<ServerTarget> {
-  const url = inWorkspace(
-    resolveUrl(flags.server ?? nonEmpty(env.PARLEY_URL) ?? DEFAULT_SERVER_URL),
-    flags.workspace ?? nonEmpty(env.PARLEY_WORKSPACE),
-  );
+  const [text, source] =
+    flags.server !== undefined
+      ? [flags.server, '--server ']
+      : nonEmpty(env.PARLEY_URL) !== undefined
+        ? [env.PARLEY_URL!, 'PARLEY_URL=']
+        : [DEFAULT_SERVER_URL, '--server '];
+  const url = inWorkspace(resolveUrl(text, source), flags.workspace ?? nonEmpty(env.PARLEY_WORKSPACE));
   if (flags['admin-token'] !== undefined) {
     return { url, adminToken: flags['admin-token'], tokenSource: '--admin-token' };
   }
@@ -78,22 +81,34 @@ export async function resolveServer(
   return { url, adminToken: await readToken(file), tokenSource: file };
 }
 
-function resolveUrl(text: string): string {
+/**
+ * The server's root URL, without a trailing slash. The two near misses a first user makes are
+ * refused with the value to write instead (`source` names where it goes: `--server ` or
+ * `PARLEY_URL=`): a URL without its scheme (`127.0.0.1:8081`) and the control API's URL
+ * (`.../control`), which the client would extend to `/control/control/...` (ADR 0067).
+ */
+function resolveUrl(text: string, source: string): string {
+  const invalid = (reason: string) =>
+    new CliError(`invalid server URL "${text}"${reason}`, 'SERVER_URL_INVALID', EXIT_USAGE, '');
+  if (!text.includes('://') && /^[\w.-]+(:\d+)?(\/.*)?$/.test(text)) {
+    throw invalid(`: it needs its scheme, as in ${source}http://${text}`);
+  }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new CliError(`invalid server URL "${text}"`, 'SERVER_URL_INVALID', EXIT_USAGE, '');
+    throw invalid('');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError(
-      `invalid server URL "${text}": expected http:// or https://`,
-      'SERVER_URL_INVALID',
-      EXIT_USAGE,
-      '',
+    throw invalid(': expected http:// or https://');
+  }
+  const root = text.replace(/\/+$/, '');
+  if (/\/control$/i.test(url.pathname.replace(/\/+$/, ''))) {
+    throw invalid(
+      `: give the server's root URL, without /control: ${source}${root.replace(/\/control$/i, '')}`,
     );
   }
-  return text.replace(/\/+$/, '');
+  return root;
 }
 
 /** The base URL of workspace `name` of the server at `url` (ADR 0061): `<url>/w/<name>`. */

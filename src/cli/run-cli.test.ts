@@ -132,6 +132,22 @@ describe('help', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('groups the commands under headings, each command once, the server and the first steps first', async () => {
+    const run = await parley(['help']);
+    const headings = run.stdout.split('\n').filter((line) => /^[A-Z].*:$/.test(line));
+    expect(headings.slice(0, 3)).toEqual([
+      'Server:',
+      'A person and a bot (the first steps):',
+      'More a person does in chats:',
+    ]);
+    expect(headings.length).toBeGreaterThanOrEqual(8);
+    const listed = run.stdout
+      .split('\n')
+      .map((line) => /^ {2}([a-z][a-z-]*(?: [a-z-]+)?) {2,}/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect([...listed].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
   it('prints the general help on stderr with exit code 2 when no command is given', async () => {
     const run = await parley([]);
     expect(run).toMatchObject({ code: 2, stdout: '' });
@@ -182,8 +198,28 @@ describe('usage errors', () => {
     ],
     [
       ['send', '--from', '+15550001', '--to', '@echo_bot', '--txt', 'hi'],
-      "parley: unknown option '--txt' (USAGE_ERROR)",
+      "parley: unknown option '--txt'; did you mean --text? (USAGE_ERROR)",
       'Run "parley send --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--firstname', 'A'],
+      "parley: unknown option '--firstname'; did you mean --first-name? (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--firstname=A'],
+      "parley: unknown option '--firstname'; did you mean --first-name? (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
+    ],
+    [
+      ['gateway', 'wait-code', '+15550001', '--requestid', 'r1'],
+      "parley: unknown option '--requestid'; did you mean --request-id? (USAGE_ERROR)",
+      'Run "parley gateway wait-code --help" for usage.',
+    ],
+    [
+      ['user', 'create', '--phone', '+15550001', '--frobnicate'],
+      "parley: unknown option '--frobnicate' (USAGE_ERROR)",
+      'Run "parley user create --help" for usage.',
     ],
     [
       ['messages', '--user', '+15550001', '--chat', '@echo_bot', '--limit', 'all'],
@@ -386,6 +422,10 @@ describe('connection options before the command', () => {
     [
       ['--port', '0', 'start'],
       "parley: unknown option '--port' before the command: only --server, --admin-token, --data, --workspace, --json go there; give the command's own options after it (USAGE_ERROR)",
+    ],
+    [
+      ['--sever', 'http://127.0.0.1:1', 'clock', 'show'],
+      "parley: unknown option '--sever' before the command; did you mean --server? Only --server, --admin-token, --data, --workspace, --json go there; give the command's own options after it (USAGE_ERROR)",
     ],
     [['--server'], "parley: option '--server' needs a value (USAGE_ERROR)"],
     [['--json=yes', 'clock', 'show'], "parley: option '--json' does not take an argument (USAGE_ERROR)"],
@@ -685,6 +725,25 @@ describe('start', () => {
       stderr:
         'parley: invalid log level "verbose": expected one of fatal, error, warn, info, debug, trace, silent (CONFIG_INVALID)',
     });
+    expect(loaded).toBe(false);
+  });
+
+  it.each([
+    ['postgres//me@db.example/parley', 'the data location looks like a PostgreSQL URL without its "://"'],
+    ['mysql://me@db.example/parley', 'unknown data location scheme "mysql://"'],
+  ])('refuses --data %s, naming postgres://user@host/db, without loading the server', async (data, text) => {
+    let loaded = false;
+    const run = await parley(['start', '--data', data], {
+      env: {},
+      loadServer: () => {
+        loaded = true;
+        return Promise.reject(new Error('not expected'));
+      },
+    });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain(text);
+    expect(run.stderr).toContain('postgres://user@host/db');
+    expect(run.stderr).toMatch(/\(CONFIG_INVALID\)$/);
     expect(loaded).toBe(false);
   });
 

@@ -6,164 +6,11 @@ import { readFileSync } from 'node:fs';
 import { ControlApiError } from '../testkit/index.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from './cli-error.js';
 import type { CliContext, Command } from './command.js';
-import { botCreateCommand, botGetCommand } from './commands/bot.js';
-import { clockAdvanceCommand, clockShowCommand } from './commands/clock.js';
-import { faultAddCommand, faultClearCommand, faultListCommand } from './commands/fault.js';
-import {
-  workspaceCreateCommand,
-  workspaceDeleteCommand,
-  workspaceListCommand,
-  workspaceResetCommand,
-  workspaceShowCommand,
-} from './commands/workspace.js';
-import { messagesCommand } from './commands/messages.js';
-import { sendCommand } from './commands/send.js';
-import { downloadCommand } from './commands/download.js';
-import { startCommand } from './commands/start.js';
-import { userCreateCommand, userGetCommand } from './commands/user.js';
-import { waitCommand } from './commands/wait.js';
-import { transcriptCommand } from './commands/transcript.js';
-import { pressCommand } from './commands/press.js';
-import { voteCommand } from './commands/vote.js';
-import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
-import { payCommand } from './commands/pay.js';
-import { paymentsProvidersCommand } from './commands/payments.js';
-import { giftsConvertCommand, giftsListCommand, giftsSendCommand } from './commands/gifts.js';
-import { paidMediaBuyCommand } from './commands/paid-media.js';
-import {
-  gatewayAccountCommand,
-  gatewayChannelCommand,
-  gatewayInboxCommand,
-  gatewayLogCommand,
-  gatewayReadCommand,
-  gatewayWaitCodeCommand,
-} from './commands/gateway.js';
-import {
-  deviceAddCommand,
-  deviceListCommand,
-  deviceOfflineCommand,
-  deviceOnlineCommand,
-  deviceSetCommand,
-} from './commands/device.js';
-import { inlineCommand } from './commands/inline.js';
-import { chooseCommand } from './commands/choose.js';
-import { reactCommand } from './commands/react.js';
-import {
-  groupAddCommand,
-  groupCreateCommand,
-  groupJoinCommand,
-  groupLeaveCommand,
-  groupLinkCommand,
-  groupMigrateCommand,
-  groupShowCommand,
-} from './commands/group.js';
-import { groupPromoteCommand, groupRemoveCommand, groupRestrictCommand } from './commands/group-admin.js';
-import { groupForumCommand, topicCreateCommand, topicListCommand } from './commands/topic.js';
-import { blockCommand, botPrivacyCommand, unblockCommand } from './commands/block.js';
-import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
-import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
-import { dmEnableCommand, dmSendCommand, dmSuggestCommand } from './commands/direct-messages.js';
-import { giveawayStartCommand } from './commands/giveaway.js';
-import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
-import { managedBotCreateCommand } from './commands/managed-bot.js';
-import {
-  checklistAddCommand,
-  checklistMarkCommand,
-  draftsCommand,
-  emojiStatusAllowCommand,
-  profileAddAudioCommand,
-  profilePersonalChatCommand,
-} from './commands/drafts-profiles.js';
-import { gameRegisterCommand } from './commands/game.js';
-import { boostCommand } from './commands/boost.js';
-import { botVerifierCommand, verificationShowCommand } from './commands/verifier.js';
+import { nearestName } from './nearest-name.js';
+import { COMMAND_GROUPS, COMMANDS } from './command-table.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP } from './resolve-server.js';
 
-/** Every command, in the order the help lists them. The names are part of the product. */
-export const COMMANDS: readonly Command[] = [
-  startCommand,
-  userCreateCommand,
-  userGetCommand,
-  botCreateCommand,
-  botGetCommand,
-  sendCommand,
-  downloadCommand,
-  messagesCommand,
-  waitCommand,
-  transcriptCommand,
-  pressCommand,
-  voteCommand,
-  starsGrantCommand,
-  starsBalanceCommand,
-  payCommand,
-  paymentsProvidersCommand,
-  giftsListCommand,
-  giftsSendCommand,
-  giftsConvertCommand,
-  paidMediaBuyCommand,
-  clockAdvanceCommand,
-  clockShowCommand,
-  faultAddCommand,
-  faultListCommand,
-  faultClearCommand,
-  workspaceCreateCommand,
-  workspaceListCommand,
-  workspaceShowCommand,
-  workspaceResetCommand,
-  workspaceDeleteCommand,
-  gatewayAccountCommand,
-  gatewayChannelCommand,
-  gatewayWaitCodeCommand,
-  gatewayInboxCommand,
-  gatewayReadCommand,
-  gatewayLogCommand,
-  deviceListCommand,
-  deviceAddCommand,
-  deviceSetCommand,
-  deviceOnlineCommand,
-  deviceOfflineCommand,
-  inlineCommand,
-  chooseCommand,
-  reactCommand,
-  groupCreateCommand,
-  groupShowCommand,
-  groupAddCommand,
-  groupJoinCommand,
-  groupLeaveCommand,
-  groupPromoteCommand,
-  groupRestrictCommand,
-  groupRemoveCommand,
-  groupMigrateCommand,
-  groupLinkCommand,
-  groupForumCommand,
-  topicCreateCommand,
-  topicListCommand,
-  blockCommand,
-  unblockCommand,
-  botPrivacyCommand,
-  webappOpenCommand,
-  webappSendDataCommand,
-  passportKeyCommand,
-  passportShareCommand,
-  passportErrorsCommand,
-  dmEnableCommand,
-  dmSendCommand,
-  dmSuggestCommand,
-  giveawayStartCommand,
-  businessConnectCommand,
-  businessDisconnectCommand,
-  managedBotCreateCommand,
-  draftsCommand,
-  emojiStatusAllowCommand,
-  profileAddAudioCommand,
-  checklistMarkCommand,
-  checklistAddCommand,
-  profilePersonalChatCommand,
-  gameRegisterCommand,
-  boostCommand,
-  botVerifierCommand,
-  verificationShowCommand,
-];
+export { COMMANDS };
 
 /** Runs one invocation and resolves to its exit code; it never rejects. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -191,8 +38,11 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   if (first.startsWith('-')) {
+    const flag = first.split('=')[0]!;
+    const nearest = nearestName(flag.replace(/^--?/, ''), Object.keys(CLIENT_OPTIONS));
+    const only = nearest === undefined ? ': only' : `; did you mean --${nearest}? Only`;
     throw usageError(
-      `unknown option '${first.split('=')[0]!}' before the command: only ${LEADING_NAMES} go there; give the command's own options after it`,
+      `unknown option '${flag}' before the command${only} ${LEADING_NAMES} go there; give the command's own options after it`,
     );
   }
 
@@ -343,24 +193,22 @@ function report(error: unknown, ctx: CliContext): number {
   return EXIT_FAILURE;
 }
 
+/** The commands under the headings of COMMAND_GROUPS, then the connection options and exit codes. */
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   const line = (c: Command) => `  ${c.name.padEnd(width)} ${c.summary}`;
+  const groups = COMMAND_GROUPS.map((group) => `${group.title}:\n${group.commands.map(line).join('\n')}`);
   return `parley: a self-hosted server of the messaging platform, and a client of its control API
 
 Usage: parley <command> [options]
 
-Server:
-${line(startCommand)}
+${groups.join('\n\n')}
 
-Control API of a running server:
-${COMMANDS.filter((c) => c !== startCommand)
-  .map(line)
-  .join('\n')}
-
+Every command but "start" acts on a running server through its control API.
 ${CLIENT_OPTIONS_HELP}
 
-Run "parley <command> --help" for the options of a command, "parley --version" for the version.
+Run "parley <command> --help" for the options of a command, "parley <word> --help" for the
+commands that begin with that word (e.g. "parley group --help"), "parley --version" for the version.
 
 Exit codes: 0 done; 1 the operation failed (an error answer, a wait that timed out, no server);
 2 usage or configuration error. Errors are one line on stderr: parley: <description> (<CODE>).`;

@@ -302,7 +302,17 @@ export function storageFor(data: string, filesDir?: string): StorageConfig {
   if (/^postgres(ql)?:\/\//i.test(data)) return postgresStorage(data, filesDir);
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(data);
   if (scheme) {
-    throw new ConfigError(`unknown data location scheme "${scheme[1]}://": use a directory path or :memory:`);
+    throw new ConfigError(
+      `unknown data location scheme "${scheme[1]}://": use a directory path, :memory:, or postgres://user@host/db for PostgreSQL`,
+    );
+  }
+  // `postgres//host/db` is a legal folder path, but one nobody means: starting on SQLite in a folder
+  // named postgres would hide the typo until the data is missing from the database. The value is
+  // not shown, since it may hold a password.
+  if (/^postgres(ql)?(\/\/|:)/i.test(data)) {
+    throw new ConfigError(
+      'the data location looks like a PostgreSQL URL without its "://": write postgres://user@host/db',
+    );
   }
   const dataDir = path.resolve(data);
   return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite') };

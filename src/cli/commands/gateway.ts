@@ -15,6 +15,7 @@ import {
 } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+import { waitUntil } from '../wait-until.js';
 import type {
   CreatedGatewayAccount,
   DeliveryLog,
@@ -250,7 +251,12 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-const WAIT_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, timeout: { type: 'string' } } as const;
+const WAIT_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  phone: { type: 'string' },
+  timeout: { type: 'string' },
+  'request-id': { type: 'string' },
+} as const;
 
 /** The person of `gateway wait-code|inbox|read`: PHONE, or `--phone PHONE` as in earlier versions. */
 function phoneOf(command: string, positional: string | undefined, option: string | undefined) {
@@ -263,7 +269,7 @@ const PHONE_HELP = `PHONE is the person's phone number (+15550001), user id or @
 export const gatewayWaitCodeCommand: Command = {
   name: 'gateway wait-code',
   summary: 'wait for the next verification code a phone number receives',
-  help: `Usage: parley gateway wait-code PHONE [--timeout SECONDS] [--json]
+  help: `Usage: parley gateway wait-code PHONE [--request-id REQUEST_ID] [--timeout SECONDS] [--json]
 
 Waits for the next verification code sent to the person and prints it:
 code <code> for <phone> (request <request_id>); --json prints request_id, code, ...
@@ -272,6 +278,9 @@ Exits with code 1 (WAIT_TIMEOUT) if none arrives in time.
 ${PHONE_HELP}
 
 Options:
+  --request-id REQUEST_ID
+                       the code of this request (the request_id that sendVerificationMessage
+                       answered); codes of other requests that arrive first are passed over
   --timeout SECONDS    how long to wait, at most 300 (default 10)
 
 ${CLIENT_OPTIONS_HELP}`,
@@ -279,7 +288,17 @@ ${CLIENT_OPTIONS_HELP}`,
     const { values, positionals } = parseCommandArgs(this.name, args, WAIT_OPTIONS, ['PHONE?']);
     const phone = phoneOf(this.name, positionals[0], values.phone);
     const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
-    const code = await withClient(values, ctx, (client) => client.waitForCode({ phone, timeout }));
+    const requestId = values['request-id'];
+    const code = await withClient(values, ctx, (client) =>
+      requestId === undefined
+        ? client.waitForCode({ phone, timeout })
+        : waitUntil(
+            timeout,
+            (seconds) => client.waitForCode({ phone, timeout: seconds }),
+            (received) => received.request_id === requestId,
+            `no code of request ${requestId} reached ${phone}`,
+          ),
+    );
     printResult(ctx, values.json, code, formatCode);
     return 0;
   },
