@@ -4,6 +4,8 @@
  * case-insensitive on the wire (reference §1.1).
  */
 import type { MethodHandler } from '../method-context.js';
+import type { DeclaredMethodName } from '../declared/methods.js';
+import { LEGACY_ALIASES, METHOD_DECLARATIONS, type LegacyAlias } from '../declared/method-declarations.js';
 import { close } from './close.js';
 import { answerCallbackQuery } from './answer-callback-query.js';
 import { sendInvoice } from './send-invoice.js';
@@ -371,19 +373,26 @@ export const BOT_API_METHODS = {
   // Legacy names the reference server still serves (reference §6.1).
   kickChatMember: banChatMember,
   getChatMembersCount: getChatMemberCount,
-} satisfies Record<string, MethodHandler>;
+} satisfies { [name in DeclaredMethodName | LegacyAlias]?: MethodHandler };
 
 /** Lower-cased method name -> handler. */
 export const METHOD_TABLE: ReadonlyMap<string, MethodHandler> = new Map(
   Object.entries(BOT_API_METHODS).map(([name, handler]) => [name.toLowerCase(), handler]),
 );
 
+/** Lower-cased method name (a declared one, or an alias) -> whether a webhook's reply may call it. */
+const IN_WEBHOOK_REPLY: ReadonlyMap<string, boolean> = new Map([
+  ...Object.values(METHOD_DECLARATIONS).map((m): [string, boolean] => [m.name.toLowerCase(), m.webhookReply]),
+  ...Object.entries(LEGACY_ALIASES).map(([alias, name]): [string, boolean] => [
+    alias.toLowerCase(),
+    METHOD_DECLARATIONS[name].webhookReply,
+  ]),
+]);
+
 /**
- * Methods that a webhook's reply may not call (reference §4.2): their result would be lost, or they
- * change the webhook itself.
+ * Methods that a webhook's reply may not call (reference §4.2; the table's `webhookReply`): their
+ * result would be lost, or they change the webhook itself.
  */
 export function allowedInWebhookReply(lowerName: string): boolean {
-  return (
-    !lowerName.startsWith('get') && !['setwebhook', 'deletewebhook', 'close', 'logout'].includes(lowerName)
-  );
+  return IN_WEBHOOK_REPLY.get(lowerName) ?? false;
 }
