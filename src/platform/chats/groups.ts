@@ -11,9 +11,9 @@ import { Blocking } from './blocking.js';
 import { chatPermissions } from './chat-access.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
 import {
-  hasPermission,
   hasRight,
   isPresent,
+  mayUseRight,
   memberState,
   normalizeRights,
   renderChatMember,
@@ -373,7 +373,10 @@ export class Groups {
   }
 }
 
-/** Refuses a chat info change the acting user or bot may not make (private chats, rights). */
+/**
+ * Refuses a chat info change the acting user or bot may not make (private chats, rights): a bot
+ * only as an administrator with can_change_info (mayUseRight).
+ */
 function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
   if (at.chat.type === 'private') {
     throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
@@ -381,7 +384,7 @@ function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo
   const allowed =
     at.chat.type === 'channel'
       ? hasRight(at.state, 'can_change_info')
-      : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
+      : mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_change_info');
   if (!allowed) {
     throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO', `not enough rights to change chat ${what}`, {
       field: what,

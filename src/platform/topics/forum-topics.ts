@@ -5,14 +5,15 @@
  * general_forum_topic_hidden / unhidden) in the topic it is about, to every bot of the chat.
  *
  * Rights (spec, and TDLib's ForumTopicManager): creating a topic takes can_manage_topics (an
- * administrator's right, or for members the chat's permission); editing, closing and reopening a
+ * administrator's right, or for people the chat's permission; a bot only as an administrator with
+ * the right, as the spec says, ADR 0071); editing, closing and reopening a
  * topic take can_manage_topics unless the actor created it; deleting takes can_delete_messages
  * unless the actor created it; the General topic's methods take can_manage_topics; unpinning all of
  * a topic's messages takes can_pin_messages.
  */
 import { chatPermissions } from '../chats/chat-access.js';
 import { postServiceMessage } from '../chats/chat-events.js';
-import { hasPermission, hasRight, isAdmin, type AdminRightKey } from '../chats/chat-rights.js';
+import { hasRight, isAdmin, mayUseRight, type AdminRightKey } from '../chats/chat-rights.js';
 import {
   actingIn,
   commit,
@@ -83,9 +84,9 @@ export class ForumTopics {
       const { at, inPrivate } = await this.#acting(tx, acting, true);
       const allowed = inPrivate
         ? at.actor.id === inPrivate.botId || inPrivate.mode.allows_users_to_create_topics
-        : isAdmin(at.state)
-          ? hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics
-          : hasPermission(at.state, chatPermissions(at.chat), 'can_manage_topics');
+        : at.actor.is_bot || !isAdmin(at.state)
+          ? mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_manage_topics')
+          : hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics;
       if (!allowed)
         throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC', 'not enough rights to create a topic');
       const created: Record<string, unknown> = { name, icon_color: color };
