@@ -43,6 +43,7 @@ import {
   type UserRow,
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
+import { checkLength } from '../formatting/index.js';
 import { enableForum } from '../topics/topic-checks.js';
 
 export const TITLE_MAX = 128;
@@ -70,8 +71,10 @@ const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
 
 /** A title as the platform keeps it: runs of white space become one space, at most 128 characters. */
 export function cleanTitle(title: string): string {
-  const clean = [...title.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('');
+  const clean = title.replace(/\s+/g, ' ').trim();
   if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
+  // More than the documented 1-128 characters is refused, not cut (ADR 0071).
+  checkLength(clean, { field: 'chat title', min: 1, max: TITLE_MAX });
   return clean;
 }
 
@@ -217,8 +220,8 @@ export class Groups {
 
   /** setChatTitle: can_change_info; the same title again changes nothing (no service message). */
   async setTitle(acting: Acting, title: string): Promise<void> {
-    const clean = cleanTitle(title);
     await this.#change(acting, 'title', async (tx, at, effects) => {
+      const clean = cleanTitle(title);
       if (clean === at.chat.title) return;
       await tx.updateChat(at.chat.pk, { title: clean });
       const chat = { ...at.chat, title: clean };
@@ -226,10 +229,18 @@ export class Groups {
     });
   }
 
-  /** setChatDescription: can_change_info; 0-255 characters; an unchanged description is refused. */
+  /**
+   * setChatDescription: can_change_info; 0-255 characters (more: the platform's CHAT_ABOUT_TOO_LONG,
+   * ADR 0071); an unchanged description is refused.
+   */
   async setDescription(acting: Acting, description: string): Promise<void> {
-    const clean = [...description.trim()].slice(0, DESCRIPTION_MAX).join('');
     await this.#change(acting, 'description', async (tx, at) => {
+      const clean = description.trim();
+      checkLength(
+        clean,
+        { field: 'chat description', min: 0, max: DESCRIPTION_MAX },
+        { tooLong: () => new PlatformError('CHAT_ABOUT_TOO_LONG', 'chat description is too long') },
+      );
       if (clean === (at.chat.description ?? ''))
         throw new PlatformError('CHAT_DESCRIPTION_NOT_MODIFIED', 'chat description is not modified');
       await tx.updateChat(at.chat.pk, { description: clean === '' ? null : clean });
