@@ -69,11 +69,10 @@ export interface CreateChatInput {
 /** A refusal of a person's request only (control API), said by its message. */
 const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
 
-/** A title as the platform keeps it: runs of white space become one space, at most 128 characters. */
+/** A title as kept: runs of white space become one space; over 128 characters is refused (ADR 0071). */
 export function cleanTitle(title: string): string {
   const clean = title.replace(/\s+/g, ' ').trim();
   if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
-  // More than the documented 1-128 characters is refused, not cut (ADR 0071).
   checkLength(clean, { field: 'chat title', min: 1, max: TITLE_MAX });
   return clean;
 }
@@ -229,10 +228,7 @@ export class Groups {
     });
   }
 
-  /**
-   * setChatDescription: can_change_info; 0-255 characters (more: the platform's CHAT_ABOUT_TOO_LONG,
-   * ADR 0071); an unchanged description is refused.
-   */
+  /** setChatDescription: can_change_info; 0-255 characters (ADR 0071); unchanged is refused. */
   async setDescription(acting: Acting, description: string): Promise<void> {
     await this.#change(acting, 'description', async (tx, at) => {
       const clean = description.trim();
@@ -384,10 +380,7 @@ export class Groups {
   }
 }
 
-/**
- * Refuses a chat info change the acting user or bot may not make (private chats, rights): a bot
- * only as an administrator with can_change_info (mayUseRight).
- */
+/** Refuses a chat info change the actor may not make (private chats, rights: mayUseRight). */
 function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
   if (at.chat.type === 'private') {
     throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
