@@ -226,7 +226,7 @@ describe('setChatAdministratorCustomTitle', () => {
     return { owner, admin, member, chat };
   }
 
-  it('sets, cuts and removes the title of an administrator the bot promoted', async () => {
+  it('sets, refuses over 16 characters and removes the title of an administrator the bot promoted', async () => {
     const { admin, member, chat } = await supergroupWithPromoter();
     expect(await admin.api.setChatAdministratorCustomTitle(chat.id, member.id, '  Chief  ')).toBe(true);
     expect(await admin.api.getChatMember(chat.id, member.id)).toMatchObject({
@@ -252,10 +252,13 @@ describe('setChatAdministratorCustomTitle', () => {
       custom_title: 'Chief',
     });
 
-    await admin.api.setChatAdministratorCustomTitle(chat.id, member.id, 'Keeper of the lighthouse');
-    expect(await admin.api.getChatMember(chat.id, member.id)).toMatchObject({
-      custom_title: 'Keeper of the li',
-    });
+    // More than the documented 16 characters is refused, not cut as TDLib does (ADR 0071).
+    expect(
+      await failure(
+        admin.api.setChatAdministratorCustomTitle(chat.id, member.id, 'Keeper of the lighthouse'),
+      ),
+    ).toMatchObject({ code: 400, description: 'Bad Request: ADMIN_RANK_INVALID' });
+    expect(await admin.api.getChatMember(chat.id, member.id)).toMatchObject({ custom_title: 'Chief' });
     await admin.api.setChatAdministratorCustomTitle(chat.id, member.id, '');
     expect(await admin.api.getChatMember(chat.id, member.id)).not.toHaveProperty('custom_title');
   });

@@ -260,6 +260,36 @@ describe('edits of inline messages by inline_message_id', () => {
     expect(await seen()).toEqual(before);
     expect(await reader.updates()).toEqual([]);
   });
+
+  it('edit an article to rich content (rich_message, ADR 0071); an upload is refused', async () => {
+    const { inline, reader, id, seen } = await chooseIn({
+      type: 'article',
+      id: 'rich',
+      title: 'Rich',
+      input_message_content: { message_text: 'Plain' },
+      reply_markup: keyboard('Open'),
+    });
+    expect(await inline.api.editMessageTextInline(id, { html: '<h3>Rich</h3><p>now</p>' })).toBe(true);
+    const blocks = [
+      { type: 'heading', text: 'Rich', size: 3 },
+      { type: 'paragraph', text: 'now' },
+    ];
+    const after = await seen();
+    expect(after).toMatchObject({ rich_message: { blocks }, via_bot: { id: inline.record.id } });
+    expect(after).not.toHaveProperty('text');
+    expect(await editSeenBy(reader)).toMatchObject({ rich_message: { blocks } });
+    // "Direct upload of new files isn't supported when an inline message is edited."
+    expect(
+      await failure(
+        inline.api.raw.editMessageText({
+          inline_message_id: id,
+          rich_message: { html: '<img src="attach://pic"/>' },
+          pic: new InputFile(png(4, 4), 'pic.png'),
+        } as never),
+      ),
+    ).toMatchObject({ code: 400, description: 'Bad Request: invalid message content specified' });
+    expect(await seen()).toEqual(after);
+  });
 });
 
 describe('a grammY bot edits its inline message from a callback query', () => {

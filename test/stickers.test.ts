@@ -88,6 +88,12 @@ describe('sticker sets', () => {
     await b.api.setStickerSetThumbnail(setName, owner.id, new InputFile(png(100, 100), 't.png'), 'static');
     set = await getSet(b, setName);
     expect(set.title).toBe('Cats and more');
+    // More than the documented 64 characters is refused, not cut (ADR 0071), and changes nothing.
+    expect(await failure(b.api.setStickerSetTitle(setName, 't'.repeat(65)))).toMatchObject({
+      code: 400,
+      description: 'Bad Request: sticker set title is too long',
+    });
+    expect((await getSet(b, setName)).title).toBe('Cats and more');
     expect(set.stickers[1]!.emoji).toBe('😻');
     expect(set.thumbnail).toMatchObject({ width: 100, height: 100 });
 

@@ -35,6 +35,8 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
   TOO_MANY_REQUESTS: [{ retryAfter: 7 }, 'Too Many Requests: retry after 7'],
   PARAMETER_EMPTY: [{ name: 'chat_id' }, 'Bad Request: chat_id is empty'],
   PARAMETER_REQUIRED: [{ name: 'media' }, 'Bad Request: parameter "media" is required'],
+  STRING_TOO_SHORT: [{ field: 'chat title', min: 1 }, 'Bad Request: chat title must be non-empty'],
+  STRING_TOO_LONG: [{ field: 'topic name', max: 128 }, 'Bad Request: topic name is too long'],
   JSON_UNPARSABLE: [{ object: 'menu button' }, "Bad Request: can't parse menu button JSON object"],
   UNPARSABLE: [
     { object: 'InputMedia', detail: 'Can\'t find field "type"' },
@@ -177,6 +179,8 @@ const PLATFORM_DATA: { [C in keyof PlatformErrorData]: PlatformErrorData[C] } = 
   SUGGESTED_POST_INVALID: { reason: 'suggested post was already declined' },
   PASSPORT_ERROR_INVALID: { problem: 'NOT_SHARED', type: 'email', source: 'unspecified' },
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' },
+  STRING_TOO_SHORT: { field: 'sticker set name', min: 2 },
+  STRING_TOO_LONG: { field: 'tag', max: 16 },
 };
 
 const CONTROL_ONLY = 'control only';
@@ -230,6 +234,10 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   BOT_NOT_MEMBER: '403 Forbidden: bot is not a member of the group chat',
   CHAT_MIGRATED: '400 Bad Request: group chat was upgraded to a supergroup chat',
   CHAT_ADMIN_REQUIRED: '400 Bad Request: CHAT_ADMIN_REQUIRED',
+  STRING_TOO_SHORT: '400 Bad Request: sticker set name is too short',
+  STRING_TOO_LONG: '400 Bad Request: tag is too long',
+  CHAT_ABOUT_TOO_LONG: '400 Bad Request: CHAT_ABOUT_TOO_LONG',
+  ADMIN_RANK_INVALID: '400 Bad Request: ADMIN_RANK_INVALID',
   BOT_GROUPS_BLOCKED: '400 Bad Request: this bot can not be added to groups',
   USER_ALREADY_PARTICIPANT: '400 Bad Request: the user is already a member',
   USER_BANNED_IN_CHANNEL: '400 Bad Request: the user is banned in this chat',

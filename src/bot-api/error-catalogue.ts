@@ -451,6 +451,21 @@ export const BOT_API_ERRORS = {
 
   // ---- chat settings, members, invite links, join requests (groups.ts, members.ts, ...)
   CHAT_TITLE_EMPTY: badRequest('title must be non-empty'),
+  /** setChatDescription over 255 characters (the platform's token; TDLib passes it on). */
+  CHAT_ABOUT_TOO_LONG: badRequest('CHAT_ABOUT_TOO_LONG'),
+  /**
+   * A documented string length (issue 25, ADR 0071) the reference's texts do not cover, in its
+   * family of "title must be non-empty" and "secret token is too long" (Parley's texts).
+   */
+  STRING_TOO_SHORT: {
+    status: 400,
+    text: (d: { field: string; min: number }) =>
+      d.min <= 1 ? `Bad Request: ${d.field} must be non-empty` : `Bad Request: ${d.field} is too short`,
+  },
+  STRING_TOO_LONG: {
+    status: 400,
+    text: (d: { field: string; max: number }) => `Bad Request: ${d.field} is too long`,
+  },
   CHAT_DESCRIPTION_NOT_MODIFIED: badRequest('chat description is not modified'),
   /** deleteChatPhoto of a chat without a photo (the platform's token, reference §2.2). */
   CHAT_NOT_MODIFIED: badRequest('CHAT_NOT_MODIFIED'),
@@ -521,6 +536,8 @@ export const BOT_API_ERRORS = {
     'not enough rights to change custom title of the user',
   ),
   ADMIN_RANK_EMOJI_NOT_ALLOWED: badRequest('ADMIN_RANK_EMOJI_NOT_ALLOWED'),
+  /** A custom title over 16 characters (the platform's token; ADR 0071). */
+  ADMIN_RANK_INVALID: badRequest('ADMIN_RANK_INVALID'),
   // ---- forum topics (platform/topics/). None of these is in the reference catalogue (text unverified):
   // the lower-case ones are TDLib's (ForumTopicManager.cpp, MessagesManager.cpp), the tokens the server's.
   CHAT_NOT_FORUM: badRequest('the chat is not a forum'),

@@ -49,7 +49,7 @@ export function readStickerType({ params }: MethodContext): StickerType {
   return value as StickerType;
 }
 
-/** title: 1-64 characters after trimming (longer ones are cut, as TDLib cuts them). */
+/** title: 1-64 characters after trimming (longer ones are refused, ADR 0071). */
 export function readTitle(ctx: MethodContext): string {
   const title = normalizeTitle(requiredString(ctx, 'title'));
   if (title === '') throw botApiError('STICKERSET_TITLE_EMPTY');

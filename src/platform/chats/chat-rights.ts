@@ -216,6 +216,25 @@ export function hasPermission(
   return state.status !== 'restricted' || state.data.permissions?.[permission] === true;
 }
 
+/** A right that is both an administrator right and a member permission (can_change_info, ...). */
+export type SharedRightKey = AdminRightKey & PermissionKey;
+
+/**
+ * Whether `actor` may do what `right` allows in a group or supergroup. A bot only as an
+ * administrator holding the right: the Bot API says of each such method "the bot must be an
+ * administrator in the chat for this to work and must have the <right> administrator right", so a
+ * permission that lets members do it is not enough for a bot (ADR 0071). A person as hasPermission
+ * says (an administrator, or a member the chat's permissions allow).
+ */
+export function mayUseRight(
+  actor: Pick<UserRow, 'is_bot'>,
+  state: MemberState,
+  permissions: ChatPermissions,
+  right: SharedRightKey,
+): boolean {
+  return actor.is_bot ? hasRight(state, right) : hasPermission(state, permissions, right);
+}
+
 /**
  * Ban and restriction dates as the platform reads them (spec banChatMember until_date): less than
  * 30 seconds or more than 366 days away means forever (0).

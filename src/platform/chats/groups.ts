@@ -11,9 +11,9 @@ import { Blocking } from './blocking.js';
 import { chatPermissions } from './chat-access.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
 import {
-  hasPermission,
   hasRight,
   isPresent,
+  mayUseRight,
   memberState,
   normalizeRights,
   renderChatMember,
@@ -43,6 +43,7 @@ import {
   type UserRow,
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
+import { checkLength } from '../formatting/index.js';
 import { enableForum } from '../topics/topic-checks.js';
 
 export const TITLE_MAX = 128;
@@ -68,10 +69,11 @@ export interface CreateChatInput {
 /** A refusal of a person's request only (control API), said by its message. */
 const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
 
-/** A title as the platform keeps it: runs of white space become one space, at most 128 characters. */
+/** A title as kept: runs of white space become one space; over 128 characters is refused (ADR 0071). */
 export function cleanTitle(title: string): string {
-  const clean = [...title.replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX).join('');
+  const clean = title.replace(/\s+/g, ' ').trim();
   if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
+  checkLength(clean, { field: 'chat title', min: 1, max: TITLE_MAX });
   return clean;
 }
 
@@ -217,8 +219,8 @@ export class Groups {
 
   /** setChatTitle: can_change_info; the same title again changes nothing (no service message). */
   async setTitle(acting: Acting, title: string): Promise<void> {
-    const clean = cleanTitle(title);
     await this.#change(acting, 'title', async (tx, at, effects) => {
+      const clean = cleanTitle(title);
       if (clean === at.chat.title) return;
       await tx.updateChat(at.chat.pk, { title: clean });
       const chat = { ...at.chat, title: clean };
@@ -226,10 +228,15 @@ export class Groups {
     });
   }
 
-  /** setChatDescription: can_change_info; 0-255 characters; an unchanged description is refused. */
+  /** setChatDescription: can_change_info; 0-255 characters (ADR 0071); unchanged is refused. */
   async setDescription(acting: Acting, description: string): Promise<void> {
-    const clean = [...description.trim()].slice(0, DESCRIPTION_MAX).join('');
     await this.#change(acting, 'description', async (tx, at) => {
+      const clean = description.trim();
+      checkLength(
+        clean,
+        { field: 'chat description', min: 0, max: DESCRIPTION_MAX },
+        { tooLong: () => new PlatformError('CHAT_ABOUT_TOO_LONG', 'chat description is too long') },
+      );
       if (clean === (at.chat.description ?? ''))
         throw new PlatformError('CHAT_DESCRIPTION_NOT_MODIFIED', 'chat description is not modified');
       await tx.updateChat(at.chat.pk, { description: clean === '' ? null : clean });
@@ -373,7 +380,7 @@ export class Groups {
   }
 }
 
-/** Refuses a chat info change the acting user or bot may not make (private chats, rights). */
+/** Refuses a chat info change the actor may not make (private chats, rights: mayUseRight). */
 function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
   if (at.chat.type === 'private') {
     throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
@@ -381,7 +388,7 @@ function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo
   const allowed =
     at.chat.type === 'channel'
       ? hasRight(at.state, 'can_change_info')
-      : hasPermission(at.state, chatPermissions(at.chat), 'can_change_info');
+      : mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_change_info');
   if (!allowed) {
     throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO', `not enough rights to change chat ${what}`, {
       field: what,

@@ -27,6 +27,7 @@ import {
   type Effects,
   type GroupContext,
 } from './group-context.js';
+import { checkLength } from '../formatting/index.js';
 import { readDefaultRights } from '../users/bot-settings.js';
 import { renderUser } from '../users/users.js';
 import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
@@ -240,13 +241,13 @@ async function suggestedRights(tx: StoreTx, at: ActingIn, target: UserRow): Prom
 
 /** Emoji, which custom titles may not contain (ADMIN_RANK_EMOJI_NOT_ALLOWED). */
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f/u;
-/** The longest custom title; TDLib cuts a longer one (MAX_RANK_LENGTH). */
+/** The longest custom title; TDLib cuts a longer one (MAX_RANK_LENGTH), Parley refuses it (ADR 0071). */
 export const CUSTOM_TITLE_LIMIT = 16;
 
 /**
  * setChatAdministratorCustomTitle: supergroups only; the target must be an administrator the bot may
- * edit (one it promoted, while it holds can_promote_members). The title is trimmed and cut to 16
- * characters as TDLib does; an empty one removes it.
+ * edit (one it promoted, while it holds can_promote_members). The title is trimmed; more than the
+ * documented 16 characters is ADMIN_RANK_INVALID (TDLib cuts it; ADR 0071); an empty one removes it.
  */
 export async function setCustomTitle(
   ctx: GroupContext,
@@ -272,7 +273,12 @@ export async function setCustomTitle(
         'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE',
         'not enough rights to change custom title of the user',
       );
-    const title = [...customTitle.trim()].slice(0, CUSTOM_TITLE_LIMIT).join('').trim();
+    const title = customTitle.trim();
+    checkLength(
+      title,
+      { field: 'custom title', min: 0, max: CUSTOM_TITLE_LIMIT },
+      { tooLong: () => new PlatformError('ADMIN_RANK_INVALID', 'a custom title is at most 16 characters') },
+    );
     if (EMOJI.test(title))
       throw new PlatformError('ADMIN_RANK_EMOJI_NOT_ALLOWED', 'ADMIN_RANK_EMOJI_NOT_ALLOWED');
     const { custom_title: _old, ...rest } = old.data;

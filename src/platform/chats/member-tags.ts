@@ -1,13 +1,15 @@
 /**
  * Members' tags (setChatMemberTag, ADR 0048): a short label an administrator with can_manage_tags
  * gives a regular member (ChatMemberMember, ChatMemberRestricted) of a group or supergroup. As the
- * nearest documented rule, a custom title's (setChatAdministratorCustomTitle): trimmed and cut to
- * 16 characters, no emoji, an empty tag removes it. getChatMember shows it as `tag`.
+ * nearest documented rule, a custom title's (setChatAdministratorCustomTitle): trimmed, more than
+ * the documented 16 characters refused ("tag is too long", ADR 0071), no emoji, an empty tag
+ * removes it. getChatMember shows it as `tag`.
  */
 import { stateOf } from './chat-access.js';
 import { hasRight } from './chat-rights.js';
 import { actingIn, commit, targetUser, type Acting, type GroupContext } from './group-context.js';
 import { PlatformError } from '../core/errors.js';
+import { checkLength } from '../formatting/index.js';
 
 /** The longest tag (spec: 0-16 characters). */
 export const MEMBER_TAG_LIMIT = 16;
@@ -19,7 +21,7 @@ export class MemberTags {
   /** setChatMemberTag: groups and supergroups; can_manage_tags; regular members only. */
   async set(acting: Acting, targetRef: number | string, tag: string): Promise<void> {
     const target = await targetUser(this.ctx, targetRef);
-    const cut = [...tag.trim()].slice(0, MEMBER_TAG_LIMIT).join('').trim();
+    const trimmed = tag.trim();
     await commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
       if (at.chat.type !== 'group' && at.chat.type !== 'supergroup')
@@ -31,9 +33,10 @@ export class MemberTags {
         throw new PlatformError('USER_IS_ADMINISTRATOR', 'user is an administrator of the chat');
       if (state.status !== 'member' && !(state.status === 'restricted' && state.data.is_member))
         throw new PlatformError('USER_NOT_PARTICIPANT', 'the user is not a member of the chat');
-      if (EMOJI.test(cut))
+      checkLength(trimmed, { field: 'tag', min: 0, max: MEMBER_TAG_LIMIT });
+      if (EMOJI.test(trimmed))
         throw new PlatformError('MEMBER_TAG_EMOJI_NOT_ALLOWED', 'emoji are not allowed in tags');
-      await tx.setMemberTag(at.chat.pk, target.id, cut === '' ? null : cut);
+      await tx.setMemberTag(at.chat.pk, target.id, trimmed === '' ? null : trimmed);
     });
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Chats } from './chats.js';
 import { chatPermissions } from './chat-access.js';
-import { hasPermission, hasRight, isAdmin, memberState } from './chat-rights.js';
+import { hasRight, isAdmin, mayUseRight, memberState } from './chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -159,7 +159,7 @@ export class Pins {
       if (hasRight(state, 'can_edit_messages')) return;
     } else if (isAdmin(state)) {
       if (hasRight(state, 'can_pin_messages')) return;
-    } else if (!actor.is_bot && hasPermission(state, chatPermissions(chat), 'can_pin_messages')) return;
+    } else if (mayUseRight(actor, state, chatPermissions(chat), 'can_pin_messages')) return;
     throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_PIN', NO_RIGHTS);
   }
 }

@@ -115,8 +115,12 @@ export type PlatformErrorCode =
   // inline results chosen by people (inline-content.ts)
   | 'URL_CONTENT_FAILED'
   | 'URL_CONTENT_NOT_IMAGE'
+  // documented string lengths (formatting/text-length.ts, ADR 0071)
+  | 'STRING_TOO_SHORT'
+  | 'STRING_TOO_LONG'
   // chat settings (groups.ts)
   | 'CHAT_TITLE_EMPTY'
+  | 'CHAT_ABOUT_TOO_LONG'
   | 'CHAT_DESCRIPTION_NOT_MODIFIED'
   | 'CHAT_NOT_MODIFIED'
   // business accounts and stories (platform/business, platform/stories)
@@ -162,6 +166,7 @@ export type PlatformErrorCode =
   | 'USER_NOT_ADMINISTRATOR'
   | 'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE'
   | 'ADMIN_RANK_EMOJI_NOT_ALLOWED'
+  | 'ADMIN_RANK_INVALID'
   // profiles and member tags (users/profiles.ts, chats/member-tags.ts; ADR 0048)
   | 'EMOJI_STATUS_ACCESS_DENIED'
   | 'MEMBER_TAG_EMOJI_NOT_ALLOWED'
@@ -221,6 +226,10 @@ export interface PlatformErrorData {
   /** Why the webhook's address is refused (platform/net/outbound-connector.ts). */
   WEBHOOK_TARGET_REJECTED: { reason: string };
   PRIVATE_CHAT_INFO: { field: 'title' | 'description' | 'photo' };
+  /** A string shorter than its documented length (text-length.ts): what it is, the least length. */
+  STRING_TOO_SHORT: { field: string; min: number };
+  /** A string longer than its documented length (text-length.ts): what it is, the greatest length. */
+  STRING_TOO_LONG: { field: string; max: number };
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' | 'description' | 'photo' };
 }
 

@@ -7,3 +7,4 @@ export { FormattingError, type FormattingErrorKind } from './formatting-error.js
 export { formatText, type FormattedText, type FormatTextOptions } from './format-text.js';
 export { detectEntities } from './detect-entities.js';
 export { codePointLength } from './utf16.js';
+export { checkLength, type LengthLimit, type LengthRefusals } from './text-length.js';

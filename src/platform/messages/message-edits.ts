@@ -178,7 +178,8 @@ export class MessageEdits {
   ): Promise<{ chat: ChatRow; row: MessageRow; content: MessageContent }> {
     const { chat, row } = await this.#target(reader, bot, ref);
     const content = JSON.parse(row.body) as MessageContent;
-    if (kind === 'text' && content.text === undefined) {
+    // editMessageText edits text and rich messages (spec), turning one into the other.
+    if (kind === 'text' && content.text === undefined && content.rich_message === undefined) {
       throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text in the message to edit');
     }
     if (kind === 'caption' && !MEDIA_KEYS.some((key) => content[key] !== undefined)) {

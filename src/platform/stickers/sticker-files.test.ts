@@ -111,7 +111,10 @@ describe('sticker rules', () => {
     expect(isValidKeywords(['a'.repeat(64)])).toBe(true);
     expect(isValidKeywords(['a'.repeat(60), 'bcdef'])).toBe(false);
     expect(isValidKeywords(Array.from({ length: 21 }, () => 'a'))).toBe(false);
-    expect(normalizeTitle(`  ${'t'.repeat(70)}`)).toHaveLength(64);
+    expect(normalizeTitle(`  ${'t'.repeat(64)} `)).toHaveLength(64);
+    expect(() => normalizeTitle('t'.repeat(65))).toThrow(
+      expect.objectContaining({ code: 'STRING_TOO_LONG' }),
+    );
     expect(maskPositionOf({ point: 'eyes', x_shift: 0.5, y_shift: '-1', scale: 2 })).toEqual({
       point: 'eyes',
       x_shift: 0.5,

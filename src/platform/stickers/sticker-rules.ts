@@ -3,6 +3,7 @@
  * change sets, spec and Bot API reference; ADR 0046): set names, titles, emoji lists, keywords and
  * mask positions, and how many stickers a set holds.
  */
+import { checkLength } from '../formatting/index.js';
 import type { StickerType } from '../../storage/ports/stickers.js';
 
 export const MAX_NAME_LENGTH = 64;
@@ -43,9 +44,14 @@ export function setNameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** A title as kept: trimmed, at most 64 characters (longer ones are cut, as TDLib cuts them). */
+/**
+ * A title as kept: trimmed; more than the documented 64 characters is refused ("sticker set title
+ * is too long"), not cut as TDLib cuts it (ADR 0071).
+ */
 export function normalizeTitle(title: string): string {
-  return [...title.trim()].slice(0, MAX_TITLE_LENGTH).join('').trim();
+  const trimmed = title.trim();
+  checkLength(trimmed, { field: 'sticker set title', min: 0, max: MAX_TITLE_LENGTH });
+  return trimmed;
 }
 
 const EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');

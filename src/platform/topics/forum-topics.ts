@@ -5,14 +5,15 @@
  * general_forum_topic_hidden / unhidden) in the topic it is about, to every bot of the chat.
  *
  * Rights (spec, and TDLib's ForumTopicManager): creating a topic takes can_manage_topics (an
- * administrator's right, or for members the chat's permission); editing, closing and reopening a
+ * administrator's right, or for people the chat's permission; a bot only as an administrator with
+ * the right, as the spec says, ADR 0071); editing, closing and reopening a
  * topic take can_manage_topics unless the actor created it; deleting takes can_delete_messages
  * unless the actor created it; the General topic's methods take can_manage_topics; unpinning all of
  * a topic's messages takes can_pin_messages.
  */
 import { chatPermissions } from '../chats/chat-access.js';
 import { postServiceMessage } from '../chats/chat-events.js';
-import { hasPermission, hasRight, isAdmin, type AdminRightKey } from '../chats/chat-rights.js';
+import { hasRight, isAdmin, mayUseRight, type AdminRightKey } from '../chats/chat-rights.js';
 import {
   actingIn,
   commit,
@@ -76,18 +77,19 @@ export class ForumTopics {
 
   /** createForumTopic: the topic's thread is its forum_topic_created message. Returns ForumTopic. */
   async create(acting: Acting, topic: NewTopic): Promise<Record<string, unknown>> {
-    const name = cleanTopicName(topic.name);
-    const color = iconColor(topic.iconColor);
-    const emoji = iconEmoji(topic.iconCustomEmojiId) ?? null;
     return commit(this.ctx, async (tx, effects) => {
       const { at, inPrivate } = await this.#acting(tx, acting, true);
       const allowed = inPrivate
         ? at.actor.id === inPrivate.botId || inPrivate.mode.allows_users_to_create_topics
-        : isAdmin(at.state)
-          ? hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics
-          : hasPermission(at.state, chatPermissions(at.chat), 'can_manage_topics');
+        : at.actor.is_bot || !isAdmin(at.state)
+          ? mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_manage_topics')
+          : hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics;
       if (!allowed)
         throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC', 'not enough rights to create a topic');
+      // The values after the chat and the rights, as TDLib's create_forum_topic checks them.
+      const name = cleanTopicName(topic.name);
+      const color = iconColor(topic.iconColor);
+      const emoji = iconEmoji(topic.iconCustomEmojiId) ?? null;
       const created: Record<string, unknown> = { name, icon_color: color };
       if (emoji) created.icon_custom_emoji_id = emoji;
       const row = await postServiceMessage(
@@ -116,14 +118,15 @@ export class ForumTopics {
 
   /** editForumTopic: a new name and/or icon; neither given changes nothing; the same ones: TOPIC_NOT_MODIFIED. */
   async edit(acting: Acting, threadId: number, change: TopicEdit): Promise<void> {
-    const name = change.name === undefined || change.name === '' ? undefined : cleanTopicName(change.name);
-    const emoji = iconEmoji(change.iconCustomEmojiId);
     await this.#inTopic(
       acting,
       threadId,
       'can_manage_topics',
       'NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC',
       async (tx, at, topic, effects) => {
+        const name =
+          change.name === undefined || change.name === '' ? undefined : cleanTopicName(change.name);
+        const emoji = iconEmoji(change.iconCustomEmojiId);
         if (name === undefined && emoji === undefined) return;
         await this.#rename(tx, at, topic, { name, emoji }, effects);
       },
@@ -176,9 +179,8 @@ export class ForumTopics {
 
   /** editGeneralForumTopic: the General topic's new name (forum_topic_edited in General). */
   async editGeneral(acting: Acting, name: string): Promise<void> {
-    const clean = cleanTopicName(name);
     await this.#general(acting, 'NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC', (tx, at, general, effects) =>
-      this.#rename(tx, at, general, { name: clean, emoji: undefined }, effects),
+      this.#rename(tx, at, general, { name: cleanTopicName(name), emoji: undefined }, effects),
     );
   }
 

@@ -6,7 +6,10 @@ describe('forum topic rules', () => {
   it('cleans a name: control characters, surrounding space, at most 128 characters', () => {
     expect(cleanTopicName('  News\n')).toBe('News');
     expect(cleanTopicName('a\u0000b')).toBe('a b');
-    expect([...cleanTopicName('🙂'.repeat(200))].length).toBe(128);
+    expect([...cleanTopicName('🙂'.repeat(128))].length).toBe(128);
+    expect(() => cleanTopicName('🙂'.repeat(129))).toThrow(
+      expect.objectContaining({ code: 'STRING_TOO_LONG', data: { field: 'topic name', max: 128 } }),
+    );
     expect(() => cleanTopicName(' \t ')).toThrow(expect.objectContaining({ code: 'CHAT_TITLE_EMPTY' }));
   });
 

@@ -1,9 +1,11 @@
 /**
  * The pure rules of forum topics (spec createForumTopic, ForumTopic): the six icon colours, how a
- * topic's name is cleaned (TDLib clean_name: control characters dropped, white space trimmed, at
- * most 128 characters), and the ForumTopic object.
+ * topic's name is cleaned (TDLib clean_name: control characters dropped, white space trimmed; more
+ * than the documented 128 characters is refused, not cut as TDLib does: ADR 0071), and the ForumTopic
+ * object.
  */
 import { PlatformError } from '../core/errors.js';
+import { checkLength } from '../formatting/index.js';
 import type { ForumTopicRow } from '../../storage/store.js';
 
 /** The icon colours the spec allows: 0x6FB9F0, 0xFFD67E, 0xCB86DB, 0x8EEE98, 0xFF93B2, 0xFB6F5F. */
@@ -16,9 +18,10 @@ export const GENERAL_NAME = 'General';
 /** A topic name as the platform keeps it; an empty one is refused ("title must be non-empty"). */
 export function cleanTopicName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const clean = [...name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()].slice(0, TOPIC_NAME_MAX).join('');
-  if (clean.trim() === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
-  return clean.trim();
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (clean === '') throw new PlatformError('CHAT_TITLE_EMPTY', 'title must be non-empty');
+  checkLength(clean, { field: 'topic name', min: 1, max: TOPIC_NAME_MAX });
+  return clean;
 }
 
 /** The icon colour of a new topic: one of the six, or the first when none is given. */
