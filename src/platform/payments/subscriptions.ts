@@ -93,11 +93,12 @@ export class Subscriptions {
           )
         : undefined;
       if (renewed === undefined) return { user, chat };
-      // The member's until_date (ChatMemberMember) follows the period now paid for.
-      const shown = JSON.parse(member!.data) as MemberData;
-      if (member!.status === 'member' && shown.subscription_until !== undefined) {
-        shown.subscription_until = paidUntil;
-        await tx.upsertMember({ ...member!, data: JSON.stringify(shown), updated_at: now });
+      // The member's until_date (ChatMemberMember) follows the period now paid for; a restricted
+      // subscriber keeps the restriction's own until_date.
+      const state = memberState(member, now);
+      if (state.status === 'member') {
+        const data: MemberData = { ...state.data, subscription_until: paidUntil };
+        await tx.upsertMember({ ...member!, status: 'member', data: JSON.stringify(data), updated_at: now });
       }
       return undefined;
     });
