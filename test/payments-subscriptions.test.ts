@@ -151,7 +151,13 @@ describe('channel subscription invite links', () => {
 
     const loyal = await person('Loyal');
     await server.control.grantStars({ user: loyal.id, amount: 12 });
+    const joinedAt = (await server.control.getClock()).now;
     await server.control.joinChat({ user: loyal.id, invite_link: created.invite_link });
+    // ChatMemberMember.until_date: the end of the period paid for (virtual time follows real time).
+    const paidUntil = ((await admin.api.getChatMember(channel.id, loyal.id)) as { until_date?: number })
+      .until_date!;
+    expect(paidUntil - PERIOD - joinedAt).toBeGreaterThanOrEqual(0);
+    expect(paidUntil - PERIOD - joinedAt).toBeLessThan(5);
 
     // The next period: Loyal pays again and stays; the fan's 2 Stars do not cover 5, so they leave.
     await server.control.advanceClock(PERIOD + 5);
@@ -166,6 +172,10 @@ describe('channel subscription invite links', () => {
     await waitFor(async () => (await server.control.getStarBalance({ user: loyal.id })).amount === 2, {
       what: 'the renewal of Loyal',
     });
-    expect((await admin.api.getChatMember(channel.id, loyal.id)).status).toBe('member');
+    // The renewal moves the member's until_date on by one period.
+    expect(await admin.api.getChatMember(channel.id, loyal.id)).toMatchObject({
+      status: 'member',
+      until_date: paidUntil + PERIOD,
+    });
   });
 });

@@ -305,6 +305,15 @@ async function build(
       return next === undefined ? undefined : next * 1000;
     },
   });
+  // Polls close at close_date or after open_period on the virtual clock (ADR 0073).
+  const pollClosing = new ClockSweep(platform.deps.clock, app.log, claimant, {
+    name: 'poll-closing',
+    failure: 'closing polls failed',
+    pass: async () => {
+      const next = await platform.polls.closeDue();
+      return next === undefined ? undefined : next * 1000;
+    },
+  });
   const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
     platform.suggestedPosts
       .onMessageChanged(chatPk, messageId)
@@ -339,6 +348,7 @@ async function build(
       subscriptionRenewals.start();
       suggestedPosts.start();
       giveaways.start();
+      pollClosing.start();
       workspaces
         ?.start()
         .catch((error: unknown) => app.log.error({ err: error }, 'opening the workspaces failed'));
@@ -365,6 +375,7 @@ async function build(
       stopRefunds();
       await suggestedPosts.stop();
       await giveaways.stop();
+      await pollClosing.stop();
       await reports.stop();
       await claimant.stop();
       await storage.close();

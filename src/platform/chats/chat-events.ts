@@ -125,11 +125,14 @@ export async function changeMember(
 }
 
 /** The state a member joining now takes: restrictions stick (a restricted member stays restricted). */
-export function joinedState(old: MemberState, inviteLink?: string): MemberState {
+export function joinedState(old: MemberState, inviteLink?: string, subscriptionUntil?: number): MemberState {
   const data = inviteLink ? { invite_link: inviteLink } : {};
   if (old.status === 'restricted')
     return { status: 'restricted', data: { ...old.data, ...data, is_member: true } };
-  return { status: 'member', data };
+  return {
+    status: 'member',
+    data: subscriptionUntil ? { ...data, subscription_until: subscriptionUntil } : data,
+  };
 }
 
 /** The state of a member leaving now (a restricted member stays restricted, outside the chat). */

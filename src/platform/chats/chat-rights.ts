@@ -164,6 +164,11 @@ export interface MemberData {
   until_date?: number;
   /** The invite link the member joined by, for its member_limit. */
   invite_link?: string;
+  /**
+   * Members who pay a channel subscription: the end of the period paid for (Unix seconds), shown
+   * as ChatMemberMember.until_date and moved on by each renewal (payments/subscriptions.ts).
+   */
+  subscription_until?: number;
 }
 
 export interface MemberState {
@@ -280,6 +285,8 @@ export function renderChatMember(
     }
     case 'kicked':
       return { ...base, until_date: data.until_date ?? 0 };
+    case 'member':
+      return data.subscription_until ? { ...base, until_date: data.subscription_until } : base;
     default:
       return base;
   }

@@ -180,12 +180,12 @@ export class InviteLinks {
           throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link is full');
       }
       // A subscription link charges its first period in this write (payments/chat-subscriptions.ts).
-      await payToJoin(this.ctx, tx, chat, user, row);
+      const subscriptionUntil = await payToJoin(this.ctx, tx, chat, user, row);
       if (row.creates_join_request) {
         await this.joinRequests.create(tx, chat, user, row, effects);
         return { status: 'requested', chat };
       }
-      await this.members.join(tx, chat, user, effects, { link: row });
+      await this.members.join(tx, chat, user, effects, { link: row, subscriptionUntil });
       return { status: 'member', chat };
     });
   }

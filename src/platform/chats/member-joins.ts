@@ -97,14 +97,14 @@ export async function joinChat(
   chat: ChatRow,
   user: UserRow,
   effects: Effects,
-  via: { link?: InviteLinkRow; approvedBy?: UserRow },
+  via: { link?: InviteLinkRow; approvedBy?: UserRow; subscriptionUntil?: number },
 ): Promise<void> {
   if (chat.migrated_to_id) throw new ChatMigrated(chat.migrated_to_id);
   const old = await stateOf(tx, chat, user.id, ctx.deps.clock.now());
   if (old.status === 'kicked')
     throw new PlatformError('USER_BANNED_IN_CHANNEL', 'the user is banned in this chat');
   if (isPresent(old)) throw new PlatformError('USER_ALREADY_PARTICIPANT', 'the user is already a member');
-  const next = joinedState(old, via.link?.link);
+  const next = joinedState(old, via.link?.link, via.subscriptionUntil);
   await changeMember(
     ctx,
     tx,

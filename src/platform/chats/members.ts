@@ -57,7 +57,7 @@ export class Members {
     chat: ChatRow,
     user: UserRow,
     effects: Effects,
-    via: { link?: InviteLinkRow; approvedBy?: UserRow },
+    via: { link?: InviteLinkRow; approvedBy?: UserRow; subscriptionUntil?: number },
   ): Promise<void> {
     return joinChat(this.ctx, tx, chat, user, effects, via);
   }

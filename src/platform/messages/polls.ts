@@ -6,11 +6,14 @@
  * its forwards, `poll_messages`) carries the poll's current state in its body, rewritten whenever a
  * vote or a stop changes it, so that any reader of the message sees the same counts.
  *
- * State: open -> closed, by stopPoll, by `is_closed` at sending, or when close_date passes (checked
- * whenever the poll is read; nothing runs at the moment itself). A closed poll takes no votes.
+ * State: open -> closed, by stopPoll, by `is_closed` at sending, or when close_date passes on the
+ * virtual clock (an open_period poll is stored with its close_date). A poll reads as closed from
+ * that moment; the closing pass (closeDue, a delivery/clock-sweep.ts pass; ADR 0073) then marks the
+ * row closed by a conditional update, so that it acts once, rewrites the messages that show it and
+ * tells the bot. A closed poll takes no votes.
  *
  * Updates (spec/bot-api.md Update): the bot that sent a poll gets `poll` with its new state after
- * each vote and when it is stopped, and `poll_answer` for each vote in a non-anonymous poll.
+ * each vote and when it is stopped or closes, and `poll_answer` for each vote in a non-anonymous poll.
  */
 import { PlatformError } from '../core/errors.js';
 import { fillPollMentions } from './mentioned-users.js';
@@ -52,6 +55,9 @@ export interface PollData {
 
 export type WirePoll = Record<string, unknown> & { id: string; is_closed: boolean };
 
+/** Due polls closed per write of the closing pass. */
+const CLOSE_BATCH = 50;
+
 export class Polls {
   constructor(
     private readonly deps: PlatformDeps,
@@ -89,6 +95,7 @@ export class Polls {
       sender_id: message.sender_id,
       data: JSON.stringify(data),
       is_closed: isClosed,
+      close_date: data.close_date ?? null,
       created_at: this.deps.clock.now(),
     });
     await tx.addPollMessage(id, message.chat_pk, message.message_id);
@@ -186,6 +193,29 @@ export class Polls {
     });
     this.#announce(result.changed, result.poll);
     return result.wire;
+  }
+
+  /**
+   * Closes the open polls whose close_date has come (the sweep's pass): each is marked closed once,
+   * the messages that show it are rewritten and its bot gets `poll`. Answers the next close_date.
+   */
+  async closeDue(): Promise<number | undefined> {
+    const { store, clock } = this.deps;
+    for (;;) {
+      const due = await store.listDuePolls(clock.now(), CLOSE_BATCH);
+      for (const row of due) {
+        const result = await store.write(async (tx) => {
+          // Another pass, stopPoll or another node may have closed it since it was listed.
+          if (!(await tx.closePoll(row.id))) return undefined;
+          const changed = await this.#refreshMessages(tx, row.id);
+          await this.#notifySender(tx, row, (await this.current(tx, row.id))!, []);
+          return changed;
+        });
+        if (result) this.#announce(result, row);
+      }
+      if (due.length < CLOSE_BATCH) break;
+    }
+    return store.nextPollCloseDate();
   }
 
   #isClosed(poll: PollRow): boolean {

@@ -91,18 +91,22 @@ export async function chargeChatSubscription(
   return chargeId;
 }
 
-/** Joining through a subscription link: the first period is paid in the join's write. */
+/**
+ * Joining through a subscription link: the first period is paid in the join's write. Answers the
+ * end of the period paid for (none for a link without a subscription).
+ */
 export async function payToJoin(
   ctx: GroupContext,
   tx: StoreTx,
   chat: ChatRow,
   user: UserRow,
   link: InviteLinkRow,
-): Promise<void> {
+): Promise<number | undefined> {
   const terms = await tx.getChatSubscriptionLink(link.link);
-  if (!terms) return;
+  if (!terms) return undefined;
   const until = ctx.deps.clock.now() + terms.subscription_period;
   if ((await chargeChatSubscription(ctx, tx, chat, user, link, terms, until)) === undefined) {
     throw new PlatformError('BALANCE_TOO_LOW', 'not enough Stars to pay for the subscription');
   }
+  return until;
 }

@@ -16,7 +16,7 @@ import type { PaymentsContext } from './invoices.js';
 import { postToBot } from './payment-messages.js';
 import { starsToNanos } from './stars-ledger.js';
 import { chargeChatSubscription, type ChatSubscriptionData } from './chat-subscriptions.js';
-import { isPresent, memberState } from '../chats/chat-rights.js';
+import { isPresent, memberState, type MemberData } from '../chats/chat-rights.js';
 import { leaveChat } from '../chats/member-joins.js';
 import type { PaymentRow, UserRow } from '../../storage/store.js';
 
@@ -77,7 +77,8 @@ export class Subscriptions {
         await tx.getChatSubscriptionLink(data.link),
       ];
       if (!chat || !user || !terms) return undefined;
-      if (!isPresent(memberState(await tx.getMember(chat.pk, user.id), now))) return undefined;
+      const member = await tx.getMember(chat.pk, user.id);
+      if (!isPresent(memberState(member, now))) return undefined;
       const renew = payment.is_canceled === 0 && payment.refunded_at === null;
       const paidUntil = payment.expires_at + payment.subscription_period!;
       const renewed = renew
@@ -91,7 +92,15 @@ export class Subscriptions {
             paidUntil,
           )
         : undefined;
-      return renewed === undefined ? { user, chat } : undefined;
+      if (renewed === undefined) return { user, chat };
+      // The member's until_date (ChatMemberMember) follows the period now paid for; a restricted
+      // subscriber keeps the restriction's own until_date.
+      const state = memberState(member, now);
+      if (state.status === 'member') {
+        const data: MemberData = { ...state.data, subscription_until: paidUntil };
+        await tx.upsertMember({ ...member!, status: 'member', data: JSON.stringify(data), updated_at: now });
+      }
+      return undefined;
     });
     if (!remove) return;
     await leaveChat(this.ctx, { person: String(remove.user.id), chat: remove.chat.id! }).catch(

@@ -20,6 +20,7 @@ export function pollsContract(open: () => Promise<Store>): void {
         sender_id: 10,
         data: '{"question":"Q?"}',
         is_closed: false,
+        close_date: null,
         created_at: 100,
       };
       await store.write(async (tx) => {
@@ -52,6 +53,42 @@ export function pollsContract(open: () => Promise<Store>): void {
       await store.write(async (tx) => tx.setFileAttributes(9, '{"duration":4}'));
       expect(await store.getFileAttributes(9)).toBe('{"duration":4}');
       expect(await store.getFileAttributes(8)).toBeUndefined();
+    });
+
+    it('lists open polls by close_date and closes each once', async () => {
+      const poll = (id: string, closeDate: number | null, isClosed = false) => ({
+        id,
+        chat_pk: 3,
+        message_id: Number(id),
+        sender_id: 10,
+        data: '{}',
+        is_closed: isClosed,
+        close_date: closeDate,
+        created_at: 100,
+      });
+      await store.write(async (tx) => {
+        await tx.insertPoll(poll('1', 300));
+        await tx.insertPoll(poll('2', 200));
+        await tx.insertPoll(poll('3', null));
+        await tx.insertPoll(poll('4', 150, true));
+        await tx.insertPoll(poll('5', 400));
+      });
+      expect(await store.nextPollCloseDate()).toBe(200);
+      expect((await store.listDuePolls(300, 10)).map((p) => p.id)).toEqual(['2', '1']);
+      expect(await store.listDuePolls(300, 1)).toEqual([poll('2', 200)]);
+      expect(await store.listDuePolls(199, 10)).toEqual([]);
+
+      expect(await store.write(async (tx) => tx.closePoll('2'))).toBe(true);
+      expect(await store.write(async (tx) => tx.closePoll('2'))).toBe(false);
+      expect(await store.write(async (tx) => tx.closePoll('4'))).toBe(false);
+      expect(await store.getPoll('2')).toMatchObject({ is_closed: true, close_date: 200 });
+      expect((await store.listDuePolls(300, 10)).map((p) => p.id)).toEqual(['1']);
+      expect(await store.nextPollCloseDate()).toBe(300);
+      await store.write(async (tx) => {
+        await tx.closePoll('1');
+        await tx.closePoll('5');
+      });
+      expect(await store.nextPollCloseDate()).toBeUndefined();
     });
   });
 }

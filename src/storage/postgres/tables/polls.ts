@@ -20,11 +20,28 @@ export class PgPolls implements PollsReader, PollsWriter {
       pollId,
     )) as Array<{ chat_pk: number; message_id: number }>;
   }
+  async listDuePolls(nowSec: number, limit: number) {
+    return (await this.sql.all(
+      `SELECT * FROM polls WHERE NOT is_closed AND close_date IS NOT NULL AND close_date <= ?
+       ORDER BY close_date, id LIMIT ?`,
+      nowSec,
+      limit,
+    )) as unknown as PollRow[];
+  }
+  async nextPollCloseDate() {
+    const row = await this.sql.get(
+      'SELECT MIN(close_date) AS at FROM polls WHERE NOT is_closed AND close_date IS NOT NULL',
+    );
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
   async insertPoll(row: PollRow) {
     await this.sql.insert('polls', row);
   }
   async updatePoll(id: string, patch: Partial<Pick<PollRow, 'data' | 'is_closed'>>) {
     await this.sql.update('polls', 'id', id, patch);
+  }
+  async closePoll(id: string) {
+    return (await this.sql.run('UPDATE polls SET is_closed = TRUE WHERE id = ? AND NOT is_closed', id)) > 0;
   }
   async setPollVote(row: PollVoteRow) {
     await this.sql.run(

@@ -25,6 +25,22 @@ export class SqlitePolls implements PollsReader, PollsWriter {
       pollId,
     ) as Array<{ chat_pk: number; message_id: number }>;
   }
+  async listDuePolls(nowSec: number, limit: number) {
+    return this.#sql
+      .all(
+        `SELECT * FROM polls WHERE is_closed = 0 AND close_date IS NOT NULL AND close_date <= ?
+         ORDER BY close_date, id LIMIT ?`,
+        nowSec,
+        limit,
+      )
+      .map((row) => ({ ...row, is_closed: row.is_closed === 1 }) as unknown as PollRow);
+  }
+  async nextPollCloseDate() {
+    const row = this.#sql.get(
+      'SELECT MIN(close_date) AS at FROM polls WHERE is_closed = 0 AND close_date IS NOT NULL',
+    );
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
   async insertPoll(row: PollRow) {
     this.#sql.insert('polls', row);
   }
@@ -33,6 +49,9 @@ export class SqlitePolls implements PollsReader, PollsWriter {
     if (keys.length === 0) return;
     const sql = `UPDATE polls SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`;
     this.#sql.run(sql, ...keys.map((k) => sqlValue(patch[k])), id);
+  }
+  async closePoll(id: string) {
+    return this.#sql.run('UPDATE polls SET is_closed = 1 WHERE id = ? AND is_closed = 0', id).changes > 0;
   }
   async setPollVote(row: PollVoteRow) {
     this.#sql.run(
