@@ -18,6 +18,7 @@ import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
 import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
+import { unservedChecks, unservedRefusal } from './unserved-refusal.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
 
@@ -59,6 +60,9 @@ export async function authenticateToken(platform: Platform, token: string): Prom
   return auth.botId;
 }
 
+/** The methods with documented parameters Parley does not serve (ADR 0075); read-only. */
+const UNSERVED = unservedChecks();
+
 export interface CallOptions {
   /** Read only by the methods that wait (getUpdates), which may create the signal then. */
   readonly signal: SignalSource;
@@ -97,6 +101,11 @@ export async function callMethod(
     }
     return errorEnvelope(METHOD_NOT_FOUND);
   }
+  // A documented parameter Parley does not serve is refused, never ignored (ADR 0075): before the
+  // handler and flood control, so the refused call changes nothing. Most methods have none: one lookup.
+  const unserved = UNSERVED.get(lower);
+  const refusal = unserved && unservedRefusal(unserved, params);
+  if (refusal) return errorEnvelope(refusal);
   let refund: (() => void) | undefined;
   try {
     // Flood control (reference §8): a send takes its token first; a failed one gives it back.

@@ -32,6 +32,10 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
     { method: 'sendGift' },
     'Not Implemented: method sendGift is not supported by Parley yet',
   ],
+  PARAMETER_NOT_SUPPORTED: [
+    { method: 'sendMessage', parameter: 'message_effect_id' },
+    'Not Implemented: sendMessage.message_effect_id is not supported by Parley yet',
+  ],
   TOO_MANY_REQUESTS: [{ retryAfter: 7 }, 'Too Many Requests: retry after 7'],
   PARAMETER_EMPTY: [{ name: 'chat_id' }, 'Bad Request: chat_id is empty'],
   PARAMETER_REQUIRED: [{ name: 'media' }, 'Bad Request: parameter "media" is required'],

@@ -73,6 +73,12 @@ export const BOT_API_ERRORS = {
     status: 501,
     text: (d: { method: string }) => `Not Implemented: method ${d.method} is not supported by Parley yet`,
   },
+  /** A documented parameter Parley does not serve (declared/unserved.ts, ADR 0075): never ignored. */
+  PARAMETER_NOT_SUPPORTED: {
+    status: 501,
+    text: (d: { method: string; parameter: string }) =>
+      `Not Implemented: ${d.method}.${d.parameter} is not supported by Parley yet`,
+  },
   /** Bot API 10.2's ephemeral messages (ADR 0062): refused rather than sent to the whole chat. */
   EPHEMERAL_NOT_SUPPORTED: {
     status: 501,
