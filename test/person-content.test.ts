@@ -92,7 +92,9 @@ describe("a person's location and venue", () => {
       title: 'Eiffel Tower',
       address: 'Champ de Mars, Paris',
       venueprovider1_id: '4adcda09f964a520',
+      foursquare_id: '4adcda09f964a520',
       venueprovider1_type: 'arts_entertainment/landmark',
+      foursquare_type: 'arts_entertainment/landmark',
     });
   });
 
