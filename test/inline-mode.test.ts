@@ -168,6 +168,42 @@ describe('inline queries', () => {
     });
   });
 
+  it("sends a venue given by the reference's provider names, with both names (ADR 0072)", async () => {
+    const s = await setup();
+    const friend = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const { view, inline } = await ask(s, 'place', { chat: friend.id });
+    await s.api.answerInlineQuery(inline.id, [
+      {
+        type: 'article',
+        id: 'v',
+        title: 'Cafe',
+        input_message_content: {
+          latitude: 1,
+          longitude: 2,
+          title: 'Cafe',
+          address: 'Main St',
+          google_place_id: 'g-2',
+          google_place_type: 'cafe',
+        },
+      },
+    ]);
+    await view;
+    const chosen = await server.control.chooseInlineResult({
+      user: s.me,
+      query_id: inline.id,
+      result_id: 'v',
+    });
+    expect(chosen.message.venue).toEqual({
+      location: { latitude: 1, longitude: 2 },
+      title: 'Cafe',
+      address: 'Main St',
+      venueprovider2_place_id: 'g-2',
+      google_place_id: 'g-2',
+      venueprovider2_place_type: 'cafe',
+      google_place_type: 'cafe',
+    });
+  });
+
   it('sends the result into the chat where the person typed, with chat_type private', async () => {
     const s = await setup();
     const friend = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });

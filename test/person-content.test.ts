@@ -92,7 +92,9 @@ describe("a person's location and venue", () => {
       title: 'Eiffel Tower',
       address: 'Champ de Mars, Paris',
       venueprovider1_id: '4adcda09f964a520',
+      foursquare_id: '4adcda09f964a520',
       venueprovider1_type: 'arts_entertainment/landmark',
+      foursquare_type: 'arts_entertainment/landmark',
     });
   });
 
@@ -259,12 +261,15 @@ describe("a person's poll", () => {
       correct_option_ids: [1, 2],
       explanation: 'Basic maths',
     });
-    expect((await inbox.next()).poll).toMatchObject({
+    const twoAnswers = (await inbox.next()).poll;
+    expect(twoAnswers).toMatchObject({
       type: 'quiz',
       allows_revoting: false,
       correct_option_ids: [1, 2],
       explanation: 'Basic maths',
     });
+    // The reference's older correct_option_id is written only for a quiz with one answer (ADR 0072).
+    expect(twoAnswers).not.toHaveProperty('correct_option_id');
 
     const owner = await person('Owner');
     const watcher = await bot('quizgroup', { can_read_all_group_messages: true });
@@ -286,9 +291,11 @@ describe("a person's poll", () => {
     } as never);
     // The sender sees the answer; the bot does not, until the quiz is closed.
     expect((sent.poll as Poll).correct_option_ids).toEqual([0]);
+    expect(sent.poll).toHaveProperty('correct_option_id', 0);
     const got = (await groupInbox.next()).poll!;
     expect(got.type).toBe('quiz');
     expect(got).not.toHaveProperty('correct_option_ids');
+    expect(got).not.toHaveProperty('correct_option_id');
     expect(got.explanation).toBeUndefined();
   });
 

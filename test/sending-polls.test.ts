@@ -150,6 +150,8 @@ describe('sendPoll and stopPoll', () => {
     expect(quiz.poll).toMatchObject({
       type: 'quiz',
       allows_revoting: false,
+      // The reference's older field beside the list, for a quiz with one answer (ADR 0072).
+      correct_option_id: 1,
       correct_option_ids: [1],
       explanation: 'Basic maths',
       explanation_entities: [{ type: 'bold', offset: 0, length: 5 }],

@@ -46,6 +46,14 @@ describe('forwardMessage and forwardMessages', () => {
     const seen = await server.control.waitForMessage({ user: bob.phone, chat: `@${botName}`, timeout: 5 });
     expect(seen.message_id).toBe(forward.message_id);
     expect(seen.forward_origin).toEqual(forward.forward_origin);
+    // The reference's legacy fields beside forward_origin (ADR 0072), as older code reads them.
+    const legacy = {
+      forward_from: { id: alice.id, is_bot: false, first_name: 'Alice', last_name: 'Test' },
+      forward_date: forward.forward_origin!.date,
+    };
+    expect(forward).toMatchObject(legacy);
+    expect(seen).toMatchObject(legacy);
+    expect(forward).not.toHaveProperty('forward_from_chat');
 
     const again = await api.forwardMessage(alice.id, bob.id, forward.message_id);
     expect(again.forward_origin).toEqual(forward.forward_origin);
@@ -60,6 +68,11 @@ describe('forwardMessage and forwardMessages', () => {
         sender_user_name: 'Alice Test',
         date: expect.any(Number),
       });
+      expect(forward).toMatchObject({
+        forward_sender_name: 'Alice Test',
+        forward_date: forward.forward_origin!.date,
+      });
+      expect(forward).not.toHaveProperty('forward_from');
     } finally {
       await store().write(async (tx) => tx.setSetting(forwardsHiddenSetting(alice.id), '0'));
     }
@@ -81,12 +94,23 @@ describe('forwardMessage and forwardMessages', () => {
       author_signature: 'Ed',
       date: expect.any(Number),
     });
+    expect(fromChannel).toMatchObject({
+      forward_from_chat: { id: channel.id, type: 'channel', title: 'News' },
+      forward_from_message_id: post,
+      forward_signature: 'Ed',
+      forward_date: fromChannel.forward_origin!.date,
+    });
     const fromChat = await api.forwardMessage(bob.id, supergroup.id!, anonymous);
     expect(fromChat.forward_origin).toEqual({
       type: 'chat',
       sender_chat: { id: supergroup.id, type: 'supergroup', title: 'Club' },
       date: expect.any(Number),
     });
+    expect(fromChat).toMatchObject({
+      forward_from_chat: { id: supergroup.id, type: 'supergroup', title: 'Club' },
+      forward_date: fromChat.forward_origin!.date,
+    });
+    expect(fromChat).not.toHaveProperty('forward_from_message_id');
   });
 
   it('forwards many, skipping what is missing, in increasing order', async () => {
@@ -254,7 +278,7 @@ describe('sendLocation, sendVenue, sendContact', () => {
     });
   });
 
-  it('names venue providers with the spec fields, from either parameter name', async () => {
+  it('names venue providers with the spec fields and the reference ones, from either parameter name', async () => {
     const raw = await callBotApi(server, token, 'sendVenue', {
       chat_id: alice.id,
       latitude: 48.8584,
@@ -270,15 +294,23 @@ describe('sendLocation, sendVenue, sendContact', () => {
       title: 'Tower',
       address: 'Champ de Mars',
       venueprovider2_place_id: 'g-1',
+      google_place_id: 'g-1',
       venueprovider2_place_type: 'tourist_attraction',
+      google_place_type: 'tourist_attraction',
     });
     expect(message.location).toEqual({ latitude: 48.8584, longitude: 2.2945 });
     const legacy = await api.sendVenue(alice.id, 1, 2, 'Cafe', 'Main St', {
       foursquare_id: 'f-1',
       foursquare_type: 'food/cafe',
     });
-    expect(legacy.venue).toMatchObject({ venueprovider1_id: 'f-1', venueprovider1_type: 'food/cafe' });
-    expect(legacy.venue).not.toHaveProperty('foursquare_id');
+    // Both names, as bots written for the reference read `foursquare_id` (ADR 0072).
+    expect(legacy.venue).toMatchObject({
+      venueprovider1_id: 'f-1',
+      foursquare_id: 'f-1',
+      venueprovider1_type: 'food/cafe',
+      foursquare_type: 'food/cafe',
+    });
+    expect(legacy.venue).not.toHaveProperty('google_place_id');
   });
 
   it('sends contacts, with user_id for numbers of people on Parley', async () => {

@@ -1,7 +1,9 @@
 /**
  * An unmodified telegraf bot against Parley: commands, an inline keyboard, callback answers the
- * person sees, and editing the message in place.
+ * person sees, and editing the message in place; and by webhook behind telegraf's own secret check.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Markup, Telegraf } from 'telegraf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, userAndBot, type TestServer } from './helpers/in-process.js';
@@ -85,6 +87,35 @@ describe('telegraf', () => {
       expect(alert).toMatchObject({ answered: true, text: 'Sorry to hear', show_alert: true });
     } finally {
       bot.stop('test over');
+    }
+  });
+
+  it('replies by webhook behind its own secretToken check', async () => {
+    const { user, bot: record, token } = await userAndBot(server, 'telegrafhook');
+    const bot = new Telegraf(token, { telegram: { apiRoot: server.url } });
+    // The reply goes back in the webhook's answer (telegraf's webhookReply, on by default).
+    bot.on('text', (ctx) => ctx.reply(`echo: ${ctx.message.text}`));
+    // telegraf's filter, unmodified: it reads the reference platform's header name, which Parley
+    // sends beside the spec's X-Service-Bot-Api-Secret-Token (ADR 0072); a mismatch answers 403.
+    const handle = bot.webhookCallback('/hook', { secretToken: 'telegraf-secret' });
+    const statuses: number[] = [];
+    const receiver: Server = createServer((request, response) => {
+      response.on('finish', () => statuses.push(response.statusCode));
+      void handle(request, response);
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const chat = `@${record.username}`;
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      await bot.telegram.setWebhook(`http://127.0.0.1:${port}/hook`, { secret_token: 'telegraf-secret' });
+      await server.control.sendMessage({ from: user.phone_number, chat, text: 'hello' });
+      const reply = await server.control.waitForMessage({ user: user.phone_number, chat, timeout: 10 });
+      expect(reply.text).toBe('echo: hello');
+      expect(reply.from?.id).toBe(record.id);
+      expect(statuses).toEqual([200]);
+    } finally {
+      await bot.telegram.deleteWebhook();
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

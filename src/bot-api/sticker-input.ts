@@ -139,11 +139,48 @@ export function readInputSticker(ctx: MethodContext, value: unknown): InputStick
   };
 }
 
-/** The `sticker` parameter (an InputSticker as JSON). */
+/** The `sticker` parameter (an InputSticker as JSON), or the legacy form's file and `emojis`. */
 export function readInputStickerParam(ctx: MethodContext): InputStickerSpec {
-  if (ctx.params.string('sticker') === undefined)
+  if (ctx.params.string('sticker') === undefined) {
+    const legacy = readLegacyInputSticker(ctx);
+    if (legacy) return legacy;
     throw botApiError('PARAMETER_REQUIRED', { name: 'sticker' });
+  }
   return readInputSticker(ctx, ctx.params.parsedJson('sticker', 'InputSticker'));
+}
+
+/** The legacy file parameters, in the order the reference reads them, and the format of each. */
+const LEGACY_STICKER_FILES: ReadonlyArray<readonly [name: string, format: StickerFormat]> = [
+  ['png_sticker', 'static'],
+  ['tgs_sticker', 'animated'],
+  ['webm_sticker', 'video'],
+];
+
+/**
+ * The sticker of createNewStickerSet/addStickerToSet in the form before Bot API 6.6, which the
+ * reference server still reads (Client.cpp get_input_sticker, get_input_stickers; ADR 0072): one of
+ * `png_sticker`, `tgs_sticker` or `webm_sticker` (the first present wins), its emoji as one string
+ * `emojis`, and `mask_position` as JSON. Undefined when no such file is given.
+ */
+export function readLegacyInputSticker(ctx: MethodContext): InputStickerSpec | undefined {
+  const { params } = ctx;
+  const found = LEGACY_STICKER_FILES.map(([name, format]) => ({
+    input: params.inputFile(name),
+    format,
+  })).find((candidate) => candidate.input !== undefined);
+  if (!found?.input) return undefined;
+  const emoji = [
+    ...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(params.string('emojis') ?? ''),
+  ]
+    .map(({ segment }) => segment.trim())
+    .filter((segment) => segment !== '');
+  if (!isValidEmojiList(emoji)) throw botApiError('STICKER_EMOJI_INVALID');
+  let mask: NewSticker['mask_position'] = null;
+  if (params.string('mask_position') !== undefined) {
+    mask = maskPositionOf(params.parsedJson('mask_position', 'MaskPosition')) ?? null;
+    if (!mask) throw botApiError('MASK_POSITION_INVALID');
+  }
+  return { input: found.input, format: found.format, emoji_list: emoji, keywords: [], mask_position: mask };
 }
 
 /** Stores (or finds) an InputSticker's file, checked for the set's type. */

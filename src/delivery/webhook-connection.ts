@@ -10,7 +10,14 @@ import type { Profile } from '../config/config.js';
 import type { BotRow } from '../storage/store.js';
 
 const TIMEOUT_MS = 60_000;
+/** The spec's name of the secret header (spec/bot-api.md setWebhook). */
 export const SECRET_HEADER = 'X-Service-Bot-Api-Secret-Token';
+/**
+ * The reference platform's name of the same header, sent too: bot libraries' built-in checks (grammY's
+ * `webhookCallback(bot, adapter, { secretToken })`, telegraf's `secretToken`) read only this one
+ * (ADR 0072).
+ */
+export const REFERENCE_SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token';
 
 export interface Target {
   /** The request target: path and query of the URL. */
@@ -150,7 +157,10 @@ export function describeFailure(error: unknown): string {
 export function webhookTarget(bot: BotRow, profile: Profile, lookup: HostLookup | undefined): Target {
   const url = new URL(/^[a-z]+:\/\//i.test(bot.webhook_url) ? bot.webhook_url : `https://${bot.webhook_url}`);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (bot.webhook_secret) headers[SECRET_HEADER] = bot.webhook_secret;
+  if (bot.webhook_secret) {
+    headers[SECRET_HEADER] = bot.webhook_secret;
+    headers[REFERENCE_SECRET_HEADER] = bot.webhook_secret;
+  }
   if (url.username || url.password) {
     const user = decodeURIComponent(url.username);
     const pass = decodeURIComponent(url.password);

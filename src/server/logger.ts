@@ -16,6 +16,7 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream): Log
         paths: [
           'req.headers.authorization',
           'req.headers["x-service-bot-api-secret-token"]',
+          'req.headers["x-telegram-bot-api-secret-token"]',
           '*.token',
           '*.secret_token',
         ],

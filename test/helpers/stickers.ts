@@ -22,6 +22,7 @@ export type SetView = {
   name: string;
   title: string;
   sticker_type: string;
+  contains_masks?: boolean;
   stickers: Sticker[];
   thumbnail?: { width: number };
 };

@@ -12,6 +12,7 @@ import type { MethodDeclaration, ParamDeclaration } from './method-declaration.j
 export const LEGACY_ALIASES = {
   kickChatMember: 'banChatMember',
   getChatMembersCount: 'getChatMemberCount',
+  setStickerSetThumb: 'setStickerSetThumbnail',
 } as const satisfies Record<string, DeclaredMethodName>;
 
 export type LegacyAlias = keyof typeof LEGACY_ALIASES;

@@ -3,30 +3,45 @@ import type { MethodContext } from '../method-context.js';
 import {
   botAndOwner,
   readInputSticker,
+  readLegacyInputSticker,
   readStickerType,
   readTitle,
   requiredString,
   storeInputSticker,
+  type InputStickerSpec,
 } from '../sticker-input.js';
 import { MAX_INITIAL_STICKERS } from '../../platform/stickers/sticker-rules.js';
 
 /**
+ * The set's first stickers: `stickers`, 1-50 InputStickers as JSON, or the one sticker of the form
+ * before Bot API 6.6 (`png_sticker`/`tgs_sticker`/`webm_sticker` with `emojis`; ADR 0072).
+ */
+function readStickers(ctx: MethodContext): InputStickerSpec[] {
+  if (ctx.params.string('stickers') === undefined) {
+    const legacy = readLegacyInputSticker(ctx);
+    if (legacy) return [legacy];
+    throw botApiError('PARAMETER_REQUIRED', { name: 'stickers' });
+  }
+  const list = ctx.params.parsedJson('stickers', 'InputSticker');
+  if (!Array.isArray(list)) throw botApiError('ARRAY_EXPECTED', { of: 'InputSticker' });
+  if (list.length === 0) throw botApiError('STICKERS_EMPTY');
+  if (list.length > MAX_INITIAL_STICKERS) throw botApiError('STICKERS_TOO_MUCH');
+  return list.map((item) => readInputSticker(ctx, item));
+}
+
+/**
  * createNewStickerSet: a set owned by user_id that this bot may edit: name `..._by_<bot username>`,
  * title 1-64, 1-50 InputStickers checked for the set's type (regular, mask or custom_emoji),
- * needs_repainting for custom emoji sets. The owner and name are checked before files are stored.
+ * needs_repainting for custom emoji sets; also the legacy form (one png_sticker, tgs_sticker or
+ * webm_sticker with emojis, contains_masks). The owner and name are checked before files are stored.
  */
 export async function createNewStickerSet(ctx: MethodContext) {
   const { bot, ownerId } = await botAndOwner(ctx);
   const name = requiredString(ctx, 'name').trim();
   const title = readTitle(ctx);
-  const type = readStickerType(ctx);
-  if (ctx.params.string('stickers') === undefined)
-    throw botApiError('PARAMETER_REQUIRED', { name: 'stickers' });
-  const list = ctx.params.parsedJson('stickers', 'InputSticker');
-  if (!Array.isArray(list)) throw botApiError('ARRAY_EXPECTED', { of: 'InputSticker' });
-  if (list.length === 0) throw botApiError('STICKERS_EMPTY');
-  if (list.length > MAX_INITIAL_STICKERS) throw botApiError('STICKERS_TOO_MUCH');
-  const specs = list.map((item) => readInputSticker(ctx, item));
+  // The legacy contains_masks asks for a mask set (the form before sticker_type).
+  const type = ctx.params.bool('contains_masks') ? 'mask' : readStickerType(ctx);
+  const specs = readStickers(ctx);
   const sets = ctx.platform.stickers.sets;
   await sets.checkNewSet(bot, ownerId, name);
   const stickers = [];

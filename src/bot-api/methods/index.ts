@@ -373,6 +373,7 @@ export const BOT_API_METHODS = {
   // Legacy names the reference server still serves (reference §6.1).
   kickChatMember: banChatMember,
   getChatMembersCount: getChatMemberCount,
+  setStickerSetThumb: setStickerSetThumbnail,
 } satisfies { [name in DeclaredMethodName | LegacyAlias]?: MethodHandler };
 
 /** Lower-cased method name -> handler. */

@@ -19,6 +19,7 @@ import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
+import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
@@ -304,7 +305,7 @@ export class Messages {
       const target = await reader.getMessage(chat.pk, replyTo);
       if (target) ordered.reply_to_message = await this.render(reader, chat, target, viewerId, 1);
     }
-    for (const key of Object.keys(content)) if (!key.startsWith('_')) ordered[key] = content[key];
+    copyWithReferenceFields(ordered, content); // the reference's names beside the spec's (ADR 0072)
     if (ordered.paid_media !== undefined) await this.paidMedia?.view(reader, chat, row, viewerId, ordered);
     if (ordered.poll !== undefined && chat.type !== 'private' && row.sender_id !== viewerId) {
       ordered.poll = pollForOtherViewer(ordered.poll);

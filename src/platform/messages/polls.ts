@@ -319,7 +319,11 @@ export function renderPoll(
     members_only: data.members_only,
   };
   if (data.country_codes) wire.country_codes = data.country_codes;
-  if (data.correct_option_ids) wire.correct_option_ids = data.correct_option_ids;
+  if (data.correct_option_ids) {
+    // A quiz with one correct answer also carries the reference's older correct_option_id (ADR 0072).
+    if (data.correct_option_ids.length === 1) wire.correct_option_id = data.correct_option_ids[0];
+    wire.correct_option_ids = data.correct_option_ids;
+  }
   if (data.explanation) {
     wire.explanation = data.explanation;
     if (data.explanation_entities) wire.explanation_entities = data.explanation_entities;

@@ -147,6 +147,8 @@ export class Stickers {
       name: set.name,
       title: set.title,
       sticker_type: set.sticker_type,
+      // Dropped from the documentation in 6.2, still written by the reference's JsonStickerSet (ADR 0072).
+      contains_masks: set.sticker_type === 'mask',
       stickers,
     };
     const thumbnail = await this.#thumbnailFile(reader, set);
