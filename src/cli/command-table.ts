@@ -25,6 +25,11 @@ import { voteCommand } from './commands/vote.js';
 import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
 import { payCommand } from './commands/pay.js';
 import { paymentsProvidersCommand } from './commands/payments.js';
+import {
+  subscriptionCancelCommand,
+  subscriptionListCommand,
+  subscriptionReactivateCommand,
+} from './commands/subscription.js';
 import { giftsConvertCommand, giftsListCommand, giftsSendCommand } from './commands/gifts.js';
 import { paidMediaBuyCommand } from './commands/paid-media.js';
 import {
@@ -160,6 +165,9 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     commands: [
       payCommand,
       paymentsProvidersCommand,
+      subscriptionListCommand,
+      subscriptionCancelCommand,
+      subscriptionReactivateCommand,
       starsGrantCommand,
       starsBalanceCommand,
       giftsListCommand,

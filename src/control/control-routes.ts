@@ -110,6 +110,7 @@ import {
 } from './methods/passport.js';
 import { grantStars, getStarBalance, listStarTransactions } from './methods/stars.js';
 import { pay, listPaymentProviders } from './methods/pay.js';
+import { cancelSubscription, listSubscriptions, reactivateSubscription } from './methods/subscriptions.js';
 import { listGifts, giveGift, convertGift, buyPaidMedia } from './methods/gifts.js';
 import {
   enableDirectMessages,
@@ -153,6 +154,9 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   listStarTransactions,
   pay,
   listPaymentProviders,
+  listSubscriptions,
+  cancelSubscription,
+  reactivateSubscription,
   editMessage,
   deleteMessage,
   votePoll,

@@ -33,13 +33,16 @@ import type {
   PersonGifts,
 } from './control-types.js';
 import type {
+  ChangeSubscriptionParams,
   GetStarBalanceParams,
   GrantStarsParams,
+  ListSubscriptionsParams,
   ListStarTransactionsParams,
   PaymentOutcome,
   PaymentProvider,
   PayParams,
   StarBalance,
+  StarSubscription,
   StarTransaction,
 } from './control-types.js';
 import type {
@@ -352,6 +355,25 @@ export class ControlClient {
   /** `POST /control/paid-media/purchase`: `user` buys the paid media of a message. */
   buyPaidMedia(params: BuyPaidMediaParams): Promise<PaymentOutcome> {
     return this.#call({ method: 'POST', path: '/paid-media/purchase', body: params });
+  }
+
+  /** `GET /control/subscriptions`: the person's Stars subscriptions to the bot whose period runs. */
+  listSubscriptions(params: ListSubscriptionsParams): Promise<StarSubscription[]> {
+    return this.#call({
+      method: 'GET',
+      path: '/subscriptions',
+      query: { user: params.user, bot: params.bot },
+    });
+  }
+
+  /** `POST /control/subscriptions/cancel`: the person cancels a subscription; the bot is told. */
+  cancelSubscription(params: ChangeSubscriptionParams): Promise<StarSubscription> {
+    return this.#call({ method: 'POST', path: '/subscriptions/cancel', body: params });
+  }
+
+  /** `POST /control/subscriptions/reactivate`: the person re-enables a subscription they canceled. */
+  reactivateSubscription(params: ChangeSubscriptionParams): Promise<StarSubscription> {
+    return this.#call({ method: 'POST', path: '/subscriptions/reactivate', body: params });
   }
 
   /** `GET /control/payments/providers`: the test payment providers. */

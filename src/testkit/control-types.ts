@@ -164,6 +164,24 @@ export interface PaymentOutcome {
   telegram_payment_charge_id?: string;
 }
 
+/** `GET /control/subscriptions`: a person's Stars subscription to a bot (ADR 0078). */
+export interface StarSubscription {
+  /** The charge of the period paid for now (each renewal is a new charge). */
+  telegram_payment_charge_id: string;
+  invoice_payload: string;
+  /** The price of a period in Stars. */
+  star_count: number;
+  /** Seconds. */
+  subscription_period: number;
+  /** The end of the period paid for. */
+  expiration_date: number;
+  /** `canceled`: the person or the bot canceled it; it ends at expiration_date. */
+  state: 'active' | 'canceled';
+  canceled_by_user: boolean;
+  /** editUserStarSubscription `is_canceled`. */
+  canceled_by_bot: boolean;
+}
+
 /** `GET /control/gifts`: a person's gifts (OwnedGifts with owner-only fields; ADR 0050). */
 export interface PersonGifts {
   user_id: number;
@@ -701,6 +719,7 @@ export interface ControlResults {
   PaymentOutcome: PaymentOutcome;
   PersonGifts: PersonGifts;
   PaymentProvider: PaymentProvider;
+  StarSubscription: StarSubscription;
   Poll: Poll;
   MessageReactions: MessageReactions;
   MessageDraft: MessageDraft;
@@ -763,6 +782,8 @@ export type GrantStarsParams = ParamsByName['GrantStarsParams'];
 export type GetStarBalanceParams = ParamsByName['GetStarBalanceParams'];
 export type ListStarTransactionsParams = ParamsByName['ListStarTransactionsParams'];
 export type PayParams = ParamsByName['PayParams'];
+export type ListSubscriptionsParams = ParamsByName['ListSubscriptionsParams'];
+export type ChangeSubscriptionParams = ParamsByName['ChangeSubscriptionParams'];
 export type ListGiftsParams = ParamsByName['ListGiftsParams'];
 export type GiveGiftParams = ParamsByName['GiveGiftParams'];
 export type ConvertGiftParams = ParamsByName['ConvertGiftParams'];

@@ -9,6 +9,7 @@ import { Checkout } from './checkout.js';
 import { PaymentAnswers } from './payment-answers.js';
 import { Refunds } from './refunds.js';
 import { Subscriptions } from './subscriptions.js';
+import { PersonSubscriptions } from './person-subscriptions.js';
 import { TEST_PROVIDERS, type TestProvider } from './invoice-rules.js';
 
 export class Payments {
@@ -17,6 +18,8 @@ export class Payments {
   readonly answers: PaymentAnswers;
   readonly refunds: Refunds;
   readonly subscriptions: Subscriptions;
+  /** A person's own subscriptions to bots: listing, canceling, re-enabling (ADR 0078). */
+  readonly personSubscriptions: PersonSubscriptions;
 
   constructor(ctx: PaymentsContext) {
     this.invoices = new Invoices(ctx);
@@ -24,6 +27,7 @@ export class Payments {
     this.answers = new PaymentAnswers(ctx);
     this.refunds = new Refunds(ctx);
     this.subscriptions = new Subscriptions(ctx);
+    this.personSubscriptions = new PersonSubscriptions(ctx);
   }
 
   /** The test payment providers whose tokens bots pass as provider_token. */

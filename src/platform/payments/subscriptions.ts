@@ -2,7 +2,8 @@
  * Stars subscriptions: an invoice link with subscription_period (30 days) makes its payment a
  * subscription, whose paid period ends at the payment's `expires_at`. When that time passes on the
  * virtual clock (renewDue, run by a delivery/clock-sweep.ts pass):
- * - cancelled by the bot (editUserStarSubscription is_canceled) or refunded: it ends;
+ * - cancelled by the bot (editUserStarSubscription is_canceled), by the person
+ *   (person-subscriptions.ts, ADR 0078) or refunded: it ends;
  * - otherwise the person is charged the price again, in one write with its ledger rows, a new
  *   payment row (a new charge id, expires_at one period later) and a successful_payment with
  *   is_recurring; if their Stars do not cover it, it ends and the bot gets a `subscription` update
@@ -18,6 +19,7 @@ import { starsToNanos } from './stars-ledger.js';
 import { chargeChatSubscription, type ChatSubscriptionData } from './chat-subscriptions.js';
 import { isPresent, memberState, type MemberData } from '../chats/chat-rights.js';
 import { leaveChat } from '../chats/member-joins.js';
+import { userCanceled } from './person-subscriptions.js';
 import type { PaymentRow, UserRow } from '../../storage/store.js';
 
 /** Subscriptions renewed in one pass at most (the rest in the next; server/app.ts runs it again at once). */
@@ -115,7 +117,7 @@ export class Subscriptions {
       const now = deps.clock.now();
       if (!payment || payment.expires_at === null || payment.expires_at > now) return;
       await tx.updatePayment(chargeId, { expires_at: null });
-      if (payment.is_canceled === 1 || payment.refunded_at !== null) return;
+      if (payment.is_canceled === 1 || userCanceled(payment) || payment.refunded_at !== null) return;
       const [user, bot] = [await tx.getUser(payment.user_id), await tx.getUser(payment.bot_id)];
       if (!user || !bot) return;
       const { invoice_payload: payload } = JSON.parse(payment.data) as { invoice_payload: string };

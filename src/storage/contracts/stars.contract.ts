@@ -212,5 +212,23 @@ export function starsContract(open: () => Promise<Store>): void {
       expect((await store.listDueSubscriptions(130, 10)).map((p) => p.charge_id)).toEqual(['s1']);
       expect(await store.getPayment('s2')).toMatchObject({ expires_at: null, is_canceled: 1 });
     });
+
+    it("lists a user's subscriptions to a bot while their period runs", async () => {
+      await store.write(async (tx) => {
+        await tx.insertPayment(payment('a2', { subscription_period: 30, expires_at: 400, created_at: 120 }));
+        await tx.insertPayment(payment('a1', { subscription_period: 30, expires_at: 300, created_at: 110 }));
+        await tx.insertPayment(payment('ended', { subscription_period: 30, expires_at: null }));
+        await tx.insertPayment(payment('plain'));
+        await tx.insertPayment(
+          payment('other-bot', { bot_id: 11, subscription_period: 30, expires_at: 300 }),
+        );
+        await tx.insertPayment(
+          payment('other-user', { user_id: 21, subscription_period: 30, expires_at: 300 }),
+        );
+      });
+      const active = await store.write(async (tx) => tx.listActiveSubscriptions(10, 20));
+      expect(active.map((p) => p.charge_id)).toEqual(['a1', 'a2']);
+      expect(await store.listActiveSubscriptions(10, 22)).toEqual([]);
+    });
   });
 }

@@ -75,6 +75,8 @@ export interface PaymentsReader {
   getPayment(chargeId: string): Promise<PaymentRow | undefined>;
   /** Subscriptions whose paid period ends at or before `at`, oldest first, at most `limit`. */
   listDueSubscriptions(at: number, limit: number): Promise<PaymentRow[]>;
+  /** A user's subscriptions to a bot whose paid period has not ended yet, oldest first. */
+  listActiveSubscriptions(botId: number, userId: number): Promise<PaymentRow[]>;
 }
 
 export interface PaymentsWriter {

@@ -950,6 +950,36 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       telegram_payment_charge_id: { type: 'string' },
     },
   },
+  StarSubscription: {
+    description: "A person's Stars subscription to a bot (ADR 0078).",
+    type: 'object',
+    required: [
+      'telegram_payment_charge_id',
+      'invoice_payload',
+      'star_count',
+      'subscription_period',
+      'expiration_date',
+      'state',
+      'canceled_by_user',
+      'canceled_by_bot',
+    ],
+    properties: {
+      telegram_payment_charge_id: {
+        type: 'string',
+        description: 'The charge of the period paid for now (each renewal is a new charge).',
+      },
+      invoice_payload: { type: 'string' },
+      star_count: { type: 'integer', description: 'The price of a period in Stars.' },
+      subscription_period: { type: 'integer', description: 'Seconds.' },
+      expiration_date: { type: 'integer', description: 'The end of the period paid for.' },
+      state: {
+        enum: ['active', 'canceled'],
+        description: '`canceled`: the person or the bot canceled it; it ends at expiration_date.',
+      },
+      canceled_by_user: { type: 'boolean' },
+      canceled_by_bot: { type: 'boolean', description: 'editUserStarSubscription `is_canceled`.' },
+    },
+  },
   PaymentProvider: {
     type: 'object',
     required: ['name', 'token', 'outcome'],

@@ -10,6 +10,28 @@ const PAYMENT_NOT_FOUND = {
   codes: ['USER_NOT_FOUND', 'BOT_NOT_FOUND', 'CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'INVOICE_NOT_FOUND'],
 } as const;
 
+const SUBSCRIPTION_NOT_FOUND = {
+  status: 404,
+  description:
+    'No such person or bot, or the person has no subscription to the bot whose period runs (with that ' +
+    'charge id, if given: `CHARGE_NOT_FOUND`).',
+  codes: ['USER_NOT_FOUND', 'BOT_NOT_FOUND', 'CHARGE_NOT_FOUND'],
+} as const;
+
+const subscriptionParams = (name: string) =>
+  params(name, {
+    user: ref('user', { required: true, description: 'The person who pays the subscription.' }),
+    bot: ref('user', {
+      required: true,
+      description: 'The bot the subscription is paid to, e.g. `@club_bot`.',
+    }),
+    charge_id: str({
+      description:
+        "The subscription's current telegram_payment_charge_id; needed only when the person has several " +
+        'subscriptions to the bot.',
+    }),
+  });
+
 export const PAYMENTS = {
   grantStars: route({
     method: 'POST',
@@ -102,6 +124,53 @@ export const PAYMENTS = {
     result: 'PaymentOutcome',
     answer: 'The outcome of the payment.',
     errors: ['BadRequest', PAYMENT_NOT_FOUND],
+  }),
+
+  listSubscriptions: route({
+    method: 'GET',
+    path: '/subscriptions',
+    tag: 'payments',
+    summary: "A person's Stars subscriptions to a bot whose period runs, oldest first",
+    description:
+      'Subscriptions a person pays a bot (an invoice link with `subscription_period`), as their app ' +
+      'lists them; a canceled one is listed until its period ends (ADR 0078).',
+    params: params('ListSubscriptionsParams', {
+      user: ref('user', { required: true, description: 'The person.' }),
+      bot: ref('user', { required: true, description: 'The bot.' }),
+    }),
+    result: 'StarSubscription[]',
+    answer: 'The subscriptions.',
+    errors: ['BadRequest', 'ReferenceNotFound'],
+  }),
+
+  cancelSubscription: route({
+    method: 'POST',
+    path: '/subscriptions/cancel',
+    tag: 'payments',
+    summary: 'A person cancels a Stars subscription they pay a bot',
+    description:
+      'The subscription is not renewed: it ends when its paid period does. The bot gets a ' +
+      '`subscription` update (BotSubscriptionUpdated, `state: "canceled"`). Refused (400) when the ' +
+      'person already canceled it (ADR 0078).',
+    params: subscriptionParams('ChangeSubscriptionParams'),
+    result: 'StarSubscription',
+    answer: 'The subscription now.',
+    errors: ['BadRequest', SUBSCRIPTION_NOT_FOUND],
+  }),
+
+  reactivateSubscription: route({
+    method: 'POST',
+    path: '/subscriptions/reactivate',
+    tag: 'payments',
+    summary: 'A person re-enables a Stars subscription they canceled',
+    description:
+      'Before its paid period ends: it renews again at the end of the period. The bot gets a ' +
+      '`subscription` update (`state: "active"`). Refused (400) when the person has not canceled it, ' +
+      'or when the bot canceled it (editUserStarSubscription `is_canceled`) and has not allowed it again.',
+    params: subscriptionParams('ChangeSubscriptionParams'),
+    result: 'StarSubscription',
+    answer: 'The subscription now.',
+    errors: ['BadRequest', SUBSCRIPTION_NOT_FOUND],
   }),
 
   listPaymentProviders: route({

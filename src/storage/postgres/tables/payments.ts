@@ -45,6 +45,14 @@ export class PgPayments implements PaymentsReader, PaymentsWriter {
       limit,
     )) as unknown as PaymentRow[];
   }
+  async listActiveSubscriptions(botId: number, userId: number) {
+    return (await this.sql.all(
+      `SELECT * FROM payments WHERE bot_id = ? AND user_id = ? AND subscription_period IS NOT NULL
+       AND expires_at IS NOT NULL ORDER BY created_at, charge_id`,
+      botId,
+      userId,
+    )) as unknown as PaymentRow[];
+  }
   async insertInvoice(row: InvoiceRow) {
     await this.sql.insert('invoices', row);
   }

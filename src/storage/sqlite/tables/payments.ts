@@ -44,6 +44,14 @@ export class SqlitePayments implements PaymentsReader, PaymentsWriter {
       limit,
     ) as unknown as PaymentRow[];
   }
+  async listActiveSubscriptions(botId: number, userId: number) {
+    return this.#sql.all(
+      `SELECT * FROM payments WHERE bot_id = ? AND user_id = ? AND subscription_period IS NOT NULL
+       AND expires_at IS NOT NULL ORDER BY created_at, charge_id`,
+      botId,
+      userId,
+    ) as unknown as PaymentRow[];
+  }
   async insertInvoice(row: InvoiceRow) {
     this.#sql.insert('invoices', row);
   }

@@ -1,0 +1,103 @@
+/**
+ * `parley subscription list|cancel|reactivate`: a person's Stars subscriptions to a bot
+ * (`GET /control/subscriptions`, `POST /control/subscriptions/cancel|reactivate`; ADR 0078).
+ */
+import type { StarSubscription } from '../../testkit/index.js';
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+
+/** `canceled club 10 Stars/2592000 s until 1760000000 (by the person) stx...`. */
+export function formatSubscription(subscription: StarSubscription): string {
+  const by = [
+    subscription.canceled_by_user ? 'the person' : '',
+    subscription.canceled_by_bot ? 'the bot' : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return (
+    `${subscription.state} ${subscription.invoice_payload} ${subscription.star_count} Stars/` +
+    `${subscription.subscription_period} s until ${subscription.expiration_date}` +
+    `${by ? ` (by ${by})` : ''} ${subscription.telegram_payment_charge_id}`
+  );
+}
+
+const OPTIONS = {
+  ...CLIENT_OPTIONS,
+  user: { type: 'string' },
+  bot: { type: 'string' },
+  charge: { type: 'string' },
+} as const;
+
+const PARTIES_HELP = `  --user USER          the person: a phone number (+15550001), a user id or @username (required)
+  --bot BOT            the bot the subscription is paid to: its @username or id (required)`;
+
+const CHANGE_HELP = `${PARTIES_HELP}
+  --charge CHARGE_ID   the subscription's current telegram_payment_charge_id (see subscription
+                       list); needed only when the person has several subscriptions to the bot`;
+
+export const subscriptionListCommand: Command = {
+  name: 'subscription list',
+  summary: "list a person's Stars subscriptions to a bot",
+  help: `Usage: parley subscription list --user USER --bot BOT [--json]
+
+Lists the person's Stars subscriptions to the bot whose paid period runs, one a line; with --json
+[{"telegram_payment_charge_id", "invoice_payload", "star_count", "subscription_period",
+"expiration_date", "state": "active"|"canceled", "canceled_by_user", "canceled_by_bot"}].
+
+Options:
+${PARTIES_HELP}
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+    const list = await withClient(values, ctx, (client) => client.listSubscriptions({ user, bot }));
+    printResult(ctx, values.json, list, (items) => items.map(formatSubscription).join('\n'));
+    return 0;
+  },
+};
+
+function changeCommand(verb: 'cancel' | 'reactivate', summary: string, text: string): Command {
+  return {
+    name: `subscription ${verb}`,
+    summary,
+    help: `Usage: parley subscription ${verb} --user USER --bot BOT [--charge CHARGE_ID] [--json]
+
+${text}
+
+Options:
+${CHANGE_HELP}
+
+${CLIENT_OPTIONS_HELP}`,
+    async run(args, ctx) {
+      const { values } = parseCommandArgs(this.name, args, OPTIONS);
+      const params = {
+        user: refArgument(requireOption(values.user, '--user', this.name)),
+        bot: refArgument(requireOption(values.bot, '--bot', this.name)),
+        ...(values.charge !== undefined ? { charge_id: values.charge } : {}),
+      };
+      const changed = await withClient(values, ctx, (client) =>
+        verb === 'cancel' ? client.cancelSubscription(params) : client.reactivateSubscription(params),
+      );
+      printResult(ctx, values.json, changed, formatSubscription);
+      return 0;
+    },
+  };
+}
+
+export const subscriptionCancelCommand = changeCommand(
+  'cancel',
+  'cancel a Stars subscription a person pays a bot',
+  `The person cancels the subscription: it is not renewed and ends with its paid period. The bot gets
+a subscription update (state "canceled"). Prints the subscription now.`,
+);
+
+export const subscriptionReactivateCommand = changeCommand(
+  'reactivate',
+  're-enable a Stars subscription the person canceled',
+  `The person re-enables a subscription they canceled, before its period ends: it renews again. The
+bot gets a subscription update (state "active"). Refused when the bot canceled it
+(editUserStarSubscription) and has not allowed it again. Prints the subscription now.`,
+);
