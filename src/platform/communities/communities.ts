@@ -2,7 +2,7 @@
  * Communities (Bot API 10.2, issue 26, ADR 0077): a person creates one under a name and adds or
  * removes the supergroups and channels they own. Adding posts `community_chat_added {community}` in
  * the chat and removing `community_chat_removed {}`, as service messages that the chat's bots get
- * like any other; getChat shows `community` while the chat is in one (groups.ts reads it).
+ * like any other; getChat shows `community` while the chat is in one (Groups.fullInfo reads the store).
  *
  * The rules Parley chose (the reference leaves them open, ADR 0077): ids are drawn at random from
  * 2^32 to 2^52 (beyond 32 bits on purpose, as the spec warns clients); names are 1-128 characters
@@ -15,7 +15,6 @@ import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
 import {
   UniqueViolation,
-  type ChatRow,
   type CommunityRow,
   type StoreReader,
   type StoreTx,
@@ -109,20 +108,6 @@ export class Communities {
   async get(communityRef: string | number): Promise<CommunityRecord> {
     const { store } = this.ctx.deps;
     return this.#record(store, await communityOf(store, communityRef));
-  }
-
-  /** The communities a person owns, in the order they made them (the web client). */
-  async ownedBy(ownerRef: string | number): Promise<CommunityRecord[]> {
-    const { store } = this.ctx.deps;
-    const owner = await this.ctx.users.resolve(ownerRef, 'user');
-    const rows = await store.listCommunitiesOwnedBy(owner.id);
-    return Promise.all(rows.map((row) => this.#record(store, row)));
-  }
-
-  /** The community the chat is in now, as getChat shows it. */
-  async ofChat(reader: StoreReader, chat: ChatRow): Promise<WireCommunity | undefined> {
-    const row = await reader.getCommunityOfChat(chat.pk);
-    return row ? wireCommunity(row) : undefined;
   }
 
   /**
