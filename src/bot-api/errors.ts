@@ -132,6 +132,11 @@ export const PLATFORM_ERRORS: { [C in PlatformErrorCode]: (data: PlatformErrorDa
   STRING_TOO_LONG: (data) => botApiError('STRING_TOO_LONG', data),
   CHAT_DESCRIPTION_NOT_MODIFIED: fixed('CHAT_DESCRIPTION_NOT_MODIFIED'),
   CHAT_NOT_MODIFIED: fixed('CHAT_NOT_MODIFIED'),
+  // A person manages communities (control API, web client); the Bot API only reads them.
+  COMMUNITY_NOT_FOUND: controlOnly,
+  COMMUNITY_OWNER_REQUIRED: controlOnly,
+  CHAT_ALREADY_IN_COMMUNITY: controlOnly,
+  CHAT_NOT_IN_COMMUNITY: controlOnly,
   BUSINESS_CONNECTION_NOT_FOUND: fixed('BUSINESS_CONNECTION_NOT_FOUND'),
   BUSINESS_CONNECTION_INVALID: fixed('BUSINESS_CONNECTION_INVALID'),
   BOT_ACCESS_FORBIDDEN: fixed('BOT_ACCESS_FORBIDDEN'),

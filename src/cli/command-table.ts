@@ -66,6 +66,7 @@ import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
 import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
 import { dmEnableCommand, dmSendCommand, dmSuggestCommand } from './commands/direct-messages.js';
 import { giveawayStartCommand } from './commands/giveaway.js';
+import { communityAddCommand, communityCreateCommand, communityRemoveCommand } from './commands/community.js';
 import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
 import { managedBotCreateCommand } from './commands/managed-bot.js';
 import {
@@ -138,6 +139,9 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       dmEnableCommand,
       dmSendCommand,
       dmSuggestCommand,
+      communityCreateCommand,
+      communityAddCommand,
+      communityRemoveCommand,
       giveawayStartCommand,
       boostCommand,
     ],

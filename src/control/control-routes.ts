@@ -118,6 +118,12 @@ import {
   sendDirectMessage,
   suggestPost,
 } from './methods/direct-messages.js';
+import {
+  addCommunityChat,
+  createCommunity,
+  getCommunity,
+  removeCommunityChat,
+} from './methods/communities.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
@@ -149,6 +155,10 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getDirectMessages,
   sendDirectMessage,
   suggestPost,
+  createCommunity,
+  getCommunity,
+  addCommunityChat,
+  removeCommunityChat,
   grantStars,
   getStarBalance,
   listStarTransactions,

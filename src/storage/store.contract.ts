@@ -32,6 +32,7 @@ import { profilesContract } from './contracts/profiles.contract.js';
 import { memberTagsContract } from './contracts/member-tags.contract.js';
 import { passportContract } from './contracts/passport.contract.js';
 import { senderChatsContract } from './contracts/sender-chats.contract.js';
+import { communitiesContract } from './contracts/communities.contract.js';
 import { personViewsContract } from './contracts/person-views.contract.js';
 import { metricsContract } from './contracts/metrics.contract.js';
 
@@ -57,6 +58,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     memberTagsContract(open);
     passportContract(open);
     senderChatsContract(open);
+    communitiesContract(open);
     personViewsContract(open);
     metricsContract(open);
     starsContract(open);

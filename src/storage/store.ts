@@ -51,6 +51,7 @@ import type { DraftsReader, DraftsWriter } from './ports/drafts.js';
 import type { ProfilesReader, ProfilesWriter } from './ports/profiles.js';
 import type { MemberTagsReader, MemberTagsWriter } from './ports/member-tags.js';
 import type { SenderChatsReader, SenderChatsWriter } from './ports/sender-chats.js';
+import type { CommunitiesReader, CommunitiesWriter } from './ports/communities.js';
 import type { BusinessReader, BusinessWriter } from './ports/business.js';
 import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
@@ -89,6 +90,7 @@ export type { ForumTopicRow } from './ports/topics.js';
 export type { BusinessConnectionRow, BusinessProfileRow } from './ports/business.js';
 export type { StoryRow } from './ports/stories.js';
 export type { ManagedBotRow } from './ports/managed-bots.js';
+export type { CommunityRow } from './ports/communities.js';
 export type { PassportElementRow, PassportErrorRow } from './ports/passport.js';
 export type { NewWebhookAttempt, WebhookAttemptRow } from './ports/webhook-log.js';
 
@@ -103,6 +105,7 @@ export interface StoreReader
     ProfilesReader,
     MemberTagsReader,
     SenderChatsReader,
+    CommunitiesReader,
     BusinessReader,
     StoriesReader,
     ManagedBotsReader,
@@ -141,6 +144,7 @@ export interface StoreTx
     ProfilesWriter,
     MemberTagsWriter,
     SenderChatsWriter,
+    CommunitiesWriter,
     BusinessWriter,
     StoriesWriter,
     ManagedBotsWriter,

@@ -134,6 +134,11 @@ import type {
   GetDirectMessagesParams,
   SendDirectMessageParams,
   SuggestPostParams,
+  AddCommunityChatParams,
+  Community,
+  CommunityRecord,
+  CreateCommunityParams,
+  RemoveCommunityChatParams,
   SetBotTopicsParams,
   CreateInviteLinkParams,
   JoinChatParams,
@@ -788,6 +793,26 @@ export class ControlClient {
   /** `POST /control/direct-messages/suggest`: `user` suggests a post to a channel, with a price in Stars. */
   suggestPost(params: SuggestPostParams): Promise<Message> {
     return this.#call({ method: 'POST', path: '/direct-messages/suggest', body: params });
+  }
+
+  /** `POST /control/communities`: `owner` creates a community (ADR 0077); answers its id and name. */
+  createCommunity(params: CreateCommunityParams): Promise<Community> {
+    return this.#call({ method: 'POST', path: '/communities', body: params });
+  }
+
+  /** `GET /control/communities/{id}`: a community with its owner and chats. */
+  getCommunity(id: number): Promise<CommunityRecord> {
+    return this.#call({ method: 'GET', path: `/communities/${id}` });
+  }
+
+  /** `POST /control/communities/chats`: the owner adds a supergroup or channel they created. */
+  addCommunityChat(params: AddCommunityChatParams): Promise<CommunityRecord> {
+    return this.#call({ method: 'POST', path: '/communities/chats', body: params });
+  }
+
+  /** `POST /control/communities/chats/remove`: the owner removes a chat from the community. */
+  removeCommunityChat(params: RemoveCommunityChatParams): Promise<CommunityRecord> {
+    return this.#call({ method: 'POST', path: '/communities/chats/remove', body: params });
   }
 
   /** `GET /control/chats/{CHAT}`: a group, supergroup or channel by id or @username, with its members. */

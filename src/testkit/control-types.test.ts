@@ -126,6 +126,7 @@ describe('the control API contract of the test kit', () => {
       | 'getUser'
       | 'getBot'
       | 'getChat'
+      | 'getCommunity'
       | 'getClock'
       | 'listPaymentProviders'
       | 'getWebAppKey'

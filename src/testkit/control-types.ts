@@ -535,6 +535,18 @@ export interface ChatRecord {
   members: ChatMember[];
 }
 
+/** The Bot API's Community (10.2): the id has up to 52 bits. */
+export interface Community {
+  id: number;
+  name: string;
+}
+
+/** A community with its owner and its chats, in the order they were added (ADR 0077). */
+export interface CommunityRecord extends Community {
+  owner_id: number;
+  chats: Chat[];
+}
+
 /** A channel's direct-messages chat (ADR 0053). */
 export interface DirectMessagesChat {
   id: number;
@@ -735,6 +747,8 @@ export interface ControlResults {
   Workspace: Workspace;
   CreatedWorkspace: CreatedWorkspace;
   ChatRecord: ChatRecord;
+  Community: Community;
+  CommunityRecord: CommunityRecord;
   DirectMessagesChat: DirectMessagesChat;
   ForumTopic: ForumTopic;
   JoinChatResult: JoinChatResult;
@@ -792,6 +806,9 @@ export type EnableDirectMessagesParams = ParamsByName['EnableDirectMessagesParam
 export type GetDirectMessagesParams = ParamsByName['GetDirectMessagesParams'];
 export type SendDirectMessageParams = ParamsByName['SendDirectMessageParams'];
 export type SuggestPostParams = ParamsByName['SuggestPostParams'];
+export type CreateCommunityParams = ParamsByName['CreateCommunityParams'];
+export type AddCommunityChatParams = ParamsByName['AddCommunityChatParams'];
+export type RemoveCommunityChatParams = ParamsByName['RemoveCommunityChatParams'];
 export type EditMessageParams = ParamsByName['EditMessageParams'];
 export type DeleteMessageParams = ParamsByName['DeleteMessageParams'];
 export type VotePollParams = ParamsByName['VotePollParams'];

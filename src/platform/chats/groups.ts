@@ -348,6 +348,8 @@ export class Groups {
     if (link) info.invite_link = link.link;
     if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
     if (parent) info.parent_chat = await this.ctx.chats.render(store, parent, bot.id);
+    const community = await store.getCommunityOfChat(chat.pk); // Bot API 10.2 (ADR 0077)
+    if (community) info.community = { id: community.id, name: community.name };
     return info;
   }
 

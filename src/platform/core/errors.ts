@@ -123,6 +123,11 @@ export type PlatformErrorCode =
   | 'CHAT_ABOUT_TOO_LONG'
   | 'CHAT_DESCRIPTION_NOT_MODIFIED'
   | 'CHAT_NOT_MODIFIED'
+  // communities (platform/communities/, ADR 0077)
+  | 'COMMUNITY_NOT_FOUND'
+  | 'COMMUNITY_OWNER_REQUIRED'
+  | 'CHAT_ALREADY_IN_COMMUNITY'
+  | 'CHAT_NOT_IN_COMMUNITY'
   // business accounts and stories (platform/business, platform/stories)
   | 'BUSINESS_CONNECTION_NOT_FOUND'
   | 'BUSINESS_CONNECTION_INVALID'

@@ -53,6 +53,7 @@ import { PaidMedia } from '../paid-media/paid-media.js';
 import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
 import { Passport } from '../passport/passport.js';
 import { Faults } from '../faults/faults.js';
+import { Communities } from '../communities/communities.js';
 
 export class Platform {
   readonly users: Users;
@@ -127,6 +128,8 @@ export class Platform {
   readonly paidMedia: PaidMedia;
   /** Channels' direct messages and suggested posts (suggested-posts/, ADR 0053). */
   readonly suggestedPosts: SuggestedPosts;
+  /** Communities of supergroups and channels (ADR 0077). */
+  readonly communities: Communities;
   /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
   readonly passport: Passport;
   /** Giveaways that channel and supergroup administrators start (giveaways/, ADR 0056). */
@@ -263,6 +266,13 @@ export class Platform {
       stars: this.stars,
     });
     this.passport = new Passport(deps, this.users, this.messages, this.files);
+    this.communities = new Communities({
+      deps,
+      users: this.users,
+      chats: this.chats,
+      messages: this.messages,
+      updates: this.updates,
+    });
     this.giveaways = new Giveaways(
       { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
       this.stars,

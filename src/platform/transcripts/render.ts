@@ -77,6 +77,10 @@ function serviceLine(message: Obj): string | undefined {
   if (message.migrate_from_chat_id !== undefined) return 'The supergroup was made from a group';
   const topic = obj(message.forum_topic_created);
   if (topic) return `${who} created the topic "${str(topic.name) ?? ''}"`;
+  // Bot API 10.2 communities (ADR 0077).
+  const community = obj(obj(message.community_chat_added)?.community);
+  if (community) return `${who} added the chat to the community "${str(community.name) ?? ''}"`;
+  if (message.community_chat_removed !== undefined) return `${who} removed the chat from its community`;
   return undefined;
 }
 

@@ -71,6 +71,8 @@ describe('renderTranscript', () => {
         message(6, alice, { new_chat_title: 'Club 2' }),
         message(7, alice, { pinned_message: message(2, bob, {}) }),
         message(8, alice, { forum_topic_created: { name: 'News', icon_color: 1 } }),
+        message(9, alice, { community_chat_added: { community: { id: 2 ** 40, name: 'Makers' } } }),
+        message(10, alice, { community_chat_removed: {} }),
       ),
     ).toBe(
       [
@@ -82,6 +84,8 @@ describe('renderTranscript', () => {
         'Alice changed the title to "Club 2"',
         'Alice pinned #2',
         'Alice created the topic "News"',
+        'Alice added the chat to the community "Makers"',
+        'Alice removed the chat from its community',
         '',
       ].join('\n'),
     );

@@ -50,6 +50,7 @@ import { PgDrafts } from './tables/drafts.js';
 import { PgProfiles } from './tables/profiles.js';
 import { PgMemberTags } from './tables/member-tags.js';
 import { PgSenderChats } from './tables/sender-chats.js';
+import { PgCommunities } from './tables/communities.js';
 import { PgPersonViews } from './tables/person-views.js';
 import { PgMetrics } from './tables/metrics.js';
 import { PgWebhookLog } from './tables/webhook-log.js';
@@ -106,6 +107,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgProfiles(sql),
     new PgMemberTags(sql),
     new PgSenderChats(sql),
+    new PgCommunities(sql),
     new PgBusiness(sql),
     new PgTopics(sql),
     new PgPassport(sql),

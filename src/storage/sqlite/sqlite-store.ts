@@ -43,6 +43,7 @@ import { SqliteDrafts } from './tables/drafts.js';
 import { SqliteProfiles } from './tables/profiles.js';
 import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
+import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteMetrics } from './tables/metrics.js';
 import { SqliteWebhookLog } from './tables/webhook-log.js';
@@ -129,6 +130,7 @@ export class SqliteStore implements Store {
       new SqliteProfiles(this.#sql),
       new SqliteMemberTags(this.#sql),
       new SqliteSenderChats(this.#sql),
+      new SqliteCommunities(this.#sql),
       new SqliteBusiness(this.#sql),
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),

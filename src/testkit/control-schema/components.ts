@@ -636,6 +636,23 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       members: { type: 'array', items: { $ref: '#/components/schemas/ChatMember' } },
     },
   },
+  Community: {
+    type: 'object',
+    description: "The Bot API's Community (10.2): the id has up to 52 bits.",
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  },
+  CommunityRecord: {
+    type: 'object',
+    description: 'A community with its owner and its chats, in the order they were added (ADR 0077).',
+    required: ['id', 'name', 'owner_id', 'chats'],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      owner_id: { type: 'integer' },
+      chats: { type: 'array', items: { $ref: '#/components/schemas/Chat' } },
+    },
+  },
   DirectMessagesChat: {
     type: 'object',
     description: "A channel's direct-messages chat (ADR 0053).",

@@ -17,6 +17,7 @@ import { REACTIONS_PINS } from './reactions-pins.js';
 import { STICKERS } from './stickers.js';
 import { TOPICS } from './topics.js';
 import { DIRECT_MESSAGES } from './direct-messages.js';
+import { COMMUNITIES } from './communities.js';
 import { DRAFTS_PROFILES } from './drafts-profiles.js';
 import { CHECKLISTS } from './checklists.js';
 import { USERS_BOTS } from './users-bots.js';
@@ -44,6 +45,7 @@ export const CONTROL_API = {
   ...CHATS,
   ...TOPICS,
   ...DIRECT_MESSAGES,
+  ...COMMUNITIES,
   ...GATEWAY,
   ...INSPECTOR,
   ...PAYMENTS,

@@ -1,0 +1,93 @@
+/**
+ * `parley community create|add|remove`: communities as people use them (Bot API 10.2, ADR 0077). A
+ * person creates one (`POST /control/communities`) and adds or removes the supergroups and channels
+ * they own (`POST /control/communities/chats`, `.../chats/remove`); the chat gets a
+ * community_chat_added or community_chat_removed service message, which its bots get.
+ */
+import type { CommunityRecord } from '../../testkit/index.js';
+import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+
+const CREATE_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  owner: { type: 'string' },
+  name: { type: 'string' },
+} as const;
+
+export const communityCreateCommand: Command = {
+  name: 'community create',
+  summary: 'create a community of supergroups and channels as a person',
+  help: `Usage: parley community create --owner USER --name NAME [--json]
+
+Prints "community ID NAME"; with --json, the Bot API's Community: {"id": ID, "name": NAME}. The id
+has up to 52 bits (more than 32: keep it as a 64-bit integer or a double).
+
+Options:
+  --owner USER   the person who owns it: a phone number, user id or @username (required)
+  --name NAME    1-128 characters (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const owner = refArgument(requireOption(values.owner, '--owner', this.name));
+    const name = requireOption(values.name, '--name', this.name);
+    const community = await withClient(values, ctx, (client) => client.createCommunity({ owner, name }));
+    printResult(ctx, values.json, community, (c) => `community ${c.id} ${JSON.stringify(c.name)}`);
+    return 0;
+  },
+};
+
+const MEMBERSHIP_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  chat: { type: 'string' },
+  by: { type: 'string' },
+} as const;
+
+/** `community 4503599627370000 "Name": -1001234567890 "Title", ...` */
+export function formatCommunity(community: CommunityRecord): string {
+  const chats = community.chats.map((chat) => `${chat.id} ${JSON.stringify(chat.title ?? '')}`);
+  return `community ${community.id} ${JSON.stringify(community.name)}: ${chats.length > 0 ? chats.join(', ') : 'no chats'}`;
+}
+
+function membershipCommand(verb: 'add' | 'remove'): Command {
+  const adding = verb === 'add';
+  return {
+    name: `community ${verb}`,
+    summary: adding
+      ? 'add a supergroup or channel you own to your community'
+      : 'remove a supergroup or channel from your community',
+    help: `Usage: parley community ${verb} COMMUNITY --chat CHAT --by USER [--json]
+
+${
+  adding
+    ? `The chat gets a community_chat_added service message (its bots get it as any service message)
+and getChat shows its community. A chat is in one community at most.`
+    : `The chat gets a community_chat_removed service message and getChat no longer shows a community.`
+} Prints the community and its chats.
+
+COMMUNITY is the community's id (parley community create prints it).
+
+Options:
+  --chat CHAT    the supergroup's or channel's id or @username (required)
+  --by USER      the community's owner, who created the chat (required)
+
+${CLIENT_OPTIONS_HELP}`,
+    async run(args, ctx) {
+      const { values, positionals } = parseCommandArgs(this.name, args, MEMBERSHIP_OPTIONS, ['COMMUNITY']);
+      const community = integerOption(positionals[0], 'COMMUNITY', this.name, 1)!;
+      const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+      const by = refArgument(requireOption(values.by, '--by', this.name));
+      const record = await withClient(values, ctx, (client) =>
+        adding
+          ? client.addCommunityChat({ community, chat, by })
+          : client.removeCommunityChat({ community, chat, by }),
+      );
+      printResult(ctx, values.json, record, formatCommunity);
+      return 0;
+    },
+  };
+}
+
+export const communityAddCommand = membershipCommand('add');
+export const communityRemoveCommand = membershipCommand('remove');
