@@ -572,6 +572,8 @@ export const BOT_API_ERRORS = {
   /** getUserPersonalChatMessages: limit outside 1-20 (text unverified). */
   PERSONAL_CHAT_LIMIT_INVALID: badRequest('limit must be between 1 and 20'),
   HIDE_REQUESTER_MISSING: badRequest('HIDE_REQUESTER_MISSING'),
+  /** approveChatJoinRequest for a member: the server's own code, passed through as the reference does. */
+  REQUESTER_ALREADY_PARTICIPANT: badRequest('USER_ALREADY_PARTICIPANT'),
 } satisfies Record<string, CatalogueEntry<never>>;
 
 export type BotApiErrorCode = keyof typeof BOT_API_ERRORS;
