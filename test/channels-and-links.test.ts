@@ -172,7 +172,7 @@ describe('invite links and join requests', () => {
     });
 
     const primary = await admin.api.exportChatInviteLink(chat.id);
-    expect(primary).toMatch(/^https:\/\/parley\.invalid\/\+[\w-]{16}$/);
+    expect(primary).toMatch(/^https:\/\/t\.me\/\+[\w-]{16}$/);
     expect((await admin.api.getChat(chat.id)) as { invite_link?: string }).toMatchObject({
       invite_link: primary,
     });

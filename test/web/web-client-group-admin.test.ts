@@ -113,7 +113,7 @@ describeWithBrowser('running a group in the web client', () => {
     const address = panel.getByLabel('Friends address');
     await expect.poll(() => address.count(), { timeout: 15_000 }).toBe(1);
     const link = await address.inputValue();
-    expect(link).toMatch(/^https:\/\/parley\.invalid\/\+/);
+    expect(link).toMatch(/^https:\/\/t\.me\/\+/);
     await panel
       .getByRole('listitem')
       .filter({ hasText: 'Friends' })

@@ -1,6 +1,6 @@
 /**
- * "Join by link" in the chat list: the person pastes an invite link (`https://parley.invalid/+...`)
- * or a public chat's `@username` and joins; a link that needs an administrator's approval makes a
+ * "Join by link" in the chat list: the person pastes an invite link (`https://t.me/+...`, or the
+ * server's `--public-url` form), or a public chat's `https://t.me/NAME` or `@username`, and joins; a link that needs an administrator's approval makes a
  * join request instead, which the page says.
  */
 import { useState } from 'preact/hooks';
@@ -51,7 +51,7 @@ export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) =>
       <input
         id="join-link"
         value={link}
-        placeholder="https://parley.invalid/+… or @username"
+        placeholder="https://t.me/+… or @username"
         onInput={(event) => setLink(event.currentTarget.value)}
       />
       {status && (

@@ -338,7 +338,7 @@ export class Groups {
     info.accepted_gift_types = gifts(false);
     if (chat.description) info.description = chat.description;
     const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
-    if (link) info.invite_link = link.link;
+    if (link) info.invite_link = this.inviteLinks.shown(link.link);
     if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
     if (parent) info.parent_chat = await this.ctx.chats.render(store, parent, bot.id);
     return info;

@@ -55,7 +55,13 @@ export class JoinRequests {
         from: renderUser(user),
         user_chat_id: user.id,
         date: now,
-        invite_link: renderInviteLink(link, creator, link.creator_id === bot.id, pending),
+        invite_link: renderInviteLink(
+          link,
+          creator,
+          link.creator_id === bot.id,
+          pending,
+          this.ctx.deps.config.publicUrl,
+        ),
         ...(query?.botId === bot.id ? { query_id: query.id } : {}),
       };
       const queued = await this.ctx.updates.enqueue(tx, bot.id, {

@@ -674,7 +674,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     type: 'object',
     required: ['invite_link', 'creator', 'creates_join_request', 'is_primary', 'is_revoked'],
     properties: {
-      invite_link: { type: 'string', description: '`https://parley.invalid/+<hash>`' },
+      invite_link: {
+        type: 'string',
+        description: '`https://t.me/+<hash>`, or `<public-url>/+<hash>` with `--public-url` (ADR 0074)',
+      },
       creator: { $ref: '#/components/schemas/User' },
       creates_join_request: { type: 'boolean' },
       is_primary: { type: 'boolean' },
