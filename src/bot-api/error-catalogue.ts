@@ -234,6 +234,8 @@ export const BOT_API_ERRORS = {
   FILE_EMPTY: badRequest('file must be non-empty'),
   FILE_TOO_BIG: badRequest('file is too big'),
   FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
+  /** A sticker's file_id missing (sticker, old_sticker): the reference's get_sticker_input_file. */
+  STICKER_NOT_SPECIFIED: badRequest('sticker is not specified'),
   FILE_ID_INVALID: badRequest('invalid file_id'),
   FILE_REFERENCE_INVALID: badRequest('wrong file identifier/HTTP URL specified'),
   FILE_TYPE_MISMATCH: badRequest('type of file mismatch'),
@@ -386,7 +388,6 @@ export const BOT_API_ERRORS = {
     },
   },
   SHIPPING_OPTIONS_REQUIRED: badRequest('SHIPPING_OPTIONS_EMPTY'),
-  ERROR_MESSAGE_REQUIRED: badRequest('ERROR_MESSAGE_EMPTY'),
   SHIPPING_NOT_AVAILABLE: badRequest('SHIPPING_NOT_AVAILABLE'),
   /** The platform's token for a callback answer's or an inline result's text that is too long. */
   MESSAGE_TOO_LONG_TOKEN: badRequest('MESSAGE_TOO_LONG'),
