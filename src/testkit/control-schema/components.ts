@@ -64,6 +64,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       can_join_groups: { type: 'boolean' },
       can_read_all_group_messages: { type: 'boolean' },
       supports_inline_queries: { type: 'boolean' },
+      inline_placeholder: {
+        type: 'string',
+        description: 'The inline placeholder given at creation; absent when none.',
+      },
     },
   },
   PressResult: {
