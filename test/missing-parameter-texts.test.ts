@@ -3,7 +3,9 @@
  * server's readers (telegram-bot-api Client.cpp) name a missing sticker file "sticker is not
  * specified" (get_sticker_input_file, for `sticker` and `old_sticker`), read an invoice's title,
  * description, payload, currency and prices in that order with the generic `parameter "X" is
- * required` before parsing prices (get_input_message_invoice), and ask for error_message with that
+ * required` before parsing prices (get_input_message_invoice), ask an edit that names no message for
+ * its inline_message_id ("message identifier is not specified", get_inline_message_id), and ask
+ * for error_message with that
  * generic text when a shipping or pre-checkout answer is not ok, before the query is looked up.
  * Raw HTTP, as a library sends the call.
  */
@@ -39,6 +41,13 @@ const CASES: Array<[string, () => Record<string, unknown>, string]> = [
     () => ({ user_id: userId, name: 'any_by_missing_bot', sticker: '{}' }),
     'sticker is not specified',
   ],
+  ['editMessageText', () => ({ text: 'x' }), 'message identifier is not specified'],
+  ['editMessageCaption', () => ({ caption: 'x' }), 'message identifier is not specified'],
+  ['editMessageReplyMarkup', () => ({}), 'message identifier is not specified'],
+  ['editMessageLiveLocation', () => ({ latitude: 1, longitude: 1 }), 'message identifier is not specified'],
+  ['stopMessageLiveLocation', () => ({ message_id: -3 }), 'message identifier is not specified'],
+  ['setGameScore', () => ({ user_id: userId, score: 1 }), 'message identifier is not specified'],
+  ['getGameHighScores', () => ({ user_id: userId }), 'message identifier is not specified'],
   ['sendInvoice', () => ({ chat_id: userId }), 'parameter "title" is required'],
   ['sendInvoice', () => ({ chat_id: userId, title: 'Tea' }), 'parameter "description" is required'],
   [
