@@ -91,6 +91,12 @@ describe('invite links as bots see them', () => {
     expect(await admin.api.exportChatInviteLink(chat.id)).toMatch(
       /^https:\/\/chat\.example\.org\/parley\/\+/,
     );
+    // Opened in a browser, `<server>/+HASH` goes to the web client's Join by link, filled with it.
+    const opened = await fetch(`${hosted.url}/+${hash}`, { redirect: 'manual' });
+    expect({ status: opened.status, location: opened.headers.get('location') }).toEqual({
+      status: 302,
+      location: `/web/?join=${encodeURIComponent(`+${hash}`)}`,
+    });
   });
 });
 
