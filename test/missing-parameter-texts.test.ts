@@ -64,6 +64,7 @@ const CASES: Array<[string, () => Record<string, unknown>, string]> = [
   ['createInvoiceLink', () => ({ ...invoice, title: '' }), 'parameter "title" is required'],
   ['createInvoiceLink', () => ({ ...invoice, prices: 'x' }), "can't parse prices JSON object"],
   ['createInvoiceLink', () => ({ ...invoice }), 'parameter "prices" is required'],
+  ['refundStarPayment', () => ({ user_id: userId }), 'parameter "telegram_payment_charge_id" is required'],
   [
     'answerPreCheckoutQuery',
     () => ({ pre_checkout_query_id: '1', ok: false }),
