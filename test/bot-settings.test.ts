@@ -136,8 +136,17 @@ describe('menu button and profile photos', () => {
     await api.setChatMenuButton({ chat_id: userId, menu_button: webApp });
     expect(await api.getChatMenuButton({ chat_id: userId })).toEqual(webApp);
     expect(await api.getChatMenuButton()).toEqual({ type: 'commands' });
+    // After a reset the chat follows the bot's default: the reference answers `default` for it,
+    // whatever the default is; the bot's own default, reset, answers `commands`.
     await api.setChatMenuButton({ chat_id: userId, menu_button: { type: 'default' } });
+    expect(await api.getChatMenuButton({ chat_id: userId })).toEqual({ type: 'default' });
+    await api.setChatMenuButton({ menu_button: webApp });
+    expect(await api.getChatMenuButton({ chat_id: userId })).toEqual({ type: 'default' });
+    expect(await api.getChatMenuButton()).toEqual(webApp);
+    await api.setChatMenuButton({ chat_id: userId, menu_button: { type: 'commands' } });
     expect(await api.getChatMenuButton({ chat_id: userId })).toEqual({ type: 'commands' });
+    await api.setChatMenuButton({ menu_button: { type: 'default' } });
+    expect(await api.getChatMenuButton()).toEqual({ type: 'commands' });
     expect(await errorOf(api.setChatMenuButton({ chat_id: 99999, menu_button: { type: 'commands' } }))).toBe(
       'Bad Request: chat not found',
     );

@@ -140,7 +140,16 @@ describe('invite links and join requests', () => {
       via_join_request: true,
       invite_link: { invite_link: requestLink.invite_link },
     });
+    // Approving a member answers the reference's USER_ALREADY_PARTICIPANT; declining one has no
+    // request to hide, as for anyone without one.
     expect(await failure(admin.api.approveChatJoinRequest(chat.id, applicant.id))).toMatchObject({
+      description: 'Bad Request: USER_ALREADY_PARTICIPANT',
+    });
+    expect(await failure(admin.api.declineChatJoinRequest(chat.id, applicant.id))).toMatchObject({
+      description: 'Bad Request: HIDE_REQUESTER_MISSING',
+    });
+    const stranger = await person('Nobody');
+    expect(await failure(admin.api.approveChatJoinRequest(chat.id, stranger.id))).toMatchObject({
       description: 'Bad Request: HIDE_REQUESTER_MISSING',
     });
 
@@ -163,7 +172,7 @@ describe('invite links and join requests', () => {
     });
 
     const primary = await admin.api.exportChatInviteLink(chat.id);
-    expect(primary).toMatch(/^https:\/\/parley\.invalid\/\+[\w-]{16}$/);
+    expect(primary).toMatch(/^https:\/\/t\.me\/\+[\w-]{16}$/);
     expect((await admin.api.getChat(chat.id)) as { invite_link?: string }).toMatchObject({
       invite_link: primary,
     });

@@ -28,13 +28,16 @@ export async function readEditTarget(ctx: MethodContext): Promise<EditTarget> {
 
 /**
  * chat_id and message_id, or without them inline_message_id (the reference's choice: an inline
- * message is named only when neither chat_id nor message_id is given).
+ * message is named when chat_id is empty and message_id is not a positive number). Without any of
+ * them the reference asks for the inline message's id: "message identifier is not specified"
+ * (Client.cpp get_inline_message_id).
  */
 export async function readEditRef(ctx: MethodContext): Promise<{ bot: UserRow; ref: EditRef }> {
   const { params, platform, botId } = ctx;
   const inlineMessageId = params.string('inline_message_id');
-  const named = params.string('chat_id') !== undefined || params.string('message_id') !== undefined;
-  if (!named && inlineMessageId !== undefined && inlineMessageId !== '') {
+  const named = params.string('chat_id') !== undefined || (params.int('message_id') ?? 0) > 0;
+  if (!named) {
+    if (inlineMessageId === undefined) throw botApiError('MESSAGE_IDENTIFIER_NOT_SPECIFIED');
     return { bot: await platform.users.resolve(botId, 'bot'), ref: { inlineMessageId } };
   }
   const target = await readEditTarget(ctx);

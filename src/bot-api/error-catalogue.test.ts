@@ -359,6 +359,7 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   INVITE_LINK_NOT_OWN: '400 Bad Request: CHAT_ADMIN_REQUIRED',
   PEER_ID_INVALID: '400 Bad Request: PEER_ID_INVALID',
   HIDE_REQUESTER_MISSING: '400 Bad Request: HIDE_REQUESTER_MISSING',
+  REQUESTER_ALREADY_PARTICIPANT: '400 Bad Request: USER_ALREADY_PARTICIPANT',
 };
 
 function platformError(code: PlatformErrorCode): PlatformError {

@@ -240,6 +240,8 @@ export const BOT_API_ERRORS = {
   FILE_EMPTY: badRequest('file must be non-empty'),
   FILE_TOO_BIG: badRequest('file is too big'),
   FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
+  /** A sticker's file_id missing (sticker, old_sticker): the reference's get_sticker_input_file. */
+  STICKER_NOT_SPECIFIED: badRequest('sticker is not specified'),
   FILE_ID_INVALID: badRequest('invalid file_id'),
   FILE_REFERENCE_INVALID: badRequest('wrong file identifier/HTTP URL specified'),
   FILE_TYPE_MISMATCH: badRequest('type of file mismatch'),
@@ -392,7 +394,6 @@ export const BOT_API_ERRORS = {
     },
   },
   SHIPPING_OPTIONS_REQUIRED: badRequest('SHIPPING_OPTIONS_EMPTY'),
-  ERROR_MESSAGE_REQUIRED: badRequest('ERROR_MESSAGE_EMPTY'),
   SHIPPING_NOT_AVAILABLE: badRequest('SHIPPING_NOT_AVAILABLE'),
   /** The platform's token for a callback answer's or an inline result's text that is too long. */
   MESSAGE_TOO_LONG_TOKEN: badRequest('MESSAGE_TOO_LONG'),
@@ -595,6 +596,8 @@ export const BOT_API_ERRORS = {
   /** getUserPersonalChatMessages: limit outside 1-20 (text unverified). */
   PERSONAL_CHAT_LIMIT_INVALID: badRequest('limit must be between 1 and 20'),
   HIDE_REQUESTER_MISSING: badRequest('HIDE_REQUESTER_MISSING'),
+  /** approveChatJoinRequest for a member: the server's own code, passed through as the reference does. */
+  REQUESTER_ALREADY_PARTICIPANT: badRequest('USER_ALREADY_PARTICIPANT'),
 } satisfies Record<string, CatalogueEntry<never>>;
 
 export type BotApiErrorCode = keyof typeof BOT_API_ERRORS;

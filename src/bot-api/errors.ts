@@ -202,6 +202,7 @@ export const PLATFORM_ERRORS: { [C in PlatformErrorCode]: (data: PlatformErrorDa
   INVITE_LINK_NOT_OWN: fixed('CHAT_ADMIN_REQUIRED'),
   PEER_ID_INVALID: fixed('PEER_ID_INVALID'),
   HIDE_REQUESTER_MISSING: fixed('HIDE_REQUESTER_MISSING'),
+  REQUESTER_ALREADY_PARTICIPANT: fixed('REQUESTER_ALREADY_PARTICIPANT'),
 };
 
 /** The answer to a platform error: by its code and data. */

@@ -78,6 +78,11 @@ export function shippingOptionsParam(params: Params): ShippingOption[] | undefin
 
 /** The invoice parameters shared by sendInvoice and createInvoiceLink. */
 export function invoiceSpec(params: Params, withSubscription: boolean): InvoiceSpec {
+  // The reference's get_input_message_invoice reads these in this order, each with the generic
+  // text, before it parses prices (Client.cpp get_required_string_arg).
+  for (const name of ['title', 'description', 'payload', 'currency', 'prices']) {
+    if (params.string(name) === undefined) throw botApiError('PARAMETER_REQUIRED', { name });
+  }
   const optionalInt = (name: string) => params.int(name);
   const spec: InvoiceSpec = {
     title: params.string('title') ?? '',

@@ -201,7 +201,9 @@ export async function storeInputSticker(
 
 /** The file a sticker's file_id (parameter `name`) names for this bot: its pk. */
 export async function stickerFilePk(ctx: MethodContext, name = 'sticker'): Promise<number> {
-  const fileId = requiredString(ctx, name).trim();
+  // The reference trims it and answers "sticker is not specified" for either name (get_sticker_input_file).
+  const fileId = (ctx.params.string(name) ?? '').trim();
+  if (fileId === '') throw botApiError('STICKER_NOT_SPECIFIED');
   const found = await ctx.platform.files.byFileId(ctx.botId, fileId);
   if (!found) throw botApiError('FILE_REFERENCE_INVALID');
   return found.file.pk;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { ConfigError, type Profile } from './config-error.js';
 import { loadFloodConfig, type FloodControlConfig, type FloodFlags } from './flood-config.js';
+import { publicUrlSetting } from './public-url-setting.js';
 
 export { ConfigError, type Profile };
 
@@ -72,6 +73,11 @@ export interface Config {
    * (PARLEY_WORKSPACE_IDLE_TIMEOUT, ms, given in seconds, ADR 0064); undefined: the default.
    */
   workspaceIdleMs?: number | undefined;
+  /**
+   * Where people open invite links: `<publicUrl>/+hash` (PARLEY_PUBLIC_URL, without a trailing `/`,
+   * ADR 0074); undefined: the reference's `https://t.me`.
+   */
+  publicUrl?: string | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -94,6 +100,7 @@ export interface StartFlags extends FloodFlags {
   maxWorkspaces?: string | undefined;
   /** Seconds. */
   workspaceIdleTimeout?: string | undefined;
+  publicUrl?: string | undefined;
 }
 
 /** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
@@ -159,6 +166,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     ...metricsPortSetting(flags, env),
     ...inspectorTokenSetting(flags, env),
     ...workspaceSettings(flags, env),
+    ...publicUrlSetting(flags.publicUrl ?? env.PARLEY_PUBLIC_URL),
   };
 }
 

@@ -171,6 +171,7 @@ const STATUS: Record<PlatformErrorCode, [number, string]> = {
   INVITE_LINK_NOT_OWN: [400, 'BAD_REQUEST'],
   PEER_ID_INVALID: [400, 'BAD_REQUEST'],
   HIDE_REQUESTER_MISSING: [400, 'BAD_REQUEST'],
+  REQUESTER_ALREADY_PARTICIPANT: [409, 'USER_ALREADY_PARTICIPANT'],
 };
 
 /** `[status, error]` of the control API's answer to a platform error. */

@@ -53,6 +53,8 @@ export interface BotRecord {
   can_join_groups: boolean;
   can_read_all_group_messages: boolean;
   supports_inline_queries: boolean;
+  /** The inline placeholder given at creation; absent when none. */
+  inline_placeholder?: string;
 }
 
 /** A fault rule (ADR 0058); the effect and duration fields are there when set. */

@@ -169,6 +169,11 @@ export async function webRoutes(
   // so that it holds behind any prefix: the page's assets are relative to it).
   app.get('/', async (_request, reply) => reply.redirect(`${app.prefix}/web/`, 302));
   app.get('/web', async (_request, reply) => reply.redirect('web/', 302));
+  // An invite link opened in a browser (`<public-url>/+HASH` with --public-url, ADR 0074) opens the
+  // web client's Join by link filled with it; the person still presses Join (a GET joins nothing).
+  app.get<{ Params: { hash: string } }>('/+:hash', async (request, reply) =>
+    reply.redirect(`${app.prefix}/web/?join=${encodeURIComponent(`+${request.params.hash}`)}`, 302),
+  );
 
   if (existsSync(path.join(WEB_CLIENT_DIR, 'index.html'))) {
     await app.register(fastifyStatic, {

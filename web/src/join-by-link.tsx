@@ -1,15 +1,18 @@
 /**
- * "Join by link" in the chat list: the person pastes an invite link (`https://parley.invalid/+...`)
- * or a public chat's `@username` and joins; a link that needs an administrator's approval makes a
- * join request instead, which the page says.
+ * "Join by link" in the chat list: the person pastes an invite link (`https://t.me/+...`, or the
+ * server's `--public-url` form), or a public chat's `https://t.me/NAME` or `@username`, and joins; a
+ * link that needs an administrator's approval makes a join request instead, which the page says.
+ * An invite link opened in the browser (`<public-url>/+HASH`) comes here as `?join=+HASH` (the
+ * server redirects it, ADR 0074): the form opens filled with it.
  */
 import { useState } from 'preact/hooks';
 import { groupApi } from './group-api.js';
 import { chatTitle } from './chat-list.js';
 
 export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [link, setLink] = useState('');
+  const given = new URLSearchParams(location.search).get('join');
+  const [open, setOpen] = useState(given !== null);
+  const [link, setLink] = useState(given ?? '');
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -32,6 +35,8 @@ export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) =>
       }
       setOpen(false);
       setLink('');
+      // The link was used: a reload should not offer it again.
+      if (given !== null) history.replaceState(null, '', location.pathname + location.hash);
       onOpen(String(answer.chat.id), chatTitle(answer.chat));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -51,7 +56,7 @@ export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) =>
       <input
         id="join-link"
         value={link}
-        placeholder="https://parley.invalid/+… or @username"
+        placeholder="https://t.me/+… or @username"
         onInput={(event) => setLink(event.currentTarget.value)}
       />
       {status && (

@@ -7,16 +7,18 @@ import type { MethodContext } from '../method-context.js';
  * (ok false, error_message, which the person sees). Once per query, while the person waits.
  */
 export async function answerShippingQuery({ params, platform, botId }: MethodContext) {
+  // As answerPreCheckoutQuery: a missing error_message (ok false) is named before the query is looked up.
+  const ok = params.bool('ok');
+  const errorMessage = params.string('error_message');
+  if (!ok && errorMessage === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'error_message' });
   const id = params.string('shipping_query_id');
   if (id === undefined) throw botApiError('QUERY_INVALID');
-  if (params.bool('ok')) {
+  if (ok) {
     const options = shippingOptionsParam(params);
     if (options === undefined || options.length === 0) throw botApiError('SHIPPING_OPTIONS_REQUIRED');
     await platform.payments.answers.answerShipping(botId, id, { ok: true, shipping_options: options });
   } else {
-    const errorMessage = params.string('error_message');
-    if (errorMessage === undefined) throw botApiError('ERROR_MESSAGE_REQUIRED');
-    await platform.payments.answers.answerShipping(botId, id, { ok: false, error_message: errorMessage });
+    await platform.payments.answers.answerShipping(botId, id, { ok: false, error_message: errorMessage! });
   }
   return true;
 }

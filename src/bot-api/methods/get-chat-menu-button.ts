@@ -1,9 +1,12 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
-/** getChatMenuButton: the menu button of a private chat, or the bot's default without chat_id. */
+/**
+ * getChatMenuButton: the menu button of a private chat (`default` when it has none of its own), or
+ * the bot's default without chat_id.
+ */
 export async function getChatMenuButton(ctx: MethodContext) {
-  return ctx.platform.botSettings.getMenuButton(ctx.botId, await privateChatPk(ctx));
+  return ctx.platform.botSettings.chatMenuButton(ctx.botId, await privateChatPk(ctx));
 }
 
 /** The private chat named by the optional chat_id (menu buttons exist in private chats only). */

@@ -9,7 +9,8 @@ export async function refundStarPayment({ params, platform, botId }: MethodConte
   const userId = params.int('user_id');
   if (userId === undefined || userId <= 0) throw botApiError('USER_ID_INVALID');
   const chargeId = params.string('telegram_payment_charge_id');
-  if (chargeId === undefined) throw botApiError('CHARGE_NOT_FOUND');
+  // The reference reads it as a required string (Client.cpp process_refund_star_payment_query).
+  if (chargeId === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'telegram_payment_charge_id' });
   const bot = await platform.users.resolve(botId, 'bot');
   await platform.payments.refunds.refund(bot, userId, chargeId);
   return true;

@@ -24,6 +24,7 @@ const OPTIONS = {
   'inspector-token': { type: 'string' },
   'max-workspaces': { type: 'string' },
   'workspace-idle-timeout': { type: 'string' },
+  'public-url': { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -36,7 +37,7 @@ export const startCommand: Command = {
                     [--flood-group-per-minute N] [--flood-global-per-second N]
                     [--max-connections-per-client N] [--request-timeout S]
                     [--metrics-port P] [--inspector-token on|off]
-                    [--max-workspaces N] [--workspace-idle-timeout S]
+                    [--max-workspaces N] [--workspace-idle-timeout S] [--public-url URL]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -91,6 +92,9 @@ Options:
                        close; the next request reopens it, and due work (webhook retries,
                        gateway jobs) wakes it (env PARLEY_WORKSPACE_IDLE_TIMEOUT; default 300,
                        0 for never)
+  --public-url URL     where people open invite links: links are URL/+HASH, for a web client of
+                       your own (env PARLEY_PUBLIC_URL; default https://t.me, the reference's
+                       form); a person joins by a link in either form
 
 Once it listens it prints where each surface is and a line to paste into another shell, so that
 parley commands there find this server: export PARLEY_URL=... PARLEY_DATA=<data folder>, or with
@@ -130,6 +134,7 @@ found it), said in one line on stderr ending in one of these codes:
           inspectorToken: values['inspector-token'],
           maxWorkspaces: values['max-workspaces'],
           workspaceIdleTimeout: values['workspace-idle-timeout'],
+          publicUrl: values['public-url'],
         },
         ctx.env,
       );

@@ -8,5 +8,5 @@ import { botRecord } from './user-record.js';
 export async function setBotPrivacy({ platform, input }: RouteContext<'setBotPrivacy'>) {
   const bot = await platform.groups.blocking.setPrivacy(input.bot, input.enabled);
   const user = await platform.users.resolve(input.bot, 'bot');
-  return botRecord(user, bot);
+  return botRecord(platform.deps.store, user, bot);
 }

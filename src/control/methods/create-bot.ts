@@ -9,6 +9,7 @@ export async function createBot({ platform, input }: RouteContext<'createBot'>) 
     can_join_groups: input.can_join_groups,
     can_read_all_group_messages: input.can_read_all_group_messages,
     supports_inline_queries: input.supports_inline_queries,
+    inline_placeholder: input.inline_placeholder,
   });
-  return botRecord(user, bot);
+  return botRecord(platform.deps.store, user, bot);
 }

@@ -7,5 +7,5 @@ export async function getBot({ platform, path }: RouteContext<'getBot'>) {
   const user = await platform.users.resolve(path.ref ?? '', 'bot');
   const found = await platform.users.getBot(user.id);
   if (!found) throw new PlatformError('BOT_NOT_FOUND', `no bot "${path.ref}"`);
-  return botRecord(found.user, found.bot);
+  return botRecord(platform.deps.store, found.user, found.bot);
 }

@@ -27,5 +27,5 @@ export async function setBotTopics({ platform, input }: RouteContext<'setBotTopi
     allows_users_to_create_topics: input.allows_users_to_create_topics,
   });
   const bot = await platform.deps.store.getBot(user.id);
-  return botRecord(user, bot!);
+  return botRecord(platform.deps.store, user, bot!);
 }

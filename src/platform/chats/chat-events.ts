@@ -114,6 +114,7 @@ export async function changeMember(
         creator,
         change.inviteLink.creator_id === botId,
         pending,
+        ctx.deps.config.publicUrl,
       );
     }
     if (change.viaJoinRequest) payload.via_join_request = true;

@@ -10,6 +10,7 @@
 import { renderUser } from '../users/users.js';
 import type { WireUser } from '../core/wire-types.js';
 import type { ChatType, InviteLinkRow, MemberRow, MemberStatus, UserRow } from '../../storage/store.js';
+import { shownLink } from './invite-link-form.js';
 
 export const PERMISSION_KEYS = [
   'can_send_messages',
@@ -293,16 +294,18 @@ export function renderChatMember(
 }
 
 /**
- * ChatInviteLink (spec). Unless `whole`, the link shows the second half of its hash as "...": what a
- * bot sees of a link another administrator created (the reference replaces part of it).
+ * ChatInviteLink (spec), shown under `publicUrl` (invite-link-form.ts). Unless `whole`, the link
+ * shows the second half of its hash as "...": what a bot sees of a link another administrator
+ * created (the reference replaces part of it).
  */
 export function renderInviteLink(
   row: InviteLinkRow,
   creator: UserRow,
   whole: boolean,
   pendingRequests: number,
+  publicUrl: string | undefined,
 ): Record<string, unknown> {
-  let link = row.link;
+  let link = shownLink(row.link, publicUrl);
   if (!whole) {
     const hashStart = link.lastIndexOf('+') + 1;
     const keep = hashStart + Math.ceil((link.length - hashStart) / 2);

@@ -345,7 +345,7 @@ export class Groups {
     info.accepted_gift_types = gifts(false);
     if (chat.description) info.description = chat.description;
     const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
-    if (link) info.invite_link = link.link;
+    if (link) info.invite_link = this.inviteLinks.shown(link.link);
     if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
     if (parent) info.parent_chat = await this.ctx.chats.render(store, parent, bot.id);
     const community = await store.getCommunityOfChat(chat.pk); // Bot API 10.2 (ADR 0077)

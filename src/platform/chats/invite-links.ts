@@ -5,7 +5,8 @@
  * counts the members who joined by it and are still in the chat); a link with creates_join_request
  * makes a join request instead.
  *
- * Links look like `https://parley.invalid/+<16 characters>` (docs/adr/0022-invite-links.md).
+ * Links look like `https://t.me/+<16 characters>`, or `<public-url>/+...` with `--public-url`; they
+ * are stored under their old `https://parley.invalid/+...` key (invite-link-form.ts, ADR 0074).
  */
 import { isPresent, memberState, renderInviteLink, hasRight } from './chat-rights.js';
 import { PlatformError } from '../core/errors.js';
@@ -14,8 +15,8 @@ import type { JoinRequests } from './join-requests.js';
 import type { Members } from './members.js';
 import type { ChatRow, InviteLinkRow, StoreReader, StoreTx } from '../../storage/store.js';
 import { payToJoin } from '../payments/chat-subscriptions.js';
+import { publicChatOfLink, shownLink, STORED_LINK_PREFIX, storedLink } from './invite-link-form.js';
 
-export const INVITE_LINK_BASE = 'https://parley.invalid/+';
 const MAX_NAME = 32;
 const MAX_MEMBER_LIMIT = 99_999;
 
@@ -34,13 +35,8 @@ export interface JoinResult {
   chat: ChatRow;
 }
 
-/** The full link for a link, `+hash` or hash a person typed. */
-export function normalizeLink(text: string): string {
-  const trimmed = text.trim();
-  const plus = trimmed.lastIndexOf('+');
-  const hash = plus >= 0 ? trimmed.slice(plus + 1) : trimmed.slice(trimmed.lastIndexOf('/') + 1);
-  return `${INVITE_LINK_BASE}${hash}`;
-}
+/** The stored key for a link, `+hash` or hash a bot or person gives, in any form (invite-link-form.ts). */
+export const normalizeLink = storedLink;
 
 function checkOptions(options: LinkOptions): void {
   if (options.name !== undefined && [...options.name].length > MAX_NAME)
@@ -125,7 +121,7 @@ export class InviteLinks {
     return this.#manage(acting, async (tx, at) => {
       const old = await this.primaryOf(tx, at.chat, at.actor.id);
       if (old) await tx.updateInviteLink(old.link, { is_revoked: true });
-      return (await this.#insert(tx, at, {}, true)).link;
+      return this.shown((await this.#insert(tx, at, {}, true)).link);
     });
   }
 
@@ -155,8 +151,10 @@ export class InviteLinks {
     if ((link === undefined) === (chat === undefined)) {
       throw new PlatformError('BAD_REQUEST', 'give either chat (@username) or invite_link');
     }
-    if (link !== undefined) return this.join(userRef, link);
-    return { status: 'member', chat: await this.members.joinPublic(userRef, chat!) };
+    // A public chat's link (`https://t.me/NAME`) opens the chat as its @username does.
+    const named = link === undefined ? chat! : publicChatOfLink(link);
+    if (named === undefined) return this.join(userRef, link!);
+    return { status: 'member', chat: await this.members.joinPublic(userRef, named) };
   }
 
   /** A person opens an invite link: they join, or ask to join (creates_join_request). */
@@ -165,7 +163,7 @@ export class InviteLinks {
     const full = normalizeLink(link);
     return commit(this.ctx, async (tx, effects) => {
       const row = await tx.getInviteLink(full);
-      if (!row) throw new PlatformError('INVITE_HASH_INVALID', `no invite link ${full}`);
+      if (!row) throw new PlatformError('INVITE_HASH_INVALID', `no invite link ${this.shown(full)}`);
       const now = this.ctx.deps.clock.now();
       if (row.is_revoked || (row.expire_date !== null && row.expire_date <= now)) {
         throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link was revoked or has expired');
@@ -190,6 +188,11 @@ export class InviteLinks {
     });
   }
 
+  /** A stored link as bots and people see it (`https://t.me/+...`, or under --public-url). */
+  shown(stored: string): string {
+    return shownLink(stored, this.ctx.deps.config.publicUrl);
+  }
+
   async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
     return commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
@@ -211,7 +214,7 @@ export class InviteLinks {
 
   async #insert(tx: StoreTx, at: ActingIn, options: LinkOptions, primary: boolean): Promise<InviteLinkRow> {
     const row: InviteLinkRow = {
-      link: `${INVITE_LINK_BASE}${this.ctx.deps.random.token(16)}`,
+      link: `${STORED_LINK_PREFIX}${this.ctx.deps.random.token(16)}`,
       chat_pk: at.chat.pk,
       creator_id: at.actor.id,
       name: options.name || null,
@@ -239,7 +242,7 @@ export class InviteLinks {
     const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
       (r) => r.invite_link === row.link,
     ).length;
-    const wire = renderInviteLink(row, creator, whole, pending);
+    const wire = renderInviteLink(row, creator, whole, pending, this.ctx.deps.config.publicUrl);
     const terms = await reader.getChatSubscriptionLink(row.link);
     if (terms) {
       wire.subscription_period = terms.subscription_period;

@@ -5,7 +5,7 @@
  * chat_member); a declined one is gone.
  */
 import { stateOf } from './chat-access.js';
-import { hasRight, isPresent, renderInviteLink } from './chat-rights.js';
+import { hasRight, isPresent, memberState, renderInviteLink } from './chat-rights.js';
 import { ChatMigrated, PlatformError } from '../core/errors.js';
 import {
   actingIn,
@@ -55,7 +55,13 @@ export class JoinRequests {
         from: renderUser(user),
         user_chat_id: user.id,
         date: now,
-        invite_link: renderInviteLink(link, creator, link.creator_id === bot.id, pending),
+        invite_link: renderInviteLink(
+          link,
+          creator,
+          link.creator_id === bot.id,
+          pending,
+          this.ctx.deps.config.publicUrl,
+        ),
         ...(query?.botId === bot.id ? { query_id: query.id } : {}),
       };
       const queued = await this.ctx.updates.enqueue(tx, bot.id, {
@@ -103,6 +109,14 @@ export class JoinRequests {
       if (at.chat.type === 'private') throw new PlatformError('PEER_ID_INVALID', 'PEER_ID_INVALID');
       if (!hasRight(at.state, 'can_invite_users'))
         throw new PlatformError('CHAT_ADMIN_REQUIRED', 'CHAT_ADMIN_REQUIRED');
+      // Approving a member answers the server's USER_ALREADY_PARTICIPANT (the reference's text);
+      // declining one has no request to hide, HIDE_REQUESTER_MISSING as for anyone without one.
+      if (
+        approve &&
+        isPresent(memberState(await tx.getMember(at.chat.pk, user.id), this.ctx.deps.clock.now()))
+      ) {
+        throw new PlatformError('REQUESTER_ALREADY_PARTICIPANT', 'the user is already a member');
+      }
       const request = await tx.getJoinRequest(at.chat.pk, user.id);
       if (!request) throw new PlatformError('HIDE_REQUESTER_MISSING', 'HIDE_REQUESTER_MISSING');
       await tx.deleteJoinRequest(at.chat.pk, user.id);

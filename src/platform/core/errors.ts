@@ -200,7 +200,8 @@ export type PlatformErrorCode =
   | 'INVITE_LINK_UNKNOWN'
   | 'INVITE_LINK_NOT_OWN'
   | 'PEER_ID_INVALID'
-  | 'HIDE_REQUESTER_MISSING';
+  | 'HIDE_REQUESTER_MISSING'
+  | 'REQUESTER_ALREADY_PARTICIPANT';
 
 /** The data a code carries; a code not listed here carries none. */
 export interface PlatformErrorData {

@@ -143,6 +143,19 @@ export class BotSettings {
     await this.deps.store.write(async (tx) => tx.setSetting(key, value));
   }
 
+  /**
+   * getChatMenuButton's answer, as the reference's server gives it: a private chat without a button
+   * of its own (never set, or reset) answers `default` (the chat follows the bot's default); the
+   * bot's default, never set or reset, answers `commands` (TDLib's get_bot_menu_button maps the
+   * server's botMenuButtonDefault to `default` and botMenuButtonCommands to `commands`).
+   */
+  async chatMenuButton(botId: number, chatPk: number | null): Promise<Record<string, unknown>> {
+    if (chatPk === null) return this.getMenuButton(botId, null);
+    const own = await this.deps.store.getSetting(`bot:${botId}:menu_button:${chatPk}`);
+    return own ? (JSON.parse(own) as Record<string, unknown>) : { type: 'default' };
+  }
+
+  /** The button a person sees in the chat (chatPk) or by default (null): the chat's, else the bot's default. */
   async getMenuButton(botId: number, chatPk: number | null): Promise<Record<string, unknown>> {
     const { store } = this.deps;
     const own = chatPk === null ? undefined : await store.getSetting(`bot:${botId}:menu_button:${chatPk}`);

@@ -29,7 +29,20 @@ export interface CreateBotInput {
   can_join_groups?: boolean | undefined;
   can_read_all_group_messages?: boolean | undefined;
   supports_inline_queries?: boolean | undefined;
+  /**
+   * The hint a person's input field shows after `@bot ` (BotFather's /setinline), 1-64 characters;
+   * only with supports_inline_queries (inlinePlaceholderKey).
+   */
+  inline_placeholder?: string | undefined;
 }
+
+/** The setting that keeps a bot's inline placeholder (absent: the clients' default, "Search..."). */
+export function inlinePlaceholderKey(botId: number): string {
+  return `bot:${botId}:inline_placeholder`;
+}
+
+/** BotFather keeps placeholders short; 64 is Parley's cap (docs/control-api.md). */
+const MAX_INLINE_PLACEHOLDER = 64;
 
 interface BotAuth {
   id: number;
@@ -126,6 +139,19 @@ export class Users {
         'a bot username must be 5-32 characters (letters, digits, underscores) and end in "bot"',
       );
     }
+    const placeholder = input.inline_placeholder;
+    if (placeholder !== undefined) {
+      if (!input.supports_inline_queries) {
+        throw new PlatformError('BAD_REQUEST', 'inline_placeholder needs supports_inline_queries');
+      }
+      const length = [...placeholder.trim()].length;
+      if (length < 1 || length > MAX_INLINE_PLACEHOLDER) {
+        throw new PlatformError(
+          'BAD_REQUEST',
+          `inline_placeholder must be 1-${MAX_INLINE_PLACEHOLDER} characters`,
+        );
+      }
+    }
     const { random, clock } = this.deps;
     const user: UserRow = {
       id: 0,
@@ -164,6 +190,7 @@ export class Users {
       };
       await this.#insert(() => tx.insertUser(user));
       await tx.insertBot(bot);
+      if (placeholder !== undefined) await tx.setSetting(inlinePlaceholderKey(user.id), placeholder.trim());
       await withBot?.(tx, user, bot);
       return { user, bot, token: `${user.id}:${secret}` };
     });

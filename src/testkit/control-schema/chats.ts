@@ -111,7 +111,11 @@ export const CHATS = {
     params: params('JoinChatParams', {
       user: ref('user', { required: true }),
       chat: ref('chat', { description: '`@username` of a public supergroup or channel.' }),
-      invite_link: str(),
+      invite_link: str({
+        description:
+          'An invite link in any form (`https://t.me/+<hash>`, the `--public-url` form, the older ' +
+          "`https://parley.invalid/+<hash>`, `+<hash>`), or a public chat's `https://t.me/<username>`.",
+      }),
     }),
     result: 'JoinChatResult',
     answer: 'Joined or requested.',

@@ -64,6 +64,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       can_join_groups: { type: 'boolean' },
       can_read_all_group_messages: { type: 'boolean' },
       supports_inline_queries: { type: 'boolean' },
+      inline_placeholder: {
+        type: 'string',
+        description: 'The inline placeholder given at creation; absent when none.',
+      },
     },
   },
   PressResult: {
@@ -691,7 +695,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     type: 'object',
     required: ['invite_link', 'creator', 'creates_join_request', 'is_primary', 'is_revoked'],
     properties: {
-      invite_link: { type: 'string', description: '`https://parley.invalid/+<hash>`' },
+      invite_link: {
+        type: 'string',
+        description: '`https://t.me/+<hash>`, or `<public-url>/+<hash>` with `--public-url` (ADR 0074)',
+      },
       creator: { $ref: '#/components/schemas/User' },
       creates_join_request: { type: 'boolean' },
       is_primary: { type: 'boolean' },

@@ -77,6 +77,11 @@ export const USERS_BOTS = {
       can_join_groups: bool({ default: true }),
       can_read_all_group_messages: bool({ default: false }),
       supports_inline_queries: bool({ default: false }),
+      inline_placeholder: str({
+        description:
+          "The hint shown after `@bot ` in a person's input field (BotFather's /setinline), 1-64 characters; " +
+          'only with `supports_inline_queries` (otherwise 400 `BAD_REQUEST`).',
+      }),
     }),
     result: 'BotRecord',
     answer: 'The bot, with its token.',

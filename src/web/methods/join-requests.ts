@@ -1,8 +1,9 @@
 import { text, type WebContext } from '../web-context.js';
 
 /**
- * POST /web/api/join {link}: the person opens an invite link (`https://parley.invalid/+...`, or its
- * `+hash`) or joins a public chat by its `@username`. A link with creates_join_request makes a join
+ * POST /web/api/join {link}: the person opens an invite link (`https://t.me/+...`, the
+ * `--public-url` form, the older `https://parley.invalid/+...`, or its `+hash`) or joins a public
+ * chat by its `@username` or `https://t.me/NAME`. A link with creates_join_request makes a join
  * request instead (`status: requested`; the chat's administrator bots get chat_join_request).
  * Answers `{status, chat}`.
  */
