@@ -5,6 +5,7 @@
  * the answer (message_id 0, ephemeral_message_id, receiver_user), and that only the receiver sees
  * it: not the other members' lists, waits or transcripts, nor the other bots' updates.
  */
+import { InputFile } from 'grammy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callBotApi, startServer, type TestServer } from './helpers/in-process.js';
 import { failure, groupKit, type TestBot } from './helpers/groups.js';
@@ -104,7 +105,7 @@ it('an administrator bot sends one to a member through grammY; only the receiver
   await onlyBobSees(s, 'secret-for-bob', [s.admin, s.plain, s.watcher]);
 });
 
-it('takes the 10.2 parameters over raw HTTP, numbers per chat and reuses a deleted id', async () => {
+it('takes the 10.2 parameters over raw HTTP and numbers the messages per chat', async () => {
   const s = await scene();
   const send = (text: string) =>
     callBotApi(server, s.admin.token, 'sendMessage', {
@@ -228,4 +229,85 @@ it('lets any bot answer a callback query ephemerally within 15 seconds of the vi
   ).toMatchObject({ code: 400, description: TEXTS.CALLBACK_QUERY });
   await onlyBobSees(s, 'just-for-bob', [s.admin, s.watcher]);
   expect(JSON.stringify(await list(s.bob.id, s.chat.id))).not.toContain('too-late');
+});
+
+it('edits and deletes one by (chat, receiver, ephemeral_message_id), answering True; unknown keys 400', async () => {
+  const s = await scene();
+  const { api } = s.admin;
+  const sent = await api.sendMessage(s.chat.id, 'draft-for-bob', {
+    ephemeral_message_parameters: { receiver_user_id: s.bob.id },
+  });
+  const id = sent.ephemeral_message_id!;
+  const bobSees = async () =>
+    (await list(s.bob.id, s.chat.id)).filter(
+      (message) => message.message_id === 0 && message.ephemeral_message_id === id,
+    );
+  expect(await api.editEphemeralMessageText(s.chat.id, s.bob.id, id, 'edited-for-bob')).toBe(true);
+  const keyboard = { inline_keyboard: [[{ text: 'OK', callback_data: 'ok' }]] };
+  expect(await api.editEphemeralMessageReplyMarkup(s.chat.id, s.bob.id, id, { reply_markup: keyboard })).toBe(
+    true,
+  );
+  expect(await bobSees()).toEqual([
+    expect.objectContaining({
+      text: 'edited-for-bob',
+      reply_markup: keyboard,
+      edit_date: expect.any(Number),
+    }),
+  ]);
+  // Unknown keys: another receiver, another id, another bot's message.
+  for (const call of [
+    api.editEphemeralMessageText(s.chat.id, s.carol.id, id, 'x'),
+    api.editEphemeralMessageText(s.chat.id, s.bob.id, id + 5, 'x'),
+    s.watcher.api.deleteEphemeralMessage(s.chat.id, s.bob.id, id),
+    api.deleteEphemeralMessage(s.chat.id, s.bob.id, id + 5),
+  ]) {
+    expect(await failure(call)).toMatchObject({ code: 400, description: TEXTS.NOT_FOUND });
+  }
+  // A text has no caption or media to edit; a refused media edit stores nothing.
+  expect((await failure(api.editEphemeralMessageCaption(s.chat.id, s.bob.id, id, 'c'))).code).toBe(400);
+  const media = await callBotApi(server, s.admin.token, 'editEphemeralMessageMedia', {
+    chat_id: s.chat.id,
+    receiver_user_id: s.bob.id,
+    ephemeral_message_id: id,
+    media: JSON.stringify({ type: 'document', media: 'attach://file' }),
+  });
+  expect(media.body).toMatchObject({ ok: false, error_code: 400 });
+  await onlyBobSees(s, 'edited-for-bob', [s.plain, s.watcher]);
+
+  expect(await api.deleteEphemeralMessage(s.chat.id, s.bob.id, id)).toBe(true);
+  expect(await bobSees()).toEqual([]);
+  expect(await failure(api.deleteEphemeralMessage(s.chat.id, s.bob.id, id))).toMatchObject({
+    description: TEXTS.NOT_FOUND,
+  });
+  // The freed id is the next one's.
+  const again = await callBotApi(server, s.admin.token, 'sendMessage', {
+    chat_id: s.chat.id,
+    text: 'again',
+    receiver_user_id: s.bob.id,
+  });
+  expect(again.body.result).toMatchObject({ ephemeral_message_id: id });
+});
+
+it('edits the caption and media of an ephemeral document by file_id', async () => {
+  const s = await scene();
+  const { api } = s.admin;
+  await control().sendMessage({ from: String(s.owner.id), chat: `@${s.admin.record.username}`, text: 'hi' });
+  const first = await api.sendDocument(s.owner.id, new InputFile(Buffer.from('first file'), 'one.txt'));
+  const second = await api.sendDocument(s.owner.id, new InputFile(Buffer.from('second file'), 'two.txt'));
+  const sent = await api.sendDocument(s.chat.id, first.document!.file_id, {
+    caption: 'doc-for-bob',
+    ephemeral_message_parameters: { receiver_user_id: s.bob.id },
+  });
+  const id = sent.ephemeral_message_id!;
+  expect(await api.editEphemeralMessageCaption(s.chat.id, s.bob.id, id, 'new-caption')).toBe(true);
+  expect(
+    await api.editEphemeralMessageMedia(s.chat.id, s.bob.id, id, {
+      type: 'document',
+      media: second.document!.file_id,
+      caption: 'replaced',
+    }),
+  ).toBe(true);
+  const seen = (await list(s.bob.id, s.chat.id)).find((message) => message.ephemeral_message_id === id);
+  expect(seen).toMatchObject({ caption: 'replaced', document: { file_name: 'two.txt' } });
+  await onlyBobSees(s, 'two.txt', [s.plain, s.watcher]);
 });
