@@ -311,3 +311,22 @@ it('edits the caption and media of an ephemeral document by file_id', async () =
   expect(seen).toMatchObject({ caption: 'replaced', document: { file_name: 'two.txt' } });
   await onlyBobSees(s, 'two.txt', [s.plain, s.watcher]);
 });
+
+it('keeps BotCommand.is_ephemeral and returns it', async () => {
+  const { api, token } = await bot('ephcommands');
+  const commands = [
+    { command: 'secret', description: 'Only for you', is_ephemeral: true },
+    { command: 'open', description: 'For everyone' },
+  ];
+  expect(await api.setMyCommands(commands)).toBe(true);
+  expect(await api.getMyCommands()).toEqual(commands);
+  const wrong = await callBotApi(server, token, 'setMyCommands', {
+    commands: JSON.stringify([{ command: 'x', description: 'y', is_ephemeral: 'yes' }]),
+  });
+  expect(wrong.body).toEqual({
+    ok: false,
+    error_code: 400,
+    description: 'Bad Request: can\'t parse BotCommand: Field "is_ephemeral" must be of type Boolean',
+  });
+  expect(await api.getMyCommands()).toEqual(commands);
+});
