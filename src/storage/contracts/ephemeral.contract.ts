@@ -49,6 +49,15 @@ export function ephemeralContract(open: () => Promise<Store>): void {
       ).toBe(1);
     });
 
+    it('gives concurrent writes in one chat distinct ids', async () => {
+      const rows = await Promise.all(
+        [100, 101, 102, 103].map((receiver) =>
+          store.write(async (tx) => tx.insertEphemeralMessage(message({ receiver_id: receiver }))),
+        ),
+      );
+      expect(rows.map((row) => row.ephemeral_message_id).sort()).toEqual([1, 2, 3, 4]);
+    });
+
     it("lists one receiver's messages in a chat by place among the chat's messages, then as sent", async () => {
       await store.write(async (tx) => {
         await tx.insertEphemeralMessage(message({ after_message_id: 5, body: '{"text":"b"}' }));
