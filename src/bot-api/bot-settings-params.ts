@@ -103,7 +103,11 @@ export function readCommands({ params }: MethodContext): BotCommand[] {
     if ([...command].length > 32) throw botApiError('COMMAND_TOO_LONG');
     if (description === '') throw botApiError('COMMAND_DESCRIPTION_EMPTY');
     if ([...description].length > 256) throw botApiError('COMMAND_DESCRIPTION_TOO_LONG');
-    return { command, description };
+    // Bot API 10.2 (ADR 0076): kept and returned; only true is kept, as the reference's optional flags.
+    if (entry.is_ephemeral !== undefined && typeof entry.is_ephemeral !== 'boolean') {
+      throw commandError('Field "is_ephemeral" must be of type Boolean');
+    }
+    return { command, description, ...(entry.is_ephemeral === true ? { is_ephemeral: true } : {}) };
   });
   // The server checks the names after TDLib has checked every item (the texts above are TDLib's).
   if (!commands.every(({ command }) => COMMAND_NAME.test(command))) {

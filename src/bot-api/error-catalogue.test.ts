@@ -41,6 +41,7 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
   PARAMETER_REQUIRED: [{ name: 'media' }, 'Bad Request: parameter "media" is required'],
   STRING_TOO_SHORT: [{ field: 'chat title', min: 1 }, 'Bad Request: chat title must be non-empty'],
   STRING_TOO_LONG: [{ field: 'topic name', max: 128 }, 'Bad Request: topic name is too long'],
+  EPHEMERAL_INVALID: [{ reason: 'NOT_FOUND' }, 'Bad Request: ephemeral message not found'],
   JSON_UNPARSABLE: [{ object: 'menu button' }, "Bad Request: can't parse menu button JSON object"],
   UNPARSABLE: [
     { object: 'InputMedia', detail: 'Can\'t find field "type"' },
@@ -185,6 +186,7 @@ const PLATFORM_DATA: { [C in keyof PlatformErrorData]: PlatformErrorData[C] } = 
   NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: { field: 'title' },
   STRING_TOO_SHORT: { field: 'sticker set name', min: 2 },
   STRING_TOO_LONG: { field: 'tag', max: 16 },
+  EPHEMERAL_INVALID: { reason: 'CHAT' },
 };
 
 const CONTROL_ONLY = 'control only';
@@ -240,6 +242,7 @@ const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
   CHAT_ADMIN_REQUIRED: '400 Bad Request: CHAT_ADMIN_REQUIRED',
   STRING_TOO_SHORT: '400 Bad Request: sticker set name is too short',
   STRING_TOO_LONG: '400 Bad Request: tag is too long',
+  EPHEMERAL_INVALID: '400 Bad Request: ephemeral messages can be sent to group and supergroup chats only',
   CHAT_ABOUT_TOO_LONG: '400 Bad Request: CHAT_ABOUT_TOO_LONG',
   ADMIN_RANK_INVALID: '400 Bad Request: ADMIN_RANK_INVALID',
   BOT_GROUPS_BLOCKED: '400 Bad Request: this bot can not be added to groups',

@@ -14,6 +14,7 @@
  * ADR 0041 keeps in one place so that a code, its status and its text are found together.
  */
 import type { ChatType } from '../storage/store.js';
+import type { EphemeralRefusal } from '../platform/core/errors.js';
 
 export interface ResponseParameters {
   migrate_to_chat_id?: number;
@@ -58,6 +59,17 @@ export function tdlibText(message: string): string {
   return keep ? message : message.charAt(0).toLowerCase() + message.slice(1);
 }
 
+const EPHEMERAL_TEXTS: Record<EphemeralRefusal, string> = {
+  CHAT: 'ephemeral messages can be sent to group and supergroup chats only',
+  RECEIVER: 'the receiver of an ephemeral message must be a member of the chat who is not a bot',
+  LIVE_PERIOD: 'live_period must be 0 for ephemeral messages',
+  CALLBACK_QUERY: 'callback query is too old or was not sent by the receiver in this chat',
+  REPLY: 'ephemeral message to be replied is not found or is too old',
+  FORBIDDEN:
+    'the bot must answer a callback query or an ephemeral message of the receiver within 15 seconds or be an administrator',
+  NOT_FOUND: 'ephemeral message not found',
+};
+
 const badRequest = (text: string) => ({ status: 400, text: `Bad Request: ${text}` }) as const;
 
 export const BOT_API_ERRORS = {
@@ -79,10 +91,15 @@ export const BOT_API_ERRORS = {
     text: (d: { method: string; parameter: string }) =>
       `Not Implemented: ${d.method}.${d.parameter} is not supported by Parley yet`,
   },
-  /** Bot API 10.2's ephemeral messages (ADR 0062): refused rather than sent to the whole chat. */
+  /** The 10.3 ephemeral object on a send that does not take it: refused, never sent to everyone. */
   EPHEMERAL_NOT_SUPPORTED: {
     status: 501,
-    text: 'Not Implemented: ephemeral messages (receiver_user_id, callback_query_id, ephemeral_message_parameters) are not supported by Parley yet',
+    text: 'Not Implemented: ephemeral_message_parameters is not supported by Parley for this method',
+  },
+  /** Bot API 10.2's ephemeral messages (ADR 0076): the reference words none of these; Parley's texts. */
+  EPHEMERAL_INVALID: {
+    status: 400,
+    text: (d: { reason: EphemeralRefusal }) => `Bad Request: ${EPHEMERAL_TEXTS[d.reason]}`,
   },
   INTERNAL_SERVER_ERROR: { status: 500, text: 'Internal Server Error' },
   REQUEST_ENTITY_TOO_LARGE: { status: 413, text: 'Request Entity Too Large' },

@@ -130,6 +130,7 @@ export const PLATFORM_ERRORS: { [C in PlatformErrorCode]: (data: PlatformErrorDa
   CHAT_ABOUT_TOO_LONG: fixed('CHAT_ABOUT_TOO_LONG'),
   STRING_TOO_SHORT: (data) => botApiError('STRING_TOO_SHORT', data),
   STRING_TOO_LONG: (data) => botApiError('STRING_TOO_LONG', data),
+  EPHEMERAL_INVALID: (data) => botApiError('EPHEMERAL_INVALID', data),
   CHAT_DESCRIPTION_NOT_MODIFIED: fixed('CHAT_DESCRIPTION_NOT_MODIFIED'),
   CHAT_NOT_MODIFIED: fixed('CHAT_NOT_MODIFIED'),
   // A person manages communities (control API, web client); the Bot API only reads them.

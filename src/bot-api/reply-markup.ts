@@ -164,6 +164,8 @@ export interface ReplyTarget {
   allowWithout: boolean;
   /** Another chat to reply in, when given. */
   chatId?: number | string;
+  /** An incoming ephemeral message replied to (then messageId is 0). */
+  ephemeralMessageId?: number;
 }
 
 /**
@@ -185,6 +187,11 @@ export function parseReplyParameters(params: Params): ReplyTarget | undefined {
   }
   if (!isObject(value)) throw botApiError('OBJECT_EXPECTED', { object: 'reply parameters' });
   const id = value.message_id;
+  // 10.2: a reply to an incoming ephemeral message names it by ephemeral_message_id (ADR 0076).
+  const ephemeral = value.ephemeral_message_id;
+  if (id === undefined && typeof ephemeral === 'number' && Number.isInteger(ephemeral)) {
+    return { messageId: 0, allowWithout: false, ephemeralMessageId: ephemeral };
+  }
   if (id === undefined) throw replyParametersError('Can\'t find field "message_id"');
   const messageId =
     typeof id === 'number' ? id : typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : NaN;

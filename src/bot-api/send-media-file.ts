@@ -15,7 +15,7 @@ import {
 } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { checkChat, readCaption } from './send-media.js';
-import { readSendOptions } from './send-options.js';
+import { deliverSend, readSendOptions } from './send-options.js';
 import type { StoredFile } from '../platform/files/files.js';
 import { imageSize } from '../platform/files/image-size.js';
 import { uploadHead } from '../platform/files/upload.js';
@@ -110,7 +110,7 @@ export async function mediaContent(
 }
 
 export async function sendMediaFile(ctx: MethodContext, kind: MediaKind): Promise<WireMessage> {
-  const { params, platform } = ctx;
+  const { params } = ctx;
   const features = FEATURES[kind];
   const input = params.inputFile(kind);
   if (!input) throw botApiError('MEDIA_MISSING', { media: kind.replace('_', ' ') });
@@ -132,10 +132,5 @@ export async function sendMediaFile(ctx: MethodContext, kind: MediaKind): Promis
     content.show_caption_above_media = true;
   }
   if (features.spoiler && params.bool('has_spoiler')) content.has_media_spoiler = true;
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { ...content, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { ...content, ...options.content });
 }

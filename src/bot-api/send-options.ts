@@ -5,7 +5,9 @@
 import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import { hasWebAppButton, parseReplyMarkup, parseReplyParameters, type ReplyTarget } from './reply-markup.js';
-import type { MessageContent } from '../platform/core/wire-types.js';
+import type { MessageContent, WireMessage } from '../platform/core/wire-types.js';
+import type { EphemeralTarget } from '../platform/messages/ephemeral-messages.js';
+import type { UserRow } from '../storage/store.js';
 
 /** Resolves chat_id (a number or @username of a supergroup or channel) to the id the bot uses. */
 export async function targetChatId({ platform, params }: MethodContext): Promise<number> {
@@ -26,31 +28,46 @@ export interface SendOptions {
   replyTo: { messageId: number; allowWithout: boolean } | undefined;
   /** Content fields common to all sends (markup, protection). */
   content: MessageContent;
+  /** Set when the send asks for an ephemeral message (readEphemeral). */
+  ephemeral?: EphemeralTarget | undefined;
 }
-
-/**
- * The parameters that ask for an ephemeral message (Bot API 10.2: `receiver_user_id`,
- * `callback_query_id`; 10.3: `ephemeral_message_parameters`), which only the 13 sends of the
- * reference's "Ephemeral Messages and Commands" take.
- */
-const EPHEMERAL_PARAMETERS = ['receiver_user_id', 'callback_query_id', 'ephemeral_message_parameters'];
 
 export interface SendKind {
   /** One of the 13 sends that take the ephemeral parameters (sendMessage, sendPhoto, ...). */
   ephemeral?: boolean;
 }
 
+/**
+ * Who an ephemeral message is for (ADR 0076): Bot API 10.2's `receiver_user_id` and
+ * `callback_query_id`, or 10.3's `ephemeral_message_parameters` object (grammY 1.46 sends it).
+ * `replace_callback_query_message` is accepted; Parley shows the message beside the original.
+ */
+function readEphemeral({ params }: MethodContext): EphemeralTarget | undefined {
+  const object = params.parsedJson('ephemeral_message_parameters', 'ephemeral message parameters');
+  if (object !== undefined) {
+    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+      throw botApiError('OBJECT_EXPECTED', { object: 'ephemeral message parameters' });
+    }
+    const { receiver_user_id: receiver, callback_query_id: query } = object as Record<string, unknown>;
+    if (typeof receiver !== 'number' || !Number.isInteger(receiver)) {
+      const detail = 'Field "receiver_user_id" must be a valid Number';
+      throw botApiError('UNPARSABLE', { object: 'ephemeral message parameters', detail });
+    }
+    return { receiverId: receiver, callbackQueryId: typeof query === 'string' ? query : undefined };
+  }
+  const receiverId = params.int('receiver_user_id');
+  if (receiverId === undefined || receiverId === 0) return undefined;
+  return { receiverId, callbackQueryId: params.string('callback_query_id') || undefined };
+}
+
 export async function readSendOptions(ctx: MethodContext, kind: SendKind = {}): Promise<SendOptions> {
   const { params } = ctx;
-  // A 10.2 bot's ephemeral message is meant for one member: sent as a plain message, every member
-  // would see it (ADR 0062). The other sends do not take the 10.2 parameters (the reference ignores
-  // them there), and refuse the 10.3 object as before.
-  if (
-    kind.ephemeral
-      ? EPHEMERAL_PARAMETERS.some((name) => params.has(name))
-      : params.has(EPHEMERAL_PARAMETERS[2]!)
-  )
+  // The other sends do not take the 10.2 parameters (the reference ignores them there); the 10.3
+  // object is refused rather than ignored, so that a message meant for one member never reaches all.
+  if (!kind.ephemeral && params.has('ephemeral_message_parameters')) {
     throw botApiError('EPHEMERAL_NOT_SUPPORTED');
+  }
+  const ephemeral = kind.ephemeral ? readEphemeral(ctx) : undefined;
   const content: MessageContent = {};
   const markup = parseReplyMarkup(params);
   if (markup?.kind === 'inline') content.reply_markup = markup.markup;
@@ -69,12 +86,33 @@ export async function readSendOptions(ctx: MethodContext, kind: SendKind = {}): 
     // allow_sending_without_reply false. Parley supports replies within the same chat only.
     throw botApiError('REPLY_MESSAGE_NOT_FOUND');
   }
+  // A reply to an ephemeral message must itself be ephemeral (spec ReplyParameters).
+  if (reply?.ephemeralMessageId !== undefined) {
+    if (!ephemeral) throw botApiError('EPHEMERAL_INVALID', { reason: 'REPLY' });
+    ephemeral.replyTo = reply.ephemeralMessageId;
+  }
   const chatId = await targetChatId(ctx);
   // web_app buttons: private chats only (spec InlineKeyboardButton and KeyboardButton; ADR 0047).
   if (chatId < 0 && markup && hasWebAppButton(markup)) throw botApiError('BUTTON_TYPE_INVALID');
   return {
     chatId,
-    replyTo: reply ? { messageId: reply.messageId, allowWithout: reply.allowWithout } : undefined,
+    replyTo:
+      reply && !ephemeral ? { messageId: reply.messageId, allowWithout: reply.allowWithout } : undefined,
     content,
+    ephemeral,
   };
+}
+
+/**
+ * Sends what one of the 13 sends built: an ephemeral message when it asked for one (only its
+ * receiver sees it, ADR 0076), else an ordinary message.
+ */
+export function deliverSend(
+  { platform }: MethodContext,
+  bot: UserRow,
+  options: SendOptions,
+  content: MessageContent,
+): Promise<WireMessage> {
+  if (options.ephemeral) return platform.ephemeral.send(bot, options.chatId, options.ephemeral, content);
+  return platform.messages.sendFromBot(bot, options.chatId, content, options.replyTo);
 }

@@ -28,6 +28,7 @@ import { webAppsContract } from './contracts/web-apps.contract.js';
 import { usersContract } from './contracts/users.contract.js';
 import { writeContract } from './contracts/write.contract.js';
 import { draftsContract } from './contracts/drafts.contract.js';
+import { ephemeralContract } from './contracts/ephemeral.contract.js';
 import { profilesContract } from './contracts/profiles.contract.js';
 import { memberTagsContract } from './contracts/member-tags.contract.js';
 import { passportContract } from './contracts/passport.contract.js';
@@ -54,6 +55,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     settingsContract(open);
     stickersContract(open);
     draftsContract(open);
+    ephemeralContract(open);
     profilesContract(open);
     memberTagsContract(open);
     passportContract(open);

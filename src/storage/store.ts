@@ -48,6 +48,7 @@ import type { TopicsReader, TopicsWriter } from './ports/topics.js';
 import type { UpdatesReader, UpdatesWriter } from './ports/updates.js';
 import type { UsersReader, UsersWriter } from './ports/users.js';
 import type { DraftsReader, DraftsWriter } from './ports/drafts.js';
+import type { EphemeralReader, EphemeralWriter } from './ports/ephemeral.js';
 import type { ProfilesReader, ProfilesWriter } from './ports/profiles.js';
 import type { MemberTagsReader, MemberTagsWriter } from './ports/member-tags.js';
 import type { SenderChatsReader, SenderChatsWriter } from './ports/sender-chats.js';
@@ -65,6 +66,7 @@ export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.j
 export type { CallbackQueryRow, MessageReactionRow, MessageRow } from './ports/messages.js';
 export type { UpdateRow } from './ports/updates.js';
 export type { DraftRow } from './ports/drafts.js';
+export type { EphemeralMessageRow, NewEphemeralMessage } from './ports/ephemeral.js';
 export type { ProfileMediaKind, ProfileMediaRow, UserProfileRow } from './ports/profiles.js';
 export type { FileRefRow, FileRow } from './ports/files.js';
 export type { PollRow, PollVoteRow } from './ports/polls.js';
@@ -102,6 +104,7 @@ export interface StoreReader
     MessagesReader,
     UpdatesReader,
     DraftsReader,
+    EphemeralReader,
     ProfilesReader,
     MemberTagsReader,
     SenderChatsReader,
@@ -141,6 +144,7 @@ export interface StoreTx
     MessagesWriter,
     UpdatesWriter,
     DraftsWriter,
+    EphemeralWriter,
     ProfilesWriter,
     MemberTagsWriter,
     SenderChatsWriter,

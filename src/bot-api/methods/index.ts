@@ -186,8 +186,10 @@ import { sendChecklist } from './send-checklist.js';
 import { editMessageChecklist } from './edit-message-checklist.js';
 import { sendLivePhoto } from './send-live-photo.js';
 import { getUserPersonalChatMessages } from './get-user-personal-chat-messages.js';
+import { ephemeralMethods } from './ephemeral-methods.js';
 
 export const BOT_API_METHODS = {
+  ...ephemeralMethods,
   getMe,
   sendGame,
   setGameScore,

@@ -1,7 +1,7 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 
 /** vcard: 0-2048 bytes (reference Appendix B). */
 const MAX_VCARD_BYTES = 2048;
@@ -32,5 +32,5 @@ export async function sendContact(ctx: MethodContext) {
   const digits = phoneNumber.replace(/[^\d]/g, '');
   const owner = digits === '' ? undefined : await platform.deps.store.getUserByPhone(`+${digits}`);
   if (owner) contact.user_id = owner.id;
-  return platform.messages.sendFromBot(bot, options.chatId, { contact, ...options.content }, options.replyTo);
+  return deliverSend(ctx, bot, options, { contact, ...options.content });
 }

@@ -1,7 +1,7 @@
 import { botApiError } from '../errors.js';
 import { acquireFile, prepareFile, storeThumbnail, thumbnailOf } from '../input-file.js';
 import type { MethodContext } from '../method-context.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
 import { renderPhotoSize } from '../../platform/files/files.js';
 import type { MessageContent } from '../../platform/core/wire-types.js';
@@ -14,7 +14,7 @@ import type { MessageContent } from '../../platform/core/wire-types.js';
  * reference §1.4 (input files, legacy `thumb`), §2.3, §5; files by HTTP URL as in DOCS "Sending files".
  */
 export async function sendDocument(ctx: MethodContext) {
-  const { params, platform } = ctx;
+  const { params } = ctx;
   const input = params.inputFile('document');
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'document' });
   const caption = readCaption(ctx);
@@ -37,10 +37,5 @@ export async function sendDocument(ctx: MethodContext) {
   Object.assign(wire, { file_id: ref.file_id, file_unique_id: file.unique_id, file_size: file.size });
 
   const content: MessageContent = { document: wire, ...caption };
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { ...content, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { ...content, ...options.content });
 }

@@ -1,7 +1,7 @@
 import { botApiError } from '../errors.js';
 import type { InputFile } from '../input-file.js';
 import type { MethodContext } from '../method-context.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference, readCaption } from '../send-media.js';
 import { checkPhoto } from './send-photo.js';
 import { renderPhotoSize, type StoredFile } from '../../platform/files/files.js';
@@ -66,12 +66,7 @@ export async function sendLivePhoto(ctx: MethodContext) {
   if (caption.caption !== undefined && params.bool('show_caption_above_media'))
     content.show_caption_above_media = true;
   if (params.bool('has_spoiler')) content.has_media_spoiler = true;
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { ...content, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { ...content, ...options.content });
 }
 
 /** An MP4 of at most 10 seconds and 10 MB. */

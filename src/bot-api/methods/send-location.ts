@@ -2,7 +2,7 @@ import { botApiError } from '../errors.js';
 import { readLocation } from '../location-params.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 
 /** Live locations: 60 s to a day, or 0x7FFFFFFF for one that is edited indefinitely (TDLib). */
 const MIN_LIVE_PERIOD = 60;
@@ -17,7 +17,7 @@ const MAX_PROXIMITY_ALERT_RADIUS = 100_000;
  * locations, horizontal_accuracy last. spec/bot-api.md Location; reference Appendix B.
  */
 export async function sendLocation(ctx: MethodContext) {
-  const { params, platform } = ctx;
+  const { params } = ctx;
   const point = readLocation(params, 'LOCATION_INVALID');
   const livePeriod = params.int('live_period') ?? 0;
   const heading = params.int('heading') ?? 0;
@@ -46,10 +46,5 @@ export async function sendLocation(ctx: MethodContext) {
     if (radius > 0) location.proximity_alert_radius = radius;
   }
   if (accuracy !== undefined) location.horizontal_accuracy = accuracy;
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { location, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { location, ...options.content });
 }

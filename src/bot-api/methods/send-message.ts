@@ -1,7 +1,7 @@
 import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
 
 const MAX_RAW_TEXT_BYTES = 32_768;
@@ -36,12 +36,11 @@ export async function sendMessage(ctx: MethodContext) {
   const preview = linkPreviewOptions(ctx);
   const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await platform.users.resolve(botId, 'bot');
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { ...content, ...(preview ? { link_preview_options: preview } : {}), ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, {
+    ...content,
+    ...(preview ? { link_preview_options: preview } : {}),
+    ...options.content,
+  });
 }
 
 function linkPreviewOptions({ params }: MethodContext): Record<string, unknown> | undefined {

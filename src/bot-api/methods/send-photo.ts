@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
 import { acquireFile } from '../input-file.js';
 import { renderPhotoSize, type Upload } from '../../platform/files/files.js';
@@ -21,7 +21,7 @@ const MAX_PHOTO_RATIO = 20;
  * resize or re-encode. spec/bot-api.md "Files and media"; reference §1.4 (input files), §2.3, §5.
  */
 export async function sendPhoto(ctx: MethodContext) {
-  const { params, platform } = ctx;
+  const { params } = ctx;
   // The reference checks the media, then the caption, then the chat (process_send_photo_query).
   const input = params.inputFile('photo');
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'photo' });
@@ -35,12 +35,7 @@ export async function sendPhoto(ctx: MethodContext) {
   if (caption.caption !== undefined && params.bool('show_caption_above_media'))
     content.show_caption_above_media = true;
   if (params.bool('has_spoiler')) content.has_media_spoiler = true;
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { ...content, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { ...content, ...options.content });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference } from '../send-media.js';
 import { isFileId } from '../input-file.js';
 import { stickerFileOf } from '../sticker-input.js';
@@ -36,5 +36,5 @@ export async function sendSticker(ctx: MethodContext) {
     stored.ref.file_id,
     fresh && emoji && isEmoji(emoji) ? emoji : undefined,
   );
-  return platform.messages.sendFromBot(bot, options.chatId, { sticker, ...options.content }, options.replyTo);
+  return deliverSend(ctx, bot, options, { sticker, ...options.content });
 }

@@ -1,7 +1,7 @@
 import { readLocation } from '../location-params.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
-import { readSendOptions } from '../send-options.js';
+import { deliverSend, readSendOptions } from '../send-options.js';
 
 /**
  * The two place providers of a venue, by the spec's names, each with the reference's parameter
@@ -30,7 +30,7 @@ const PROVIDERS = [
  * (process_send_venue_query) for the order and texts.
  */
 export async function sendVenue(ctx: MethodContext) {
-  const { params, platform } = ctx;
+  const { params } = ctx;
   const location = readLocation(params, 'VENUE_LOCATION_INVALID');
   const venue: Record<string, unknown> = {
     location,
@@ -48,10 +48,5 @@ export async function sendVenue(ctx: MethodContext) {
   const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
   // A venue message also carries its location (spec: "venue:Venue (location also set)").
-  return platform.messages.sendFromBot(
-    bot,
-    options.chatId,
-    { location, venue, ...options.content },
-    options.replyTo,
-  );
+  return deliverSend(ctx, bot, options, { location, venue, ...options.content });
 }

@@ -5,7 +5,7 @@ import { ControlError, type RouteContext } from '../control-context.js';
  * read cursor, or after after_message_id). 408 WAIT_TIMEOUT at the deadline.
  */
 export async function waitMessage({ platform, input, signal }: RouteContext<'waitForMessage'>) {
-  const message = await platform.messages.waitForUser(
+  const message = await platform.ephemeral.waitForUser(
     input.user,
     input.chat,
     input.timeout * 1000,

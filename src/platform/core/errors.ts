@@ -60,6 +60,8 @@ export type PlatformErrorCode =
   // sending (chat-access.ts)
   | 'NEED_ADMIN_RIGHTS_IN_CHANNEL'
   | 'NOT_ENOUGH_RIGHTS_TO_SEND'
+  // ephemeral messages (ephemeral-messages.ts, ADR 0076)
+  | 'EPHEMERAL_INVALID'
   // edits and deletions (message-edits.ts, media-edits.ts)
   | 'MESSAGE_TO_EDIT_NOT_FOUND'
   | 'MESSAGE_CANT_BE_EDITED'
@@ -203,6 +205,14 @@ export type PlatformErrorCode =
   | 'HIDE_REQUESTER_MISSING'
   | 'REQUESTER_ALREADY_PARTICIPANT';
 
+/**
+ * Why an ephemeral message is refused (ADR 0076): not a group, a receiver who is not a present
+ * person, a live location, no callback query or ephemeral message to answer within the window and
+ * not an administrator, or (edits, deletions) no such message.
+ */
+export type EphemeralRefusal =
+  'CHAT' | 'RECEIVER' | 'LIVE_PERIOD' | 'CALLBACK_QUERY' | 'REPLY' | 'FORBIDDEN' | 'NOT_FOUND';
+
 /** The data a code carries; a code not listed here carries none. */
 export interface PlatformErrorData {
   /** The platform's token for what is wrong with an invoice (platform/payments/invoice-rules.ts). */
@@ -225,6 +235,7 @@ export interface PlatformErrorData {
   CHAT_MIGRATED: { migrateToChatId: number };
   /** What the bot may not send, as the reference names it ("photos", "text messages"). */
   NOT_ENOUGH_RIGHTS_TO_SEND: { what: string };
+  EPHEMERAL_INVALID: { reason: EphemeralRefusal };
   BOT_SETTING_TOO_LONG: { setting: 'name' | 'description' | 'short_description' };
   CERTIFICATE_TOO_BIG: { bytes: number };
   /** Why the certificate can't be read (OpenSSL's words). */

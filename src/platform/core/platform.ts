@@ -54,12 +54,15 @@ import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
 import { Passport } from '../passport/passport.js';
 import { Faults } from '../faults/faults.js';
 import { Communities } from '../communities/communities.js';
+import { EphemeralMessages } from '../messages/ephemeral-messages.js';
 
 export class Platform {
   readonly users: Users;
   readonly chats: Chats;
   readonly updates: UpdateQueue;
   readonly messages: Messages;
+  /** Ephemeral messages (Bot API 10.2, ADR 0076). */
+  readonly ephemeral: EphemeralMessages;
   readonly webhooks: Webhooks;
   readonly files: Files;
   readonly botSettings: BotSettings;
@@ -145,6 +148,7 @@ export class Platform {
     this.files = new Files(deps);
     const businessRelay = new BusinessRelay(deps, this.updates, this.files);
     this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files, businessRelay);
+    this.ephemeral = new EphemeralMessages(deps, this.users, this.chats, this.messages);
     this.webhooks = new Webhooks(deps, this.updates);
     this.botSettings = new BotSettings(deps);
     this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);

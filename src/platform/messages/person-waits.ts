@@ -26,13 +26,19 @@ export interface WaitInput {
   timeoutMs: number;
   afterId?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** The person's oldest unseen ephemeral message placed before `beforeId` (ephemeral-messages.ts). */
+  takeEphemeral?: (
+    chat: ChatRow,
+    receiverId: number,
+    beforeId: number | undefined,
+  ) => Promise<WireMessage | undefined>;
 }
 
 export async function waitForIncoming(
   messages: MessageReads,
   deps: PlatformDeps,
   users: Users,
-  { userRef, chatRef, timeoutMs, afterId, signal }: WaitInput,
+  { userRef, chatRef, timeoutMs, afterId, signal, takeEphemeral }: WaitInput,
 ): Promise<WireMessage | undefined> {
   const { store, bus } = deps;
   const user = await users.resolve(userRef);
@@ -45,6 +51,10 @@ export async function waitForIncoming(
       if (!chat) return undefined;
       const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
       const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);
+      // An ephemeral message has no message_id: waits on the cursor answer it in its place.
+      const ephemeral =
+        afterId === undefined ? await takeEphemeral?.(chat, user.id, next?.message_id) : undefined;
+      if (ephemeral) return ephemeral;
       if (!next) return undefined;
       if (afterId === undefined) {
         await store.write(async (tx) => tx.setReadCursor(user.id, chat.pk, next.message_id));

@@ -13,6 +13,8 @@ import type { SettingsReader } from '../../storage/ports/settings.js';
 export interface BotCommand {
   command: string;
   description: string;
+  /** Bot API 10.2: a person sends this command as an ephemeral message (ADR 0076); kept and returned. */
+  is_ephemeral?: boolean;
 }
 
 /** A command scope resolved to the chat it names (by pk) and the member, where it names them. */

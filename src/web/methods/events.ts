@@ -31,6 +31,8 @@ export async function openEvents(
     return chat.id ?? undefined;
   };
   const relay = (kind: 'created' | 'changed') => (payload: { chatPk: number; messageId: number }) => {
+    // An ephemeral message (message_id 0, ADR 0076) is its receiver's alone: no one else hears of it.
+    if (payload.messageId === 0) return;
     chatIdFor(payload.chatPk).then(
       (chatId) => {
         if (chatId !== undefined) send('message', { kind, chat_id: chatId, message_id: payload.messageId });

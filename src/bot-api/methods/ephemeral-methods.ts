@@ -1,0 +1,131 @@
+/**
+ * The five methods of Bot API 10.2 on a bot's ephemeral message (ADR 0076), keyed by chat_id,
+ * receiver_user_id and ephemeral_message_id; each answers True, and an unknown key 400 "ephemeral
+ * message not found". The new content is read as the ordinary edits read it (editMessageText,
+ * ...Caption, ...Media, ...ReplyMarkup); editEphemeralMessageMedia takes no new upload (10.2).
+ */
+import { botApiError } from '../errors.js';
+import { readInputMedia } from '../input-media.js';
+import type { MethodContext } from '../method-context.js';
+import { readCaption } from '../send-media.js';
+import { targetChatId } from '../send-options.js';
+import { inlineMarkupPatch } from './edit-message-reply-markup.js';
+import { itemContent } from './send-media-group.js';
+import { codePointLength, formatText } from '../../platform/formatting/index.js';
+import { PlatformError } from '../../platform/core/errors.js';
+import type { MessageContent } from '../../platform/core/wire-types.js';
+import { REPLACED_BY_MEDIA_EDIT } from '../../platform/messages/media-edits.js';
+import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
+import type { ContentPatch } from '../../platform/messages/message-edits.js';
+
+/** The message's key; read after the new content, as the ordinary edits read the message last. */
+async function readKey(ctx: MethodContext) {
+  const receiverId = ctx.params.int('receiver_user_id');
+  if (receiverId === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'receiver_user_id' });
+  const id = ctx.params.int('ephemeral_message_id');
+  if (id === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'ephemeral_message_id' });
+  const chatId = await targetChatId(ctx);
+  return { bot: await ctx.platform.users.resolve(ctx.botId, 'bot'), key: { chatId, receiverId, id } };
+}
+
+/** Applies a patch (undefined removes a field), refusing content the message does not have. */
+function patched(content: MessageContent, patch: ContentPatch, needs?: (c: MessageContent) => void) {
+  needs?.(content);
+  const next: MessageContent = { ...content };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
+const MEDIA_KEYS = ['photo', 'video', 'animation', 'audio', 'document', 'voice', 'video_note', 'sticker'];
+const hasMedia = (content: MessageContent) => MEDIA_KEYS.some((key) => content[key] !== undefined);
+
+async function editEphemeralMessageText(ctx: MethodContext) {
+  const raw = ctx.params.string('text');
+  if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
+  const formatted = formatText(raw, ctx.params.string('parse_mode'), ctx.params.json('entities'));
+  if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw botApiError('MESSAGE_TOO_LONG');
+  const markup = inlineMarkupPatch(ctx);
+  const preview = ctx.params.parsedJson('link_preview_options', 'link preview options');
+  const { bot, key } = await readKey(ctx);
+  const patch: ContentPatch = {
+    text: formatted.text,
+    entities: formatted.entities.length > 0 ? formatted.entities : undefined,
+    link_preview_options: preview !== undefined && typeof preview === 'object' ? preview : undefined,
+    ...markup,
+  };
+  return ctx.platform.ephemeral.edit(bot, key, (content) =>
+    patched(content, patch, (c) => {
+      if (typeof c.text !== 'string') throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text to edit');
+    }),
+  );
+}
+
+async function editEphemeralMessageCaption(ctx: MethodContext) {
+  const caption = readCaption(ctx);
+  const markup = inlineMarkupPatch(ctx);
+  const { bot, key } = await readKey(ctx);
+  const patch: ContentPatch = {
+    caption: caption.caption,
+    caption_entities: caption.caption_entities,
+    show_caption_above_media:
+      ctx.params.bool('show_caption_above_media') && caption.caption ? true : undefined,
+    ...markup,
+  };
+  return ctx.platform.ephemeral.edit(bot, key, (content) =>
+    patched(content, patch, (c) => {
+      if (!hasMedia(c)) throw new PlatformError('NO_CAPTION_TO_EDIT', 'there is no caption to edit');
+    }),
+  );
+}
+
+async function editEphemeralMessageMedia(ctx: MethodContext) {
+  const markup = inlineMarkupPatch(ctx);
+  const text = ctx.params.string('media');
+  if (text === undefined || text === '') throw botApiError('PARAMETER_REQUIRED', { name: 'media' });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw botApiError('JSON_UNPARSABLE', { object: 'InputMedia' });
+  }
+  const item = readInputMedia(ctx, value, false);
+  // 10.2: "Direct upload of new files isn't supported" for ephemeral messages, as for inline ones.
+  if ('upload' in item.input) throw botApiError('INLINE_MEDIA_UPLOAD');
+  const { bot, key } = await readKey(ctx);
+  // The message is checked before the file is acquired, so that a refused call stores nothing.
+  const { platform } = ctx;
+  const found = await platform.ephemeral.find(platform.deps.store, bot, key.chatId, key.receiverId, key.id);
+  if (!hasMedia(JSON.parse(found.row.body) as MessageContent)) {
+    throw new PlatformError('NO_MEDIA_TO_EDIT', 'there is no media to edit');
+  }
+  const media = await itemContent(ctx, item);
+  const patch: ContentPatch = {};
+  for (const field of REPLACED_BY_MEDIA_EDIT) patch[field] = undefined;
+  return platform.ephemeral.edit(bot, key, (content) =>
+    patched(content, { ...patch, ...media, ...markup }, (c) => {
+      if (!hasMedia(c)) throw new PlatformError('NO_MEDIA_TO_EDIT', 'there is no media to edit');
+    }),
+  );
+}
+
+async function editEphemeralMessageReplyMarkup(ctx: MethodContext) {
+  const markup = inlineMarkupPatch(ctx);
+  const { bot, key } = await readKey(ctx);
+  return ctx.platform.ephemeral.edit(bot, key, (content) => patched(content, markup));
+}
+
+async function deleteEphemeralMessage(ctx: MethodContext) {
+  const { bot, key } = await readKey(ctx);
+  return ctx.platform.ephemeral.delete(bot, key);
+}
+
+export const ephemeralMethods = {
+  editEphemeralMessageText,
+  editEphemeralMessageCaption,
+  editEphemeralMessageMedia,
+  editEphemeralMessageReplyMarkup,
+  deleteEphemeralMessage,
+};

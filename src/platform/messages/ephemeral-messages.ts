@@ -1,0 +1,233 @@
+/**
+ * Ephemeral messages (Bot API 10.2, ADR 0076): a bot's message in a group or supergroup that one
+ * member who is a person, the receiver, sees. Stored apart from the chat's messages (ports/
+ * ephemeral.ts), so that no list, update or transcript of the chat shows one; the receiver's own
+ * list and waits add them (messages.ts listForUser, person-waits.ts).
+ */
+import { checkBotCanSend } from '../chats/chat-access.js';
+import { isAdmin, isPresent, memberState } from '../chats/chat-rights.js';
+import type { Chats } from '../chats/chats.js';
+import { PlatformError, type EphemeralRefusal } from '../core/errors.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { MessageContent, WireMessage } from '../core/wire-types.js';
+import { renderUser, type Users } from '../users/users.js';
+import { waitForIncoming } from './person-waits.js';
+import type { Messages } from './messages.js';
+import type { ChatRow, EphemeralMessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+
+/** The reference's limits: "ephemeral reply window | 15 seconds" (spec/bot-api.md). */
+export const EPHEMERAL_REPLY_WINDOW = 15;
+
+/** Who an ephemeral send is for, and what lets the bot send it. */
+export interface EphemeralTarget {
+  receiverId: number;
+  /** The callback query that triggered it (10.2 callback_query_id, 10.3 its object's field). */
+  callbackQueryId?: string | undefined;
+  /** The incoming ephemeral message it replies to (reply_parameters.ephemeral_message_id). */
+  replyTo?: number | undefined;
+}
+
+const refuse = (reason: EphemeralRefusal) =>
+  new PlatformError('EPHEMERAL_INVALID', `ephemeral message refused: ${reason}`, { reason });
+
+export class EphemeralMessages {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly users: Users,
+    private readonly chats: Chats,
+    private readonly messages: Messages,
+  ) {}
+
+  /** A bot sends an ephemeral message; answers it as the bot sees it. */
+  async send(
+    bot: UserRow,
+    chatId: number,
+    target: EphemeralTarget,
+    content: MessageContent,
+  ): Promise<WireMessage> {
+    const { store, clock } = this.deps;
+    const sent = await store.write(async (tx) => {
+      const chat = await this.chats.resolveForViewer(tx, bot, chatId);
+      if (chat.type !== 'group' && chat.type !== 'supergroup') throw refuse('CHAT');
+      const now = clock.now();
+      await checkBotCanSend(tx, chat, bot, now, content);
+      const receiver = await tx.getUser(target.receiverId);
+      const member = memberState(await tx.getMember(chat.pk, target.receiverId), now);
+      if (!receiver || receiver.is_bot || !isPresent(member)) throw refuse('RECEIVER');
+      const location = content.location as { live_period?: number } | undefined;
+      if (location?.live_period !== undefined && location.live_period !== 0) throw refuse('LIVE_PERIOD');
+      await this.#checkAllowed(tx, chat, bot, target, now);
+      const newest = await tx.listMessages(chat.pk, { limit: 1 });
+      const row = await tx.insertEphemeralMessage({
+        chat_pk: chat.pk,
+        receiver_id: receiver.id,
+        sender_id: bot.id,
+        after_message_id: newest[0]?.message_id ?? 0,
+        date: now,
+        edit_date: null,
+        body: JSON.stringify(content),
+      });
+      return { chat, row };
+    });
+    // Wakes the receiver's wait; messageId 0 tells everyone else's app nothing (web/methods/events.ts).
+    this.deps.bus.emit('message.created', {
+      chatPk: sent.chat.pk,
+      messageId: 0,
+      senderId: bot.id,
+      recipients: [target.receiverId],
+    });
+    return this.render(store, sent.chat, sent.row, bot.id);
+  }
+
+  /**
+   * Any bot within 15 s of a callback query it received from the receiver in this chat, or of the
+   * receiver's ephemeral message to it that it replies to; an administrator bot at any time.
+   */
+  async #checkAllowed(tx: StoreTx, chat: ChatRow, bot: UserRow, target: EphemeralTarget, now: number) {
+    if (target.callbackQueryId !== undefined) {
+      const query = await tx.getCallbackQuery(target.callbackQueryId);
+      const fits =
+        query?.bot_id === bot.id && query.chat_pk === chat.pk && query.user_id === target.receiverId;
+      if (fits && now - query.created_at <= EPHEMERAL_REPLY_WINDOW) return;
+      throw refuse('CALLBACK_QUERY');
+    }
+    if (target.replyTo !== undefined) {
+      const incoming = await tx.getEphemeralMessage(chat.pk, target.replyTo);
+      const fits = incoming?.receiver_id === bot.id && incoming.sender_id === target.receiverId;
+      if (fits && now - incoming.date <= EPHEMERAL_REPLY_WINDOW) return;
+      throw refuse('REPLY');
+    }
+    if (!isAdmin(memberState(await tx.getMember(chat.pk, bot.id), now))) throw refuse('FORBIDDEN');
+  }
+
+  /** The bot's ephemeral message by its key (the five ephemeral methods). */
+  async find(reader: StoreReader, bot: UserRow, chatId: number, receiverId: number, id: number) {
+    const chat = await this.chats.resolveForViewer(reader, bot, chatId);
+    const row = await reader.getEphemeralMessage(chat.pk, id);
+    if (!row || row.sender_id !== bot.id || row.receiver_id !== receiverId) throw refuse('NOT_FOUND');
+    return { chat, row };
+  }
+
+  /** Replaces the content of the bot's ephemeral message (the four edit methods). */
+  async edit(
+    bot: UserRow,
+    key: { chatId: number; receiverId: number; id: number },
+    change: (content: MessageContent) => MessageContent,
+  ): Promise<true> {
+    const { chat } = await this.deps.store.write(async (tx) => {
+      const found = await this.find(tx, bot, key.chatId, key.receiverId, key.id);
+      const content = change(JSON.parse(found.row.body) as MessageContent);
+      await tx.updateEphemeralMessage(found.chat.pk, key.id, JSON.stringify(content), this.deps.clock.now());
+      return found;
+    });
+    this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId: 0 });
+    return true;
+  }
+
+  async delete(bot: UserRow, key: { chatId: number; receiverId: number; id: number }): Promise<true> {
+    await this.deps.store.write(async (tx) => {
+      const found = await this.find(tx, bot, key.chatId, key.receiverId, key.id);
+      await tx.deleteEphemeralMessage(found.chat.pk, key.id);
+    });
+    return true;
+  }
+
+  /** The message as the receiver or its bot sees it: message_id 0, receiver_user, ephemeral_message_id. */
+  async render(reader: StoreReader, chat: ChatRow, row: EphemeralMessageRow, viewerId: number) {
+    const asRow = {
+      chat_pk: chat.pk,
+      message_id: 0,
+      sender_id: row.sender_id,
+      date: row.date,
+      edit_date: row.edit_date,
+      body: row.body,
+    };
+    const message = await this.messages.render(reader, chat, asRow, viewerId);
+    const receiver = await reader.getUser(row.receiver_id);
+    const { message_id, from, chat: wireChat, date, ...rest } = message;
+    return {
+      message_id,
+      ...(from ? { from } : {}),
+      chat: wireChat,
+      date,
+      ...(receiver ? { receiver_user: renderUser(receiver) } : {}),
+      ephemeral_message_id: row.ephemeral_message_id,
+      ...rest,
+    } as WireMessage;
+  }
+
+  /**
+   * The newest `limit` messages of a chat as a person sees them, oldest first: the chat's messages
+   * (Messages.listForUser) and the person's own ephemeral messages among them.
+   */
+  async listForUser(userRef: string, chatRef: string, limit: number): Promise<WireMessage[]> {
+    const { store } = this.deps;
+    const user = await this.users.resolve(userRef);
+    const chat = await this.messages.chatForUser(store, user, chatRef, false);
+    if (!chat) return [];
+    const rows = await store.listMessages(chat.pk, { limit });
+    const shown = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.message_id,
+        message: await this.messages.render(store, chat, row, user.id),
+      })),
+    );
+    return this.mergeForReceiver(chat, user.id, shown, limit);
+  }
+
+  /** Messages.waitForUser, with the person's own ephemeral messages in their place (cursor waits). */
+  waitForUser(
+    userRef: string,
+    chatRef: string,
+    timeoutMs: number,
+    afterId?: number,
+    signal?: AbortSignal,
+  ): Promise<WireMessage | undefined> {
+    return waitForIncoming(this.messages, this.deps, this.users, {
+      userRef,
+      chatRef,
+      timeoutMs,
+      afterId,
+      signal,
+      takeEphemeral: (chat, receiverId, beforeId) => this.takeUnseen(chat, receiverId, beforeId),
+    });
+  }
+
+  /** The receiver's ephemeral messages in a chat, placed among the chat's messages `shown`. */
+  async mergeForReceiver(
+    chat: ChatRow,
+    receiverId: number,
+    shown: Array<{ id: number; message: WireMessage }>,
+    limit: number,
+  ) {
+    const { store } = this.deps;
+    const own = await store.listEphemeralMessages(chat.pk, receiverId);
+    if (own.length === 0) return shown.map((entry) => entry.message);
+    const merged: Array<{ key: number; seq: number; message: WireMessage }> = shown.map((entry) => ({
+      key: entry.id,
+      seq: -1,
+      message: entry.message,
+    }));
+    for (const row of own)
+      merged.push({
+        key: row.after_message_id,
+        seq: row.seq,
+        message: await this.render(store, chat, row, receiverId),
+      });
+    merged.sort((a, b) => a.key - b.key || a.seq - b.seq);
+    return merged.slice(-limit).map((entry) => entry.message);
+  }
+
+  /** The receiver's oldest unseen ephemeral message placed before the ordinary message `beforeId`. */
+  async takeUnseen(
+    chat: ChatRow,
+    receiverId: number,
+    beforeId: number | undefined,
+  ): Promise<WireMessage | undefined> {
+    const { store } = this.deps;
+    const next = await store.nextUnseenEphemeralMessage(chat.pk, receiverId);
+    if (!next || (beforeId !== undefined && next.after_message_id >= beforeId)) return undefined;
+    await store.write(async (tx) => tx.markEphemeralSeen(chat.pk, next.ephemeral_message_id));
+    return this.render(store, chat, next, receiverId);
+  }
+}
