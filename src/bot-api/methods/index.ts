@@ -2,6 +2,8 @@
  * The Bot API's method table: what is implemented can be read off here. One file per method; each
  * links to the part of spec/bot-api.md (or reference/) it implements. Method names are
  * case-insensitive on the wire (reference §1.1).
+ * Long because: one import and one entry per method, about 190 of each; the declared table
+ * (declared/methods.ts) is the list they are checked against.
  */
 import type { MethodHandler } from '../method-context.js';
 import type { DeclaredMethodName } from '../declared/methods.js';
