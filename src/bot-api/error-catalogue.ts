@@ -68,6 +68,8 @@ const EPHEMERAL_TEXTS: Record<EphemeralRefusal, string> = {
   FORBIDDEN:
     'the bot must answer a callback query or an ephemeral message of the receiver within 15 seconds or be an administrator',
   NOT_FOUND: 'ephemeral message not found',
+  // A person's ephemeral command (control API, ADR 0080); no Bot API call refuses with it.
+  COMMAND: 'the text is not a command that a bot of the chat declared ephemeral',
 };
 
 const badRequest = (text: string) => ({ status: 400, text: `Bad Request: ${text}` }) as const;

@@ -39,11 +39,18 @@ export function formatMessages(messages: Message[]): string {
 /**
  * `[#12 from @echo_bot] hello`, `[#13 from Alice, reply to #12] hi`; a message without text shows its
  * kind (`<photo> caption`), and inline keyboard rows follow on indented lines (`  [Yes] [No]`) since
- * testing a bot by hand mostly means reading which buttons it offers.
+ * testing a bot by hand mostly means reading which buttons it offers. An ephemeral message (its
+ * message_id 0) shows its own id and receiver: `[ephemeral #1 from Bob to @quiz_bot] /score`.
  */
 export function formatMessage(message: Message): string {
   const reply = message.reply_to_message ? `, reply to #${message.reply_to_message.message_id}` : '';
-  let line = `[#${message.message_id} from ${sender(message)}${reply}] ${content(message)}`;
+  const receiver = message.receiver_user;
+  const id =
+    message.ephemeral_message_id === undefined
+      ? `#${message.message_id}`
+      : `ephemeral #${message.ephemeral_message_id}`;
+  const to = receiver ? ` to ${receiver.username ? `@${receiver.username}` : fullName(receiver)}` : '';
+  let line = `[${id} from ${sender(message)}${to}${reply}] ${content(message)}`;
   for (const row of message.reply_markup?.inline_keyboard ?? []) {
     line += `\n  ${row.map((button) => `[${button.text}]`).join(' ')}`;
   }

@@ -19,6 +19,7 @@ const OPTIONS = {
   'reply-to': { type: 'string' },
   thread: { type: 'string' },
   'as-chat': { type: 'string' },
+  ephemeral: { type: 'boolean' },
   // What is sent: exactly one of these.
   text: { type: 'string' },
   photo: { type: 'string' },
@@ -101,6 +102,7 @@ const EXTRAS: Record<string, readonly Kind[]> = {
   emoji: ['dice'],
   thread: ['text'],
   'as-chat': ['text'],
+  ephemeral: ['text'],
 };
 
 export const sendCommand: Command = {
@@ -134,6 +136,8 @@ Options:
   --thread THREAD_ID   a text into that topic of a forum (its message_thread_id)
   --as-chat CHAT       a text on behalf of a channel the sender administers, or of the supergroup
                        itself (supergroups only; the message gets sender_chat)
+  --ephemeral          a text that is a command a bot of the group declared ephemeral
+                       (BotCommand.is_ephemeral): only that bot sees it (message_id 0)
 
 Files are read from disk; the numbers given for voice, audio and video are what a client would
 report (Parley decodes no media; left out, they are stand-ins). A live location cannot be moved.
@@ -190,6 +194,7 @@ async function sender(
           text,
           ...(thread !== undefined ? { message_thread_id: thread } : {}),
           ...(asChat !== undefined ? { as_chat: asChat } : {}),
+          ...(values.ephemeral ? { ephemeral: true } : {}),
         });
     }
     case 'location': {

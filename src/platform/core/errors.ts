@@ -211,7 +211,7 @@ export type PlatformErrorCode =
  * not an administrator, or (edits, deletions) no such message.
  */
 export type EphemeralRefusal =
-  'CHAT' | 'RECEIVER' | 'LIVE_PERIOD' | 'CALLBACK_QUERY' | 'REPLY' | 'FORBIDDEN' | 'NOT_FOUND';
+  'CHAT' | 'RECEIVER' | 'LIVE_PERIOD' | 'CALLBACK_QUERY' | 'REPLY' | 'FORBIDDEN' | 'NOT_FOUND' | 'COMMAND';
 
 /** The data a code carries; a code not listed here carries none. */
 export interface PlatformErrorData {

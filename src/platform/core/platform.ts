@@ -54,6 +54,7 @@ import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
 import { Passport } from '../passport/passport.js';
 import { Faults } from '../faults/faults.js';
 import { Communities } from '../communities/communities.js';
+import { EphemeralCommands } from '../messages/ephemeral-commands.js';
 import { EphemeralMessages } from '../messages/ephemeral-messages.js';
 
 export class Platform {
@@ -63,6 +64,8 @@ export class Platform {
   readonly messages: Messages;
   /** Ephemeral messages (Bot API 10.2, ADR 0076). */
   readonly ephemeral: EphemeralMessages;
+  /** A person's ephemeral command to the bot that declared it (ADR 0080). */
+  readonly ephemeralCommands: EphemeralCommands;
   readonly webhooks: Webhooks;
   readonly files: Files;
   readonly botSettings: BotSettings;
@@ -151,6 +154,14 @@ export class Platform {
     this.ephemeral = new EphemeralMessages(deps, this.users, this.chats, this.messages);
     this.webhooks = new Webhooks(deps, this.updates);
     this.botSettings = new BotSettings(deps);
+    this.ephemeralCommands = new EphemeralCommands(
+      deps,
+      this.users,
+      this.messages,
+      this.ephemeral,
+      this.botSettings,
+      this.updates,
+    );
     this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
     this.edits = new MessageEdits(deps, this.users, this.chats, this.messages, this.updates);
     this.devices = new Devices(deps, this.users);

@@ -78,6 +78,23 @@ export function ephemeralContract(open: () => Promise<Store>): void {
       expect(await store.listEphemeralMessages(3, 100)).toEqual([]);
     });
 
+    it("lists the messages a user sent (a person's ephemeral command) with those they received", async () => {
+      await store.write(async (tx) => {
+        await tx.insertEphemeralMessage(
+          message({ sender_id: 100, receiver_id: 500, body: '{"text":"/cmd"}' }),
+        );
+        await tx.insertEphemeralMessage(message({ after_message_id: 1, body: '{"text":"answer"}' }));
+        await tx.insertEphemeralMessage(
+          message({ sender_id: 101, receiver_id: 500, body: '{"text":"/other"}' }),
+        );
+      });
+      expect((await store.listEphemeralMessages(1, 100)).map((row) => row.body)).toEqual([
+        '{"text":"/cmd"}',
+        '{"text":"answer"}',
+      ]);
+      expect((await store.nextUnseenEphemeralMessage(1, 100))?.body).toBe('{"text":"answer"}');
+    });
+
     it('edits, marks seen and answers the next unseen; a failed write keeps everything', async () => {
       await store.write(async (tx) => {
         await tx.insertEphemeralMessage(message({}));

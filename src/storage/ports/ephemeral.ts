@@ -6,8 +6,9 @@
  * Contract:
  * - A message is identified by (chat_pk, ephemeral_message_id); the id is per chat and reusable:
  *   `insertEphemeralMessage` gives the smallest id from 1 up that no message of the chat holds.
- * - `listEphemeralMessages` answers the receiver's messages in one chat, oldest first (by
- *   `after_message_id`, then by id of insertion order: `seq`).
+ * - `listEphemeralMessages` answers the messages in one chat that a user received or sent (a
+ *   person's ephemeral command, ADR 0080), oldest first (by `after_message_id`, then by insertion
+ *   order: `seq`).
  * - `nextUnseenEphemeralMessage` answers the receiver's oldest message that `markEphemeralSeen` has
  *   not marked (a person's wait, person-waits.ts).
  * - `updateEphemeralMessage` and `deleteEphemeralMessage` answer whether the message existed.
@@ -35,7 +36,7 @@ export type NewEphemeralMessage = Omit<EphemeralMessageRow, 'ephemeral_message_i
 
 export interface EphemeralReader {
   getEphemeralMessage(chatPk: number, ephemeralMessageId: number): Promise<EphemeralMessageRow | undefined>;
-  listEphemeralMessages(chatPk: number, receiverId: number): Promise<EphemeralMessageRow[]>;
+  listEphemeralMessages(chatPk: number, userId: number): Promise<EphemeralMessageRow[]>;
   nextUnseenEphemeralMessage(chatPk: number, receiverId: number): Promise<EphemeralMessageRow | undefined>;
 }
 

@@ -1,6 +1,6 @@
 /** Text messages of people: sending, listing, waiting for one, pressing a button, editing, deleting, voting. */
 import { MAX_INT32, USER_IN_CHAT, messageId, waitTimeout } from './common.js';
-import { array, int, params, ref, route, str } from './dsl.js';
+import { array, bool, int, params, ref, route, str } from './dsl.js';
 
 const NO_SUCH_MESSAGE = {
   status: 404,
@@ -39,6 +39,15 @@ export const MESSAGES = {
           '`sender_chat` and, as `from`, the placeholder bot (`Channel_Bot` or `GroupAnonymousBot`). ' +
           'Refused (403 `CHAT_WRITE_FORBIDDEN`) while the channel, or a channel of its owner, is banned ' +
           'there with `banChatSenderChat`.',
+      }),
+      ephemeral: bool({
+        description:
+          'Send the text as an ephemeral command (Bot API 10.2, ADR 0080): it must start with a command ' +
+          'that a bot of the group or supergroup declared ephemeral (`BotCommand.is_ephemeral`) in the ' +
+          'list this user sees (`/cmd@bot` names the bot when two declare it). Only that bot gets it, as ' +
+          'a `message` with `message_id` 0, `ephemeral_message_id` and `receiver_user` the bot; no other ' +
+          'member or bot sees it. Goes with none of `reply_to_message_id`, `message_thread_id`, `as_chat`. ' +
+          'Otherwise 400 `BAD_REQUEST`.',
       }),
     }),
     result: 'Message',

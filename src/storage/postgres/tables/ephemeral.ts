@@ -29,12 +29,13 @@ export class PgEphemeral implements EphemeralReader, EphemeralWriter {
       ephemeralMessageId,
     )) as EphemeralMessageRow | undefined;
   }
-  async listEphemeralMessages(chatPk: number, receiverId: number) {
+  async listEphemeralMessages(chatPk: number, userId: number) {
     return (await this.sql.all(
-      `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND receiver_id = ?
+      `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND (receiver_id = ? OR sender_id = ?)
        ORDER BY after_message_id, seq`,
       chatPk,
-      receiverId,
+      userId,
+      userId,
     )) as unknown as EphemeralMessageRow[];
   }
   async nextUnseenEphemeralMessage(chatPk: number, receiverId: number) {

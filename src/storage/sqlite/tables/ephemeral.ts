@@ -31,13 +31,14 @@ export class SqliteEphemeral implements EphemeralReader, EphemeralWriter {
       ),
     );
   }
-  async listEphemeralMessages(chatPk: number, receiverId: number) {
+  async listEphemeralMessages(chatPk: number, userId: number) {
     return this.sql
       .all(
-        `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND receiver_id = ?
+        `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND (receiver_id = ? OR sender_id = ?)
          ORDER BY after_message_id, seq`,
         chatPk,
-        receiverId,
+        userId,
+        userId,
       )
       .map((row) => rowOf(row)!);
   }
