@@ -312,6 +312,35 @@ it('edits the caption and media of an ephemeral document by file_id', async () =
   await onlyBobSees(s, 'two.txt', [s.plain, s.watcher]);
 });
 
+it('edits the text of one into rich content (rich_message, 10.3) and back; a refused rich edit changes nothing', async () => {
+  const s = await scene();
+  const { api } = s.admin;
+  const sent = await api.sendMessage(s.chat.id, 'plain-for-bob', {
+    ephemeral_message_parameters: { receiver_user_id: s.bob.id },
+  });
+  const id = sent.ephemeral_message_id!;
+  const seen = async () =>
+    (await list(s.bob.id, s.chat.id)).find((message) => message.ephemeral_message_id === id);
+  expect(await api.editEphemeralMessageText(s.chat.id, s.bob.id, id, { html: '<p>rich-for-bob</p>' })).toBe(
+    true,
+  );
+  const rich = await seen();
+  expect(rich).toMatchObject({ rich_message: { blocks: [{ type: 'paragraph', text: 'rich-for-bob' }] } });
+  expect(rich).not.toHaveProperty('text');
+  const malformed = await callBotApi(server, s.admin.token, 'editEphemeralMessageText', {
+    chat_id: s.chat.id,
+    receiver_user_id: s.bob.id,
+    ephemeral_message_id: id,
+    rich_message: JSON.stringify({ html: '<p>a</p>', markdown: 'b' }),
+  });
+  expect(malformed.body).toMatchObject({ ok: false, error_code: 400 });
+  expect(await seen()).toEqual(rich);
+  expect(await api.editEphemeralMessageText(s.chat.id, s.bob.id, id, 'text-again-for-bob')).toBe(true);
+  expect(await seen()).toMatchObject({ text: 'text-again-for-bob' });
+  expect(await seen()).not.toHaveProperty('rich_message');
+  await onlyBobSees(s, 'rich-for-bob', [s.plain, s.watcher]);
+});
+
 it('keeps BotCommand.is_ephemeral and returns it', async () => {
   const { api, token } = await bot('ephcommands');
   const commands = [

@@ -3,10 +3,13 @@
  * receiver_user_id and ephemeral_message_id; each answers True, and an unknown key 400 "ephemeral
  * message not found". The new content is read as the ordinary edits read it (editMessageText,
  * ...Caption, ...Media, ...ReplyMarkup); editEphemeralMessageMedia takes no new upload (10.2).
+ * editEphemeralMessageText takes `rich_message` as editMessageText does (10.3 as @grammyjs/types
+ * 5.0.0 declares it; the 10.2 text has only `text`; ADR 0080): a text becomes rich and back.
  */
 import { botApiError } from '../errors.js';
 import { readInputMedia } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
+import { readRichMessage, resolveRichMedia } from '../rich-message-param.js';
 import { readCaption } from '../send-media.js';
 import { targetChatId } from '../send-options.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
@@ -42,7 +45,16 @@ function patched(content: MessageContent, patch: ContentPatch, needs?: (c: Messa
 const MEDIA_KEYS = ['photo', 'video', 'animation', 'audio', 'document', 'voice', 'video_note', 'sticker'];
 const hasMedia = (content: MessageContent) => MEDIA_KEYS.some((key) => content[key] !== undefined);
 
+/** A text or rich message: what editEphemeralMessageText edits, as editMessageText does. */
+function needsText(content: MessageContent) {
+  if (typeof content.text !== 'string' && content.rich_message === undefined) {
+    throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text to edit');
+  }
+}
+
 async function editEphemeralMessageText(ctx: MethodContext) {
+  // A non-empty rich_message is the new content; text is then not read (ADR 0071).
+  if (ctx.params.string('rich_message')) return editEphemeralRichMessage(ctx);
   const raw = ctx.params.string('text');
   if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
   const formatted = formatText(raw, ctx.params.string('parse_mode'), ctx.params.json('entities'));
@@ -54,13 +66,33 @@ async function editEphemeralMessageText(ctx: MethodContext) {
     text: formatted.text,
     entities: formatted.entities.length > 0 ? formatted.entities : undefined,
     link_preview_options: preview !== undefined && typeof preview === 'object' ? preview : undefined,
+    rich_message: undefined,
     ...markup,
   };
-  return ctx.platform.ephemeral.edit(bot, key, (content) =>
-    patched(content, patch, (c) => {
-      if (typeof c.text !== 'string') throw new PlatformError('NO_TEXT_TO_EDIT', 'there is no text to edit');
-    }),
-  );
+  return ctx.platform.ephemeral.edit(bot, key, (content) => patched(content, patch, needsText));
+}
+
+/**
+ * editEphemeralMessageText with `rich_message`: parsed first, then the message, then the bot's
+ * right to send each kind of media into the chat, all before any new file is stored (a refused
+ * edit stores nothing), as editMessageText's rich edit.
+ */
+async function editEphemeralRichMessage(ctx: MethodContext) {
+  const parsed = readRichMessage(ctx, false);
+  const markup = inlineMarkupPatch(ctx);
+  const { bot, key } = await readKey(ctx);
+  const { platform } = ctx;
+  const found = await platform.ephemeral.find(platform.deps.store, bot, key.chatId, key.receiverId, key.id);
+  needsText(JSON.parse(found.row.body) as MessageContent);
+  const richMessage = await resolveRichMedia(ctx, bot, key.chatId, parsed);
+  const patch: ContentPatch = {
+    text: undefined,
+    entities: undefined,
+    link_preview_options: undefined,
+    rich_message: richMessage,
+    ...markup,
+  };
+  return platform.ephemeral.edit(bot, key, (content) => patched(content, patch, needsText));
 }
 
 async function editEphemeralMessageCaption(ctx: MethodContext) {
