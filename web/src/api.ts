@@ -91,6 +91,9 @@ export interface Message {
   caption_entities?: Entity[];
   reply_to_message?: Message;
   reply_markup?: ReplyMarkup;
+  /** An ephemeral message (message_id 0, ADR 0080): its id in the chat, and who sees it. */
+  ephemeral_message_id?: number;
+  receiver_user?: User;
   [field: string]: unknown;
 }
 

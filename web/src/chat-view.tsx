@@ -46,10 +46,18 @@ function MessageItem({
   const service = serviceText(message);
   if (service !== null) return <ServiceLine message={message} text={service} />;
   const keyboard = message.reply_markup?.inline_keyboard;
+  // An ephemeral message (ADR 0080) is this person's alone; it can't be replied to, pinned or reacted to.
+  const ephemeral = message.ephemeral_message_id !== undefined;
+  const classes = ['message', mine ? 'mine' : '', ephemeral ? 'ephemeral' : ''].filter(Boolean).join(' ');
   return (
-    <li class={mine ? 'message mine' : 'message'} data-message-id={message.message_id}>
+    <li
+      class={classes}
+      data-message-id={message.message_id}
+      data-ephemeral-message-id={message.ephemeral_message_id}
+    >
       <article>
         {!mine && <div class="sender">{senderName(message)}</div>}
+        {ephemeral && <div class="only-you">only you can see this</div>}
         {message.reply_to_message && (
           <blockquote class="reply-to">
             {message.reply_to_message.text ?? message.reply_to_message.caption ?? ''}
@@ -67,16 +75,20 @@ function MessageItem({
           </div>
         )}
         <div class="meta">
-          <button type="button" class="reply" onClick={() => onReply(message)}>
-            Reply
-          </button>
-          <button type="button" class="reply" onClick={() => onPin(message)}>
-            Pin
-          </button>
+          {!ephemeral && (
+            <button type="button" class="reply" onClick={() => onReply(message)}>
+              Reply
+            </button>
+          )}
+          {!ephemeral && (
+            <button type="button" class="reply" onClick={() => onPin(message)}>
+              Pin
+            </button>
+          )}
           {message.edit_date ? <span class="edited">edited </span> : null}
           <time dateTime={new Date(message.date * 1000).toISOString()}>{time(message.date)}</time>
         </div>
-        <Reactions message={message} onReact={(emoji) => onReact(message, emoji)} />
+        {!ephemeral && <Reactions message={message} onReact={(emoji) => onReact(message, emoji)} />}
         {keyboard && (
           <div class="inline-keyboard">
             {keyboard.map((row, r) => (
@@ -274,7 +286,11 @@ export function ChatView({
           .filter((message) => !isForum || inTopic(message, topic))
           .map((message) => (
             <MessageItem
-              key={message.message_id}
+              key={
+                message.ephemeral_message_id === undefined
+                  ? message.message_id
+                  : `e${message.ephemeral_message_id}`
+              }
               chat={chatRef}
               message={message}
               mine={message.from?.id === me}

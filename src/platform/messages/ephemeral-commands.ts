@@ -87,6 +87,13 @@ export class EphemeralCommands {
       return { chat, row, bot };
     });
     this.updates.notify(sent.bot.id);
+    // The sender's own apps re-read the chat (web/methods/events.ts); no one else hears of it.
+    this.deps.bus.emit('message.created', {
+      chatPk: sent.chat.pk,
+      messageId: 0,
+      senderId: user.id,
+      recipients: [user.id],
+    });
     return this.ephemeral.render(store, sent.chat, sent.row, user.id);
   }
 

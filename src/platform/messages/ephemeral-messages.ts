@@ -114,21 +114,24 @@ export class EphemeralMessages {
     key: { chatId: number; receiverId: number; id: number },
     change: (content: MessageContent) => MessageContent,
   ): Promise<true> {
-    const { chat } = await this.deps.store.write(async (tx) => {
+    const { chat, row } = await this.deps.store.write(async (tx) => {
       const found = await this.find(tx, bot, key.chatId, key.receiverId, key.id);
       const content = change(JSON.parse(found.row.body) as MessageContent);
       await tx.updateEphemeralMessage(found.chat.pk, key.id, JSON.stringify(content), this.deps.clock.now());
       return found;
     });
-    this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId: 0 });
+    // Only the receiver's app hears of it (web/methods/events.ts).
+    this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId: 0, recipients: [row.receiver_id] });
     return true;
   }
 
   async delete(bot: UserRow, key: { chatId: number; receiverId: number; id: number }): Promise<true> {
-    await this.deps.store.write(async (tx) => {
+    const { chat, row } = await this.deps.store.write(async (tx) => {
       const found = await this.find(tx, bot, key.chatId, key.receiverId, key.id);
       await tx.deleteEphemeralMessage(found.chat.pk, key.id);
+      return found;
     });
+    this.deps.bus.emit('message.changed', { chatPk: chat.pk, messageId: 0, recipients: [row.receiver_id] });
     return true;
   }
 

@@ -19,8 +19,11 @@ export interface PlatformEvents {
   'updates.queued': { botId: number };
   /** A message was stored in a chat; `recipients` are the user ids that receive it. */
   'message.created': { chatPk: number; messageId: number; senderId: number | null; recipients: number[] };
-  /** A message was edited or deleted. */
-  'message.changed': { chatPk: number; messageId: number };
+  /**
+   * A message was edited or deleted. For an ephemeral message (`messageId` 0, ADR 0080)
+   * `recipients` names the one person who sees it; no one else is told.
+   */
+  'message.changed': { chatPk: number; messageId: number; recipients?: number[] };
   /** A bot shows a chat action ("typing", ...) in a chat; "cancel" stops it (platform/chats/chat-actions.ts). */
   'chat.action': { chatPk: number; userId: number; action: string };
   /** A bot answered a callback query. */

@@ -30,16 +30,18 @@ export async function openEvents(
     if (!member || member.status === 'left' || member.status === 'kicked') return undefined;
     return chat.id ?? undefined;
   };
-  const relay = (kind: 'created' | 'changed') => (payload: { chatPk: number; messageId: number }) => {
-    // An ephemeral message (message_id 0, ADR 0076) is its receiver's alone: no one else hears of it.
-    if (payload.messageId === 0) return;
-    chatIdFor(payload.chatPk).then(
-      (chatId) => {
-        if (chatId !== undefined) send('message', { kind, chat_id: chatId, message_id: payload.messageId });
-      },
-      () => send('resync', {}),
-    );
-  };
+  const relay =
+    (kind: 'created' | 'changed') =>
+    (payload: { chatPk: number; messageId: number; recipients?: number[] }) => {
+      // An ephemeral message (message_id 0, ADR 0076, 0080) is its receiver's alone: no one else hears of it.
+      if (payload.messageId === 0 && !payload.recipients?.includes(me)) return;
+      chatIdFor(payload.chatPk).then(
+        (chatId) => {
+          if (chatId !== undefined) send('message', { kind, chat_id: chatId, message_id: payload.messageId });
+        },
+        () => send('resync', {}),
+      );
+    };
   const unsubscribe = [
     bus.on('message.created', relay('created')),
     bus.on('message.changed', relay('changed')),

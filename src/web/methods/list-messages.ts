@@ -9,7 +9,8 @@ import { visibleChat } from '../visible-chat.js';
  * message reports it read to the gateway (its delivery status becomes `read`). Messages with
  * reactions carry `reaction_summary` (the counts and the person's own choice), read for the page
  * at once. A chat the person cannot see is 404 `CHAT_NOT_FOUND`, as one that does not exist
- * (visible-chat.ts).
+ * (visible-chat.ts). The person's own ephemeral messages (message_id 0, those they received or sent;
+ * ADR 0080) are among them in their place, and no one else's.
  */
 export async function listMessages({ platform, chatList, session, input }: WebContext) {
   const chatRef = text(input, 'chat', true);
@@ -17,23 +18,25 @@ export async function listMessages({ platform, chatList, session, input }: WebCo
   const chat = await visibleChat(platform, session.userId, chatRef);
   if (chat === undefined) return [];
   const user = String(session.userId);
-  const messages = await platform.messages.listForUser(user, chatRef, limit);
-  const newest = messages.at(-1);
+  const messages = await platform.ephemeral.listForUser(user, chatRef, limit);
+  // Ephemeral messages have message_id 0: read marks and reactions go by the chat's own messages.
+  const ordinary = messages.filter((message) => message.message_id !== 0);
+  const newest = ordinary.at(-1);
   if (newest) {
     await chatList.markRead(session.userId, chat, newest.message_id);
     const summaries = await platform.reactions.summaries(
       platform.deps.store,
       chat,
-      messages[0]!.message_id,
+      ordinary[0]!.message_id,
       newest.message_id,
       session.userId,
     );
-    for (const message of messages) {
+    for (const message of ordinary) {
       const summary = summaries.get(message.message_id);
       if (summary) Object.assign(message, { reaction_summary: summary });
     }
     if (newest.chat.id === SERVICE_USER_ID)
-      await readCodes(platform, user, new Set(messages.map((m) => m.message_id)));
+      await readCodes(platform, user, new Set(ordinary.map((m) => m.message_id)));
   }
   return messages;
 }
