@@ -80,8 +80,9 @@ async function expectBadRequest(call: Promise<unknown>, description: string) {
 describe('sendPhoto', () => {
   const image = png(3, 2);
   let fileId = '';
+  let fileSize = 0;
 
-  it('stores an upload sent by grammY and answers a PhotoSize with the real size', async () => {
+  it('stores an upload sent by grammY and answers a PhotoSize with the real size, re-encoded as JPEG', async () => {
     const sent = await bot.api.sendPhoto(chatId, new InputFile(image, 'a.png'), {
       caption: '<b>Hello</b> photo',
       parse_mode: 'HTML',
@@ -91,7 +92,9 @@ describe('sendPhoto', () => {
     expect(sent.photo).toHaveLength(1);
     const [size] = sent.photo!;
     expect(Object.keys(size!)).toEqual(['file_id', 'file_unique_id', 'file_size', 'width', 'height']);
-    expect(size).toMatchObject({ width: 3, height: 2, file_size: image.length });
+    // Smaller than the 90-px thumbnail: the photo is only itself (ADR 0081; photo-sizes.test.ts).
+    expect(size).toMatchObject({ width: 3, height: 2 });
+    fileSize = size!.file_size!;
     expect(size!.file_id).toMatch(/^[A-Za-z0-9_-]{50,}$/);
     expect(sent.caption).toBe('Hello photo');
     expect(sent.caption_entities).toEqual([{ type: 'bold', offset: 0, length: 5 }]);
@@ -119,18 +122,18 @@ describe('sendPhoto', () => {
     expect(file).toEqual({
       file_id: fileId,
       file_unique_id: expect.stringMatching(/^AQAD/),
-      file_size: image.length,
-      file_path: expect.stringMatching(/^photos\/file_\d+\.png$/),
+      file_size: fileSize,
+      file_path: expect.stringMatching(/^photos\/file_\d+\.jpg$/),
     });
     const { response, bytes } = await download(file.file_path!);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('content-length')).toBe(String(image.length));
-    expect(bytes.equals(image)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-length')).toBe(String(fileSize));
+    expect(bytes.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(true);
 
     const head = await download(file.file_path!, token, 'HEAD');
     expect(head.response.status).toBe(200);
-    expect(head.response.headers.get('content-length')).toBe(String(image.length));
+    expect(head.response.headers.get('content-length')).toBe(String(fileSize));
     expect(head.bytes.length).toBe(0);
     expect(server.logs.join('')).not.toContain(token.split(':')[1]);
   });
@@ -246,7 +249,7 @@ describe('sendDocument', () => {
     const thumbnail = await bot.api.getFile(document.thumbnail!.file_id);
     expect(thumbnail.file_path).toMatch(/^thumbnails\/file_\d+\.jpg$/);
 
-    // By file_id, through grammY; a thumbnail that is not a JPEG is left out.
+    // By file_id, through grammY; a thumbnail that is not a JPEG is converted to one (ADR 0081).
     const again = await bot.api.sendDocument(chatId, document.file_id);
     expect(again.document).toMatchObject({ file_id: document.file_id, file_name: 'notes.txt' });
     const noThumb = await multipart(
@@ -254,7 +257,7 @@ describe('sendDocument', () => {
       { chat_id: String(chatId) },
       { document: [Buffer.from('other'), 'o.bin'], thumbnail: [png(10, 10), 't.png'] },
     );
-    expect(noThumb.body.result!.document).not.toHaveProperty('thumbnail');
+    expect(noThumb.body.result!.document!.thumbnail).toMatchObject({ width: 10, height: 10 });
     expect(noThumb.body.result!.document!.mime_type).toBe('application/octet-stream');
   });
 

@@ -242,8 +242,13 @@ describe('a person downloading a file a bot sent', () => {
       chat,
       message_id: photo.message_id,
     });
-    expect(Buffer.from(byMessage.data).equals(image)).toBe(true);
-    expect(byMessage.mime_type).toBe('image/png');
+    // Photos are stored re-encoded as JPEG sizes (ADR 0081).
+    expect(
+      Buffer.from(byMessage.data)
+        .subarray(0, 2)
+        .equals(Buffer.from([0xff, 0xd8])),
+    ).toBe(true);
+    expect(byMessage.mime_type).toBe('image/jpeg');
     expect(byMessage.file_name).toBeUndefined();
     const [seen] = await server.control.listMessages({ user: alice.id, chat, limit: 2 });
     const personPhotoId = (seen!.photo as PhotoSize[]).at(-1)!.file_id;
@@ -253,7 +258,7 @@ describe('a person downloading a file a bot sent', () => {
     expect(byMessage.file_unique_id).toBe(photo.photo.at(-1)!.file_unique_id);
 
     const byId = await server.control.downloadFile({ user: alice.id, file_id: personPhotoId });
-    expect(Buffer.from(byId.data).equals(image)).toBe(true);
+    expect(Buffer.from(byId.data).equals(Buffer.from(byMessage.data))).toBe(true);
 
     // A document: JSON bytes stay bytes, with the file's type and name.
     const document = await server.control.downloadFile({ user: alice.id, chat, message_id: doc.message_id });
@@ -402,16 +407,16 @@ describe('a person downloading a file a bot sent', () => {
       const result = JSON.parse(json.stdout);
       expect(result).toMatchObject({
         path: path.join(dir, 'pic.png'),
-        size: image.length,
-        mime_type: 'image/png',
+        mime_type: 'image/jpeg',
       });
-      expect(readFileSync(path.join(dir, 'pic.png')).equals(image)).toBe(true);
+      const savedBytes = readFileSync(path.join(dir, 'pic.png'));
+      expect([savedBytes.length, savedBytes[0], savedBytes[1]]).toEqual([result.size, 0xff, 0xd8]);
 
       // By the person's file_id; a file without a name is saved under its file_unique_id.
       const byId = await parley('download', '--user', String(alice.id), '--file-id', result.file_id);
       expect(byId.code).toBe(0);
-      const named = path.join(dir, `${photo.photo[0]!.file_unique_id}.png`);
-      expect(readFileSync(named).equals(image)).toBe(true);
+      const named = path.join(dir, `${photo.photo[0]!.file_unique_id}.jpg`);
+      expect(readFileSync(named).equals(savedBytes)).toBe(true);
 
       expect(await parley('download', '--user', String(alice.id), '--chat', chat)).toMatchObject({
         code: 2,

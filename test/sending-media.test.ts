@@ -182,7 +182,7 @@ describe('audio, video, animation, voice and video notes', () => {
 describe('files by HTTP URL', () => {
   it('downloads photos, documents and audio that a bot names by URL', async () => {
     const photo = await api.sendPhoto(chatId, `${filesUrl}/moved`);
-    expect(photo.photo[0]).toMatchObject({ width: 4, height: 3, file_size: IMAGE.length });
+    expect(photo.photo[0]).toMatchObject({ width: 4, height: 3 });
     const document = await api.sendDocument(chatId, `${filesUrl}/cat.png`);
     expect(document.document).toMatchObject({ file_name: 'cat.png', mime_type: 'image/png' });
     const audio = await api.sendAudio(chatId, `${filesUrl}/song.mp3`, { performer: 'Web' });

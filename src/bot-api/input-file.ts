@@ -7,10 +7,22 @@ import { botApiError } from './errors.js';
 import type { MethodContext } from './method-context.js';
 import type { UploadedFile } from './params.js';
 import { fileByReference } from './send-media.js';
-import type { FileMeta, StoredFile, Upload } from '../platform/files/files.js';
+import {
+  jpegMeta,
+  jpegUpload,
+  type FileMeta,
+  type StoredFile,
+  type Upload,
+} from '../platform/files/files.js';
+import {
+  encodeJpeg,
+  ImageDecodeError,
+  THUMBNAIL_BOX,
+  type EncodedImage,
+} from '../platform/files/photo-sizes.js';
 import { extensionOf, type FileKind } from '../platform/files/file-kinds.js';
 import { imageSize } from '../platform/files/image-size.js';
-import { smallUploadBytes, uploadSize } from '../platform/files/upload.js';
+import { smallUploadBytes, uploadHead, uploadSize } from '../platform/files/upload.js';
 import { mimeTypeOfExtension } from '../platform/files/mime-types.js';
 import { fetchUrl, isHttpUrl, UrlFetchError } from '../platform/net/url-fetch.js';
 
@@ -29,6 +41,8 @@ export const MAX_UPLOAD_SIZE = 50 * 1024 * 1024;
 /** Thumbnails: JPEG, under 200 kB, at most 320 by 320 (spec/bot-api.md §8). */
 const MAX_THUMBNAIL_SIZE = 200 * 1024;
 const MAX_THUMBNAIL_SIDE = 320;
+/** A thumbnail in another format is converted (ADR 0081): up to the photo upload limit. */
+const MAX_CONVERTED_THUMBNAIL_SIZE = 10 * 1024 * 1024;
 
 /** The MIME type a kind of file gets when its name says nothing (a Parley stand-in). */
 const DEFAULT_MIME_TYPES: Partial<Record<FileKind, string>> = {
@@ -65,7 +79,8 @@ export async function acquireFile(
   return platform.files.store(botId, kind, upload, prepare(upload, 'url'));
 }
 
-async function download(ctx: MethodContext, url: string, maxBytes: number): Promise<Upload> {
+/** Downloads an input file's URL (at most `maxBytes`), refusing with the reference's texts. */
+export async function download(ctx: MethodContext, url: string, maxBytes: number): Promise<Upload> {
   try {
     const { config, lookup } = ctx.platform.deps;
     const fetched = await fetchUrl(url, { maxBytes, profile: config.profile, lookup });
@@ -97,12 +112,15 @@ export function prepareFile(kind: FileKind): PrepareFile {
 export interface ThumbnailUpload {
   upload: UploadedFile;
   meta: FileMeta;
+  /** Not a JPEG: re-encoded as one when stored. */
+  convert?: true;
 }
 
 /**
  * The thumbnail: only a new upload counts (`attach://<name>` or the part named `thumbnail`, or the
- * legacy `thumb`), as in the reference. One that is not a JPEG within the limits is left out rather
- * than refused, the way the platform drops thumbnails it cannot use. `values` are tried first
+ * legacy `thumb`), as in the reference. A PNG, WebP or GIF is converted to JPEG when stored; a JPEG
+ * out of the limits, or bytes that are no image, are left out rather than refused, the way the
+ * platform drops thumbnails it cannot use. `values` are tried first
  * (InputMedia items name theirs inside the JSON).
  */
 export function thumbnailOf(
@@ -118,6 +136,13 @@ export function thumbnailOf(
     if (!input) continue;
     if (!('upload' in input)) return undefined;
     const size = uploadSize(input.upload);
+    // Another image (PNG, WebP, GIF) is converted to a JPEG of at most 320 (storeThumbnail, ADR 0081).
+    const format = imageSize(uploadHead(input.upload))?.format;
+    if (format !== undefined && format !== 'jpeg') {
+      return size > MAX_CONVERTED_THUMBNAIL_SIZE
+        ? undefined
+        : { upload: input.upload, meta: {}, convert: true };
+    }
     // Within the limit, the whole thumbnail is in memory (upload.ts HEAD_BYTES).
     const data = size > MAX_THUMBNAIL_SIZE ? undefined : smallUploadBytes(input.upload);
     if (size === 0 || !data) return undefined;
@@ -139,7 +164,17 @@ export async function storeThumbnail(
   thumbnail: ThumbnailUpload | undefined,
 ): Promise<StoredFile | undefined> {
   if (!thumbnail) return undefined;
-  return platform.files.store(botId, 'thumbnail', thumbnail.upload, thumbnail.meta);
+  if (!thumbnail.convert) return platform.files.store(botId, 'thumbnail', thumbnail.upload, thumbnail.meta);
+  let image: EncodedImage;
+  try {
+    // sharp reads a spooled upload from its file, in libuv's thread pool.
+    image = await encodeJpeg(thumbnail.upload.spooled.path, THUMBNAIL_BOX);
+  } catch (error) {
+    // An image that does not decode is left out, as a thumbnail the platform cannot use.
+    if (error instanceof ImageDecodeError) return undefined;
+    throw error;
+  }
+  return platform.files.store(botId, 'thumbnail', jpegUpload(image), jpegMeta(image));
 }
 
 type ParamsLike = MethodContext['params'];

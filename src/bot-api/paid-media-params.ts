@@ -15,7 +15,7 @@ import {
 } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { MAX_DURATION, MAX_LENGTH, mediaContent, prepareMedia } from './send-media-file.js';
-import { checkPhoto } from './methods/send-photo.js';
+import { acquirePhoto, checkPhoto } from './methods/send-photo.js';
 import { renderPhotoSize } from '../platform/files/files.js';
 import type { MediaAttributes } from '../platform/messages/media.js';
 import type { WirePaidMedia } from '../platform/paid-media/paid-media.js';
@@ -53,10 +53,7 @@ export function readPaidMediaList(ctx: MethodContext): PaidMediaItem[] {
 /** The full PaidMedia object of an item, its files stored for the bot or found by file_id. */
 export async function paidMediaOf(ctx: MethodContext, item: PaidMediaItem): Promise<WirePaidMedia> {
   if (item.type === 'photo') {
-    return {
-      type: 'photo',
-      photo: [renderPhotoSize(await acquireFile(ctx, item.input, 'photo', checkPhoto))],
-    };
+    return { type: 'photo', photo: await acquirePhoto(ctx, item.input) };
   }
   const stored = await acquireFile(ctx, item.input, 'video', prepareMedia('video'));
   const thumbnail = await storeThumbnail(ctx, item.thumbnail);

@@ -5,8 +5,7 @@ import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
 import { mediaContent, prepareMedia } from '../send-media-file.js';
 import { readSendOptions } from '../send-options.js';
-import { checkPhoto } from './send-photo.js';
-import { renderPhotoSize } from '../../platform/files/files.js';
+import { acquirePhoto } from './send-photo.js';
 import { newMediaGroupId } from '../../platform/messages/forwards.js';
 import { renderDocument } from '../../platform/messages/media.js';
 import type { MessageContent, WireMessage } from '../../platform/core/wire-types.js';
@@ -71,7 +70,7 @@ export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]>
 export async function itemContent(ctx: MethodContext, item: InputMediaItem): Promise<MessageContent> {
   let content: MessageContent;
   if (item.type === 'photo') {
-    content = { photo: [renderPhotoSize(await acquireFile(ctx, item.input, 'photo', checkPhoto))] };
+    content = { photo: await acquirePhoto(ctx, item.input) };
   } else if (item.type === 'document') {
     const stored = await acquireFile(ctx, item.input, 'document', prepareFile('document'));
     content = { document: renderDocument(stored, await storeThumbnail(ctx, item.thumbnail)) };

@@ -1,9 +1,15 @@
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
-import { checkChat, readCaption } from '../send-media.js';
-import { acquireFile } from '../input-file.js';
-import { renderPhotoSize, type Upload } from '../../platform/files/files.js';
+import { checkChat, fileByReference, readCaption } from '../send-media.js';
+import { download, isFileId, MAX_URL_PHOTO_SIZE, type InputFile } from '../input-file.js';
+import {
+  renderPhotoSize,
+  type StoredFile,
+  type Upload,
+  type WirePhotoSize,
+} from '../../platform/files/files.js';
+import { encodePhotoSizes, ImageDecodeError, smallerSizes } from '../../platform/files/photo-sizes.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../../platform/files/image-size.js';
 import { uploadHead, uploadSize } from '../../platform/files/upload.js';
 import type { MessageContent } from '../../platform/core/wire-types.js';
@@ -17,8 +23,9 @@ const MAX_PHOTO_RATIO = 20;
 /**
  * sendPhoto: a photo uploaded by multipart/form-data, given by a file_id issued to this bot or by an
  * HTTP URL the server downloads (at most 5 MB), with caption (parse_mode / caption_entities),
- * show_caption_above_media, has_spoiler and the common send options. The result's `photo` has one PhotoSize, the uploaded image as it is: Parley does not
- * resize or re-encode. spec/bot-api.md "Files and media"; reference §1.4 (input files), §2.3, §5.
+ * show_caption_above_media, has_spoiler and the common send options. The result's `photo` is the
+ * reference's set of JPEG PhotoSizes (photo-sizes.ts, ADR 0081). spec/bot-api.md "Files and media";
+ * reference §1.4 (input files), §2.3, §5.
  */
 export async function sendPhoto(ctx: MethodContext) {
   const { params } = ctx;
@@ -29,13 +36,56 @@ export async function sendPhoto(ctx: MethodContext) {
   const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
-  const photo = await acquireFile(ctx, input, 'photo', checkPhoto);
-
-  const content: MessageContent = { photo: [renderPhotoSize(photo)], ...caption };
+  const content: MessageContent = { photo: await acquirePhoto(ctx, input), ...caption };
   if (caption.caption !== undefined && params.bool('show_caption_above_media'))
     content.show_caption_above_media = true;
   if (params.bool('has_spoiler')) content.has_media_spoiler = true;
   return deliverSend(ctx, bot, options, { ...content, ...options.content });
+}
+
+/**
+ * The PhotoSizes of a photo given as an input file, smallest first (ADR 0081). New bytes (an upload
+ * or a URL's) are checked, then encoded into the reference's sizes and each size stored. A file_id
+ * of a photo size is the largest size of the photo sent: the smaller ones are derived from it again
+ * (the same bytes, hence the same files). A photo stored before ADR 0081 (not a JPEG within 1280)
+ * is sent as it was, one PhotoSize.
+ */
+export async function acquirePhoto(ctx: MethodContext, input: InputFile): Promise<WirePhotoSize[]> {
+  const { platform, botId } = ctx;
+  if (isFileId(input)) {
+    const stored = await fileByReference(ctx, (input as { ref: string }).ref, 'photo');
+    const { file } = stored;
+    if (
+      file.mime_type !== 'image/jpeg' ||
+      !file.width ||
+      !file.height ||
+      Math.max(file.width, file.height) > 1280
+    ) {
+      return [renderPhotoSize(stored)];
+    }
+    const largest = { data: await platform.files.read(file), width: file.width, height: file.height };
+    const smaller = await encodeOrRefuse(smallerSizes(largest), 'upload');
+    return [...(await platform.files.storePhoto(botId, smaller)), stored].map(renderPhotoSize);
+  }
+  const source = 'upload' in input ? 'upload' : 'url';
+  const upload = 'upload' in input ? input.upload : await download(ctx, input.ref, MAX_URL_PHOTO_SIZE);
+  checkPhoto(upload, source);
+  const sizes = await encodeOrRefuse(
+    encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data),
+    source,
+  );
+  const stored: StoredFile[] = await platform.files.storePhoto(botId, sizes);
+  return stored.map(renderPhotoSize);
+}
+
+/** Bytes whose header passed but that do not decode get the texts of bytes that are not an image. */
+async function encodeOrRefuse<T>(work: Promise<T>, source: 'upload' | 'url'): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof ImageDecodeError)) throw error;
+    throw botApiError(source === 'url' ? 'URL_CONTENT_WRONG_TYPE' : 'IMAGE_PROCESS_FAILED');
+  }
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   NAMED_KINDS,
   type FileKind,
 } from './file-kinds.js';
+import type { EncodedImage } from './photo-sizes.js';
 import { clearSpoolDir, spoolToFile, uploadSize, type SpooledFile, type Upload } from './upload.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { FileRefRow, FileRow, StoreReader, StoreTx } from '../../storage/store.js';
@@ -94,6 +95,21 @@ export class Files {
    */
   async storeForPerson(kind: FileKind, upload: Upload, meta: FileMeta = {}): Promise<FileRow> {
     return this.#store(kind, upload, meta, async (_tx, file) => file);
+  }
+
+  /** A photo's encoded sizes (photo-sizes.ts) stored for `botId`, each its own file, in order. */
+  async storePhoto(botId: number, sizes: EncodedImage[]): Promise<StoredFile[]> {
+    const stored: StoredFile[] = [];
+    for (const size of sizes) stored.push(await this.store(botId, 'photo', jpegUpload(size), jpegMeta(size)));
+    return stored;
+  }
+
+  /** A photo's encoded sizes stored for a person (control API), each its own file, in order. */
+  async storePhotoForPerson(sizes: EncodedImage[]): Promise<FileRow[]> {
+    const stored: FileRow[] = [];
+    for (const size of sizes)
+      stored.push(await this.storeForPerson('photo', jpegUpload(size), jpegMeta(size)));
+    return stored;
   }
 
   async #store<T>(
@@ -327,4 +343,13 @@ export function renderPhotoSize({ file, ref }: StoredFile): WirePhotoSize {
     width: file.width ?? 0,
     height: file.height ?? 0,
   };
+}
+
+/** Encoded JPEG bytes as an upload: photos have no file name (NAMED_KINDS). */
+export function jpegUpload(image: EncodedImage): Upload {
+  return { data: image.data, filename: '', mimeType: 'image/jpeg' };
+}
+
+export function jpegMeta(image: EncodedImage): FileMeta {
+  return { width: image.width, height: image.height, mimeType: 'image/jpeg' };
 }

@@ -24,6 +24,7 @@ import {
   type WirePhotoSize,
 } from '../files/files.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../files/image-size.js';
+import { encodePhotoSizes, ImageDecodeError, type EncodedImage } from '../files/photo-sizes.js';
 import {
   attributesFor,
   completeAttributes,
@@ -43,6 +44,7 @@ import type { FileRow } from '../../storage/store.js';
 export const MAX_PERSON_PHOTO_BYTES = 10 * 1024 * 1024;
 const MAX_PHOTO_SIDES = 10_000;
 const MAX_PHOTO_RATIO = 20;
+const NOT_AN_IMAGE = 'the photo is not a JPEG, PNG, GIF or WebP image';
 /** Every other file: what a bot can still download (getFile's 20 MB). */
 export const MAX_PERSON_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const MAX_CAPTION_LENGTH = 1024;
@@ -121,6 +123,8 @@ export class PersonMediaSender {
     }
     const captionContent = captionOf(caption, captionEntities);
     const prepared = prepare(media);
+    // A photo is encoded into the reference's sizes (ADR 0081) before anything is written.
+    const photoSizes = media.kind === 'photo' ? await encodePersonPhoto(media.data) : undefined;
 
     // Everything that can refuse the message is checked before the file is stored. (A private chat
     // written to for the first time is made here rather than with the message: it cannot refuse.)
@@ -134,6 +138,13 @@ export class PersonMediaSender {
       }
     });
 
+    if (media.kind === 'photo') {
+      const rows = await this.files.storePhotoForPerson(photoSizes!);
+      const photo = await Promise.all(
+        rows.map(async (row) => renderPhotoSize(await this.#storedFor(user.id, row))),
+      );
+      return this.messages.deliverFromUser(user, chatRef, { photo, ...captionContent }, replyTo);
+    }
     const file = await this.files.storeForPerson(media.kind, prepared.upload, prepared.meta);
     const stored = await this.#storedFor(user.id, file);
     const content: MessageContent = { ...(await this.#render(media, stored, prepared)), ...captionContent };
@@ -141,8 +152,11 @@ export class PersonMediaSender {
   }
 
   /** The content field of the file, rendered as the Bot API renders the same kind sent by a bot. */
-  async #render(media: PersonMedia, stored: StoredFile, prepared: Prepared): Promise<MessageContent> {
-    if (media.kind === 'photo') return { photo: [renderPhotoSize(stored)] };
+  async #render(
+    media: Exclude<PersonMedia, { kind: 'photo' }>,
+    stored: StoredFile,
+    prepared: Prepared,
+  ): Promise<MessageContent> {
     if (media.kind === 'document') return { document: renderDocument(stored) };
     // New bytes: their attributes are stored for the file, so that a bot sending it again by its
     // file_id shows the same (media.ts).
@@ -221,12 +235,22 @@ function prepare(media: PersonMedia): Prepared {
   };
 }
 
+/** A person's photo as its JPEG sizes; bytes whose header passed but that do not decode are refused. */
+async function encodePersonPhoto(data: Buffer): Promise<EncodedImage[]> {
+  try {
+    return await encodePhotoSizes(data);
+  } catch (error) {
+    if (!(error instanceof ImageDecodeError)) throw error;
+    throw new PlatformError('BAD_REQUEST', NOT_AN_IMAGE);
+  }
+}
+
 function preparePhoto(data: Buffer): Prepared {
   if (data.length > MAX_PERSON_PHOTO_BYTES) {
     throw new PlatformError('BAD_REQUEST', 'the photo is larger than 10 MB');
   }
   const image = imageSize(data);
-  if (!image) throw new PlatformError('BAD_REQUEST', 'the photo is not a JPEG, PNG, GIF or WebP image');
+  if (!image) throw new PlatformError('BAD_REQUEST', NOT_AN_IMAGE);
   const { width, height } = image;
   if (
     width + height > MAX_PHOTO_SIDES ||
