@@ -254,6 +254,8 @@ export const BOT_API_ERRORS = {
     status: 400,
     text: (d: { media: string }) => `Bad Request: there is no ${d.media} in the request`,
   },
+  /** setChatPhoto with a `photo` that is a string (file_id, URL): process_set_chat_photo_query. */
+  PHOTO_NOT_UPLOADED: badRequest('photo must be uploaded as an InputFile'),
   FILE_EMPTY: badRequest('file must be non-empty'),
   FILE_TOO_BIG: badRequest('file is too big'),
   FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
