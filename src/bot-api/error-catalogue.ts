@@ -261,6 +261,14 @@ export const BOT_API_ERRORS = {
   FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
   /** A sticker's file_id missing (sticker, old_sticker): the reference's get_sticker_input_file. */
   STICKER_NOT_SPECIFIED: badRequest('sticker is not specified'),
+  /** No sticker at all, nor a legacy file (get_legacy_input_sticker). */
+  STICKER_FILE_MISSING: badRequest('there is no sticker file in the request'),
+  /** A legacy tgs_sticker/webm_sticker given as a string (file_id, URL): get_legacy_input_sticker. */
+  STICKER_NOT_UPLOADED: {
+    status: 400,
+    text: (d: { kind: 'animated' | 'video' }) =>
+      `Bad Request: ${d.kind} sticker must be uploaded as an InputFile`,
+  },
   FILE_ID_INVALID: badRequest('invalid file_id'),
   FILE_REFERENCE_INVALID: badRequest('wrong file identifier/HTTP URL specified'),
   FILE_TYPE_MISMATCH: badRequest('type of file mismatch'),
