@@ -5,7 +5,7 @@
  */
 import { Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/in-process.js';
+import { callBotApi, startServer, type TestServer } from './helpers/in-process.js';
 import { failure, groupKit } from './helpers/groups.js';
 import { waitFor } from './helpers/wait-for.js';
 import { cliRunner } from './helpers/cli-runner.js';
@@ -180,6 +180,22 @@ describe('games', () => {
     } finally {
       await bot.stop();
     }
+  });
+
+  it('reads a missing score as 0, as the reference does (raw HTTP, as a library sends the call)', async () => {
+    const { gamer } = await gameBot();
+    const owner = await person('Olga');
+    await control().sendMessage({ from: owner.id, chat: `@${gamer.record.username}`, text: '/start' });
+    const game = await gamer.api.sendGame(owner.id, 'tetris');
+    const answer = await callBotApi(server, gamer.token, 'setGameScore', {
+      chat_id: owner.id,
+      message_id: game.message_id,
+      user_id: owner.id,
+    });
+    expect(answer.body).toMatchObject({ ok: true, result: { game: { text: '1. Olga: 0' } } });
+    expect(await gamer.api.getGameHighScores(owner.id, game.message_id, owner.id)).toMatchObject([
+      { position: 1, score: 0 },
+    ]);
   });
 
   it('refuses what the spec refuses, and changes nothing when it does', async () => {
