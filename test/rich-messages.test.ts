@@ -106,7 +106,7 @@ describe('sendRichMessage', () => {
     });
   });
 
-  it('reads ordinary Markdown as text: dollar prices and a lone backtick (ADR 0080)', async () => {
+  it('reads ordinary Markdown as text: dollar prices and a lone backtick (ADR 0082)', async () => {
     const { alice, b } = await conversation('prices');
     const sent = await b.api.sendRichMessage(alice.id, {
       markdown: 'Was $2,800. New total: **$2,450**.\n\nIt`s done',

@@ -8,7 +8,7 @@
  * `~~strikethrough~~`, `||spoiler||`, `==marked==`, `` `code` ``, `$math$`, `[text](link)`,
  * `[^name]` reference links, `![alt](tg://emoji?id=...)`, `![text](tg://time?unix=...&format=...)`;
  * `\` escapes any ASCII punctuation. An unclosed paired marker (bold, italic, ...) is refused as
- * MarkdownV2 does; a backtick or `$` that nothing closes is a literal character (ADR 0080).
+ * MarkdownV2 does; a backtick or `$` that nothing closes is a literal character (ADR 0082).
  */
 import { entityParseError } from '../formatting/formatting-error.js';
 import { getLinkCustomEmojiId, getLinkFormattedDate } from '../formatting/links.js';
@@ -368,7 +368,7 @@ class MarkdownBlocks {
 
 /**
  * The closing `$` of inline math opened at text[open], as Pandoc's tex_math_dollars reads it (the
- * reference's rules are silent, ADR 0080): the opening `$` has a non-space on its right, the closing
+ * reference's rules are silent, ADR 0082): the opening `$` has a non-space on its right, the closing
  * one a non-space on its left and no digit on its right, so that prices ("Was $2,800, now $2,450")
  * stay text. Undefined when there is none: the `$` is then a literal dollar sign.
  */
