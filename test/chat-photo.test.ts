@@ -118,9 +118,16 @@ describe('chat photos', () => {
     });
     expect(await admin.api.getChat(chat.id)).not.toHaveProperty('photo');
 
-    // A file_id or URL is not an upload.
+    // A file_id or URL is not an upload (the reference's process_set_chat_photo_query).
     const sent = await admin.api.sendPhoto(chat.id, new InputFile(png(8, 8), 'b.png'));
     expect(await failure(admin.api.setChatPhoto(chat.id, sent.photo[0]!.file_id as never))).toMatchObject({
+      description: 'Bad Request: photo must be uploaded as an InputFile',
+    });
+    expect(
+      await failure(admin.api.setChatPhoto(chat.id, 'https://example.com/a.png' as never)),
+    ).toMatchObject({ description: 'Bad Request: photo must be uploaded as an InputFile' });
+    // No photo at all.
+    expect(await failure(admin.api.raw.setChatPhoto({ chat_id: chat.id } as never))).toMatchObject({
       description: 'Bad Request: there is no photo in the request',
     });
     // Bytes that are not an image.

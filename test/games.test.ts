@@ -5,7 +5,7 @@
  */
 import { Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers/in-process.js';
+import { callBotApi, startServer, type TestServer } from './helpers/in-process.js';
 import { failure, groupKit } from './helpers/groups.js';
 import { waitFor } from './helpers/wait-for.js';
 import { cliRunner } from './helpers/cli-runner.js';
@@ -58,7 +58,23 @@ describe('games', () => {
     await gamer.updates();
 
     const sent = await gamer.api.sendGame(alice.id, 'tetris');
-    expect(sent.game).toEqual({ title: 'Tetris', description: 'Falling blocks', photo: [] });
+    expect(sent.game).toMatchObject({ title: 'Tetris', description: 'Falling blocks' });
+    // Game.photo is required: a drawn 640x360 photo and its 320x180 size, each a file to download.
+    const photo = sent.game.photo;
+    expect(photo.map((size) => [size.width, size.height])).toEqual([
+      [320, 180],
+      [640, 360],
+    ]);
+    const file = await gamer.api.getFile(photo[1]!.file_id);
+    const download = await fetch(`${server.url}/file/bot${gamer.token}/${file.file_path}`);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
+    // The same game's photo is the same file at the next send; the person has file_ids of their own.
+    const again = await gamer.api.sendGame(alice.id, 'tetris');
+    expect(again.game.photo.map((size) => size.file_unique_id)).toEqual(photo.map((s) => s.file_unique_id));
     expect(sent.reply_markup?.inline_keyboard).toEqual([[{ text: 'Play Tetris', callback_game: {} }]]);
     expect(await failure(gamer.api.sendGame(alice.id, 'snake'))).toMatchObject({
       code: 400,
@@ -66,8 +82,13 @@ describe('games', () => {
     });
 
     // The person sees the game message and presses its button.
-    const [seen] = await control().listMessages({ user: alice.id, chat, limit: 1 });
+    const listed = await control().listMessages({ user: alice.id, chat, limit: 3 });
+    const seen = listed.find((m) => m.message_id === sent.message_id);
     expect(seen).toMatchObject({ message_id: sent.message_id, game: { title: 'Tetris' } });
+    const seenPhoto = (seen as { game: { photo: Array<{ file_id: string; file_unique_id: string }> } }).game
+      .photo;
+    expect(seenPhoto.map((s) => s.file_unique_id)).toEqual(photo.map((s) => s.file_unique_id));
+    expect(seenPhoto[1]!.file_id).not.toBe(photo[1]!.file_id);
     const press = control().pressButton({
       user: alice.id,
       chat,
@@ -180,6 +201,22 @@ describe('games', () => {
     } finally {
       await bot.stop();
     }
+  });
+
+  it('reads a missing score as 0, as the reference does (raw HTTP, as a library sends the call)', async () => {
+    const { gamer } = await gameBot();
+    const owner = await person('Olga');
+    await control().sendMessage({ from: owner.id, chat: `@${gamer.record.username}`, text: '/start' });
+    const game = await gamer.api.sendGame(owner.id, 'tetris');
+    const answer = await callBotApi(server, gamer.token, 'setGameScore', {
+      chat_id: owner.id,
+      message_id: game.message_id,
+      user_id: owner.id,
+    });
+    expect(answer.body).toMatchObject({ ok: true, result: { game: { text: '1. Olga: 0' } } });
+    expect(await gamer.api.getGameHighScores(owner.id, game.message_id, owner.id)).toMatchObject([
+      { position: 1, score: 0 },
+    ]);
   });
 
   it('refuses what the spec refuses, and changes nothing when it does', async () => {

@@ -106,6 +106,17 @@ describe('sendRichMessage', () => {
     });
   });
 
+  it('reads ordinary Markdown as text: dollar prices and a lone backtick (ADR 0082)', async () => {
+    const { alice, b } = await conversation('prices');
+    const sent = await b.api.sendRichMessage(alice.id, {
+      markdown: 'Was $2,800. New total: **$2,450**.\n\nIt`s done',
+    });
+    expect(sent.rich_message.blocks).toEqual([
+      { type: 'paragraph', text: ['Was $2,800. New total: ', { type: 'bold', text: '$2,450' }, '.'] },
+      { type: 'paragraph', text: 'It`s done' },
+    ]);
+  });
+
   it('carries media blocks by file_id and by URL, the person seeing the same files', async () => {
     const { alice, b, chat } = await conversation('media');
     const photo = await b.api.sendPhoto(alice.id, new InputFile(png(40, 30), 'a.png'));

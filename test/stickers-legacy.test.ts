@@ -176,4 +176,44 @@ describe('sticker sets in the reference legacy forms', () => {
     const maskSet = await callBotApi(server, b.token, 'getStickerSet', { name: maskName });
     expect(maskSet.body.result).toMatchObject({ sticker_type: 'mask', contains_masks: true });
   });
+
+  it('refuses a call with no sticker file as the reference does, storing nothing', async () => {
+    const { owner, b, setName } = await ownerAndBot('legnone');
+    const fields = { user_id: owner.id, name: setName, title: 'None', emojis: '🙂' };
+    const none = await callBotApi(server, b.token, 'createNewStickerSet', fields);
+    expect(none.body).toMatchObject({
+      ok: false,
+      description: 'Bad Request: there is no sticker file in the request',
+    });
+    // tgs_sticker and webm_sticker are read as uploads only; a string names none.
+    const tgsString = await callBotApi(server, b.token, 'createNewStickerSet', {
+      ...fields,
+      tgs_sticker: 'https://example.com/a.tgs',
+    });
+    expect(tgsString.body).toMatchObject({
+      description: 'Bad Request: animated sticker must be uploaded as an InputFile',
+    });
+    const webmString = await callBotApi(server, b.token, 'createNewStickerSet', {
+      ...fields,
+      webm_sticker: 'https://example.com/a.webm',
+    });
+    expect(webmString.body).toMatchObject({
+      description: 'Bad Request: video sticker must be uploaded as an InputFile',
+    });
+    expect((await callBotApi(server, b.token, 'getStickerSet', { name: setName })).body.ok).toBe(false);
+
+    const created = await upload(b.token, 'createNewStickerSet', fields, {
+      name: 'png_sticker',
+      data: png(512, 512),
+      filename: 'a.png',
+    });
+    expect(created).toEqual({ ok: true, result: true });
+    const added = await callBotApi(server, b.token, 'addStickerToSet', {
+      user_id: owner.id,
+      name: setName,
+      emojis: '🙂',
+    });
+    expect(added.body).toMatchObject({ description: 'Bad Request: there is no sticker file in the request' });
+    expect((await getSet(b, setName)).stickers).toHaveLength(1);
+  });
 });

@@ -66,6 +66,10 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
     "Bad Request: keyboard button Web App URL 'http://x' is invalid: Only HTTPS links are allowed",
   ],
   MEDIA_MISSING: [{ media: 'video note' }, 'Bad Request: there is no video note in the request'],
+  STICKER_NOT_UPLOADED: [
+    { kind: 'animated' },
+    'Bad Request: animated sticker must be uploaded as an InputFile',
+  ],
   FILE_TYPE_UNUSABLE: [
     { type: 'Photo', as: 'Document' },
     "Bad Request: can't use file of type Photo as Document",

@@ -256,11 +256,21 @@ export const BOT_API_ERRORS = {
     status: 400,
     text: (d: { media: string }) => `Bad Request: there is no ${d.media} in the request`,
   },
+  /** setChatPhoto with a `photo` that is a string (file_id, URL): process_set_chat_photo_query. */
+  PHOTO_NOT_UPLOADED: badRequest('photo must be uploaded as an InputFile'),
   FILE_EMPTY: badRequest('file must be non-empty'),
   FILE_TOO_BIG: badRequest('file is too big'),
   FILE_ID_NOT_SPECIFIED: badRequest('file_id not specified'),
   /** A sticker's file_id missing (sticker, old_sticker): the reference's get_sticker_input_file. */
   STICKER_NOT_SPECIFIED: badRequest('sticker is not specified'),
+  /** No sticker at all, nor a legacy file (get_legacy_input_sticker). */
+  STICKER_FILE_MISSING: badRequest('there is no sticker file in the request'),
+  /** A legacy tgs_sticker/webm_sticker given as a string (file_id, URL): get_legacy_input_sticker. */
+  STICKER_NOT_UPLOADED: {
+    status: 400,
+    text: (d: { kind: 'animated' | 'video' }) =>
+      `Bad Request: ${d.kind} sticker must be uploaded as an InputFile`,
+  },
   FILE_ID_INVALID: badRequest('invalid file_id'),
   FILE_REFERENCE_INVALID: badRequest('wrong file identifier/HTTP URL specified'),
   FILE_TYPE_MISMATCH: badRequest('type of file mismatch'),

@@ -141,34 +141,43 @@ export function readInputSticker(ctx: MethodContext, value: unknown): InputStick
 
 /** The `sticker` parameter (an InputSticker as JSON), or the legacy form's file and `emojis`. */
 export function readInputStickerParam(ctx: MethodContext): InputStickerSpec {
-  if (ctx.params.string('sticker') === undefined) {
-    const legacy = readLegacyInputSticker(ctx);
-    if (legacy) return legacy;
-    throw botApiError('PARAMETER_REQUIRED', { name: 'sticker' });
-  }
+  if (ctx.params.string('sticker') === undefined) return readLegacyInputSticker(ctx);
   return readInputSticker(ctx, ctx.params.parsedJson('sticker', 'InputSticker'));
 }
 
-/** The legacy file parameters, in the order the reference reads them, and the format of each. */
-const LEGACY_STICKER_FILES: ReadonlyArray<readonly [name: string, format: StickerFormat]> = [
-  ['png_sticker', 'static'],
-  ['tgs_sticker', 'animated'],
-  ['webm_sticker', 'video'],
+/**
+ * The legacy file parameters, in the order the reference reads them, the format of each, and
+ * whether it must be an upload (the reference reads tgs_sticker and webm_sticker as uploads only).
+ */
+const LEGACY_STICKER_FILES: ReadonlyArray<
+  readonly [name: string, format: StickerFormat, uploadOnly: boolean]
+> = [
+  ['png_sticker', 'static', false],
+  ['tgs_sticker', 'animated', true],
+  ['webm_sticker', 'video', true],
 ];
 
 /**
  * The sticker of createNewStickerSet/addStickerToSet in the form before Bot API 6.6, which the
- * reference server still reads (Client.cpp get_input_sticker, get_input_stickers; ADR 0072): one of
- * `png_sticker`, `tgs_sticker` or `webm_sticker` (the first present wins), its emoji as one string
- * `emojis`, and `mask_position` as JSON. Undefined when no such file is given.
+ * reference server still reads (Client.cpp get_input_sticker, get_legacy_input_sticker; ADR 0072):
+ * one of `png_sticker` (an upload, file_id or URL), `tgs_sticker` or `webm_sticker` (uploads only;
+ * the first present wins), its emoji as one string `emojis`, and `mask_position` as JSON. With none
+ * of them, a tgs_sticker or webm_sticker string is "must be uploaded as an InputFile", else there
+ * is "no sticker file in the request", as the reference answers a call that names no sticker.
  */
-export function readLegacyInputSticker(ctx: MethodContext): InputStickerSpec | undefined {
+export function readLegacyInputSticker(ctx: MethodContext): InputStickerSpec {
   const { params } = ctx;
-  const found = LEGACY_STICKER_FILES.map(([name, format]) => ({
-    input: params.inputFile(name),
-    format,
-  })).find((candidate) => candidate.input !== undefined);
-  if (!found?.input) return undefined;
+  const found = LEGACY_STICKER_FILES.map(([name, format, uploadOnly]) => {
+    const input = params.inputFile(name);
+    return { input: input && (!uploadOnly || 'upload' in input) ? input : undefined, format };
+  }).find((candidate) => candidate.input !== undefined);
+  if (!found?.input) {
+    if (params.string('tgs_sticker') !== undefined)
+      throw botApiError('STICKER_NOT_UPLOADED', { kind: 'animated' });
+    if (params.string('webm_sticker') !== undefined)
+      throw botApiError('STICKER_NOT_UPLOADED', { kind: 'video' });
+    throw botApiError('STICKER_FILE_MISSING');
+  }
   const emoji = [
     ...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(params.string('emojis') ?? ''),
   ]

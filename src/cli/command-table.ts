@@ -77,6 +77,7 @@ import {
   profileAddAudioCommand,
   profilePersonalChatCommand,
 } from './commands/drafts-profiles.js';
+import { userPhotoAddCommand } from './commands/user-photo.js';
 import { gameRegisterCommand } from './commands/game.js';
 import { boostCommand } from './commands/boost.js';
 import { botVerifierCommand, verificationShowCommand } from './commands/verifier.js';
@@ -158,6 +159,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       businessDisconnectCommand,
       emojiStatusAllowCommand,
       profileAddAudioCommand,
+      userPhotoAddCommand,
       profilePersonalChatCommand,
       passportKeyCommand,
       passportShareCommand,

@@ -155,9 +155,14 @@ function help(topic: string[], ctx: CliContext): number {
 }
 
 /** The command whose words start the arguments, two-word names first (`user create` before `user`). */
+/** The command named by the first words, the longest name first (`user photo add` before `user`). */
 function findCommand(argv: readonly string[]): Command | undefined {
-  const two = argv.slice(0, 2).join(' ');
-  return COMMANDS.find((c) => c.name === two) ?? COMMANDS.find((c) => c.name === argv[0]);
+  for (const length of [3, 2, 1]) {
+    const name = argv.slice(0, length).join(' ');
+    const command = argv.length >= length ? COMMANDS.find((c) => c.name === name) : undefined;
+    if (command) return command;
+  }
+  return undefined;
 }
 
 function groupCommands(word: string): Command[] {

@@ -69,9 +69,11 @@ import { getGiveaway, startGiveaway } from './methods/giveaways.js';
 import {
   addChecklistTasks,
   addProfileAudio,
+  addProfilePhoto,
   allowEmojiStatus,
   listDrafts,
   markChecklistTasks,
+  PROFILE_PHOTO_BODY_LIMIT,
   setPersonalChat,
 } from './methods/drafts-profiles.js';
 import { createChat } from './methods/chat-create.js';
@@ -192,6 +194,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   listDrafts,
   allowEmojiStatus,
   addProfileAudio,
+  addProfilePhoto,
   markChecklistTasks,
   addChecklistTasks,
   setPersonalChat,
@@ -256,6 +259,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
 /** Bytes of JSON body a route takes, when more than Fastify's default 1 MiB. */
 const BODY_LIMITS: Partial<Record<RouteId, number>> = {
   sendMedia: SEND_MEDIA_BODY_LIMIT,
+  addProfilePhoto: PROFILE_PHOTO_BODY_LIMIT,
   sharePassportData: PASSPORT_SHARE_BODY_LIMIT,
 };
 

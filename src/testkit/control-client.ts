@@ -163,11 +163,13 @@ import type {
   ListDraftsParams,
   AllowEmojiStatusParams,
   AddProfileAudioParams,
+  AddProfilePhotoParams,
   SetPersonalChatParams,
   MarkChecklistTasksParams,
   AddChecklistTasksParams,
   MessageDraft,
   ProfileAudios,
+  ProfilePhotos,
   MigrateChatParams,
   SetBotPrivacyParams,
   BoostChatParams,
@@ -728,6 +730,15 @@ export class ControlClient {
   /** `POST /control/profile-audios`: the audio of a message joins `user`'s profile audios. */
   addProfileAudio(params: AddProfileAudioParams): Promise<ProfileAudios> {
     return this.#call({ method: 'POST', path: '/profile-audios', body: params });
+  }
+
+  /** `POST /control/profile-photos`: `user` gets a new profile photo (raw bytes are sent as base64). */
+  addProfilePhoto(params: AddProfilePhotoParams): Promise<ProfilePhotos> {
+    return this.#call({
+      method: 'POST',
+      path: '/profile-photos',
+      body: { ...params, photo: withBase64(params.photo) },
+    });
   }
 
   /** `POST /control/personal-chat`: `user` shows a channel they created on their profile (or none). */

@@ -143,6 +143,7 @@ describe('the control API contract of the test kit', () => {
       | 'setDevicesOnline'
       | 'setDevicesOffline'
       | 'sendMedia'
+      | 'addProfilePhoto'
       | 'downloadFile'
       | 'getDeliveryLog'
       | 'listBots'

@@ -511,6 +511,12 @@ export interface ProfileAudios {
   audios: BotApi.Audio[];
 }
 
+/** A user's profile photos (getUserProfilePhotos's UserProfilePhotos), as the user sees them. */
+export interface ProfilePhotos {
+  total_count: number;
+  photos: BotApi.PhotoSize[][];
+}
+
 // ---- groups, supergroups and channels ----
 
 /** A `ChatMember` of the Bot API (its variant is `status`). */
@@ -738,6 +744,7 @@ export interface ControlResults {
   MessageReactions: MessageReactions;
   MessageDraft: MessageDraft;
   ProfileAudios: ProfileAudios;
+  ProfilePhotos: ProfilePhotos;
   InlineQueryAnswer: InlineQueryAnswer;
   ChosenInlineResult: ChosenInlineResult;
   WebAppLaunch: WebAppLaunch;
@@ -869,6 +876,10 @@ export type ListPinnedMessagesParams = ParamsByName['ListPinnedMessagesParams'];
 export type ListDraftsParams = ParamsByName['ListDraftsParams'];
 export type AllowEmojiStatusParams = ParamsByName['AllowEmojiStatusParams'];
 export type AddProfileAudioParams = ParamsByName['AddProfileAudioParams'];
+/** `POST /control/profile-photos`: the photo as the test kit takes it (`data` is sent as `data_base64`). */
+export type AddProfilePhotoParams = Omit<ParamsByName['AddProfilePhotoParams'], 'photo'> & {
+  photo: FileBytes;
+};
 export type SetPersonalChatParams = ParamsByName['SetPersonalChatParams'];
 /** `POST /control/checklists/tasks`, `POST /control/checklists/add-tasks` */
 export type MarkChecklistTasksParams = ParamsByName['MarkChecklistTasksParams'];

@@ -17,11 +17,7 @@ import { MAX_INITIAL_STICKERS } from '../../platform/stickers/sticker-rules.js';
  * before Bot API 6.6 (`png_sticker`/`tgs_sticker`/`webm_sticker` with `emojis`; ADR 0072).
  */
 function readStickers(ctx: MethodContext): InputStickerSpec[] {
-  if (ctx.params.string('stickers') === undefined) {
-    const legacy = readLegacyInputSticker(ctx);
-    if (legacy) return [legacy];
-    throw botApiError('PARAMETER_REQUIRED', { name: 'stickers' });
-  }
+  if (ctx.params.string('stickers') === undefined) return [readLegacyInputSticker(ctx)];
   const list = ctx.params.parsedJson('stickers', 'InputSticker');
   if (!Array.isArray(list)) throw botApiError('ARRAY_EXPECTED', { of: 'InputSticker' });
   if (list.length === 0) throw botApiError('STICKERS_EMPTY');

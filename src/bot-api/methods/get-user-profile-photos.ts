@@ -3,8 +3,9 @@ import type { MethodContext } from '../method-context.js';
 
 /**
  * getUserProfilePhotos: the user's profile photos, the newest first, each one PhotoSize (Parley
- * keeps an image as uploaded). Bots have one once they call setMyProfilePhoto; people have none
- * yet. offset >= 0, limit clamped to 1-100 (reference §6.3).
+ * keeps an image as uploaded). Bots have one once they call setMyProfilePhoto; people get theirs
+ * through the control API (`POST /control/profile-photos`). offset >= 0, limit clamped to 1-100
+ * (reference §6.3).
  */
 export async function getUserProfilePhotos({ params, platform, botId }: MethodContext) {
   const userId = params.int('user_id') ?? 0;

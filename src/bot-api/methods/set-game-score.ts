@@ -1,5 +1,4 @@
 import { readUserId } from '../chat-params.js';
-import { botApiError } from '../errors.js';
 import { readEditRef } from '../edit-target.js';
 import type { MethodContext } from '../method-context.js';
 
@@ -13,8 +12,8 @@ import type { MethodContext } from '../method-context.js';
 export async function setGameScore(ctx: MethodContext) {
   const { params, platform } = ctx;
   const userId = readUserId(ctx);
-  const score = params.int('score');
-  if (score === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'score' });
+  // The reference reads score as an optional integer (process_set_game_score_query): absent is 0.
+  const score = params.int('score') ?? 0;
   const { bot, ref } = await readEditRef(ctx);
   return platform.games.setScore(bot, ref, userId, score, {
     force: params.bool('force'),

@@ -1,4 +1,6 @@
 import type { RouteContext } from '../control-context.js';
+import { MAX_PERSON_PHOTO_BYTES } from '../../platform/messages/person-media.js';
+import { base64Input } from './send-media.js';
 
 /** GET /control/drafts: the drafts a bot is streaming into the user's private chat with it. */
 export async function listDrafts({ platform, input }: RouteContext<'listDrafts'>) {
@@ -24,6 +26,22 @@ export async function setPersonalChat({ platform, input }: RouteContext<'setPers
 export async function addProfileAudio({ platform, input }: RouteContext<'addProfileAudio'>) {
   const page = await platform.profiles.addAudioFromMessage(input.user, input.chat, input.message_id);
   return { total_count: page.total_count, audios: page.items };
+}
+
+/** The largest JSON body of `POST /control/profile-photos`: the largest photo as base64 and room. */
+export const PROFILE_PHOTO_BODY_LIMIT = Math.ceil((MAX_PERSON_PHOTO_BYTES * 4) / 3) + 64 * 1024;
+
+/**
+ * POST /control/profile-photos: the user's new profile photo, checked as a photo they send and
+ * stored once (the same bytes are the same file); answers their profile photos as they see them.
+ */
+export async function addProfilePhoto({ platform, input }: RouteContext<'addProfilePhoto'>) {
+  const data = base64Input(input.photo, 'photo.data_base64', MAX_PERSON_PHOTO_BYTES);
+  const user = await platform.users.resolve(input.user, 'user');
+  const { file } = await platform.personMedia.storeChatPhoto(user.id, data);
+  await platform.profiles.addPersonPhoto(user.id, file);
+  const page = await platform.profiles.photosFor(user.id, user.id, 0, 100);
+  return { total_count: page.total_count, photos: page.items };
 }
 
 /** POST /control/checklists/tasks: the user marks tasks of a checklist as done or not done. */

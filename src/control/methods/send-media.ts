@@ -96,7 +96,7 @@ function optionalString(file: Record<string, unknown>, name: string): string | u
 }
 
 /** Standard or URL-safe base64, padding optional; anything else is refused rather than skipped. */
-function base64Input(object: Record<string, unknown>, name: string, maxBytes: number): Buffer {
+export function base64Input(object: Record<string, unknown>, name: string, maxBytes: number): Buffer {
   const value = object[name.slice(name.lastIndexOf('.') + 1)];
   if (typeof value !== 'string') throw new ControlError(400, 'BAD_REQUEST', `${name} is required`);
   const text = value.replace(/\s+/g, '');

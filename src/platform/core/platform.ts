@@ -224,7 +224,7 @@ export class Platform {
       files: this.files,
     });
     this.messages.guests = this.guest;
-    this.games = new Games(deps, this.users, this.chats, this.messages);
+    this.games = new Games(deps, this.users, this.chats, this.messages, this.files);
     this.boosts = new Boosts({
       deps,
       users: this.users,

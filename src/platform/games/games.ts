@@ -14,6 +14,8 @@ import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { MessageContent, WireMessage, WireUser } from '../core/wire-types.js';
+import type { Files, WirePhotoSize } from '../files/files.js';
+import { drawGamePhoto, GAME_PHOTO_SIZES } from './game-photo.js';
 import type { Messages } from '../messages/messages.js';
 import type { EditRef } from '../messages/message-edits.js';
 import { renderUser, type Users } from '../users/users.js';
@@ -52,9 +54,9 @@ export interface ScoreOptions {
   disableEditMessage: boolean;
 }
 
-/** The Game object of a message (spec Game); Parley's games have no photo or animation. */
-export function gameContent(game: GameRow): Record<string, unknown> {
-  return { title: game.title, description: game.description, photo: [] };
+/** The Game object of a message (spec Game); Parley's games have a drawn photo and no animation. */
+export function gameContent(game: GameRow, photo: WirePhotoSize[]): Record<string, unknown> {
+  return { title: game.title, description: game.description, photo };
 }
 
 export class Games {
@@ -63,6 +65,7 @@ export class Games {
     private readonly users: Users,
     private readonly chats: Chats,
     private readonly messages: Messages,
+    private readonly files: Files,
   ) {}
 
   /** An operator registers a game for a bot (control API). */
@@ -124,12 +127,33 @@ export class Games {
       inline_keyboard: [[{ text: `Play ${game.title}`, callback_game: {} }]],
     };
     const { _client_markup: _ignored, ...rest } = content;
+    const photo = await this.#photo(game, bot.id);
     return this.messages.sendFromBot(
       bot,
       chatId,
-      { game: gameContent(game), ...rest, reply_markup: markup, _game: game.short_name },
+      { game: gameContent(game, photo), ...rest, reply_markup: markup, _game: game.short_name },
       replyTo,
     );
+  }
+
+  /**
+   * The game's photo as the sending bot sees it (every other viewer gets its own file_ids when the
+   * message is rendered): drawn and stored as files once, found by their content at later sends.
+   */
+  async #photo(game: GameRow, botId: number): Promise<WirePhotoSize[]> {
+    const sizes: WirePhotoSize[] = [];
+    for (const [width, height] of GAME_PHOTO_SIZES) {
+      const data = drawGamePhoto(game, width, height);
+      const file = await this.files.storeForPerson(
+        'photo',
+        { data, filename: '', mimeType: 'image/png' },
+        { width, height, mimeType: 'image/png' },
+      );
+      const size = { file_id: '', file_unique_id: file.unique_id, file_size: file.size, width, height };
+      await this.files.bindFileIds(this.deps.store, botId, size);
+      sizes.push(size);
+    }
+    return sizes;
   }
 
   /**

@@ -7,7 +7,8 @@
  * and `[^name]: text` references. Inline: `**bold**`, `__bold__`, `*italic*`, `_italic_`,
  * `~~strikethrough~~`, `||spoiler||`, `==marked==`, `` `code` ``, `$math$`, `[text](link)`,
  * `[^name]` reference links, `![alt](tg://emoji?id=...)`, `![text](tg://time?unix=...&format=...)`;
- * `\` escapes any ASCII punctuation. An unclosed marker is refused as MarkdownV2 does.
+ * `\` escapes any ASCII punctuation. An unclosed paired marker (bold, italic, ...) is refused as
+ * MarkdownV2 does; a backtick or `$` that nothing closes is a literal character (ADR 0082).
  */
 import { entityParseError } from '../formatting/formatting-error.js';
 import { getLinkCustomEmojiId, getLinkFormattedDate } from '../formatting/links.js';
@@ -262,16 +263,17 @@ class MarkdownBlocks {
           continue;
         }
         if (c === '`') {
+          // As in CommonMark, a backtick that no other closes is a literal backtick.
           const end = text.indexOf('`', i + 1);
-          if (end < 0)
-            throw entityParseError(`Can't find end of Code entity at byte offset ${errorOffset(i)}`);
-          push({ type: 'code', text: text.slice(i + 1, end) });
-          i = end + 1;
-          continue;
+          if (end >= 0) {
+            push({ type: 'code', text: text.slice(i + 1, end) });
+            i = end + 1;
+            continue;
+          }
         }
-        if (c === '$' && /\S/.test(text[i + 1] ?? ' ')) {
-          const end = text.indexOf('$', i + 1);
-          if (end > i + 1 && /\S/.test(text[end - 1]!)) {
+        if (c === '$') {
+          const end = mathEnd(text, i);
+          if (end !== undefined) {
             push({ type: 'mathematical_expression', expression: text.slice(i + 1, end) });
             i = end + 1;
             continue;
@@ -362,4 +364,19 @@ class MarkdownBlocks {
     }
     return { text: linkText(href, this.inline(label, 0), this.mentions), end: urlEnd + 1 };
   }
+}
+
+/**
+ * The closing `$` of inline math opened at text[open], as Pandoc's tex_math_dollars reads it (the
+ * reference's rules are silent, ADR 0082): the opening `$` has a non-space on its right, the closing
+ * one a non-space on its left and no digit on its right, so that prices ("Was $2,800, now $2,450")
+ * stay text. Undefined when there is none: the `$` is then a literal dollar sign.
+ */
+function mathEnd(text: string, open: number): number | undefined {
+  if (!/\S/.test(text[open + 1] ?? ' ')) return undefined;
+  for (let end = text.indexOf('$', open + 2); end >= 0; end = text.indexOf('$', end + 1)) {
+    if (text[end - 1] === '\\') continue;
+    if (/\S/.test(text[end - 1]!) && !/\d/.test(text[end + 1] ?? '')) return end;
+  }
+  return undefined;
 }

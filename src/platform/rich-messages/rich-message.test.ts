@@ -295,6 +295,24 @@ describe('rich message Markdown', () => {
     expect(md('a \\*literal\\* star').message.blocks).toEqual([
       { type: 'paragraph', text: 'a *literal* star' },
     ]);
+    // Ordinary text: dollar prices (Pandoc's rule for `$`) and a lone backtick stay text.
+    expect(md('Was $2,800. New total: **$2,450**.').message.blocks).toEqual([
+      { type: 'paragraph', text: ['Was $2,800. New total: ', { type: 'bold', text: '$2,450' }, '.'] },
+    ]);
+    expect(md('between $5 and $10, or $ 3; a lone ` backtick').message.blocks).toEqual([
+      { type: 'paragraph', text: 'between $5 and $10, or $ 3; a lone ` backtick' },
+    ]);
+    expect(md('math $x^2$ and $a$5 then `code`').message.blocks).toEqual([
+      {
+        type: 'paragraph',
+        text: [
+          'math ',
+          { type: 'mathematical_expression', expression: 'x^2' },
+          ' and $a$5 then ',
+          { type: 'code', text: 'code' },
+        ],
+      },
+    ]);
     expect(md('2 * 3 = 6 and snake_case').message.blocks).toEqual([
       { type: 'paragraph', text: '2 * 3 = 6 and snake_case' },
     ]);

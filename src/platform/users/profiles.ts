@@ -37,17 +37,29 @@ export class Profiles {
 
   /** setMyProfilePhoto: the bot's one profile photo becomes this stored image (replacing any). */
   async setBotPhoto(botId: number, file: FileRow): Promise<void> {
-    const attributes = JSON.stringify({ width: file.width ?? 0, height: file.height ?? 0 });
     await this.deps.store.write(async (tx) => {
       await tx.deleteProfileMedia(botId, 'photo');
-      await tx.addProfileMedia({
-        user_id: botId,
-        kind: 'photo',
-        file_pk: file.pk,
-        attributes,
-        added_at: this.deps.clock.now(),
-      });
+      await tx.addProfileMedia(this.#photoRow(botId, file));
     });
+  }
+
+  /**
+   * A person's new profile photo (control API `POST /control/profile-photos`): the stored image
+   * joins their profile photos, the newest first, as getUserProfilePhotos answers them.
+   */
+  async addPersonPhoto(userId: number, file: FileRow): Promise<void> {
+    await this.deps.store.write(async (tx) => tx.addProfileMedia(this.#photoRow(userId, file)));
+  }
+
+  #photoRow(userId: number, file: FileRow) {
+    const attributes = JSON.stringify({ width: file.width ?? 0, height: file.height ?? 0 });
+    return {
+      user_id: userId,
+      kind: 'photo' as const,
+      file_pk: file.pk,
+      attributes,
+      added_at: this.deps.clock.now(),
+    };
   }
 
   /** removeMyProfilePhoto: the bot has no profile photo afterwards (none before is no error). */

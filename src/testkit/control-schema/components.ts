@@ -317,6 +317,19 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       audios: { type: 'array', items: { type: 'object', additionalProperties: true } },
     },
   },
+  ProfilePhotos: {
+    description:
+      "A user's profile photos (the Bot API's UserProfilePhotos), the newest first, each an array of PhotoSize.",
+    type: 'object',
+    required: ['total_count', 'photos'],
+    properties: {
+      total_count: { type: 'integer' },
+      photos: {
+        type: 'array',
+        items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+    },
+  },
   MessageReactions: {
     type: 'object',
     required: ['message_id', 'reactions', 'chosen'],

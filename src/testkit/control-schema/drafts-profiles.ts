@@ -1,6 +1,6 @@
 /** Drafts bots stream to a person, and what a person's profile shows (ADR 0048). */
 import { USER_IN_CHAT, messageId } from './common.js';
-import { bool, params, ref, route } from './dsl.js';
+import { bool, obj, params, ref, route, str } from './dsl.js';
 
 export const DRAFTS_PROFILES = {
   listDrafts: route({
@@ -83,6 +83,38 @@ export const DRAFTS_PROFILES = {
         description: 'No such user, chat or message (`MESSAGE_NOT_FOUND`).',
         codes: ['USER_NOT_FOUND', 'CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
       },
+    ],
+  }),
+
+  addProfilePhoto: route({
+    method: 'POST',
+    path: '/profile-photos',
+    tag: 'users',
+    summary: 'Give a user a new profile photo',
+    description:
+      'The image, base64 (standard or URL-safe), is checked as a photo the user sends and joins the ' +
+      "user's profile photos, the newest first, which bots read with getUserProfilePhotos (each photo " +
+      "one PhotoSize with the image's own width and height, under a file_id of their own).",
+    params: params('AddProfilePhotoParams', {
+      user: ref('user', { required: true }),
+      photo: obj(
+        { data_base64: str({ required: true, contentEncoding: 'base64' }) },
+        {
+          required: true,
+          description:
+            'A JPEG, PNG, GIF or WebP image of at most 10 MB; width + height at most 10000, sides at most 20:1.',
+        },
+      ),
+    }),
+    result: 'ProfilePhotos',
+    answer: "The user's profile photos, as they see them.",
+    errors: [
+      {
+        status: 400,
+        description: 'The photo is missing, not base64 or not an image a user may send.',
+        codes: ['BAD_REQUEST'],
+      },
+      'ReferenceNotFound',
     ],
   }),
 } as const;

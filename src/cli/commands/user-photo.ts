@@ -1,0 +1,45 @@
+/** `parley user photo add`: `POST /control/profile-photos`, a person's new profile photo. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { usageError } from '../cli-error.js';
+import { printResult } from '../output.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+import type { ProfilePhotos } from '../../testkit/index.js';
+
+const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, photo: { type: 'string' } } as const;
+
+/** `2 profile photos: 640x480, 100x100` (the newest first). */
+export function formatProfilePhotos(page: ProfilePhotos): string {
+  const sizes = page.photos.map((sizes) => {
+    const largest = sizes[sizes.length - 1];
+    return largest ? `${largest.width}x${largest.height}` : '?';
+  });
+  return `${page.total_count} profile photo${page.total_count === 1 ? '' : 's'}${sizes.length ? `: ${sizes.join(', ')}` : ''}`;
+}
+
+export const userPhotoAddCommand: Command = {
+  name: 'user photo add',
+  summary: 'give a user a new profile photo',
+  help: `Usage: parley user photo add --user USER --photo PATH [--json]
+
+The image at PATH (JPEG, PNG, GIF or WebP, at most 10 MB) joins the user's profile photos, the
+newest first, which bots read with getUserProfilePhotos. Prints the user's profile photos.
+
+Options:
+  --user USER          a phone number (+15550001), a user id or @username (required)
+  --photo PATH         the image file (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const file = requireOption(values.photo, '--photo', this.name);
+    const data = await readFile(path.resolve(ctx.cwd, file)).catch((error: NodeJS.ErrnoException) => {
+      throw usageError(`cannot read --photo ${file}: ${error.code ?? error.message}`, this.name);
+    });
+    const page = await withClient(values, ctx, (client) => client.addProfilePhoto({ user, photo: { data } }));
+    printResult(ctx, values.json, page, formatProfilePhotos);
+    return 0;
+  },
+};
