@@ -59,7 +59,10 @@ describe('node-telegram-bot-api 2.x', () => {
       const file = await bot.api.getFile({ file_id: await photoId });
       const download = await fetch(`${server.url}/file/bot${token}/${file.file_path}`);
       expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer()).equals(image)).toBe(true);
+      // Stored as the reference stores photos, re-encoded as JPEG (ADR 0081).
+      const served = Buffer.from(await download.arrayBuffer());
+      expect(served.subarray(0, 2).toString('hex')).toBe('ffd8');
+      expect(served.length).toBe(file.file_size);
 
       const reply = await server.control.waitForMessage({
         user: user.phone_number,
