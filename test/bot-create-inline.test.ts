@@ -6,9 +6,9 @@
  */
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
 import { ControlApiError } from '../src/testkit/index.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,17 +18,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, {
-    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+/** `parley ARGS` against this file's server (helpers/cli-runner.ts). */
+const parley = cliRunner(() => server);
 
 describe('parley bot create --inline', () => {
   it('turns inline mode on, with the placeholder kept on the bot', async () => {

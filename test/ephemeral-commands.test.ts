@@ -6,8 +6,8 @@
  * member or bot sees either.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/in-process.js';
+import { startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 import { failure, groupKit } from './helpers/groups.js';
 import { ControlApiError } from '../src/testkit/index.js';
 
@@ -21,17 +21,8 @@ afterAll(async () => {
 const { person, bot } = groupKit(() => server);
 const control = () => server.control;
 
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, {
-    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+/** `parley ARGS` against this file's server (helpers/cli-runner.ts). */
+const parley = cliRunner(() => server);
 
 /** A supergroup with Bob, Carol, a quiz bot that declares /score ephemeral and another bot. */
 async function scene() {

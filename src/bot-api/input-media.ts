@@ -45,6 +45,19 @@ export function readInputMediaList(ctx: MethodContext, name = 'media'): InputMed
 }
 
 /** One InputMedia value. */
+/** The `media` parameter of a media edit: one InputMedia as a JSON object (the reference's get_input_media). */
+export function readMediaParameter(ctx: MethodContext): InputMediaItem {
+  const text = ctx.params.string('media');
+  if (text === undefined || text === '') throw botApiError('PARAMETER_REQUIRED', { name: 'media' });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw botApiError('JSON_UNPARSABLE', { object: 'InputMedia' });
+  }
+  return readInputMedia(ctx, value, false);
+}
+
 export function readInputMedia(ctx: MethodContext, value: unknown, forAlbum: boolean): InputMediaItem {
   try {
     return parseItem(ctx, value, forAlbum);

@@ -1,6 +1,6 @@
 import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
-import { readInputMedia, type InputMediaItem } from '../input-media.js';
+import { readMediaParameter } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 import { itemContent } from './send-media-group.js';
@@ -19,7 +19,7 @@ import type { ContentPatch } from '../../platform/messages/message-edits.js';
  */
 export async function editMessageMedia(ctx: MethodContext) {
   const markup = inlineMarkupPatch(ctx);
-  const item = readMedia(ctx);
+  const item = readMediaParameter(ctx);
   const { bot, ref } = await readEditRef(ctx);
   const { edits } = ctx.platform;
   await edits.checkEditByBot(bot, ref, 'media', { [item.type]: {} });
@@ -33,17 +33,4 @@ export async function editMessageMedia(ctx: MethodContext) {
     ...content,
     ...markup,
   });
-}
-
-/** The `media` parameter: one InputMedia as a JSON object (the reference's get_input_media). */
-function readMedia(ctx: MethodContext): InputMediaItem {
-  const text = ctx.params.string('media');
-  if (text === undefined || text === '') throw botApiError('PARAMETER_REQUIRED', { name: 'media' });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw botApiError('JSON_UNPARSABLE', { object: 'InputMedia' });
-  }
-  return readInputMedia(ctx, value, false);
 }

@@ -7,7 +7,7 @@
  * 5.0.0 declares it; the 10.2 text has only `text`; ADR 0080): a text becomes rich and back.
  */
 import { botApiError } from '../errors.js';
-import { readInputMedia } from '../input-media.js';
+import { readMediaParameter } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
 import { readRichMessage, resolveRichMedia } from '../rich-message-param.js';
 import { readCaption } from '../send-media.js';
@@ -115,15 +115,7 @@ async function editEphemeralMessageCaption(ctx: MethodContext) {
 
 async function editEphemeralMessageMedia(ctx: MethodContext) {
   const markup = inlineMarkupPatch(ctx);
-  const text = ctx.params.string('media');
-  if (text === undefined || text === '') throw botApiError('PARAMETER_REQUIRED', { name: 'media' });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw botApiError('JSON_UNPARSABLE', { object: 'InputMedia' });
-  }
-  const item = readInputMedia(ctx, value, false);
+  const item = readMediaParameter(ctx);
   // 10.2: "Direct upload of new files isn't supported" for ephemeral messages, as for inline ones.
   if ('upload' in item.input) throw botApiError('INLINE_MEDIA_UPLOAD');
   const { bot, key } = await readKey(ctx);
