@@ -92,84 +92,29 @@ describe('a person sends a sticker of a set by its name and position', () => {
 
   it('with parley send --sticker-set NAME --sticker-index N', async () => {
     const { b, setName, set, bob, group } = await scene('fromsetcli');
-    const out = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--sticker-set',
-      setName,
-      '--sticker-index',
-      '0',
-      '--json',
-    );
+    /** `parley send` as Bob into the group, with `what`. */
+    const send = (...what: string[]) =>
+      cli('send', '--from', bob.phone_number!, '--to', String(group.id), ...what);
+    const out = await send('--sticker-set', setName, '--sticker-index', '0', '--json');
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({ sticker: { emoji: '😺', set_name: setName } });
     expect(await nextSticker(b)).toMatchObject({ file_id: set.stickers[0]!.file_id, emoji: '😺' });
 
-    const plain = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--sticker-set',
-      setName,
-      '--sticker-index',
-      '1',
-    );
+    const plain = await send('--sticker-set', setName, '--sticker-index', '1');
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/from Bob\] <sticker>/);
 
     // The index is required, from 0, and goes only with --sticker-set.
-    const missing = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--sticker-set',
-      setName,
-    );
+    const missing = await send('--sticker-set', setName);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('missing --sticker-index');
-    const negative = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--sticker-set',
-      setName,
-      '--sticker-index=-1',
-    );
+    const negative = await send('--sticker-set', setName, '--sticker-index=-1');
     expect(negative.stderr).toContain('--sticker-index must be an integer of at least 0');
-    const stray = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--text',
-      'hi',
-      '--sticker-index',
-      '0',
-    );
+    const stray = await send('--text', 'hi', '--sticker-index', '0');
     expect(stray.stderr).toContain('--sticker-index goes with --sticker-set');
     // Past the end of the set: the server's words.
-    const past = await cli(
-      'send',
-      '--from',
-      bob.phone_number!,
-      '--to',
-      String(group.id),
-      '--sticker-set',
-      setName,
-      '--sticker-index',
-      '2',
-    );
+    const past = await send('--sticker-set', setName, '--sticker-index', '2');
     expect(past.code).not.toBe(0);
     expect(past.stderr).toContain('sticker_index must be 0 to 1: the set has 2 stickers');
     expect(await nextSticker(b)).toMatchObject({ emoji: '🙀' });
