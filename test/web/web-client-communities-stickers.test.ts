@@ -10,7 +10,13 @@ import type { Message, Update } from 'grammy/types';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, signInPage } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  screenshotPath,
+  signInPage,
+} from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -86,6 +92,9 @@ describeWithBrowser('communities and stickers in the web client', () => {
       .poll(() => chats.getByRole('listitem').allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('Garden')]);
 
+    const profileShot = screenshotPath('web-client-profile');
+    if (profileShot) await page.screenshot({ path: profileShot });
+
     // The bot hears it as a service message, and getChat shows the community.
     const added = await waitFor(() => messages(garden.id).find((m) => m.community_chat_added), {
       timeoutMs: 15_000,
@@ -154,6 +163,8 @@ describeWithBrowser('communities and stickers in the web client', () => {
     await expect.poll(() => second.count(), { timeout: 15_000 }).toBe(1);
     // Each sticker shows its image.
     await expect.poll(() => picker.locator('img.sticker-image').count(), { timeout: 15_000 }).toBe(2);
+    const pickerShot = screenshotPath('web-client-sticker-picker');
+    if (pickerShot) await page.screenshot({ path: pickerShot });
     // Keyboard: focus the sticker and press Enter.
     await second.focus();
     await page.keyboard.press('Enter');
