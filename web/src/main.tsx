@@ -9,6 +9,7 @@ import { Inspector } from './inspector.js';
 import { ProfilePanel, ProfilePhoto } from './profile-panel.js';
 import { personApi } from './person-api.js';
 import './styles.css';
+import './profile.css';
 
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);
