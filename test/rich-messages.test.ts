@@ -248,11 +248,11 @@ describe('sendRichMessage', () => {
       ],
       [
         { html: '<p>a</p>', markdown: 'a' },
-        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html" and "markdown" must be specified',
+        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html", "markdown" and "blocks" must be specified',
       ],
       [
         {},
-        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html" and "markdown" must be specified',
+        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html", "markdown" and "blocks" must be specified',
       ],
       [{ html: 5 }, 'Bad Request: can\'t parse InputRichMessage: Field "html" must be of type String'],
       [{ html: '   ' }, 'Bad Request: message must be non-empty'],

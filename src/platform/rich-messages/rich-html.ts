@@ -13,6 +13,7 @@ import { entityParseError } from '../formatting/formatting-error.js';
 import { parseHtmlTree, textContent, type HtmlElement, type HtmlNode } from './html-tree.js';
 import { customEmoji, dateTime, isEmptyText, linkText, richText, trimText } from './rich-text.js';
 import type {
+  ParsedBlocks,
   PendingMediaBlock,
   RichBlock,
   RichBlockCaption,
@@ -83,12 +84,6 @@ const MEDIA_TAGS = new Set(['img', 'video', 'audio']);
 const ALIGN = ['left', 'center', 'right'];
 const VALIGN = ['top', 'middle', 'bottom'];
 const LIST_TYPES = ['1', 'a', 'A', 'i', 'I'];
-
-export interface ParsedBlocks {
-  blocks: RichBlock[];
-  media: RichMediaSource[];
-  mentionedUserIds: number[];
-}
 
 export function parseRichHtml(html: string): ParsedBlocks {
   const root = parseHtmlTree(html, SUPPORTED, VOID);
