@@ -16,16 +16,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-const { person, bot } = groupKit(() => server);
+const kit = groupKit(() => server);
 const control = () => server.control;
 
+/** The person and the bot talk in private; the bot has confirmed the updates so far. */
 async function conversation(prefix: string) {
-  const alice = await person('Alice');
-  const b = await bot(prefix);
-  const chat = `@${b.record.username}`;
-  await control().sendMessage({ from: alice.id, chat, text: 'hello' });
-  await b.updates();
-  return { alice, b, chat };
+  const opened = await kit.conversation(prefix);
+  await opened.b.updates();
+  return opened;
 }
 
 it('keeps a disabled button, which sends nothing when pressed', async () => {

@@ -31,16 +31,8 @@ afterAll(async () => {
   await new Promise((resolve) => files.close(resolve));
 });
 
-const { person, bot } = groupKit(() => server);
+const { person, bot, conversation } = groupKit(() => server);
 const control = () => server.control;
-
-async function conversation(prefix: string) {
-  const alice = await person('Alice');
-  const b = await bot(prefix);
-  const chat = `@${b.record.username}`;
-  await control().sendMessage({ from: alice.id, chat, text: 'hello' });
-  return { alice, b, chat };
-}
 
 describe('sendRichMessage', () => {
   it('sends HTML and Markdown as rich_message, seen by the person', async () => {
