@@ -473,6 +473,13 @@ describe('InputRichMessage.media', () => {
     ).toBe(
       `Bad Request: can't parse InputRichMessage: Invalid media identifier "${'x'.repeat(65)}" specified`,
     );
+    const photo = { type: 'photo', media: 'https://example.com/p.png' } as const;
+    expect(
+      await refused({
+        markdown: 'x',
+        media: Array.from({ length: 51 }, (_, i) => ({ id: `m${i}`, media: photo })),
+      }),
+    ).toBe('Bad Request: rich message has too many media');
     expect(await listing(owner.id, chat.id)).toEqual(before);
   });
 

@@ -15,6 +15,7 @@ import {
   customEmoji,
   dateTime,
   listLabel,
+  RICH_LIMITS,
   type ParsedBlocks,
   type RichBlock,
   type RichBlockCaption,
@@ -85,6 +86,8 @@ export function readRichMediaList(value: unknown): Map<string, Json> {
   const media = new Map<string, Json>();
   if (value === undefined || value === null) return media;
   if (!Array.isArray(value)) throw problem('Field "media" must be of type Array');
+  // "Up to 50 media attachments in total", listed or used.
+  if (value.length > RICH_LIMITS.media) throw tdlibError('Rich message has too many media');
   for (const item of value) {
     const entry = object(item, 'InputRichMessageMedia');
     const id = string(entry, 'id');
