@@ -1,9 +1,11 @@
 /**
  * What sendRichMessage and sendRichMessageDraft share (ADR 0051): the `rich_message` parameter
- * (InputRichMessage) read and parsed into a RichMessage, and its media elements resolved to files
- * the way the media send methods take them (a file_id of this bot, an HTTP URL the server downloads,
- * or `attach://<part>` of a multipart request), after checking that the bot may send each kind of
- * media into the chat (the method's description: "the bot must have the right to send the media").
+ * (InputRichMessage: `html`, `markdown` or, since 10.2, `blocks` with the `media` list; ADR 0088)
+ * read and parsed into a RichMessage, and its media elements resolved to files the way the media
+ * send methods take them (a file_id of this bot, an HTTP URL the server downloads, or
+ * `attach://<part>` of a multipart request; an InputMedia object for blocks and `media` entries),
+ * after checking that the bot may send each kind of media into the chat (the method's description:
+ * "the bot must have the right to send the media").
  */
 import { botApiError } from './errors.js';
 import { acquireFile, inputFileOf, isFileId } from './input-file.js';
