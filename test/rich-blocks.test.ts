@@ -276,6 +276,21 @@ describe('InputRichMessage.blocks', () => {
     expect(refused.rich_message.blocks).toEqual([{ type: 'paragraph', text: 'bad' }]);
   });
 
+  it('takes 10.3 expandable quotations and compact tables, as blocks and as HTML (ADR 0089)', async () => {
+    const { sender, chat } = await scene('r3');
+    const cell = { text: 'a', align: 'left', valign: 'top' } as const;
+    const blocks: InputRichBlock[] = [
+      { type: 'expandable_blockquote', text: ['long ', { type: 'bold', text: 'story' }], credit: 'teller' },
+      { type: 'table', cells: [[cell]], is_compact: true },
+    ];
+    const sent = await sender.api.sendRichMessage(chat.id, { blocks });
+    expect(sent.rich_message.blocks).toEqual(blocks);
+    const html = await sender.api.sendRichMessage(chat.id, {
+      html: '<blockquote expandable>long <b>story</b><cite>teller</cite></blockquote><table compact><tr><td>a</td></tr></table>',
+    });
+    expect(html.rich_message.blocks).toEqual(blocks);
+  });
+
   it('takes the thinking block in drafts only', async () => {
     const { alice, b, chat } = await conversation('rth');
     const thinking: InputRichBlock = { type: 'thinking', text: 'Thinking…' };

@@ -139,7 +139,9 @@ class BlockReader {
           blocks: this.blockList(required(o, 'blocks'), 'blocks', depth),
           ...this.optionalText(o, 'credit', depth),
         };
+      // expandable_blockquote: 10.3 (@grammyjs/types 5.0.0), a quotation of text the reader expands (ADR 0089).
       case 'pullquote':
+      case 'expandable_blockquote':
         return { type, text: this.text(o, 'text', depth), ...this.optionalText(o, 'credit', depth) };
       case 'collage':
       case 'slideshow': {
@@ -228,6 +230,8 @@ class BlockReader {
       cells,
       ...(flag(o, 'is_bordered') ? { is_bordered: true } : {}),
       ...(flag(o, 'is_striped') ? { is_striped: true } : {}),
+      // 10.3 (@grammyjs/types 5.0.0): smaller cell indents (ADR 0089).
+      ...(flag(o, 'is_compact') ? { is_compact: true } : {}),
       ...this.optionalText(o, 'caption', depth),
     };
   }
