@@ -73,6 +73,9 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/** Pipelined connections for job claims (pg-job-claims.ts), besides the pool and the writer. */
+const CLAIM_CONNECTIONS = 2;
+
 export interface PgStoreOptions {
   /** A `postgres://` connection string. */
   url: string;
@@ -143,6 +146,7 @@ export class PgStore implements Store {
   #closed = false;
   readonly #caches = new PgCaches();
   readonly #writes: PgWrites;
+  readonly #claims: pg.Pool;
 
   private constructor(pool: pg.Pool, config: pg.ClientConfig, schema: string | undefined) {
     this.pool = pool;
@@ -151,7 +155,10 @@ export class PgStore implements Store {
     );
     this.gateway = onPool.gateway;
     Object.assign(this, onPool, { gateway: onPool.gateway });
-    this.jobs = new PgJobClaims(pool);
+    // Claims that take several statements go in one round trip on connections of their own.
+    this.#claims = new pg.Pool({ ...config, max: CLAIM_CONNECTIONS, pipeline: true });
+    this.#claims.on('error', () => undefined);
+    this.jobs = new PgJobClaims(pool, this.#claims);
     this.#writes = new PgWrites({
       connect: async () => {
         // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
@@ -230,6 +237,7 @@ export class PgStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#writes.close();
+    await this.#claims.end();
     await this.pool.end();
   }
 }

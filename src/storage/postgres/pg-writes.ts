@@ -219,6 +219,7 @@ export class PgWrites {
         if (!savepoints) return undefined;
         write.memo.clear();
         write.scope.rolledBack();
+        write.rolledBack();
         await write.client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
         outcomes.push({ ok: false, error });
       }
