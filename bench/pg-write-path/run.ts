@@ -112,6 +112,15 @@ async function inParallel(n: number, width: number, task: (i: number) => Promise
   return (performance.now() - started) / 1000;
 }
 
+/** With --statements, the statements counted since the last look, `per` of something. */
+async function listStatements(nodes: Node[], what: string, per: number): Promise<void> {
+  const counts = await readCounts(nodes);
+  if (!values.statements || !counts) return;
+  const sorted = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  log(`  statements ${what}: ${(sorted.reduce((sum, [, n]) => sum + n, 0) / per).toFixed(1)}`);
+  for (const [key, n] of sorted.slice(0, 25)) log(`    ${(n / per).toFixed(3)}  ${key}`);
+}
+
 interface World {
   bots: Array<{ token: string; username: string }>;
   phones: string[];
@@ -136,11 +145,18 @@ async function createWorld(nodes: Node[], tag: string): Promise<World> {
     );
     bots[i] = bot;
   });
+  await readCounts(nodes);
   // A private chat begins with the person's first message (/start), as on the platform.
   const chatsS = await inParallel(PEOPLE, 16, (i) =>
-    call(at(i), '/control/messages', { from: phones[i], chat: `@${bots[i % BOTS]!.username}`, text: '/start' }, true),
+    call(
+      at(i),
+      '/control/messages',
+      { from: phones[i], chat: `@${bots[i % BOTS]!.username}`, text: '/start' },
+      true,
+    ),
   );
   creation['private chats/s'] = PEOPLE / chatsS;
+  await listStatements(nodes, 'per private chat', PEOPLE);
   // Groups of 20-50 people (and one bot), made with their members at once.
   let memberships = 0;
   const groupsS = await inParallel(GROUPS, 4, async (g) => {
@@ -153,6 +169,7 @@ async function createWorld(nodes: Node[], tag: string): Promise<World> {
     await call(at(g), '/control/chats', { owner: phones[g % PEOPLE], title: `G${g}`, members }, true);
   });
   creation['groups/s'] = GROUPS / groupsS;
+  await listStatements(nodes, 'per group', GROUPS);
   creation['memberships/s'] = memberships / groupsS;
   return { bots, phones, creation };
 }
@@ -202,7 +219,9 @@ class EchoBots {
     const { port } = this.#hooks.address() as AddressInfo;
     for (const [i, bot] of this.world.bots.entries()) {
       if (i % 2 === 1)
-        await call(this.nodeOf(i), `/bot${bot.token}/setWebhook`, { url: `http://127.0.0.1:${port}/hook/${i}` });
+        await call(this.nodeOf(i), `/bot${bot.token}/setWebhook`, {
+          url: `http://127.0.0.1:${port}/hook/${i}`,
+        });
       else this.#polls.push(this.#poll(i));
     }
   }
@@ -315,15 +334,22 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
     while (due <= now) {
       const person = Math.floor(Math.random() * PEOPLE);
       const text = `m${n}.${sent}`;
-      const node = nodes[person % nodes.length]!;
+      // People reach the nodes as a balancer spreads them, whatever bot they write to: with two
+      // nodes, half of a bot's people come through the other node than its polls and replies.
+      const node = nodes[Math.floor(person / BOTS) % nodes.length]!;
       bots.pending.set(text, performance.now());
       sent += 1;
       sends.push(
-        call(node, '/control/messages', {
-          from: world.phones[person],
-          chat: `@${world.bots[person % BOTS]!.username}`,
-          text,
-        }, true).then(
+        call(
+          node,
+          '/control/messages',
+          {
+            from: world.phones[person],
+            chat: `@${world.bots[person % BOTS]!.username}`,
+            text,
+          },
+          true,
+        ).then(
           () => undefined,
           (error: unknown) => {
             sendErrors += 1;
@@ -345,7 +371,9 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
   const cpu = nodes.reduce((sum, node, i) => sum + processCpuSeconds(node.child.pid) - cpuBefore[i]!, 0);
   const summary = samples.summary();
   const [polled, hooked] = [bots.polled.summary(), bots.hooked.summary()];
-  log(`    p50/p99 polling ${polled.p50.toFixed(1)}/${polled.p99.toFixed(1)}, webhooks ${hooked.p50.toFixed(1)}/${hooked.p99.toFixed(1)}`);
+  log(
+    `    p50/p99 polling ${polled.p50.toFixed(1)}/${polled.p99.toFixed(1)}, webhooks ${hooked.p50.toFixed(1)}/${hooked.p99.toFixed(1)}`,
+  );
   bots.polled = new Samples();
   bots.hooked = new Samples();
   const statements = await readCounts(nodes);
@@ -376,7 +404,9 @@ function perMessage(statements: Record<string, number> | undefined, messages: nu
   return ` | ${(all / messages).toFixed(1)} statements/msg (${(writer / messages).toFixed(1)} on the write connection), ${(begins / messages).toFixed(2)} BEGIN/msg`;
 }
 
-async function runTarget(name: string): Promise<{ knee: number; steps: Step[]; creation: Record<string, number> }> {
+async function runTarget(
+  name: string,
+): Promise<{ knee: number; steps: Step[]; creation: Record<string, number> }> {
   const pg = name !== 'sqlite';
   const schema = `pgw_${randomBytes(4).toString('hex')}`;
   const files = mkdtempSync(path.join(tmpDir, `${name}-`));
@@ -430,7 +460,9 @@ async function runTarget(name: string): Promise<{ knee: number; steps: Step[]; c
 }
 
 try {
-  log(`pg-write-path: ${BOTS} bots, ${PEOPLE} people, ${GROUPS} groups, steps of ${STEP_MS / 1000} s; ${pinning.note}`);
+  log(
+    `pg-write-path: ${BOTS} bots, ${PEOPLE} people, ${GROUPS} groups, steps of ${STEP_MS / 1000} s; ${pinning.note}`,
+  );
   const targets = values.targets!.split(',');
   if (targets.some((t) => t !== 'sqlite')) {
     const missing = await probe();
@@ -446,7 +478,9 @@ try {
   }
   log('knees (person messages/s with p99 <= 200 ms):');
   for (const [target, knee] of Object.entries(knees))
-    log(`  ${target}: ${knee}${knees.sqlite && target !== 'sqlite' ? ` (${(knee / knees.sqlite).toFixed(2)} of SQLite)` : ''}`);
+    log(
+      `  ${target}: ${knee}${knees.sqlite && target !== 'sqlite' ? ` (${(knee / knees.sqlite).toFixed(2)} of SQLite)` : ''}`,
+    );
   if (knees.pg1 && knees.pg2) log(`  two nodes / one: ${(knees.pg2 / knees.pg1).toFixed(2)}`);
   const base = creations.sqlite;
   if (base)

@@ -76,8 +76,12 @@ export function writeContract(open: () => Promise<Store>): void {
           }),
         ),
       );
-      expect(ids.filter((_, i) => i % 2 === 0)).toEqual(Array.from({ length: 6 }, (_, k) => start[0]! + 1 + k));
-      expect(ids.filter((_, i) => i % 2 === 1)).toEqual(Array.from({ length: 6 }, (_, k) => start[1]! + 1 + k));
+      expect(ids.filter((_, i) => i % 2 === 0)).toEqual(
+        Array.from({ length: 6 }, (_, k) => start[0]! + 1 + k),
+      );
+      expect(ids.filter((_, i) => i % 2 === 1)).toEqual(
+        Array.from({ length: 6 }, (_, k) => start[1]! + 1 + k),
+      );
       const bot1 = (await store.getBot(1))!;
       expect([bot1.last_update_id, bot1.last_update_at]).toEqual([start[0]! + 6, 2010]);
       expect((await store.listUpdates(2, 0, 20, 0)).map((row) => row.update_id)).toEqual(

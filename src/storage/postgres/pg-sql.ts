@@ -6,6 +6,7 @@
  */
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
+import type { MemberRow } from '../ports/chats.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
@@ -25,6 +26,14 @@ export interface WriteRoute {
   heldUpdateId(botId: number, at: number): number | undefined;
   /** The increment of a bot's row answered `id`, at `at`. */
   holdUpdateIds(botId: number, id: number, at: number): void;
+  /** The transaction inserted the chat `pk` (tables/chats.ts). */
+  insertedChat(pk: number): void;
+  /** The transaction wrote a member row. */
+  wroteMember(row: MemberRow): void;
+  /** The members of a chat the transaction inserted; undefined for another chat. */
+  ownMembers(chatPk: number): MemberRow[] | undefined;
+  /** A member of a chat the transaction inserted; `known` false for another chat. */
+  ownMember(chatPk: number, userId: number): { known: boolean; row?: MemberRow };
   /** The next id of a chat whose row the transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined;
   /** The increment of a chat's row answered `id`; `drafts`: whether the chat had drafts then. */

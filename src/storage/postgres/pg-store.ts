@@ -163,7 +163,11 @@ export class PgStore implements Store {
       connect: async () => {
         // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
         // (pg-writes.ts).
-        const options = [config.options, '-c enable_seqscan=off'].filter(Boolean).join(' ');
+        // The connection waits in a transaction it began with its last commit (pg-writes.ts): a
+        // server-wide idle_in_transaction_session_timeout must not end it.
+        const options = [config.options, '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0']
+          .filter(Boolean)
+          .join(' ');
         const client = new pg.Client({ ...config, options, pipeline: true });
         client.on('error', () => undefined);
         await client.connect();

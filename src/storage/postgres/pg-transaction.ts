@@ -20,6 +20,7 @@
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
 import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
 
@@ -27,7 +28,9 @@ type Queryable = Client | PoolClient;
  * What waits to go with the next statement, in the order the writes asked: rows to insert into one
  * table, or one statement that writes one table (a delete or an update whose caller needs no answer).
  */
-type Waiting = { table: string } & ({ columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] });
+type Waiting = { table: string } & (
+  { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] }
+);
 
 /**
  * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
@@ -96,6 +99,11 @@ export class PgTransaction implements WriteRoute {
   readonly #held = new Map<number, number>();
   /** The same per bot, of update ids, with the time they were last handed out at. */
   readonly #heldUpdates = new Map<number, { last: number; at: number }>();
+  /**
+   * Chats this transaction inserted, with the member rows it wrote in them: no other transaction
+   * sees such a chat before the commit, so these are all the members it has.
+   */
+  readonly #ownChats = new Map<number, Map<number, MemberRow>>();
   /** Held chats that had no drafts when their row was taken, nor since in this transaction. */
   readonly #withoutDrafts = new Set<number>();
 
@@ -109,7 +117,9 @@ export class PgTransaction implements WriteRoute {
   }
 
   get #anyWaiting(): boolean {
-    return this.#waiting.length > 0 || this.#heldChatsWrite !== undefined || this.#heldBotsWrite !== undefined;
+    return (
+      this.#waiting.length > 0 || this.#heldChatsWrite !== undefined || this.#heldBotsWrite !== undefined
+    );
   }
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
@@ -215,6 +225,36 @@ export class PgTransaction implements WriteRoute {
    */
   rolledBack(): void {
     this.#waiting = [];
+    // What the write knew of the chats it inserted may be undone: the database answers again.
+    this.#ownChats.clear();
+  }
+
+  /** This transaction inserted the chat `pk`. */
+  insertedChat(pk: number): void {
+    this.#ownChats.set(pk, new Map());
+  }
+
+  /** This transaction wrote a member row. */
+  wroteMember(row: MemberRow): void {
+    this.#ownChats.get(row.chat_pk)?.set(row.user_id, { ...row });
+  }
+
+  /**
+   * The members of a chat this transaction inserted (copies, by user id), or undefined for another
+   * chat (the database answers).
+   */
+  ownMembers(chatPk: number): MemberRow[] | undefined {
+    const members = this.#ownChats.get(chatPk);
+    if (!members) return undefined;
+    return [...members.values()].sort((a, b) => a.user_id - b.user_id).map((row) => ({ ...row }));
+  }
+
+  /** A member of a chat this transaction inserted: `known` false for another chat. */
+  ownMember(chatPk: number, userId: number): { known: boolean; row?: MemberRow } {
+    const members = this.#ownChats.get(chatPk);
+    if (!members) return { known: false };
+    const row = members.get(userId);
+    return { known: true, row: row && { ...row } };
   }
 
   /** Sends what waits. */

@@ -45,7 +45,12 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
     await this.sql.insertLater('updates', row);
   }
   async deleteUpdate(botId: number, updateId: number) {
-    await this.sql.runLater('updates', 'DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id = ?',
+      botId,
+      updateId,
+    );
   }
   async deleteUpdates(botId: number, updateIds: readonly number[]) {
     if (updateIds.length === 0) return;
@@ -57,7 +62,12 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
     );
   }
   async deleteUpdatesBelow(botId: number, belowId: number) {
-    await this.sql.runLater('updates', 'DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id < ?',
+      botId,
+      belowId,
+    );
   }
   async keepLastUpdates(botId: number, keep: number) {
     await this.sql.run(

@@ -62,6 +62,10 @@ export class PgUsers implements UsersReader, UsersWriter {
     await this.sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {
+    // A user who is not a bot never becomes one (is_bot does not change): the kept row answers
+    // "not a bot" without a query (a group's creation asks it of every member).
+    const scope = this.sql.cache;
+    if (scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false) return undefined;
     return (await this.sql.get('SELECT * FROM bots WHERE id = ?', id)) as BotRow | undefined;
   }
   async listBotsWithWebhook() {
