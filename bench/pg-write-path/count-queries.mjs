@@ -5,6 +5,7 @@
  * mode) are marked "W", the pool's "P". Nothing else changes: the statements go out as before.
  */
 import { writeFileSync } from 'node:fs';
+import process from 'node:process';
 import pg from 'pg';
 
 const counts = new Map();
