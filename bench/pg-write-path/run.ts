@@ -1,11 +1,14 @@
 /**
  * `node --import tsx bench/pg-write-path/run.ts [--quick] [--targets sqlite,pg1,pg2] [--bots N]
- *  [--people N] [--groups N] [--step-seconds S] [--statements]` (after `npm run build`)
+ *  [--people N] [--groups N] [--step-seconds S] [--start-rate R] [--width N] [--statements]
+ *  [--server PATH]` (after `npm run build`)
  *
  * PostgreSQL's write path under person messages (issue 31, ADR 0093): people in private chats write
  * to echo bots (half long-polling, half on webhooks, all in this process, each replying with
  * sendMessage), at rates that step up until the person-to-reply p99 passes 200 ms; the last rate
- * that held is the knee. The same world on SQLite (the baseline), on one PostgreSQL node and on two
+ * that held is the knee; then `--width` people at a time (32) each write once their last reply is
+ * stored, for twice a step: the most the target carries (this holds up on a busy machine, where a
+ * knee is mostly noise). The same world on SQLite (the baseline), on one PostgreSQL node and on two
  * nodes sharing the database (people, polls and webhook replies split over the nodes). Before the
  * load it times the world's creation (people, bots, private chats, groups with their members).
  *
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     groups: { type: 'string' },
     'step-seconds': { type: 'string' },
     'start-rate': { type: 'string' },
+    width: { type: 'string' },
     statements: { type: 'boolean', default: false },
     server: { type: 'string', default: 'dist/cli/main.js' },
   },
@@ -56,6 +60,7 @@ const PEOPLE = Number(values.people ?? (quick ? 200 : 1000));
 const GROUPS = Number(values.groups ?? (quick ? 10 : 40));
 const STEP_MS = 1000 * Number(values['step-seconds'] ?? (quick ? 3 : 6));
 const START_RATE = Number(values['start-rate'] ?? 25);
+const CLOSED_WIDTH = Number(values.width ?? 32);
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
 interface Node {
@@ -182,6 +187,10 @@ interface Update {
 /** The echo bots: even ones long-poll, odd ones take webhooks; both answer with sendMessage. */
 class EchoBots {
   readonly pending = new Map<string, number>();
+  /** Called with a message's text when its reply is stored (the closed loop waits on it). */
+  readonly waiters = new Map<string, () => void>();
+  /** Messages whose reply the closed loop stopped waiting for: a reply still counts (late, not lost). */
+  readonly late = new Set<string>();
   readonly latencies: Samples[] = [new Samples()];
   polled = new Samples();
   hooked = new Samples();
@@ -256,11 +265,17 @@ class EchoBots {
       return;
     }
     const sent = this.pending.get(message.text);
+    if (sent === undefined && this.late.delete(message.text)) {
+      this.#seen.add(message.text);
+      return;
+    }
     if (sent === undefined) {
       if (this.#seen.has(message.text)) this.duplicates += 1;
       return;
     }
     this.pending.delete(message.text);
+    this.waiters.get(message.text)?.();
+    this.waiters.delete(message.text);
     this.#seen.add(message.text);
     this.replies += 1;
     this.latencies.at(-1)!.add(performance.now() - sent);
@@ -391,6 +406,64 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
   };
 }
 
+/**
+ * `width` people at a time, each sending its next message once the bot's reply to the last one is
+ * stored, for twice a step: the most person messages a second the target carries, whatever the
+ * latency (a knee needs a quiet machine; this holds up on a busy one).
+ */
+async function closedLoop(nodes: Node[], world: World, bots: EchoBots, width: number): Promise<Step> {
+  const samples = new Samples();
+  bots.latencies.push(samples);
+  await readCounts(nodes);
+  const cpuBefore = nodes.map((node) => processCpuSeconds(node.child.pid));
+  const started = performance.now();
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: width }, async (_, w) => {
+      while (performance.now() - started < 2 * STEP_MS) {
+        // Each worker writes as its own people (no two workers share one), to its bot.
+        const person = w + width * Math.floor(Math.random() * Math.floor(PEOPLE / width));
+        const text = `c${w}.${sent++}`;
+        const replied = new Promise<boolean>((resolve) => {
+          bots.waiters.set(text, () => resolve(true));
+          setTimeout(() => resolve(false), DRAIN_MS).unref();
+        });
+        bots.pending.set(text, performance.now());
+        const node = nodes[Math.floor(person / BOTS) % nodes.length]!;
+        await call(
+          node,
+          '/control/messages',
+          { from: world.phones[person], chat: `@${world.bots[person % BOTS]!.username}`, text },
+          true,
+        ).catch(() => undefined);
+        if (!(await replied)) {
+          bots.pending.delete(text);
+          bots.waiters.delete(text);
+          bots.late.add(text);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const drained = performance.now() + DRAIN_MS;
+  while (bots.late.size > 0 && performance.now() < drained) await new Promise((r) => setTimeout(r, 10));
+  const lost = bots.late.size;
+  bots.late.clear();
+  const cpu = nodes.reduce((sum, node, i) => sum + processCpuSeconds(node.child.pid) - cpuBefore[i]!, 0);
+  const summary = samples.summary();
+  return {
+    rate: summary.samples / seconds,
+    sent,
+    replied: summary.samples,
+    lost,
+    p50: summary.p50,
+    p99: summary.p99,
+    cpuMsPerMessage: summary.samples > 0 ? (1000 * cpu) / summary.samples : Number.NaN,
+    statements: await readCounts(nodes),
+    held: lost === 0,
+  };
+}
+
 function perMessage(statements: Record<string, number> | undefined, messages: number): string {
   if (!statements || messages === 0) return '';
   let all = 0;
@@ -406,7 +479,7 @@ function perMessage(statements: Record<string, number> | undefined, messages: nu
 
 async function runTarget(
   name: string,
-): Promise<{ knee: number; steps: Step[]; creation: Record<string, number> }> {
+): Promise<{ knee: number; closed: number; steps: Step[]; creation: Record<string, number> }> {
   const pg = name !== 'sqlite';
   const schema = `pgw_${randomBytes(4).toString('hex')}`;
   const files = mkdtempSync(path.join(tmpDir, `${name}-`));
@@ -439,16 +512,20 @@ async function runTarget(
       if (!result.held || rate >= 5000) break;
       rate = Math.round(rate * 1.5);
     }
+    const loop = await closedLoop(nodes, world, bots, CLOSED_WIDTH);
+    log(
+      `  closed loop, ${CLOSED_WIDTH} people at a time: ${loop.rate.toFixed(0)} messages/s, p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, lost ${loop.lost}, node CPU ${loop.cpuMsPerMessage.toFixed(2)} ms/msg${perMessage(loop.statements, loop.replied)}`,
+    );
     if (bots.duplicates > 0 || bots.errors > 0)
       log(`  duplicated replies: ${bots.duplicates}; bot call errors: ${bots.errors} (${bots.firstError})`);
     const held = steps.filter((s) => s.held);
-    const listed = held.at(-1) ?? steps[0];
+    const listed = loop.replied > 0 ? loop : (held.at(-1) ?? steps[0]);
     if (values.statements && listed) {
       const last = listed;
       const sorted = Object.entries(last.statements ?? {}).sort((a, b) => b[1] - a[1]);
       for (const [key, n] of sorted.slice(0, 40)) log(`    ${(n / last.replied).toFixed(3)}  ${key}`);
     }
-    return { knee: held.at(-1)?.rate ?? 0, steps, creation: world.creation };
+    return { knee: held.at(-1)?.rate ?? 0, closed: loop.rate, steps, creation: world.creation };
   } finally {
     await bots?.stop().catch(() => undefined);
     for (const node of nodes) {
@@ -469,11 +546,13 @@ try {
     if (missing !== undefined) throw new Error(`no PostgreSQL at ${TEST_POSTGRES_URL}: ${missing}`);
   }
   const knees: Record<string, number> = {};
+  const closed: Record<string, number> = {};
   const creations: Record<string, Record<string, number>> = {};
   for (const target of targets) {
     log(`${target}:`);
     const result = await runTarget(target);
     knees[target] = result.knee;
+    closed[target] = result.closed;
     creations[target] = result.creation;
   }
   log('knees (person messages/s with p99 <= 200 ms):');
@@ -482,6 +561,12 @@ try {
       `  ${target}: ${knee}${knees.sqlite && target !== 'sqlite' ? ` (${(knee / knees.sqlite).toFixed(2)} of SQLite)` : ''}`,
     );
   if (knees.pg1 && knees.pg2) log(`  two nodes / one: ${(knees.pg2 / knees.pg1).toFixed(2)}`);
+  log(`closed loop (${CLOSED_WIDTH} people at a time), person messages/s:`);
+  for (const [target, rate] of Object.entries(closed))
+    log(
+      `  ${target}: ${rate.toFixed(0)}${closed.sqlite && target !== 'sqlite' ? ` (${(rate / closed.sqlite).toFixed(2)} of SQLite)` : ''}`,
+    );
+  if (closed.pg1 && closed.pg2) log(`  two nodes / one: ${(closed.pg2 / closed.pg1).toFixed(2)}`);
   const base = creations.sqlite;
   if (base)
     for (const target of targets.filter((t) => t !== 'sqlite'))
