@@ -89,6 +89,26 @@ export function writeContract(open: () => Promise<Store>): void {
       );
     });
 
+    it('numbers from a bot row that a write of the batch set, after ids taken before it', async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(1, { is_bot: true, phone_number: null }));
+        await tx.insertBot(bot(1));
+      });
+      const start = (await store.getBot(1))!.last_update_id;
+      const ids = await Promise.all([
+        store.write(async (tx) => tx.nextUpdateId(1, 3000)),
+        store.write(async (tx) => {
+          // As the update queue starts ids again (a week idle, or near the top).
+          await tx.updateBot(1, { last_update_id: 5000, last_update_at: 3001 });
+          return tx.nextUpdateId(1, 3002);
+        }),
+        store.write(async (tx) => tx.nextUpdateId(1, 3003)),
+      ]);
+      expect(ids).toEqual([start + 1, 5001, 5002]);
+      const row = (await store.getBot(1))!;
+      expect([row.last_update_id, row.last_update_at]).toEqual([5002, 3003]);
+    });
+
     it('rolls back only the write of a batch that the database refused, and goes on writing', async () => {
       await store.write(async (tx) => tx.insertUser(user(1)));
       const results = await Promise.allSettled([

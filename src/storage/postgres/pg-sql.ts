@@ -26,6 +26,8 @@ export interface WriteRoute {
   heldUpdateId(botId: number, at: number): number | undefined;
   /** The increment of a bot's row answered `id`, at `at`. */
   holdUpdateIds(botId: number, id: number, at: number): void;
+  /** The transaction sets the bot's last update id itself: its next id comes from the row. */
+  releaseUpdateIds(botId: number): void;
   /** The transaction inserted the chat `pk` (tables/chats.ts). */
   insertedChat(pk: number): void;
   /** The transaction wrote a member row. */

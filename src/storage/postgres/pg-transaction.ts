@@ -189,6 +189,14 @@ export class PgTransaction implements WriteRoute {
     return held.last;
   }
 
+  /**
+   * The transaction sets the bot's last update id itself (ids start again): what it held is sent
+   * first (the statement that sets it sends what waits), and its next id comes from the row again.
+   */
+  releaseUpdateIds(botId: number): void {
+    this.#heldUpdates.delete(botId);
+  }
+
   /** The increment of a bot's row answered `id` (at `at`): the row is held until the commit. */
   holdUpdateIds(botId: number, id: number, at: number): void {
     if (this.holdsIds) this.#heldUpdates.set(botId, { last: id, at });

@@ -90,6 +90,7 @@ export class PgUsers implements UsersReader, UsersWriter {
     return row.last_update_id as number;
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
+    if ('last_update_id' in patch) this.sql.write?.releaseUpdateIds(id);
     await this.sql.update('bots', 'id', id, patch);
   }
 }
