@@ -9,7 +9,7 @@ import { botApiError } from './errors.js';
 import { acquireFile, inputFileOf, isFileId } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { checkPhoto } from './methods/send-photo.js';
-import { mediaContent, prepareMedia } from './send-media-file.js';
+import { acquireMedia, mediaContent } from './send-media-file.js';
 import { checkBotCanSend } from '../platform/chats/chat-access.js';
 import type { MessageContent } from '../platform/core/wire-types.js';
 import { renderPhotoSize } from '../platform/files/files.js';
@@ -134,8 +134,7 @@ async function mediaBlock(
     const stored = await acquireFile(ctx, input, 'photo', checkPhoto);
     return { type: 'photo', photo: [renderPhotoSize(stored)] };
   }
-  const stored = await acquireFile(ctx, input, kind, prepareMedia(kind));
-  const content = await mediaContent(ctx, kind, stored, { duration: 0 }, undefined, !isFileId(input));
+  const content = await mediaContent(ctx, await acquireMedia(ctx, input, kind), { duration: 0 }, undefined);
   return kind === 'voice'
     ? { type: 'voice_note', voice_note: content.voice }
     : { type: kind, [kind]: content[kind] };

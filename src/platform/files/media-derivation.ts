@@ -243,10 +243,12 @@ export class MediaDerivation {
       if ('data' in upload) await rm(input, { force: true });
     }
     const probe = await probeMedia(mp4);
+    // A GIF whose header passes but that has no frame converts to a movie without a picture: kept.
+    if (!probe.width || !probe.height) return undefined;
     const row = await this.files.storeForPerson(
       'animation',
       { data: mp4, filename: fileName, mimeType: 'video/mp4' },
-      { mimeType: 'video/mp4', ...(probe.width ? { width: probe.width, height: probe.height! } : {}) },
+      { mimeType: 'video/mp4', width: probe.width, height: probe.height },
     );
     await this.files.deps.store.write((tx) => tx.setDerivedFiles(key, MP4_ROLE, [row.pk]));
     return row;
