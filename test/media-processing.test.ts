@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Api, InputFile } from 'grammy';
+import type { Message } from 'grammy/types';
 import { Bot, InputFile as BotInputFile } from 'node-telegram-bot-api-2';
 import sharp from 'sharp';
 import { Telegraf } from 'telegraf';
@@ -82,7 +83,7 @@ describe('durations and sizes read from the file', () => {
   it('sends a square clip as a video note of its side, and a clip that is not square as a video', async () => {
     const note = await api.sendVideoNote(chatId, new InputFile(SQUARE_NOTE, 'note.mp4'));
     expect(note.video_note).toMatchObject({ duration: 2, length: 240 });
-    const wide = await api.sendVideoNote(chatId, new InputFile(WIDE_NOTE, 'wide.mp4'));
+    const wide: Message = await api.sendVideoNote(chatId, new InputFile(WIDE_NOTE, 'wide.mp4'));
     expect(wide.video_note).toBeUndefined();
     expect(wide.video).toMatchObject({ duration: 2, width: 240, height: 176 });
     // The video is a video: sent again by its file_id as one.

@@ -6,7 +6,8 @@
  * - a thumbnail for a video, an animation, a video note (the first frame, decoded by ffmpeg), an
  *   image sent as a document (sharp), a sticker (sharp for WEBP, ffmpeg for WEBM): a JPEG of at most
  *   320 (a WEBP of at most 128 for stickers), keyed by the file's SHA-256;
- * - an MP4 converted from a GIF sent as an animation, keyed by the GIF's SHA-256 and name.
+ * - an MP4 converted from a GIF sent as an animation, keyed by the GIF's SHA-256 and name;
+ * - a game's drawn photo (ADR 0079), keyed by the bot and the game's short name.
  *
  * Nothing here blocks the event loop: sharp works in libuv's thread pool (at most its size at
  * once, UV_THREADPOOL_SIZE), ffmpeg in a child process behind a bound (ffmpeg.ts). Without an ffmpeg
@@ -59,11 +60,11 @@ export class MediaDerivation {
    * made before, else encoded (photo-sizes.ts) and stored. Throws ImageDecodeError.
    */
   async photoSizes(upload: Upload, sha256: string): Promise<FileRow[]> {
-    const key = `sha256:${sha256}`;
-    const known = await this.#derived(key, PHOTO_ROLE);
-    if (known) return known;
-    const sizes = await encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data);
-    return this.#storePhotoSet(key, sizes);
+    return this.once(`sha256:${sha256}`, PHOTO_ROLE, async () =>
+      this.files.storePhotoForPerson(
+        await encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data),
+      ),
+    );
   }
 
   /**
@@ -85,19 +86,25 @@ export class MediaDerivation {
       return [file];
     }
     const largest = { data: await this.files.read(file), width: file.width, height: file.height };
-    const smaller = await this.files.storePhotoForPerson(await smallerSizes(largest));
-    return this.#recordPhotoSet(`sha256:${file.sha256}`, [...smaller, file]);
+    return this.once(`sha256:${file.sha256}`, PHOTO_ROLE, async () => [
+      ...(await this.files.storePhotoForPerson(await smallerSizes(largest))),
+      file,
+    ]);
   }
 
-  async #storePhotoSet(key: string, sizes: EncodedImage[]): Promise<FileRow[]> {
-    return this.#recordPhotoSet(key, await this.files.storePhotoForPerson(sizes));
-  }
-
-  async #recordPhotoSet(key: string, rows: FileRow[]): Promise<FileRow[]> {
+  /**
+   * The files derived from `key` as `role`: found when made before, else made by `make` (stored
+   * files, in order) and recorded. For what is made from something other than an upload (a game's
+   * drawn photo).
+   */
+  async once(key: string, role: string, make: () => Promise<FileRow[]>): Promise<FileRow[]> {
+    const known = await this.#derived(key, role);
+    if (known) return known;
+    const rows = await make();
     await this.files.deps.store.write((tx) =>
       tx.setDerivedFiles(
         key,
-        PHOTO_ROLE,
+        role,
         rows.map((row) => row.pk),
       ),
     );
