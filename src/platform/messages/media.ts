@@ -2,11 +2,12 @@
  * The media objects of a message (Audio, Video, Animation, Voice, VideoNote) as the reference
  * writes them, from a stored file, what its sender said about it, and its thumbnail.
  *
- * Parley never decodes audio or video, so it keeps what the sender says (duration, width, height,
- * performer, title, file name, MIME type) and fills what is missing with stand-ins: a duration of
- * 1 second, 1280x720 for videos and animations (or the size in a GIF/PNG/WebP header), a 240 pixel
- * video note. The attributes are kept with the file when it is uploaded, so that sending it again
- * by file_id shows the same (as the reference, which ignores new attributes for old files).
+ * What the sender says (duration, width, height, performer, title, file name, MIME type) comes first;
+ * what it leaves out is read from the file where it can be (bot-api/send-media-file.ts, ADR 0086),
+ * and what is still missing gets stand-ins: a duration of 1 second, 1280x720 for videos and
+ * animations (or the size in a GIF/PNG/WebP header), a 240 pixel video note. The attributes are kept
+ * with the file when it is uploaded, so that sending it again by file_id shows the same (as the
+ * reference, which ignores new attributes for old files).
  */
 import { renderPhotoSize, type StoredFile } from '../files/files.js';
 import type { Store } from '../../storage/store.js';
