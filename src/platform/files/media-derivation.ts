@@ -27,9 +27,24 @@ import {
   THUMBNAIL_BOX,
 } from './photo-sizes.js';
 import type { EncodedImage } from './photo-sizes.js';
-import type { Files } from './files.js';
+import type { FileKind } from './file-kinds.js';
 import type { Upload } from './upload.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 import type { FileRow } from '../../storage/store.js';
+
+/** What derivation needs of the files (files.ts's Files, which holds a MediaDerivation). */
+export interface DerivationFiles {
+  readonly deps: PlatformDeps;
+  readonly spoolDir: string;
+  storeForPerson(
+    kind: FileKind,
+    upload: Upload,
+    meta?: { width?: number; height?: number; mimeType?: string },
+  ): Promise<FileRow>;
+  storePhotoForPerson(sizes: EncodedImage[]): Promise<FileRow[]>;
+  absolutePath(file: FileRow): string;
+  read(file: FileRow): Promise<Buffer>;
+}
 
 /** Roles of derived files (the `role` column). */
 const PHOTO_ROLE = 'photo';
@@ -49,7 +64,7 @@ export class MediaDerivation {
   readonly ffmpeg: Ffmpeg;
 
   constructor(
-    private readonly files: Files,
+    private readonly files: DerivationFiles,
     ffmpeg: Ffmpeg = new Ffmpeg(),
   ) {
     this.ffmpeg = ffmpeg;
