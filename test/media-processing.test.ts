@@ -92,6 +92,38 @@ describe('durations and sizes read from the file', () => {
   });
 });
 
+describe("a person's media (control API)", () => {
+  it('reaches the bot with the duration and size of the file, and an image document with a thumbnail', async () => {
+    const person = await server.control.createUser({ phone_number: '+15550199001', first_name: 'Pat' });
+    const made = await userAndBot(server, 'mediaperson');
+    const bot = new Api(made.token, { apiRoot: server.url });
+    const chat = `@${made.bot.username}`;
+    const sent = await server.control.sendMedia({
+      from: person.id,
+      chat,
+      video: { data: CLIP, filename: 'clip.mp4' },
+    });
+    expect(sent.video).toMatchObject({ duration: 3, width: 320, height: 240 });
+    const voice = await server.control.sendMedia({ from: person.id, chat, voice: { data: VOICE } });
+    expect(voice.voice).toMatchObject({ duration: 3 });
+    const image = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer();
+    await server.control.sendMedia({
+      from: person.id,
+      chat,
+      document: { data: image, filename: 'square.png' },
+    });
+    const updates = await bot.getUpdates();
+    const [video, , document] = updates.map((update) => update.message!);
+    expect(video!.video).toMatchObject({ duration: 3, width: 320, height: 240 });
+    expect(document!.document!.thumbnail).toMatchObject({ width: 320, height: 320 });
+    const file = await bot.getFile(document!.document!.thumbnail!.file_id);
+    const response = await fetch(`${server.url}/file/bot${made.token}/${file.file_path}`);
+    expect(response.status).toBe(200);
+  });
+});
+
 describe('thumbnails made by Parley', () => {
   it('gives an image sent as a document a JPEG thumbnail of at most 320, downloadable (telegraf)', async () => {
     const image = await sharp({

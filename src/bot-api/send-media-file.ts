@@ -26,15 +26,16 @@ import { uploadHead, uploadSha256 } from '../platform/files/upload.js';
 import {
   completeAttributes,
   attributesFor,
+  MAX_DURATION,
+  MAX_LENGTH,
+  withFileAttributes,
   renderMedia,
   type MediaAttributes,
   type MediaKind,
 } from '../platform/messages/media.js';
 import type { MessageContent, WireMessage } from '../platform/core/wire-types.js';
 
-/** The reference clamps durations to a day and sizes to 10000 (Client.h MAX_DURATION, MAX_LENGTH). */
-export const MAX_DURATION = 24 * 60 * 60;
-export const MAX_LENGTH = 10_000;
+export { MAX_DURATION, MAX_LENGTH } from '../platform/messages/media.js';
 /** A video note's diameter must be below 640 (TDLib: "Wrong video note length"). */
 const MAX_VIDEO_NOTE_LENGTH = 639;
 
@@ -125,19 +126,6 @@ export async function acquireMedia(
   return { stored, kind: sentAs, probe, newBytes: true };
 }
 
-/** What the sender gave, completed by what was read from the file where the sender gave nothing. */
-function withProbe(kind: MediaKind, given: MediaAttributes, probe: MediaProbe): MediaAttributes {
-  const attributes = { ...given };
-  if (!attributes.duration && probe.duration) attributes.duration = Math.min(probe.duration, MAX_DURATION);
-  if ((kind === 'video' || kind === 'animation') && probe.width && probe.height && !given.width) {
-    attributes.width = Math.min(probe.width, MAX_LENGTH);
-    attributes.height = Math.min(probe.height, MAX_LENGTH);
-  }
-  if (kind === 'video_note' && !given.length && probe.width) attributes.length = probe.width;
-  if (kind !== 'video_note') delete attributes.length;
-  return attributes;
-}
-
 /**
  * The media object(s) of a message for an acquired file: the attributes of new bytes (given, else
  * read from the file, else stand-ins) or those kept from the file's latest upload, and their
@@ -155,7 +143,7 @@ export async function mediaContent(
   const { file } = stored;
   const newThumbnail = uploadedThumbnail ?? (newBytes ? await generatedThumbnail(ctx, file) : undefined);
   const completed = completeAttributes(kind, {
-    ...withProbe(kind, given, acquired.probe),
+    ...withFileAttributes(kind, given, acquired.probe),
     ...(kind === 'animation' && !given.width && !acquired.probe.width && file.width
       ? { width: file.width, height: file.height! }
       : {}),
