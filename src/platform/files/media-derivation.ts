@@ -9,12 +9,13 @@
  * - an MP4 converted from a GIF sent as an animation, keyed by the GIF's SHA-256 and name;
  * - a game's drawn photo (ADR 0079), keyed by the bot and the game's short name.
  *
- * Nothing here blocks the event loop: sharp works in libuv's thread pool (at most its size at
- * once, UV_THREADPOOL_SIZE), ffmpeg in a child process behind a bound (ffmpeg.ts). Without an ffmpeg
+ * Nothing here blocks the event loop: sharp works in libuv's thread pool, two images at a time,
+ * ffmpeg in a child process behind a bound of its own (ffmpeg.ts). Without an ffmpeg
  * the first frame and the conversion are skipped: no thumbnail, the GIF kept as it is.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
 import sharp from 'sharp';
 import { Ffmpeg, FfmpegError } from './ffmpeg.js';
 import { imageSize } from './image-size.js';
@@ -53,6 +54,8 @@ const MP4_ROLE = 'mp4';
 
 /** A sticker's thumbnail: a WEBP of at most 128 by 128, as the reference's sticker thumbnails. */
 export const STICKER_THUMBNAIL_BOX = 128;
+/** Images processed at once by one server (see #images). */
+const IMAGE_CONCURRENCY = 2;
 /** The largest side a stored JPEG photo size has (photo-sizes.ts). */
 const LARGEST_PHOTO_SIDE = 1280;
 
@@ -62,6 +65,11 @@ const IMAGE_DOCUMENT_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', '
 
 export class MediaDerivation {
   readonly ffmpeg: Ffmpeg;
+  /**
+   * Images decoded and encoded at once: sharp runs in libuv's thread pool (4 threads by default),
+   * which file reads and writes share; two images at a time leave them room.
+   */
+  readonly #images: LimitFunction = pLimit(IMAGE_CONCURRENCY);
 
   constructor(
     private readonly files: DerivationFiles,
@@ -77,7 +85,7 @@ export class MediaDerivation {
   async photoSizes(upload: Upload, sha256: string): Promise<FileRow[]> {
     return this.once(`sha256:${sha256}`, PHOTO_ROLE, async () =>
       this.files.storePhotoForPerson(
-        await encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data),
+        await this.#images(() => encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data)),
       ),
     );
   }
@@ -102,7 +110,7 @@ export class MediaDerivation {
     }
     const largest = { data: await this.files.read(file), width: file.width, height: file.height };
     return this.once(`sha256:${file.sha256}`, PHOTO_ROLE, async () => [
-      ...(await this.files.storePhotoForPerson(await smallerSizes(largest))),
+      ...(await this.files.storePhotoForPerson(await this.#images(() => smallerSizes(largest)))),
       file,
     ]);
   }
@@ -172,21 +180,21 @@ export class MediaDerivation {
       if (file.kind === 'sticker') {
         if (file.mime_type === 'video/webm') {
           const frame = await this.#firstFrame(source);
-          return frame && (await encodeWebp(frame, STICKER_THUMBNAIL_BOX));
+          return frame && (await this.#images(() => encodeWebp(frame, STICKER_THUMBNAIL_BOX)));
         }
         // A TGS sticker is Lottie: drawing it needs a renderer Parley does not have.
         if (file.mime_type === 'application/x-tgsticker') return undefined;
-        return await encodeWebp(source, STICKER_THUMBNAIL_BOX);
+        return await this.#images(() => encodeWebp(source, STICKER_THUMBNAIL_BOX));
       }
       if (file.kind === 'document') {
         if (!IMAGE_DOCUMENT_TYPES.has(file.mime_type ?? '')) return undefined;
-        return await encodeJpeg(source, THUMBNAIL_BOX);
+        return await this.#images(() => encodeJpeg(source, THUMBNAIL_BOX));
       }
       if (!FRAME_KINDS.has(file.kind)) return undefined;
       // A GIF kept as it is (no ffmpeg to convert it) still has a first frame that sharp decodes.
-      if (file.mime_type === 'image/gif') return await encodeJpeg(source, THUMBNAIL_BOX);
+      if (file.mime_type === 'image/gif') return await this.#images(() => encodeJpeg(source, THUMBNAIL_BOX));
       const frame = await this.#firstFrame(source);
-      return frame && (await encodeJpeg(frame, THUMBNAIL_BOX));
+      return frame && (await this.#images(() => encodeJpeg(frame, THUMBNAIL_BOX)));
     } catch (error) {
       if (error instanceof ImageDecodeError || error instanceof FfmpegError) return undefined;
       throw error;
