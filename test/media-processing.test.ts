@@ -209,6 +209,8 @@ describe.skipIf(!ffmpeg)('with an ffmpeg: first frames and GIFs', () => {
     const animation = await api.sendAnimation(chatId, new InputFile(CLIP, 'loop.mp4'));
     expect(animation.animation!.thumbnail).toMatchObject({ width: 320, height: 240 });
     expect(animation.document!.thumbnail).toEqual(animation.animation!.thumbnail);
+    const asDocument = await api.sendDocument(chatId, new InputFile(CLIP, 'as-document.mp4'));
+    expect(asDocument.document!.thumbnail).toMatchObject({ width: 320, height: 240 });
 
     // Sent again by file_id, the video keeps its thumbnail: the same file.
     const again = await api.sendVideo(chatId, video.video!.file_id);

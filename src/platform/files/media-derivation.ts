@@ -3,8 +3,8 @@
  * source in `derived_files` (ports/files.ts):
  * - a photo's JPEG sizes (ADR 0081), keyed by the uploaded original's SHA-256: the same bytes
  *   uploaded again, or any size of the set sent again by file_id, give the stored set, unencoded;
- * - a thumbnail for a video, an animation, a video note (the first frame, decoded by ffmpeg), an
- *   image sent as a document (sharp), a sticker (sharp for WEBP, ffmpeg for WEBM): a JPEG of at most
+ * - a thumbnail for a video, an animation, a video note, a video sent as a document (the first
+ *   frame, decoded by ffmpeg), an image sent as a document (sharp), a sticker (sharp for WEBP, ffmpeg for WEBM): a JPEG of at most
  *   320 (a WEBP of at most 128 for stickers), keyed by the file's SHA-256;
  * - an MP4 converted from a GIF sent as an animation, keyed by the GIF's SHA-256 and name;
  * - a game's drawn photo (ADR 0079), keyed by the bot and the game's short name.
@@ -62,6 +62,7 @@ const LARGEST_PHOTO_SIDE = 1280;
 /** Kinds of file that get a generated thumbnail, and how it is made. */
 const FRAME_KINDS = new Set(['video', 'animation', 'video_note']);
 const IMAGE_DOCUMENT_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+const VIDEO_DOCUMENT_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska']);
 
 export class MediaDerivation {
   readonly ffmpeg: Ffmpeg;
@@ -187,10 +188,12 @@ export class MediaDerivation {
         return await this.#images(() => encodeWebp(source, STICKER_THUMBNAIL_BOX));
       }
       if (file.kind === 'document') {
-        if (!IMAGE_DOCUMENT_TYPES.has(file.mime_type ?? '')) return undefined;
-        return await this.#images(() => encodeJpeg(source, THUMBNAIL_BOX));
-      }
-      if (!FRAME_KINDS.has(file.kind)) return undefined;
+        if (IMAGE_DOCUMENT_TYPES.has(file.mime_type ?? '')) {
+          return await this.#images(() => encodeJpeg(source, THUMBNAIL_BOX));
+        }
+        // A video sent as a document gets its first frame, as one sent as a video.
+        if (!VIDEO_DOCUMENT_TYPES.has(file.mime_type ?? '')) return undefined;
+      } else if (!FRAME_KINDS.has(file.kind)) return undefined;
       // A GIF kept as it is (no ffmpeg to convert it) still has a first frame that sharp decodes.
       if (file.mime_type === 'image/gif') return await this.#images(() => encodeJpeg(source, THUMBNAIL_BOX));
       const frame = await this.#firstFrame(source);
