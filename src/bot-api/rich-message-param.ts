@@ -13,7 +13,7 @@ import type { MethodContext } from './method-context.js';
 import { checkPhoto } from './methods/send-photo.js';
 import { readRichInputMedia } from './input-media.js';
 import { readRichBlocks, readRichMediaList } from './rich-blocks-param.js';
-import { mediaContent, prepareMedia } from './send-media-file.js';
+import { acquireMedia, mediaContent } from './send-media-file.js';
 import { checkBotCanSend } from '../platform/chats/chat-access.js';
 import type { MessageContent } from '../platform/core/wire-types.js';
 import { renderPhotoSize } from '../platform/files/files.js';
@@ -158,9 +158,8 @@ async function mediaBlock(
     const stored = await acquireFile(ctx, input, 'photo', checkPhoto);
     return { type: 'photo', photo: [renderPhotoSize(stored)], ...spoiler };
   }
-  const stored = await acquireFile(ctx, input, kind, prepareMedia(kind));
   const given = item ? item.attributes : { duration: 0 };
-  const content = await mediaContent(ctx, kind, stored, given, undefined, !isFileId(input));
+  const content = await mediaContent(ctx, await acquireMedia(ctx, input, kind), given, undefined);
   return kind === 'voice'
     ? { type: 'voice_note', voice_note: content.voice }
     : { type: kind, [kind]: content[kind], ...spoiler };
