@@ -1,5 +1,5 @@
 /**
- * Scenario 8: what media processing costs (issue 27, ADR 0086). One call at a time, each with new
+ * Scenario 10: what media processing costs (issue 27, ADR 0086). One call at a time, each with new
  * bytes (so that nothing derived before is found again):
  * - sendPhoto of a 1600x1200 PNG of noise (decoded, encoded into four JPEG sizes, stored) against
  *   sendDocument of the same bytes under a name that is no image (stored only);
@@ -104,7 +104,7 @@ function row(what: string, measuredTarget: string, baselineTarget: string, pair:
 }
 
 export const mediaScenario: Scenario = {
-  id: 8,
+  id: 10,
   title: 'Media processing: sendPhoto and sendVideo per call vs sendDocument of the same bytes',
   async run(ctx: BenchContext): Promise<ScenarioResult> {
     const server = await startParley(ctx, { dataDir: newDataDir(ctx, 'media') });
@@ -132,7 +132,7 @@ export const mediaScenario: Scenario = {
       const videoRow = row('sendVideo, 3 s 320x240 MP4, one at a time', 'sendVideo', 'sendDocument', videos);
       const ms = (pair: Pair) => pair.measured.summary().p50 - pair.baseline.summary().p50;
       return {
-        id: 8,
+        id: 10,
         title: this.title,
         status: 'ok',
         rows: [photoRow, videoRow],
