@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
-import { Checkpointer } from './checkpointer.js';
+import { Checkpointer, WAL_SIZE_LIMIT } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
 import { migrate } from './migrate.js';
 import { readSchemaTemplate, renewPerDatabase } from './schema-template.js';
@@ -63,6 +63,11 @@ export interface OpenOptions {
    * this module, if any; null: none (every migration runs).
    */
   template?: Buffer | null;
+  /**
+   * A file's WAL checkpoints: on a worker thread of this store's (true, the default, ADR 0006), or by
+   * SQLite itself on this connection every 1000 pages (false: a workspace's store, ADR 0094).
+   */
+  checkpointWorker?: boolean;
 }
 
 interface QueuedWrite {
@@ -187,7 +192,8 @@ export class SqliteStore implements Store {
     db.pragma('temp_store = MEMORY');
     migrate(db);
     const store = new SqliteStore(db);
-    if (onDisk) store.#checkpointer = new Checkpointer(db, file);
+    if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
+    else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return store;
   }
 
