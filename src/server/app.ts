@@ -3,7 +3,7 @@
  * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiLane } from '../bot-api/bot-api-lane.js';
@@ -42,6 +42,20 @@ import { RENEWAL_BATCH } from '../platform/payments/subscriptions.js';
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
 
+/** Closes an HTTP server by `close`; its in-flight requests get CLOSE_DEADLINE_MS, then are cut. */
+async function closeServer(server: Server, close: () => Promise<void>): Promise<void> {
+  const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_DEADLINE_MS);
+  // Node closes only the connections idle when close() is called; one whose response was still
+  // going out goes idle later and would hold the server until the deadline.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    await close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(deadline);
+  }
+}
+
 export interface Parley {
   app: FastifyInstance;
   platform: Platform;
@@ -75,6 +89,11 @@ export interface CreateOptions {
    * it has none), the server's own (`operatorToken`) is accepted too, and it hosts no workspaces.
    */
   workspace?: { operatorToken: string };
+  /**
+   * Build the Fastify app on the first request that no lane takes, not before `createParley`
+   * returns (ADR 0094; a workspace's always is). Only with `openWorld`, whose caller serves `handle`.
+   */
+  lazyApp?: boolean;
 }
 
 /** How the default workspace builds the others: as itself, on their storage (workspaces.ts). */
@@ -104,20 +123,25 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
 const ADMIN_TOKEN_SETTING = 'admin.token';
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
-  const { app, handle: _handle, ...world } = await openWorld(options);
+  const { app, handle: _handle, stopping: _stopping, ...world } = await openWorld(options);
   return { ...world, app: await app() };
 }
 
 /**
  * A Parley as `build` makes it: its Fastify app on demand (built before this returns, except for a
- * workspace's, ADR 0094), and `handle`, which answers a request as its own server would.
+ * workspace's and with `lazyApp`, ADR 0094), and `handle`, which answers a request as its own server
+ * would (its lanes, then the app). `close(front)` also closes the server that called `handle`, after
+ * parked long polls were answered and before the store closes.
  */
-interface World extends Omit<Parley, 'app'> {
+export interface World extends Omit<Parley, 'app' | 'close'> {
   app(): Promise<FastifyInstance>;
   handle(request: IncomingMessage, response: ServerResponse): void;
+  close(front?: Server): Promise<void>;
+  /** Aborted when it starts to close (answers then carry `Connection: close`). */
+  stopping: AbortSignal;
 }
 
-async function openWorld(options: CreateOptions): Promise<World> {
+export async function openWorld(options: CreateOptions): Promise<World> {
   const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
   const storage = await openStorage(options.config.storage, (error) =>
     log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
@@ -340,7 +364,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   let appBuilt: FastifyInstance | undefined;
   let appBuilding: Promise<FastifyInstance> | undefined;
   const app = () => (appBuilding ??= buildApp().then((built) => (appBuilt = built)));
-  if (workspace === undefined) await app();
+  if (workspace === undefined && options.lazyApp !== true) await app();
   // A second listener for `/metrics` alone, without the admin token (ADR 0060).
   let metricsListener: MetricsListener | undefined;
   if (config.metricsPort !== undefined) {
@@ -355,6 +379,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
 
   return {
     app,
+    stopping: shutdown.signal,
     handle(request, response) {
       for (const lane of lanes) if (lane.take(request, response)) return;
       if (appBuilt !== undefined) return appBuilt.routing(request, response);
@@ -386,21 +411,15 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
         ?.start()
         .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));
     },
-    async close() {
+    async close(front?: Server) {
       shutdown.abort();
       // Parked long polls answer now with what they have, so that closing does not wait 50 s.
       platform.updates.releaseAll();
-      // A workspace's app, if it was ever built (its requests came through the server's connections).
+      // The app, if it was ever built, and the server in front of it when it does not listen itself.
       const built = await appBuilding?.catch(() => undefined);
-      if (built !== undefined) {
-        // In-flight requests get this long to finish; then their connections are cut.
-        const deadline = setTimeout(() => built.server.closeAllConnections(), CLOSE_DEADLINE_MS);
-        // Node closes only the connections idle when close() is called; one whose response was still
-        // going out goes idle later and would hold the server until the deadline.
-        const idle = setInterval(() => built.server.closeIdleConnections(), 50);
-        await built.close();
-        clearInterval(idle);
-        clearTimeout(deadline);
+      if (built !== undefined) await closeServer(built.server, () => built.close());
+      if (front !== undefined) {
+        await closeServer(front, () => new Promise<void>((resolve) => front.close(() => resolve())));
       }
       await metricsListener?.close();
       await workspaces?.close();
