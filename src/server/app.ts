@@ -2,16 +2,15 @@
  * The composition root: opens storage, builds the platform, and mounts every surface on one Fastify
  * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
  */
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
+import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiLane } from '../bot-api/bot-api-lane.js';
-import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
-import { controlRoutes, type ControlOptions } from '../control/control-routes.js';
 import { controlLane } from '../control/control-lane.js';
-import { webRoutes } from '../web/web-routes.js';
+import type { ControlOptions } from '../control/control-routes.js';
+import { fastifyApp } from './fastify-app.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { Platform } from '../platform/core/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
@@ -21,19 +20,16 @@ import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
 import { openStorage, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
-import { fileRoutes } from '../bot-api/file-routes.js';
 import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
-import { frameworkErrorAnswer, notFoundAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
-import { laneServerFactory, type Lane } from '../http/http-lane.js';
+import type { Lane } from '../http/http-lane.js';
 import { WorkspaceHost, type BuildWorkspace } from './workspaces.js';
 import { nextWorkAt } from './next-work.js';
 import { RequestLog } from '../http/request-log.js';
-import { listenMetrics, metricsRoute, ServerMetrics, type MetricsListener } from './metrics.js';
+import { listenMetrics, ServerMetrics, type MetricsListener } from './metrics.js';
 import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
-import { gatewayRoutes } from '../gateway/gateway-routes.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
 import { ClockSweep } from '../delivery/clock-sweep.js';
@@ -198,7 +194,6 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const metrics = new ServerMetrics(store, clock, log);
   store.observeCommits(metrics.observeCommit);
   const requestLog = new RequestLog(log, config.logRequests ?? true, metrics.observeRequest);
-  const fastifyRequestLines = config.logLevel === 'debug' || config.logLevel === 'trace';
   const signals = new RequestSignals(shutdown.signal);
   const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
   const always200 = config.gatewayAlways200 ?? false;
@@ -239,69 +234,16 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
    * The Fastify app of every route, for what no lane takes. A workspace builds it on the first such
    * request (ADR 0094): a test's world that only sends, waits and polls never needs it.
    */
-  const buildApp = async (): Promise<FastifyInstance> => {
-    const limits = connectionLimits(config);
-    const app = Fastify({
-      loggerInstance: log,
-      logController: new LogController({ disableRequestLogging: !fastifyRequestLines }),
-      serverFactory: laneServerFactory({
-        lanes,
-        keepAliveTimeout: limits.keepAliveTimeoutMs,
-        requestTimeout: limits.requestTimeoutMs,
-        headersTimeout: limits.headersTimeoutMs,
-        maxConnectionsPerClient: limits.maxConnectionsPerClient,
-        onConnectionRefused: (address, cap) =>
-          log.warn(
-            { ip: address, cap },
-            'connections refused (503): this address holds as many open connections as --max-connections-per-client allows',
-          ),
-        stopping: shutdown.signal,
-      }),
-      forceCloseConnections: 'idle',
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
-      routerOptions: { maxParamLength: 1000 },
-      frameworkErrors: frameworkErrorAnswer({ gatewayBase, always200 }),
+  const buildApp = () =>
+    fastifyApp({
+      config,
+      log,
+      lanes,
+      stopping: shutdown.signal,
+      metrics,
+      control,
+      isReady: () => ready,
     });
-    // What no surface's routes take: its own answer, never Fastify's, which echoes the path and query.
-    app.setNotFoundHandler(notFoundAnswer);
-    // Answers given while stopping close their connection, so that a keep-alive client does not hold
-    // the server open after its last request (Node closes only connections idle at close() time).
-    app.addHook('onSend', async (_request, reply) => {
-      if (shutdown.signal.aborted) reply.header('connection', 'close');
-    });
-    app.get('/healthz', async () => ({ ok: true }));
-    metricsRoute(app, metrics, adminToken, operatorToken);
-    // Ready: started, not stopping, and the database answers (a PostgreSQL server can go away; a load
-    // balancer then sends the traffic to other nodes, and this one comes back when the database does).
-    app.get('/readyz', async (_request, reply) => {
-      if (!ready || shutdown.signal.aborted) return reply.code(503).send({ ok: false });
-      try {
-        await store.ping();
-        return { ok: true };
-      } catch (error) {
-        return reply.code(503).send({ ok: false, description: (error as Error).message });
-      }
-    });
-    await app.register(botApiRoutes, { platform, signals, requestLog });
-    await app.register(fileRoutes, { platform, requestLog });
-    await app.register(gatewayRoutes, {
-      prefix: gatewayBase,
-      platform,
-      always200,
-      requestLog,
-    });
-    await app.register(controlRoutes, { ...control, prefix: '/control' });
-    await app.register(webRoutes, {
-      platform,
-      profile: config.profile,
-      signals,
-      adminToken,
-      inspectorToken: config.inspectorToken ?? true,
-    });
-    await app.ready();
-    return app;
-  };
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
