@@ -10,7 +10,6 @@ import { botApiLane } from '../bot-api/bot-api-lane.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlLane } from '../control/control-lane.js';
 import type { ControlOptions } from '../control/control-routes.js';
-import { fastifyApp } from './fastify-app.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { Platform } from '../platform/core/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
@@ -234,8 +233,10 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
    * The Fastify app of every route, for what no lane takes. A workspace builds it on the first such
    * request (ADR 0094): a test's world that only sends, waits and polls never needs it.
    */
-  const buildApp = () =>
-    fastifyApp({
+  // Loaded with the app (ADR 0094): Fastify, its plugins and the routes' modules stay out of a
+  // process whose Parleys never build one.
+  const buildApp = async () =>
+    (await import('./fastify-app.js')).fastifyApp({
       config,
       log,
       lanes,
