@@ -16,13 +16,13 @@
  *   `workspaceMiB` what each of 40 idle workspaces adds to it, and `workspaceFds` file descriptors.
  */
 import { readdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { Bot } from 'grammy';
 import peerModule from 'telegram-test-api';
+import { freePort } from './free-port.js';
 import type * as Testkit from '../../src/testkit/index.js';
 
 const { values } = parseArgs({
@@ -43,18 +43,6 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await run();
   return performance.now() - t0;
-}
-
-/** The package treats port 0 as "use 9000", so a free port is found first (as peer-server.ts). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -110,44 +98,42 @@ for (let i = 0; i < rounds; i++) {
   await peer.stop();
 }
 
-// One echo exchange through grammY, on Parley and on the peer, in alternating blocks.
+// One echo exchange through grammY, on Parley, then on the peer: one bot at a time, as the peer's
+// bot polls back to back (its getUpdates answers at once) and would take the event loop from the
+// other's exchanges. Five exchanges of each warm up first.
 const parley = await createParley();
 const created = await parley.createBot({ username: 'echo_bot', first_name: 'Echo' });
 const alice = await parley.createUser({ first_name: 'Alice' });
 const bot = echoBot(created.token, parley.apiRoot, created.id);
 void bot.start();
+for (let i = 0; i < rounds + 5; i++) {
+  const text = `hi ${i}`;
+  const ms = await timed(async () => {
+    await alice.send('@echo_bot', text);
+    const reply = await alice.waitForMessage('@echo_bot', { timeout: 5000 });
+    if (reply.text !== `echo: ${text}`) throw new Error(`unexpected reply ${reply.text}`);
+  });
+  if (i >= 5) add('exchange', ms);
+}
+await bot.stop();
 const peerToken = '123456789:kit-figures-peer-token';
 const peer = new TelegramServer({ port: await freePort(), host: '127.0.0.1', storage: 'RAM' });
 await peer.start();
 const peerBot = echoBot(peerToken, peer.config.apiURL, 123456789);
 void peerBot.start();
 const client = peer.getClient(peerToken, { timeout: 5000 });
-const block = Math.max(5, Math.ceil(rounds / 3));
-for (let warm = true, done = 0; done < rounds; warm = false) {
-  for (let i = 0; i < block; i++) {
-    const text = `hi ${done + i}`;
-    const ms = await timed(async () => {
-      await alice.send('@echo_bot', text);
-      const reply = await alice.waitForMessage('@echo_bot', { timeout: 5000 });
-      if (reply.text !== `echo: ${text}`) throw new Error(`unexpected reply ${reply.text}`);
-    });
-    if (!warm) add('exchange', ms);
-  }
-  for (let i = 0; i < block; i++) {
-    const text = `hi ${done + i}`;
-    const ms = await timed(async () => {
-      const replied = peer.waitBotMessage();
-      await client.sendMessage(client.makeMessage(text));
-      await replied;
-      const last = peer.storage.botMessages.at(-1);
-      if (last?.message.text !== `echo: ${text}`)
-        throw new Error(`unexpected peer reply ${last?.message.text}`);
-    });
-    if (!warm) add('peerExchange', ms);
-  }
-  if (!warm) done += block;
+for (let i = 0; i < rounds + 5; i++) {
+  const text = `hi ${i}`;
+  const ms = await timed(async () => {
+    const replied = peer.waitBotMessage();
+    await client.sendMessage(client.makeMessage(text));
+    await replied;
+    const last = peer.storage.botMessages.at(-1);
+    if (last?.message.text !== `echo: ${text}`)
+      throw new Error(`unexpected peer reply ${last?.message.text}`);
+  });
+  if (i >= 5) add('peerExchange', ms);
 }
-await bot.stop();
 await peerBot.stop();
 await peer.stop();
 

@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
-import type { BenchContext, Scenario, ScenarioResult } from '../lib/context.js';
+import type { BenchContext, Row, Scenario, ScenarioResult } from '../lib/context.js';
 import { ROOT, startChild } from '../lib/processes.js';
 
 /** The kit's entry beside the server entry the bench runs (dist or src). */
@@ -86,6 +86,22 @@ for (let i = 0; i < ${perFile}; i++) {
   }
 }
 
+const BARE = 'better-sqlite3 :memory:';
+
+/** A row comparing two median times (ms); the ratio is the first over the second. */
+function timeRow(
+  what: string,
+  [[target, value], [baseTarget, base]]: [[string, number], [string, number]],
+): Row {
+  return {
+    what,
+    measured: { target, p50: value },
+    baseline: { target: baseTarget, p50: base },
+    ratio: value / base,
+    ratioOf: 'median time (lower is better)',
+  };
+}
+
 export const testWorldsScenario: Scenario = {
   id: 8,
   title: "The test author's figures: worlds, starts and exchanges of the test kit",
@@ -121,43 +137,27 @@ export const testWorldsScenario: Scenario = {
     );
     const passed = new RegExp(`Tests\\s+${SUITE_TESTS} passed`).test(stripVTControlCharacters(suite.output));
 
-    const ms = (value: number | undefined) => value;
     return {
       id: 8,
       title: this.title,
       status: 'ok',
       rows: [
-        {
-          what: 'warm createParley() vs starting the peer in-process',
-          measured: { target: 'Parley (test kit)', p50: ms(f.start) },
-          baseline: { target: 'telegram-test-api', p50: ms(f.peerStart) },
-          ratio: f.start! / f.peerStart!,
-          ratioOf: 'median time (lower is better)',
-        },
-        {
-          what: 'one echo exchange through grammY (send, bot replies, wait) vs the same on the peer',
-          measured: { target: 'Parley (kit send + waitForMessage)', p50: ms(f.exchange) },
-          baseline: {
-            target: 'telegram-test-api (client.sendMessage + waitBotMessage)',
-            p50: ms(f.peerExchange),
-          },
-          ratio: f.exchange! / f.peerExchange!,
-          ratioOf: 'median time (lower is better)',
-        },
-        {
-          what: 'workspace create vs a bare BEGIN; INSERT; COMMIT on in-memory SQLite',
-          measured: { target: 'createWorkspace()', p50: ms(f.create) },
-          baseline: { target: 'better-sqlite3 :memory:', p50: ms(f.bareWrite) },
-          ratio: f.create! / f.bareWrite!,
-          ratioOf: 'median time (lower is better)',
-        },
-        {
-          what: 'workspace reset vs a bare BEGIN; INSERT; COMMIT on in-memory SQLite',
-          measured: { target: 'POST /control/workspaces/NAME/reset', p50: ms(f.reset) },
-          baseline: { target: 'better-sqlite3 :memory:', p50: ms(f.bareWrite) },
-          ratio: f.reset! / f.bareWrite!,
-          ratioOf: 'median time (lower is better)',
-        },
+        timeRow('warm createParley() vs starting the peer in-process', [
+          ['Parley (test kit)', f.start!],
+          ['telegram-test-api', f.peerStart!],
+        ]),
+        timeRow('one echo exchange through grammY (send, bot replies, wait) vs the same on the peer', [
+          ['Parley (kit send + waitForMessage)', f.exchange!],
+          ['telegram-test-api (client.sendMessage + waitBotMessage)', f.peerExchange!],
+        ]),
+        timeRow('workspace create vs a bare BEGIN; INSERT; COMMIT on in-memory SQLite', [
+          ['createWorkspace()', f.create!],
+          [BARE, f.bareWrite!],
+        ]),
+        timeRow('workspace reset vs a bare BEGIN; INSERT; COMMIT on in-memory SQLite', [
+          ['POST /control/workspaces/NAME/reset', f.reset!],
+          [BARE, f.bareWrite!],
+        ]),
         {
           what: `memory of one idle workspace vs the process with an idle server (${f.workspaceFds} fds each)`,
           measured: { target: 'an idle workspace', rssMiB: f.workspaceMiB },
