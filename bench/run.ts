@@ -30,6 +30,7 @@ import { gatewayScenario } from './scenarios/4-gateway.js';
 import { peerScenario } from './scenarios/5-peer.js';
 import { growthScenario } from './scenarios/6-growth.js';
 import { postgresScenario } from './scenarios/7-postgres.js';
+import { testWorldsScenario } from './scenarios/8-test-worlds.js';
 import { mediaScenario } from './scenarios/10-media.js';
 
 const SCENARIOS: Scenario[] = [
@@ -40,6 +41,7 @@ const SCENARIOS: Scenario[] = [
   peerScenario,
   growthScenario,
   postgresScenario,
+  testWorldsScenario,
   mediaScenario,
 ];
 
