@@ -11,7 +11,6 @@
  * the pool to forget its cached rows, and publishes `events.resumed` in this process: long polls
  * answer with what the store holds, and the workers look at it again, for what they may have missed.
  */
-import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import {
   channelOf,
@@ -23,7 +22,8 @@ import {
   notifying,
   type ChannelEvent,
 } from './pg-channel.js';
-import type { EventPort, PlatformEvents } from '../ports/events.js';
+import { LocalEvents } from '../local-events.js';
+import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from '../ports/events.js';
 
 const RECONNECT_MS = 500;
 
@@ -36,7 +36,8 @@ export interface PgEventsOptions {
 }
 
 export class PgEvents implements EventPort {
-  readonly #local = new EventEmitter();
+  /** This process's listeners, by name and by key (ADR 0091): what is heard is handed to them. */
+  readonly #local = new LocalEvents();
   readonly #node: string;
   readonly #channel: string;
   readonly #pool: pg.Pool;
@@ -51,7 +52,6 @@ export class PgEvents implements EventPort {
     private readonly options: PgEventsOptions,
     pool: pg.Pool,
   ) {
-    this.#local.setMaxListeners(0);
     this.#channel = channelOf(options.schema);
     this.#pool = pool;
     this.#node = nodeOf(pool);
@@ -100,7 +100,7 @@ export class PgEvents implements EventPort {
   }
 
   #heard(payload: string | undefined): void {
-    for (const { e, p } of decodeEvents(payload, this.#node)) this.#local.emit(e, p);
+    for (const { e, p } of decodeEvents(payload, this.#node)) this.#local.emit(e, p as never);
   }
 
   emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
@@ -128,8 +128,15 @@ export class PgEvents implements EventPort {
   }
 
   on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
-    this.#local.on(name, listener);
-    return () => this.#local.off(name, listener);
+    return this.#local.on(name, listener);
+  }
+
+  onKey<K extends KeyedEvent>(
+    name: K,
+    key: EventKey,
+    listener: (payload: PlatformEvents[K]) => void,
+  ): () => void {
+    return this.#local.onKey(name, key, listener);
   }
 
   async close(): Promise<void> {
