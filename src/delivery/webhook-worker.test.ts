@@ -95,6 +95,7 @@ it('delivers each update once across two claimants, in order per chat', async ()
     claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
     claimSweep: (...args) => store.jobs.claimSweep(...args),
     renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
     release: (owner, jobs) => store.jobs.release(owner, jobs),
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 3));

@@ -30,6 +30,8 @@ const LANE: Record<JobLane, string> = {
 
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
+  /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
+  readonly #heldElsewhere = new Set<number>();
 
   constructor(private readonly pool: Pool) {
     this.sql = new PgSql(pool);
@@ -52,13 +54,40 @@ export class PgJobClaims implements JobClaims {
   }
 
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
+    let others = false;
     const rows = await this.#transaction(async (sql) => {
       await sql.run('SELECT pg_advisory_xact_lock(?)', -botId);
-      // `due`: the free, due updates whose earlier updates of their chat are each held by this owner
-      // or free and due too (so taken in this same claim), locked. An earlier one that `due` lacks
-      // (skipped as locked, held by another owner, not due) holds its chat's later ones back.
-      return sql.all(
-        `WITH due AS MATERIALIZED (
+      const claimed = await this.#claim(sql, botId, lease, dueBy, limit);
+      // A short claim: are there updates another node holds, or waiting for a retry that another
+      // node may have scheduled (a recheck finds them when freed or due)?
+      if (claimed.length < limit) {
+        others =
+          (await sql.get(
+            `SELECT 1 AS held FROM updates WHERE bot_id = ?
+               AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?) LIMIT 1`,
+            botId,
+            lease.owner,
+            lease.now,
+            dueBy,
+          )) !== undefined;
+      }
+      return claimed;
+    });
+    if (others) this.#heldElsewhere.add(botId);
+    else this.#heldElsewhere.delete(botId);
+    return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
+  }
+
+  heldElsewhere(botId: number): boolean {
+    return this.#heldElsewhere.has(botId);
+  }
+
+  #claim(sql: PgSql, botId: number, lease: Lease, dueBy: number, limit: number) {
+    // `due`: the free, due updates whose earlier updates of their chat are each held by this owner
+    // or free and due too (so taken in this same claim), locked. An earlier one that `due` lacks
+    // (skipped as locked, held by another owner, not due) holds its chat's later ones back.
+    return sql.all(
+      `WITH due AS MATERIALIZED (
            SELECT c.update_id, c.queue_key FROM updates c
            WHERE c.bot_id = ? AND c.next_attempt_at <= ?
              AND (c.lease_until IS NULL OR c.lease_until <= ?)
@@ -76,22 +105,20 @@ export class PgJobClaims implements JobClaims {
                AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
                AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
          RETURNING ${UPDATE_COLUMNS}`,
-        botId,
-        dueBy,
-        lease.now,
-        lease.owner,
-        lease.now,
-        dueBy,
-        lease.now,
-        limit,
-        lease.owner,
-        lease.until,
-        botId,
-        lease.owner,
-        lease.now,
-      );
-    });
-    return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
+      botId,
+      dueBy,
+      lease.now,
+      lease.owner,
+      lease.now,
+      dueBy,
+      lease.now,
+      limit,
+      lease.owner,
+      lease.until,
+      botId,
+      lease.owner,
+      lease.now,
+    );
   }
 
   async claimGatewayJobs(
