@@ -265,7 +265,7 @@ async function build(
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
   const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log), claimant);
   webhooks.onAttempt = metrics.webhookAttempt;
-  const pruner = new Pruner(platform, app.log, claimant);
+  const pruner = new Pruner(platform, app.log, claimant, { loggedBots: () => webhooks.takeLoggedBots() });
   const reports = new ReportWorker(platform, app.log, claimant);
   const gatewayTimer = new GatewayTimer(platform, app.log, claimant);
   // Chat boosts expire (removed_chat_boost; the next expiry is in seconds) and Stars subscriptions
