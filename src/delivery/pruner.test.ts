@@ -4,16 +4,13 @@
  * webhook delivery log with the payloads of the newest of them; the bots that logged since the last
  * sweep and, over several sweeps, every bot with a log.
  */
-import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
-import { SystemClock } from '../platform/core/clock.js';
-import { EventBus } from '../platform/core/event-bus.js';
-import { Platform } from '../platform/core/platform.js';
-import { cryptoRandom } from '../platform/core/random.js';
-import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import type { Platform } from '../platform/core/platform.js';
+import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
+import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { update } from '../storage/contracts/fixtures.js';
 import type { NewWebhookAttempt } from '../storage/ports/webhook-log.js';
 
@@ -23,15 +20,7 @@ let claimant: JobClaimant;
 const log = pino({ level: 'silent' });
 
 beforeEach(() => {
-  store = SqliteStore.open(':memory:');
-  platform = new Platform({
-    store,
-    clock: new SystemClock(),
-    random: cryptoRandom,
-    bus: new EventBus(),
-    config: { profile: 'local' },
-    filesDir: tmpdir(),
-  });
+  ({ store, platform } = sqlitePlatform());
   claimant = new JobClaimant(store.jobs);
 });
 

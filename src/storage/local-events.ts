@@ -15,7 +15,7 @@
  * does not hear that event; one unsubscribed meanwhile may still hear it (the port's contract: a
  * hint, at least once).
  */
-import type { EventKey, KeyedEvent, PlatformEvents } from './ports/events.js';
+import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from './ports/events.js';
 
 type EventName = keyof PlatformEvents;
 type Listener = (payload: never) => void;
@@ -50,11 +50,20 @@ const KEYED = new Set<string>([
   'polls.terminate',
 ] satisfies KeyedEvent[]);
 
-export class LocalEvents {
+/**
+ * The event port within one process; an implementation that also carries events between processes
+ * extends it (overriding `emit`) and hands what it hears to `deliver`.
+ */
+export class LocalEvents implements EventPort {
   readonly #byName = new Map<EventName, Set<Listener>>();
   readonly #byKey = new Map<EventName, Map<EventKey, Set<Listener>>>();
 
   emit<K extends EventName>(name: K, payload: PlatformEvents[K]): void {
+    this.deliver(name, payload);
+  }
+
+  /** Hands an event to this process's listeners. */
+  deliver<K extends EventName>(name: K, payload: PlatformEvents[K]): void {
     const all = this.#byName.get(name);
     if (all !== undefined && all.size > 0) handOut(all, payload);
     if (!KEYED.has(name)) return;

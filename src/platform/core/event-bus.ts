@@ -10,25 +10,8 @@ import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from '../../stor
 
 export type { EventPort, PlatformEvents } from '../../storage/ports/events.js';
 
-export class EventBus implements EventPort {
-  readonly #local = new LocalEvents();
-
-  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
-    this.#local.emit(name, payload);
-  }
-
-  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
-    return this.#local.on(name, listener);
-  }
-
-  onKey<K extends KeyedEvent>(
-    name: K,
-    key: EventKey,
-    listener: (payload: PlatformEvents[K]) => void,
-  ): () => void {
-    return this.#local.onKey(name, key, listener);
-  }
-}
+/** The event port of one process: its listeners, by name and by key (ADR 0091). */
+export class EventBus extends LocalEvents {}
 
 /** An event being waited for: subscribed at once, so that an event caused after this call is seen. */
 export interface ExpectedEvent {

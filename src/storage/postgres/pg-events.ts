@@ -23,7 +23,7 @@ import {
   type ChannelEvent,
 } from './pg-channel.js';
 import { LocalEvents } from '../local-events.js';
-import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from '../ports/events.js';
+import type { PlatformEvents } from '../ports/events.js';
 
 const RECONNECT_MS = 500;
 
@@ -35,9 +35,7 @@ export interface PgEventsOptions {
   onError?: (error: unknown) => void;
 }
 
-export class PgEvents implements EventPort {
-  /** This process's listeners, by name and by key (ADR 0091): what is heard is handed to them. */
-  readonly #local = new LocalEvents();
+export class PgEvents extends LocalEvents {
   readonly #node: string;
   readonly #channel: string;
   readonly #pool: pg.Pool;
@@ -52,6 +50,7 @@ export class PgEvents implements EventPort {
     private readonly options: PgEventsOptions,
     pool: pg.Pool,
   ) {
+    super();
     this.#channel = channelOf(options.schema);
     this.#pool = pool;
     this.#node = nodeOf(pool);
@@ -88,7 +87,7 @@ export class PgEvents implements EventPort {
         // waiter looks at the store.
         () => {
           missedNotifications(this.#pool);
-          this.#local.emit('events.resumed', {});
+          this.deliver('events.resumed', {});
         },
         (error: unknown) => {
           this.options.onError?.(error);
@@ -100,11 +99,11 @@ export class PgEvents implements EventPort {
   }
 
   #heard(payload: string | undefined): void {
-    for (const { e, p } of decodeEvents(payload, this.#node)) this.#local.emit(e, p as never);
+    for (const { e, p } of decodeEvents(payload, this.#node)) this.deliver(e, p as never);
   }
 
-  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
-    this.#local.emit(name, payload);
+  override emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
+    this.deliver(name, payload);
     if (this.#closed) return;
     for (const part of split(name, payload)) this.#pending.push({ e: name, p: part });
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
@@ -125,18 +124,6 @@ export class PgEvents implements EventPort {
       });
     }
     this.#sending = undefined;
-  }
-
-  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
-    return this.#local.on(name, listener);
-  }
-
-  onKey<K extends KeyedEvent>(
-    name: K,
-    key: EventKey,
-    listener: (payload: PlatformEvents[K]) => void,
-  ): () => void {
-    return this.#local.onKey(name, key, listener);
   }
 
   async close(): Promise<void> {
