@@ -111,6 +111,8 @@ interface Update {
  */
 export class Population {
   readonly replies = new Replies();
+  /** Person messages the control API refused, over all steps. */
+  #refused = 0;
   #stopped = false;
   #pollers: Array<Promise<void>> = [];
   #receiver: Server | undefined;
@@ -188,6 +190,7 @@ export class Population {
   async step(rate: number, ms: number, graceMs: number, serverCpu: () => number): Promise<StepFigures> {
     const replies = this.replies;
     replies.samples = new Samples();
+    const duplicatesBefore = replies.duplicates;
     const control = newPool(this.server.origin, 64);
     const probe = newPool(this.server.origin, 1);
     const first = replies.sentAt.size;
@@ -246,18 +249,31 @@ export class Population {
     await control.close();
     await probe.close();
     const answered = wanted();
+    this.#refused += failed;
     return {
       rate,
       sent,
       answered,
       lost: sent - answered - failed,
       failed,
-      duplicates: replies.duplicates,
+      duplicates: replies.duplicates - duplicatesBefore,
       latency: replies.samples.count > 0 ? replies.samples.summary() : undefined,
       worstStallMs: stall,
       cpuMsPerMessage: sent > 0 ? (cpuSeconds * 1000) / sent : Number.NaN,
       cpuPct: (cpuSeconds / seconds) * 100,
     };
+  }
+
+  /**
+   * Waits up to `ms` for every message sent so far to be answered; answers how many never were (a
+   * step counts what was answered within its grace; this is what was lost).
+   */
+  async unanswered(ms: number): Promise<number> {
+    const deadline = performance.now() + ms;
+    const missing = () => this.replies.sentAt.size - this.replies.answered.size - this.#refused;
+    while (missing() > 0 && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    return missing();
   }
 
   async stop(): Promise<void> {
@@ -278,7 +294,7 @@ export interface StepFigures {
   rate: number;
   sent: number;
   answered: number;
-  /** Sent and accepted, but never answered within the grace. */
+  /** Sent and accepted, but not answered within the step's grace (late, or lost). */
   lost: number;
   /** Refused by the control API. */
   failed: number;
