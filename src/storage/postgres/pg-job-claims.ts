@@ -31,6 +31,8 @@ const LANE: Record<JobLane, string> = {
 
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
+  /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
+  readonly #heldElsewhere = new Set<number>();
 
   constructor(
     pool: Pool,
@@ -45,7 +47,8 @@ export class PgJobClaims implements JobClaims {
    * runs them in order; a failed one fails those after it and turns the COMMIT into a ROLLBACK);
    * answers the rows of the last one.
    */
-  async #transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<Row[]> {
+  /** The statements in one transaction, sent together; answers each statement's rows, in order. */
+  async #transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<Row[][]> {
     const client = await this.pipelined.connect();
     let broken: Error | undefined;
     try {
@@ -63,7 +66,9 @@ export class PgJobClaims implements JobClaims {
       if (failed) mapError(failed.reason);
       const commit = answers.at(-1) as PromiseFulfilledResult<{ command: string }>;
       if (commit.value.command !== 'COMMIT') throw new Error('the claim failed and was rolled back');
-      return (answers.at(-2) as PromiseFulfilledResult<{ rows: Row[] }>).value.rows;
+      return answers
+        .slice(1, -1)
+        .map((answer) => (answer as PromiseFulfilledResult<{ rows: Row[] }>).value.rows);
     } catch (error) {
       // A connection that lost its place in a transaction is not given to the next claim.
       if (!(error as { code?: string }).code) broken = error as Error;
@@ -76,7 +81,7 @@ export class PgJobClaims implements JobClaims {
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
     // The advisory lock is taken by the statement before the claim, so the claim's snapshot (taken
     // when it starts, READ COMMITTED) sees every claim of the bot committed before the lock.
-    const rows = await this.#transaction([
+    const [, rows, held] = await this.#transaction([
       { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
       {
         // `due`: the free, due updates whose earlier updates of their chat are each held by this
@@ -116,8 +121,23 @@ export class PgJobClaims implements JobClaims {
           lease.now,
         ],
       },
+      {
+        // Updates another node holds, or waiting for a retry another node may have scheduled: a short
+        // claim with some means a recheck finds them when freed or due (delivery's heldElsewhere).
+        // Sent with the claim, so it costs no round trip of its own; it sees the claim's own leases.
+        sql: `SELECT 1 AS held FROM updates WHERE bot_id = ?
+                AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?) LIMIT 1`,
+        params: [botId, lease.owner, lease.now, dueBy],
+      },
     ]);
-    return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
+    const claimed = rows as unknown as UpdateRow[];
+    if (claimed.length < limit && held!.length > 0) this.#heldElsewhere.add(botId);
+    else this.#heldElsewhere.delete(botId);
+    return claimed.sort((a, b) => a.update_id - b.update_id);
+  }
+
+  heldElsewhere(botId: number): boolean {
+    return this.#heldElsewhere.has(botId);
   }
 
   async claimGatewayJobs(

@@ -81,8 +81,14 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
   async deleteAllUpdates(botId: number) {
     await this.sql.run('DELETE FROM updates WHERE bot_id = ?', botId);
   }
-  async deleteExpiredUpdates(nowSec: number) {
-    return this.sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec);
+  async deleteExpiredUpdates(nowSec: number, limit?: number) {
+    if (limit === undefined) return this.sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec);
+    return this.sql.run(
+      `DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT bot_id, update_id FROM updates
+       WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+      nowSec,
+      limit,
+    );
   }
   async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
     await this.sql.runLater(
