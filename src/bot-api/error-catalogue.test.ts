@@ -107,7 +107,7 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
     { name: 'country_codes', min: 0, max: 12 },
     'Bad Request: country_codes must have 0-12 elements',
   ],
-  VALUE_ZERO: [{ name: 'draft_id' }, 'Bad Request: draft_id must be non-zero'],
+  VALUE_ZERO: [{ name: 'value' }, 'Bad Request: value must be non-zero'],
   INVOICE_INVALID: [{ reason: 'PAYMENT_PROVIDER_INVALID' }, 'Bad Request: PAYMENT_PROVIDER_INVALID'],
   GIFT_INVALID: [{ reason: 'STARGIFT_INVALID' }, 'Bad Request: STARGIFT_INVALID'],
   PAID_MEDIA_INVALID: [{ reason: 'STARS_AMOUNT_INVALID' }, 'Bad Request: STARS_AMOUNT_INVALID'],

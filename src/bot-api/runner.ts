@@ -22,9 +22,8 @@ import type { MethodDeclaration, ParamDeclaration } from './declared/method-decl
 import { LEGACY_ALIASES, METHOD_DECLARATIONS } from './declared/method-declarations.js';
 import type { DeclaredMethodName } from './declared/methods.js';
 import {
-  MISSING_BY_METHOD,
-  MISSING_BY_NAME,
   VALUE_REFUSALS,
+  missingRefusalOf,
   defaultValueRefusal,
   type ValueFailure,
   type ValueRefusal,
@@ -84,16 +83,8 @@ export function planOf(method: DeclaredMethodName): MethodPlan {
   const required: RequiredCheck[] = [];
   const values: ValueCheck[] = [];
   for (const param of declaration.params) {
-    // A Boolean is never missing: the reference reads an absent one as false.
-    if (param.required && !(param.types.length === 1 && param.types[0] === 'Boolean')) {
-      const missing = MISSING_BY_METHOD[method]?.[param.name] ?? MISSING_BY_NAME[param.name];
-      if (missing !== 'handler') {
-        const refuse = missing
-          ? () => missing(param)
-          : () => botApiError('PARAMETER_REQUIRED', { name: param.name });
-        required.push({ param, file: param.types.includes('InputFile'), refuse });
-      }
-    }
+    const refuse = missingRefusalOf(method, param);
+    if (refuse) required.push({ param, file: param.types.includes('InputFile'), refuse });
     const kind = valueKind(param);
     if (kind && hasLimit(param)) {
       values.push({
@@ -150,11 +141,25 @@ function refusalOf(check: ValueCheck, failure: ValueFailure): BotApiError {
   return own ? own(param) : defaultValueRefusal(param, failure);
 }
 
-function stringFailure(check: ValueCheck, value: string, parsed: boolean): ValueFailure | undefined {
+/**
+ * A formatted text's source is refused over this many bytes, before it is parsed: "text is too long"
+ * (the reference's get_input_message_text, Client.cpp); its length after parsing is refused after.
+ */
+const MAX_RAW_TEXT_BYTES = 32_768;
+
+function stringFailure(check: ValueCheck, value: string, parsed: boolean): ValueFailure | 'raw' | undefined {
   const { param, pattern } = check;
   if (pattern && !pattern.test(value)) return 'pattern';
   const limit = param.length;
   if (limit) {
+    // Three bytes a UTF-16 unit at most: a short text needs no count.
+    if (
+      limit.afterEntities &&
+      value.length * 3 > MAX_RAW_TEXT_BYTES &&
+      Buffer.byteLength(value) > MAX_RAW_TEXT_BYTES
+    ) {
+      return 'raw';
+    }
     const bytes = limit.unit === 'bytes';
     // Characters are code points after trimming (checkLength, ADR 0071); a length "after entities
     // parsing" is measured here only without a parse mode, and its minimum is the handler's.
@@ -162,7 +167,8 @@ function stringFailure(check: ValueCheck, value: string, parsed: boolean): Value
     if (length > limit.max && !(limit.afterEntities && parsed)) return 'tooLong';
     if (length < limit.min && !limit.afterEntities) return 'tooShort';
   }
-  if (param.oneOf && !param.oneOf.includes(value)) return 'oneOf';
+  // An emoji's variation selector is no part of it (TDLib's remove_emoji_modifiers): "⚽️" is "⚽".
+  if (param.oneOf && !param.oneOf.includes(value.replace(/\uFE0F/g, ''))) return 'oneOf';
   return undefined;
 }
 
@@ -204,10 +210,13 @@ export function valueRefusal(plan: MethodPlan, params: Params): BotApiError | un
     if (text === undefined) continue;
     let failure: ValueFailure | undefined;
     switch (check.kind) {
-      case 'string':
+      case 'string': {
         parsed ??= plan.parseModes.some((name) => params.string(name) !== undefined);
-        failure = stringFailure(check, text, parsed);
+        const found = stringFailure(check, text, parsed);
+        if (found === 'raw') return botApiError('TEXT_TOO_LONG');
+        failure = found;
         break;
+      }
       case 'integer':
         failure = numberFailure(check, lenientInteger(text.trim()));
         break;

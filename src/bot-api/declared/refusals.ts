@@ -61,8 +61,9 @@ export const MISSING_BY_NAME: Readonly<Record<string, MissingRefusal>> = {
   old_sticker: fixed('STICKER_NOT_SPECIFIED'),
   callback_query_id: fixed('QUERY_INVALID'),
   inline_query_id: fixed('QUERY_INVALID'),
-  shipping_query_id: fixed('QUERY_INVALID'),
-  pre_checkout_query_id: fixed('QUERY_INVALID'),
+  // ok=false without error_message is refused first: the reference reads that before the query id.
+  shipping_query_id: 'handler',
+  pre_checkout_query_id: 'handler',
   chat_join_request_query_id: fixed('QUERY_INVALID'),
   guest_query_id: fixed('QUERY_INVALID'),
   web_app_query_id: fixed('QUERY_INVALID'),
@@ -92,11 +93,12 @@ export const MISSING_BY_METHOD: {
   setChatAdministratorCustomTitle: { custom_title: 'handler' },
   // The legacy forms (ADR 0072): png_sticker/tgs_sticker/webm_sticker and emojis; a thumbnail's own format.
   createNewStickerSet: { stickers: 'handler' },
-  addStickerToSet: { sticker: fixed('STICKER_FILE_MISSING') },
+  addStickerToSet: { sticker: 'handler' },
   setStickerSetThumbnail: { format: 'handler' },
   uploadStickerFile: { sticker: noMedia('sticker'), sticker_format: 'handler' },
   sendSticker: { sticker: noMedia('sticker') },
-  setStickerPositionInSet: { sticker: fixed('STICKER_NOT_SPECIFIED') },
+  // position: an absent one reads as 0, the first place.
+  setStickerPositionInSet: { sticker: fixed('STICKER_NOT_SPECIFIED'), position: 'handler' },
   deleteStickerFromSet: { sticker: fixed('STICKER_NOT_SPECIFIED') },
   setStickerEmojiList: { sticker: fixed('STICKER_NOT_SPECIFIED') },
   setStickerKeywords: { sticker: fixed('STICKER_NOT_SPECIFIED') },
@@ -130,7 +132,27 @@ export const MISSING_BY_METHOD: {
   answerWebAppQuery: { result: fixed('INLINE_RESULT_NOT_SPECIFIED') },
   savePreparedInlineMessage: { result: fixed('INLINE_RESULT_NOT_SPECIFIED') },
   getUserPersonalChatMessages: { limit: fixed('PERSONAL_CHAT_LIMIT_INVALID') },
+  // rich_message (10.3, ADR 0080) stands in for the text.
+  editEphemeralMessageText: { text: 'handler' },
+  // sender_chat_id is read before chat_id (the reference's process_ban_chat_sender_chat_query).
+  banChatSenderChat: { chat_id: 'handler' },
+  unbanChatSenderChat: { chat_id: 'handler' },
+  // An absent score reads as 0, which is a score.
+  setGameScore: { score: 'handler' },
 };
+
+/**
+ * How the runner refuses a required parameter's absence; undefined where it does not: a Boolean (the
+ * reference reads an absent one as false) or a parameter marked `handler`.
+ */
+export function missingRefusalOf(
+  method: DeclaredMethodName,
+  param: ParamDeclaration,
+): (() => BotApiError) | undefined {
+  if (!param.required || (param.types.length === 1 && param.types[0] === 'Boolean')) return undefined;
+  const missing = MISSING_BY_METHOD[method]?.[param.name] ?? MISSING_BY_NAME[param.name] ?? required;
+  return missing === 'handler' ? undefined : () => missing(param);
+}
 
 /** How a value breaks its declared limit. */
 export type ValueFailure =
@@ -199,6 +221,7 @@ export const VALUE_REFUSALS: {
   sendVoice: { caption: CAPTION },
   sendPaidMedia: {
     star_count: () => botApiError('PAID_MEDIA_INVALID', { reason: 'STARS_AMOUNT_INVALID' }),
+    media: () => botApiError('PAID_MEDIA_INVALID', { reason: 'MULTI_MEDIA_TOO_LONG' }),
     caption: CAPTION,
   },
   sendMediaGroup: { media: { tooFew: fixed('NO_MESSAGES_TO_SEND'), tooMany: fixed('ALBUM_TOO_LARGE') } },
@@ -238,6 +261,7 @@ export const VALUE_REFUSALS: {
   },
   editForumTopic: { name: TOPIC_NAME },
   editGeneralForumTopic: { name: { tooLong: TOPIC_NAME, tooShort: fixed('CHAT_TITLE_EMPTY') } },
+  answerCallbackQuery: { text: fixed('MESSAGE_TOO_LONG_TOKEN') },
   setManagedBotAccessSettings: { added_user_ids: fixed('TOO_MANY_ADDED_USERS') },
   setMyCommands: { commands: fixed('BOT_COMMANDS_TOO_MUCH') },
   setMyName: { name: () => botApiError('BOT_SETTING_TOO_LONG', { setting: 'name' }) },
