@@ -21,8 +21,12 @@ export function valueType(param: ParamDeclaration): string {
   return 'JsonText';
 }
 
-/** Whether a call's values always hold the parameter. */
+/**
+ * Whether a call's values always hold the parameter. Not an InputFile: an `attach://` naming no
+ * part of the request reads as none.
+ */
 export function alwaysThere(method: DeclaredMethodName, param: ParamDeclaration): boolean {
+  if (param.types.includes('InputFile')) return false;
   return (
     param.default !== undefined ||
     (param.types.length === 1 && param.types[0] === 'Boolean') ||

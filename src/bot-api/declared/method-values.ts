@@ -105,7 +105,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly photo: InputFileValue;
+    readonly photo?: InputFileValue;
     readonly caption?: string;
     readonly parse_mode?: string;
     readonly caption_entities?: JsonText;
@@ -126,8 +126,8 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly live_photo: InputFileValue;
-    readonly photo: InputFileValue;
+    readonly live_photo?: InputFileValue;
+    readonly photo?: InputFileValue;
     readonly caption?: string;
     readonly parse_mode?: string;
     readonly caption_entities?: JsonText;
@@ -148,7 +148,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly audio: InputFileValue;
+    readonly audio?: InputFileValue;
     readonly caption?: string;
     readonly parse_mode?: string;
     readonly caption_entities?: JsonText;
@@ -171,7 +171,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly document: InputFileValue;
+    readonly document?: InputFileValue;
     readonly thumbnail?: InputFileValue;
     readonly caption?: string;
     readonly parse_mode?: string;
@@ -192,7 +192,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly video: InputFileValue;
+    readonly video?: InputFileValue;
     readonly duration?: number;
     readonly width?: number;
     readonly height?: number;
@@ -220,7 +220,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly animation: InputFileValue;
+    readonly animation?: InputFileValue;
     readonly duration?: number;
     readonly width?: number;
     readonly height?: number;
@@ -245,7 +245,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly voice: InputFileValue;
+    readonly voice?: InputFileValue;
     readonly caption?: string;
     readonly parse_mode?: string;
     readonly caption_entities?: JsonText;
@@ -265,7 +265,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly video_note: InputFileValue;
+    readonly video_note?: InputFileValue;
     readonly duration?: number;
     readonly length?: number;
     readonly thumbnail?: InputFileValue;
@@ -582,7 +582,7 @@ export interface MethodValues {
   };
   setChatPhoto: {
     readonly chat_id: number | string;
-    readonly photo: InputFileValue;
+    readonly photo?: InputFileValue;
   };
   deleteChatPhoto: {
     readonly chat_id: number | string;
@@ -1089,7 +1089,7 @@ export interface MethodValues {
     readonly direct_messages_topic_id?: number;
     readonly receiver_user_id?: number;
     readonly callback_query_id?: string;
-    readonly sticker: InputFileValue;
+    readonly sticker?: InputFileValue;
     readonly emoji?: string;
     readonly disable_notification: boolean;
     readonly protect_content: boolean;
@@ -1107,7 +1107,7 @@ export interface MethodValues {
   };
   uploadStickerFile: {
     readonly user_id: number;
-    readonly sticker: InputFileValue;
+    readonly sticker?: InputFileValue;
     readonly sticker_format?: string;
   };
   createNewStickerSet: {
