@@ -107,3 +107,32 @@ describe('every documented limit broken', () => {
     }
   });
 });
+
+describe('a refused value is answered after the chat and the rights', () => {
+  it("answers the chat's or the rule's refusal first when the reference checks it first", async () => {
+    const member = await world.server.control.createBot({ username: `plain${process.pid % 1000}_bot` });
+    const owner = (await world.server.control.getChat(String(world.forum))).members!.find(
+      (m) => m.status === 'creator',
+    )!;
+    await world.server.control.addChatMember({ by: owner.user.id, chat: world.forum, user: member.id });
+    const long = 'x'.repeat(129);
+    const ask = async (token: string, method: DeclaredMethodName, params: Record<string, unknown>) =>
+      (await callBotApi(world.server, token, method, params)).body.description;
+    expect(await ask(member.token, 'createForumTopic', { chat_id: world.forum, name: long })).toBe(
+      'Bad Request: not enough rights to create a topic',
+    );
+    expect(await ask(member.token, 'setChatTitle', { chat_id: world.forum, title: long })).toBe(
+      'Bad Request: not enough rights to change chat title',
+    );
+    expect(await ask(world.token, 'createForumTopic', { chat_id: world.group, name: long })).toBe(
+      'Bad Request: the chat is not a forum',
+    );
+    expect(await ask(world.token, 'createForumTopic', { chat_id: -100123456, name: long })).toBe(
+      'Bad Request: chat not found',
+    );
+    // Passing the chat and the rights, the value is what is refused.
+    expect(await ask(world.token, 'createForumTopic', { chat_id: world.forum, name: long })).toBe(
+      'Bad Request: topic name is too long',
+    );
+  });
+});
