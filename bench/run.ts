@@ -30,6 +30,7 @@ import { gatewayScenario } from './scenarios/4-gateway.js';
 import { peerScenario } from './scenarios/5-peer.js';
 import { growthScenario } from './scenarios/6-growth.js';
 import { postgresScenario } from './scenarios/7-postgres.js';
+import { mediaScenario } from './scenarios/8-media.js';
 
 const SCENARIOS: Scenario[] = [
   sendMessageScenario,
@@ -39,6 +40,7 @@ const SCENARIOS: Scenario[] = [
   peerScenario,
   growthScenario,
   postgresScenario,
+  mediaScenario,
 ];
 
 const { values } = parseArgs({

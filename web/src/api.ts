@@ -176,6 +176,15 @@ export async function upload<T>(path: string, query: URLSearchParams, file: File
   return answer.result;
 }
 
+/** A file of the person API as an object URL (the request carries the session, so no plain `src`). */
+export async function objectUrl(path: string, query: Record<string, string>): Promise<string> {
+  const response = await fetch(`${API_ROOT}${path}?${new URLSearchParams(query)}`, {
+    headers: { authorization: `Bearer ${session.token ?? ''}` },
+  });
+  if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
+  return URL.createObjectURL(await response.blob());
+}
+
 /** A call of the person API as the tab's signed-in person. */
 export function call<T>(
   method: 'GET' | 'POST',
@@ -237,15 +246,8 @@ export const api = {
     return upload<Message>('/media', query, file);
   },
   /** A file of a message as an object URL (the request carries the session, so no plain `src`). */
-  fileUrl: async (chat: string, message_id: number, file_id?: string) => {
-    const query = new URLSearchParams({ chat, message_id: String(message_id) });
-    if (file_id) query.set('file_id', file_id);
-    const response = await fetch(`${API_ROOT}/files?${query}`, {
-      headers: { authorization: `Bearer ${session.token ?? ''}` },
-    });
-    if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
-    return URL.createObjectURL(await response.blob());
-  },
+  fileUrl: (chat: string, message_id: number, file_id?: string) =>
+    objectUrl('/files', { chat, message_id: String(message_id), ...(file_id ? { file_id } : {}) }),
   react: (chat: string, message_id: number, emoji: string | undefined) =>
     call<unknown>('POST', '/reactions', { chat, message_id, emoji }),
   pins: (chat: string) => call<Message[]>('GET', '/pins', { chat }),

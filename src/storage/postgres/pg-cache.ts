@@ -35,6 +35,11 @@ export class PgCaches {
   /** `a:b` (a < b) -> pk. A private chat's pk never changes once committed. */
   readonly #privateChats = new Map<string, number>();
   readonly #members = new Map<number, Map<number, MemberRow>>();
+  /**
+   * A user's id by `p<phone>` or `n<lower-case username>`, both unique: a hint only, taken when the
+   * user's row (by id, through this cache) still has that phone or username.
+   */
+  readonly #userIds = new Map<string, number>();
   /** Members kept, in all chats. */
   #memberCount = 0;
 
@@ -52,12 +57,18 @@ export class PgCaches {
   privateChatPk(a: number, b: number): number | undefined {
     return this.#privateChats.get(`${a}:${b}`);
   }
+  userIdBy(key: string): number | undefined {
+    return this.#userIds.get(key);
+  }
   member(chatPk: number, userId: number): MemberRow | undefined {
     return this.#members.get(chatPk)?.get(userId);
   }
 
   keepUser(row: UserRow): void {
     bounded(this.#users, row.id, row);
+  }
+  keepUserId(key: string, id: number): void {
+    bounded(this.#userIds, key, id);
   }
   keepChat(row: ChatRow): void {
     if (this.#chats.size >= CACHE_SIZE && !this.#chats.has(row.pk)) this.#privateChats.clear();
@@ -103,6 +114,7 @@ export class PgCaches {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#members.clear();
+    this.#userIds.clear();
     this.#memberCount = 0;
   }
 }

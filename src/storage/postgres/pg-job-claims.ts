@@ -13,7 +13,8 @@
  * - Sweeps: one row per name in `job_sweeps`, taken by a conditional upsert.
  */
 import type { Pool } from 'pg';
-import { PgSql } from './pg-sql.js';
+import { mapError, PgSql, preparedOf, type Row } from './pg-sql.js';
+import { inOneWrite } from './pg-transaction.js';
 import type { GatewayJobRow, JobLane } from '../ports/gateway/jobs.js';
 import type { JobClaims, JobRef, Lease } from '../ports/jobs.js';
 import type { UpdateRow } from '../ports/updates.js';
@@ -31,34 +32,57 @@ const LANE: Record<JobLane, string> = {
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
 
-  constructor(private readonly pool: Pool) {
+  constructor(
+    pool: Pool,
+    /** Connections in pg's pipeline mode, for claims that are a transaction of several statements. */
+    private readonly pipelined: Pool,
+  ) {
     this.sql = new PgSql(pool);
   }
 
-  /** Runs `fn` in one transaction on one client of the pool. */
-  async #transaction<T>(fn: (client: PgSql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  /**
+   * Runs `statements` in one transaction, sent together in one round trip (a pipelined connection
+   * runs them in order; a failed one fails those after it and turns the COMMIT into a ROLLBACK);
+   * answers the rows of the last one.
+   */
+  async #transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<Row[]> {
+    const client = await this.pipelined.connect();
+    let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
-      const value = await fn(new PgSql(client));
-      await client.query('COMMIT');
-      return value;
+      const sent = inOneWrite(client, () => [
+        client.query('BEGIN'),
+        ...statements.map(({ sql, params }) => {
+          const { name, text } = preparedOf(sql);
+          return client.query<Row>({ name, text, values: params });
+        }),
+        client.query('COMMIT'),
+      ]);
+      for (const answer of sent) answer.catch(() => undefined);
+      const answers = await Promise.allSettled(sent);
+      const failed = answers.find((a) => a.status === 'rejected');
+      if (failed) mapError(failed.reason);
+      const commit = answers.at(-1) as PromiseFulfilledResult<{ command: string }>;
+      if (commit.value.command !== 'COMMIT') throw new Error('the claim failed and was rolled back');
+      return (answers.at(-2) as PromiseFulfilledResult<{ rows: Row[] }>).value.rows;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that lost its place in a transaction is not given to the next claim.
+      if (!(error as { code?: string }).code) broken = error as Error;
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
-    const rows = await this.#transaction(async (sql) => {
-      await sql.run('SELECT pg_advisory_xact_lock(?)', -botId);
-      // `due`: the free, due updates whose earlier updates of their chat are each held by this owner
-      // or free and due too (so taken in this same claim), locked. An earlier one that `due` lacks
-      // (skipped as locked, held by another owner, not due) holds its chat's later ones back.
-      return sql.all(
-        `WITH due AS MATERIALIZED (
+    // The advisory lock is taken by the statement before the claim, so the claim's snapshot (taken
+    // when it starts, READ COMMITTED) sees every claim of the bot committed before the lock.
+    const rows = await this.#transaction([
+      { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
+      {
+        // `due`: the free, due updates whose earlier updates of their chat are each held by this
+        // owner or free and due too (so taken in this same claim), locked. An earlier one that `due`
+        // lacks (skipped as locked, held by another owner, not due) holds its chat's later ones back.
+        sql: `WITH due AS MATERIALIZED (
            SELECT c.update_id, c.queue_key FROM updates c
            WHERE c.bot_id = ? AND c.next_attempt_at <= ?
              AND (c.lease_until IS NULL OR c.lease_until <= ?)
@@ -76,21 +100,23 @@ export class PgJobClaims implements JobClaims {
                AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
                AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
          RETURNING ${UPDATE_COLUMNS}`,
-        botId,
-        dueBy,
-        lease.now,
-        lease.owner,
-        lease.now,
-        dueBy,
-        lease.now,
-        limit,
-        lease.owner,
-        lease.until,
-        botId,
-        lease.owner,
-        lease.now,
-      );
-    });
+        params: [
+          botId,
+          dueBy,
+          lease.now,
+          lease.owner,
+          lease.now,
+          dueBy,
+          lease.now,
+          limit,
+          lease.owner,
+          lease.until,
+          botId,
+          lease.owner,
+          lease.now,
+        ],
+      },
+    ]);
     return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
   }
 

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { FileRow } from '../../storage/store.js';
 import { WebError, WebFile, positive, text, type WebContext } from '../web-context.js';
 
 /**
@@ -12,7 +13,18 @@ export async function downloadFile({ platform, session, input }: WebContext) {
     fileId: text(input, 'file_id'),
   });
   if (typeof found === 'string') throw new WebError(404, 'FILE_NOT_FOUND', 'no such file in that message');
-  const { file } = found;
+  return fileAnswer(platform, found.file);
+}
+
+/**
+ * A stored file's bytes as the answer, with its type; 404 when its bytes are gone. `cache`: its
+ * cache-control (a file that a name may stop meaning, a profile photo, is asked for again).
+ */
+export async function fileAnswer(
+  platform: WebContext['platform'],
+  file: FileRow,
+  cache = 'private, max-age=3600',
+): Promise<WebFile> {
   const path = platform.files.absolutePath(file);
   const size = await stat(path).then(
     (info) => info.size,
@@ -22,6 +34,6 @@ export async function downloadFile({ platform, session, input }: WebContext) {
   return new WebFile(platform.files.open(file), {
     'content-type': file.mime_type ?? 'application/octet-stream',
     'content-length': String(size),
-    'cache-control': 'private, max-age=3600',
+    'cache-control': cache,
   });
 }

@@ -41,21 +41,33 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
     return (row?.t as number | null) ?? undefined;
   }
   async insertUpdate(row: UpdateRow) {
-    await this.sql.insert('updates', row);
+    // Its id comes from the bot row's increment: the insert answers nothing a caller needs.
+    await this.sql.insertLater('updates', row);
   }
   async deleteUpdate(botId: number, updateId: number) {
-    await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id = ?',
+      botId,
+      updateId,
+    );
   }
   async deleteUpdates(botId: number, updateIds: readonly number[]) {
     if (updateIds.length === 0) return;
-    await this.sql.run(
+    await this.sql.runLater(
+      'updates',
       'DELETE FROM updates WHERE bot_id = ? AND update_id = ANY(?::bigint[])',
       botId,
       updateIds,
     );
   }
   async deleteUpdatesBelow(botId: number, belowId: number) {
-    await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id < ?',
+      botId,
+      belowId,
+    );
   }
   async keepLastUpdates(botId: number, keep: number) {
     await this.sql.run(
@@ -73,7 +85,8 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
     return this.sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec);
   }
   async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
-    await this.sql.run(
+    await this.sql.runLater(
+      'updates',
       'UPDATE updates SET attempts = ?, next_attempt_at = ? WHERE bot_id = ? AND update_id = ?',
       attempts,
       nextAttemptAt,

@@ -66,7 +66,9 @@ export class PgWebhookLog implements WebhookLogReader, WebhookLogWriter {
     const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
-      await this.sql.run(
+      // Answers nothing: in a write, it goes with the next statement.
+      await this.sql.runLater(
+        'webhook_attempts',
         `INSERT INTO webhook_attempts (${COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
         ...chunk.flatMap((row) => COLUMNS.map((column) => row[column])),
       );
