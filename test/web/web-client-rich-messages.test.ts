@@ -224,6 +224,22 @@ describeWithBrowser('rich messages in the web client', () => {
           has_spoiler: true,
         },
       },
+      {
+        type: 'slideshow',
+        blocks: [
+          {
+            type: 'photo',
+            photo: { type: 'photo', media: new InputFile(png(12, 10), 'one.png') },
+            caption: { text: 'First slide' },
+          },
+          {
+            type: 'photo',
+            photo: { type: 'photo', media: new InputFile(png(14, 10), 'two.png') },
+            caption: { text: 'Second slide' },
+          },
+        ],
+        caption: { text: 'Slides' },
+      },
     ];
     const sent = await bot.api.sendRichMessage(id, { blocks });
     const message = page.getByRole('article').filter({ hasText: 'Media follows' });
@@ -235,7 +251,7 @@ describeWithBrowser('rich messages in the web client', () => {
         timeout: 15_000,
       })
       .toBe(40);
-    expect(await message.locator('.rich-photo figcaption').textContent()).toBe('Sales chart Finance');
+    expect(await message.locator('.rich-photo figcaption').first().textContent()).toBe('Sales chart Finance');
     const voice = message.locator('audio[aria-label="Voice message, 1:05"]');
     await expect.poll(() => voice.count(), { timeout: 15_000 }).toBe(1);
     expect(await voice.getAttribute('src')).toMatch(/^blob:/);
@@ -245,6 +261,19 @@ describeWithBrowser('rich messages in the web client', () => {
     // The video is a spoiler until the person reveals it.
     await message.getByRole('button', { name: 'Show spoiler' }).click();
     await expect.poll(() => message.locator('video[controls]').count(), { timeout: 15_000 }).toBe(1);
+
+    // A slideshow shows one item at a time.
+    const slides = message.locator('.rich-slideshow');
+    await expect
+      .poll(() => slides.getByRole('img', { name: 'First slide' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await slides.getByRole('img', { name: 'Second slide' }).count()).toBe(0);
+    expect(await slides.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await slides.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => slides.getByRole('img', { name: 'Second slide' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await slides.getByText('2 / 2').count()).toBe(1);
 
     // Each file came through the person API's file route by the person's own file_id.
     const asked = files.map((url) => new URL(url).searchParams.get('file_id'));
