@@ -25,6 +25,7 @@ import { listPeople } from './methods/list-people.js';
 import { listBots } from './methods/list-bots.js';
 import { listChats } from './methods/list-chats.js';
 import { listMessages } from './methods/list-messages.js';
+import { listDrafts } from './methods/list-drafts.js';
 import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
@@ -121,6 +122,7 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/block', handler: blockBot },
   { method: 'POST', url: '/unblock', handler: unblockBot },
   { method: 'GET', url: '/messages', handler: listMessages },
+  { method: 'GET', url: '/drafts', handler: listDrafts },
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/press', handler: pressButton },
   { method: 'POST', url: '/vote', handler: votePoll },

@@ -10,6 +10,7 @@ import { ProfilePanel, ProfilePhoto } from './profile-panel.js';
 import { personApi } from './person-api.js';
 import './styles.css';
 import './profile.css';
+import './rich.css';
 
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);

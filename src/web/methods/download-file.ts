@@ -5,13 +5,18 @@ import { WebError, WebFile, positive, text, type WebContext } from '../web-conte
 /**
  * GET /web/api/files?chat=&message_id=[&file_id=]: a file of a message the person sees (its main
  * file, the largest photo size for a photo; `file_id` picks another), as bytes with its type.
+ * GET /web/api/files?file_id=: a file by the file_id the person sees it under, as the control API's
+ * `GET /control/files?file_id=` takes it: a rich message's media (ADR 0095), which are not among a
+ * message's own fields. A person's file_id names only files the platform showed them (ADR 0040).
  */
 export async function downloadFile({ platform, session, input }: WebContext) {
-  const found = await platform.personFiles.find(String(session.userId), {
-    chat: text(input, 'chat', true),
-    messageId: positive(input, 'message_id', true),
-    fileId: text(input, 'file_id'),
-  });
+  const chat = text(input, 'chat');
+  const fileId = text(input, 'file_id');
+  const query =
+    chat === undefined && fileId !== undefined
+      ? { fileId }
+      : { chat: text(input, 'chat', true), messageId: positive(input, 'message_id', true), fileId };
+  const found = await platform.personFiles.find(String(session.userId), query);
   if (typeof found === 'string') throw new WebError(404, 'FILE_NOT_FOUND', 'no such file in that message');
   return fileAnswer(platform, found.file);
 }
