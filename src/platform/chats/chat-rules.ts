@@ -6,7 +6,7 @@
  * rights, then the values) without a read on the calls that pass.
  */
 import type { ActingIn } from './group-context.js';
-import { checkMayChangeInfo } from './groups.js';
+import { checkMayChangeInfo } from './chat-info-rights.js';
 import { checkMayManageInviteLinks } from './invite-links.js';
 import { checkSupergroup } from './member-changes.js';
 import { checkMayManageTags } from './member-tags.js';

@@ -9,11 +9,11 @@
  */
 import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
+import { checkMayChangeInfo } from './chat-info-rights.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
 import {
   hasRight,
   isPresent,
-  mayUseRight,
   memberState,
   normalizeRights,
   renderChatMember,
@@ -394,21 +394,5 @@ export class Groups {
       ...(chat.type === 'supergroup' && chat.is_forum ? { is_forum: true } : {}),
       members,
     };
-  }
-}
-
-/** Refuses a chat info change the actor may not make (private chats, rights: mayUseRight). */
-export function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
-  if (at.chat.type === 'private') {
-    throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
-  }
-  const allowed =
-    at.chat.type === 'channel'
-      ? hasRight(at.state, 'can_change_info')
-      : mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_change_info');
-  if (!allowed) {
-    throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO', `not enough rights to change chat ${what}`, {
-      field: what,
-    });
   }
 }
