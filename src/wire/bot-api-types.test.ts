@@ -110,9 +110,31 @@ describe('the generator of the Bot API types', () => {
     expect(source).not.toContain('InputFile');
   });
 
+  it("types each method's result, a Boolean as `true` (ADR 0085)", async () => {
+    const source = await botApiTypesSource(
+      {
+        ...API,
+        methods: {
+          ...API.methods,
+          pinChatMessage: { returns: ['Boolean'] },
+          setGameScore: { returns: ['Message', 'Boolean'] },
+          getUpdates: { returns: ['Array of Update'] },
+        },
+      },
+      'The licence.',
+      OUTPUT,
+    );
+    expect(source).toContain('export interface MethodResults {');
+    expect(source).toContain('  sendMessage: Message;');
+    expect(source).toContain('  getChatMember: ChatMember;');
+    expect(source).toContain('  pinChatMessage: true;');
+    expect(source).toContain('  setGameScore: Message | true;');
+    expect(source).toContain('  getUpdates: Update[];');
+  });
+
   const reference = process.env.PARLEY_BOT_API_JSON;
   it.skipIf(!reference || !existsSync(reference))(
-    'wrote src/testkit/bot-api-types.ts from the reference (PARLEY_BOT_API_JSON)',
+    'wrote src/wire/bot-api-types.ts from the reference (PARLEY_BOT_API_JSON)',
     async () => {
       const api = JSON.parse(readFileSync(reference!, 'utf8')) as BotApiJson;
       const license = readFileSync(reference!.replace(/\.json$/, '.LICENSE'), 'utf8');
