@@ -11,7 +11,7 @@ import { renderPhotoSize } from '../../platform/files/files.js';
  * part) "must be uploaded as an InputFile". Parley keeps the image as uploaded, so the photo has
  * one PhotoSize.
  */
-export async function setChatPhoto(ctx: MethodContext) {
+export async function setChatPhoto(ctx: MethodContext): Promise<true> {
   const input = ctx.params.inputFile('photo');
   if (!input || !('upload' in input)) {
     if (ctx.params.string('photo') === undefined) throw botApiError('MEDIA_MISSING', { media: 'photo' });
