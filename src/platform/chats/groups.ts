@@ -7,6 +7,7 @@
  * Ids: a group's is negative without a prefix (-4xxxxxxxxx); a supergroup's or channel's is
  * -100 followed by ten digits (reference: -1000000000000 - supergroup_id).
  */
+import type { ChatMember } from '../../wire/bot-api-types.js';
 import { Blocking } from './blocking.js';
 import { chatPermissions } from './chat-access.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
@@ -362,7 +363,7 @@ export class Groups {
       : await store.getChatByUsername(text.replace(/^@/, ''));
     if (!chat || chat.type === 'private')
       throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${text}"`);
-    const members: Array<Record<string, unknown>> = [];
+    const members: ChatMember[] = [];
     for (const row of await store.listMembers(chat.pk)) {
       const state = memberState(row, clock.now());
       const user = await store.getUser(row.user_id);
