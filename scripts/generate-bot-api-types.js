@@ -48,15 +48,17 @@ function typeExpression(type) {
 const quoted = (words) => words.map((w) => `'${w}'`).join(' | ');
 
 /**
- * A field's type. The Bot API writes discriminants as text: a String field that is "always 'x'" is
- * the literal `'x'` (ChatMemberOwner.status, MessageOriginUser.type, ...), one whose description ends
+ * A field's type. The Bot API writes discriminants as text: a String field that is "always 'x'" or
+ * "must be x" is the literal `'x'` (ChatMemberOwner.status, MessageOriginUser.type,
+ * MenuButtonWebApp.type, ...), one whose description ends
  * in a plain list ("can be either 'private', 'group', 'supergroup' or 'channel'") is that union, and
  * an Integer that is "Always 0." is `0` (InaccessibleMessage.date). Lists with notes between their
  * words ("Currently, can be 'mention' (@username), ...") stay `string`: they grow between versions.
  */
 function fieldType(field) {
   if (field.types.length === 1 && field.types[0] === 'String') {
-    const always = /always '([^']+)'/.exec(field.description);
+    const always =
+      /always '([^']+)'/.exec(field.description) ?? /, must be ([a-z_]+)$/.exec(field.description);
     if (always && field.required) return quoted([always[1]]);
     const list = /can be (?:either )?((?:'[a-z_]+'(?:, or |, | or ))+'[a-z_]+')$/.exec(field.description);
     if (list) return quoted([...list[1].matchAll(/'([a-z_]+)'/g)].map((m) => m[1]));

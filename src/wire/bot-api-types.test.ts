@@ -59,7 +59,10 @@ const API: BotApiJson = {
     ForumTopicClosed: type('ForumTopicClosed', { fields: [] }),
     ChatMember: type('ChatMember', { subtypes: ['ChatMemberOwner', 'ChatMemberLeft'] }),
     ChatMemberOwner: type('ChatMemberOwner', {
-      fields: [field('status', ['String'], true, "The member's status in the chat, always 'creator'")],
+      fields: [
+        field('status', ['String'], true, "The member's status in the chat, always 'creator'"),
+        field('kind', ['String'], true, 'Type of the button, must be web_app'),
+      ],
     }),
     ChatMemberLeft: type('ChatMemberLeft', {
       fields: [
@@ -103,6 +106,7 @@ describe('the generator of the Bot API types', () => {
     expect(source).toContain('  is_forum?: true;');
     expect(source).toContain('export type ForumTopicClosed = Record<string, never>;');
     expect(source).toContain("  status: 'creator';");
+    expect(source).toContain("  kind: 'web_app';");
     expect(source).toContain("  status: 'left';");
     expect(source).toContain('  scores?: number[][] | number;');
     // A list with notes between its words may grow: it stays a string.

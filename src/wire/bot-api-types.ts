@@ -5134,7 +5134,7 @@ export interface MenuButtonCommands {
   /**
    * Type of the button, must be commands
    */
-  type: string;
+  type: 'commands';
 }
 
 /**
@@ -5146,7 +5146,7 @@ export interface MenuButtonWebApp {
   /**
    * Type of the button, must be web_app
    */
-  type: string;
+  type: 'web_app';
   /**
    * Text on the button
    */
@@ -5166,7 +5166,7 @@ export interface MenuButtonDefault {
   /**
    * Type of the button, must be default
    */
-  type: string;
+  type: 'default';
 }
 
 /**
