@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server dist|src|head|PATH]`
+ * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server dist|src|head|PATH]
+ *   [--population quick|full]` (scenario 9's worlds: quick by default, the issue's sizes with full)
  *
  * Starts what each scenario needs on loopback (Parley on a fresh temporary data folder, the echo, the
  * peer, receivers), measures, stops everything it started, and writes bench/results/latest.md and
@@ -30,6 +31,9 @@ import { gatewayScenario } from './scenarios/4-gateway.js';
 import { peerScenario } from './scenarios/5-peer.js';
 import { growthScenario } from './scenarios/6-growth.js';
 import { postgresScenario } from './scenarios/7-postgres.js';
+import { testWorldsScenario } from './scenarios/8-test-worlds.js';
+import { populationScenario } from './scenarios/9-population.js';
+import { mediaScenario } from './scenarios/10-media.js';
 
 const SCENARIOS: Scenario[] = [
   sendMessageScenario,
@@ -39,6 +43,9 @@ const SCENARIOS: Scenario[] = [
   peerScenario,
   growthScenario,
   postgresScenario,
+  testWorldsScenario,
+  populationScenario,
+  mediaScenario,
 ];
 
 const { values } = parseArgs({
@@ -48,6 +55,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'cpu-prof-dir': { type: 'string', default: path.join(os.tmpdir(), 'prof') },
     server: { type: 'string', default: 'dist' },
+    population: { type: 'string', default: 'quick' },
   },
 });
 
@@ -96,6 +104,7 @@ const ctx: BenchContext = {
   serverEntry,
   cpuProfDir,
   connections: 50,
+  population: values.population === 'full' ? 'full' : 'quick',
   metrics: {},
   log,
 };

@@ -1,4 +1,6 @@
-// Copies the non-TypeScript files that the server reads at run time (SQL migrations) into dist/.
+// Copies the non-TypeScript files that the server reads at run time (SQL migrations) into dist/, and
+// writes the schema template, a database with every migration applied that new databases start from
+// (src/storage/sqlite/schema-template.ts, ADR 0094).
 import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,3 +16,6 @@ function copy(dir) {
   }
 }
 copy('src');
+
+const { writeSchemaTemplate } = await import('../dist/storage/sqlite/schema-template.js');
+writeSchemaTemplate();

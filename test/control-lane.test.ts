@@ -1,11 +1,11 @@
 /**
- * The control API's fast lane (src/control/control-lane.ts) answers `POST /control/messages` without
- * Fastify; a server made with `fastLanes: false` answers it through Fastify's route. Both must give the
+ * The control API's fast lane (src/control/control-lane.ts) answers `POST /control/messages`,
+ * `/control/users`, `/control/bots` and `/control/wait` without Fastify; a server made with `fastLanes: false` answers it through Fastify's route. Both must give the
  * same answers to the same requests, the refused ones included (a wrong token, bodies Fastify's JSON
  * parser refuses, a body past the limit), and a refused request changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, userAndBot, type TestServer } from './helpers/in-process.js';
+import { ADMIN_TOKEN, callBotApi, phone, userAndBot, type TestServer } from './helpers/in-process.js';
 import { laneAndFastify } from './helpers/lanes.js';
 
 interface Raw {
@@ -125,5 +125,62 @@ describe('the control API fast lane', () => {
     // Only the six accepted calls wrote a message.
     expect(texts).toEqual(['hello', 'with charset', 'upper', 'with a query', '/start now', 'constructor']);
     expect(answers.sent!.status).toBe(200);
+  });
+});
+
+/** What a test's world does in every test (ADR 0094), through the lane or Fastify. */
+async function worldScenario(server: TestServer, name: string) {
+  const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+  const post = (route: string, body: unknown, headers: Record<string, string> = auth) =>
+    raw(`${server.url}/control${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const number = phone();
+  const user = await post('/users', { phone_number: number, first_name: 'Alice', username: `${name}_alice` });
+  const bot = await post('/bots', { username: `${name}_echo_bot`, first_name: 'Echo' });
+  const { token } = JSON.parse(bot.text).result as { token: string };
+  const chat = `@${name}_echo_bot`;
+  await post('/messages', { from: number, chat, text: 'hi' });
+  const [update] = (await callBotApi(server, token, 'getUpdates', {})).body.result as Array<{
+    message: { chat: { id: number } };
+  }>;
+  await callBotApi(server, token, 'sendMessage', { chat_id: update!.message.chat.id, text: 'echo: hi' });
+  return {
+    user,
+    sameUser: await post('/users', { phone_number: number }),
+    badPhone: await post('/users', { phone_number: '12' }),
+    noPhone: await post('/users', { first_name: 'X' }),
+    bot,
+    sameBot: await post('/bots', { username: `${name}_echo_bot` }),
+    badBot: await post('/bots', { username: 'nope' }),
+    noToken: await post('/bots', { username: `${name}_other_bot` }, { 'content-type': 'application/json' }),
+    wait: await post('/wait', { user: number, chat, timeout: 5 }),
+    waitAgain: await post('/wait', { user: number, chat, timeout: 1 }),
+    waitNobody: await post('/wait', { user: '+15550000000', chat, timeout: 1 }),
+    waitBadTimeout: await post('/wait', { user: number, chat, timeout: -1 }),
+  };
+}
+
+describe('the control API fast lane, for a test world', () => {
+  const servers = laneAndFastify();
+
+  it('creates users and bots and waits as the Fastify routes do', async () => {
+    const a = await worldScenario(servers.lane(), 'lane');
+    const b = await worldScenario(servers.fastify(), 'fast');
+    const shape = (text: string) =>
+      text
+        .replace(/\d+/g, '0')
+        .replace(/"(username|first_name|last_name|token|phone_number)":"[^"]*"/g, '"$1":""')
+        .replace(/(lane|fast)_/g, 'x_');
+    for (const name of Object.keys(a) as Array<keyof typeof a>) {
+      expect({ name, status: a[name].status, body: shape(a[name].text), type: a[name].contentType }).toEqual({
+        name,
+        status: b[name].status,
+        body: shape(b[name].text),
+        type: b[name].contentType,
+      });
+    }
+    expect([a.user.status, a.bot.status, a.wait.status]).toEqual([200, 200, 200]);
+    expect(JSON.parse(a.wait.text).result.text).toBe('echo: hi');
+    expect(a.waitAgain.status).toBe(408);
+    expect([a.badPhone.status, a.badBot.status, a.noToken.status]).toEqual([400, 400, 401]);
   });
 });

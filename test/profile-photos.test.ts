@@ -1,6 +1,6 @@
 /**
- * A person's profile photos (issue 27): given through the control API's test kit and the CLI
- * (`parley user photo add`), answered by getUserProfilePhotos to a grammY bot, the newest first,
+ * A person's profile photos (issue 27): given and removed through the control API's test kit and
+ * the CLI (`parley user photo add`, `parley user photo remove`, ADR 0095), answered by getUserProfilePhotos to a grammY bot, the newest first,
  * each photo downloadable under the bot's own file_id. A file that is not an image is refused and
  * changes nothing.
  */
@@ -64,5 +64,39 @@ describe("a person's profile photos", () => {
       ),
     ).toMatchObject({ status: 400 });
     expect((await b.api.getUserProfilePhotos(alice.id)).total_count).toBe(2);
+  });
+
+  it('are removed through the control API and the CLI, the newest first, and the bot sees them gone', async () => {
+    const carol = await person('Carol');
+    const b = await bot('photos_gone');
+    await server.control.addProfilePhoto({ user: carol.id, photo: { data: png(30, 20) } });
+    await server.control.addProfilePhoto({ user: carol.id, photo: { data: png(40, 20) } });
+    await server.control.addProfilePhoto({ user: carol.id, photo: { data: png(50, 20) } });
+
+    const left = await server.control.removeProfilePhoto({ user: carol.id });
+    expect(left.total_count).toBe(2);
+    expect(left.photos.map((sizes) => sizes[0]!.width)).toEqual([40, 30]);
+    const page = await b.api.getUserProfilePhotos(carol.id);
+    expect(page.photos.map((sizes) => sizes[0]!.width)).toEqual([40, 30]);
+
+    const removed = await parley('user', 'photo', 'remove', '--user', String(carol.id));
+    expect(removed).toMatchObject({ stderr: '', code: 0, stdout: '1 profile photo: 30x20' });
+    const json = await parley('user', 'photo', 'remove', '--user', String(carol.id), '--json');
+    expect(JSON.parse(json.stdout)).toEqual({ total_count: 0, photos: [] });
+    expect(await b.api.getUserProfilePhotos(carol.id)).toEqual({ total_count: 0, photos: [] });
+
+    // None left: refused by both, and an unknown user is not found.
+    expect(await controlFailure(server.control.removeProfilePhoto({ user: carol.id }))).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'there is no profile photo to remove',
+    });
+    const refused = await parley('user', 'photo', 'remove', '--user', String(carol.id));
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('there is no profile photo to remove');
+    expect(await controlFailure(server.control.removeProfilePhoto({ user: '+15559990000' }))).toMatchObject({
+      status: 404,
+      code: 'USER_NOT_FOUND',
+    });
   });
 });

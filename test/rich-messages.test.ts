@@ -31,16 +31,8 @@ afterAll(async () => {
   await new Promise((resolve) => files.close(resolve));
 });
 
-const { person, bot } = groupKit(() => server);
+const { person, bot, conversation } = groupKit(() => server);
 const control = () => server.control;
-
-async function conversation(prefix: string) {
-  const alice = await person('Alice');
-  const b = await bot(prefix);
-  const chat = `@${b.record.username}`;
-  await control().sendMessage({ from: alice.id, chat, text: 'hello' });
-  return { alice, b, chat };
-}
 
 describe('sendRichMessage', () => {
   it('sends HTML and Markdown as rich_message, seen by the person', async () => {
@@ -248,11 +240,11 @@ describe('sendRichMessage', () => {
       ],
       [
         { html: '<p>a</p>', markdown: 'a' },
-        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html" and "markdown" must be specified',
+        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html", "markdown" and "blocks" must be specified',
       ],
       [
         {},
-        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html" and "markdown" must be specified',
+        'Bad Request: can\'t parse InputRichMessage: Exactly one of the fields "html", "markdown" and "blocks" must be specified',
       ],
       [{ html: 5 }, 'Bad Request: can\'t parse InputRichMessage: Field "html" must be of type String'],
       [{ html: '   ' }, 'Bad Request: message must be non-empty'],

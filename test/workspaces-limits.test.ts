@@ -113,6 +113,21 @@ describe('on a data folder', () => {
     expect(openFilesUnder(folder)).toBeGreaterThan(0);
   });
 
+  it('an open workspace starts no thread of its own (no checkpoint worker)', async () => {
+    const dir = dataDir();
+    const server = await start({ data: dir });
+    const threads = () => readdirSync('/proc/self/task').length;
+    const before = threads();
+    for (const name of ['lean-1', 'lean-2', 'lean-3']) {
+      const created = await server.control.createWorkspace({ name });
+      const inside = new ControlClient({ url: created.server_url, adminToken: created.admin_token });
+      await inside.createBot({ username: `${name.replace('-', '_')}_bot` });
+      expect(openFilesUnder(path.join(dir, 'workspaces', name))).toBeGreaterThan(0);
+    }
+    // A checkpoint worker of each (ADR 0006) would be a thread each (ADR 0094).
+    expect(threads()).toBe(before);
+  });
+
   it('keeps a workspace open while a long poll is parked in it, and closes it after', async () => {
     const server = await start({ data: dataDir(), workspaceIdleTimeout: '1' });
     const created = await server.control.createWorkspace({ name: 'polled' });

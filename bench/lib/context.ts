@@ -28,6 +28,8 @@ export interface BenchContext {
   cpuProfDir: string | undefined;
   /** 50 keep-alive connections for throughput (the issue's setting). */
   connections: number;
+  /** Scenario 9's size: `quick` (the default) or `full` (`--population full`: the issue's worlds). */
+  population: 'quick' | 'full';
   /** The metrics of the scenarios run so far in this run (scenario 5 sets the peer beside them). */
   metrics: Record<string, number>;
   log(message: string): void;

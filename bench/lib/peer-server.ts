@@ -3,27 +3,14 @@
  * in module"), in RAM storage. Run as a child; prints `listening <apiURL>`. Its bot side is
  * `<apiURL>/bot<token>/<method>`; its client (user) side is `POST <apiURL>/sendMessage` and friends.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import peer from 'telegram-test-api';
+import { freePort } from './free-port.js';
 
 /**
  * The package is CommonJS with `module.exports = TelegramServer`; its typings declare a default
  * export, which NodeNext types as the `default` member of the module.
  */
 const TelegramServer = peer as unknown as typeof peer.default;
-
-/** The package treats port 0 as "use 9000", so a free port is found first. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const port = await freePort();
 const server = new TelegramServer({ port, host: '127.0.0.1', storage: 'RAM', storeTimeout: 600 });

@@ -175,6 +175,26 @@ export function evaluateGoals(m: Metrics): Goal[] {
       (r) => `${fmt(r * 100)}% (${fmt(m['grow.full.rps'])} vs ${fmt(m['grow.empty.rps'])} req/s)`,
     ),
   );
+  goals.push(
+    ratioGoal(
+      m,
+      "Population: the large world's knee vs the small world's (scenario 9)",
+      'pop.large.knee',
+      'pop.small.knee',
+      0.7,
+      (r) => `${fmt(r)}x (${fmt(m['pop.large.knee'])} vs ${fmt(m['pop.small.knee'])} messages/s)`,
+    ),
+  );
+  goals.push(
+    ratioGoal(
+      m,
+      "Population: PostgreSQL one node's knee vs SQLite's, small world (scenario 9)",
+      'pop.pg.knee',
+      'pop.small.knee',
+      0.5,
+      (r) => `${fmt(r)}x (${fmt(m['pop.pg.knee'])} vs ${fmt(m['pop.small.knee'])} messages/s)`,
+    ),
+  );
   return goals;
 }
 

@@ -18,6 +18,7 @@ import { METHOD_TABLE, allowedInWebhookReply } from './methods/index.js';
 import { admitSend } from './flood-gate.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
+import { missingRefusal, orderedRefusal, runnerPlans, valueRefusal } from './runner.js';
 import { unservedChecks, unservedRefusal } from './unserved-refusal.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
@@ -63,6 +64,9 @@ export async function authenticateToken(platform: Platform, token: string): Prom
 /** The methods with documented parameters Parley does not serve (ADR 0075); read-only. */
 const UNSERVED = unservedChecks();
 
+/** Every declared method's checks (runner.ts, ADR 0084); read-only. */
+const PLANS = runnerPlans();
+
 export interface CallOptions {
   /** Read only by the methods that wait (getUpdates), which may create the signal then. */
   readonly signal: SignalSource;
@@ -106,13 +110,21 @@ export async function callMethod(
   const unserved = UNSERVED.get(lower);
   const refusal = unserved && unservedRefusal(unserved, params);
   if (refusal) return errorEnvelope(refusal);
+  const call = new MethodCall(platform, botId, params, options.signal, options.fromWebhookReply);
   let refund: (() => void) | undefined;
   try {
+    // The declaration's checks (ADR 0084): required parameters, then the values; a refused value
+    // is answered after the chat's and the rules' checks, which the reference makes first.
+    const plan = PLANS.get(lower);
+    if (plan) {
+      const missing = missingRefusal(plan, params);
+      if (missing) return errorEnvelope(missing);
+      const refused = valueRefusal(plan, params);
+      if (refused) return errorEnvelope(await orderedRefusal(plan, call, refused));
+    }
     // Flood control (reference §8): a send takes its token first; a failed one gives it back.
     refund = admitSend(platform, botId, lower, params);
-    return resultEnvelope(
-      await handler(new MethodCall(platform, botId, params, options.signal, options.fromWebhookReply)),
-    );
+    return resultEnvelope(await handler(call));
   } catch (error) {
     refund?.();
     // A fault, or a platform error meant for people only (bot-api/errors.ts), is logged.

@@ -95,6 +95,19 @@ const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
     'Bad Request: bad webhook: IP address 127.0.0.1 is reserved',
   ],
   PRIVATE_CHAT_INFO: [{ field: 'title' }, "Bad Request: can't change private chat title"],
+  VALUE_OUT_OF_RANGE: [
+    { name: 'heading', min: 1, max: 360 },
+    'Bad Request: heading must be between 1 and 360',
+  ],
+  VALUE_NOT_ONE_OF: [
+    { name: 'type', values: ['quiz', 'regular'] },
+    'Bad Request: type must be one of "quiz" or "regular"',
+  ],
+  ITEM_COUNT_INVALID: [
+    { name: 'country_codes', min: 0, max: 12 },
+    'Bad Request: country_codes must have 0-12 elements',
+  ],
+  VALUE_ZERO: [{ name: 'value' }, 'Bad Request: value must be non-zero'],
   INVOICE_INVALID: [{ reason: 'PAYMENT_PROVIDER_INVALID' }, 'Bad Request: PAYMENT_PROVIDER_INVALID'],
   GIFT_INVALID: [{ reason: 'STARGIFT_INVALID' }, 'Bad Request: STARGIFT_INVALID'],
   PAID_MEDIA_INVALID: [{ reason: 'STARS_AMOUNT_INVALID' }, 'Bad Request: STARS_AMOUNT_INVALID'],

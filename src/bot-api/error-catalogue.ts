@@ -502,6 +502,35 @@ export const BOT_API_ERRORS = {
     status: 400,
     text: (d: { field: string; max: number }) => `Bad Request: ${d.field} is too long`,
   },
+  /**
+   * A documented range, enumeration, item count or non-zero value refused by the runner (ADR 0084)
+   * where the reference has no text of its own: Parley's, in the family of the reference's "star_count
+   * must be between 1 and 10000", 'result must be one of "approve", "decline" or "queue"' and
+   * "draft_id must be non-zero".
+   */
+  VALUE_OUT_OF_RANGE: {
+    status: 400,
+    text: (d: { name: string; min?: number; max?: number }) =>
+      d.max === undefined
+        ? `Bad Request: ${d.name} must be at least ${d.min}`
+        : d.min === undefined
+          ? `Bad Request: ${d.name} must be at most ${d.max}`
+          : `Bad Request: ${d.name} must be between ${d.min} and ${d.max}`,
+  },
+  VALUE_NOT_ONE_OF: {
+    status: 400,
+    text: (d: { name: string; values: readonly (string | number)[] }) => {
+      const shown = d.values.map((value) => (typeof value === 'string' ? `"${value}"` : String(value)));
+      const list = shown.length < 2 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+      return `Bad Request: ${d.name} must be ${shown.length < 2 ? list : `one of ${list}`}`;
+    },
+  },
+  ITEM_COUNT_INVALID: {
+    status: 400,
+    text: (d: { name: string; min: number; max: number }) =>
+      `Bad Request: ${d.name} must have ${d.min}-${d.max} elements`,
+  },
+  VALUE_ZERO: { status: 400, text: (d: { name: string }) => `Bad Request: ${d.name} must be non-zero` },
   CHAT_DESCRIPTION_NOT_MODIFIED: badRequest('chat description is not modified'),
   /** deleteChatPhoto of a chat without a photo (the platform's token, reference §2.2). */
   CHAT_NOT_MODIFIED: badRequest('CHAT_NOT_MODIFIED'),

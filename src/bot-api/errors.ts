@@ -32,7 +32,8 @@ const controlOnly = () => INTERNAL_SERVER_ERROR;
 /** A platform code answered with a catalogue entry that takes no data. */
 const fixed = (code: BotApiErrorCode & FixedCode) => () => botApiError(code);
 
-type FixedCode = {
+/** The catalogue's codes whose entry takes no data. */
+export type FixedCode = {
   [C in BotApiErrorCode]: Parameters<typeof botApiError<C>>['length'] extends 1 ? C : never;
 }[BotApiErrorCode];
 

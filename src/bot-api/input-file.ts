@@ -25,6 +25,7 @@ import { imageSize } from '../platform/files/image-size.js';
 import { smallUploadBytes, uploadHead, uploadSize } from '../platform/files/upload.js';
 import { mimeTypeOfExtension } from '../platform/files/mime-types.js';
 import { fetchUrl, isHttpUrl, UrlFetchError } from '../platform/net/url-fetch.js';
+import type { FileRow } from '../storage/store.js';
 
 export type InputFile = { upload: UploadedFile } | { ref: string };
 
@@ -77,6 +78,11 @@ export async function acquireFile(
   if (!isHttpUrl(input.ref)) return fileByReference(ctx, input.ref, kind);
   const upload = await download(ctx, input.ref, kind === 'photo' ? MAX_URL_PHOTO_SIZE : MAX_URL_FILE_SIZE);
   return platform.files.store(botId, kind, upload, prepare(upload, 'url'));
+}
+
+/** Downloads a media file's URL (at most 20 MB), as acquireFile does for kinds other than photos. */
+export function downloadMedia(ctx: MethodContext, url: string): Promise<Upload> {
+  return download(ctx, url, MAX_URL_FILE_SIZE);
 }
 
 /** Downloads an input file's URL (at most `maxBytes`), refusing with the reference's texts. */
@@ -175,6 +181,18 @@ export async function storeThumbnail(
     throw error;
   }
   return platform.files.store(botId, 'thumbnail', jpegUpload(image), jpegMeta(image));
+}
+
+/**
+ * The thumbnail Parley makes from a stored file when none was uploaded with it (ADR 0086): a video's
+ * first frame, an image document's image, a sticker's; made once per content, then found again.
+ */
+export async function generatedThumbnail(
+  { platform, botId }: MethodContext,
+  file: FileRow,
+): Promise<StoredFile | undefined> {
+  const generated = await platform.files.media.thumbnail(file);
+  return generated && { file: generated, ref: await platform.files.refFor(botId, generated) };
 }
 
 type ParamsLike = MethodContext['params'];

@@ -18,8 +18,8 @@ import type { MediaAttributes } from '../platform/messages/media.js';
 
 export type InputMediaType = 'photo' | 'video' | 'animation' | 'audio' | 'document';
 
-export interface InputMediaItem {
-  type: InputMediaType;
+export interface InputMediaItem<Type = InputMediaType> {
+  type: Type;
   input: InputFile;
   caption: { caption?: string; caption_entities?: MessageEntity[] };
   showCaptionAboveMedia: boolean;
@@ -59,8 +59,17 @@ export function readMediaParameter(ctx: MethodContext): InputMediaItem {
 }
 
 export function readInputMedia(ctx: MethodContext, value: unknown, forAlbum: boolean): InputMediaItem {
+  return readItem(ctx, value, forAlbum, false) as InputMediaItem;
+}
+
+/** The media of a rich message, which also take InputMediaVoiceNote (Bot API 10.2; ADR 0088). */
+export function readRichInputMedia(ctx: MethodContext, value: unknown) {
+  return readItem(ctx, value, false, true);
+}
+
+function readItem(ctx: MethodContext, value: unknown, forAlbum: boolean, voiceNote: boolean) {
   try {
-    return parseItem(ctx, value, forAlbum);
+    return parseItem(ctx, value, forAlbum, voiceNote);
   } catch (error) {
     if (error instanceof ItemError) {
       throw botApiError('UNPARSABLE', { object: 'InputMedia', detail: error.message });
@@ -74,7 +83,12 @@ export function readInputMedia(ctx: MethodContext, value: unknown, forAlbum: boo
   }
 }
 
-function parseItem(ctx: MethodContext, value: unknown, forAlbum: boolean): InputMediaItem {
+function parseItem(
+  ctx: MethodContext,
+  value: unknown,
+  forAlbum: boolean,
+  voiceNote: boolean,
+): InputMediaItem<InputMediaType | 'voice_note'> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ItemError('expected an Object');
   const object = value as Record<string, unknown>;
@@ -97,11 +111,14 @@ function parseItem(ctx: MethodContext, value: unknown, forAlbum: boolean): Input
   const type = stringField(object, 'type');
   if (type === undefined) throw new ItemError('Can\'t find field "type"');
   if (forAlbum && type === 'animation') throw new ItemError(`type "${type}" can't be used in sendMediaGroup`);
-  if (!['photo', 'video', 'animation', 'audio', 'document'].includes(type)) {
+  if (
+    !['photo', 'video', 'animation', 'audio', 'document'].includes(type) &&
+    !(voiceNote && type === 'voice_note')
+  ) {
     throw new ItemError(`type "${type}" is unsupported`);
   }
   const attributes: MediaAttributes = {};
-  if (type === 'video' || type === 'animation' || type === 'audio') {
+  if (type === 'video' || type === 'animation' || type === 'audio' || type === 'voice_note') {
     attributes.duration = clamp(intField(object, 'duration'), MAX_DURATION);
   }
   if (type === 'video' || type === 'animation') {
@@ -120,7 +137,7 @@ function parseItem(ctx: MethodContext, value: unknown, forAlbum: boolean): Input
     if (formatted.entities.length > 0) caption.caption_entities = formatted.entities;
   }
   return {
-    type: type as InputMediaType,
+    type: type as InputMediaType | 'voice_note',
     input,
     caption,
     showCaptionAboveMedia,

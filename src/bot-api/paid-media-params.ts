@@ -6,7 +6,6 @@
 import { botApiError } from './errors.js';
 import {
   acquireFile,
-  isFileId,
   storeThumbnail,
   thumbnailOf,
   inputFileOf,
@@ -14,7 +13,7 @@ import {
   type ThumbnailUpload,
 } from './input-file.js';
 import type { MethodContext } from './method-context.js';
-import { MAX_DURATION, MAX_LENGTH, mediaContent, prepareMedia } from './send-media-file.js';
+import { acquireMedia, MAX_DURATION, MAX_LENGTH, mediaContent } from './send-media-file.js';
 import { acquirePhoto, checkPhoto } from './methods/send-photo.js';
 import { renderPhotoSize } from '../platform/files/files.js';
 import type { MediaAttributes } from '../platform/messages/media.js';
@@ -55,9 +54,9 @@ export async function paidMediaOf(ctx: MethodContext, item: PaidMediaItem): Prom
   if (item.type === 'photo') {
     return { type: 'photo', photo: await acquirePhoto(ctx, item.input) };
   }
-  const stored = await acquireFile(ctx, item.input, 'video', prepareMedia('video'));
+  const acquired = await acquireMedia(ctx, item.input, 'video');
   const thumbnail = await storeThumbnail(ctx, item.thumbnail);
-  const content = await mediaContent(ctx, 'video', stored, item.attributes, thumbnail, !isFileId(item.input));
+  const content = await mediaContent(ctx, acquired, item.attributes, thumbnail);
   const video = content.video as Record<string, unknown>;
   if (item.type === 'video') return { type: 'video', video };
   const photo = renderPhotoSize(await acquireFile(ctx, item.photo!, 'photo', checkPhoto));

@@ -17,10 +17,15 @@ const INLINE_BUTTON_KINDS = [
   'copy_text',
   'callback_game',
   'pay',
+  // 10.3 (@grammyjs/types 5.0.0): a button that does nothing (ADR 0089).
+  'disabled',
 ] as const;
 
 export type ParsedMarkup =
-  | { kind: 'inline'; markup: { inline_keyboard: Array<Array<Record<string, unknown>>> } }
+  | {
+      kind: 'inline';
+      markup: { inline_keyboard: Array<Array<Record<string, unknown>>>; force_reply?: true };
+    }
   | { kind: 'client'; markup: Record<string, unknown> };
 
 const buttonError = (detail: string) =>
@@ -82,6 +87,10 @@ function inlineButton(value: unknown): Record<string, unknown> {
   for (const extra of ['icon_custom_emoji_id', 'style'] as const)
     if (value[extra] !== undefined) button[extra] = value[extra];
   if (value.web_app !== undefined) button.web_app = webApp(value.web_app, buttonError);
+  if (value.disabled !== undefined) {
+    if (!isObject(value.disabled)) throw buttonError('Field "disabled" must be of type Object');
+    button.disabled = {};
+  }
   return button;
 }
 
@@ -124,12 +133,22 @@ export function parseReplyMarkup(params: Params, name = 'reply_markup'): ParsedM
   try {
     if (value.inline_keyboard !== undefined) {
       const keyboard = rows(value.inline_keyboard, 'inline_keyboard').map((row) => row.map(inlineButton));
-      return { kind: 'inline', markup: { inline_keyboard: keyboard } };
+      // 10.3: force_reply beside an inline keyboard (ADR 0089); kept through edits (message-edits.ts).
+      const forceReply =
+        field(value, 'force_reply', 'Boolean') === true ? { force_reply: true as const } : {};
+      return { kind: 'inline', markup: { inline_keyboard: keyboard, ...forceReply } };
     }
     if (value.keyboard !== undefined) {
       const keyboard = rows(value.keyboard, 'keyboard').map((row) => row.map(keyboardButton));
       const markup: Record<string, unknown> = { keyboard };
-      for (const key of ['is_persistent', 'resize_keyboard', 'one_time_keyboard', 'selective'] as const) {
+      const flags = [
+        'is_persistent',
+        'resize_keyboard',
+        'one_time_keyboard',
+        'selective',
+        'force_reply',
+      ] as const;
+      for (const key of flags) {
         if (field(value, key, 'Boolean') !== undefined) markup[key] = value[key];
       }
       const placeholder = field(value, 'input_field_placeholder', 'String');

@@ -1,15 +1,19 @@
 /**
  * What sendRichMessage and sendRichMessageDraft share (ADR 0051): the `rich_message` parameter
- * (InputRichMessage) read and parsed into a RichMessage, and its media elements resolved to files
- * the way the media send methods take them (a file_id of this bot, an HTTP URL the server downloads,
- * or `attach://<part>` of a multipart request), after checking that the bot may send each kind of
- * media into the chat (the method's description: "the bot must have the right to send the media").
+ * (InputRichMessage: `html`, `markdown` or, since 10.2, `blocks` with the `media` list; ADR 0088)
+ * read and parsed into a RichMessage, and its media elements resolved to files the way the media
+ * send methods take them (a file_id of this bot, an HTTP URL the server downloads, or
+ * `attach://<part>` of a multipart request; an InputMedia object for blocks and `media` entries),
+ * after checking that the bot may send each kind of media into the chat (the method's description:
+ * "the bot must have the right to send the media").
  */
 import { botApiError } from './errors.js';
 import { acquireFile, inputFileOf, isFileId } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { checkPhoto } from './methods/send-photo.js';
-import { mediaContent, prepareMedia } from './send-media-file.js';
+import { readRichInputMedia } from './input-media.js';
+import { readRichBlocks, readRichMediaList } from './rich-blocks-param.js';
+import { acquireMedia, mediaContent } from './send-media-file.js';
 import { checkBotCanSend } from '../platform/chats/chat-access.js';
 import type { MessageContent } from '../platform/core/wire-types.js';
 import { renderPhotoSize } from '../platform/files/files.js';
@@ -53,13 +57,21 @@ export function readRichMessage(ctx: MethodContext, drafts: boolean): ParsedRich
   };
   const html = string('html');
   const markdown = string('markdown');
-  if ((html === undefined) === (markdown === undefined)) {
-    throw unparsable('Exactly one of the fields "html" and "markdown" must be specified');
+  const blocks = fields.blocks ?? undefined;
+  if ([html, markdown, blocks].filter((given) => given !== undefined).length !== 1) {
+    throw unparsable('Exactly one of the fields "html", "markdown" and "blocks" must be specified');
   }
-  if (Buffer.byteLength(html ?? markdown!) > MAX_SOURCE_BYTES) throw botApiError('TEXT_TOO_LONG');
+  if (blocks === undefined && Buffer.byteLength(html ?? markdown!) > MAX_SOURCE_BYTES) {
+    throw botApiError('TEXT_TOO_LONG');
+  }
+  const media = readRichMediaList(fields.media);
   return parseRichMessage(
     {
-      ...(html !== undefined ? { html } : { markdown: markdown! }),
+      ...(blocks !== undefined
+        ? { blocks: readRichBlocks(blocks) }
+        : html !== undefined
+          ? { html, media }
+          : { markdown: markdown!, media }),
       isRtl: bool('is_rtl'),
       skipEntityDetection: bool('skip_entity_detection'),
     },
@@ -88,6 +100,10 @@ export async function resolveRichMedia(
   parsed: ParsedRichMessage,
 ): Promise<RichMessage> {
   const { platform } = ctx;
+  // InputMedia objects (blocks, `media` entries) are read before anything is checked or stored.
+  const items = parsed.media.map((source) =>
+    source.input ? readRichInputMedia(ctx, source.input) : undefined,
+  );
   const kinds = await Promise.all(parsed.media.map((source) => kindOf(ctx, source)));
   if (chatId !== undefined && kinds.length > 0) {
     const { store, clock } = platform.deps;
@@ -96,7 +112,9 @@ export async function resolveRichMedia(
       await checkBotCanSend(store, chat, bot, clock.now(), PERMISSION_PROBE[kind]!);
   }
   const media: RichBlock[] = [];
-  for (const [i, source] of parsed.media.entries()) media.push(await mediaBlock(ctx, source, kinds[i]!));
+  for (const [i, source] of parsed.media.entries()) {
+    media.push(await mediaBlock(ctx, source, kinds[i]!, items[i]));
+  }
   const users = new Map<number, unknown>();
   for (const id of new Set(parsed.mentionedUserIds)) {
     const user = await platform.deps.store.getUser(id);
@@ -123,20 +141,26 @@ async function kindOf(ctx: MethodContext, source: RichMediaSource): Promise<Rich
   throw botApiError('FILE_TYPE_MISMATCH');
 }
 
+/**
+ * The block of one media element; an InputMedia object (`item`) gives the file, its properties
+ * (duration, size, performer, title) and `has_spoiler`; its caption is ignored, as documented.
+ */
 async function mediaBlock(
   ctx: MethodContext,
   source: RichMediaSource,
   kind: RichMediaKind,
+  item: ReturnType<typeof readRichInputMedia> | undefined,
 ): Promise<RichBlock> {
-  const input = inputFileOf(ctx.params, source.src);
+  const input = item ? item.input : inputFileOf(ctx.params, source.src);
   if (!input) throw botApiError('FILE_REFERENCE_INVALID');
+  const spoiler = item?.hasSpoiler && kind !== 'audio' && kind !== 'voice' ? { has_spoiler: true } : {};
   if (kind === 'photo') {
     const stored = await acquireFile(ctx, input, 'photo', checkPhoto);
-    return { type: 'photo', photo: [renderPhotoSize(stored)] };
+    return { type: 'photo', photo: [renderPhotoSize(stored)], ...spoiler };
   }
-  const stored = await acquireFile(ctx, input, kind, prepareMedia(kind));
-  const content = await mediaContent(ctx, kind, stored, { duration: 0 }, undefined, !isFileId(input));
+  const given = item ? item.attributes : { duration: 0 };
+  const content = await mediaContent(ctx, await acquireMedia(ctx, input, kind), given, undefined);
   return kind === 'voice'
     ? { type: 'voice_note', voice_note: content.voice }
-    : { type: kind, [kind]: content[kind] };
+    : { type: kind, [kind]: content[kind], ...spoiler };
 }

@@ -7,10 +7,13 @@
 import { botApiError } from './errors.js';
 import {
   acquireFile,
+  downloadMedia,
+  generatedThumbnail,
   isFileId,
   prepareFile,
   storeThumbnail,
   thumbnailOf,
+  type InputFile,
   type PrepareFile,
 } from './input-file.js';
 import type { MethodContext } from './method-context.js';
@@ -18,19 +21,21 @@ import { checkChat, readCaption } from './send-media.js';
 import { deliverSend, readSendOptions } from './send-options.js';
 import type { StoredFile } from '../platform/files/files.js';
 import { imageSize } from '../platform/files/image-size.js';
-import { uploadHead } from '../platform/files/upload.js';
+import { probeMedia, type MediaProbe } from '../platform/files/media-probe.js';
+import { uploadHead, uploadSha256 } from '../platform/files/upload.js';
 import {
   completeAttributes,
   attributesFor,
+  MAX_DURATION,
+  MAX_LENGTH,
+  withFileAttributes,
   renderMedia,
   type MediaAttributes,
   type MediaKind,
 } from '../platform/messages/media.js';
 import type { MessageContent, WireMessage } from '../platform/core/wire-types.js';
 
-/** The reference clamps durations to a day and sizes to 10000 (Client.h MAX_DURATION, MAX_LENGTH). */
-export const MAX_DURATION = 24 * 60 * 60;
-export const MAX_LENGTH = 10_000;
+export { MAX_DURATION, MAX_LENGTH } from '../platform/messages/media.js';
 /** A video note's diameter must be below 640 (TDLib: "Wrong video note length"). */
 const MAX_VIDEO_NOTE_LENGTH = 639;
 
@@ -76,24 +81,70 @@ export function prepareMedia(kind: MediaKind): PrepareFile {
   };
 }
 
+/** A media file acquired for a send: the stored file, the kind it is sent as, what was read from it. */
+export interface AcquiredMedia {
+  stored: StoredFile;
+  /** `video` for a clip sent as a video note that is not square (as the reference sends it). */
+  kind: MediaKind;
+  /** Duration and size read from new bytes (ADR 0086); {} for a file given by file_id. */
+  probe: MediaProbe;
+  newBytes: boolean;
+}
+
 /**
- * The media object(s) of a message for a stored file: the attributes of this upload (`newBytes`)
- * or those kept from the file's latest upload, and their thumbnail. An animation also carries a
- * document.
+ * The file of a media send (ADR 0086): a file_id of the kind, or new bytes, checked, read for their
+ * duration and size, and stored; a GIF sent as an animation is stored as its MP4 conversion, and a
+ * clip sent as a video note that is not square is stored and sent as a video.
+ */
+export async function acquireMedia(
+  ctx: MethodContext,
+  input: InputFile,
+  kind: MediaKind,
+): Promise<AcquiredMedia> {
+  const { platform, botId } = ctx;
+  if (isFileId(input)) {
+    return {
+      stored: await acquireFile(ctx, input, kind, prepareMedia(kind)),
+      kind,
+      probe: {},
+      newBytes: false,
+    };
+  }
+  const upload = 'upload' in input ? input.upload : await downloadMedia(ctx, input.ref);
+  const meta = prepareMedia(kind)(upload, 'upload' in input ? 'upload' : 'url');
+  const { media } = platform.files;
+  if (kind === 'animation') {
+    const mp4 = await media.gifAsMp4(upload, uploadSha256(upload));
+    if (mp4) {
+      const stored = { file: mp4, ref: await platform.files.refFor(botId, mp4) };
+      return { stored, kind, probe: await media.probe(mp4), newBytes: true };
+    }
+  }
+  const probe = await probeMedia('spooled' in upload ? upload.spooled.path : upload.data);
+  const sentAs = kind === 'video_note' && probe.width !== probe.height ? 'video' : kind;
+  const stored = await platform.files.store(botId, sentAs, upload, meta);
+  return { stored, kind: sentAs, probe, newBytes: true };
+}
+
+/**
+ * The media object(s) of a message for an acquired file: the attributes of new bytes (given, else
+ * read from the file, else stand-ins) or those kept from the file's latest upload, and their
+ * thumbnail: the uploaded one, else one generated from the file (ADR 0086). An animation also
+ * carries a document.
  */
 export async function mediaContent(
   ctx: MethodContext,
-  kind: MediaKind,
-  stored: StoredFile,
+  acquired: AcquiredMedia,
   given: MediaAttributes,
-  newThumbnail: StoredFile | undefined,
-  newBytes: boolean,
+  uploadedThumbnail: StoredFile | undefined,
 ): Promise<MessageContent> {
   const { platform, botId } = ctx;
+  const { stored, kind, newBytes } = acquired;
   const { file } = stored;
+  const newThumbnail = uploadedThumbnail ?? (newBytes ? await generatedThumbnail(ctx, file) : undefined);
   const completed = completeAttributes(kind, {
-    ...given,
-    ...(kind === 'animation' && !given.width && file.width
+    ...withFileAttributes(kind, given, acquired.probe),
+    ...(kind === 'animation' && !given.width && !acquired.probe.width && file.width
       ? { width: file.width, height: file.height! }
       : {}),
     ...(newThumbnail ? { thumbnail_file_pk: newThumbnail.file.pk } : {}),
@@ -124,13 +175,16 @@ export async function sendMediaFile(ctx: MethodContext, kind: MediaKind): Promis
     throw botApiError('VIDEO_NOTE_LENGTH_INVALID');
   }
 
-  const stored = await acquireFile(ctx, input, kind, prepareMedia(kind));
+  const acquired = await acquireMedia(ctx, input, kind);
   const thumbnail = await storeThumbnail(ctx, thumbnailUpload);
-  const media = await mediaContent(ctx, kind, stored, given, thumbnail, !isFileId(input));
+  const media = await mediaContent(ctx, acquired, given, thumbnail);
   const content: MessageContent = { ...media, ...caption };
-  if (features.size && caption.caption !== undefined && params.bool('show_caption_above_media')) {
+  // A video note sent as a video (not square) has no caption or spoiler to show.
+  const sentFeatures = FEATURES[acquired.kind];
+  if (sentFeatures.size && caption.caption !== undefined && params.bool('show_caption_above_media')) {
     content.show_caption_above_media = true;
   }
-  if (features.spoiler && params.bool('has_spoiler')) content.has_media_spoiler = true;
+  if (sentFeatures.spoiler && features.spoiler && params.bool('has_spoiler'))
+    content.has_media_spoiler = true;
   return deliverSend(ctx, bot, options, { ...content, ...options.content });
 }

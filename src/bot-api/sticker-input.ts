@@ -3,11 +3,12 @@
  * InputSticker objects, and sticker files, whose bytes are checked for their use
  * (platform/stickers/sticker-files.ts) whether they are uploaded, downloaded or named by file_id.
  */
+import type { Sticker } from '../wire/bot-api-types.js';
 import { botApiError } from './errors.js';
-import { acquireFile, inputFileOf, type InputFile } from './input-file.js';
+import { acquireFile, generatedThumbnail, inputFileOf, type InputFile } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { readUserId } from './chat-params.js';
-import type { StoredFile } from '../platform/files/files.js';
+import { renderPhotoSize, type StoredFile } from '../platform/files/files.js';
 import { smallUploadBytes } from '../platform/files/upload.js';
 import { isHttpUrl } from '../platform/net/url-fetch.js';
 import {
@@ -27,7 +28,7 @@ import {
   normalizeTitle,
 } from '../platform/stickers/sticker-rules.js';
 import type { NewSticker } from '../platform/stickers/sticker-sets.js';
-import type { UserRow } from '../storage/store.js';
+import type { FileRow, UserRow } from '../storage/store.js';
 
 /** A required text parameter: `parameter "X" is required` when absent or empty. */
 export function requiredString({ params }: MethodContext, name: string): string {
@@ -227,4 +228,20 @@ export function stringArray(ctx: MethodContext, name: string, object: string, fa
   const value = ctx.params.parsedJson(name, object);
   if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'String' });
   return value;
+}
+
+/**
+ * A sent sticker with the thumbnail Parley makes from its file (ADR 0086: a WEBP of at most 128),
+ * placed before the file's fields as the reference's JsonSticker writes it, under both names.
+ */
+export async function withStickerThumbnail(
+  ctx: MethodContext,
+  sticker: Sticker,
+  file: FileRow,
+): Promise<Record<string, unknown>> {
+  const thumbnail = await generatedThumbnail(ctx, file);
+  if (!thumbnail) return { ...sticker };
+  const { file_id, file_unique_id, file_size, ...shown } = sticker;
+  const size = renderPhotoSize(thumbnail);
+  return { ...shown, thumbnail: size, thumb: { ...size }, file_id, file_unique_id, file_size };
 }

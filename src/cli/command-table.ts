@@ -77,7 +77,7 @@ import {
   profileAddAudioCommand,
   profilePersonalChatCommand,
 } from './commands/drafts-profiles.js';
-import { userPhotoAddCommand } from './commands/user-photo.js';
+import { userPhotoAddCommand, userPhotoRemoveCommand } from './commands/user-photo.js';
 import { gameRegisterCommand } from './commands/game.js';
 import { boostCommand } from './commands/boost.js';
 import { botVerifierCommand, verificationShowCommand } from './commands/verifier.js';
@@ -160,6 +160,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       emojiStatusAllowCommand,
       profileAddAudioCommand,
       userPhotoAddCommand,
+      userPhotoRemoveCommand,
       profilePersonalChatCommand,
       passportKeyCommand,
       passportShareCommand,

@@ -183,7 +183,7 @@ describe('usage errors', () => {
     [['frobnicate'], 'parley: unknown command "frobnicate" (USAGE_ERROR)', 'Run "parley --help" for usage.'],
     [
       ['user'],
-      'parley: "user" needs a subcommand: create, get, photo add (USAGE_ERROR)',
+      'parley: "user" needs a subcommand: create, get, photo add, photo remove (USAGE_ERROR)',
       'Run "parley user --help" for usage.',
     ],
     [

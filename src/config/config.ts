@@ -10,7 +10,16 @@ import { publicUrlSetting } from './public-url-setting.js';
 export { ConfigError, type Profile };
 
 export type StorageConfig =
-  | { kind: 'sqlite'; file: string; dataDir: string }
+  | {
+      kind: 'sqlite';
+      file: string;
+      dataDir: string;
+      /**
+       * false: SQLite checkpoints the WAL itself, on the store's connection, instead of a worker
+       * thread of the store's own (ADR 0006); a workspace's store (ADR 0094). Default true.
+       */
+      checkpointWorker?: boolean;
+    }
   | { kind: 'sqlite-memory' }
   | {
       kind: 'postgres';

@@ -1,6 +1,7 @@
 /**
  * The control API's fast lane (ADR 0005): `POST /control/messages` (a person sends a text message,
- * the first half of every bot test's round trip) with a JSON body, answered from node:http directly,
+ * the first half of every bot test's round trip), `/control/wait` (the second half), `/control/users`
+ * and `/control/bots` with a JSON body, answered from node:http directly,
  * without Fastify's routing, hooks and per-request objects. The lane does what the Fastify route's
  * plugin does for it (control-routes.ts), in the same order and with the same words: the admin
  * token's check before the body is read (http/bearer.ts), the body limit, Fastify's JSON reading
@@ -28,10 +29,12 @@ import { readBodyOrRefuse, writeJson, type Lane } from '../http/http-lane.js';
 import { errorText, RequestLog } from '../http/request-log.js';
 
 /**
- * The routes the lane answers: POST, a JSON answer, no path parameters. Only the hot one; another
- * route of that kind can join by its id (test/control-lane.test.ts compares the two transports).
+ * The routes the lane answers: POST, a JSON answer, no path parameters. The hot one, and what a test's
+ * world does in every test (ADR 0094: a workspace whose requests all take the lane never builds its
+ * Fastify app); another route of that kind can join by its id (test/control-lane.test.ts compares
+ * the two transports).
  */
-const LANE_ROUTES: readonly RouteId[] = ['sendMessage'];
+const LANE_ROUTES: readonly RouteId[] = ['sendMessage', 'createUser', 'createBot', 'waitForMessage'];
 
 /** Fastify's default body limit, which the server keeps (a route may set its own). */
 const DEFAULT_BODY_LIMIT = 1 << 20;

@@ -74,6 +74,7 @@ import {
   listDrafts,
   markChecklistTasks,
   PROFILE_PHOTO_BODY_LIMIT,
+  removeProfilePhoto,
   setPersonalChat,
 } from './methods/drafts-profiles.js';
 import { createChat } from './methods/chat-create.js';
@@ -195,6 +196,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   allowEmojiStatus,
   addProfileAudio,
   addProfilePhoto,
+  removeProfilePhoto,
   markChecklistTasks,
   addChecklistTasks,
   setPersonalChat,

@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseRetryAfter, webhookRetryDelayMs } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
-import { describeFailure, post, webhookTarget, type Target } from './webhook-connection.js';
+import { describeFailure, post, webhookTarget, type OriginPools, type Target } from './webhook-connection.js';
+import type { DueQueue } from './due-queue.js';
 import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
@@ -31,6 +32,12 @@ export interface DeliveryHost {
   delivered(botId: number, updateId: number, logged?: NewWebhookAttempt): Promise<void>;
   /** Told each attempt's outcome (the metrics, ADR 0060). */
   onAttempt(outcome: 'delivered' | 'failed'): void;
+  /** The one schedule of every bot's next look (ADR 0092): it kicks the bot's delivery then. */
+  readonly wakes: DueQueue<number>;
+  /** The connection pools by webhook origin, shared by the bots of one origin. */
+  readonly pools: OriginPools;
+  /** The bot wrote to the delivery log (the retention sweep prunes the bots that did). */
+  logged(botId: number): void;
 }
 
 export /** Delivery for one bot; kept while the server runs, re-targeted when the webhook changes. */
@@ -68,9 +75,10 @@ class BotDelivery {
   #retryKnown = false;
   /**
    * Virtual ms of the next look although nothing asked for one: rows this worker could not claim
-   * (held by another process, whose lease may expire) are looked for again then.
+   * (held by another process, whose lease may expire) are looked for again then. Infinity while the
+   * last claim saw none (ports/jobs.ts `heldElsewhere`): an idle bot is not rechecked (ADR 0092).
    */
-  #recheckAt = 0;
+  #recheckAt = Infinity;
 
   constructor(
     readonly botId: number,
@@ -80,6 +88,7 @@ class BotDelivery {
       worker.platform.deps.clock,
       () => this.#pump(),
       (error) => worker.log.error({ err: error, botId }, 'looking for webhook updates to deliver failed'),
+      { set: (atMs) => worker.wakes.schedule(botId, atMs), clear: () => worker.wakes.cancel(botId) },
     );
   }
 
@@ -89,9 +98,9 @@ class BotDelivery {
     this.logUrl = loggedUrl(bot?.webhook_url ?? '');
     if (bot && bot.webhook_url !== '') {
       const { config, lookup } = this.worker.platform.deps;
-      this.target = webhookTarget(bot, config.profile, lookup);
+      this.target = webhookTarget(bot, config.profile, lookup, this.worker.pools);
     }
-    if (old) void Promise.allSettled([...this.inFlight.values()]).then(() => old.pool.close());
+    if (old) void Promise.allSettled([...this.inFlight.values()]).then(() => old.release());
     this.#retryKnown = false;
     this.#reread();
     this.kick();
@@ -141,8 +150,10 @@ class BotDelivery {
     const { store, clock } = this.worker.platform.deps;
     const now = clock.nowMs();
     if (now >= this.#recheckAt) {
-      this.#recheckAt = now + this.worker.claimant.recheckMs;
+      // Another process's rows: claimable again, or waiting for a retry it scheduled.
+      this.#recheckAt = Infinity;
       this.#more = true;
+      this.#retryKnown = false;
     }
     if (!this.#retryKnown || (this.#retryAt !== undefined && this.#retryAt <= now)) {
       // A retry fell due (or none is known yet): claim again, and find the next one.
@@ -169,6 +180,9 @@ class BotDelivery {
         return undefined;
       }
       this.#more = rows.length === want;
+      // Rows another process holds are looked for again later (its lease may end); only then.
+      if (!this.#more && this.worker.claimant.claims.heldElsewhere(this.botId))
+        this.#recheckAt = Math.min(this.#recheckAt, clock.nowMs() + this.worker.claimant.recheckMs);
       if (rows.length === 0) break;
       for (const row of rows) this.#buffer.push(row);
       blocked = this.#startFromBuffer(target);
@@ -177,7 +191,8 @@ class BotDelivery {
       if (blocked) break;
     }
     // Rows waiting for a retry are not claimed: wake when the earliest of them falls due.
-    return Math.min(this.#retryAt ?? Infinity, this.#recheckAt);
+    const wakeAt = Math.min(this.#retryAt ?? Infinity, this.#recheckAt);
+    return wakeAt === Infinity ? undefined : wakeAt;
   }
 
   /**
@@ -323,6 +338,7 @@ class BotDelivery {
       await tx.insertWebhookAttempts([logged]);
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
+    this.worker.logged(this.botId);
     if (!expired) this.#retryLater(next);
     return false;
   }
@@ -330,7 +346,7 @@ class BotDelivery {
   async stop(): Promise<void> {
     await this.#loop.stop();
     await Promise.allSettled([...this.inFlight.values()]);
-    await this.target?.pool.close();
+    await this.target?.release();
     // The claimant gives up every claim of the process when it stops.
   }
 }

@@ -3,8 +3,17 @@
  * ms) it wants to run next, if ever. The loop runs it when kicked (new jobs, the clock moved, work
  * finished), never twice at once (a kick meanwhile runs it again after), and at the time it asked
  * for, following both real time and clock advances.
+ *
+ * The wake is its own timer, or a slot in a schedule shared by many loops (`WakeSlot`: the webhook
+ * worker's one due queue for every bot, ADR 0092), so that an idle loop holds no timer of its own.
  */
 import { sleepUntil, type Clock } from '../platform/core/clock.js';
+
+/** A loop's place in a shared schedule, which kicks the loop when its time comes. */
+export interface WakeSlot {
+  set(atMs: number): void;
+  clear(): void;
+}
 
 /** The abort reason of a wake that is no longer wanted. */
 const CANCELLED = 'cancelled';
@@ -22,6 +31,7 @@ export class DueLoop {
     private readonly clock: Clock,
     private readonly pump: () => Promise<number | undefined>,
     private readonly onError: (error: unknown) => void,
+    private readonly slot?: WakeSlot,
   ) {}
 
   kick(): void {
@@ -52,6 +62,11 @@ export class DueLoop {
       // Try again in a minute rather than never.
       wakeAt = this.clock.nowMs() + 60_000;
     }
+    if (this.slot) {
+      if (wakeAt === undefined || this.#stopped) this.slot.clear();
+      else this.slot.set(wakeAt);
+      return;
+    }
     // A pump mostly asks for the wake it asked for last time (a worker pumps at every finished job):
     // the pending wake stays, instead of a new timer and an abort per pump (which showed in profiles).
     if (wakeAt !== undefined && wakeAt === this.#wakeAt && !this.#stopped) return;
@@ -80,6 +95,7 @@ export class DueLoop {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#cancelWake();
+    this.slot?.clear();
     await this.#running;
   }
 }

@@ -42,6 +42,7 @@ beforeEach(async () => {
     maxConnections: 2,
     headers: { 'content-type': 'application/json' },
     pool: new Pool(`http://127.0.0.1:${port}`, { connections: 2, pipelining: 1 }),
+    release: async () => undefined,
   };
 });
 

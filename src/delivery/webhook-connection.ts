@@ -3,6 +3,10 @@
  * credentials, and a pool of connections to its origin that, in `strict`, checks the address each
  * connection really reaches (platform/net/outbound-connector.ts). And how a failed attempt is named
  * in getWebhookInfo's last_error_message (reference §4.2).
+ *
+ * Pools are per origin, not per bot (ADR 0092): the bots whose webhooks share an origin (and the way
+ * its connections are made: profile, fixed address, certificate) share its connections. A bot's
+ * max_connections is kept by its delivery, which has at most that many requests open at once.
  */
 import { Pool, type Dispatcher } from 'undici';
 import { outboundConnector, type HostLookup } from '../platform/net/outbound-connector.js';
@@ -23,8 +27,13 @@ export interface Target {
   /** The request target: path and query of the URL. */
   path: string;
   maxConnections: number;
-  /** Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call). */
+  /**
+   * Connections to the webhook's origin (one origin: a Pool, without an Agent's lookup per call),
+   * shared with the other bots of that origin (`OriginPools`).
+   */
   pool: Pool;
+  /** Gives the pool back (the bot no longer uses this target): closed when its last user goes. */
+  release(): Promise<void>;
   /** The headers of every POST to it, built once (undici only reads them). */
   headers: Record<string, string>;
 }
@@ -153,8 +162,48 @@ export function describeFailure(error: unknown): string {
   return (error as Error).message || 'Connection failed';
 }
 
-/** The target of a bot's webhook (`webhook_url` set). */
-export function webhookTarget(bot: BotRow, profile: Profile, lookup: HostLookup | undefined): Target {
+/**
+ * The connection pools of the webhook origins in use, each with how many targets hold it. A pool is
+ * made for an origin's first target and closed when its last one is released.
+ */
+export class OriginPools {
+  readonly #pools = new Map<string, { pool: Pool; users: number }>();
+
+  /** Pools open now. */
+  get size(): number {
+    return this.#pools.size;
+  }
+
+  take(key: string, make: () => Pool): { pool: Pool; release: () => Promise<void> } {
+    let entry = this.#pools.get(key);
+    if (!entry) {
+      entry = { pool: make(), users: 0 };
+      this.#pools.set(key, entry);
+    }
+    entry.users += 1;
+    const held = entry;
+    let released = false;
+    return {
+      pool: held.pool,
+      release: async () => {
+        if (released) return;
+        released = true;
+        held.users -= 1;
+        if (held.users > 0) return;
+        if (this.#pools.get(key) === held) this.#pools.delete(key);
+        await held.pool.close();
+      },
+    };
+  }
+}
+
+/** The target of a bot's webhook (`webhook_url` set), with its origin's pool taken from `pools`. */
+export function webhookTarget(
+  bot: BotRow,
+  profile: Profile,
+  lookup: HostLookup | undefined,
+  pools: OriginPools,
+): Target {
   const url = new URL(/^[a-z]+:\/\//i.test(bot.webhook_url) ? bot.webhook_url : `https://${bot.webhook_url}`);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (bot.webhook_secret) {
@@ -168,24 +217,27 @@ export function webhookTarget(bot: BotRow, profile: Profile, lookup: HostLookup 
     url.username = '';
     url.password = '';
   }
-  // In `strict`, each new connection checks the address it connects to (DNS may have changed since
-  // setWebhook); a refusal fails the attempt like any connect error.
-  const connect = outboundConnector({
-    profile,
-    lookup,
-    fixedIp: bot.webhook_ip_fixed && bot.webhook_ip_address ? bot.webhook_ip_address : undefined,
-    ca: bot.webhook_certificate || undefined,
+  const fixedIp = bot.webhook_ip_fixed && bot.webhook_ip_address ? bot.webhook_ip_address : undefined;
+  const ca = bot.webhook_certificate || undefined;
+  // Connections are shared only where they are made alike: same origin, profile, address, certificate.
+  const key = `${url.origin}\n${profile}\n${fixedIp ?? ''}\n${ca ?? ''}`;
+  const { pool, release } = pools.take(key, () => {
+    // In `strict`, each new connection checks the address it connects to (DNS may have changed since
+    // setWebhook); a refusal fails the attempt like any connect error.
+    const connect = outboundConnector({ profile, lookup, fixedIp, ca });
+    // No cap on connections here: each bot's delivery keeps its own max_connections.
+    return new Pool(url.origin, {
+      pipelining: 1,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+      connect,
+    });
   });
   return {
     path: `${url.pathname}${url.search}`,
     maxConnections: bot.webhook_max_connections,
     headers,
-    pool: new Pool(url.origin, {
-      connections: bot.webhook_max_connections,
-      pipelining: 1,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
-      connect,
-    }),
+    pool,
+    release,
   };
 }

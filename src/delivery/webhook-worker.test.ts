@@ -5,18 +5,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { JobClaims } from '../storage/ports/jobs.js';
-import { SystemClock } from '../platform/core/clock.js';
-import { EventBus } from '../platform/core/event-bus.js';
-import { Platform } from '../platform/core/platform.js';
-import { cryptoRandom } from '../platform/core/random.js';
-import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import type { Platform } from '../platform/core/platform.js';
+import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
+import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';
 
 const BOT = 10;
@@ -30,15 +27,7 @@ const workers: WebhookWorker[] = [];
 const claimants: JobClaimant[] = [];
 
 beforeEach(async () => {
-  store = SqliteStore.open(':memory:');
-  platform = new Platform({
-    store,
-    clock: new SystemClock(),
-    random: cryptoRandom,
-    bus: new EventBus(),
-    config: { profile: 'local' },
-    filesDir: tmpdir(),
-  });
+  ({ store, platform } = sqlitePlatform());
 });
 
 afterEach(async () => {
@@ -95,6 +84,7 @@ it('delivers each update once across two claimants, in order per chat', async ()
     claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
     claimSweep: (...args) => store.jobs.claimSweep(...args),
     renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
     release: (owner, jobs) => store.jobs.release(owner, jobs),
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 3));

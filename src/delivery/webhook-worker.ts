@@ -16,11 +16,16 @@
  * its connection serves another chat as soon as the answer is read.
  *
  * This file holds the worker: one BotDelivery per bot with a webhook (bot-delivery.ts), the events
- * that wake them, and the shared write that deletes delivered rows.
+ * that wake them, the shared write that deletes delivered rows, and what the bots share (ADR 0092):
+ * one schedule of their next looks (a due queue with one timer, not a timer loop per bot) and the
+ * connection pools by webhook origin. An idle bot costs an entry in a map; a new update of a bot
+ * costs a map lookup; an advance of the virtual clock costs O(bots due).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { BotDelivery, type DeliveryHost } from './bot-delivery.js';
+import { DueQueue } from './due-queue.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
+import { OriginPools } from './webhook-connection.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { NewWebhookAttempt } from '../storage/store.js';
 
@@ -42,6 +47,10 @@ export class WebhookWorker implements DeliveryHost {
    */
   #delivered: Array<[botId: number, updateId: number, logged?: NewWebhookAttempt]> = [];
   #deleting: Promise<void> | undefined;
+  readonly wakes: DueQueue<number>;
+  readonly pools = new OriginPools();
+  /** Bots that logged attempts since the retention sweep last asked (`takeLoggedBots`). */
+  #loggedBots = new Set<number>();
 
   constructor(
     readonly platform: Platform,
@@ -50,10 +59,24 @@ export class WebhookWorker implements DeliveryHost {
     readonly runReply: WebhookReplyRunner,
     /** Claims the rows before they are delivered (job-claimant.ts). */
     readonly claimant: JobClaimant,
-  ) {}
+  ) {
+    this.wakes = new DueQueue(platform.deps.clock, (botId) => this.#bots.get(botId)?.kick());
+  }
+
+  /** Bots whose delivery log grew since the last call (the retention sweep prunes those). */
+  takeLoggedBots(): Set<number> {
+    const bots = this.#loggedBots;
+    this.#loggedBots = new Set();
+    return bots;
+  }
+
+  /** A bot's delivery wrote attempts to the delivery log. */
+  logged(botId: number): void {
+    this.#loggedBots.add(botId);
+  }
 
   start(): void {
-    const { bus, clock, store } = this.platform.deps;
+    const { bus, store } = this.platform.deps;
     this.#unsubscribe.push(
       bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
       bus.on('updates.queued', ({ botId }) => this.#bots.get(botId)?.queued()),
@@ -68,10 +91,8 @@ export class WebhookWorker implements DeliveryHost {
       bus.on('events.resumed', () => {
         for (const delivery of this.#bots.values()) delivery.queued();
       }),
-      clock.onAdvance(() => {
-        for (const delivery of this.#bots.values()) delivery.kick();
-      }),
     );
+    // An advance of the clock is heard by the due queue: it kicks the bots due by the new time.
     void store.listBotsWithWebhook().then((bots) => {
       for (const bot of bots) this.#delivery(bot.id).retarget(bot);
     });
@@ -108,6 +129,7 @@ export class WebhookWorker implements DeliveryHost {
         for (const [bot, ids] of byBot) await tx.deleteUpdates(bot, ids);
         // The delivery log's rows of the batch go in the same write (ADR 0059).
         if (log.length > 0) await tx.insertWebhookAttempts(log);
+        for (const bot of byBot.keys()) this.#loggedBots.add(bot);
       })
       .then(() => {
         // The rows are gone: their claims go with them, in one call for the batch.
@@ -137,5 +159,6 @@ export class WebhookWorker implements DeliveryHost {
     this.stopped = true;
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     await Promise.all([...this.#bots.values()].map((delivery) => delivery.stop()));
+    this.wakes.stop();
   }
 }

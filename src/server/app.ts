@@ -2,15 +2,14 @@
  * The composition root: opens storage, builds the platform, and mounts every surface on one Fastify
  * instance. `runServer` (run.ts) adds the process lifecycle; tests use `createParley` directly.
  */
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { connectionLimits, DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
+import { DEFAULT_GATEWAY_PATH, type Config } from '../config/config.js';
 import { botApiLane } from '../bot-api/bot-api-lane.js';
-import { botApiRoutes } from '../bot-api/bot-api-routes.js';
 import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
-import { controlRoutes, type ControlOptions } from '../control/control-routes.js';
 import { controlLane } from '../control/control-lane.js';
-import { webRoutes } from '../web/web-routes.js';
+import type { ControlOptions } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
 import { Platform } from '../platform/core/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
@@ -20,19 +19,16 @@ import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
 import { openStorage, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
-import { fileRoutes } from '../bot-api/file-routes.js';
 import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
 import { Pruner } from '../delivery/pruner.js';
-import { frameworkErrorAnswer, notFoundAnswer } from './framework-errors.js';
 import { createLogger } from './logger.js';
-import { laneServerFactory, type Lane } from '../http/http-lane.js';
+import type { Lane } from '../http/http-lane.js';
 import { WorkspaceHost, type BuildWorkspace } from './workspaces.js';
 import { nextWorkAt } from './next-work.js';
 import { RequestLog } from '../http/request-log.js';
-import { listenMetrics, metricsRoute, ServerMetrics, type MetricsListener } from './metrics.js';
+import { listenMetrics, ServerMetrics, type MetricsListener } from './metrics.js';
 import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
-import { gatewayRoutes } from '../gateway/gateway-routes.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
 import { ClockSweep } from '../delivery/clock-sweep.js';
@@ -40,6 +36,20 @@ import { RENEWAL_BATCH } from '../platform/payments/subscriptions.js';
 
 /** How long a graceful stop waits for in-flight requests. */
 const CLOSE_DEADLINE_MS = 10_000;
+
+/** Closes an HTTP server by `close`; its in-flight requests get CLOSE_DEADLINE_MS, then are cut. */
+async function closeServer(server: Server, close: () => Promise<void>): Promise<void> {
+  const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_DEADLINE_MS);
+  // Node closes only the connections idle when close() is called; one whose response was still
+  // going out goes idle later and would hold the server until the deadline.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    await close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(deadline);
+  }
+}
 
 export interface Parley {
   app: FastifyInstance;
@@ -74,12 +84,17 @@ export interface CreateOptions {
    * it has none), the server's own (`operatorToken`) is accepted too, and it hosts no workspaces.
    */
   workspace?: { operatorToken: string };
+  /**
+   * Build the Fastify app on the first request that no lane takes, not before `createParley`
+   * returns (ADR 0094; a workspace's always is). Only with `openWorld`, whose caller serves `handle`.
+   */
+  lazyApp?: boolean;
 }
 
 /** How the default workspace builds the others: as itself, on their storage (workspaces.ts). */
 function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildWorkspace {
   return async (config, adminToken, log) => {
-    const parley = await createParley({
+    const parley = await openWorld({
       config,
       adminToken,
       log: log as Logger,
@@ -88,9 +103,8 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
       ...(options.lookup ? { lookup: options.lookup } : {}),
       ...(options.fastLanes === undefined ? {} : { fastLanes: options.fastLanes }),
     });
-    const server = parley.app.server;
     return {
-      handle: (request, response) => server.emit('request', request, response),
+      handle: parley.handle,
       adminToken: parley.adminToken,
       store: parley.platform.deps.store,
       startWorkers: () => parley.startWorkers(),
@@ -104,6 +118,25 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
 const ADMIN_TOKEN_SETTING = 'admin.token';
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
+  const { app, handle: _handle, stopping: _stopping, ...world } = await openWorld(options);
+  return { ...world, app: await app() };
+}
+
+/**
+ * A Parley as `build` makes it: its Fastify app on demand (built before this returns, except for a
+ * workspace's and with `lazyApp`, ADR 0094), and `handle`, which answers a request as its own server
+ * would (its lanes, then the app). `close(front)` also closes the server that called `handle`, after
+ * parked long polls were answered and before the store closes.
+ */
+export interface World extends Omit<Parley, 'app' | 'close'> {
+  app(): Promise<FastifyInstance>;
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  close(front?: Server): Promise<void>;
+  /** Aborted when it starts to close (answers then carry `Connection: close`). */
+  stopping: AbortSignal;
+}
+
+export async function openWorld(options: CreateOptions): Promise<World> {
   const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
   const storage = await openStorage(options.config.storage, (error) =>
     log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
@@ -131,11 +164,7 @@ async function sharedAdminToken(store: Store, token: string, given: boolean): Pr
   });
 }
 
-async function build(
-  options: CreateOptions,
-  storage: OpenedStorage,
-  log: FastifyBaseLogger,
-): Promise<Parley> {
+async function build(options: CreateOptions, storage: OpenedStorage, log: FastifyBaseLogger): Promise<World> {
   const { config, random = cryptoRandom, lookup } = options;
   const { store, filesDir, bus } = storage;
   const { workspace } = options;
@@ -164,7 +193,6 @@ async function build(
   const metrics = new ServerMetrics(store, clock, log);
   store.observeCommits(metrics.observeCommit);
   const requestLog = new RequestLog(log, config.logRequests ?? true, metrics.observeRequest);
-  const fastifyRequestLines = config.logLevel === 'debug' || config.logLevel === 'trace';
   const signals = new RequestSignals(shutdown.signal);
   const gatewayBase = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
   const always200 = config.gatewayAlways200 ?? false;
@@ -200,77 +228,34 @@ async function build(
           controlLane({ ...control, prefix: '/control', log, stopping: shutdown.signal }),
         ]),
   ];
-  const limits = connectionLimits(config);
-  const app = Fastify({
-    loggerInstance: log,
-    logController: new LogController({ disableRequestLogging: !fastifyRequestLines }),
-    serverFactory: laneServerFactory({
-      lanes,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      headersTimeout: limits.headersTimeoutMs,
-      maxConnectionsPerClient: limits.maxConnectionsPerClient,
-      onConnectionRefused: (address, cap) =>
-        log.warn(
-          { ip: address, cap },
-          'connections refused (503): this address holds as many open connections as --max-connections-per-client allows',
-        ),
-      stopping: shutdown.signal,
-    }),
-    forceCloseConnections: 'idle',
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Bot tokens contain ':' and may be long; the default limit of 100 is too short for some paths.
-    routerOptions: { maxParamLength: 1000 },
-    frameworkErrors: frameworkErrorAnswer({ gatewayBase, always200 }),
-  });
-  // What no surface's routes take: its own answer, never Fastify's, which echoes the path and query.
-  app.setNotFoundHandler(notFoundAnswer);
   let ready = false;
-  // Answers given while stopping close their connection, so that a keep-alive client does not hold
-  // the server open after its last request (Node closes only connections idle at close() time).
-  app.addHook('onSend', async (_request, reply) => {
-    if (shutdown.signal.aborted) reply.header('connection', 'close');
-  });
-  app.get('/healthz', async () => ({ ok: true }));
-  metricsRoute(app, metrics, adminToken, operatorToken);
-  // Ready: started, not stopping, and the database answers (a PostgreSQL server can go away; a load
-  // balancer then sends the traffic to other nodes, and this one comes back when the database does).
-  app.get('/readyz', async (_request, reply) => {
-    if (!ready || shutdown.signal.aborted) return reply.code(503).send({ ok: false });
-    try {
-      await store.ping();
-      return { ok: true };
-    } catch (error) {
-      return reply.code(503).send({ ok: false, description: (error as Error).message });
-    }
-  });
-  await app.register(botApiRoutes, { platform, signals, requestLog });
-  await app.register(fileRoutes, { platform, requestLog });
-  await app.register(gatewayRoutes, {
-    prefix: gatewayBase,
-    platform,
-    always200,
-    requestLog,
-  });
-  await app.register(controlRoutes, { ...control, prefix: '/control' });
-  await app.register(webRoutes, {
-    platform,
-    profile: config.profile,
-    signals,
-    adminToken,
-    inspectorToken: config.inspectorToken ?? true,
-  });
+  /**
+   * The Fastify app of every route, for what no lane takes. A workspace builds it on the first such
+   * request (ADR 0094): a test's world that only sends, waits and polls never needs it.
+   */
+  // Loaded with the app (ADR 0094): Fastify, its plugins and the routes' modules stay out of a
+  // process whose Parleys never build one.
+  const buildApp = async () =>
+    (await import('./fastify-app.js')).fastifyApp({
+      config,
+      log,
+      lanes,
+      stopping: shutdown.signal,
+      metrics,
+      control,
+      isReady: () => ready,
+    });
 
   // This process as the claimant of every background job (delivery/job-claimant.ts).
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
-  const webhooks = new WebhookWorker(platform, app.log, webhookReplyRunner(platform, app.log), claimant);
+  const webhooks = new WebhookWorker(platform, log, webhookReplyRunner(platform, log), claimant);
   webhooks.onAttempt = metrics.webhookAttempt;
-  const pruner = new Pruner(platform, app.log, claimant);
-  const reports = new ReportWorker(platform, app.log, claimant);
-  const gatewayTimer = new GatewayTimer(platform, app.log, claimant);
+  const pruner = new Pruner(platform, log, claimant, { loggedBots: () => webhooks.takeLoggedBots() });
+  const reports = new ReportWorker(platform, log, claimant);
+  const gatewayTimer = new GatewayTimer(platform, log, claimant);
   // Chat boosts expire (removed_chat_boost; the next expiry is in seconds) and Stars subscriptions
   // renew (a pass handles at most 100; a full one means more are due now) on the virtual clock.
-  const boostExpiry = new ClockSweep(platform.deps.clock, app.log, claimant, {
+  const boostExpiry = new ClockSweep(platform.deps.clock, log, claimant, {
     name: 'boost-expiry',
     failure: 'expiring chat boosts failed',
     pass: async () => {
@@ -278,7 +263,7 @@ async function build(
       return next === undefined ? undefined : next * 1000;
     },
   });
-  const subscriptionRenewals = new ClockSweep(platform.deps.clock, app.log, claimant, {
+  const subscriptionRenewals = new ClockSweep(platform.deps.clock, log, claimant, {
     name: 'subscription-renewals',
     failure: 'renewing subscriptions failed',
     pass: async () =>
@@ -288,7 +273,7 @@ async function build(
   });
   // Suggested posts publish at their date and pay out a day later on the virtual clock; a paid post
   // deleted within that day is refunded after the deletion's write (ADR 0053).
-  const suggestedPosts = new ClockSweep(platform.deps.clock, app.log, claimant, {
+  const suggestedPosts = new ClockSweep(platform.deps.clock, log, claimant, {
     name: 'suggested-posts',
     failure: 'publishing suggested posts failed',
     pass: async () => {
@@ -297,7 +282,7 @@ async function build(
     },
   });
   // Giveaways draw their winners at winners_selection_date on the virtual clock (ADR 0056).
-  const giveaways = new ClockSweep(platform.deps.clock, app.log, claimant, {
+  const giveaways = new ClockSweep(platform.deps.clock, log, claimant, {
     name: 'giveaways',
     failure: 'completing giveaways failed',
     pass: async () => {
@@ -306,7 +291,7 @@ async function build(
     },
   });
   // Polls close at close_date or after open_period on the virtual clock (ADR 0073).
-  const pollClosing = new ClockSweep(platform.deps.clock, app.log, claimant, {
+  const pollClosing = new ClockSweep(platform.deps.clock, log, claimant, {
     name: 'poll-closing',
     failure: 'closing polls failed',
     pass: async () => {
@@ -317,16 +302,19 @@ async function build(
   const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
     platform.suggestedPosts
       .onMessageChanged(chatPk, messageId)
-      .catch((error: unknown) => app.log.error({ err: error }, 'refunding a suggested post failed'));
+      .catch((error: unknown) => log.error({ err: error }, 'refunding a suggested post failed'));
   });
-  await app.ready();
+  let appBuilt: FastifyInstance | undefined;
+  let appBuilding: Promise<FastifyInstance> | undefined;
+  const app = () => (appBuilding ??= buildApp().then((built) => (appBuilt = built)));
+  if (workspace === undefined && options.lazyApp !== true) await app();
   // A second listener for `/metrics` alone, without the admin token (ADR 0060).
   let metricsListener: MetricsListener | undefined;
   if (config.metricsPort !== undefined) {
     try {
       metricsListener = await listenMetrics(metrics, config.host, config.metricsPort);
     } catch (error) {
-      await app.close();
+      await appBuilt?.close();
       throw error;
     }
   }
@@ -334,12 +322,25 @@ async function build(
 
   return {
     app,
+    stopping: shutdown.signal,
+    handle(request, response) {
+      for (const lane of lanes) if (lane.take(request, response)) return;
+      if (appBuilt !== undefined) return appBuilt.routing(request, response);
+      app().then(
+        (built) => built.routing(request, response),
+        (error: unknown) => {
+          log.error({ err: error }, 'building the app of a workspace failed');
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ ok: false, error_code: 500, description: 'Internal Server Error' }));
+        },
+      );
+    },
     platform,
     time,
     adminToken,
     metricsUrl: metricsListener?.url,
     startWorkers() {
-      claimant.start((error) => app.log.error({ err: error }, 'renewing job claims failed'));
+      claimant.start((error) => log.error({ err: error }, 'renewing job claims failed'));
       webhooks.start();
       pruner.start();
       reports.start();
@@ -351,20 +352,18 @@ async function build(
       pollClosing.start();
       workspaces
         ?.start()
-        .catch((error: unknown) => app.log.error({ err: error }, 'opening the workspaces failed'));
+        .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));
     },
-    async close() {
+    async close(front?: Server) {
       shutdown.abort();
       // Parked long polls answer now with what they have, so that closing does not wait 50 s.
       platform.updates.releaseAll();
-      // In-flight requests get this long to finish; then their connections are cut.
-      const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_DEADLINE_MS);
-      // Node closes only the connections idle when close() is called; one whose response was still
-      // going out goes idle later and would hold the server until the deadline.
-      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-      await app.close();
-      clearInterval(idle);
-      clearTimeout(deadline);
+      // The app, if it was ever built, and the server in front of it when it does not listen itself.
+      const built = await appBuilding?.catch(() => undefined);
+      if (built !== undefined) await closeServer(built.server, () => built.close());
+      if (front !== undefined) {
+        await closeServer(front, () => new Promise<void>((resolve) => front.close(() => resolve())));
+      }
       await metricsListener?.close();
       await workspaces?.close();
       await webhooks.stop();

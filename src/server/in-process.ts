@@ -4,8 +4,10 @@
  * this file lazily (`import()`), so that a client of a running server never loads the server.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_GATEWAY_PATH, loadConfig } from '../config/config.js';
-import { createParley } from './app.js';
+import type { AddressInfo } from 'node:net';
+import { connectionLimits, DEFAULT_GATEWAY_PATH, loadConfig } from '../config/config.js';
+import { laneServerFactory } from '../http/http-lane.js';
+import { openWorld } from './app.js';
 
 export interface InProcessOptions {
   /** pino's level of the server's log (default `silent`). */
@@ -41,24 +43,42 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
     {},
   );
   const adminToken = options.adminToken ?? randomBytes(16).toString('hex');
-  const parley = await createParley({
+  // Its Fastify app is built on the first request that no fast lane takes (ADR 0094): a test that
+  // only creates people and bots, sends, waits and polls never pays for its routes.
+  const world = await openWorld({
     config,
     adminToken,
     logStream: options.logStream ?? process.stderr,
+    lazyApp: true,
   });
+  const limits = connectionLimits(config);
+  const front = laneServerFactory({
+    lanes: [],
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    maxConnectionsPerClient: limits.maxConnectionsPerClient,
+    stopping: world.stopping,
+  })(world.handle);
   let url: string;
   try {
-    url = await parley.app.listen({ host: config.host, port: 0 });
+    url = await new Promise<string>((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(0, config.host, () => {
+        front.off('error', reject);
+        resolve(`http://${config.host}:${(front.address() as AddressInfo).port}`);
+      });
+    });
   } catch (error) {
-    await parley.close();
+    await world.close();
     throw error;
   }
-  parley.startWorkers();
+  world.startWorkers();
   const gatewayPath = config.gatewayPath ?? DEFAULT_GATEWAY_PATH;
   return {
     url,
     adminToken,
     gatewayUrl: `${url}${gatewayPath}`,
-    close: () => parley.close(),
+    close: () => world.close(front),
   };
 }

@@ -63,7 +63,7 @@ export async function openStorage(
     }
   }
   if (storage.kind === 'sqlite') {
-    const store = SqliteStore.open(storage.file);
+    const store = SqliteStore.open(storage.file, { checkpointWorker: storage.checkpointWorker ?? true });
     return {
       store,
       bus: new EventBus(),

@@ -55,7 +55,9 @@ export function workspaceStorage(base: StorageConfig, name: string): StorageConf
   switch (base.kind) {
     case 'sqlite': {
       const dataDir = path.join(base.dataDir, 'workspaces', name);
-      return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite') };
+      // No checkpoint worker of its own (ADR 0094): a thread costs about 7 MB and 6 descriptors, and
+      // a test's world rarely writes the 1000 pages after which SQLite checkpoints on its own.
+      return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite'), checkpointWorker: false };
     }
     case 'sqlite-memory':
       return base;

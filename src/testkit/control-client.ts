@@ -164,6 +164,7 @@ import type {
   AllowEmojiStatusParams,
   AddProfileAudioParams,
   AddProfilePhotoParams,
+  RemoveProfilePhotoParams,
   SetPersonalChatParams,
   MarkChecklistTasksParams,
   AddChecklistTasksParams,
@@ -739,6 +740,11 @@ export class ControlClient {
       path: '/profile-photos',
       body: { ...params, photo: withBase64(params.photo) },
     });
+  }
+
+  /** `POST /control/profile-photos/delete`: `user`'s current profile photo goes (the one before becomes current). */
+  removeProfilePhoto(params: RemoveProfilePhotoParams): Promise<ProfilePhotos> {
+    return this.#call({ method: 'POST', path: '/profile-photos/delete', body: params });
   }
 
   /** `POST /control/personal-chat`: `user` shows a channel they created on their profile (or none). */

@@ -880,6 +880,8 @@ export type AddProfileAudioParams = ParamsByName['AddProfileAudioParams'];
 export type AddProfilePhotoParams = Omit<ParamsByName['AddProfilePhotoParams'], 'photo'> & {
   photo: FileBytes;
 };
+/** `POST /control/profile-photos/delete` */
+export type RemoveProfilePhotoParams = ParamsByName['RemoveProfilePhotoParams'];
 export type SetPersonalChatParams = ParamsByName['SetPersonalChatParams'];
 /** `POST /control/checklists/tasks`, `POST /control/checklists/add-tasks` */
 export type MarkChecklistTasksParams = ParamsByName['MarkChecklistTasksParams'];

@@ -25,6 +25,7 @@ import { listPeople } from './methods/list-people.js';
 import { listBots } from './methods/list-bots.js';
 import { listChats } from './methods/list-chats.js';
 import { listMessages } from './methods/list-messages.js';
+import { listDrafts } from './methods/list-drafts.js';
 import { sendMessage } from './methods/send-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
@@ -54,6 +55,20 @@ import {
   listJoinRequests,
 } from './methods/join-requests.js';
 import { openWebApp } from './methods/open-web-app.js';
+import {
+  addCommunityChat,
+  createCommunity,
+  listCommunities,
+  removeCommunityChat,
+} from './methods/communities.js';
+import { cancelSubscription, listSubscriptions, reactivateSubscription } from './methods/subscriptions.js';
+import {
+  profilePhotoFile,
+  profilePhotos,
+  removeProfilePhoto,
+  setProfilePhoto,
+} from './methods/profile-photos.js';
+import { sendSetSticker, stickerFile, stickerSet } from './methods/stickers.js';
 import { openEvents } from './methods/events.js';
 import { openInspectorEvents } from './methods/inspector-events.js';
 
@@ -107,6 +122,7 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/block', handler: blockBot },
   { method: 'POST', url: '/unblock', handler: unblockBot },
   { method: 'GET', url: '/messages', handler: listMessages },
+  { method: 'GET', url: '/drafts', handler: listDrafts },
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/press', handler: pressButton },
   { method: 'POST', url: '/vote', handler: votePoll },
@@ -121,15 +137,31 @@ const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/commands', handler: botCommands },
   { method: 'POST', url: '/inline', handler: inlineQuery },
   { method: 'POST', url: '/inline/choose', handler: chooseInlineResult },
+  { method: 'GET', url: '/sticker-sets', handler: stickerSet },
+  { method: 'GET', url: '/sticker-sets/file', handler: stickerFile },
+  { method: 'POST', url: '/stickers', handler: sendSetSticker },
+  { method: 'GET', url: '/communities', handler: listCommunities },
+  { method: 'POST', url: '/communities', handler: createCommunity },
+  { method: 'POST', url: '/communities/chats', handler: addCommunityChat },
+  { method: 'POST', url: '/communities/chats/remove', handler: removeCommunityChat },
+  { method: 'GET', url: '/subscriptions', handler: listSubscriptions },
+  { method: 'POST', url: '/subscriptions/cancel', handler: cancelSubscription },
+  { method: 'POST', url: '/subscriptions/reactivate', handler: reactivateSubscription },
+  { method: 'GET', url: '/profile-photos', handler: profilePhotos },
+  { method: 'GET', url: '/profile-photos/file', handler: profilePhotoFile },
+  { method: 'POST', url: '/profile-photos', handler: setProfilePhoto, binary: MAX_PERSON_PHOTO_BYTES },
+  { method: 'POST', url: '/profile-photos/delete', handler: removeProfilePhoto },
 ];
 
 /** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */
 function statusOf(error: PlatformError): number {
   if (error.code.endsWith('_NOT_FOUND')) return 404;
   if (/FORBIDDEN|BLOCKED|DISABLED|BANNED/.test(error.code)) return 403;
-  // Rights a chat action needs (adding, promoting, restricting members; the creator leaving).
-  if (/ADMIN_REQUIRED|NOT_ENOUGH_RIGHTS|NEED_\w*RIGHTS|CREATOR_CANT/.test(error.code)) return 403;
-  if (/_OCCUPIED|ALREADY_PARTICIPANT/.test(error.code)) return 409;
+  // Rights a chat action needs (adding, promoting, restricting members; the creator leaving), and
+  // a community's owner (ADR 0077).
+  if (/ADMIN_REQUIRED|OWNER_REQUIRED|NOT_ENOUGH_RIGHTS|NEED_\w*RIGHTS|CREATOR_CANT/.test(error.code))
+    return 403;
+  if (/_OCCUPIED|ALREADY_PARTICIPANT|ALREADY_IN_COMMUNITY/.test(error.code)) return 409;
   return 400;
 }
 

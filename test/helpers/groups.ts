@@ -42,7 +42,16 @@ export function groupKit(server: () => TestServer) {
     };
   }
 
-  return { person, bot };
+  /** A person, a bot and their private chat (`@username`), opened by the person saying `text`. */
+  async function conversation(prefix: string, text = 'hello') {
+    const alice = await person('Alice');
+    const b = await bot(prefix);
+    const chat = `@${b.record.username}`;
+    await server().control.sendMessage({ from: alice.id, chat, text });
+    return { alice, b, chat };
+  }
+
+  return { person, bot, conversation };
 }
 
 /** The type of each update (the key beside update_id). */

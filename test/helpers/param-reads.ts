@@ -61,6 +61,25 @@ function isDynamicRead(node: ts.Node): boolean {
   return named === 'params' && first !== undefined && !ts.isStringLiteralLike(first);
 }
 
+/** Whether `node` is a handler's typed values (define-method.ts): `ctx.values`, `values`. */
+const isValues = (node: ts.Expression) =>
+  (ts.isIdentifier(node) && node.text === 'values') ||
+  (ts.isPropertyAccessExpression(node) && node.name.text === 'values');
+
+/** The parameters read from typed values: `ctx.values.name`, `const { name, x: y } = ctx.values`. */
+function valuesRead(node: ts.Node): string[] {
+  if (ts.isPropertyAccessExpression(node) && isValues(node.expression)) return [node.name.text];
+  if (
+    ts.isVariableDeclaration(node) &&
+    ts.isObjectBindingPattern(node.name) &&
+    node.initializer &&
+    isValues(node.initializer)
+  ) {
+    return node.name.elements.map((element) => (element.propertyName ?? element.name).getText());
+  }
+  return [];
+}
+
 function factsOf(file: string): FileFacts {
   const facts: FileFacts = { strings: new Set(), imports: [], outer: [], dynamic: false };
   const visit = (node: ts.Node): void => {
@@ -73,6 +92,7 @@ function factsOf(file: string): FileFacts {
       return;
     }
     if (isDynamicRead(node)) facts.dynamic = true;
+    for (const name of valuesRead(node)) facts.strings.add(name);
     // A template's parts count too, generously: `${prefix}_id` would count `_id`.
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) facts.strings.add(node.text);
     ts.forEachChild(node, visit);

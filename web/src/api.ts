@@ -2,6 +2,7 @@
 import { followStream } from './sse.js';
 import { API_ROOT } from './paths.js';
 import { parseMarkers, type MarkedEntity } from './markers.js';
+import type { RichMessageView } from './rich-message.js';
 
 export interface User {
   id: number;
@@ -94,7 +95,21 @@ export interface Message {
   /** An ephemeral message (message_id 0, ADR 0080): its id in the chat, and who sees it. */
   ephemeral_message_id?: number;
   receiver_user?: User;
+  /** A rich message (sendRichMessage, ADR 0051, 0088): drawn by rich-message.tsx. */
+  rich_message?: RichMessageView;
   [field: string]: unknown;
+}
+
+/** A draft a bot streams (sendMessageDraft, sendRichMessageDraft): shown until its message comes. */
+export interface Draft {
+  draft_id: number;
+  from: User;
+  date: number;
+  text?: string;
+  entities?: Entity[];
+  rich_message?: RichMessageView;
+  message_thread_id?: number;
+  expires_at: number;
 }
 
 export interface ChatEntry {
@@ -176,6 +191,15 @@ export async function upload<T>(path: string, query: URLSearchParams, file: File
   return answer.result;
 }
 
+/** A file of the person API as an object URL (the request carries the session, so no plain `src`). */
+export async function objectUrl(path: string, query: Record<string, string>): Promise<string> {
+  const response = await fetch(`${API_ROOT}${path}?${new URLSearchParams(query)}`, {
+    headers: { authorization: `Bearer ${session.token ?? ''}` },
+  });
+  if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
+  return URL.createObjectURL(await response.blob());
+}
+
 /** A call of the person API as the tab's signed-in person. */
 export function call<T>(
   method: 'GET' | 'POST',
@@ -237,15 +261,12 @@ export const api = {
     return upload<Message>('/media', query, file);
   },
   /** A file of a message as an object URL (the request carries the session, so no plain `src`). */
-  fileUrl: async (chat: string, message_id: number, file_id?: string) => {
-    const query = new URLSearchParams({ chat, message_id: String(message_id) });
-    if (file_id) query.set('file_id', file_id);
-    const response = await fetch(`${API_ROOT}/files?${query}`, {
-      headers: { authorization: `Bearer ${session.token ?? ''}` },
-    });
-    if (!response.ok) throw new ApiError(response.status, 'FILE_NOT_FOUND', 'the file could not be loaded');
-    return URL.createObjectURL(await response.blob());
-  },
+  fileUrl: (chat: string, message_id: number, file_id?: string) =>
+    objectUrl('/files', { chat, message_id: String(message_id), ...(file_id ? { file_id } : {}) }),
+  /** A file of a rich message's block, by the file_id the person sees it under (ADR 0095). */
+  richFileUrl: (file_id: string) => objectUrl('/files', { file_id }),
+  /** The drafts a bot is streaming into the person's private chat with it (ADR 0048, 0095). */
+  drafts: (chat: string) => call<Draft[]>('GET', '/drafts', { chat }),
   react: (chat: string, message_id: number, emoji: string | undefined) =>
     call<unknown>('POST', '/reactions', { chat, message_id, emoji }),
   pins: (chat: string) => call<Message[]>('GET', '/pins', { chat }),

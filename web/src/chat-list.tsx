@@ -7,6 +7,7 @@ import { api, type Chat, type ChatEntry, type Message, type User } from './api.j
 import { NewGroup } from './new-group.js';
 import { JoinByLink } from './join-by-link.js';
 import { serviceText } from './service-message.js';
+import { richPreview } from './rich-message.js';
 
 export function chatTitle(chat: Chat): string {
   if (chat.title) return chat.title;
@@ -22,6 +23,7 @@ function preview(message: Message | undefined): string {
   if (service !== null) return service;
   if (message.text) return message.text;
   if (message.caption) return message.caption;
+  if (message.rich_message) return richPreview(message.rich_message) ?? '';
   const kinds = [
     'photo',
     'document',

@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Message, type ReplyMarkup } from './api.js';
 import { MessageText } from './message-text.js';
+import { RichMessage, richPreview } from './rich-message.js';
+import { Drafts } from './drafts.js';
 import { Media } from './media.js';
 import { Composer } from './composer.js';
 import { Reactions } from './reactions.js';
@@ -60,7 +62,10 @@ function MessageItem({
         {ephemeral && <div class="only-you">only you can see this</div>}
         {message.reply_to_message && (
           <blockquote class="reply-to">
-            {message.reply_to_message.text ?? message.reply_to_message.caption ?? ''}
+            {message.reply_to_message.text ??
+              message.reply_to_message.caption ??
+              richPreview(message.reply_to_message.rich_message) ??
+              ''}
           </blockquote>
         )}
         <Media chat={chat} message={message} onVote={(option) => onVote(message, option)} />
@@ -73,6 +78,12 @@ function MessageItem({
           <div class="text">
             <MessageText text={message.caption} entities={message.caption_entities} />
           </div>
+        )}
+        {message.rich_message && (
+          <RichMessage
+            rich={message.rich_message}
+            id={`${message.chat.id}-${message.message_id || `e${message.ephemeral_message_id ?? 0}`}`}
+          />
         )}
         <div class="meta">
           {!ephemeral && (
@@ -272,7 +283,13 @@ export function ChatView({
       </header>
       {pinned[0] && (
         <div class="pinned" role="note" aria-label="Pinned">
-          <span>📌 {pinned[0].text ?? pinned[0].caption ?? `#${pinned[0].message_id}`}</span>
+          <span>
+            📌{' '}
+            {pinned[0].text ??
+              pinned[0].caption ??
+              richPreview(pinned[0].rich_message) ??
+              `#${pinned[0].message_id}`}
+          </span>
           <button type="button" onClick={() => void pin(pinned[0]!, false)}>
             Unpin
           </button>
@@ -301,6 +318,7 @@ export function ChatView({
               onPin={(m) => void pin(m, true)}
             />
           ))}
+        {botUsername !== undefined && <Drafts chatRef={chatRef} version={version} />}
       </ol>
       {messages && messages.length === 0 && chatRef.startsWith('@') && (
         <button type="button" class="start" onClick={() => void start()}>

@@ -1,7 +1,7 @@
 /**
  * The composer of a chat: a text box labelled "Message" (Enter sends, Shift+Enter a new line) with
  * its formatting toolbar (markers, markers.ts), a file picker (photos and documents), the message
- * being replied to, inline mode (`@bot query` shows the bot's results; choosing one sends it), the
+ * being replied to, the sticker picker (sticker-picker.tsx), inline mode (`@bot query` shows the bot's results; choosing one sends it), the
  * bot's reply keyboard and its menu button: its commands, or its Mini App.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -16,6 +16,7 @@ import {
 import { FormatToolbar, applyShortcut } from './format-toolbar.js';
 import { parseMarkers } from './markers.js';
 import { openWebApp } from './web-app.js';
+import { StickerPicker } from './sticker-picker.js';
 
 export interface ComposerProps {
   chatRef: string;
@@ -50,6 +51,7 @@ export function Composer(props: ComposerProps) {
   const [commands, setCommands] = useState<BotCommand[] | null>(null);
   const [menuButton, setMenuButton] = useState<MenuButton | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [stickersOpen, setStickersOpen] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
 
@@ -164,6 +166,14 @@ export function Composer(props: ComposerProps) {
           ))}
         </ul>
       )}
+      {stickersOpen && (
+        <StickerPicker
+          chatRef={chatRef}
+          replyTo={replyTo}
+          onSent={props.onSent}
+          onClose={() => setStickersOpen(false)}
+        />
+      )}
       <FormatToolbar box={box} onChange={setDraft} />
       <form
         class="composer"
@@ -201,6 +211,15 @@ export function Composer(props: ComposerProps) {
         <label for="attach" class="attach" title="Attach a photo or a document">
           📎<span class="visually-hidden">Attach file</span>
         </label>
+        <button
+          type="button"
+          class="stickers-button"
+          aria-expanded={stickersOpen}
+          title="Send a sticker of a set"
+          onClick={() => setStickersOpen(!stickersOpen)}
+        >
+          Stickers
+        </button>
         <label class="visually-hidden" for="composer">
           Message
         </label>

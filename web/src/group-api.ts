@@ -21,6 +21,8 @@ export interface GroupRecord {
   me?: Member;
   /** The banned, for who may unban them (GET /chats/members only). */
   banned?: Member[];
+  /** The community the chat is in (ADR 0077; GET /chats/members only). */
+  community?: { id: number; name: string };
 }
 
 /** ChatInviteLink as the Bot API shapes it. */

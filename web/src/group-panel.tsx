@@ -137,6 +137,11 @@ export function GroupPanel({
           Close
         </button>
       </header>
+      {group?.community && (
+        <p class="community-note">
+          In the community <strong>{group.community.name}</strong>
+        </p>
+      )}
       {left ? (
         <p>You left this {group?.type === 'channel' ? 'channel' : 'group'}.</p>
       ) : (

@@ -6,7 +6,11 @@ import { SignIn } from './sign-in.js';
 import { ChatList, chatTitle } from './chat-list.js';
 import { ChatView, type Notice } from './chat-view.js';
 import { Inspector } from './inspector.js';
+import { ProfilePanel, ProfilePhoto } from './profile-panel.js';
+import { personApi } from './person-api.js';
 import './styles.css';
+import './profile.css';
+import './rich.css';
 
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);
@@ -21,6 +25,9 @@ function App() {
   const [actions, setActions] = useState<Record<string, { action: string; until: number }>>({});
   const [versions, setVersions] = useState<Record<string, number>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  /** The person's current profile photo (its unique id), null for none. */
+  const [photo, setPhoto] = useState<string | null>(null);
 
   useEffect(() => {
     if (!session.token) return setMe(null);
@@ -36,6 +43,14 @@ function App() {
   const refreshChats = useCallback(() => {
     api.chats().then(setChats, () => undefined);
   }, []);
+
+  useEffect(() => {
+    if (!me) return;
+    personApi.profilePhotos().then(
+      (answer) => setPhoto(answer.file_unique_id ?? null),
+      () => setPhoto(null),
+    );
+  }, [me]);
 
   useEffect(() => {
     if (!me) return;
@@ -87,9 +102,13 @@ function App() {
     <div class="app">
       <aside>
         <header class="me">
+          <ProfilePhoto user={me.id} photo={photo} alt="" />
           <span>
             {me.first_name} <small>{me.phone_number}</small>
           </span>
+          <button type="button" aria-expanded={profileOpen} onClick={() => setProfileOpen(!profileOpen)}>
+            Profile
+          </button>
           <a href="#inspector">Inspector</a>
           <button
             type="button"
@@ -104,6 +123,9 @@ function App() {
             Sign out
           </button>
         </header>
+        {profileOpen && (
+          <ProfilePanel me={me.id} photo={photo} onPhoto={setPhoto} onClose={() => setProfileOpen(false)} />
+        )}
         <ChatList
           chats={chats}
           open={open?.ref ?? null}

@@ -2,7 +2,8 @@
  * What a message carries besides its text: photos (the image itself), documents (a download),
  * stickers, locations, venues, contacts, dice and polls (options are buttons until it closes).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { useObjectUrl } from './object-url.js';
 import { api, type Message } from './api.js';
 
 interface PollView {
@@ -41,24 +42,7 @@ function PollCard({ poll, onVote }: { poll: PollView; onVote: (option: number) =
 
 /** Loads a file of the message (with the session) into an object URL, freed when it goes. */
 function useFileUrl(chat: string, messageId: number, enabled: boolean): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let current: string | null = null;
-    let live = true;
-    api.fileUrl(chat, messageId).then(
-      (made) => {
-        if (live) setUrl((current = made));
-        else URL.revokeObjectURL(made);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      if (current) URL.revokeObjectURL(current);
-    };
-  }, [chat, messageId, enabled]);
-  return url;
+  return useObjectUrl(enabled ? `${chat}/${messageId}` : null, () => api.fileUrl(chat, messageId));
 }
 
 function Photo({ chat, message }: { chat: string; message: Message }) {
@@ -72,6 +56,25 @@ function Photo({ chat, message }: { chat: string; message: Message }) {
       ) : (
         <span>[photo]</span>
       )}
+    </div>
+  );
+}
+
+/** A static sticker: its image (WEBP or PNG), named by its emoji; the emoji until it is loaded. */
+function StickerImage({
+  chat,
+  message,
+  emoji,
+}: {
+  chat: string;
+  message: Message;
+  emoji?: string | undefined;
+}) {
+  const url = useFileUrl(chat, message.message_id, true);
+  const name = `Sticker ${emoji ?? ''}`.trim();
+  return (
+    <div class="media media-sticker">
+      {url ? <img src={url} alt={name} class="sticker-image" /> : <span>[{emoji ?? 'sticker'}]</span>}
     </div>
   );
 }
@@ -114,6 +117,10 @@ export function Media({
 }) {
   if (message.photo) return <Photo chat={chat} message={message} />;
   if (message.document && !message.animation) return <Document chat={chat} message={message} />;
+  const sticker = message.sticker as
+    { emoji?: string; is_animated?: boolean; is_video?: boolean } | undefined;
+  if (sticker && !sticker.is_animated && !sticker.is_video)
+    return <StickerImage chat={chat} message={message} emoji={sticker.emoji} />;
   for (const kind of ['sticker', 'video', 'animation', 'audio', 'voice', 'video_note']) {
     if (kind in message) {
       const sticker = message.sticker as { emoji?: string } | undefined;

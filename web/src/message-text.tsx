@@ -59,7 +59,7 @@ function wrap(entity: Entity, children: ComponentChildren, key: number, raw: str
 }
 
 /** Only web links open from a message; anything else (javascript:, data:) stays text. */
-function safeHref(href: string | undefined): string | undefined {
+export function safeHref(href: string | undefined): string | undefined {
   if (!href) return undefined;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(href) ? href : `https://${href}`;
   return /^(https?|tg):/i.test(withScheme) ? withScheme : undefined;

@@ -1,6 +1,6 @@
 /**
  * Service messages (spec Message: new_chat_members, left_chat_member, new_chat_title,
- * group_chat_created, ...) as one short centered line, e.g. "Alice added Helper".
+ * group_chat_created, community_chat_added, ...) as one short centered line, e.g. "Alice added Helper".
  */
 import type { Message, User } from './api.js';
 
@@ -39,6 +39,10 @@ export function serviceText(message: Message): string | null {
   if (message.migrate_to_chat_id) return 'The group was upgraded to a supergroup';
   if (message.migrate_from_chat_id) return 'The supergroup was upgraded from a group';
   if (message.pinned_message) return `${who} pinned a message`;
+  // Communities (Bot API 10.2, ADR 0077): the chat joined or left its owner's community.
+  const added = message.community_chat_added as { community: { name: string } } | undefined;
+  if (added) return `${who} added the ${noun} to the community "${added.community.name}"`;
+  if (message.community_chat_removed) return `${who} removed the ${noun} from its community`;
   return null;
 }
 

@@ -46,6 +46,11 @@ export interface ParamDeclaration {
   readonly pattern?: string;
   /** "Defaults to ...": the value when the parameter is absent. */
   readonly default?: DefaultValue;
+  /**
+   * What the runner does with a number outside `range` (overrides only): `clamp` where the reference
+   * server clamps it to the range instead of refusing it (ADR 0084); refused otherwise.
+   */
+  readonly outOfRange?: 'clamp';
 }
 
 export interface MethodDeclaration {

@@ -34,14 +34,60 @@ const CUSTOM_DESCRIPTION: ParamOverride = {
   why: '"must be empty if the organization isn\'t allowed to provide" one: depends on the organization',
 };
 
+/**
+ * Clamped, not refused (ADR 0084): the reference server reads the number with get_integer_arg(query,
+ * name, default, min, max), which clamps it to the range (Client.cpp, in the function named).
+ */
+const clamped = (where: string): ParamOverride => ({
+  set: { outOfRange: 'clamp' },
+  why: `the reference clamps it to the range (Client.cpp ${where})`,
+});
+
+const ZERO_IS_NONE_HEADING: ParamOverride = {
+  set: { range: { min: 0, max: 360 } },
+  why: '0 is no heading: the reference reads an absent one as 0, and TDLib refuses only values over 360',
+};
+
+const ZERO_IS_NONE_RADIUS: ParamOverride = {
+  set: { range: { min: 0, max: 100000 } },
+  why: '0 is no proximity alert: the reference reads an absent one as 0',
+};
+
 export const OVERRIDES: Overrides = {
+  getUpdates: { limit: clamped('process_get_updates_query') },
   setWebhook: {
     secret_token: {
       set: { pattern: '^[A-Za-z0-9_-]*$' },
       why: '"Only characters A-Z, a-z, 0-9, _ and - are allowed" is a set of characters, not a range',
     },
+    max_connections: clamped('process_set_webhook_query'),
+  },
+  getUserProfilePhotos: { limit: clamped('process_get_user_profile_photos_query') },
+  getUserProfileAudios: { limit: clamped('process_get_user_profile_audios_query, as getUserProfilePhotos') },
+  getStarTransactions: { limit: clamped('process_get_star_transactions_query') },
+  createChatInviteLink: { member_limit: clamped('process_create_chat_invite_link_query: 0-100000') },
+  editChatInviteLink: { member_limit: clamped('process_edit_chat_invite_link_query: 0-100000') },
+  sendMediaGroup: {
+    media: {
+      set: { items: { min: 1, max: 10 } },
+      why: 'TDLib sends a lone item as an ordinary message (send_message_group); none is "there are no messages to send"',
+    },
+  },
+  editMessageLiveLocation: {
+    heading: ZERO_IS_NONE_HEADING,
+    proximity_alert_radius: ZERO_IS_NONE_RADIUS,
+    horizontal_accuracy: {
+      set: { outOfRange: 'clamp' },
+      why: "TDLib's Location clamps the accuracy to 0-1500 (fix_accuracy)",
+    },
   },
   sendLocation: {
+    heading: ZERO_IS_NONE_HEADING,
+    proximity_alert_radius: ZERO_IS_NONE_RADIUS,
+    horizontal_accuracy: {
+      set: { outOfRange: 'clamp' },
+      why: "TDLib's Location clamps the accuracy to 0-1500 (fix_accuracy)",
+    },
     live_period: {
       drop: ['range'],
       why: '"between 60 and 86400, or 0x7FFFFFFF", and 0 for an ephemeral message: not one range',
@@ -53,6 +99,10 @@ export const OVERRIDES: Overrides = {
       why: '"at most 2 line feeds" stands between the length and "after entities parsing"; the line feeds are the handler\'s',
     },
     close_date: { why: '"at least 5 and no more than 2628000 seconds in the future": relative to now' },
+    open_period: {
+      set: { outOfRange: 'clamp' },
+      why: 'the reference clamps it (Client.cpp process_send_poll_query, get_integer_arg), as close_date',
+    },
   },
   sendDice: {
     emoji: {

@@ -1,6 +1,7 @@
 import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
+import { defineMethod } from '../define-method.js';
 import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 import { readRichMessage, resolveRichMedia } from '../rich-message-param.js';
@@ -14,13 +15,13 @@ import type { ContentPatch } from '../../platform/messages/message-edits.js';
  * one kind becomes the other. An edit without reply_markup removes the keyboard. spec §2 Message;
  * reference §2.3; ADR 0030, 0071.
  */
-export async function editMessageText(ctx: MethodContext) {
+export const editMessageText = defineMethod('editMessageText', async (ctx) => {
   const { params, platform } = ctx;
+  const { rich_message: richMessage, text: raw, parse_mode: parseMode, entities } = ctx.values;
   // A non-empty rich_message is the new content; text is then not read (ADR 0071).
-  if (params.string('rich_message')) return editRichMessage(ctx);
-  const raw = params.string('text');
+  if (richMessage) return editRichMessage(ctx);
   if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
-  const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
+  const formatted = formatText(raw, parseMode, entities);
   if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw botApiError('MESSAGE_TOO_LONG');
   const markup = inlineMarkupPatch(ctx);
   const preview = params.parsedJson('link_preview_options', 'link preview options');
@@ -32,7 +33,7 @@ export async function editMessageText(ctx: MethodContext) {
     rich_message: undefined,
     ...markup,
   });
-}
+});
 
 /**
  * editMessageText with `rich_message`: parsed first, then the message and whether the bot may edit

@@ -6,9 +6,9 @@
  * editEphemeralMessageText takes `rich_message` as editMessageText does (10.3 as @grammyjs/types
  * 5.0.0 declares it; the 10.2 text has only `text`; ADR 0080): a text becomes rich and back.
  */
+import { defineMethod, type DeclaredMethodContext } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { readMediaParameter } from '../input-media.js';
-import type { MethodContext } from '../method-context.js';
 import { readRichMessage, resolveRichMedia } from '../rich-message-param.js';
 import { readCaption } from '../send-media.js';
 import { targetChatId } from '../send-options.js';
@@ -21,12 +21,19 @@ import { REPLACED_BY_MEDIA_EDIT } from '../../platform/messages/media-edits.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
 import type { ContentPatch } from '../../platform/messages/message-edits.js';
 
-/** The message's key; read after the new content, as the ordinary edits read the message last. */
-async function readKey(ctx: MethodContext) {
-  const receiverId = ctx.params.int('receiver_user_id');
-  if (receiverId === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'receiver_user_id' });
-  const id = ctx.params.int('ephemeral_message_id');
-  if (id === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'ephemeral_message_id' });
+type EphemeralMethod =
+  | 'editEphemeralMessageText'
+  | 'editEphemeralMessageCaption'
+  | 'editEphemeralMessageMedia'
+  | 'editEphemeralMessageReplyMarkup'
+  | 'deleteEphemeralMessage';
+
+/**
+ * The message's key; read after the new content, as the ordinary edits read the message last. The
+ * runner has refused a call without receiver_user_id or ephemeral_message_id (ADR 0084).
+ */
+async function readKey(ctx: DeclaredMethodContext<EphemeralMethod>) {
+  const { receiver_user_id: receiverId, ephemeral_message_id: id } = ctx.values;
   const chatId = await targetChatId(ctx);
   return { bot: await ctx.platform.users.resolve(ctx.botId, 'bot'), key: { chatId, receiverId, id } };
 }
@@ -52,12 +59,13 @@ function needsText(content: MessageContent) {
   }
 }
 
-async function editEphemeralMessageText(ctx: MethodContext) {
+async function editEphemeralMessageText(ctx: DeclaredMethodContext<'editEphemeralMessageText'>) {
   // A non-empty rich_message is the new content; text is then not read (ADR 0071).
   if (ctx.params.string('rich_message')) return editEphemeralRichMessage(ctx);
-  const raw = ctx.params.string('text');
+  // `text` is the handler's to require (declared/refusals.ts): rich_message stands in for it.
+  const { text: raw, parse_mode: parseMode, entities } = ctx.values;
   if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
-  const formatted = formatText(raw, ctx.params.string('parse_mode'), ctx.params.json('entities'));
+  const formatted = formatText(raw, parseMode, entities);
   if (codePointLength(formatted.text) > MAX_TEXT_LENGTH) throw botApiError('MESSAGE_TOO_LONG');
   const markup = inlineMarkupPatch(ctx);
   const preview = ctx.params.parsedJson('link_preview_options', 'link preview options');
@@ -77,7 +85,7 @@ async function editEphemeralMessageText(ctx: MethodContext) {
  * right to send each kind of media into the chat, all before any new file is stored (a refused
  * edit stores nothing), as editMessageText's rich edit.
  */
-async function editEphemeralRichMessage(ctx: MethodContext) {
+async function editEphemeralRichMessage(ctx: DeclaredMethodContext<'editEphemeralMessageText'>) {
   const parsed = readRichMessage(ctx, false);
   const markup = inlineMarkupPatch(ctx);
   const { bot, key } = await readKey(ctx);
@@ -95,13 +103,14 @@ async function editEphemeralRichMessage(ctx: MethodContext) {
   return platform.ephemeral.edit(bot, key, (content) => patched(content, patch, needsText));
 }
 
-async function editEphemeralMessageCaption(ctx: MethodContext) {
+async function editEphemeralMessageCaption(ctx: DeclaredMethodContext<'editEphemeralMessageCaption'>) {
   const caption = readCaption(ctx);
   const markup = inlineMarkupPatch(ctx);
   const { bot, key } = await readKey(ctx);
   const patch: ContentPatch = {
     caption: caption.caption,
     caption_entities: caption.caption_entities,
+    // Not in 10.2's declaration of this method; read as editMessageCaption reads it.
     show_caption_above_media:
       ctx.params.bool('show_caption_above_media') && caption.caption ? true : undefined,
     ...markup,
@@ -113,7 +122,7 @@ async function editEphemeralMessageCaption(ctx: MethodContext) {
   );
 }
 
-async function editEphemeralMessageMedia(ctx: MethodContext) {
+async function editEphemeralMessageMedia(ctx: DeclaredMethodContext<'editEphemeralMessageMedia'>) {
   const markup = inlineMarkupPatch(ctx);
   const item = readMediaParameter(ctx);
   // 10.2: "Direct upload of new files isn't supported" for ephemeral messages, as for inline ones.
@@ -135,21 +144,27 @@ async function editEphemeralMessageMedia(ctx: MethodContext) {
   );
 }
 
-async function editEphemeralMessageReplyMarkup(ctx: MethodContext) {
+async function editEphemeralMessageReplyMarkup(
+  ctx: DeclaredMethodContext<'editEphemeralMessageReplyMarkup'>,
+) {
   const markup = inlineMarkupPatch(ctx);
   const { bot, key } = await readKey(ctx);
   return ctx.platform.ephemeral.edit(bot, key, (content) => patched(content, markup));
 }
 
-async function deleteEphemeralMessage(ctx: MethodContext) {
+async function deleteEphemeralMessage(ctx: DeclaredMethodContext<'deleteEphemeralMessage'>) {
   const { bot, key } = await readKey(ctx);
   return ctx.platform.ephemeral.delete(bot, key);
 }
 
+/** Typed from their declarations (define-method.ts, ADR 0084). */
 export const ephemeralMethods = {
-  editEphemeralMessageText,
-  editEphemeralMessageCaption,
-  editEphemeralMessageMedia,
-  editEphemeralMessageReplyMarkup,
-  deleteEphemeralMessage,
+  editEphemeralMessageText: defineMethod('editEphemeralMessageText', editEphemeralMessageText),
+  editEphemeralMessageCaption: defineMethod('editEphemeralMessageCaption', editEphemeralMessageCaption),
+  editEphemeralMessageMedia: defineMethod('editEphemeralMessageMedia', editEphemeralMessageMedia),
+  editEphemeralMessageReplyMarkup: defineMethod(
+    'editEphemeralMessageReplyMarkup',
+    editEphemeralMessageReplyMarkup,
+  ),
+  deleteEphemeralMessage: defineMethod('deleteEphemeralMessage', deleteEphemeralMessage),
 };

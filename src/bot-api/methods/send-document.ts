@@ -1,5 +1,5 @@
 import { botApiError } from '../errors.js';
-import { acquireFile, prepareFile, storeThumbnail, thumbnailOf } from '../input-file.js';
+import { acquireFile, generatedThumbnail, prepareFile, storeThumbnail, thumbnailOf } from '../input-file.js';
 import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
@@ -22,8 +22,10 @@ export async function sendDocument(ctx: MethodContext) {
   const bot = await checkChat(ctx, options);
 
   const document = await acquireFile(ctx, input, 'document', prepareFile('document'));
-  // The docs: the thumbnail is ignored unless the document itself is uploaded.
-  const thumbnail = 'upload' in input ? await storeThumbnail(ctx, thumbnailOf(ctx)) : undefined;
+  // The docs: the thumbnail is ignored unless the document itself is uploaded; an image without
+  // one gets one made from it (ADR 0086).
+  const uploaded = 'upload' in input ? await storeThumbnail(ctx, thumbnailOf(ctx)) : undefined;
+  const thumbnail = uploaded ?? (await generatedThumbnail(ctx, document.file));
 
   // Key order of the reference's JsonDocument: name and type, thumbnail (twice), then the file.
   const { file, ref } = document;

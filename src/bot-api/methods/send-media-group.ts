@@ -1,9 +1,9 @@
 import { BotApiError, botApiError, withoutPrefix } from '../errors.js';
-import { acquireFile, isFileId, prepareFile, storeThumbnail } from '../input-file.js';
+import { acquireFile, generatedThumbnail, prepareFile, storeThumbnail } from '../input-file.js';
 import { readInputMediaList, type InputMediaItem } from '../input-media.js';
 import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
-import { mediaContent, prepareMedia } from '../send-media-file.js';
+import { acquireMedia, mediaContent } from '../send-media-file.js';
 import { readSendOptions } from '../send-options.js';
 import { acquirePhoto } from './send-photo.js';
 import { newMediaGroupId } from '../../platform/messages/forwards.js';
@@ -73,12 +73,14 @@ export async function itemContent(ctx: MethodContext, item: InputMediaItem): Pro
     content = { photo: await acquirePhoto(ctx, item.input) };
   } else if (item.type === 'document') {
     const stored = await acquireFile(ctx, item.input, 'document', prepareFile('document'));
-    content = { document: renderDocument(stored, await storeThumbnail(ctx, item.thumbnail)) };
+    const thumbnail =
+      (await storeThumbnail(ctx, item.thumbnail)) ?? (await generatedThumbnail(ctx, stored.file));
+    content = { document: renderDocument(stored, thumbnail) };
   } else {
     const kind = item.type;
-    const stored = await acquireFile(ctx, item.input, kind, prepareMedia(kind));
+    const acquired = await acquireMedia(ctx, item.input, kind);
     const thumbnail = await storeThumbnail(ctx, item.thumbnail);
-    content = await mediaContent(ctx, kind, stored, item.attributes, thumbnail, !isFileId(item.input));
+    content = await mediaContent(ctx, acquired, item.attributes, thumbnail);
   }
   Object.assign(content, item.caption);
   if (item.caption.caption !== undefined && item.showCaptionAboveMedia && item.type !== 'document') {

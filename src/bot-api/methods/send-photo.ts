@@ -3,16 +3,12 @@ import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference, readCaption } from '../send-media.js';
 import { download, isFileId, MAX_URL_PHOTO_SIZE, type InputFile } from '../input-file.js';
-import {
-  renderPhotoSize,
-  type StoredFile,
-  type Upload,
-  type WirePhotoSize,
-} from '../../platform/files/files.js';
-import { encodePhotoSizes, ImageDecodeError, smallerSizes } from '../../platform/files/photo-sizes.js';
+import { renderPhotoSize, type Upload, type WirePhotoSize } from '../../platform/files/files.js';
+import { ImageDecodeError } from '../../platform/files/photo-sizes.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../../platform/files/image-size.js';
-import { uploadHead, uploadSize } from '../../platform/files/upload.js';
+import { uploadHead, uploadSha256, uploadSize } from '../../platform/files/upload.js';
 import type { MessageContent } from '../../platform/core/wire-types.js';
+import type { FileRow } from '../../storage/store.js';
 
 /** Multipart photo uploads (reference §5 "Upload limits"). */
 const MAX_PHOTO_SIZE = 10 * 1024 * 1024;
@@ -45,37 +41,27 @@ export async function sendPhoto(ctx: MethodContext) {
 
 /**
  * The PhotoSizes of a photo given as an input file, smallest first (ADR 0081). New bytes (an upload
- * or a URL's) are checked, then encoded into the reference's sizes and each size stored. A file_id
- * of a photo size is the largest size of the photo sent: the smaller ones are derived from it again
- * (the same bytes, hence the same files). A photo stored before ADR 0081 (not a JPEG within 1280)
- * is sent as it was, one PhotoSize.
+ * or a URL's) are checked, then encoded into the reference's sizes and each size stored, once per
+ * original (ADR 0086: the same bytes again find their sizes). A file_id of any size of a photo
+ * sends the whole photo, as stored; a photo stored before its set was recorded is sent with the
+ * sizes derived from it (or as it was, one PhotoSize, when it is not a JPEG within 1280).
  */
 export async function acquirePhoto(ctx: MethodContext, input: InputFile): Promise<WirePhotoSize[]> {
   const { platform, botId } = ctx;
+  let rows: FileRow[];
   if (isFileId(input)) {
     const stored = await fileByReference(ctx, (input as { ref: string }).ref, 'photo');
-    const { file } = stored;
-    if (
-      file.mime_type !== 'image/jpeg' ||
-      !file.width ||
-      !file.height ||
-      Math.max(file.width, file.height) > 1280
-    ) {
-      return [renderPhotoSize(stored)];
-    }
-    const largest = { data: await platform.files.read(file), width: file.width, height: file.height };
-    const smaller = await encodeOrRefuse(smallerSizes(largest), 'upload');
-    return [...(await platform.files.storePhoto(botId, smaller)), stored].map(renderPhotoSize);
+    rows = await encodeOrRefuse(platform.files.media.photoOf(stored.file), 'upload');
+  } else {
+    const source = 'upload' in input ? 'upload' : 'url';
+    const upload = 'upload' in input ? input.upload : await download(ctx, input.ref, MAX_URL_PHOTO_SIZE);
+    checkPhoto(upload, source);
+    rows = await encodeOrRefuse(platform.files.media.photoSizes(upload, uploadSha256(upload)), source);
   }
-  const source = 'upload' in input ? 'upload' : 'url';
-  const upload = 'upload' in input ? input.upload : await download(ctx, input.ref, MAX_URL_PHOTO_SIZE);
-  checkPhoto(upload, source);
-  const sizes = await encodeOrRefuse(
-    encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data),
-    source,
-  );
-  const stored: StoredFile[] = await platform.files.storePhoto(botId, sizes);
-  return stored.map(renderPhotoSize);
+  const sizes: WirePhotoSize[] = [];
+  for (const file of rows)
+    sizes.push(renderPhotoSize({ file, ref: await platform.files.refFor(botId, file) }));
+  return sizes;
 }
 
 /** Bytes whose header passed but that do not decode get the texts of bytes that are not an image. */

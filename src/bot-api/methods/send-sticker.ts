@@ -3,7 +3,7 @@ import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference } from '../send-media.js';
 import { isFileId } from '../input-file.js';
-import { stickerFileOf } from '../sticker-input.js';
+import { stickerFileOf, withStickerThumbnail } from '../sticker-input.js';
 import { sniffFormat } from '../../platform/stickers/sticker-files.js';
 import { uploadHead } from '../../platform/files/upload.js';
 import { isEmoji } from '../../platform/stickers/sticker-rules.js';
@@ -31,10 +31,14 @@ export async function sendSticker(ctx: MethodContext) {
           'sent',
         );
   const emoji = params.string('emoji')?.trim();
-  const sticker = await platform.stickers.messageSticker(
+  const sticker = await withStickerThumbnail(
+    ctx,
+    await platform.stickers.messageSticker(
+      stored.file,
+      stored.ref.file_id,
+      fresh && emoji && isEmoji(emoji) ? emoji : undefined,
+    ),
     stored.file,
-    stored.ref.file_id,
-    fresh && emoji && isEmoji(emoji) ? emoji : undefined,
   );
   return deliverSend(ctx, bot, options, { sticker, ...options.content });
 }

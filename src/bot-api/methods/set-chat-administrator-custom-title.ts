@@ -1,14 +1,19 @@
-import { botInChat, readUserId } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { botInChat } from '../chat-params.js';
+import { defineMethod } from '../define-method.js';
+import { botApiError } from '../errors.js';
 
 /**
  * setChatAdministratorCustomTitle: supergroups; an administrator the bot promoted; 0-16 characters
- * (longer is cut, as TDLib does), no emoji. Shown as custom_title in ChatMember.
+ * (the runner refuses a longer one, ADR 0071 and 0084), no emoji; "" removes it. Shown as
+ * custom_title in ChatMember.
  */
-export async function setChatAdministratorCustomTitle(ctx: MethodContext): Promise<true> {
-  const userId = readUserId(ctx);
-  const customTitle = ctx.params.string('custom_title') ?? '';
-  const acting = await botInChat(ctx);
-  await ctx.platform.groups.members.setCustomTitle(acting, userId, customTitle);
-  return true;
-}
+export const setChatAdministratorCustomTitle = defineMethod(
+  'setChatAdministratorCustomTitle',
+  async (ctx) => {
+    const { user_id: userId, custom_title: customTitle = '' } = ctx.values;
+    if (userId <= 0) throw botApiError('USER_ID_INVALID');
+    const acting = await botInChat(ctx);
+    await ctx.platform.groups.members.setCustomTitle(acting, userId, customTitle);
+    return true;
+  },
+);

@@ -34,7 +34,9 @@ const OPTIONS = {
   poll: { type: 'string' },
   dice: { type: 'boolean' },
   sticker: { type: 'string' },
+  'sticker-set': { type: 'string' },
   // What goes with some of them.
+  'sticker-index': { type: 'string' },
   caption: { type: 'string' },
   'mime-type': { type: 'string' },
   duration: { type: 'string' },
@@ -74,6 +76,7 @@ const KINDS = [
   'poll',
   'dice',
   'sticker',
+  'sticker-set',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type FileKind = 'photo' | 'document' | 'voice' | 'audio' | 'video' | 'video-note';
@@ -100,6 +103,7 @@ const EXTRAS: Record<string, readonly Kind[]> = {
   public: ['poll'],
   'open-period': ['poll'],
   emoji: ['dice'],
+  'sticker-index': ['sticker-set'],
   thread: ['text'],
   'as-chat': ['text'],
   ephemeral: ['text'],
@@ -125,6 +129,8 @@ WHAT is one of:
                               [--open-period S]; --correct N (0-based, repeatable) makes it a quiz [--explanation TEXT]
   --dice                      a dice the server throws [--emoji 🎲|🎯|🎳|🏀|⚽|🎰]
   --sticker FILE_ID           a sticker, by a file_id of the sender's (from a sticker they were sent)
+  --sticker-set NAME          a sticker of a set, with --sticker-index N (its position, from 0), as a
+                              sticker picker sends one
 
 and prints the message as the sender sees it: [#<id> from <sender>] <text or <kind>>.
 
@@ -261,6 +267,16 @@ async function sender(
     case 'sticker': {
       const sticker = values.sticker!;
       return (client) => client.sendSticker({ ...base, sticker });
+    }
+    case 'sticker-set': {
+      const index = integerOption(
+        requireOption(values['sticker-index'], '--sticker-index', command),
+        '--sticker-index',
+        command,
+        0,
+      )!;
+      const set = values['sticker-set']!;
+      return (client) => client.sendSticker({ ...base, sticker_set: set, sticker_index: index });
     }
     default: {
       const params = await fileParams(kind, values, cwd, command, int);

@@ -1,4 +1,7 @@
-/** `parley user photo add`: `POST /control/profile-photos`, a person's new profile photo. */
+/**
+ * `parley user photo add` and `parley user photo remove`: `POST /control/profile-photos` and
+ * `POST /control/profile-photos/delete`, a person's new profile photo or the current one gone.
+ */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
@@ -8,6 +11,7 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-serv
 import type { ProfilePhotos } from '../../testkit/index.js';
 
 const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, photo: { type: 'string' } } as const;
+const REMOVE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' } } as const;
 
 /** `2 profile photos: 640x480, 100x100` (the newest first). */
 export function formatProfilePhotos(page: ProfilePhotos): string {
@@ -39,6 +43,29 @@ ${CLIENT_OPTIONS_HELP}`,
       throw usageError(`cannot read --photo ${file}: ${error.code ?? error.message}`, this.name);
     });
     const page = await withClient(values, ctx, (client) => client.addProfilePhoto({ user, photo: { data } }));
+    printResult(ctx, values.json, page, formatProfilePhotos);
+    return 0;
+  },
+};
+
+/** `parley user photo remove`: `POST /control/profile-photos/delete`, the current photo goes. */
+export const userPhotoRemoveCommand: Command = {
+  name: 'user photo remove',
+  summary: "remove a user's current profile photo",
+  help: `Usage: parley user photo remove --user USER [--json]
+
+The user's current profile photo (the newest) goes, and the one before it becomes current; bots'
+getUserProfilePhotos no longer lists it. A user with no profile photo is refused. Prints the user's
+profile photos left.
+
+Options:
+  --user USER          a phone number (+15550001), a user id or @username (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values } = parseCommandArgs(this.name, args, REMOVE_OPTIONS);
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const page = await withClient(values, ctx, (client) => client.removeProfilePhoto({ user }));
     printResult(ctx, values.json, page, formatProfilePhotos);
     return 0;
   },

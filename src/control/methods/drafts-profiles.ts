@@ -1,4 +1,4 @@
-import type { RouteContext } from '../control-context.js';
+import { ControlError, type RouteContext } from '../control-context.js';
 import { MAX_PERSON_PHOTO_BYTES } from '../../platform/messages/person-media.js';
 import { base64Input } from './send-media.js';
 
@@ -40,6 +40,19 @@ export async function addProfilePhoto({ platform, input }: RouteContext<'addProf
   const user = await platform.users.resolve(input.user, 'user');
   const { file } = await platform.personMedia.storeChatPhoto(user.id, data);
   await platform.profiles.addPersonPhoto(user.id, file);
+  const page = await platform.profiles.photosFor(user.id, user.id, 0, 100);
+  return { total_count: page.total_count, photos: page.items };
+}
+
+/**
+ * POST /control/profile-photos/delete: the user's current profile photo goes, the one before it
+ * becomes current (`Profiles.removePersonPhoto`, as the web client's removal, ADR 0090, 0095).
+ */
+export async function removeProfilePhoto({ platform, input }: RouteContext<'removeProfilePhoto'>) {
+  const user = await platform.users.resolve(input.user, 'user');
+  if (!(await platform.profiles.removePersonPhoto(user.id))) {
+    throw new ControlError(400, 'BAD_REQUEST', 'there is no profile photo to remove');
+  }
   const page = await platform.profiles.photosFor(user.id, user.id, 0, 100);
   return { total_count: page.total_count, photos: page.items };
 }

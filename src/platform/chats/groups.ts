@@ -9,7 +9,7 @@
  */
 import type { AcceptedGiftTypes, ChatFullInfo, ChatMember, ChatPhoto } from '../../wire/bot-api-types.js';
 import { Blocking } from './blocking.js';
-import { chatPermissions } from './chat-access.js';
+import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
 import {
   hasRight,
@@ -306,6 +306,21 @@ export class Groups {
   }
 
   /**
+   * The Bot API runner's check of a call in a chat (ADR 0084), reading only: the chat as the bot
+   * names it (chat not found, not a member, kicked: chat-access.ts), then `rule` (chat-rules.ts).
+   */
+  async checkBotCall(
+    botId: number,
+    chatId: number,
+    access: ChatAccess,
+    rule: ((at: ActingIn) => void) | undefined,
+  ): Promise<void> {
+    const bot = await this.ctx.users.resolve(botId, 'bot');
+    const at = await chatForBot(this.ctx, this.ctx.deps.store, bot, chatId, access);
+    rule?.(at);
+  }
+
+  /**
    * getChat: ChatFullInfo with the spec's required accent_color_id, max_reaction_count and
    * accepted_gift_types; groups add description, the bot's primary invite link and permissions.
    */
@@ -388,7 +403,7 @@ export class Groups {
 }
 
 /** Refuses a chat info change the actor may not make (private chats, rights: mayUseRight). */
-function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
+export function checkMayChangeInfo(at: ActingIn, what: 'title' | 'description' | 'photo'): void {
   if (at.chat.type === 'private') {
     throw new PlatformError('PRIVATE_CHAT_INFO', `can't change private chat ${what}`, { field: what });
   }

@@ -51,7 +51,7 @@ function checkOptions(options: LinkOptions): void {
 }
 
 /** Refuses an actor who may not manage the chat's invite links (private chats, can_invite_users). */
-function checkMayManage(at: ActingIn): void {
+export function checkMayManageInviteLinks(at: ActingIn): void {
   if (at.chat.type === 'private')
     throw new PlatformError('PRIVATE_CHAT_INVITE', "can't invite members to a private chat");
   if (!hasRight(at.state, 'can_invite_users')) {
@@ -135,7 +135,7 @@ export class InviteLinks {
   async list(acting: Acting): Promise<ChatInviteLink[]> {
     const { store } = this.ctx.deps;
     const at = await actingIn(this.ctx, store, acting);
-    checkMayManage(at);
+    checkMayManageInviteLinks(at);
     const owner = at.state.status === 'creator';
     const shown = (await store.listInviteLinks(at.chat.pk)).filter(
       (row) => !row.is_revoked && (owner || row.creator_id === at.actor.id),
@@ -197,7 +197,7 @@ export class InviteLinks {
   async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
     return commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
-      checkMayManage(at);
+      checkMayManageInviteLinks(at);
       return fn(tx, at);
     });
   }

@@ -147,8 +147,7 @@ export async function restrictMember(
   const target = await targetUser(ctx, targetRef);
   await act(ctx, acting, async (tx, at, effects) => {
     const { chat } = at;
-    if (chat.type !== 'supergroup')
-      throw new PlatformError('SUPERGROUPS_ONLY', 'method is available only for supergroups');
+    checkSupergroup(chat);
     const old = await stateOf(tx, chat, target.id, ctx.deps.clock.now());
     checkRestrictable(at, target, old);
     const present = isPresent(old);
@@ -258,8 +257,7 @@ export async function setCustomTitle(
   const target = await targetUser(ctx, targetRef);
   await act(ctx, acting, async (tx, at, effects) => {
     const { chat, actor } = at;
-    if (chat.type !== 'supergroup')
-      throw new PlatformError('SUPERGROUPS_ONLY', 'method is available only for supergroups');
+    checkSupergroup(chat);
     const old = await stateOf(tx, chat, target.id, ctx.deps.clock.now());
     if (old.status === 'creator')
       throw new PlatformError('CUSTOM_TITLE_OF_OWNER', 'only creator can edit their custom title');
@@ -303,4 +301,10 @@ async function postLeft(
   if (!isPresent(old) || chat.type === 'channel') return;
   const content = { left_chat_member: renderUser(target) };
   await postServiceMessage(ctx, tx, chat, actor.id, content, effects, target.is_bot ? [target.id] : []);
+}
+
+/** Refuses a method of supergroups only (restrictChatMember, setChatAdministratorCustomTitle). */
+export function checkSupergroup(chat: ChatRow): void {
+  if (chat.type !== 'supergroup')
+    throw new PlatformError('SUPERGROUPS_ONLY', 'method is available only for supergroups');
 }

@@ -7,7 +7,14 @@
  */
 import { stateOf } from './chat-access.js';
 import { hasRight } from './chat-rights.js';
-import { actingIn, commit, targetUser, type Acting, type GroupContext } from './group-context.js';
+import {
+  actingIn,
+  commit,
+  targetUser,
+  type Acting,
+  type ActingIn,
+  type GroupContext,
+} from './group-context.js';
 import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
 
@@ -24,10 +31,7 @@ export class MemberTags {
     const trimmed = tag.trim();
     await commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
-      if (at.chat.type !== 'group' && at.chat.type !== 'supergroup')
-        throw new PlatformError('GROUPS_ONLY', 'method is available for group and supergroup chats only');
-      if (!hasRight(at.state, 'can_manage_tags'))
-        throw new PlatformError('NOT_ENOUGH_RIGHTS', 'not enough rights to manage tags of chat members');
+      checkMayManageTags(at);
       const state = await stateOf(tx, at.chat, target.id, this.ctx.deps.clock.now());
       if (state.status === 'creator' || state.status === 'administrator')
         throw new PlatformError('USER_IS_ADMINISTRATOR', 'user is an administrator of the chat');
@@ -39,4 +43,12 @@ export class MemberTags {
       await tx.setMemberTag(at.chat.pk, target.id, trimmed === '' ? null : trimmed);
     });
   }
+}
+
+/** Refuses setChatMemberTag outside groups and supergroups, or without can_manage_tags. */
+export function checkMayManageTags(at: ActingIn): void {
+  if (at.chat.type !== 'group' && at.chat.type !== 'supergroup')
+    throw new PlatformError('GROUPS_ONLY', 'method is available for group and supergroup chats only');
+  if (!hasRight(at.state, 'can_manage_tags'))
+    throw new PlatformError('NOT_ENOUGH_RIGHTS', 'not enough rights to manage tags of chat members');
 }

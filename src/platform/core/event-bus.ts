@@ -5,27 +5,13 @@
  * brings its own implementation that also carries events between them; nothing here may assume a
  * listener sees an event exactly once.
  */
-import { EventEmitter } from 'node:events';
-import type { EventPort, PlatformEvents } from '../../storage/ports/events.js';
+import { LocalEvents } from '../../storage/local-events.js';
+import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from '../../storage/ports/events.js';
 
 export type { EventPort, PlatformEvents } from '../../storage/ports/events.js';
 
-export class EventBus implements EventPort {
-  readonly #emitter = new EventEmitter();
-
-  constructor() {
-    this.#emitter.setMaxListeners(0);
-  }
-
-  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
-    this.#emitter.emit(name, payload);
-  }
-
-  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
-    this.#emitter.on(name, listener);
-    return () => this.#emitter.off(name, listener);
-  }
-}
+/** The event port of one process: its listeners, by name and by key (ADR 0091). */
+export class EventBus extends LocalEvents {}
 
 /** An event being waited for: subscribed at once, so that an event caused after this call is seen. */
 export interface ExpectedEvent {
@@ -35,14 +21,15 @@ export interface ExpectedEvent {
   cancel(): void;
 }
 
-export function expectEvent<K extends keyof PlatformEvents>(
+export function expectEvent<K extends KeyedEvent>(
   bus: EventPort,
   name: K,
-  match: (payload: PlatformEvents[K]) => boolean,
+  key: EventKey,
+  match: (payload: PlatformEvents[K]) => boolean = () => true,
 ): ExpectedEvent {
   let came = false;
   let wake: (() => void) | undefined;
-  const unsubscribe = bus.on(name, (payload) => {
+  const unsubscribe = bus.onKey(name, key, (payload) => {
     if (!came && match(payload)) {
       came = true;
       wake?.();
@@ -69,43 +56,51 @@ export function expectEvent<K extends keyof PlatformEvents>(
 
 /**
  * Looks (`look`) until it finds something or `timeoutMs` passes, waiting between looks for an event
- * `name` that `match` accepts, or for `events.resumed` (events may have been missed). It subscribes
- * before each look, so that what is stored between a look and the wait is not missed. Answers what
- * was found, or undefined at the timeout or when `signal` aborts.
+ * `name` on one of `keys` (EventPort.onKey), or for `events.resumed` (events may have been missed).
+ * It subscribes once, before the first look, so that what is stored between a look and the wait is
+ * not missed. Answers what was found, or undefined at the timeout or when `signal` aborts.
+ *
+ * One abort listener for the whole wait, removed at its end: a listener added per look (and left
+ * when an event ended the look) piled up on a long wait's signal, past Node's warning at 11.
  */
-export async function lookUntil<T, K extends keyof PlatformEvents>(
+export async function lookUntil<T, K extends KeyedEvent>(
   bus: EventPort,
   name: K,
-  match: (payload: PlatformEvents[K]) => boolean,
+  keys: readonly EventKey[],
   look: () => Promise<T | undefined>,
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let wake!: () => void;
-    const woken = new Promise<void>((resolve) => (wake = resolve));
-    const offEvent = bus.on(name, (payload) => {
-      if (match(payload)) wake();
-    });
-    const offResumed = bus.on('events.resumed', () => wake());
-    try {
+  /** Whether an event came since the last look began. */
+  let woken = false;
+  let wake: (() => void) | undefined;
+  const onEvent = () => {
+    woken = true;
+    wake?.();
+  };
+  const offs = keys.map((key) => bus.onKey(name, key, onEvent));
+  offs.push(bus.on('events.resumed', onEvent));
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    for (;;) {
+      woken = false;
       const found = await look();
       if (found !== undefined) return found;
       const left = deadline - Date.now();
       if (left <= 0 || signal?.aborted) return undefined;
+      if (woken) continue;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        woken,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, left);
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        }),
-      ]);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, left);
+      });
+      wake = undefined;
       clearTimeout(timer);
-    } finally {
-      offEvent();
-      offResumed();
     }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    for (const off of offs) off();
   }
 }

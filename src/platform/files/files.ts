@@ -22,7 +22,7 @@
  *
  * The kinds of file and file_unique_ids are in file-kinds.ts, derived file_ids in file-ids.ts.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, type ReadStream } from 'node:fs';
 import { copyFile, link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -37,8 +37,16 @@ import {
   NAMED_KINDS,
   type FileKind,
 } from './file-kinds.js';
+import { MediaDerivation } from './media-derivation.js';
 import type { EncodedImage } from './photo-sizes.js';
-import { clearSpoolDir, spoolToFile, uploadSize, type SpooledFile, type Upload } from './upload.js';
+import {
+  clearSpoolDir,
+  spoolToFile,
+  uploadSha256,
+  uploadSize,
+  type SpooledFile,
+  type Upload,
+} from './upload.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { FileRefRow, FileRow, StoreReader, StoreTx } from '../../storage/store.js';
 
@@ -75,8 +83,12 @@ export interface WirePhotoSize {
 
 export class Files {
   readonly #ids = new FileIdKey();
+  /** Files derived from media once: photo sizes, thumbnails, GIFs as MP4 (ADR 0086). */
+  readonly media: MediaDerivation;
 
-  constructor(readonly deps: PlatformDeps) {}
+  constructor(readonly deps: PlatformDeps) {
+    this.media = new MediaDerivation(this);
+  }
 
   /**
    * Stores uploaded bytes as a file of `kind` and gives `botId` its file_id for it. Identical
@@ -97,13 +109,6 @@ export class Files {
     return this.#store(kind, upload, meta, async (_tx, file) => file);
   }
 
-  /** A photo's encoded sizes (photo-sizes.ts) stored for `botId`, each its own file, in order. */
-  async storePhoto(botId: number, sizes: EncodedImage[]): Promise<StoredFile[]> {
-    const stored: StoredFile[] = [];
-    for (const size of sizes) stored.push(await this.store(botId, 'photo', jpegUpload(size), jpegMeta(size)));
-    return stored;
-  }
-
   /** A photo's encoded sizes stored for a person (control API), each its own file, in order. */
   async storePhotoForPerson(sizes: EncodedImage[]): Promise<FileRow[]> {
     const stored: FileRow[] = [];
@@ -118,8 +123,7 @@ export class Files {
     meta: FileMeta,
     then: (tx: StoreTx, file: FileRow) => Promise<T>,
   ): Promise<T> {
-    const sha256 =
-      'data' in upload ? createHash('sha256').update(upload.data).digest('hex') : upload.spooled.sha256;
+    const sha256 = uploadSha256(upload);
     const named = NAMED_KINDS.has(kind);
     const fileName = named && upload.filename !== '' ? upload.filename : null;
     const mimeType = meta.mimeType ?? (upload.mimeType !== '' ? upload.mimeType : null);

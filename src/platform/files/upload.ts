@@ -48,6 +48,11 @@ export function uploadSize(upload: Upload): number {
   return 'data' in upload ? upload.data.length : upload.spooled.size;
 }
 
+/** Hex SHA-256 of an upload's bytes (a spooled file's was computed as it was written). */
+export function uploadSha256(upload: Upload): string {
+  return 'data' in upload ? createHash('sha256').update(upload.data).digest('hex') : upload.spooled.sha256;
+}
+
 /** The first bytes of an upload, for checks that read a header (image sizes, formats). */
 export function uploadHead(upload: Upload): Buffer {
   return 'data' in upload ? upload.data : upload.spooled.head;

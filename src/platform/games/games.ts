@@ -138,18 +138,33 @@ export class Games {
 
   /**
    * The game's photo as the sending bot sees it (every other viewer gets its own file_ids when the
-   * message is rendered): drawn and stored as files once, found by their content at later sends.
+   * message is rendered): drawn and stored as files at the game's first send, found at later sends
+   * (ADR 0086) rather than drawn again.
    */
   async #photo(game: GameRow, botId: number): Promise<WirePhotoSize[]> {
+    const key = `game-photo:v1:${game.bot_id}:${game.short_name}`;
+    const files = await this.files.media.once(key, 'game_photo', async () => {
+      const drawn = [];
+      for (const [width, height] of GAME_PHOTO_SIZES) {
+        drawn.push(
+          await this.files.storeForPerson(
+            'photo',
+            { data: drawGamePhoto(game, width, height), filename: '', mimeType: 'image/png' },
+            { width, height, mimeType: 'image/png' },
+          ),
+        );
+      }
+      return drawn;
+    });
     const sizes: WirePhotoSize[] = [];
-    for (const [width, height] of GAME_PHOTO_SIZES) {
-      const data = drawGamePhoto(game, width, height);
-      const file = await this.files.storeForPerson(
-        'photo',
-        { data, filename: '', mimeType: 'image/png' },
-        { width, height, mimeType: 'image/png' },
-      );
-      const size = { file_id: '', file_unique_id: file.unique_id, file_size: file.size, width, height };
+    for (const file of files) {
+      const size = {
+        file_id: '',
+        file_unique_id: file.unique_id,
+        file_size: file.size,
+        width: file.width ?? 0,
+        height: file.height ?? 0,
+      };
       await this.files.bindFileIds(this.deps.store, botId, size);
       sizes.push(size);
     }

@@ -96,7 +96,8 @@ export class Inbox {
     return lookUntil(
       bus,
       'message.created',
-      (event) => event.senderId === SERVICE_USER_ID && event.recipients.includes(person.id),
+      // The service's messages name their one recipient: the person (a private chat).
+      [`u${person.id}`],
       () => this.#nextCode(person),
       timeoutMs,
       signal,

@@ -107,7 +107,7 @@ export class InlineQueries {
     const chatRef = input.chatRef ?? `@${bot.username}`;
 
     // Subscribe before queueing, so that a fast answer is not missed.
-    const answered = expectEvent(bus, 'inline.answered', (event) => event.id === id);
+    const answered = expectEvent(bus, 'inline.answered', id);
     try {
       const queued = await store.write(async (tx) => {
         const chat = (await this.messages.chatForUser(tx, user, chatRef, true))!;

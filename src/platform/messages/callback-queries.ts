@@ -104,7 +104,7 @@ export class CallbackQueries {
     };
 
     // Subscribe before queueing, so that a fast answer is not missed.
-    const answered = expectEvent(bus, 'callback.answered', (event) => event.id === id);
+    const answered = expectEvent(bus, 'callback.answered', id);
     try {
       const queued = await store.write(async (tx) => {
         await tx.insertCallbackQuery({

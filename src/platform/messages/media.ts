@@ -2,13 +2,15 @@
  * The media objects of a message (Audio, Video, Animation, Voice, VideoNote) as the reference
  * writes them, from a stored file, what its sender said about it, and its thumbnail.
  *
- * Parley never decodes audio or video, so it keeps what the sender says (duration, width, height,
- * performer, title, file name, MIME type) and fills what is missing with stand-ins: a duration of
- * 1 second, 1280x720 for videos and animations (or the size in a GIF/PNG/WebP header), a 240 pixel
- * video note. The attributes are kept with the file when it is uploaded, so that sending it again
- * by file_id shows the same (as the reference, which ignores new attributes for old files).
+ * What the sender says (duration, width, height, performer, title, file name, MIME type) comes first;
+ * what it leaves out is read from the file where it can be (bot-api/send-media-file.ts, ADR 0086),
+ * and what is still missing gets stand-ins: a duration of 1 second, 1280x720 for videos and
+ * animations (or the size in a GIF/PNG/WebP header), a 240 pixel video note. The attributes are kept
+ * with the file when it is uploaded, so that sending it again by file_id shows the same (as the
+ * reference, which ignores new attributes for old files).
  */
 import { renderPhotoSize, type StoredFile } from '../files/files.js';
+import type { MediaProbe } from '../files/media-probe.js';
 import type { Store } from '../../storage/store.js';
 
 export type MediaKind = 'audio' | 'video' | 'animation' | 'voice' | 'video_note';
@@ -29,6 +31,31 @@ export interface MediaAttributes {
 export const STAND_IN_DURATION = 1;
 export const STAND_IN_VIDEO_SIZE = { width: 1280, height: 720 };
 export const STAND_IN_VIDEO_NOTE_LENGTH = 240;
+
+/** The reference clamps durations to a day and sizes to 10000 (Client.h MAX_DURATION, MAX_LENGTH). */
+export const MAX_DURATION = 24 * 60 * 60;
+export const MAX_LENGTH = 10_000;
+
+/**
+ * What the sender gave, completed by what was read from the file (files/media-probe.ts, ADR 0086)
+ * where the sender gave nothing; only a video note keeps a `length` (its side).
+ */
+export function withFileAttributes(
+  kind: MediaKind,
+  given: MediaAttributes,
+  probe: MediaProbe,
+): MediaAttributes {
+  const attributes = { ...given };
+  if (!attributes.duration && probe.duration) attributes.duration = Math.min(probe.duration, MAX_DURATION);
+  if ((kind === 'video' || kind === 'animation') && probe.width && probe.height && !given.width) {
+    attributes.width = Math.min(probe.width, MAX_LENGTH);
+    attributes.height = Math.min(probe.height, MAX_LENGTH);
+  }
+  if (kind === 'video_note' && !given.length && probe.width)
+    attributes.length = Math.min(probe.width, MAX_LENGTH);
+  if (kind !== 'video_note') delete attributes.length;
+  return attributes;
+}
 
 /** The attributes to keep for a newly stored file: what was given, stand-ins for the rest. */
 export function completeAttributes(kind: MediaKind, given: MediaAttributes): MediaAttributes {

@@ -33,9 +33,20 @@ function applyPatch(content: MessageContent, patch: ContentPatch): MessageConten
   const next: MessageContent = { ...content };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) delete next[key];
-    else next[key] = value;
+    else next[key] = key === 'reply_markup' ? keptForceReply(content.reply_markup, value) : value;
   }
   return next;
+}
+
+/**
+ * A new inline keyboard keeps the old one's `force_reply` (10.3: "The value of the field can't be
+ * changed when the inline keyboard is edited"; ADR 0089).
+ */
+function keptForceReply(old: unknown, next: unknown): unknown {
+  if (typeof next !== 'object' || next === null) return next;
+  const { force_reply: _given, ...rest } = next as Record<string, unknown>;
+  const kept = (old as { force_reply?: unknown } | undefined)?.force_reply === true;
+  return kept ? { ...rest, force_reply: true } : rest;
 }
 
 export class MessageEdits {

@@ -28,6 +28,7 @@ import { encodePhotoSizes, ImageDecodeError, type EncodedImage } from '../files/
 import {
   attributesFor,
   completeAttributes,
+  withFileAttributes,
   renderDocument,
   renderMedia,
   type MediaAttributes,
@@ -157,12 +158,20 @@ export class PersonMediaSender {
     stored: StoredFile,
     prepared: Prepared,
   ): Promise<MessageContent> {
-    if (media.kind === 'document') return { document: renderDocument(stored) };
+    // A thumbnail made from the file, and what was not given read from it (ADR 0086), as for bots.
+    const { media: derived } = this.files;
+    const generated = await derived.thumbnail(stored.file);
+    const thumbnail = generated && (await this.#storedFor(stored.ref.bot_id, generated));
+    if (media.kind === 'document') return { document: renderDocument(stored, thumbnail) };
     // New bytes: their attributes are stored for the file, so that a bot sending it again by its
     // file_id shows the same (media.ts).
-    const completed = completeAttributes(media.kind, prepared.attributes ?? {});
+    const given = withFileAttributes(media.kind, prepared.attributes ?? {}, await derived.probe(stored.file));
+    const completed = completeAttributes(media.kind, {
+      ...given,
+      ...(thumbnail ? { thumbnail_file_pk: thumbnail.file.pk } : {}),
+    });
     const attributes = await attributesFor(this.deps.store, stored.file.pk, completed, true);
-    return { [media.kind]: renderMedia(media.kind, stored, attributes) };
+    return { [media.kind]: renderMedia(media.kind, stored, attributes, thumbnail) };
   }
 
   /**

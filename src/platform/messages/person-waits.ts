@@ -42,12 +42,15 @@ export async function waitForIncoming(
 ): Promise<WireMessage | undefined> {
   const { store, bus } = deps;
   const user = await users.resolve(userRef);
+  // Woken by the chat's new messages, and by the person's as a recipient (a private chat that does
+  // not exist yet when the wait begins): O(this wait) per message, not one look per message anywhere.
+  const known = await messages.chatForUser(store, user, chatRef, false);
   return lookUntil(
     bus,
     'message.created',
-    (event) => event.senderId !== user.id,
+    known ? [`c${known.pk}`, `u${user.id}`] : [`u${user.id}`],
     async () => {
-      const chat = await messages.chatForUser(store, user, chatRef, false);
+      const chat = known ?? (await messages.chatForUser(store, user, chatRef, false));
       if (!chat) return undefined;
       const cursor = afterId ?? (await store.getReadCursor(user.id, chat.pk));
       const next = await store.nextIncomingMessage(chat.pk, cursor, user.id);

@@ -73,9 +73,7 @@ export async function waitForAnswer(
   for (;;) {
     let wake!: () => void;
     const woken = new Promise<void>((resolve) => (wake = resolve));
-    const offEvent = bus.on('payment.answered', (event) => {
-      if (event.id === id) wake();
-    });
+    const offEvent = bus.onKey('payment.answered', id, () => wake());
     const offResumed = bus.on('events.resumed', () => wake());
     const stop = new AbortController();
     const onAbort = () => stop.abort();

@@ -7,3 +7,6 @@ export {
   RICH_LIMITS,
   type RichMessageInput,
 } from './rich-message.js';
+export { listLabel } from './rich-html.js';
+export { customEmoji, dateTime } from './rich-text.js';
+export { isMediaLink } from './rich-media-links.js';

@@ -13,6 +13,7 @@ import { entityParseError } from '../formatting/formatting-error.js';
 import { parseHtmlTree, textContent, type HtmlElement, type HtmlNode } from './html-tree.js';
 import { customEmoji, dateTime, isEmptyText, linkText, richText, trimText } from './rich-text.js';
 import type {
+  ParsedBlocks,
   PendingMediaBlock,
   RichBlock,
   RichBlockCaption,
@@ -83,12 +84,6 @@ const MEDIA_TAGS = new Set(['img', 'video', 'audio']);
 const ALIGN = ['left', 'center', 'right'];
 const VALIGN = ['top', 'middle', 'bottom'];
 const LIST_TYPES = ['1', 'a', 'A', 'i', 'I'];
-
-export interface ParsedBlocks {
-  blocks: RichBlock[];
-  media: RichMediaSource[];
-  mentionedUserIds: number[];
-}
 
 export function parseRichHtml(html: string): ParsedBlocks {
   const root = parseHtmlTree(html, SUPPORTED, VOID);
@@ -164,7 +159,12 @@ class HtmlBlocks {
         return this.list(element);
       case 'blockquote': {
         const { rest, credit } = this.splitCredit(element.children);
-        return { type: 'blockquote', blocks: this.blocks(rest), ...(credit !== undefined ? { credit } : {}) };
+        const withCredit = credit !== undefined ? { credit } : {};
+        // 10.3 (@grammyjs/types 5.0.0): `<blockquote expandable>` holds text, not blocks (ADR 0089).
+        if (element.attributes.has('expandable') || element.attributes.has('collapsed')) {
+          return { type: 'expandable_blockquote', text: trimText(this.inline(rest)), ...withCredit };
+        }
+        return { type: 'blockquote', blocks: this.blocks(rest), ...withCredit };
       }
       case 'aside': {
         const { rest, credit } = this.splitCredit(element.children);
@@ -349,6 +349,7 @@ class HtmlBlocks {
       cells,
       ...(element.attributes.has('bordered') ? { is_bordered: true } : {}),
       ...(element.attributes.has('striped') ? { is_striped: true } : {}),
+      ...(element.attributes.has('compact') ? { is_compact: true } : {}),
       ...(caption !== undefined ? { caption } : {}),
     };
   }

@@ -14,9 +14,8 @@ import { entityParseError } from '../formatting/formatting-error.js';
 import { getLinkCustomEmojiId, getLinkFormattedDate } from '../formatting/links.js';
 import { utf8Offset } from '../formatting/utf16.js';
 import { MAX_MARKUP_DEPTH, tooDeep } from './html-tree.js';
-import type { ParsedBlocks } from './rich-html.js';
 import { customEmoji, linkText, richText, trimText } from './rich-text.js';
-import type { RichBlock, RichMediaSource, RichText } from './rich-types.js';
+import type { ParsedBlocks, RichBlock, RichMediaSource, RichText } from './rich-types.js';
 
 const PAIRED: Array<[string, string, string]> = [
   ['**', 'bold', 'Bold'],
@@ -44,6 +43,8 @@ const DIVIDER = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const BULLET = /^(\s*)([-*+])\s+(.*)$/;
 const ORDERED = /^(\s*)(\d{1,9})[.)]\s+(.*)$/;
 const CHECKBOX = /^\[([ xX])\]\s+(.*)$/;
+/** A link to an entry of `InputRichMessage.media` (ADR 0088); other tg: images are inline (emoji, time). */
+const MEDIA_LINK = /^tg:\/\/(?:photo|video|audio)\?/i;
 const MEDIA_LINE = /^\s*!\[([^\]]*)\]\(\s*([^)\s]+)\s*\)\s*$/;
 const REFERENCE_DEFINITION = /^\[\^([^\]\s]+)\]:\s*(.*)$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/;
@@ -123,7 +124,10 @@ class MarkdownBlocks {
         i += 2;
         while (i < lines.length && lines[i]!.trim().startsWith('|')) rows.push(lines[i++]!);
         blocks.push(this.table(rows, separator, base));
-      } else if ((match = line.match(MEDIA_LINE)) && !/^tg:/i.test(match[2]!)) {
+      } else if (
+        (match = line.match(MEDIA_LINE)) &&
+        (!/^tg:/i.test(match[2]!) || MEDIA_LINK.test(match[2]!))
+      ) {
         flush();
         this.media.push({ request: 'any', src: match[2]! });
         const caption = trimText(this.inline(match[1]!, base));

@@ -1,6 +1,6 @@
 /**
- * InputRichMessage into RichMessage (ADR 0051): the HTML or Markdown parser, then what applies to
- * both: links to a reference's name become reference links, entities found in plain text
+ * InputRichMessage into RichMessage (ADR 0051): the HTML or Markdown parser (or the blocks the Bot
+ * API layer read, ADR 0088), then what applies to all three: links to a reference's name become reference links, entities found in plain text
  * (unless skip_entity_detection), the rich message limits, and the thinking block only in drafts.
  * Pure: media come out as placeholders (`ParsedRichMessage.media`) that `withMedia` fills.
  */
@@ -9,8 +9,9 @@ import { entityParseError, tdlibError } from '../formatting/formatting-error.js'
 import { codePointLength } from '../formatting/utf16.js';
 import { parseRichHtml } from './rich-html.js';
 import { parseRichMarkdown } from './rich-markdown.js';
+import { resolveMediaLinks } from './rich-media-links.js';
 import { plainText, richText } from './rich-text.js';
-import type { ParsedRichMessage, RichBlock, RichText, RichTextObject } from './rich-types.js';
+import type { ParsedBlocks, ParsedRichMessage, RichBlock, RichText, RichTextObject } from './rich-types.js';
 
 /** The limits of the Bot API's "Rich Message Limits". */
 export const RICH_LIMITS = {
@@ -24,6 +25,10 @@ export const RICH_LIMITS = {
 export interface RichMessageInput {
   html?: string;
   markdown?: string;
+  /** `blocks` as the Bot API layer read them (bot-api/rich-blocks-param.ts; ADR 0088). */
+  blocks?: ParsedBlocks;
+  /** `media`: the InputMedia object of each id that `tg://photo?id=` links of html/markdown name. */
+  media?: ReadonlyMap<string, Record<string, unknown>>;
   isRtl?: boolean;
   skipEntityDetection?: boolean;
 }
@@ -64,7 +69,9 @@ const OPAQUE = new Set([
  */
 export function parseRichMessage(input: RichMessageInput, options: { drafts: boolean }): ParsedRichMessage {
   const parsed =
-    input.html !== undefined ? parseRichHtml(input.html) : parseRichMarkdown(input.markdown ?? '');
+    input.blocks ??
+    (input.html !== undefined ? parseRichHtml(input.html) : parseRichMarkdown(input.markdown ?? ''));
+  const media = input.blocks ? parsed.media : resolveMediaLinks(parsed.media, input.media ?? new Map());
   const references = new Set<string>();
   const collect = (text: RichText): void => {
     if (typeof text === 'string') return;
@@ -82,11 +89,11 @@ export function parseRichMessage(input: RichMessageInput, options: { drafts: boo
       throw entityParseError('Thinking blocks can be used only in message drafts');
     }
   }
-  checkLimits(blocks, parsed.media.length);
+  checkLimits(blocks, media.length);
   if (blocks.length === 0) throw tdlibError('Message must be non-empty');
   return {
     message: { blocks, ...(input.isRtl ? { is_rtl: true } : {}) },
-    media: parsed.media,
+    media,
     mentionedUserIds: parsed.mentionedUserIds,
   };
 }

@@ -37,10 +37,22 @@ export interface RichMessage {
  */
 export type RichMediaRequest = 'photo' | 'video' | 'animation' | 'audio' | 'voice_note' | 'any';
 
-/** A media element of the message: `src` is a file_id, an HTTP URL or `attach://<part>`. */
+/**
+ * A media element of the message: `src` is a file_id, an HTTP URL or `attach://<part>`; or, for a
+ * block given as an object and a `tg://photo?id=` link to `InputRichMessage.media` (ADR 0088),
+ * `input` is the InputMedia object the bot gave, which the Bot API layer reads as InputMedia.
+ */
 export interface RichMediaSource {
   request: RichMediaRequest;
   src: string;
+  input?: Record<string, unknown>;
+}
+
+/** What a reader of InputRichMessage gives before the common pass of `parseRichMessage`. */
+export interface ParsedBlocks {
+  blocks: RichBlock[];
+  media: RichMediaSource[];
+  mentionedUserIds: number[];
 }
 
 /**

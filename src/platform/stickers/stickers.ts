@@ -108,6 +108,40 @@ export class Stickers {
   }
 
   /**
+   * A person sends a sticker of a set by the set's name and the sticker's position in it (0-based,
+   * as setStickerPositionInSet counts), as a client's sticker picker does: no message of the
+   * sticker need have reached them (ADR 0090). Custom emoji are not sticker messages (they go in
+   * text); their sets are refused.
+   */
+  async sendFromSet(
+    userRef: string,
+    chatRef: string,
+    setName: string,
+    index: number,
+    replyTo?: number,
+  ): Promise<WireMessage> {
+    const { store } = this.ctx.deps;
+    const user = await this.ctx.users.resolve(userRef, 'user');
+    const set = await store.getStickerSetByName(setNameKey(setName));
+    if (!set) throw new PlatformError('STICKERSET_INVALID', 'sticker set not found');
+    if (set.sticker_type === 'custom_emoji') {
+      throw new PlatformError('BAD_REQUEST', 'custom emoji are sent in a text, not as a sticker');
+    }
+    const rows = await store.listStickers(set.pk);
+    const row = rows[index];
+    const file = row && (await store.getFileByPk(row.file_pk));
+    if (!file) {
+      throw new PlatformError(
+        'BAD_REQUEST',
+        `sticker_index must be 0 to ${rows.length - 1}: the set has ${rows.length} stickers`,
+      );
+    }
+    const sticker = renderSetSticker(file, row, set);
+    await this.files.bindFileIds(store, user.id, [sticker]);
+    return this.ctx.messages.deliverFromUser(user, chatRef, { sticker }, replyTo);
+  }
+
+  /**
    * setChatStickerSet (a set's name) and deleteChatStickerSet (null): supergroups only, by an
    * administrator who may change the chat's info. Custom emoji sets are not group sticker sets.
    */

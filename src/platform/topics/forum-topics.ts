@@ -12,9 +12,8 @@
  * a topic's messages takes can_pin_messages.
  */
 import type { ForumTopic } from '../../wire/bot-api-types.js';
-import { chatPermissions } from '../chats/chat-access.js';
 import { postServiceMessage } from '../chats/chat-events.js';
-import { hasRight, isAdmin, mayUseRight, type AdminRightKey } from '../chats/chat-rights.js';
+import { hasRight, type AdminRightKey } from '../chats/chat-rights.js';
 import {
   actingIn,
   commit,
@@ -29,7 +28,14 @@ import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
 import { privateTopics, setBotTopicMode, type BotTopicMode } from './bot-topics.js';
 import type { ChatRow, ForumTopicRow, StoreTx, UserRow } from '../../storage/store.js';
 import { cleanTopicName, iconColor, iconEmoji, renderForumTopic } from './topic-rules.js';
-import { checkForum, checkThreadId, enableForum, need } from './topic-checks.js';
+import {
+  checkForum,
+  checkMayCreateTopic,
+  checkThreadId,
+  enableForum,
+  need,
+  noRightToCreate,
+} from './topic-checks.js';
 
 type PrivateTopics = { botId: number; mode: BotTopicMode };
 
@@ -80,13 +86,10 @@ export class ForumTopics {
   async create(acting: Acting, topic: NewTopic): Promise<ForumTopic> {
     return commit(this.ctx, async (tx, effects) => {
       const { at, inPrivate } = await this.#acting(tx, acting, true);
-      const allowed = inPrivate
-        ? at.actor.id === inPrivate.botId || inPrivate.mode.allows_users_to_create_topics
-        : at.actor.is_bot || !isAdmin(at.state)
-          ? mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_manage_topics')
-          : hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics;
-      if (!allowed)
-        throw new PlatformError('NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC', 'not enough rights to create a topic');
+      if (inPrivate) {
+        if (at.actor.id !== inPrivate.botId && !inPrivate.mode.allows_users_to_create_topics)
+          throw noRightToCreate();
+      } else checkMayCreateTopic(at);
       // The values after the chat and the rights, as TDLib's create_forum_topic checks them.
       const name = cleanTopicName(topic.name);
       const color = iconColor(topic.iconColor);

@@ -1,5 +1,6 @@
 /** The checks the forum topic methods share, and turning topics on in a supergroup (ADR 0045). */
-import { hasRight, type AdminRightKey } from '../chats/chat-rights.js';
+import { chatPermissions } from '../chats/chat-access.js';
+import { hasRight, isAdmin, mayUseRight, type AdminRightKey } from '../chats/chat-rights.js';
 import type { ActingIn } from '../chats/group-context.js';
 import { PlatformError, type PlatformErrorCode } from '../core/errors.js';
 import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
@@ -49,4 +50,15 @@ export async function enableForum(tx: StoreTx, chat: ChatRow, creatorId: number,
     is_hidden: false,
     created_at: now,
   });
+}
+export const noRightToCreate = () =>
+  new PlatformError('NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC', 'not enough rights to create a topic');
+
+/** Refuses a topic's creation in a group chat by an actor without can_manage_topics (ADR 0071). */
+export function checkMayCreateTopic(at: ActingIn): void {
+  const allowed =
+    at.actor.is_bot || !isAdmin(at.state)
+      ? mayUseRight(at.actor, at.state, chatPermissions(at.chat), 'can_manage_topics')
+      : hasRight(at.state, 'can_manage_topics') || chatPermissions(at.chat).can_manage_topics;
+  if (!allowed) throw noRightToCreate();
 }

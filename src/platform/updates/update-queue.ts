@@ -106,6 +106,8 @@ interface ParkedPoll {
   terminate(reason: PollConflict['reason']): void;
   /** Answers now with what there is (shutdown, close). */
   release(): void;
+  /** Updates were queued for the bot: answers with them. */
+  woken(): void;
 }
 
 export interface GetUpdatesParams {
@@ -127,6 +129,9 @@ export class UpdateQueue {
       const parked = this.#parked.get(botId);
       if (parked && parked.id !== keep) parked.terminate(reason);
     });
+    // New updates wake the bot's parked poll, found by the bot (ADR 0091): an update costs one map
+    // lookup, however many polls are parked.
+    deps.bus.on('updates.queued', ({ botId }) => this.#parked.get(botId)?.woken());
     // Events may have been missed: every parked poll answers with what the store holds now.
     deps.bus.on('events.resumed', () => this.releaseAll());
   }
@@ -246,12 +251,10 @@ export class UpdateQueue {
     return new Promise<void>((resolve, reject) => {
       const cleanup = () => {
         clearTimeout(timer);
-        unsubscribe();
         signal?.removeEventListener('abort', onAbort);
         if (this.#parked.get(botId) === parked) this.#parked.delete(botId);
       };
-      const onUpdate = ({ botId: id }: { botId: number }) => {
-        if (id !== botId) return;
+      const onUpdate = () => {
         cleanup();
         // No extra wait to batch: the notice comes after the commit of the whole group of writes,
         // so every update queued with this one is already visible to the read that follows.
@@ -268,9 +271,9 @@ export class UpdateQueue {
           reject(new PollConflict(reason));
         },
         release: onAbort,
+        woken: onUpdate,
       };
       const timer = setTimeout(onAbort, timeoutMs);
-      const unsubscribe = this.deps.bus.on('updates.queued', onUpdate);
       signal?.addEventListener('abort', onAbort);
       this.#parked.set(botId, parked);
     });

@@ -52,6 +52,17 @@ export class Profiles {
     await this.deps.store.write(async (tx) => tx.addProfileMedia(this.#photoRow(userId, file)));
   }
 
+  /**
+   * A person removes their current profile photo (the newest; the one before it becomes current),
+   * as a client's "remove photo" does (web client, ADR 0090). Answers whether there was one.
+   */
+  async removePersonPhoto(userId: number): Promise<boolean> {
+    return this.deps.store.write(async (tx) => {
+      const [newest] = await tx.listProfileMedia(userId, 'photo');
+      return newest ? (await tx.deleteProfileMedia(userId, 'photo', newest.seq)) > 0 : false;
+    });
+  }
+
   #photoRow(userId: number, file: FileRow) {
     const attributes = JSON.stringify({ width: file.width ?? 0, height: file.height ?? 0 });
     return {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Store } from '../store.js';
+import { buildSchemaTemplate } from '../sqlite/schema-template.js';
 import { SqliteStore } from '../sqlite/sqlite-store.js';
 import { openPostgresStores, postgresAvailable } from './postgres.js';
 
@@ -22,14 +23,22 @@ export interface ContractAdapter {
   openPair?(): Promise<[Store, Store]>;
 }
 
+/** The build's schema template (ADR 0094), made once for the suites that start from it. */
+const template = buildSchemaTemplate();
+
 const ALL: ContractAdapter[] = [
-  { name: 'sqlite :memory:', open: async () => SqliteStore.open(':memory:') },
+  { name: 'sqlite :memory:', open: async () => SqliteStore.open(':memory:', { template: null }) },
+  {
+    // As the test kit's servers and workspaces start: a copy of the schema template, not migrations.
+    name: 'sqlite :memory: from the schema template',
+    open: async () => SqliteStore.open(':memory:', { template }),
+  },
   {
     // On disk: WAL, the checkpoint worker and file modes are in play.
     name: 'sqlite file',
     open: async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'parley-contract-'));
-      const store = SqliteStore.open(path.join(dir, 'parley.sqlite'));
+      const store = SqliteStore.open(path.join(dir, 'parley.sqlite'), { template: null });
       const close = store.close.bind(store);
       store.close = async () => {
         await close();

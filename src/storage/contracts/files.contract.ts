@@ -35,5 +35,20 @@ export function filesContract(open: () => Promise<Store>): void {
       expect((await store.getFileRefForBot(9, pk))?.file_id).toBe('F1');
       expect((await store.getFileByUniqueId('AQADuniq'))?.pk).toBe(pk);
     });
+
+    it('records the files derived from a source, in order, and finds a source by any of them', async () => {
+      expect(await store.getDerivedFiles('sha:a', 'photo')).toEqual([]);
+      await store.write(async (tx) => tx.setDerivedFiles('sha:a', 'photo', [7, 5, 9]));
+      await store.write(async (tx) => tx.setDerivedFiles('sha:b', 'photo', [7, 5, 9]));
+      await store.write(async (tx) => tx.setDerivedFiles('sha:a', 'thumbnail', [11]));
+      expect(await store.getDerivedFiles('sha:a', 'photo')).toEqual([7, 5, 9]);
+      expect(await store.getDerivedFiles('sha:a', 'thumbnail')).toEqual([11]);
+      expect(await store.getDerivedSource(5, 'photo')).toBe('sha:a');
+      expect(await store.getDerivedSource(5, 'thumbnail')).toBeUndefined();
+      // A set made again replaces the old one whole, also when it is shorter.
+      await store.write(async (tx) => tx.setDerivedFiles('sha:a', 'photo', [9]));
+      expect(await store.getDerivedFiles('sha:a', 'photo')).toEqual([9]);
+      expect(await store.getDerivedSource(7, 'photo')).toBe('sha:b');
+    });
   });
 }

@@ -54,6 +54,24 @@ export function jobsContract(open: () => Promise<Store>): void {
       expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 10))).toEqual([2, 4]);
     });
 
+    it('tells whether a short claim passed over updates another owner holds', async () => {
+      await queue([
+        [1, 'a'],
+        [2, 'b'],
+      ]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 1))).toEqual([1]);
+      expect(store.jobs.heldElsewhere(1)).toBe(false);
+      // B gets chat b, and passes over chat a, which A holds: B looks again later.
+      expect(ids(await store.jobs.claimUpdates(1, lease('B'), 10, 10))).toEqual([2]);
+      expect(store.jobs.heldElsewhere(1)).toBe(true);
+      await store.jobs.release('A', [{ kind: 'update', botId: 1, updateId: 1 }]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('B'), 10, 10))).toEqual([1]);
+      expect(store.jobs.heldElsewhere(1)).toBe(false);
+      // Another bot's claims say nothing of this one.
+      expect(await store.jobs.claimUpdates(2, lease('A'), 10, 10)).toEqual([]);
+      expect(store.jobs.heldElsewhere(2)).toBe(false);
+    });
+
     it('holds back a chat behind an update that is not due', async () => {
       await queue([
         [1, 'a', 5000],

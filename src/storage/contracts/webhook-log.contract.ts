@@ -80,7 +80,7 @@ export function webhookLogContract(open: () => Promise<Store>): void {
       expect(await store.getWebhookPayload(2, 10)).toBeUndefined();
     });
 
-    it('prunes to the newest attempts of every bot, and the payloads to fewer', async () => {
+    it('prunes a bot to its newest attempts, and the payloads to fewer', async () => {
       await store.write(async (tx) => {
         const rows: NewWebhookAttempt[] = [];
         for (let id = 1; id <= 5; id += 1) {
@@ -89,7 +89,11 @@ export function webhookLogContract(open: () => Promise<Store>): void {
         rows.push(attempt(2, 1, 1, { outcome: 'delivered', payload: '{"n":0}' }));
         await tx.insertWebhookAttempts(rows);
       });
-      expect(await store.write((tx) => tx.pruneWebhookAttempts(3, 2))).toBe(2);
+      expect(await store.listWebhookLogBots(0, 10)).toEqual([1, 2]);
+      expect(await store.listWebhookLogBots(1, 10)).toEqual([2]);
+      expect(await store.listWebhookLogBots(0, 1)).toEqual([1]);
+      expect(await store.write((tx) => tx.pruneWebhookAttempts(1, 3, 2))).toBe(2);
+      expect(await store.write((tx) => tx.pruneWebhookAttempts(2, 3, 2))).toBe(0);
       const kept = await store.listWebhookAttempts({ botId: 1, limit: 10 });
       expect(kept.map((row) => [row.update_id, row.payload])).toEqual([
         [3, null],
@@ -99,7 +103,7 @@ export function webhookLogContract(open: () => Promise<Store>): void {
       expect((await store.listWebhookAttempts({ botId: 2, limit: 10 })).map((row) => row.payload)).toEqual([
         '{"n":0}',
       ]);
-      expect(await store.write((tx) => tx.pruneWebhookAttempts(3, 2))).toBe(0);
+      expect(await store.write((tx) => tx.pruneWebhookAttempts(1, 3, 2))).toBe(0);
       expect(await store.getWebhookPayload(1, 3)).toBeUndefined();
     });
   });

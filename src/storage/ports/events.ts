@@ -75,8 +75,30 @@ export interface PlatformEvents {
 /** The kinds of cached rows an event can name (ports/users.ts, chats.ts, gateway/*). */
 export type CachedArea = 'user' | 'bot' | 'chat' | 'gateway_account' | 'devices';
 
+/** The events that waiters listen to by key (`EventPort.onKey`; the keys: storage/local-events.ts). */
+export type KeyedEvent =
+  | 'updates.queued'
+  | 'message.created'
+  | 'callback.answered'
+  | 'inline.answered'
+  | 'payment.answered'
+  | 'polls.terminate';
+
+/** A key that waiters of an event listen on. */
+export type EventKey = string | number;
+
 export interface EventPort {
   emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void;
   /** Subscribes; answers the unsubscribe function. */
   on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void;
+  /**
+   * Subscribes to the events `name` that carry `key` (storage/local-events.ts: `eventKeys`): a bot's
+   * id, a chat or a recipient, a query's id. Waiters listen this way, so that an event costs O(its
+   * own waiters) (ADR 0091). Answers the unsubscribe function.
+   */
+  onKey<K extends KeyedEvent>(
+    name: K,
+    key: EventKey,
+    listener: (payload: PlatformEvents[K]) => void,
+  ): () => void;
 }

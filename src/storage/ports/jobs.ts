@@ -53,6 +53,15 @@ export interface JobClaims {
    * live lease are not answered again.
    */
   claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]>;
+  /**
+   * Whether the last `claimUpdates` of the bot on this object came back short while passing over
+   * pending updates that another owner held under a live lease (they become claimable when that
+   * lease ends or is released, so the worker looks again later). A worker rechecks only such bots
+   * (ADR 0092). An adapter shared by several processes also answers true for updates waiting for a
+   * retry (another process may have scheduled it); one of one process, whose claimant knows its
+   * own retries, answers false when its claims have one owner.
+   */
+  heldElsewhere(botId: number): boolean;
   /** Claims up to `limit` due jobs of a lane (ports/gateway/jobs.ts: listDueJobs), by run_at then id. */
   claimGatewayJobs(lane: JobLane, lease: Lease, dueBy: number, limit: number): Promise<GatewayJobRow[]>;
   /** Claims a named sweep (one runner at a time, any node); true when this owner now holds it. */

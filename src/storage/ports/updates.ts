@@ -45,6 +45,10 @@ export interface UpdatesWriter {
   /** Keeps only the newest `keep` updates of the bot. */
   keepLastUpdates(botId: number, keep: number): Promise<void>;
   deleteAllUpdates(botId: number): Promise<void>;
-  deleteExpiredUpdates(nowSec: number): Promise<number>;
+  /**
+   * Deletes updates whose expires_at has passed, at most `limit` of them (the oldest expiries first)
+   * when given, so that a sweep can go in slices (ADR 0092); answers how many it deleted.
+   */
+  deleteExpiredUpdates(nowSec: number, limit?: number): Promise<number>;
   recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number): Promise<void>;
 }

@@ -9,8 +9,10 @@
  * - `payload` (the update's object as delivered) is kept only on the attempts that ended an update
  *   (delivered or lost) and only on the newest `keepPayloads` of them per bot after a prune, so that a
  *   replay can send a delivered update again.
- * - `pruneWebhookAttempts` keeps the newest `keep` attempts of every bot and answers how many it
- *   deleted; running it twice changes nothing more.
+ * - `pruneWebhookAttempts` keeps the newest `keep` attempts of one bot and answers how many it
+ *   deleted; running it twice changes nothing more. It works by ranges of the (bot_id, id) index:
+ *   the id of the newest attempt past `keep`, then everything of the bot at or below it (ADR 0092),
+ *   so its cost follows the bot's rows, not the whole log's.
  */
 
 export type WebhookAttemptOutcome = 'delivered' | 'failed' | 'lost';
@@ -55,13 +57,15 @@ export interface WebhookLogReader {
   }): Promise<WebhookAttemptRow[]>;
   /** The newest attempt of the update that still holds its payload. */
   getWebhookPayload(botId: number, updateId: number): Promise<WebhookAttemptRow | undefined>;
+  /** Up to `limit` ids of bots with attempts in the log, above `afterBotId`, ascending. */
+  listWebhookLogBots(afterBotId: number, limit: number): Promise<number[]>;
 }
 
 export interface WebhookLogWriter {
   insertWebhookAttempts(rows: NewWebhookAttempt[]): Promise<void>;
   /**
-   * Keeps the newest `keep` attempts of every bot, and the payload of the newest `keepPayloads` of
+   * Keeps the newest `keep` attempts of the bot, and the payload of the newest `keepPayloads` of
    * them; answers the number of attempts deleted.
    */
-  pruneWebhookAttempts(keep: number, keepPayloads: number): Promise<number>;
+  pruneWebhookAttempts(botId: number, keep: number, keepPayloads: number): Promise<number>;
 }

@@ -19,22 +19,22 @@
 import type { ChatRow, MemberRow } from '../ports/chats.js';
 import type { CachedArea } from '../ports/events.js';
 import type { UserRow } from '../ports/users.js';
-
-/** Rows kept at most, per kind; past it that kind starts again. */
-const CACHE_SIZE = 50_000;
-
-function bounded<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= CACHE_SIZE && !map.has(key)) map.clear();
-  map.set(key, value);
-}
+import { LruMap, ROW_CACHE_CAPACITY } from '../lru-map.js';
 
 export class PgCaches {
   #generation = 0;
-  readonly #users = new Map<number, UserRow>();
-  readonly #chats = new Map<number, ChatRow>();
+  /** Rows kept while in use (lru-map.ts, ADR 0092): a full cache drops its coldest row per new one. */
+  readonly #users = new LruMap<number, UserRow>();
+  readonly #chats = new LruMap<number, ChatRow>();
   /** `a:b` (a < b) -> pk. A private chat's pk never changes once committed. */
-  readonly #privateChats = new Map<string, number>();
-  readonly #members = new Map<number, Map<number, MemberRow>>();
+  readonly #privateChats = new LruMap<string, number>();
+  /** Members by chat, the chats in the order used; past the capacity the coldest chats go. */
+  readonly #members = new LruMap<number, Map<number, MemberRow>>(Number.MAX_SAFE_INTEGER);
+  /**
+   * A user's id by `p<phone>` or `n<lower-case username>`, both unique: a hint only, taken when the
+   * user's row (by id, through this cache) still has that phone or username.
+   */
+  readonly #userIds = new LruMap<string, number>();
   /** Members kept, in all chats. */
   #memberCount = 0;
 
@@ -52,23 +52,30 @@ export class PgCaches {
   privateChatPk(a: number, b: number): number | undefined {
     return this.#privateChats.get(`${a}:${b}`);
   }
+  userIdBy(key: string): number | undefined {
+    return this.#userIds.get(key);
+  }
   member(chatPk: number, userId: number): MemberRow | undefined {
     return this.#members.get(chatPk)?.get(userId);
   }
 
   keepUser(row: UserRow): void {
-    bounded(this.#users, row.id, row);
+    this.#users.set(row.id, row);
+  }
+  keepUserId(key: string, id: number): void {
+    this.#userIds.set(key, id);
   }
   keepChat(row: ChatRow): void {
-    if (this.#chats.size >= CACHE_SIZE && !this.#chats.has(row.pk)) this.#privateChats.clear();
-    bounded(this.#chats, row.pk, row);
+    this.#chats.set(row.pk, row);
     if (row.type === 'private' && row.user_a !== null && row.user_b !== null)
-      bounded(this.#privateChats, `${row.user_a}:${row.user_b}`, row.pk);
+      this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
   }
   keepMember(row: MemberRow): void {
-    if (this.#memberCount >= CACHE_SIZE) {
-      this.#members.clear();
-      this.#memberCount = 0;
+    while (this.#memberCount >= ROW_CACHE_CAPACITY) {
+      const coldest = this.#members.oldest();
+      if (coldest === undefined) break;
+      this.#memberCount -= this.#members.peek(coldest)!.size;
+      this.#members.delete(coldest);
     }
     let members = this.#members.get(row.chat_pk);
     if (!members) {
@@ -81,7 +88,7 @@ export class PgCaches {
 
   /** A committed write handed out message ids up to `lastId` in a kept chat. */
   movedLastMessageId(chatPk: number, lastId: number): void {
-    const chat = this.#chats.get(chatPk);
+    const chat = this.#chats.peek(chatPk);
     if (chat && chat.last_message_id < lastId) this.#chats.set(chatPk, { ...chat, last_message_id: lastId });
   }
 
@@ -91,7 +98,7 @@ export class PgCaches {
     if (area === 'user') this.#users.delete(id);
     else if (area === 'chat') {
       this.#chats.delete(id);
-      this.#memberCount -= this.#members.get(id)?.size ?? 0;
+      this.#memberCount -= this.#members.peek(id)?.size ?? 0;
       this.#members.delete(id);
     }
   }
@@ -103,6 +110,7 @@ export class PgCaches {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#members.clear();
+    this.#userIds.clear();
     this.#memberCount = 0;
   }
 }

@@ -11,7 +11,6 @@
  * the pool to forget its cached rows, and publishes `events.resumed` in this process: long polls
  * answer with what the store holds, and the workers look at it again, for what they may have missed.
  */
-import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import {
   channelOf,
@@ -23,7 +22,8 @@ import {
   notifying,
   type ChannelEvent,
 } from './pg-channel.js';
-import type { EventPort, PlatformEvents } from '../ports/events.js';
+import { LocalEvents } from '../local-events.js';
+import type { PlatformEvents } from '../ports/events.js';
 
 const RECONNECT_MS = 500;
 
@@ -35,8 +35,7 @@ export interface PgEventsOptions {
   onError?: (error: unknown) => void;
 }
 
-export class PgEvents implements EventPort {
-  readonly #local = new EventEmitter();
+export class PgEvents extends LocalEvents {
   readonly #node: string;
   readonly #channel: string;
   readonly #pool: pg.Pool;
@@ -51,7 +50,7 @@ export class PgEvents implements EventPort {
     private readonly options: PgEventsOptions,
     pool: pg.Pool,
   ) {
-    this.#local.setMaxListeners(0);
+    super();
     this.#channel = channelOf(options.schema);
     this.#pool = pool;
     this.#node = nodeOf(pool);
@@ -88,7 +87,7 @@ export class PgEvents implements EventPort {
         // waiter looks at the store.
         () => {
           missedNotifications(this.#pool);
-          this.#local.emit('events.resumed', {});
+          this.deliver('events.resumed', {});
         },
         (error: unknown) => {
           this.options.onError?.(error);
@@ -100,11 +99,11 @@ export class PgEvents implements EventPort {
   }
 
   #heard(payload: string | undefined): void {
-    for (const { e, p } of decodeEvents(payload, this.#node)) this.#local.emit(e, p);
+    for (const { e, p } of decodeEvents(payload, this.#node)) this.deliver(e, p as never);
   }
 
-  emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
-    this.#local.emit(name, payload);
+  override emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
+    this.deliver(name, payload);
     if (this.#closed) return;
     for (const part of split(name, payload)) this.#pending.push({ e: name, p: part });
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
@@ -125,11 +124,6 @@ export class PgEvents implements EventPort {
       });
     }
     this.#sending = undefined;
-  }
-
-  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void): () => void {
-    this.#local.on(name, listener);
-    return () => this.#local.off(name, listener);
   }
 
   async close(): Promise<void> {

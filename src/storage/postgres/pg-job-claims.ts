@@ -13,7 +13,8 @@
  * - Sweeps: one row per name in `job_sweeps`, taken by a conditional upsert.
  */
 import type { Pool } from 'pg';
-import { PgSql } from './pg-sql.js';
+import { mapError, PgSql, preparedOf, type Row } from './pg-sql.js';
+import { inOneWrite } from './pg-transaction.js';
 import type { GatewayJobRow, JobLane } from '../ports/gateway/jobs.js';
 import type { JobClaims, JobRef, Lease } from '../ports/jobs.js';
 import type { UpdateRow } from '../ports/updates.js';
@@ -30,35 +31,63 @@ const LANE: Record<JobLane, string> = {
 
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
+  /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
+  readonly #heldElsewhere = new Set<number>();
 
-  constructor(private readonly pool: Pool) {
+  constructor(
+    pool: Pool,
+    /** Connections in pg's pipeline mode, for claims that are a transaction of several statements. */
+    private readonly pipelined: Pool,
+  ) {
     this.sql = new PgSql(pool);
   }
 
-  /** Runs `fn` in one transaction on one client of the pool. */
-  async #transaction<T>(fn: (client: PgSql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  /**
+   * Runs `statements` in one transaction, sent together in one round trip (a pipelined connection
+   * runs them in order; a failed one fails those after it and turns the COMMIT into a ROLLBACK);
+   * answers the rows of the last one.
+   */
+  /** The statements in one transaction, sent together; answers each statement's rows, in order. */
+  async #transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<Row[][]> {
+    const client = await this.pipelined.connect();
+    let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
-      const value = await fn(new PgSql(client));
-      await client.query('COMMIT');
-      return value;
+      const sent = inOneWrite(client, () => [
+        client.query('BEGIN'),
+        ...statements.map(({ sql, params }) => {
+          const { name, text } = preparedOf(sql);
+          return client.query<Row>({ name, text, values: params });
+        }),
+        client.query('COMMIT'),
+      ]);
+      for (const answer of sent) answer.catch(() => undefined);
+      const answers = await Promise.allSettled(sent);
+      const failed = answers.find((a) => a.status === 'rejected');
+      if (failed) mapError(failed.reason);
+      const commit = answers.at(-1) as PromiseFulfilledResult<{ command: string }>;
+      if (commit.value.command !== 'COMMIT') throw new Error('the claim failed and was rolled back');
+      return answers
+        .slice(1, -1)
+        .map((answer) => (answer as PromiseFulfilledResult<{ rows: Row[] }>).value.rows);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that lost its place in a transaction is not given to the next claim.
+      if (!(error as { code?: string }).code) broken = error as Error;
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
-    const rows = await this.#transaction(async (sql) => {
-      await sql.run('SELECT pg_advisory_xact_lock(?)', -botId);
-      // `due`: the free, due updates whose earlier updates of their chat are each held by this owner
-      // or free and due too (so taken in this same claim), locked. An earlier one that `due` lacks
-      // (skipped as locked, held by another owner, not due) holds its chat's later ones back.
-      return sql.all(
-        `WITH due AS MATERIALIZED (
+    // The advisory lock is taken by the statement before the claim, so the claim's snapshot (taken
+    // when it starts, READ COMMITTED) sees every claim of the bot committed before the lock.
+    const [, rows, held] = await this.#transaction([
+      { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
+      {
+        // `due`: the free, due updates whose earlier updates of their chat are each held by this
+        // owner or free and due too (so taken in this same claim), locked. An earlier one that `due`
+        // lacks (skipped as locked, held by another owner, not due) holds its chat's later ones back.
+        sql: `WITH due AS MATERIALIZED (
            SELECT c.update_id, c.queue_key FROM updates c
            WHERE c.bot_id = ? AND c.next_attempt_at <= ?
              AND (c.lease_until IS NULL OR c.lease_until <= ?)
@@ -76,22 +105,39 @@ export class PgJobClaims implements JobClaims {
                AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
                AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
          RETURNING ${UPDATE_COLUMNS}`,
-        botId,
-        dueBy,
-        lease.now,
-        lease.owner,
-        lease.now,
-        dueBy,
-        lease.now,
-        limit,
-        lease.owner,
-        lease.until,
-        botId,
-        lease.owner,
-        lease.now,
-      );
-    });
-    return (rows as unknown as UpdateRow[]).sort((a, b) => a.update_id - b.update_id);
+        params: [
+          botId,
+          dueBy,
+          lease.now,
+          lease.owner,
+          lease.now,
+          dueBy,
+          lease.now,
+          limit,
+          lease.owner,
+          lease.until,
+          botId,
+          lease.owner,
+          lease.now,
+        ],
+      },
+      {
+        // Updates another node holds, or waiting for a retry another node may have scheduled: a short
+        // claim with some means a recheck finds them when freed or due (delivery's heldElsewhere).
+        // Sent with the claim, so it costs no round trip of its own; it sees the claim's own leases.
+        sql: `SELECT 1 AS held FROM updates WHERE bot_id = ?
+                AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?) LIMIT 1`,
+        params: [botId, lease.owner, lease.now, dueBy],
+      },
+    ]);
+    const claimed = rows as unknown as UpdateRow[];
+    if (claimed.length < limit && held!.length > 0) this.#heldElsewhere.add(botId);
+    else this.#heldElsewhere.delete(botId);
+    return claimed.sort((a, b) => a.update_id - b.update_id);
+  }
+
+  heldElsewhere(botId: number): boolean {
+    return this.#heldElsewhere.has(botId);
   }
 
   async claimGatewayJobs(

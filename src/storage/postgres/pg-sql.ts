@@ -6,6 +6,7 @@
  */
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
+import type { MemberRow } from '../ports/chats.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
@@ -19,6 +20,22 @@ export interface WriteRoute {
   query(sql: string, params: unknown[]): Promise<QueryResult<Row>>;
   /** Inserts a row into `table` later, with the next statement (its insert answers nothing). */
   insertLater(table: string, row: Record<string, unknown>): Promise<void>;
+  /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
+  runLater(table: string, sql: string, params: unknown[]): void;
+  /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
+  heldUpdateId(botId: number, at: number): number | undefined;
+  /** The increment of a bot's row answered `id`, at `at`. */
+  holdUpdateIds(botId: number, id: number, at: number): void;
+  /** The transaction sets the bot's last update id itself: its next id comes from the row. */
+  releaseUpdateIds(botId: number): void;
+  /** The transaction inserted the chat `pk` (tables/chats.ts). */
+  insertedChat(pk: number): void;
+  /** The transaction wrote a member row. */
+  wroteMember(row: MemberRow): void;
+  /** The members of a chat the transaction inserted; undefined for another chat. */
+  ownMembers(chatPk: number): MemberRow[] | undefined;
+  /** A member of a chat the transaction inserted; `known` false for another chat. */
+  ownMember(chatPk: number, userId: number): { known: boolean; row?: MemberRow };
   /** The next id of a chat whose row the transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined;
   /** The increment of a chat's row answered `id`; `drafts`: whether the chat had drafts then. */
@@ -135,6 +152,18 @@ export class ReadMemo {
       return;
     }
     for (const [key, answer] of this.#answers) if (answer.tables.includes(table)) this.#answers.delete(key);
+  }
+
+  /**
+   * The transaction changed columns of rows of `table` in a way it knows (a waiting statement will
+   * write them): kept reads of that table alone answer the new values; reads that joined it go.
+   */
+  amend(table: string, match: (row: Row) => boolean, patch: Row): void {
+    for (const [key, answer] of this.#answers) {
+      if (!answer.tables.includes(table)) continue;
+      if (answer.tables.length > 1) this.#answers.delete(key);
+      else for (const row of answer.rows) if (match(row)) Object.assign(row, patch);
+    }
   }
 
   /** A rollback (to a savepoint): nothing kept may outlive what was undone. */
@@ -261,6 +290,22 @@ export class PgSql {
     if (!write) return void (await this.insert(table, row));
     this.memo?.wrote(`INSERT INTO ${table}`);
     await write.insertLater(table, row as Row);
+  }
+
+  /**
+   * Runs a statement that writes `table` and answers nothing its caller needs (a delete, an update
+   * of columns no unique index covers): in a write, it is sent with the write's next statement.
+   */
+  async runLater(table: string, sql: string, ...params: unknown[]): Promise<void> {
+    const write = this.route?.();
+    if (!write) return void (await this.run(sql, ...params));
+    this.memo?.wrote(sql);
+    write.runLater(table, sql, params);
+  }
+
+  /** The next update id of a bot whose row the write holds (tables/users.ts); undefined if not. */
+  heldUpdateId(botId: number, at: number): number | undefined {
+    return this.route?.()?.heldUpdateId(botId, at);
   }
 
   /** The next message id of a chat whose row the write holds (tables/chats.ts); undefined if not. */

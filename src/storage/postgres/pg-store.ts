@@ -73,12 +73,23 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * Pipelined connections for job claims (pg-job-claims.ts), taken from `poolSize` (2 of 6 or more,
+ * else 1): the claims left the pool, so a node's connections stay as many as before.
+ */
+function claimConnections(poolSize: number): number {
+  return poolSize >= 6 ? 2 : 1;
+}
+
 export interface PgStoreOptions {
   /** A `postgres://` connection string. */
   url: string;
   /** Tables live in this schema (created if absent); the connection's default otherwise. */
   schema?: string;
-  /** Connections in the pool for reads and job claims (default 10); writes have one of their own. */
+  /**
+   * Connections for reads and job claims (default 10: 8 for reads, 2 pipelined for claims); writes
+   * have one of their own.
+   */
   poolSize?: number;
 }
 
@@ -143,20 +154,28 @@ export class PgStore implements Store {
   #closed = false;
   readonly #caches = new PgCaches();
   readonly #writes: PgWrites;
+  readonly #claims: pg.Pool;
 
-  private constructor(pool: pg.Pool, config: pg.ClientConfig, schema: string | undefined) {
+  private constructor(pool: pg.Pool, config: pg.ClientConfig, schema: string | undefined, claims: number) {
     this.pool = pool;
     const onPool = areas(
       new PgSql(pool, () => this.#writes.callersWrite, undefined, new PoolScope(this.#caches)),
     );
     this.gateway = onPool.gateway;
     Object.assign(this, onPool, { gateway: onPool.gateway });
-    this.jobs = new PgJobClaims(pool);
+    // Claims that take several statements go in one round trip on connections of their own.
+    this.#claims = new pg.Pool({ ...config, max: claims, pipeline: true });
+    this.#claims.on('error', () => undefined);
+    this.jobs = new PgJobClaims(pool, this.#claims);
     this.#writes = new PgWrites({
       connect: async () => {
         // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
         // (pg-writes.ts).
-        const options = [config.options, '-c enable_seqscan=off'].filter(Boolean).join(' ');
+        // The connection waits in a transaction it began with its last commit (pg-writes.ts): a
+        // server-wide idle_in_transaction_session_timeout must not end it.
+        const options = [config.options, '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0']
+          .filter(Boolean)
+          .join(' ');
         const client = new pg.Client({ ...config, options, pipeline: true });
         client.on('error', () => undefined);
         await client.connect();
@@ -186,7 +205,9 @@ export class PgStore implements Store {
       keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     };
-    const pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
+    const poolSize = options.poolSize ?? 10;
+    const claims = claimConnections(poolSize);
+    const pool = new pg.Pool({ ...config, max: Math.max(1, poolSize - claims) });
     // An idle client's error (the server went away) must not crash the process; the next query fails.
     pool.on('error', () => undefined);
     try {
@@ -195,7 +216,7 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool, config, options.schema);
+    return new PgStore(pool, config, options.schema, claims);
   }
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
@@ -230,6 +251,7 @@ export class PgStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#writes.close();
+    await this.#claims.end();
     await this.pool.end();
   }
 }

@@ -20,11 +20,17 @@
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
 import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
 
-/** What waits to go with the next statement: rows to insert into one table, or one statement. */
-type Waiting = { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] };
+/**
+ * What waits to go with the next statement, in the order the writes asked: rows to insert into one
+ * table, or one statement that writes one table (a delete or an update whose caller needs no answer).
+ */
+type Waiting = { table: string } & (
+  { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] }
+);
 
 /**
  * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
@@ -46,8 +52,9 @@ function insertText(table: string, columns: string[], rows: number): string {
   return sql;
 }
 
-function statementsOf(table: string, waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
+function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
   if ('sql' in waiting) return [waiting];
+  const { table } = waiting;
   const statements = [];
   for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
     const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
@@ -60,12 +67,16 @@ function statementsOf(table: string, waiting: Waiting): Array<{ sql: string; par
 const HELD_ID_SQL = 'UPDATE chats SET last_message_id = ? WHERE pk = ?';
 const HELD_IDS_SQL = `UPDATE chats AS c SET last_message_id = v.last
   FROM unnest(?::bigint[], ?::bigint[]) AS v(pk, last) WHERE c.pk = v.pk`;
+/** The same for bots' last update ids (and when they were handed out). */
+const HELD_UPDATE_ID_SQL = 'UPDATE bots SET last_update_id = ?, last_update_at = ? WHERE id = ?';
+const HELD_UPDATE_IDS_SQL = `UPDATE bots AS b SET last_update_id = v.last, last_update_at = v.at
+  FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS v(id, last, at) WHERE b.id = v.id`;
 
 /**
  * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
  * a system call (which, on loopback, also wakes the database's process).
  */
-function inOneWrite<T>(client: Queryable, send: () => T): T {
+export function inOneWrite<T>(client: Queryable, send: () => T): T {
   const stream = (client as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
     .connection?.stream;
   stream?.cork?.();
@@ -79,10 +90,20 @@ function inOneWrite<T>(client: Queryable, send: () => T): T {
 export class PgTransaction implements WriteRoute {
   readonly memo = new ReadMemo();
   readonly scope: TxScope;
-  /** What waits, by the one table it writes. */
-  readonly #waiting = new Map<string, Waiting>();
+  /** What waits, in order. */
+  #waiting: Waiting[] = [];
+  /** The statement that writes the held chats' (and bots') last ids, when it waits. */
+  #heldChatsWrite: Waiting | undefined;
+  #heldBotsWrite: Waiting | undefined;
   /** The last id handed out per chat whose row this transaction holds (only when `holdsIds`). */
   readonly #held = new Map<number, number>();
+  /** The same per bot, of update ids, with the time they were last handed out at. */
+  readonly #heldUpdates = new Map<number, { last: number; at: number }>();
+  /**
+   * Chats this transaction inserted, with the member rows it wrote in them: no other transaction
+   * sees such a chat before the commit, so these are all the members it has.
+   */
+  readonly #ownChats = new Map<number, Map<number, MemberRow>>();
   /** Held chats that had no drafts when their row was taken, nor since in this transaction. */
   readonly #withoutDrafts = new Set<number>();
 
@@ -95,8 +116,14 @@ export class PgTransaction implements WriteRoute {
     this.scope = new TxScope(caches);
   }
 
+  get #anyWaiting(): boolean {
+    return (
+      this.#waiting.length > 0 || this.#heldChatsWrite !== undefined || this.#heldBotsWrite !== undefined
+    );
+  }
+
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
-    if (this.#waiting.size === 0) return this.#send(sql, params);
+    if (!this.#anyWaiting) return this.#send(sql, params);
     const sent = this.#sendAll([...this.#take(), { sql, params }]);
     await this.#settle(sent.slice(0, -1));
     return sent.at(-1)!;
@@ -105,13 +132,22 @@ export class PgTransaction implements WriteRoute {
   /** Inserts a row into `table` later (its insert answers nothing the caller needs). */
   async insertLater(table: string, row: Record<string, unknown>): Promise<void> {
     const columns = Object.keys(row);
-    const waiting = this.#waiting.get(table);
+    // Rows join the table's last waiting insert when nothing of that table waits after it: the
+    // statements of other tables that wait in between neither read nor write it.
+    const waiting = this.#waiting.findLast((w) => w.table === table);
     if (waiting && 'rows' in waiting && waiting.columns.join() === columns.join()) {
       waiting.rows.push(columns.map((column) => row[column]));
       return;
     }
-    if (waiting) await this.flush();
-    this.#waiting.set(table, { columns, rows: [columns.map((column) => row[column])] });
+    this.#waiting.push({ table, columns, rows: [columns.map((column) => row[column])] });
+  }
+
+  /**
+   * Runs a statement that writes `table` later, with the transaction's next statement (its caller
+   * needs no answer): a delete, or an update of columns no unique index covers.
+   */
+  runLater(table: string, sql: string, params: unknown[]): void {
+    this.#waiting.push({ table, sql, params });
   }
 
   /** The next id of a chat whose row this transaction holds; undefined when it does not. */
@@ -120,14 +156,50 @@ export class PgTransaction implements WriteRoute {
     if (last === undefined) return undefined;
     this.#held.set(chatPk, last + 1);
     // One statement writes every held chat's last id; nothing else of this transaction writes
-    // chats while it waits (a statement naming chats sends it first).
-    this.#waiting.set(
-      'chats',
+    // chats while it waits (every statement sends it first).
+    this.#heldChatsWrite =
       this.#held.size === 1
-        ? { sql: HELD_ID_SQL, params: [last + 1, chatPk] }
-        : { sql: HELD_IDS_SQL, params: [[...this.#held.keys()], [...this.#held.values()]] },
-    );
+        ? { table: 'chats', sql: HELD_ID_SQL, params: [last + 1, chatPk] }
+        : { table: 'chats', sql: HELD_IDS_SQL, params: [[...this.#held.keys()], [...this.#held.values()]] };
     return last + 1;
+  }
+
+  /**
+   * The next update id of a bot whose row this transaction holds (its increment answered before in
+   * this transaction), handed out at `at`; undefined when it does not. As with message ids, the
+   * bot's row stays locked until the commit, so ids still increase in commit order across
+   * processes; its last id is written by a waiting statement, sent before any other.
+   */
+  heldUpdateId(botId: number, at: number): number | undefined {
+    const held = this.#heldUpdates.get(botId);
+    if (held === undefined) return undefined;
+    held.last += 1;
+    held.at = at;
+    const bots = [...this.#heldUpdates];
+    this.#heldBotsWrite =
+      bots.length === 1
+        ? { table: 'bots', sql: HELD_UPDATE_ID_SQL, params: [held.last, at, botId] }
+        : {
+            table: 'bots',
+            sql: HELD_UPDATE_IDS_SQL,
+            params: [bots.map(([id]) => id), bots.map(([, h]) => h.last), bots.map(([, h]) => h.at)],
+          };
+    // A bot row this transaction read before answers what the database will once that runs.
+    this.memo.amend('bots', (row) => row.id === botId, { last_update_id: held.last, last_update_at: at });
+    return held.last;
+  }
+
+  /**
+   * The transaction sets the bot's last update id itself (ids start again): what it held is sent
+   * first (the statement that sets it sends what waits), and its next id comes from the row again.
+   */
+  releaseUpdateIds(botId: number): void {
+    this.#heldUpdates.delete(botId);
+  }
+
+  /** The increment of a bot's row answered `id` (at `at`): the row is held until the commit. */
+  holdUpdateIds(botId: number, id: number, at: number): void {
+    if (this.holdsIds) this.#heldUpdates.set(botId, { last: id, at });
   }
 
   /**
@@ -155,9 +227,47 @@ export class PgTransaction implements WriteRoute {
     this.#withoutDrafts.delete(chatPk);
   }
 
+  /**
+   * The running write was rolled back to its savepoint: what it left waiting goes too. (Held ids
+   * are never in a transaction with savepoints.)
+   */
+  rolledBack(): void {
+    this.#waiting = [];
+    // What the write knew of the chats it inserted may be undone: the database answers again.
+    this.#ownChats.clear();
+  }
+
+  /** This transaction inserted the chat `pk`. */
+  insertedChat(pk: number): void {
+    this.#ownChats.set(pk, new Map());
+  }
+
+  /** This transaction wrote a member row. */
+  wroteMember(row: MemberRow): void {
+    this.#ownChats.get(row.chat_pk)?.set(row.user_id, { ...row });
+  }
+
+  /**
+   * The members of a chat this transaction inserted (copies, by user id), or undefined for another
+   * chat (the database answers).
+   */
+  ownMembers(chatPk: number): MemberRow[] | undefined {
+    const members = this.#ownChats.get(chatPk);
+    if (!members) return undefined;
+    return [...members.values()].sort((a, b) => a.user_id - b.user_id).map((row) => ({ ...row }));
+  }
+
+  /** A member of a chat this transaction inserted: `known` false for another chat. */
+  ownMember(chatPk: number, userId: number): { known: boolean; row?: MemberRow } {
+    const members = this.#ownChats.get(chatPk);
+    if (!members) return { known: false };
+    const row = members.get(userId);
+    return { known: true, row: row && { ...row } };
+  }
+
   /** Sends what waits. */
   async flush(): Promise<void> {
-    if (this.#waiting.size > 0) await this.#settle(this.#sendAll(this.#take()));
+    if (this.#anyWaiting) await this.#settle(this.#sendAll(this.#take()));
   }
 
   /**
@@ -192,8 +302,11 @@ export class PgTransaction implements WriteRoute {
 
   /** The waiting statements, taken out. */
   #take(): Array<{ sql: string; params: unknown[] }> {
-    const statements = [...this.#waiting].flatMap(([table, waiting]) => statementsOf(table, waiting));
-    this.#waiting.clear();
+    const held = [this.#heldChatsWrite, this.#heldBotsWrite].filter((w) => w !== undefined);
+    const statements = [...held, ...this.#waiting].flatMap(statementsOf);
+    this.#waiting = [];
+    this.#heldChatsWrite = undefined;
+    this.#heldBotsWrite = undefined;
     return statements;
   }
 

@@ -16,7 +16,8 @@
  *   process's writes to them.
  * - The batches use one connection of their own, kept open, in pg's pipeline mode: what a commit
  *   sends (the statements left waiting, the NOTIFY of changed cached rows, COMMIT, and the next
- *   batch's BEGIN when writes are queued) goes in one round trip. A statement is sent after BEGIN
+ *   batch's BEGIN, queued writes or not: it takes no snapshot until its first statement) goes in
+ *   one round trip. A statement is sent after BEGIN
  *   only once BEGIN has answered, so nothing ever runs outside the transaction. The next batch is
  *   under way before the answers of the last one are handed out (they render and answer requests).
  */
@@ -219,6 +220,7 @@ export class PgWrites {
         if (!savepoints) return undefined;
         write.memo.clear();
         write.scope.rolledBack();
+        write.rolledBack();
         await write.client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
         outcomes.push({ ok: false, error });
       }
@@ -279,7 +281,10 @@ export class PgWrites {
         events.length > 0
           ? notifying(this.options.channel, encodeEvents(this.options.node, events))
           : undefined;
-      this.#begun = (await write.commit(notify, this.#queue.length > 0 ? BEGIN : undefined)).after;
+      // The next transaction begins with this commit, writes waiting or not: a BEGIN takes no
+      // snapshot (its first statement does), so an empty transaction left open holds nothing back,
+      // and the next write finds it answered instead of paying a round trip for it.
+      this.#begun = (await write.commit(notify, this.#closed ? undefined : BEGIN)).after;
       committed = true;
     } finally {
       write.scope.ended(committed);

@@ -37,6 +37,9 @@ parentPort.on('message', (message) => {
 parentPort.postMessage({ ready: true });
 `;
 
+/** A WAL that grew under load is cut back to this once a checkpoint lets it restart. */
+export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
 /** SQLite's own default: a checkpoint once the WAL holds this many pages. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 
@@ -57,8 +60,7 @@ export class Checkpointer {
     this.#db = db;
     this.#commitsPerNudge = options.commitsPerNudge ?? 500;
     db.pragma('wal_autocheckpoint = 0');
-    // A WAL that grew under load is cut back once a checkpoint lets it restart.
-    db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {

@@ -35,6 +35,8 @@ export class SqliteJobClaims implements JobClaims {
    * A release of one of those updates moves it back.
    */
   readonly #heldUpTo = new Map<string, number>();
+  /** Bots whose last claim passed over updates another owner holds (`heldElsewhere`). */
+  readonly #heldElsewhere = new Set<number>();
 
   constructor(
     private readonly reader: Pick<UpdatesReader, 'listPendingUpdates'> &
@@ -61,6 +63,7 @@ export class SqliteJobClaims implements JobClaims {
     let after = this.#heldUpTo.get(hintKey) ?? 0;
     // Whether every update read so far is this owner's: then the hint moves on with them.
     let prefix = true;
+    let others = false;
     while (claimed.length < limit && scanned < scanLimit) {
       // Read about what is wanted (rows held back are skipped and read on), not a whole page.
       const page = Math.min(SCAN_PAGE, Math.max(limit - claimed.length, 64));
@@ -77,6 +80,7 @@ export class SqliteJobClaims implements JobClaims {
           continue;
         }
         if (holder !== undefined || row.next_attempt_at > dueBy) {
+          if (holder !== undefined) others = true;
           blocked.add(row.queue_key);
           prefix = false;
           continue;
@@ -90,7 +94,13 @@ export class SqliteJobClaims implements JobClaims {
       if (rows.length < page) break;
       after = rows.at(-1)!.update_id;
     }
+    if (others && claimed.length < limit) this.#heldElsewhere.add(botId);
+    else this.#heldElsewhere.delete(botId);
     return claimed;
+  }
+
+  heldElsewhere(botId: number): boolean {
+    return this.#heldElsewhere.has(botId);
   }
 
   async claimGatewayJobs(

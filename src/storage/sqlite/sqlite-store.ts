@@ -13,13 +13,14 @@
  * into the one Store and transaction the platform sees, and owns the connection, the group commit
  * and the rollback of the areas' caches.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
-import { Checkpointer } from './checkpointer.js';
+import { Checkpointer, WAL_SIZE_LIMIT } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
 import { migrate } from './migrate.js';
+import { readSchemaTemplate, renewPerDatabase } from './schema-template.js';
 import { compose } from '../compose.js';
 import { SqlStatements } from './sql-statements.js';
 import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
@@ -55,6 +56,19 @@ import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
 import type { Store, StoreReader, StoreTx } from '../store.js';
+
+export interface OpenOptions {
+  /**
+   * The bytes a new database starts from (schema-template.ts); default: the build's template beside
+   * this module, if any; null: none (every migration runs).
+   */
+  template?: Buffer | null;
+  /**
+   * A file's WAL checkpoints: on a worker thread of this store's (true, the default, ADR 0006), or by
+   * SQLite itself on this connection every 1000 pages (false: a workspace's store, ADR 0094).
+   */
+  checkpointWorker?: boolean;
+}
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
@@ -155,13 +169,19 @@ export class SqliteStore implements Store {
    * its -wal, -shm and -journal files the database file's mode. A folder it has to create is 0700;
    * an existing one is left as it is (the server tightens its data folder, server/data-folder.ts).
    */
-  static open(file: string): SqliteStore {
+  static open(file: string, options: OpenOptions = {}): SqliteStore {
     const onDisk = file !== ':memory:';
+    const template = options.template === undefined ? readSchemaTemplate() : (options.template ?? undefined);
+    let fresh = !onDisk;
     if (onDisk) {
       mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+      fresh = !existsSync(file);
       makePrivateFile(file);
+      // A new database starts as the schema template (ADR 0094), in the file made private above.
+      if (fresh && template !== undefined) writeFileSync(file, template);
     }
-    const db = new Database(file);
+    const db = onDisk || template === undefined ? new Database(file) : new Database(template);
+    if (fresh && template !== undefined) renewPerDatabase(db);
     // Files left by an earlier run, from before the files were made private or by a crash.
     if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
     db.pragma('journal_mode = WAL');
@@ -172,7 +192,8 @@ export class SqliteStore implements Store {
     db.pragma('temp_store = MEMORY');
     migrate(db);
     const store = new SqliteStore(db);
-    if (onDisk) store.#checkpointer = new Checkpointer(db, file);
+    if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
+    else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return store;
   }
 

@@ -117,4 +117,26 @@ export const DRAFTS_PROFILES = {
       'ReferenceNotFound',
     ],
   }),
+
+  removeProfilePhoto: route({
+    method: 'POST',
+    path: '/profile-photos/delete',
+    tag: 'users',
+    summary: "Remove a user's current profile photo",
+    description:
+      "The user's current profile photo (the newest) goes, and the one before it becomes current, as a " +
+      'messaging app\'s "remove photo" does; bots\' getUserProfilePhotos no longer lists it. The file ' +
+      'itself stays while a message or another profile uses it.',
+    params: params('RemoveProfilePhotoParams', { user: ref('user', { required: true }) }),
+    result: 'ProfilePhotos',
+    answer: "The user's profile photos left, as they see them.",
+    errors: [
+      {
+        status: 400,
+        description: 'The user has no profile photo (`BAD_REQUEST`).',
+        codes: ['BAD_REQUEST'],
+      },
+      'ReferenceNotFound',
+    ],
+  }),
 } as const;

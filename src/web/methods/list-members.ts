@@ -1,5 +1,6 @@
 import { chatForPerson } from '../../platform/chats/group-context.js';
 import { hasRight, isAdmin } from '../../platform/chats/chat-rights.js';
+import { wireCommunity } from '../../platform/communities/communities.js';
 import { text, type WebContext } from '../web-context.js';
 
 interface Member {
@@ -13,7 +14,8 @@ interface Member {
  * members in it now (ChatMember: status, rights of administrators, permissions of restricted
  * members; not the banned, nor restricted people who left) and the person's own membership (`me`).
  * In a channel only administrators see the subscribers; others see the administrators. Who may ban
- * (can_restrict_members) also gets the banned (`banned`), to unban them.
+ * (can_restrict_members) also gets the banned (`banned`), to unban them; a chat in a community
+ * has `community` ({id, name}).
  */
 export async function listMembers({ platform, session, input }: WebContext) {
   const { store } = platform.deps;
@@ -31,5 +33,13 @@ export async function listMembers({ platform, session, input }: WebContext) {
   const banned = hasRight(state, 'can_restrict_members')
     ? (record.members as Member[]).filter((member) => member.status === 'kicked')
     : undefined;
-  return { ...record, members: shown, me, ...(banned ? { banned } : {}) };
+  // The community the chat is in (ADR 0077), as getChat shows it.
+  const community = await store.getCommunityOfChat(chat.pk);
+  return {
+    ...record,
+    members: shown,
+    me,
+    ...(banned ? { banned } : {}),
+    ...(community ? { community: wireCommunity(community) } : {}),
+  };
 }

@@ -41,6 +41,10 @@ export class PgChats implements ChatsReader, ChatsWriter {
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     const pk = (await this.sql.insert('chats', row, 'pk'))!;
     this.sql.cache?.wrote(`c${pk}`);
+    this.sql.write?.insertedChat(pk);
+    // No other transaction sees the new row before the commit: its message ids are this one's to
+    // count (pg-transaction.ts), from the row's own last id, with no drafts yet.
+    this.sql.write?.holdMessageIds(pk, row.last_message_id, false);
     return pk;
   }
   async updateChat(
@@ -80,6 +84,9 @@ export class PgChats implements ChatsReader, ChatsWriter {
     return id;
   }
   async getMember(chatPk: number, userId: number) {
+    // A chat the write inserted has the members the write put in it, and no other.
+    const own = this.sql.write?.ownMember(chatPk, userId);
+    if (own?.known) return own.row;
     return this.sql.cached(
       `m${chatPk}:${userId}`,
       (caches) => caches.member(chatPk, userId),
@@ -93,6 +100,8 @@ export class PgChats implements ChatsReader, ChatsWriter {
     );
   }
   async listMembers(chatPk: number) {
+    const own = this.sql.write?.ownMembers(chatPk);
+    if (own) return own;
     return (await this.sql.all(
       'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
       chatPk,
@@ -100,7 +109,11 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async upsertMember(row: MemberRow) {
     this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
-    await this.sql.run(
+    this.sql.write?.wroteMember(row);
+    // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
+    // statement.
+    await this.sql.runLater(
+      'chat_members',
       `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
        updated_at = excluded.updated_at`,

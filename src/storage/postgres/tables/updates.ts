@@ -41,21 +41,33 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
     return (row?.t as number | null) ?? undefined;
   }
   async insertUpdate(row: UpdateRow) {
-    await this.sql.insert('updates', row);
+    // Its id comes from the bot row's increment: the insert answers nothing a caller needs.
+    await this.sql.insertLater('updates', row);
   }
   async deleteUpdate(botId: number, updateId: number) {
-    await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id = ?', botId, updateId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id = ?',
+      botId,
+      updateId,
+    );
   }
   async deleteUpdates(botId: number, updateIds: readonly number[]) {
     if (updateIds.length === 0) return;
-    await this.sql.run(
+    await this.sql.runLater(
+      'updates',
       'DELETE FROM updates WHERE bot_id = ? AND update_id = ANY(?::bigint[])',
       botId,
       updateIds,
     );
   }
   async deleteUpdatesBelow(botId: number, belowId: number) {
-    await this.sql.run('DELETE FROM updates WHERE bot_id = ? AND update_id < ?', botId, belowId);
+    await this.sql.runLater(
+      'updates',
+      'DELETE FROM updates WHERE bot_id = ? AND update_id < ?',
+      botId,
+      belowId,
+    );
   }
   async keepLastUpdates(botId: number, keep: number) {
     await this.sql.run(
@@ -69,11 +81,18 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
   async deleteAllUpdates(botId: number) {
     await this.sql.run('DELETE FROM updates WHERE bot_id = ?', botId);
   }
-  async deleteExpiredUpdates(nowSec: number) {
-    return this.sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec);
+  async deleteExpiredUpdates(nowSec: number, limit?: number) {
+    if (limit === undefined) return this.sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec);
+    return this.sql.run(
+      `DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT bot_id, update_id FROM updates
+       WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+      nowSec,
+      limit,
+    );
   }
   async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
-    await this.sql.run(
+    await this.sql.runLater(
+      'updates',
       'UPDATE updates SET attempts = ?, next_attempt_at = ? WHERE bot_id = ? AND update_id = ?',
       attempts,
       nextAttemptAt,

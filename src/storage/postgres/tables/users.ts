@@ -19,11 +19,39 @@ export class PgUsers implements UsersReader, UsersWriter {
     );
   }
   async getUserByPhone(phone: string) {
-    return (await this.sql.get('SELECT * FROM users WHERE phone_number = ?', phone)) as UserRow | undefined;
+    return this.#byUnique(
+      `p${phone}`,
+      (row) => row.phone_number === phone,
+      'SELECT * FROM users WHERE phone_number = ?',
+      phone,
+    );
   }
   async getUserByUsername(username: string) {
-    return (await this.sql.get('SELECT * FROM users WHERE lower(username) = lower(?)', username)) as
-      UserRow | undefined;
+    const lower = username.toLowerCase();
+    return this.#byUnique(
+      `n${lower}`,
+      (row) => row.username?.toLowerCase() === lower,
+      'SELECT * FROM users WHERE lower(username) = lower(?)',
+      username,
+    );
+  }
+
+  /**
+   * A user by a unique column (a control call names people by phone, a send names bots by
+   * username): the id found last time is a hint, taken when the user's row by id (through the row
+   * cache, which a change of that user empties) still has the value, since no other row can. Else
+   * the database answers, and its id is kept as the next hint.
+   */
+  async #byUnique(key: string, has: (row: UserRow) => boolean, sql: string, value: string) {
+    const scope = this.sql.cache;
+    const hinted = scope?.caches.userIdBy(key);
+    if (hinted !== undefined) {
+      const row = await this.getUser(hinted);
+      if (row && has(row)) return row;
+    }
+    const row = (await this.sql.get(sql, value)) as UserRow | undefined;
+    if (row && scope) scope.caches.keepUserId(key, row.id);
+    return row;
   }
   async insertUser(row: UserRow) {
     this.sql.cache?.wrote(`u${row.id}`);
@@ -34,6 +62,10 @@ export class PgUsers implements UsersReader, UsersWriter {
     await this.sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {
+    // A user who is not a bot never becomes one (is_bot does not change): the kept row answers
+    // "not a bot" without a query (a group's creation asks it of every member).
+    const scope = this.sql.cache;
+    if (scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false) return undefined;
     return (await this.sql.get('SELECT * FROM bots WHERE id = ?', id)) as BotRow | undefined;
   }
   async listBotsWithWebhook() {
@@ -45,15 +77,20 @@ export class PgUsers implements UsersReader, UsersWriter {
     await this.sql.insert('bots', row);
   }
   async nextUpdateId(botId: number, nowSec: number) {
+    // A write that holds the bot row already counts its next ids itself (pg-transaction.ts).
+    const held = this.sql.heldUpdateId(botId, nowSec);
+    if (held !== undefined) return held;
     const row = await this.sql.get(
       'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id',
       nowSec,
       botId,
     );
     if (!row) throw new Error(`bot ${botId} does not exist`);
+    this.sql.write?.holdUpdateIds(botId, row.last_update_id as number, nowSec);
     return row.last_update_id as number;
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
+    if ('last_update_id' in patch) this.sql.write?.releaseUpdateIds(id);
     await this.sql.update('bots', 'id', id, patch);
   }
 }

@@ -27,10 +27,6 @@ const COLUMNS = [
 /** Rows per INSERT statement. */
 const CHUNK = 1000;
 
-/** Attempts of each bot ranked newest first. */
-const RANKED = `SELECT id, ROW_NUMBER() OVER (PARTITION BY bot_id ORDER BY id DESC) AS rank
-  FROM webhook_attempts`;
-
 export class PgWebhookLog implements WebhookLogReader, WebhookLogWriter {
   constructor(private readonly sql: PgSql) {}
 
@@ -66,20 +62,44 @@ export class PgWebhookLog implements WebhookLogReader, WebhookLogWriter {
     const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
-      await this.sql.run(
+      // Answers nothing: in a write, it goes with the next statement.
+      await this.sql.runLater(
+        'webhook_attempts',
         `INSERT INTO webhook_attempts (${COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
         ...chunk.flatMap((row) => COLUMNS.map((column) => row[column])),
       );
     }
   }
-  async pruneWebhookAttempts(keep: number, keepPayloads: number) {
+  async listWebhookLogBots(afterBotId: number, limit: number) {
+    // A loose scan of the (bot_id, id) index: one probe per bot, whatever its rows.
+    const rows = await this.sql.all(
+      `WITH RECURSIVE b(bot_id, n) AS (
+         (SELECT bot_id, 1 FROM webhook_attempts WHERE bot_id > ? ORDER BY bot_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT w.bot_id FROM webhook_attempts w WHERE w.bot_id > b.bot_id ORDER BY w.bot_id LIMIT 1),
+           b.n + 1
+         FROM b WHERE b.bot_id IS NOT NULL AND b.n < ?)
+       SELECT bot_id FROM b WHERE bot_id IS NOT NULL`,
+      afterBotId,
+      limit,
+    );
+    return rows.map((row) => Number(row.bot_id));
+  }
+  async pruneWebhookAttempts(botId: number, keep: number, keepPayloads: number) {
+    // The newest payload past the ones kept, then every payload of the bot at or below it.
     await this.sql.run(
       `UPDATE webhook_attempts SET payload = NULL
-       WHERE id IN (SELECT id FROM (${RANKED} WHERE payload IS NOT NULL) ranked WHERE rank > ?)`,
+       WHERE bot_id = ? AND payload IS NOT NULL AND id <= (SELECT id FROM webhook_attempts
+         WHERE bot_id = ? AND payload IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      botId,
+      botId,
       keepPayloads,
     );
     return this.sql.run(
-      `DELETE FROM webhook_attempts WHERE id IN (SELECT id FROM (${RANKED}) ranked WHERE rank > ?)`,
+      `DELETE FROM webhook_attempts WHERE bot_id = ? AND id <= (SELECT id FROM webhook_attempts
+         WHERE bot_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      botId,
+      botId,
       keep,
     );
   }

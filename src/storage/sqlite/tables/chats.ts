@@ -7,7 +7,7 @@
  */
 import { type SqlStatements } from '../sql-statements.js';
 import { type ChatRow, type ChatsReader, type ChatsWriter, type MemberRow } from '../../ports/chats.js';
-import { CACHE_SIZE } from './users.js';
+import { LruMap } from '../../lru-map.js';
 import type { CachedArea } from '../../ports/events.js';
 
 /**
@@ -18,11 +18,15 @@ import type { CachedArea } from '../../ports/events.js';
 const MESSAGE_ID_BLOCK = 32;
 
 export class SqliteChats implements ChatsReader, ChatsWriter {
-  readonly #chats = new Map<number, ChatRow>();
-  readonly #privateChats = new Map<string, number>();
-  readonly #members = new Map<string, MemberRow>();
-  /** Message ids reserved per chat and not handed out yet (see nextMessageId). */
-  readonly #messageIds = new Map<number, { next: number; last: number }>();
+  /** Rows kept while in use (lru-map.ts): a large world keeps its working set, not a fresh start. */
+  readonly #chats = new LruMap<number, ChatRow>();
+  readonly #privateChats = new LruMap<string, number>();
+  readonly #members = new LruMap<string, MemberRow>();
+  /**
+   * Message ids reserved per chat and not handed out yet (see nextMessageId); a chat dropped from
+   * here skips the rest of its block.
+   */
+  readonly #messageIds = new LruMap<number, { next: number; last: number }>();
 
   readonly #sql: SqlStatements;
 
@@ -40,10 +44,6 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     return { ...row };
   }
   #cacheChat(row: ChatRow): void {
-    if (this.#chats.size >= CACHE_SIZE) {
-      this.#chats.clear();
-      this.#privateChats.clear();
-    }
     this.#chats.set(row.pk, row);
     if (row.type === 'private') this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
   }
@@ -95,7 +95,6 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     const last = row.last_message_id as number;
     const cached = this.#chats.get(chatPk);
     if (cached) cached.last_message_id = last;
-    if (this.#messageIds.size >= CACHE_SIZE) this.#messageIds.clear();
     this.#messageIds.set(chatPk, { next: last - MESSAGE_ID_BLOCK + 2, last });
     return last - MESSAGE_ID_BLOCK + 1;
   }
@@ -106,7 +105,6 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
       row = this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
         MemberRow | undefined;
       if (!row) return undefined;
-      if (this.#members.size >= CACHE_SIZE) this.#members.clear();
       this.#members.set(key, row);
     }
     return { ...row };

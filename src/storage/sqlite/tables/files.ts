@@ -30,6 +30,21 @@ export class SqliteFiles implements FilesReader, FilesWriter {
     return this.#sql.get('SELECT data FROM file_attributes WHERE file_pk = ?', filePk)?.data as
       string | undefined;
   }
+  async getDerivedFiles(sourceKey: string, role: string) {
+    const rows = this.#sql.all(
+      'SELECT file_pk FROM derived_files WHERE source_key = ? AND role = ? ORDER BY position',
+      sourceKey,
+      role,
+    ) as Array<{ file_pk: number | string }>;
+    return rows.map((row) => Number(row.file_pk));
+  }
+  async getDerivedSource(filePk: number, role: string) {
+    return this.#sql.get(
+      'SELECT source_key FROM derived_files WHERE file_pk = ? AND role = ? ORDER BY source_key LIMIT 1',
+      filePk,
+      role,
+    )?.source_key as string | undefined;
+  }
   async insertFile(row: Omit<FileRow, 'pk'>) {
     return Number(this.#sql.insert('files', row).lastInsertRowid);
   }
@@ -42,5 +57,18 @@ export class SqliteFiles implements FilesReader, FilesWriter {
       filePk,
       data,
     );
+  }
+  async setDerivedFiles(sourceKey: string, role: string, filePks: number[]) {
+    this.#sql.run('DELETE FROM derived_files WHERE source_key = ? AND role = ?', sourceKey, role);
+    for (const [position, filePk] of filePks.entries()) {
+      this.#sql.run(
+        'INSERT INTO derived_files (source_key, role, position, file_pk) VALUES (?, ?, ?, ?) ' +
+          'ON CONFLICT (source_key, role, position) DO UPDATE SET file_pk = excluded.file_pk',
+        sourceKey,
+        role,
+        position,
+        filePk,
+      );
+    }
   }
 }

@@ -68,8 +68,16 @@ export class SqliteUpdates implements UpdatesReader, UpdatesWriter {
   async deleteAllUpdates(botId: number) {
     this.#sql.run('DELETE FROM updates WHERE bot_id = ?', botId);
   }
-  async deleteExpiredUpdates(nowSec: number) {
-    return this.#sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
+  async deleteExpiredUpdates(nowSec: number, limit?: number) {
+    if (limit === undefined)
+      return this.#sql.run('DELETE FROM updates WHERE expires_at <= ?', nowSec).changes;
+    // A range of the expiry index, then those rows by their key.
+    return this.#sql.run(
+      `DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT bot_id, update_id FROM updates
+       WHERE expires_at <= ? ORDER BY expires_at LIMIT ${LIMIT_PARAM})`,
+      nowSec,
+      limit,
+    ).changes;
   }
   async recordAttempt(botId: number, updateId: number, attempts: number, nextAttemptAt: number) {
     this.#sql.run(

@@ -7,9 +7,7 @@
 import { type Row, type SqlStatements } from '../sql-statements.js';
 import { type BotRow, type UserRow, type UsersReader, type UsersWriter } from '../../ports/users.js';
 import type { CachedArea } from '../../ports/events.js';
-
-/** Rows kept in memory at most, per cache; past it the cache starts again. */
-export const CACHE_SIZE = 50_000;
+import { LruMap } from '../../lru-map.js';
 
 const BOT_BOOLEANS = [
   'can_join_groups',
@@ -32,17 +30,17 @@ function toBot(row: Row | undefined): BotRow | undefined {
 
 export class SqliteUsers implements UsersReader, UsersWriter {
   /** Users by id: read on every message render. */
-  readonly #users = new Map<number, UserRow>();
+  readonly #users = new LruMap<number, UserRow>();
   /**
    * User ids by phone number (the gateway finds people by number on every send). An entry is only a
    * hint: the row comes from `getUser` and is used only if it still has that number, so a changed
    * number or a rolled-back insert at worst costs a read.
    */
-  readonly #userIdsByPhone = new Map<string, number>();
+  readonly #userIdsByPhone = new LruMap<string, number>();
   /** User ids by lower-cased username, a hint in the same way. */
-  readonly #userIdsByUsername = new Map<string, number>();
+  readonly #userIdsByUsername = new LruMap<string, number>();
   /** Bots by id: read on every Bot API call. */
-  readonly #bots = new Map<number, BotRow>();
+  readonly #bots = new LruMap<number, BotRow>();
 
   readonly #sql: SqlStatements;
 
@@ -55,7 +53,6 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     if (!row) {
       row = toUser(this.#sql.get('SELECT * FROM users WHERE id = ?', id));
       if (!row) return undefined;
-      if (this.#users.size >= CACHE_SIZE) this.#users.clear();
       this.#users.set(id, row);
     }
     // A copy, so that a caller changing it cannot change the cache.
@@ -84,7 +81,7 @@ export class SqliteUsers implements UsersReader, UsersWriter {
    * costs a read at worst, never a wrong answer.
    */
   async #userByHint(
-    hints: Map<string, number>,
+    hints: LruMap<string, number>,
     key: string,
     column: 'phone_number' | 'username',
     matches: (user: UserRow) => boolean,
@@ -96,7 +93,6 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     }
     const row = toUser(this.#sql.get(`SELECT * FROM users WHERE ${column} = ?`, key));
     if (row) {
-      if (hints.size >= CACHE_SIZE) hints.clear();
       hints.set(key, row.id);
     }
     return row;
@@ -114,7 +110,6 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     if (!row) {
       row = toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
       if (!row) return undefined;
-      if (this.#bots.size >= CACHE_SIZE) this.#bots.clear();
       this.#bots.set(id, row);
     }
     return { ...row };
@@ -134,14 +129,14 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     );
     if (!row) throw new Error(`bot ${botId} does not exist`);
     const id = row.last_update_id as number;
-    const cached = this.#bots.get(botId);
+    const cached = this.#bots.peek(botId);
     if (cached) this.#bots.set(botId, { ...cached, last_update_id: id, last_update_at: nowSec });
     return id;
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
     this.#sql.update('bots', 'id', id, patch);
     // The update queue writes last_update_id on every update: keep the entry, patched.
-    const cached = this.#bots.get(id);
+    const cached = this.#bots.peek(id);
     if (cached) this.#bots.set(id, { ...cached, ...patch });
   }
 

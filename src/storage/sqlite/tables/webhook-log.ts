@@ -12,10 +12,6 @@ const INSERT = `INSERT INTO webhook_attempts (bot_id, update_id, update_type, qu
   request_bytes, status_code, error, outcome, duration_ms, created_at, next_attempt_at, payload)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-/** Attempts of each bot ranked newest first. */
-const RANKED = `SELECT id, ROW_NUMBER() OVER (PARTITION BY bot_id ORDER BY id DESC) AS rank
-  FROM webhook_attempts`;
-
 export class SqliteWebhookLog implements WebhookLogReader, WebhookLogWriter {
   constructor(private readonly sql: SqlStatements) {}
 
@@ -65,15 +61,42 @@ export class SqliteWebhookLog implements WebhookLogReader, WebhookLogWriter {
       );
     }
   }
-  async pruneWebhookAttempts(keep: number, keepPayloads: number) {
-    this.sql.run(
-      `UPDATE webhook_attempts SET payload = NULL
-       WHERE id IN (SELECT id FROM (${RANKED} WHERE payload IS NOT NULL) WHERE rank > ?)`,
+  async listWebhookLogBots(afterBotId: number, limit: number) {
+    // One probe of the (bot_id, id) index per bot: the next bot id, whatever its rows.
+    const bots: number[] = [];
+    let after = afterBotId;
+    while (bots.length < limit) {
+      const row = this.sql.get(
+        'SELECT bot_id FROM webhook_attempts WHERE bot_id > ? ORDER BY bot_id LIMIT 1',
+        after,
+      );
+      if (!row) break;
+      after = row.bot_id as number;
+      bots.push(after);
+    }
+    return bots;
+  }
+  async pruneWebhookAttempts(botId: number, keep: number, keepPayloads: number) {
+    // The newest payload past the ones kept, then every payload of the bot at or below it.
+    const payloadEdge = this.sql.get(
+      `SELECT id FROM webhook_attempts WHERE bot_id = ? AND payload IS NOT NULL
+       ORDER BY id DESC LIMIT 1 OFFSET ${LIMIT_PARAM}`,
+      botId,
       keepPayloads,
     );
-    return this.sql.run(
-      `DELETE FROM webhook_attempts WHERE id IN (SELECT id FROM (${RANKED}) WHERE rank > ?)`,
+    if (payloadEdge) {
+      this.sql.run(
+        'UPDATE webhook_attempts SET payload = NULL WHERE bot_id = ? AND id <= ? AND payload IS NOT NULL',
+        botId,
+        payloadEdge.id,
+      );
+    }
+    const edge = this.sql.get(
+      `SELECT id FROM webhook_attempts WHERE bot_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${LIMIT_PARAM}`,
+      botId,
       keep,
-    ).changes;
+    );
+    if (!edge) return 0;
+    return this.sql.run('DELETE FROM webhook_attempts WHERE bot_id = ? AND id <= ?', botId, edge.id).changes;
   }
 }

@@ -1,0 +1,98 @@
+/**
+ * The retention sweep (pruner.ts, ADR 0092) keeps what retention says, in small steps: updates
+ * until they expire (deleted in slices of the expiry index), and per bot the newest attempts of the
+ * webhook delivery log with the payloads of the newest of them; the bots that logged since the last
+ * sweep and, over several sweeps, every bot with a log.
+ */
+import pino from 'pino';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { JobClaimant } from './job-claimant.js';
+import { Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
+import type { Platform } from '../platform/core/platform.js';
+import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
+import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { update } from '../storage/contracts/fixtures.js';
+import type { NewWebhookAttempt } from '../storage/ports/webhook-log.js';
+
+let store: SqliteStore;
+let platform: Platform;
+let claimant: JobClaimant;
+const log = pino({ level: 'silent' });
+
+beforeEach(() => {
+  ({ store, platform } = sqlitePlatform());
+  claimant = new JobClaimant(store.jobs);
+});
+
+afterEach(async () => {
+  await store.close();
+});
+
+function attempts(botId: number, count: number): NewWebhookAttempt[] {
+  return Array.from({ length: count }, (_, i) => ({
+    bot_id: botId,
+    update_id: i + 1,
+    update_type: 'message',
+    queue_key: 'c1',
+    url: 'http://127.0.0.1:9/hook',
+    attempt: 1,
+    request_bytes: 40,
+    status_code: 200,
+    error: null,
+    outcome: 'delivered',
+    duration_ms: 1,
+    created_at: i,
+    next_attempt_at: null,
+    payload: `{"n":${i + 1}}`,
+  }));
+}
+
+it('deletes expired updates in slices and keeps the others', async () => {
+  const now = platform.deps.clock.now();
+  await store.write(async (tx) => {
+    for (let id = 1; id <= 2500; id++) await tx.insertUpdate(update(1, id, { expires_at: now - 10 }));
+    for (let id = 2501; id <= 2510; id++) await tx.insertUpdate(update(1, id, { expires_at: now + 3600 }));
+  });
+  const pruner = new Pruner(platform, log, claimant);
+  expect(await pruner.prune()).toBe(2500);
+  expect((await store.listUpdates(1, 0, 100, 0)).map((row) => row.update_id)).toEqual(
+    Array.from({ length: 10 }, (_, i) => 2501 + i),
+  );
+});
+
+it('prunes the log of the bots that logged, and every bot over successive sweeps', async () => {
+  // 250 bots with a log past what is kept would take two sweeps of the full pass (200 a sweep).
+  const over = WEBHOOK_LOG_KEEP + 20;
+  await store.write(async (tx) => {
+    await tx.insertWebhookAttempts(attempts(1, over));
+    for (let bot = 2; bot <= 250; bot++) await tx.insertWebhookAttempts(attempts(bot, 3));
+    await tx.insertWebhookAttempts(attempts(251, over));
+  });
+  const logged = [251];
+  const pruner = new Pruner(platform, log, claimant, { loggedBots: () => logged.splice(0) });
+  await pruner.prune();
+  // Bot 1 was in the first slice of the full pass, bot 251 had logged.
+  for (const bot of [1, 251]) {
+    const kept = await store.listWebhookAttempts({ botId: bot, limit: 5000 });
+    expect(kept).toHaveLength(WEBHOOK_LOG_KEEP);
+    expect(kept[0]!.update_id).toBe(over - WEBHOOK_LOG_KEEP + 1);
+    expect(kept.at(-1)!.update_id).toBe(over);
+    const withPayload = kept.filter((row) => row.payload !== null).map((row) => row.update_id);
+    expect(withPayload).toEqual(Array.from({ length: WEBHOOK_LOG_KEEP_PAYLOADS }, (_, i) => over - 99 + i));
+  }
+  // Bots within the limits keep everything.
+  expect(await store.listWebhookAttempts({ botId: 7, limit: 10 })).toHaveLength(3);
+});
+
+it('reaches a bot past the first slice of the full pass in a later sweep', async () => {
+  const over = WEBHOOK_LOG_KEEP + 5;
+  await store.write(async (tx) => {
+    for (let bot = 1; bot <= 220; bot++) await tx.insertWebhookAttempts(attempts(bot, 1));
+    await tx.insertWebhookAttempts(attempts(300, over));
+  });
+  const pruner = new Pruner(platform, log, claimant);
+  await pruner.prune();
+  expect(await store.listWebhookAttempts({ botId: 300, limit: 5000 })).toHaveLength(over);
+  await pruner.prune();
+  expect(await store.listWebhookAttempts({ botId: 300, limit: 5000 })).toHaveLength(WEBHOOK_LOG_KEEP);
+});
