@@ -14,7 +14,7 @@ export const LAYERS = {
   // The CLI is a client of the control API (testkit/); only `parley start` runs the server.
   cli: ['testkit', 'config', 'server'],
   // Surfaces: parse, authenticate, call the domain, map to their wire. They never import each other.
-  'bot-api': ['platform', 'storage', 'http', 'config'],
+  'bot-api': ['platform', 'storage', 'http', 'config', 'wire'],
   gateway: ['platform', 'storage', 'http', 'config'],
   // The control API reads its requests by its schema, which lives in the test kit (testkit/control-schema/,
   // ADR 0042) so that the test kit's types come from it too.
@@ -24,14 +24,17 @@ export const LAYERS = {
   // Durable background jobs: the domain and the ports, never a surface.
   delivery: ['platform', 'storage', 'config'],
   // The domain: rules, text formatting, wire shapes; the storage ports, not an adapter.
-  platform: ['storage', 'config'],
+  platform: ['storage', 'config', 'wire'],
   storage: ['config'],
   'storage/sqlite': ['storage', 'config'],
   'storage/postgres': ['storage', 'config'],
   // Plain node:http helpers shared by the surfaces.
   http: [],
   config: [],
-  testkit: [],
+  testkit: ['wire'],
+  // The Bot API's types, generated from the Bot API (ADR 0068, ADR 0085): the Bot API's method table
+  // types its results with them, the test kit its answers; they import nothing.
+  wire: [],
 };
 
 /**

@@ -2,7 +2,7 @@
 export interface BotApiJson {
   version: string;
   release_date: string;
-  methods: Record<string, { returns: string[] }>;
+  methods: Record<string, { returns: string[]; href?: string }>;
   types: Record<
     string,
     {

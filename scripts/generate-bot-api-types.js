@@ -1,10 +1,12 @@
-// Writes src/testkit/bot-api-types.ts, the Bot API's types of what the platform answers, from the
-// machine-readable Bot API (the reference's bot-api-10.2.json, which stays outside the repository):
+// Writes src/wire/bot-api-types.ts, the Bot API's types of what the platform answers and the result of
+// each method, from the machine-readable Bot API (the reference's bot-api-10.2.json, which stays
+// outside the repository):
 //
 //   npm run generate:bot-api-types -- /work/shared/reference/bot-api-10.2.json
 //
-// The output is committed, so the project builds without the JSON; src/testkit/bot-api-types.test.ts
-// reads the JSON when it is there and fails while the committed file is not what this writes (ADR 0068).
+// The output is committed, so the project builds without the JSON; src/wire/bot-api-types.test.ts
+// reads the JSON when it is there and fails while the committed file is not what this writes (ADR 0068,
+// ADR 0085).
 import { fileURLToPath } from 'node:url';
 import { baseOf, doc, formatted, generatedNotice, runGenerator, versionOf } from './bot-api-json.js';
 
@@ -46,15 +48,17 @@ function typeExpression(type) {
 const quoted = (words) => words.map((w) => `'${w}'`).join(' | ');
 
 /**
- * A field's type. The Bot API writes discriminants as text: a String field that is "always 'x'" is
- * the literal `'x'` (ChatMemberOwner.status, MessageOriginUser.type, ...), one whose description ends
+ * A field's type. The Bot API writes discriminants as text: a String field that is "always 'x'" or
+ * "must be x" is the literal `'x'` (ChatMemberOwner.status, MessageOriginUser.type,
+ * MenuButtonWebApp.type, ...), one whose description ends
  * in a plain list ("can be either 'private', 'group', 'supergroup' or 'channel'") is that union, and
  * an Integer that is "Always 0." is `0` (InaccessibleMessage.date). Lists with notes between their
  * words ("Currently, can be 'mention' (@username), ...") stay `string`: they grow between versions.
  */
 function fieldType(field) {
   if (field.types.length === 1 && field.types[0] === 'String') {
-    const always = /always '([^']+)'/.exec(field.description);
+    const always =
+      /always '([^']+)'/.exec(field.description) ?? /, must be ([a-z_]+)$/.exec(field.description);
     if (always && field.required) return quoted([always[1]]);
     const list = /can be (?:either )?((?:'[a-z_]+'(?:, or |, | or ))+'[a-z_]+')$/.exec(field.description);
     if (list) return quoted([...list[1].matchAll(/'([a-z_]+)'/g)].map((m) => m[1]));
@@ -82,20 +86,46 @@ function declaration(type) {
   return `${doc([...type.description, '', link])}export interface ${type.name} {\n${fields.join('')}}\n`;
 }
 
+/**
+ * A method's documented result as a type. `Boolean` is `true`: every method documented to return a
+ * Boolean returns True on success ("Returns True on success"), and fails with an error otherwise.
+ */
+function resultType(returns) {
+  return returns.map((type) => (type === 'Boolean' ? 'true' : typeExpression(type))).join(' | ');
+}
+
+/**
+ * `MethodResults`: each method, in the documentation's order, and its result (ADR 0085), as
+ * @grammyjs/types' `ApiMethods` types a method's return.
+ */
+function methodResults(api) {
+  const entries = Object.entries(api.methods).map(
+    ([name, method]) =>
+      `${method.href ? `  /** @see ${method.href} */\n` : ''}  ${name}: ${resultType(method.returns)};\n`,
+  );
+  const about = [
+    "The result of each method of the Bot API, as its documentation states it: what a successful call's",
+    '`result` holds.',
+  ];
+  return `${doc(about)}export interface MethodResults {\n${entries.join('')}}\n`;
+}
+
 /** The whole file, formatted as Prettier formats the repository. */
 export async function botApiTypesSource(api, license, file) {
   const version = versionOf(api);
   const header = doc([
     `The Bot API's types (version ${version}, ${api.release_date}) of what the platform answers: every`,
-    'type a method returns or an update holds, and the reply keyboards a person sees. The test kit types',
-    "its answers with them (control-types.ts) and exports them as `BotApi`, as @grammyjs/types types a bot's.",
+    "type a method returns or an update holds, the reply keyboards a person sees, and each method's result",
+    "(`MethodResults`). The Bot API's method table types its handlers' results with them (ADR 0085); the",
+    'test kit types its answers with them (control-types.ts) and exports them as `BotApi`, as',
+    "@grammyjs/types types a bot's.",
     '',
-    ...generatedNotice(api, license, 'generate-bot-api-types.js', 'ADR 0068'),
+    ...generatedNotice(api, license, 'generate-bot-api-types.js', 'ADR 0068, ADR 0085'),
   ]);
-  const body = answerTypes(api).map((name) => declaration(api.types[name]));
+  const body = [...answerTypes(api).map((name) => declaration(api.types[name])), methodResults(api)];
   return formatted(`${header}\n${body.join('\n')}`, file);
 }
 
-export const OUTPUT = fileURLToPath(new URL('../src/testkit/bot-api-types.ts', import.meta.url));
+export const OUTPUT = fileURLToPath(new URL('../src/wire/bot-api-types.ts', import.meta.url));
 
 await runGenerator(import.meta.url, OUTPUT, (api, license) => botApiTypesSource(api, license, OUTPUT));

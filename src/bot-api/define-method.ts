@@ -11,7 +11,8 @@ import type { ParamDeclaration } from './declared/method-declaration.js';
 import { METHOD_DECLARATIONS } from './declared/method-declarations.js';
 import type { MethodValues } from './declared/method-values.js';
 import type { DeclaredMethodName } from './declared/methods.js';
-import type { MethodContext, MethodHandler, MethodResult } from './method-context.js';
+import type { MethodAnswer, MethodContext, TypedMethodHandler } from './method-context.js';
+import type { MethodResults } from '../wire/bot-api-types.js';
 import { lenientInteger, type Params } from './params.js';
 
 export interface DeclaredMethodContext<N extends DeclaredMethodName> extends MethodContext {
@@ -66,11 +67,14 @@ export function valuesReader<N extends DeclaredMethodName>(method: N): (params: 
   };
 }
 
-/** A method's handler given `ctx.values`, typed from its declaration. */
+/**
+ * A method's handler given `ctx.values`, typed from its declaration; its answer is held to the
+ * method's declared result (MethodResults, ADR 0085).
+ */
 export function defineMethod<N extends DeclaredMethodName>(
   method: N,
-  handler: (ctx: DeclaredMethodContext<N>) => Promise<MethodResult>,
-): MethodHandler {
+  handler: (ctx: DeclaredMethodContext<N>) => Promise<MethodAnswer<MethodResults[N]>>,
+): TypedMethodHandler<MethodResults[N]> {
   const read = valuesReader(method);
   return (ctx) => {
     // The call's own context underneath (its lazy `signal` getter included), with the values on top.

@@ -12,19 +12,30 @@ export interface MethodContext {
   fromWebhookReply: boolean;
 }
 
-/** A result that is already JSON text (getUpdates builds its answer without re-serialising). */
-export class RawJson {
+/**
+ * A result that is already JSON text (getUpdates builds its answer without re-serialising). `R` is the
+ * type the text holds: the one place a result's type is stated rather than checked (ADR 0085).
+ */
+export class RawJson<R = unknown> {
+  /** Never set: it carries `R`, so a RawJson of one result is not taken for another's. */
+  declare readonly holds?: R;
   constructor(readonly json: string) {}
 }
 
 /** A successful result with the reference's extra `description` (setWebhook, deleteWebhook). */
-export class DescribedResult {
+export class DescribedResult<R = unknown> {
   constructor(
-    readonly result: unknown,
+    readonly result: R,
     readonly description: string,
   ) {}
 }
 
+/** What a handler of a method whose result is `R` may answer: `R`, or `R` wrapped (ADR 0085). */
+export type MethodAnswer<R> = R | RawJson<R> | DescribedResult<R>;
+
 export type MethodResult = unknown;
 
 export type MethodHandler = (ctx: MethodContext) => Promise<MethodResult>;
+
+/** A handler whose answer is checked against its method's declared result (MethodResults, ADR 0085). */
+export type TypedMethodHandler<R> = (ctx: MethodContext) => Promise<MethodAnswer<R>>;

@@ -3,6 +3,7 @@
  * InputSticker objects, and sticker files, whose bytes are checked for their use
  * (platform/stickers/sticker-files.ts) whether they are uploaded, downloaded or named by file_id.
  */
+import type { Sticker } from '../wire/bot-api-types.js';
 import { botApiError } from './errors.js';
 import { acquireFile, generatedThumbnail, inputFileOf, type InputFile } from './input-file.js';
 import type { MethodContext } from './method-context.js';
@@ -235,11 +236,11 @@ export function stringArray(ctx: MethodContext, name: string, object: string, fa
  */
 export async function withStickerThumbnail(
   ctx: MethodContext,
-  sticker: Record<string, unknown>,
+  sticker: Sticker,
   file: FileRow,
 ): Promise<Record<string, unknown>> {
   const thumbnail = await generatedThumbnail(ctx, file);
-  if (!thumbnail) return sticker;
+  if (!thumbnail) return { ...sticker };
   const { file_id, file_unique_id, file_size, ...shown } = sticker;
   const size = renderPhotoSize(thumbnail);
   return { ...shown, thumbnail: size, thumb: { ...size }, file_id, file_unique_id, file_size };

@@ -6,7 +6,7 @@
  * fails `tsc` (npm run static) and this test's type check. Where the test kit's type is knowingly
  * looser (a union the server narrows, optional fields), the server's must fit in it (toExtend). Left out:
  * FaultRule (the control API turns the server's created_ms into created_at). Messages and what hangs
- * off them are the Bot API's types on the test kit's side (bot-api-types.ts, ADR 0068), which the
+ * off them are the Bot API's types on the test kit's side (wire/bot-api-types.ts, ADR 0068), which the
  * server's looser wire types of users, chats, entities and messages must fit in.
  */
 import { describe, expectTypeOf, it } from 'vitest';

@@ -6,7 +6,7 @@
  * the names it gives them (`params('CreateUserParams', ...)`), so that what the test kit sends is what
  * the server reads. The results are written here; each route of the schema names its result, and
  * ControlResults holds every such name (a test checks that they agree). Messages and what hangs off
- * them (User, Chat, Poll, ...) are the Bot API's own types, generated into bot-api-types.ts (ADR 0068).
+ * them (User, Chat, Poll, ...) are the Bot API's own types, generated into wire/bot-api-types.ts (ADR 0068).
  *
  * Long because: it holds one wire type per result and parameter set of the control API's routes,
  * the TypeScript side of components.ts, which a test checks against the schema name by name.
@@ -26,7 +26,7 @@ import type {
   RouteId,
   UserRef,
 } from './control-schema/index.js';
-import type * as BotApi from './bot-api-types.js';
+import type * as BotApi from '../wire/bot-api-types.js';
 
 export type { ChatRef, Credits, ReactionType, RouteParams, UserRef } from './control-schema/index.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-schema/index.js';
@@ -94,7 +94,7 @@ export interface ClockState {
   offset_seconds: number;
 }
 
-// ---- the Bot API's types (bot-api-types.ts, generated from the Bot API; ADR 0068) -----------------
+// ---- the Bot API's types (wire/bot-api-types.ts, generated from the Bot API; ADR 0068) -----------------
 
 /** The Bot API `User`, as in `Message.from`. */
 export type User = BotApi.User;

@@ -5,7 +5,7 @@ import { botAndOwner, readInputStickerParam, requiredString, storeInputSticker }
  * addStickerToSet: at the end of one of this bot's sets (up to 200 custom emoji, 120 others); the
  * same file again leaves the set as it is.
  */
-export async function addStickerToSet(ctx: MethodContext) {
+export async function addStickerToSet(ctx: MethodContext): Promise<true> {
   const { bot, ownerId } = await botAndOwner(ctx);
   const name = requiredString(ctx, 'name');
   const spec = readInputStickerParam(ctx);

@@ -6,7 +6,7 @@ import type { CallbackAnswer } from '../../platform/messages/callback-queries.js
  * answerCallbackQuery: the text (a notification, or an alert with show_alert) or url that the
  * person's client shows after the press; once per query, within 150 s. spec §2 CallbackQuery.
  */
-export async function answerCallbackQuery({ params, platform, botId }: MethodContext) {
+export async function answerCallbackQuery({ params, platform, botId }: MethodContext): Promise<true> {
   const id = params.string('callback_query_id');
   if (id === undefined) throw botApiError('QUERY_INVALID');
   const answer: CallbackAnswer = {};

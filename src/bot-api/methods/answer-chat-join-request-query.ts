@@ -9,7 +9,7 @@ import {
  * answerChatJoinRequestQuery: approve (the person joins), decline, or queue (left to the chat's
  * administrators), within the query's time. reference/bot-api-10.1.json; ADR 0047.
  */
-export async function answerChatJoinRequestQuery({ params, platform, botId }: MethodContext) {
+export async function answerChatJoinRequestQuery({ params, platform, botId }: MethodContext): Promise<true> {
   const id = params.string('chat_join_request_query_id') ?? '';
   const result = params.string('result') ?? '';
   if (!(JOIN_REQUEST_RESULTS as readonly string[]).includes(result)) {

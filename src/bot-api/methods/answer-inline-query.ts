@@ -8,7 +8,7 @@ import type { MethodContext } from '../method-context.js';
  * before the query (reference Client.cpp, §6.3). spec §2 Update.inline_query;
  * reference/bot-api-10.1.json answerInlineQuery and InlineQueryResult.
  */
-export async function answerInlineQuery(ctx: MethodContext) {
+export async function answerInlineQuery(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const answer = await readInlineAnswer(ctx);
   const id = params.string('inline_query_id');

@@ -5,7 +5,7 @@ import type { MethodContext } from '../method-context.js';
  * answerPreCheckoutQuery: within 10 s of the query (virtual time). ok charges the person (Stars or
  * the test provider) and posts successful_payment; ok false shows error_message to the person.
  */
-export async function answerPreCheckoutQuery({ params, platform, botId }: MethodContext) {
+export async function answerPreCheckoutQuery({ params, platform, botId }: MethodContext): Promise<true> {
   // The reference reads error_message (a required string when ok is false) before it asks about the
   // query, so a missing one is named first.
   const ok = params.bool('ok');

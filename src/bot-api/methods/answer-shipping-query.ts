@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * answerShippingQuery: the shipping options for the person's address (ok) or why there is none
  * (ok false, error_message, which the person sees). Once per query, while the person waits.
  */
-export async function answerShippingQuery({ params, platform, botId }: MethodContext) {
+export async function answerShippingQuery({ params, platform, botId }: MethodContext): Promise<true> {
   // As answerPreCheckoutQuery: a missing error_message (ok false) is named before the query is looked up.
   const ok = params.bool('ok');
   const errorMessage = params.string('error_message');

@@ -8,7 +8,7 @@ import { targetChatId } from '../send-options.js';
  * in the channel. Stars that do not cover the price give suggested_post_approval_failed (the post
  * stays pending) and still answer True. platform/suggested-posts/suggested-posts.ts; ADR 0053.
  */
-export async function approveSuggestedPost(ctx: MethodContext) {
+export async function approveSuggestedPost(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const chatId = await targetChatId(ctx);
   const messageId = params.int('message_id') ?? 0;

@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * 30 s or more than 366 days away means forever, and only supergroups and channels keep bans
  * (spec banChatMember). revoke_messages is accepted; no message is deleted.
  */
-export async function banChatMember(ctx: MethodContext) {
+export async function banChatMember(ctx: MethodContext): Promise<true> {
   const userId = readUserId(ctx);
   const untilDate = ctx.params.int('until_date') ?? 0;
   const acting = await botInChat(ctx);

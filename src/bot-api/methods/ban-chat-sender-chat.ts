@@ -25,7 +25,7 @@ export function readSenderChatId({ params }: MethodContext): number {
  * channel: until unbanChatSenderChat nobody writes as it there, nor as any channel of its owner
  * (spec banChatSenderChat; platform/chats/sender-chats.ts, ADR 0052).
  */
-export async function banChatSenderChat(ctx: MethodContext) {
+export async function banChatSenderChat(ctx: MethodContext): Promise<true> {
   const senderChatId = readSenderChatId(ctx);
   const acting = await botInChat(ctx);
   await ctx.platform.senderChats.ban(acting, senderChatId);

@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * 429 during the first 10 minutes of a bot's activity unless the server itself started less than 10
  * minutes ago. reference §6.3.
  */
-export async function close({ platform, botId }: MethodContext) {
+export async function close({ platform, botId }: MethodContext): Promise<true> {
   const retryAfter = platform.users.closeRetryAfter(botId);
   if (retryAfter > 0) throw botApiError('TOO_MANY_REQUESTS', { retryAfter });
   platform.updates.releaseAll();

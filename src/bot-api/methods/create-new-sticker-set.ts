@@ -31,7 +31,7 @@ function readStickers(ctx: MethodContext): InputStickerSpec[] {
  * needs_repainting for custom emoji sets; also the legacy form (one png_sticker, tgs_sticker or
  * webm_sticker with emojis, contains_masks). The owner and name are checked before files are stored.
  */
-export async function createNewStickerSet(ctx: MethodContext) {
+export async function createNewStickerSet(ctx: MethodContext): Promise<true> {
   const { bot, ownerId } = await botAndOwner(ctx);
   const name = requiredString(ctx, 'name').trim();
   const title = readTitle(ctx);

@@ -7,7 +7,7 @@ import { targetChatId } from '../send-options.js';
  * comment, 0-128 characters; nothing is charged); the bot needs can_manage_direct_messages in the
  * channel. platform/suggested-posts/suggested-posts.ts; ADR 0053.
  */
-export async function declineSuggestedPost(ctx: MethodContext) {
+export async function declineSuggestedPost(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const chatId = await targetChatId(ctx);
   const messageId = params.int('message_id') ?? 0;

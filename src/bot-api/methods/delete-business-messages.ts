@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * can_delete_sent_messages, any message with can_delete_all_messages. Other connected bots get
  * deleted_business_messages.
  */
-export async function deleteBusinessMessages(ctx: MethodContext) {
+export async function deleteBusinessMessages(ctx: MethodContext): Promise<true> {
   const connectionId = connectionIdOf(ctx);
   await ctx.platform.businessAccount.deleteMessages(ctx.botId, connectionId, messageIdsOf(ctx));
   return true;

@@ -3,7 +3,7 @@ import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 
 /** deleteMessages: 1-100 message ids at once; missing ones are skipped. reference §6.3. */
-export async function deleteMessages(ctx: MethodContext) {
+export async function deleteMessages(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const ids = params.parsedJson('message_ids', 'message identifiers');
   if (!Array.isArray(ids) || ids.length === 0) throw botApiError('MESSAGE_IDENTIFIERS_NOT_SPECIFIED');

@@ -16,5 +16,6 @@ export async function forwardMessage(ctx: MethodContext) {
     extra,
     single: true,
   });
-  return message;
+  // With `single`, a message that cannot be forwarded is the call's error: exactly one was sent.
+  return message!;
 }

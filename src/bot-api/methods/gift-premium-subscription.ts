@@ -7,7 +7,7 @@ import type { MethodContext } from '../method-context.js';
  * giftPremiumSubscription: Telegram Premium for 3, 6 or 12 months, paid with 1000, 1500 or 2500
  * Stars from the bot's balance (a premium_purchase transaction). ADR 0050.
  */
-export async function giftPremiumSubscription(ctx: MethodContext) {
+export async function giftPremiumSubscription(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const userId = readUserId(ctx);
   const months = params.int('month_count');

@@ -5,7 +5,8 @@
  * Long because: one import and one entry per method, about 190 of each; the declared table
  * (declared/methods.ts) is the list they are checked against.
  */
-import type { MethodHandler } from '../method-context.js';
+import type { MethodHandler, TypedMethodHandler } from '../method-context.js';
+import type { MethodResults } from '../../wire/bot-api-types.js';
 import type { DeclaredMethodName } from '../declared/methods.js';
 import { LEGACY_ALIASES, METHOD_DECLARATIONS, type LegacyAlias } from '../declared/method-declarations.js';
 import { close } from './close.js';
@@ -189,6 +190,30 @@ import { editMessageChecklist } from './edit-message-checklist.js';
 import { sendLivePhoto } from './send-live-photo.js';
 import { getUserPersonalChatMessages } from './get-user-personal-chat-messages.js';
 import { ephemeralMethods } from './ephemeral-methods.js';
+
+/**
+ * The table's type: a handler may serve only a declared method or an old name, and its answer must be
+ * what that method's documentation returns (`MethodResults`, generated from the Bot API; ADR 0085), so a
+ * field of the result's type that a handler leaves out, or types otherwise, is a compile error here.
+ */
+type DeclaredHandlers = {
+  [name in Exclude<DeclaredMethodName, NotYetTyped>]?: TypedMethodHandler<MethodResults[name]>;
+} & { [name in NotYetTyped]?: MethodHandler } & {
+  [alias in LegacyAlias]?: TypedMethodHandler<MethodResults[(typeof LEGACY_ALIASES)[alias]]>;
+};
+
+/**
+ * Methods whose answer the compiler does not hold to its declared result yet: a StarTransaction's
+ * partner keeps the paid media it bought as paid-media.ts renders them (an open record). The run-time
+ * test holds its answer to the declaration (test/method-results.test.ts). Take a name off this list
+ * once its platform type is the Bot API's.
+ */
+type NotYetTyped = 'getStarTransactions';
+
+// The declared methods and MethodResults come from the same Bot API: the same names.
+const _sameNames: [DeclaredMethodName, keyof MethodResults] extends [keyof MethodResults, DeclaredMethodName]
+  ? true
+  : never = true;
 
 export const BOT_API_METHODS = {
   ...ephemeralMethods,
@@ -378,7 +403,7 @@ export const BOT_API_METHODS = {
   kickChatMember: banChatMember,
   getChatMembersCount: getChatMemberCount,
   setStickerSetThumb: setStickerSetThumbnail,
-} satisfies { [name in DeclaredMethodName | LegacyAlias]?: MethodHandler };
+} satisfies DeclaredHandlers;
 
 /** Lower-cased method name -> handler. */
 export const METHOD_TABLE: ReadonlyMap<string, MethodHandler> = new Map(

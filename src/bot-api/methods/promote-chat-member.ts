@@ -5,7 +5,7 @@ import type { MethodContext } from '../method-context.js';
  * promoteChatMember: supergroups and channels, needs can_promote_members and grants only rights the
  * bot holds; all rights false demotes (spec promoteChatMember, ChatAdministratorRights).
  */
-export async function promoteChatMember(ctx: MethodContext) {
+export async function promoteChatMember(ctx: MethodContext): Promise<true> {
   const userId = readUserId(ctx);
   const rights = readRights(ctx);
   const acting = await botInChat(ctx);

@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * readBusinessMessage: can_read_messages; an incoming message of a chat active in the last 24 hours
  * is marked read by the account (its read cursor moves up to it).
  */
-export async function readBusinessMessage(ctx: MethodContext) {
+export async function readBusinessMessage(ctx: MethodContext): Promise<true> {
   const connectionId = connectionIdOf(ctx);
   const chatId = strictChatId(ctx);
   const messageId = ctx.params.int('message_id');

@@ -8,7 +8,7 @@ import {
 } from '../sticker-input.js';
 
 /** replaceStickerInSet: the new sticker takes the old one's place; the same file again changes nothing. */
-export async function replaceStickerInSet(ctx: MethodContext) {
+export async function replaceStickerInSet(ctx: MethodContext): Promise<true> {
   const { bot, ownerId } = await botAndOwner(ctx);
   const name = requiredString(ctx, 'name');
   const oldFilePk = await stickerFilePk(ctx, 'old_sticker');

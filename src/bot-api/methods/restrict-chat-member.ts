@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * (use_independent_chat_permissions), until_date as for bans. All permissions given lifts the
  * restriction.
  */
-export async function restrictChatMember(ctx: MethodContext) {
+export async function restrictChatMember(ctx: MethodContext): Promise<true> {
   const userId = readUserId(ctx);
   const untilDate = ctx.params.int('until_date') ?? 0;
   const permissions = readPermissions(ctx, true);

@@ -9,7 +9,7 @@ import { chatActionName } from '../../platform/chats/chat-actions.js';
  * the reference's get_chat_action; the action is checked before the chat. Answers True.
  * spec/bot-api.md (sendChatAction); reference §2.3, §6.3.
  */
-export async function sendChatAction(ctx: MethodContext) {
+export async function sendChatAction(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const action = chatActionName(params.string('action') ?? '');
   if (action === undefined) throw botApiError('CHAT_ACTION_INVALID');

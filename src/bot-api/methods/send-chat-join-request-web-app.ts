@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * URL) before the bot decides; the query then stays open an hour. reference/bot-api-10.1.json;
  * ADR 0047.
  */
-export async function sendChatJoinRequestWebApp({ params, platform, botId }: MethodContext) {
+export async function sendChatJoinRequestWebApp({ params, platform, botId }: MethodContext): Promise<true> {
   const id = params.string('chat_join_request_query_id') ?? '';
   const url = params.string('web_app_url') ?? '';
   if (!/^https:\/\/\S+$/i.test(url)) throw botApiError('WEB_APP_URL_INVALID');

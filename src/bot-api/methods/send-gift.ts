@@ -8,7 +8,7 @@ import { targetChatId } from '../send-options.js';
  * Star balance (BALANCE_TOO_LOW when short); the receiver gets a `gift` service message. Gifts sent
  * by bots cannot be converted to Stars. platform/gifts/gifts.ts; ADR 0050.
  */
-export async function sendGift(ctx: MethodContext) {
+export async function sendGift(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const giftId = params.string('gift_id');
   if (giftId === undefined || giftId === '') throw botApiError('PARAMETER_REQUIRED', { name: 'gift_id' });

@@ -11,7 +11,7 @@ const MAX_RAW_TEXT_BYTES = 32_768;
  * as sendMessage; draft_id must be non-zero. The person sees the draft for 30 seconds after its
  * last version, or until the bot sends a message into the chat.
  */
-export async function sendMessageDraft(ctx: MethodContext) {
+export async function sendMessageDraft(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const chatId = params.int('chat_id');
   if (chatId === undefined) throw botApiError('CHAT_IDENTIFIER_NOT_SPECIFIED');

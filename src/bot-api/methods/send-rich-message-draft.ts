@@ -8,7 +8,7 @@ import { readDraftId } from './send-message-draft.js';
  * private chat with a person, as sendMessageDraft (ADR 0048) with `rich_message` instead of text;
  * the thinking block (<tg-thinking>) is allowed only here.
  */
-export async function sendRichMessageDraft(ctx: MethodContext) {
+export async function sendRichMessageDraft(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const chatId = params.int('chat_id');
   if (chatId === undefined) throw botApiError('CHAT_IDENTIFIER_NOT_SPECIFIED');

@@ -14,7 +14,7 @@ const GIFT_TYPES = [
  * setBusinessAccountGiftSettings: can_change_gift_settings; show_gift_button and the five
  * AcceptedGiftTypes booleans (each required).
  */
-export async function setBusinessAccountGiftSettings(ctx: MethodContext) {
+export async function setBusinessAccountGiftSettings(ctx: MethodContext): Promise<true> {
   const { params } = ctx;
   const connectionId = connectionIdOf(ctx);
   const value = params.parsedJson('accepted_gift_types', 'AcceptedGiftTypes');

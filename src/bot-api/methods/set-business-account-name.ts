@@ -5,7 +5,7 @@ import type { MethodContext } from '../method-context.js';
 const NAME_MAX = 64;
 
 /** setBusinessAccountName: can_edit_name; first_name 1-64 characters, last_name 0-64. */
-export async function setBusinessAccountName(ctx: MethodContext) {
+export async function setBusinessAccountName(ctx: MethodContext): Promise<true> {
   const connectionId = connectionIdOf(ctx);
   const first = ctx.params.string('first_name')?.trim();
   const last = ctx.params.string('last_name')?.trim() || null;

@@ -10,7 +10,7 @@ import { checkPhoto } from './send-photo.js';
  * is_public). The right is checked before the bytes are stored. Parley decodes no video, so an
  * animated photo is refused, as setMyProfilePhoto does (ADR 0048). ADR 0049.
  */
-export async function setBusinessAccountProfilePhoto(ctx: MethodContext) {
+export async function setBusinessAccountProfilePhoto(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const connectionId = connectionIdOf(ctx);
   const value = params.parsedJson('photo', 'InputProfilePhoto');

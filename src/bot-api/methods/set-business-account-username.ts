@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
 const USERNAME = /^[a-zA-Z][a-zA-Z0-9_]{3,30}[a-zA-Z0-9]$/;
 
 /** setBusinessAccountUsername: can_edit_username; empty removes the username; a taken one is refused. */
-export async function setBusinessAccountUsername(ctx: MethodContext) {
+export async function setBusinessAccountUsername(ctx: MethodContext): Promise<true> {
   const connectionId = connectionIdOf(ctx);
   const username = ctx.params.string('username')?.replace(/^@/, '') || null;
   if (username !== null && (!USERNAME.test(username) || /bot$/i.test(username))) {

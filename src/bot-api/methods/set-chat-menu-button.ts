@@ -1,11 +1,12 @@
 import { botApiError } from '../errors.js';
+import type { MenuButton } from '../../wire/bot-api-types.js';
 import type { MethodContext } from '../method-context.js';
 import { privateChatPk } from './get-chat-menu-button.js';
 
 /** setChatMenuButton: a private chat's menu button, or the bot's default without chat_id. spec §2 MenuButton. */
-export async function setChatMenuButton(ctx: MethodContext) {
+export async function setChatMenuButton(ctx: MethodContext): Promise<true> {
   const value = ctx.params.parsedJson('menu_button', 'menu button');
-  let button: Record<string, unknown> | null = null;
+  let button: MenuButton | null = null;
   if (value !== undefined) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw botApiError('JSON_UNPARSABLE', { object: 'menu button' });

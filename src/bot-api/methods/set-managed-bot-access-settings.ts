@@ -8,7 +8,7 @@ const MAX_ADDED_USERS = 10;
  * setManagedBotAccessSettings: is_access_restricted, with up to 10 added_user_ids (ignored when not
  * restricted; the owner always has access).
  */
-export async function setManagedBotAccessSettings(ctx: MethodContext) {
+export async function setManagedBotAccessSettings(ctx: MethodContext): Promise<true> {
   const { params } = ctx;
   const botId = managedUserId(ctx);
   const restricted = params.bool('is_access_restricted');

@@ -8,7 +8,7 @@ import { targetChatId } from '../send-options.js';
  * a custom emoji already on the message; none removes it), with is_big. Bots' reactions cause no
  * message_reaction update. spec "Reactions"; reference §2.3 ("message to react not found").
  */
-export async function setMessageReaction(ctx: MethodContext) {
+export async function setMessageReaction(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const reaction = readReactionTypes(params);
   if (params.string('chat_id') === undefined) throw botApiError('PARAMETER_EMPTY', { name: 'chat_id' });

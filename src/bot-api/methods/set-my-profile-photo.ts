@@ -9,7 +9,7 @@ import { checkPhoto } from './send-photo.js';
  * replaces the bot's profile photo, which getUserProfilePhotos of the bot then answers. Parley
  * decodes no video, so an animated photo (InputProfilePhotoAnimated) is refused (ADR 0048).
  */
-export async function setMyProfilePhoto(ctx: MethodContext) {
+export async function setMyProfilePhoto(ctx: MethodContext): Promise<true> {
   const { params, platform, botId } = ctx;
   const value = params.parsedJson('photo', 'InputProfilePhoto');
   if (value === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'photo' });

@@ -72,7 +72,7 @@ function readError(value: unknown): PassportElementError {
  * person sees (control API `GET /control/passport/errors`) until they share those elements again.
  * Each error must name hashes of what the person shared with this bot (ADR 0054). Returns True.
  */
-export async function setPassportDataErrors({ params, platform, botId }: MethodContext) {
+export async function setPassportDataErrors({ params, platform, botId }: MethodContext): Promise<true> {
   const userId = params.int('user_id') ?? 0;
   if (userId <= 0) throw botApiError('USER_ID_INVALID');
   const value = params.parsedJson('errors', 'errors');

@@ -4,7 +4,7 @@ import { callingBot, stickerFilePk } from '../sticker-input.js';
 import { maskPositionOf } from '../../platform/stickers/sticker-rules.js';
 
 /** setStickerMaskPosition: mask stickers of this bot's sets; absent removes the position. */
-export async function setStickerMaskPosition(ctx: MethodContext) {
+export async function setStickerMaskPosition(ctx: MethodContext): Promise<true> {
   const filePk = await stickerFilePk(ctx);
   const given = ctx.params.parsedJson('mask_position', 'MaskPosition');
   const mask = given === undefined ? null : (maskPositionOf(given) ?? null);

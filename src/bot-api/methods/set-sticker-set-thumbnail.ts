@@ -11,7 +11,7 @@ import { formatOfMimeType, sniffFormat, type StickerFormat } from '../../platfor
  * libraries such as node-telegram-bot-api 0.x still send) the format is the file's own, as the
  * reference server leaves it to TDLib to find (ADR 0072).
  */
-export async function setStickerSetThumbnail(ctx: MethodContext) {
+export async function setStickerSetThumbnail(ctx: MethodContext): Promise<true> {
   const name = requiredString(ctx, 'name');
   const { bot, ownerId } = await botAndOwner(ctx);
   const input = ctx.params.inputFile('thumbnail') ?? ctx.params.inputFile('thumb');

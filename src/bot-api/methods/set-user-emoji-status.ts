@@ -10,7 +10,7 @@ const CUSTOM_EMOJI_ID = /^[1-9]\d{0,18}$/;
  * emoji_status_custom_emoji_id removes the status; emoji_status_expiration_date is a Unix time
  * (0 or absent: none). getChat of the person's private chat shows it (ADR 0048).
  */
-export async function setUserEmojiStatus({ params, platform, botId }: MethodContext) {
+export async function setUserEmojiStatus({ params, platform, botId }: MethodContext): Promise<true> {
   const userId = params.int('user_id') ?? 0;
   if (userId <= 0) throw botApiError('USER_ID_INVALID');
   const customEmojiId = (params.string('emoji_status_custom_emoji_id') ?? '').trim();

@@ -7,7 +7,7 @@ import { readUpload, uploadSize } from '../../platform/files/upload.js';
  * setWebhook: every parameter of the spec; an empty url deletes the webhook. The profile decides the
  * accepted schemes, ports and addresses. spec/bot-api.md §4 setWebhook; reference §4.1.
  */
-export async function setWebhook({ platform, botId, params }: MethodContext) {
+export async function setWebhook({ platform, botId, params }: MethodContext): Promise<DescribedResult<true>> {
   const certificateParam = params.inputFile('certificate');
   if (certificateParam && 'ref' in certificateParam) {
     // The certificate must be a new upload; a string (file_id or URL) does not work.
@@ -25,5 +25,5 @@ export async function setWebhook({ platform, botId, params }: MethodContext) {
     dropPendingUpdates: params.bool('drop_pending_updates'),
     secretToken: params.string('secret_token'),
   });
-  return new DescribedResult(true, description);
+  return new DescribedResult<true>(true, description);
 }

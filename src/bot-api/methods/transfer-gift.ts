@@ -7,7 +7,7 @@ import type { MethodContext } from '../method-context.js';
  * (can_transfer_and_upgrade_gifts and can_transfer_stars; star_count is the transfer fee, 25
  * Stars on Parley, from the account's balance). ADR 0050.
  */
-export async function transferGift(ctx: MethodContext) {
+export async function transferGift(ctx: MethodContext): Promise<true> {
   const { params } = ctx;
   const connectionId = connectionIdOf(ctx);
   const ownedId = params.string('owned_gift_id');

@@ -5,7 +5,7 @@ import type { MethodContext } from '../method-context.js';
  * unbanChatMember: afterwards the user is not in the chat but may join; with only_if_banned a user
  * who is not banned is left alone (spec unbanChatMember). Supergroups and channels only.
  */
-export async function unbanChatMember(ctx: MethodContext) {
+export async function unbanChatMember(ctx: MethodContext): Promise<true> {
   const userId = readUserId(ctx);
   const onlyIfBanned = ctx.params.bool('only_if_banned');
   const acting = await botInChat(ctx);

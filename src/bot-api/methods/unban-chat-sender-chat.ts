@@ -6,7 +6,7 @@ import type { MethodContext } from '../method-context.js';
  * unbanChatSenderChat: lifts a ban of banChatSenderChat; the bot needs can_restrict_members in the
  * supergroup or channel. A channel that is not banned is left alone (spec unbanChatSenderChat; ADR 0052).
  */
-export async function unbanChatSenderChat(ctx: MethodContext) {
+export async function unbanChatSenderChat(ctx: MethodContext): Promise<true> {
   const senderChatId = readSenderChatId(ctx);
   const acting = await botInChat(ctx);
   await ctx.platform.senderChats.unban(acting, senderChatId);

@@ -2,7 +2,7 @@ import type { MethodContext } from '../method-context.js';
 import { pinTarget } from '../pin-target.js';
 
 /** unpinAllChatMessages: clears the chat's list of pinned messages. reference/bot-api-10.1.json. */
-export async function unpinAllChatMessages(ctx: MethodContext) {
+export async function unpinAllChatMessages(ctx: MethodContext): Promise<true> {
   const { bot, chatId } = await pinTarget(ctx);
   await ctx.platform.pins.unpinAllByBot(bot, chatId);
   return true;

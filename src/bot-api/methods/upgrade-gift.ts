@@ -7,7 +7,7 @@ import type { MethodContext } from '../method-context.js';
  * (can_transfer_and_upgrade_gifts; a paid upgrade also can_transfer_stars and star_count equal to
  * the gift's upgrade_star_count, taken from the account's balance). ADR 0050.
  */
-export async function upgradeGift(ctx: MethodContext) {
+export async function upgradeGift(ctx: MethodContext): Promise<true> {
   const { params } = ctx;
   const connectionId = connectionIdOf(ctx);
   const ownedId = params.string('owned_gift_id');

@@ -5,6 +5,7 @@
  * chats reach the bot through business-relay.ts; sends on its behalf through send-on-behalf.ts.
  * One bot is connected to an account at a time: connecting another disables the first. ADR 0049.
  */
+import type { BusinessConnection } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
@@ -30,7 +31,7 @@ export class Business {
     userRef: string | number,
     botRef: string | number,
     rights: Partial<Record<string, boolean | undefined>>,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<BusinessConnection> {
     const user = await this.users.resolve(userRef, 'user');
     const bot = await this.users.resolve(botRef, 'bot');
     const now = this.deps.clock.now();
@@ -61,7 +62,7 @@ export class Business {
   }
 
   /** A person disconnects the bot: it gets business_connection with is_enabled false. */
-  async disconnect(userRef: string | number, botRef: string | number): Promise<Record<string, unknown>> {
+  async disconnect(userRef: string | number, botRef: string | number): Promise<BusinessConnection> {
     const user = await this.users.resolve(userRef, 'user');
     const bot = await this.users.resolve(botRef, 'bot');
     const { row, queued } = await this.deps.store.write(async (tx) => {
@@ -78,7 +79,7 @@ export class Business {
   }
 
   /** getBusinessConnection: a connection of this bot, enabled or not. */
-  async get(botId: number, connectionId: string): Promise<Record<string, unknown>> {
+  async get(botId: number, connectionId: string): Promise<BusinessConnection> {
     const { store } = this.deps;
     const row = await store.getBusinessConnection(connectionId);
     const user = row && row.bot_id === botId ? await store.getUser(row.user_id) : undefined;
@@ -119,7 +120,7 @@ export function emptyProfile(userId: number): BusinessProfileRow {
 }
 
 /** The BusinessConnection object (spec): rights only when some are given. */
-export function renderConnection(row: BusinessConnectionRow, user: UserRow): Record<string, unknown> {
+export function renderConnection(row: BusinessConnectionRow, user: UserRow): BusinessConnection {
   const rights = parseRights(row.rights);
   return {
     id: row.id,

@@ -9,6 +9,7 @@
  */
 import { renderUser } from '../users/users.js';
 import type { WireUser } from '../core/wire-types.js';
+import type { ChatAdministratorRights, ChatInviteLink, ChatMember } from '../../wire/bot-api-types.js';
 import type { ChatType, InviteLinkRow, MemberRow, MemberStatus, UserRow } from '../../storage/store.js';
 import { shownLink } from './invite-link-form.js';
 
@@ -44,7 +45,8 @@ const MEDIA_PERMISSIONS: PermissionKey[] = [
   'can_send_voice_notes',
 ];
 
-export const ADMIN_RIGHT_KEYS = [
+/** The rights every kind of chat has: ChatAdministratorRights' required fields, first in its order. */
+const COMMON_RIGHT_KEYS = [
   'can_manage_chat',
   'can_delete_messages',
   'can_manage_video_chats',
@@ -55,6 +57,10 @@ export const ADMIN_RIGHT_KEYS = [
   'can_post_stories',
   'can_edit_stories',
   'can_delete_stories',
+] as const;
+
+export const ADMIN_RIGHT_KEYS = [
+  ...COMMON_RIGHT_KEYS,
   'can_post_messages',
   'can_edit_messages',
   'can_pin_messages',
@@ -109,10 +115,17 @@ export function normalizeRights(given: AdminRights, type: ChatType): AdminRights
  * ChatAdministratorRights on the wire (getMyDefaultAdministratorRights): is_anonymous and every
  * right, false unless held.
  */
-export function renderAdministratorRights(rights: AdminRights): Record<string, boolean> {
-  const wire: Record<string, boolean> = { is_anonymous: rights.is_anonymous === true };
-  for (const key of ADMIN_RIGHT_KEYS) wire[key] = rights[key] === true;
-  return wire;
+export function renderAdministratorRights(rights: AdminRights): ChatAdministratorRights {
+  return {
+    is_anonymous: rights.is_anonymous === true,
+    ...eachKey(ADMIN_RIGHT_KEYS, (key) => rights[key] === true),
+  };
+}
+
+/** `{ [key]: value(key) }` for each of `keys`, typed as the record it is. */
+function eachKey<K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> {
+  // Object.fromEntries types its keys as any string; every key of K is there.
+  return Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
 }
 
 /** All rights of the chat kind: what the creator holds. */
@@ -257,39 +270,45 @@ export function renderChatMember(
   state: MemberState,
   type: ChatType,
   viewerId: number,
-): Record<string, unknown> {
-  const base = { user: renderUser(user), status: state.status };
+): ChatMember {
+  const wireUser = renderUser(user);
   const { data } = state;
   const title = data.custom_title ? { custom_title: data.custom_title } : {};
   switch (state.status) {
     case 'creator':
-      return { ...base, is_anonymous: data.is_anonymous === true, ...title };
+      return { user: wireUser, status: 'creator', is_anonymous: data.is_anonymous === true, ...title };
     case 'administrator': {
-      const rights: Record<string, boolean> = {};
-      for (const key of rightsOf(type)) rights[key] = data.rights?.[key] === true;
+      const held = (key: AdminRightKey) => data.rights?.[key] === true;
+      // The kind's rights (rightsOf) hold the common ones: spread again, they keep their place.
+      const kindRights: Partial<Record<AdminRightKey, boolean>> = eachKey(rightsOf(type), held);
       return {
-        ...base,
+        user: wireUser,
+        status: 'administrator',
         can_be_edited: data.promoted_by === viewerId,
         is_anonymous: data.rights?.is_anonymous === true,
-        ...rights,
+        ...eachKey(COMMON_RIGHT_KEYS, held),
+        ...kindRights,
         ...title,
       };
     }
     case 'restricted': {
       const permissions = data.permissions ?? normalizePermissions({}, true);
       return {
-        ...base,
+        user: wireUser,
+        status: 'restricted',
         is_member: data.is_member === true,
         ...permissions,
         until_date: data.until_date ?? 0,
       };
     }
     case 'kicked':
-      return { ...base, until_date: data.until_date ?? 0 };
+      return { user: wireUser, status: 'kicked', until_date: data.until_date ?? 0 };
     case 'member':
-      return data.subscription_until ? { ...base, until_date: data.subscription_until } : base;
-    default:
-      return base;
+      return data.subscription_until
+        ? { user: wireUser, status: 'member', until_date: data.subscription_until }
+        : { user: wireUser, status: 'member' };
+    case 'left':
+      return { user: wireUser, status: 'left' };
   }
 }
 
@@ -304,14 +323,14 @@ export function renderInviteLink(
   whole: boolean,
   pendingRequests: number,
   publicUrl: string | undefined,
-): Record<string, unknown> {
+): ChatInviteLink {
   let link = shownLink(row.link, publicUrl);
   if (!whole) {
     const hashStart = link.lastIndexOf('+') + 1;
     const keep = hashStart + Math.ceil((link.length - hashStart) / 2);
     link = `${link.slice(0, keep)}...`;
   }
-  const wire: Record<string, unknown> = {
+  const wire: ChatInviteLink = {
     invite_link: link,
     creator: renderUser(creator) satisfies WireUser,
     creates_join_request: row.creates_join_request,

@@ -7,6 +7,7 @@
  * Ids: a group's is negative without a prefix (-4xxxxxxxxx); a supergroup's or channel's is
  * -100 followed by ten digits (reference: -1000000000000 - supergroup_id).
  */
+import type { AcceptedGiftTypes, ChatFullInfo, ChatMember, ChatPhoto } from '../../wire/bot-api-types.js';
 import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { checkMayChangeInfo } from './chat-info-rights.js';
@@ -326,11 +327,11 @@ export class Groups {
   async fullInfo(
     bot: UserRow,
     chatId: number,
-    renderPhoto?: (file: FileRow) => Promise<Record<string, unknown>>,
-  ): Promise<Record<string, unknown>> {
+    renderPhoto?: (file: FileRow) => Promise<ChatPhoto>,
+  ): Promise<ChatFullInfo> {
     const { store } = this.ctx.deps;
     const { chat } = await chatForBot(this.ctx, store, bot, chatId, 'read');
-    const gifts = (accepted: boolean) => ({
+    const gifts = (accepted: boolean): AcceptedGiftTypes => ({
       unlimited_gifts: accepted,
       limited_gifts: accepted,
       unique_gifts: accepted,
@@ -347,25 +348,29 @@ export class Groups {
         accepted_gift_types: gifts(true),
       };
     }
-    const info: Record<string, unknown> = { id: chat.id, type: chat.type, title: chat.title };
-    if (chat.username) info.username = chat.username;
-    if (chat.type === 'supergroup' && chat.is_forum) info.is_forum = true;
     // A channel's direct-messages chat names its channel (ADR 0053).
     const parent = chat.parent_pk ? await store.getChat(chat.parent_pk) : undefined;
-    if (parent) info.is_direct_messages = true;
-    info.accent_color_id = Math.abs(chat.id!) % 7;
-    info.max_reaction_count = 11;
     const photo = chat.photo_file_pk ? await store.getFileByPk(chat.photo_file_pk) : undefined;
-    if (photo && renderPhoto) info.photo = await renderPhoto(photo);
-    info.accepted_gift_types = gifts(false);
-    if (chat.description) info.description = chat.description;
     const link = await this.inviteLinks.primaryOf(store, chat, bot.id);
-    if (link) info.invite_link = this.inviteLinks.shown(link.link);
-    if (chat.type !== 'channel') info.permissions = chatPermissions(chat);
-    if (parent) info.parent_chat = await this.ctx.chats.render(store, parent, bot.id);
     const community = await store.getCommunityOfChat(chat.pk); // Bot API 10.2 (ADR 0077)
-    if (community) info.community = { id: community.id, name: community.name };
-    return info;
+    // In the reference's order of keys.
+    return {
+      id: chat.id!,
+      type: chat.type,
+      ...(chat.title !== null ? { title: chat.title } : {}),
+      ...(chat.username ? { username: chat.username } : {}),
+      ...(chat.type === 'supergroup' && chat.is_forum ? { is_forum: true } : {}),
+      ...(parent ? { is_direct_messages: true } : {}),
+      accent_color_id: Math.abs(chat.id!) % 7,
+      max_reaction_count: 11,
+      ...(photo && renderPhoto ? { photo: await renderPhoto(photo) } : {}),
+      accepted_gift_types: gifts(false),
+      ...(chat.description ? { description: chat.description } : {}),
+      ...(link ? { invite_link: this.inviteLinks.shown(link.link) } : {}),
+      ...(chat.type !== 'channel' ? { permissions: chatPermissions(chat) } : {}),
+      ...(parent ? { parent_chat: await this.ctx.chats.render(store, parent, bot.id) } : {}),
+      ...(community ? { community: { id: community.id, name: community.name } } : {}),
+    };
   }
 
   /** The chat with its members, for the control API (no acting user: nothing is hidden). */
@@ -377,7 +382,7 @@ export class Groups {
       : await store.getChatByUsername(text.replace(/^@/, ''));
     if (!chat || chat.type === 'private')
       throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${text}"`);
-    const members: Array<Record<string, unknown>> = [];
+    const members: ChatMember[] = [];
     for (const row of await store.listMembers(chat.pk)) {
       const state = memberState(row, clock.now());
       const user = await store.getUser(row.user_id);

@@ -8,6 +8,7 @@
  * Links look like `https://t.me/+<16 characters>`, or `<public-url>/+...` with `--public-url`; they
  * are stored under their old `https://parley.invalid/+...` key (invite-link-form.ts, ADR 0074).
  */
+import type { ChatInviteLink } from '../../wire/bot-api-types.js';
 import { isPresent, memberState, renderInviteLink, hasRight } from './chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from './group-context.js';
@@ -76,7 +77,7 @@ export class InviteLinks {
   }
 
   /** createChatInviteLink, or a person creating a link: an additional link of the actor. */
-  async create(acting: Acting, options: LinkOptions): Promise<Record<string, unknown>> {
+  async create(acting: Acting, options: LinkOptions): Promise<ChatInviteLink> {
     checkOptions(options);
     return this.#manage(acting, async (tx, at) => {
       if (options.subscription && at.chat.type !== 'channel') {
@@ -90,7 +91,7 @@ export class InviteLinks {
   }
 
   /** editChatInviteLink: every field is set; one left out goes back to its default. */
-  async edit(acting: Acting, link: string, options: LinkOptions): Promise<Record<string, unknown>> {
+  async edit(acting: Acting, link: string, options: LinkOptions): Promise<ChatInviteLink> {
     checkOptions(options);
     return this.#manage(acting, async (tx, at) => {
       const row = await this.#own(tx, at, link);
@@ -107,7 +108,7 @@ export class InviteLinks {
   }
 
   /** revokeChatInviteLink: a revoked primary link is replaced by a new one. */
-  async revoke(acting: Acting, link: string): Promise<Record<string, unknown>> {
+  async revoke(acting: Acting, link: string): Promise<ChatInviteLink> {
     return this.#manage(acting, async (tx, at) => {
       const row = await this.#own(tx, at, link);
       await tx.updateInviteLink(row.link, { is_revoked: true });
@@ -131,7 +132,7 @@ export class InviteLinks {
    * (the owner may also edit and revoke any of them, #own). The owner sees them whole, since it
    * manages them; the Bot API's shortening of others' links is for bots.
    */
-  async list(acting: Acting): Promise<Array<Record<string, unknown>>> {
+  async list(acting: Acting): Promise<ChatInviteLink[]> {
     const { store } = this.ctx.deps;
     const at = await actingIn(this.ctx, store, acting);
     checkMayManageInviteLinks(at);
@@ -237,7 +238,7 @@ export class InviteLinks {
   }
 
   /** `whole`: the viewer made the link, or manages it as the owner (renderInviteLink). */
-  async #render(reader: StoreReader, row: InviteLinkRow, whole: boolean): Promise<Record<string, unknown>> {
+  async #render(reader: StoreReader, row: InviteLinkRow, whole: boolean): Promise<ChatInviteLink> {
     const creator = (await reader.getUser(row.creator_id))!;
     const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
       (r) => r.invite_link === row.link,

@@ -16,6 +16,7 @@
  * Joining and leaving are in member-joins.ts, the changes administrators make in member-changes.ts;
  * reading members is here.
  */
+import type { ChatMember } from '../../wire/bot-api-types.js';
 import {
   isAdmin,
   isPresent,
@@ -107,7 +108,7 @@ export class Members {
   }
 
   /** getChatMember: any user's state as the bot sees it ("left" for someone never in the chat). */
-  async get(bot: UserRow, chatId: number, userId: number): Promise<Record<string, unknown>> {
+  async get(bot: UserRow, chatId: number, userId: number): Promise<ChatMember> {
     const { store } = this.ctx.deps;
     const at = await chatForBot(this.ctx, store, bot, chatId, userId === bot.id ? 'read' : 'write');
     if (at.chat.type === 'channel' && userId !== bot.id && !isAdmin(at.state))
@@ -116,7 +117,7 @@ export class Members {
     const state = await stateOf(store, at.chat, user.id, this.#now());
     const member = renderChatMember(user, state, at.chat.type, bot.id);
     // A regular member's tag (setChatMemberTag, member-tags.ts).
-    if (state.status === 'member' || state.status === 'restricted') {
+    if (member.status === 'member' || member.status === 'restricted') {
       const tag = await store.getMemberTag(at.chat.pk, user.id);
       if (tag !== undefined) member.tag = tag;
     }
@@ -124,11 +125,7 @@ export class Members {
   }
 
   /** getChatAdministrators: the creator first; other bots only with return_bots (spec). */
-  async administrators(
-    bot: UserRow,
-    chatId: number,
-    returnBots: boolean,
-  ): Promise<Array<Record<string, unknown>>> {
+  async administrators(bot: UserRow, chatId: number, returnBots: boolean): Promise<ChatMember[]> {
     const { store } = this.ctx.deps;
     const at = await chatForBot(this.ctx, store, bot, chatId, 'write');
     if (at.chat.type === 'private')
@@ -138,7 +135,7 @@ export class Members {
       );
     if (at.chat.type === 'channel' && !isAdmin(at.state))
       throw new PlatformError('MEMBER_LIST_INACCESSIBLE', 'member list is inaccessible');
-    const admins: Array<{ order: number; member: Record<string, unknown> }> = [];
+    const admins: Array<{ order: number; member: ChatMember }> = [];
     for (const row of await store.listMembers(at.chat.pk)) {
       const state = memberState(row, this.#now());
       if (!isAdmin(state)) continue;

@@ -37,6 +37,9 @@ export interface WireEntity {
   date_time_format?: string;
 }
 
+/** An entity as a message is rendered: a text_mention's user is the whole User (mentioned-users.ts). */
+export type RenderedEntity = Omit<WireEntity, 'user'> & { user?: WireUser };
+
 export interface WireMessage {
   message_id: number;
   from?: WireUser;
@@ -45,7 +48,7 @@ export interface WireMessage {
   edit_date?: number;
   reply_to_message?: WireMessage;
   text?: string;
-  entities?: WireEntity[];
+  entities?: RenderedEntity[];
   [field: string]: unknown;
 }
 

@@ -3,6 +3,7 @@
  * person's gifts, and (through the business helper's connection) a business account's. Filters and
  * sorting come before pagination; `offset` is the position in the filtered list as a string.
  */
+import type { OwnedGift } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { hasRight, memberState } from '../chats/chat-rights.js';
 import { catalogueGift } from './gift-catalogue.js';
@@ -27,7 +28,7 @@ export interface GiftListFilter {
 
 export interface OwnedGiftsList {
   total_count: number;
-  gifts: Array<Record<string, unknown>>;
+  gifts: OwnedGift[];
   next_offset?: string;
 }
 

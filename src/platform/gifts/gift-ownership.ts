@@ -5,6 +5,7 @@
  * its connection (platform/business/usable-connection.ts, ADR 0049). Each is one write: the gift's
  * row, the Stars (with their ledger rows) and the `unique_gift` service message together.
  */
+import type { UniqueGift } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { commit, type Effects } from '../chats/group-context.js';
 import { usableConnection } from '../business/usable-connection.js';
@@ -216,7 +217,7 @@ export class GiftOwnership {
     senderId: number,
     ownerId: number | undefined,
     ownedId: string,
-    unique: Record<string, unknown>,
+    unique: UniqueGift,
     origin: 'upgrade' | 'transfer',
   ): Promise<void> {
     const content = { unique_gift: { gift: unique, origin } };

@@ -4,6 +4,13 @@
  * node stores the same files); file_ids are left empty here and bound to each viewer afterwards
  * (Files.bindFileIds, ADR 0040).
  */
+import type {
+  Gift,
+  MessageEntity as WireMessageEntity,
+  OwnedGift,
+  OwnedGiftRegular,
+  UniqueGift,
+} from '../../wire/bot-api-types.js';
 import type { Files } from '../files/files.js';
 import { renderSticker, type WireSticker } from '../stickers/sticker-view.js';
 import { renderUser } from '../users/users.js';
@@ -29,13 +36,13 @@ export interface OwnedGiftData {
   prepaid_upgrade_star_count?: number;
   unique_gift_number?: number;
   /** The UniqueGift once upgraded (stickers without file_ids). */
-  unique?: Record<string, unknown>;
+  unique?: UniqueGift;
   /** The chat and message of the gift's service message. */
   chat_pk?: number;
   message_id?: number;
 }
 
-export type WireGift = Record<string, unknown>;
+export type WireGift = Gift;
 
 const VARIANTS = UNIQUE_MODELS.length * UNIQUE_SYMBOLS.length * UNIQUE_BACKDROPS.length;
 
@@ -88,29 +95,31 @@ export class GiftView {
    */
   async gift(gift: CatalogueGift, reader?: StoreReader, buyerId?: number): Promise<WireGift> {
     const [centre, edge, text] = gift.background;
-    const wire: WireGift = {
+    const { total_count: total, personal_total_count: personalTotal } = gift;
+    const sold = total !== undefined && reader ? await reader.getGiftSold(gift.id, 0) : 0;
+    const personalSold =
+      personalTotal !== undefined && reader && buyerId !== undefined
+        ? await reader.getGiftSold(gift.id, buyerId)
+        : 0;
+    return {
       id: gift.id,
       sticker: await this.sticker(gift),
       star_count: gift.star_count,
+      ...(gift.upgrade_star_count !== undefined ? { upgrade_star_count: gift.upgrade_star_count } : {}),
+      ...(total !== undefined ? { total_count: total, remaining_count: Math.max(0, total - sold) } : {}),
+      ...(personalTotal !== undefined
+        ? {
+            personal_total_count: personalTotal,
+            personal_remaining_count: Math.max(0, personalTotal - personalSold),
+          }
+        : {}),
+      background: { center_color: centre, edge_color: edge, text_color: text },
+      ...(gift.upgrade_star_count !== undefined ? { unique_gift_variant_count: VARIANTS } : {}),
     };
-    if (gift.upgrade_star_count !== undefined) wire.upgrade_star_count = gift.upgrade_star_count;
-    if (gift.total_count !== undefined) {
-      wire.total_count = gift.total_count;
-      const sold = reader ? await reader.getGiftSold(gift.id, 0) : 0;
-      wire.remaining_count = Math.max(0, gift.total_count - sold);
-    }
-    if (gift.personal_total_count !== undefined) {
-      wire.personal_total_count = gift.personal_total_count;
-      const sold = reader && buyerId !== undefined ? await reader.getGiftSold(gift.id, buyerId) : 0;
-      wire.personal_remaining_count = Math.max(0, gift.personal_total_count - sold);
-    }
-    wire.background = { center_color: centre, edge_color: edge, text_color: text };
-    if (gift.upgrade_star_count !== undefined) wire.unique_gift_variant_count = VARIANTS;
-    return wire;
   }
 
   /** A UniqueGift made from a regular gift: its number and the variant `pick` chooses (0-26). */
-  async unique(gift: CatalogueGift, number: number, pick: number): Promise<Record<string, unknown>> {
+  async unique(gift: CatalogueGift, number: number, pick: number): Promise<UniqueGift> {
     const model = UNIQUE_MODELS[pick % UNIQUE_MODELS.length]!;
     const symbol = UNIQUE_SYMBOLS[Math.floor(pick / UNIQUE_MODELS.length) % UNIQUE_SYMBOLS.length]!;
     const backdrop =
@@ -169,29 +178,32 @@ export class GiftView {
     gift: CatalogueGift,
     full: boolean,
     transferStarCount: number,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<OwnedGift> {
     const data = JSON.parse(row.data) as OwnedGiftData;
     const sender = row.sender_id === null ? undefined : await reader.getUser(row.sender_id);
     const showSender = sender !== undefined && (full || !data.is_private);
     if (row.kind === 'unique') {
-      const wire: Record<string, unknown> = { type: 'unique', gift: structuredClone(data.unique) };
-      if (full) wire.owned_gift_id = row.id;
-      if (showSender) wire.sender_user = renderUser(sender);
-      wire.send_date = row.send_date;
-      if (full) {
-        wire.is_saved = true;
-        wire.can_be_transferred = true;
-        wire.transfer_star_count = transferStarCount;
-      }
-      return wire;
+      return {
+        type: 'unique',
+        // A unique gift's row holds its UniqueGift (upgradeGift stores it).
+        gift: structuredClone(data.unique!),
+        ...(full ? { owned_gift_id: row.id } : {}),
+        ...(showSender ? { sender_user: renderUser(sender) } : {}),
+        send_date: row.send_date,
+        ...(full ? { is_saved: true, can_be_transferred: true, transfer_star_count: transferStarCount } : {}),
+      };
     }
-    const wire: Record<string, unknown> = { type: 'regular', gift: await this.gift(gift) };
-    if (full) wire.owned_gift_id = row.id;
-    if (showSender) wire.sender_user = renderUser(sender);
-    wire.send_date = row.send_date;
+    const wire: OwnedGiftRegular = {
+      type: 'regular',
+      gift: await this.gift(gift),
+      ...(full ? { owned_gift_id: row.id } : {}),
+      ...(showSender ? { sender_user: renderUser(sender) } : {}),
+      send_date: row.send_date,
+    };
     if (data.text && (full || !data.is_private)) {
       wire.text = data.text;
-      if (data.entities && data.entities.length > 0) wire.entities = data.entities;
+      // Only formatting entities are kept (checkText's GIFT_ENTITIES): none names a user.
+      if (data.entities && data.entities.length > 0) wire.entities = data.entities as WireMessageEntity[];
     }
     if (data.is_private) wire.is_private = true;
     const upgradable = gift.upgrade_star_count !== undefined;

@@ -10,6 +10,7 @@
  *   A gift a person sends can (the catalogue's convert_star_count).
  * - Limited gifts cannot be sent to channels; bots receive no gifts.
  */
+import type { Gift, Gifts } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { commit, type Effects, type GroupContext } from '../chats/group-context.js';
 import { checkBotCanSend } from '../chats/chat-access.js';
@@ -64,7 +65,7 @@ export class GiftSales {
   }
 
   /** getAvailableGifts: the catalogue as `botId` sees it (its own remaining counts). */
-  async available(botId: number): Promise<{ gifts: Array<Record<string, unknown>> }> {
+  async available(botId: number): Promise<Gifts> {
     const { store } = this.ctx.deps;
     const gifts = [];
     for (const gift of GIFT_CATALOGUE) gifts.push(await this.view.gift(gift, store, botId));
@@ -266,7 +267,7 @@ export class GiftSales {
   }
 
   /** The Gift as a ledger row keeps it: with the payer's file_ids (rows are not bound when read). */
-  async #giftFor(tx: StoreTx, gift: CatalogueGift, viewerId: number): Promise<Record<string, unknown>> {
+  async #giftFor(tx: StoreTx, gift: CatalogueGift, viewerId: number): Promise<Gift> {
     const wire = await this.view.gift(gift);
     await this.ctx.files.bindFileIds(tx, viewerId, wire);
     return wire;

@@ -64,8 +64,9 @@ export class Inspector {
           id: row.id,
           first_name: row.first_name,
           username: row.username ?? '',
-          pending_update_count: Number(webhook.pending_update_count ?? 0),
-          webhook,
+          pending_update_count: webhook.pending_update_count,
+          // The control API's schema keeps WebhookInfo an open object.
+          webhook: { ...webhook },
         };
       }),
     );

@@ -5,6 +5,7 @@
  * service message; it reads and replaces the bot's token and its access settings. A replaced token
  * stops working at once: the token cache of every process drops the bot (rows.changed). ADR 0049.
  */
+import type { BotAccessSettings } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Chats } from '../chats/chats.js';
@@ -107,7 +108,7 @@ export class ManagedBots {
   }
 
   /** getManagedBotAccessSettings (BotAccessSettings); undefined for a bot this bot does not manage. */
-  async accessSettings(managerId: number, botId: number): Promise<Record<string, unknown> | undefined> {
+  async accessSettings(managerId: number, botId: number): Promise<BotAccessSettings | undefined> {
     const managed = await this.#managedBy(managerId, botId);
     if (!managed) return undefined;
     if (!managed.access_restricted) return { is_access_restricted: false };

@@ -6,7 +6,18 @@
  */
 import { renderUser } from '../users/users.js';
 import type { WireEntity, WireUser } from '../core/wire-types.js';
+import type { MessageEntity } from '../../wire/bot-api-types.js';
 import type { StoreReader } from '../../storage/store.js';
+
+/**
+ * Stored entities typed as the wire's: a text_mention's user is still `{ id }` here, and
+ * fillMentionedUsers or fillPollMentions makes it the whole User before the object is answered (the
+ * Poll of stopPoll and of poll updates goes through fillPollMentions; a poll option's text allows
+ * custom emoji only). The one place that says so.
+ */
+export function mentionsFilledLater(entities: WireEntity[]): MessageEntity[] {
+  return entities as MessageEntity[];
+}
 
 /** The fields of a message body and of a Poll that hold entities. */
 const ENTITY_FIELDS = ['entities', 'caption_entities'] as const;

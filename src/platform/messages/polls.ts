@@ -15,8 +15,9 @@
  * Updates (spec/bot-api.md Update): the bot that sent a poll gets `poll` with its new state after
  * each vote and when it is stopped or closes, and `poll_answer` for each vote in a non-anonymous poll.
  */
+import type { Poll } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
-import { fillPollMentions } from './mentioned-users.js';
+import { fillPollMentions, mentionsFilledLater } from './mentioned-users.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
@@ -53,7 +54,11 @@ export interface PollData {
   description_entities?: WireEntity[];
 }
 
-export type WirePoll = Record<string, unknown> & { id: string; is_closed: boolean };
+/**
+ * A Poll as the platform renders it: the Bot API's, with the older correct_option_id the reference
+ * still sends beside correct_option_ids for a quiz with one correct answer (ADR 0072).
+ */
+export type WirePoll = Poll & { correct_option_id?: number };
 
 /** Due polls closed per write of the closing pass. */
 const CLOSE_BATCH = 50;
@@ -303,11 +308,11 @@ export function renderPoll(
   const wire: WirePoll = {
     id,
     question: data.question,
-    ...(data.question_entities ? { question_entities: data.question_entities } : {}),
+    ...(data.question_entities ? { question_entities: mentionsFilledLater(data.question_entities) } : {}),
     options: data.options.map((option, i) => ({
       persistent_id: option.persistent_id,
       text: option.text,
-      ...(option.text_entities ? { text_entities: option.text_entities } : {}),
+      ...(option.text_entities ? { text_entities: mentionsFilledLater(option.text_entities) } : {}),
       voter_count: hidden ? 0 : counts[i]!,
     })),
     total_voter_count: hidden ? 0 : votes.length,
@@ -326,13 +331,13 @@ export function renderPoll(
   }
   if (data.explanation) {
     wire.explanation = data.explanation;
-    if (data.explanation_entities) wire.explanation_entities = data.explanation_entities;
+    if (data.explanation_entities) wire.explanation_entities = mentionsFilledLater(data.explanation_entities);
   }
   if (data.open_period) wire.open_period = data.open_period;
   if (data.close_date) wire.close_date = data.close_date;
   if (inMessage && data.description) {
     wire.description = data.description;
-    if (data.description_entities) wire.description_entities = data.description_entities;
+    if (data.description_entities) wire.description_entities = mentionsFilledLater(data.description_entities);
   }
   return wire;
 }

@@ -180,7 +180,9 @@ export class StarsLedger {
     if (stored.type === 'user') {
       const { user_id: userId, type: _type, ...rest } = stored;
       const user = await reader.getUser(userId);
-      return { type: 'user', ...rest, user: user ? renderUser(user) : { id: userId } };
+      // A user Parley no longer knows is shown as the reference shows one (mentioned-users.ts).
+      const shown = user ? renderUser(user) : { id: userId, is_bot: false, first_name: '' };
+      return { type: 'user', ...rest, user: shown };
     }
     if (stored.type === 'chat') {
       const { chat_id: chatId, type: _type, ...rest } = stored;

@@ -3,11 +3,12 @@
  * writes them). file_ids are left empty here and bound to each viewer afterwards (Files.bindFileIds,
  * ADR 0040), so one rendering serves a bot, a person or a message's recipients.
  */
+import type { MaskPosition, PhotoSize, Sticker } from '../../wire/bot-api-types.js';
 import { formatOfMimeType } from './sticker-files.js';
 import type { FileRow } from '../../storage/store.js';
 import type { StickerRow, StickerSetRow, StickerType } from '../../storage/ports/stickers.js';
 
-export type WireSticker = Record<string, unknown>;
+export type WireSticker = Sticker;
 
 /** What a sticker shows besides its file. */
 export interface StickerAttributes {
@@ -20,7 +21,7 @@ export interface StickerAttributes {
 }
 
 /** The PhotoSize of a stored image (a set's thumbnail), its file_id to be bound. */
-export function photoSizeOf(file: FileRow, fileId = ''): Record<string, unknown> {
+export function photoSizeOf(file: FileRow, fileId = ''): PhotoSize {
   return {
     file_id: fileId,
     file_unique_id: file.unique_id,
@@ -32,23 +33,24 @@ export function photoSizeOf(file: FileRow, fileId = ''): Record<string, unknown>
 
 export function renderSticker(file: FileRow, attributes: StickerAttributes, fileId = ''): WireSticker {
   const format = formatOfMimeType(file.mime_type);
-  const sticker: WireSticker = { width: file.width ?? 0, height: file.height ?? 0 };
-  if (attributes.emoji) sticker.emoji = attributes.emoji;
-  if (attributes.set_name) sticker.set_name = attributes.set_name;
-  sticker.is_animated = format === 'animated';
-  sticker.is_video = format === 'video';
-  sticker.type = attributes.type;
-  if (attributes.type === 'custom_emoji' && attributes.custom_emoji_id) {
-    sticker.custom_emoji_id = attributes.custom_emoji_id;
-    if (attributes.needs_repainting) sticker.needs_repainting = true;
-  }
-  if (attributes.type === 'mask' && attributes.mask_position) {
-    sticker.mask_position = JSON.parse(attributes.mask_position) as unknown;
-  }
-  sticker.file_id = fileId;
-  sticker.file_unique_id = file.unique_id;
-  sticker.file_size = file.size;
-  return sticker;
+  const customEmoji = attributes.type === 'custom_emoji' && attributes.custom_emoji_id;
+  const mask = attributes.type === 'mask' && attributes.mask_position;
+  return {
+    width: file.width ?? 0,
+    height: file.height ?? 0,
+    ...(attributes.emoji ? { emoji: attributes.emoji } : {}),
+    ...(attributes.set_name ? { set_name: attributes.set_name } : {}),
+    is_animated: format === 'animated',
+    is_video: format === 'video',
+    type: attributes.type,
+    ...(customEmoji ? { custom_emoji_id: customEmoji } : {}),
+    ...(customEmoji && attributes.needs_repainting ? { needs_repainting: true } : {}),
+    // Stored as the sticker's MaskPosition was read (sticker-input.ts).
+    ...(mask ? { mask_position: JSON.parse(mask) as MaskPosition } : {}),
+    file_id: fileId,
+    file_unique_id: file.unique_id,
+    file_size: file.size,
+  };
 }
 
 /** A sticker of a set, with the set's name and type. */

@@ -6,6 +6,7 @@
  * set (setChatStickerSet / deleteChatStickerSet; getChat's sticker_set_name and
  * can_set_sticker_set). Bots' changes to their sets are in sticker-sets.ts.
  */
+import type { StickerSet } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { chatForBot, type GroupContext } from '../chats/group-context.js';
 import { hasRight } from '../chats/chat-rights.js';
@@ -24,6 +25,9 @@ import type { WireMessage } from '../core/wire-types.js';
 import { UniqueViolation, type FileRow, type StoreReader, type UserRow } from '../../storage/store.js';
 import type { StickerSetRow } from '../../storage/ports/stickers.js';
 
+/** A StickerSet with contains_masks, which the reference's JsonStickerSet still writes (ADR 0072). */
+export type StickerSetView = StickerSet & { contains_masks: boolean };
+
 export class Stickers {
   /** Bots' changes to the sets they made. */
   readonly sets: StickerSets;
@@ -36,7 +40,7 @@ export class Stickers {
   }
 
   /** getStickerSet: any set by name (case-insensitive), as `viewerId` sees it. */
-  async getSet(viewerId: number, name: string): Promise<Record<string, unknown>> {
+  async getSet(viewerId: number, name: string): Promise<StickerSetView> {
     const { store } = this.ctx.deps;
     const set = await store.getStickerSetByName(setNameKey(name));
     if (!set) throw new PlatformError('STICKERSET_INVALID', 'sticker set not found');
@@ -63,7 +67,7 @@ export class Stickers {
   async topicIcons(viewerId: number): Promise<WireSticker[]> {
     const { store } = this.ctx.deps;
     const set = await this.#topicIconSet();
-    const stickers = (await this.#setView(store, set)).stickers as WireSticker[];
+    const { stickers } = await this.#setView(store, set);
     await this.files.bindFileIds(store, viewerId, stickers);
     return stickers;
   }
@@ -171,13 +175,13 @@ export class Stickers {
     return fields;
   }
 
-  async #setView(reader: StoreReader, set: StickerSetRow): Promise<Record<string, unknown>> {
+  async #setView(reader: StoreReader, set: StickerSetRow): Promise<StickerSetView> {
     const stickers: WireSticker[] = [];
     for (const row of await reader.listStickers(set.pk)) {
       const file = await reader.getFileByPk(row.file_pk);
       if (file) stickers.push(renderSetSticker(file, row, set));
     }
-    const view: Record<string, unknown> = {
+    const view: StickerSetView = {
       name: set.name,
       title: set.title,
       sticker_type: set.sticker_type,

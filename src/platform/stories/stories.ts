@@ -5,6 +5,7 @@
  * the account's active list unless it is kept on the chat page. People see an account's stories
  * and reply to them (reply_to_story). ADR 0049.
  */
+import type { Story } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { WireMessage } from '../core/wire-types.js';
@@ -40,7 +41,7 @@ export class Stories {
   ) {}
 
   /** postStory: a new story of the account, active for activePeriod seconds from now. */
-  async post(botId: number, connectionId: string, input: StoryInput): Promise<Record<string, unknown>> {
+  async post(botId: number, connectionId: string, input: StoryInput): Promise<Story> {
     const { store, clock } = this.deps;
     const { owner, storyId } = await store.write(async (tx) => {
       const connection = await usableConnection(tx, botId, connectionId, 'can_manage_stories');
@@ -70,7 +71,7 @@ export class Stories {
     activePeriod: number,
     postToChatPage: boolean,
     protect: boolean,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Story> {
     const { store, clock } = this.deps;
     const { owner, storyId } = await store.write(async (tx) => {
       const connection = await usableConnection(tx, botId, connectionId, 'can_manage_stories');
@@ -99,12 +100,7 @@ export class Stories {
   }
 
   /** editStory: new content, caption and areas of a story the bot posted (active or kept). */
-  async edit(
-    botId: number,
-    connectionId: string,
-    storyId: number,
-    body: StoryBody,
-  ): Promise<Record<string, unknown>> {
+  async edit(botId: number, connectionId: string, storyId: number, body: StoryBody): Promise<Story> {
     const owner = await this.deps.store.write(async (tx) => {
       const connection = await usableConnection(tx, botId, connectionId, 'can_manage_stories');
       const story = await this.#own(tx, botId, connection.user_id, storyId);
@@ -177,6 +173,6 @@ export class Stories {
 }
 
 /** The Story object (spec): the chat that posted it and its id. */
-export function renderStory(owner: UserRow, storyId: number): Record<string, unknown> {
+export function renderStory(owner: UserRow, storyId: number): Story {
   return { chat: privateChatOf(owner), id: storyId };
 }

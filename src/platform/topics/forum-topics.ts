@@ -11,6 +11,7 @@
  * unless the actor created it; the General topic's methods take can_manage_topics; unpinning all of
  * a topic's messages takes can_pin_messages.
  */
+import type { ForumTopic } from '../../wire/bot-api-types.js';
 import { postServiceMessage } from '../chats/chat-events.js';
 import { hasRight, type AdminRightKey } from '../chats/chat-rights.js';
 import {
@@ -82,7 +83,7 @@ export class ForumTopics {
   }
 
   /** createForumTopic: the topic's thread is its forum_topic_created message. Returns ForumTopic. */
-  async create(acting: Acting, topic: NewTopic): Promise<Record<string, unknown>> {
+  async create(acting: Acting, topic: NewTopic): Promise<ForumTopic> {
     return commit(this.ctx, async (tx, effects) => {
       const { at, inPrivate } = await this.#acting(tx, acting, true);
       if (inPrivate) {

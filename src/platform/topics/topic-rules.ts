@@ -4,6 +4,7 @@
  * than the documented 128 characters is refused, not cut as TDLib does: ADR 0071), and the ForumTopic
  * object.
  */
+import type { ForumTopic } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
 import type { ForumTopicRow } from '../../storage/store.js';
@@ -49,8 +50,8 @@ export function iconEmoji(id: string | undefined): string | null | undefined {
 }
 
 /** ForumTopic (spec): message_thread_id, name, icon_color, icon_custom_emoji_id when set. */
-export function renderForumTopic(row: ForumTopicRow): Record<string, unknown> {
-  const wire: Record<string, unknown> = {
+export function renderForumTopic(row: ForumTopicRow): ForumTopic {
+  const wire: ForumTopic = {
     message_thread_id: row.thread_id,
     name: row.name,
     icon_color: row.icon_color,

@@ -2,6 +2,7 @@
  * A bot's webhook setting: setWebhook / deleteWebhook / getWebhookInfo semantics of the reference
  * (spec/bot-api.md §4 setWebhook; reference §4.1). Delivery itself is in delivery/webhook-worker.ts.
  */
+import type { WebhookInfo } from '../../wire/bot-api-types.js';
 import { X509Certificate } from 'node:crypto';
 import { PlatformError, RateLimited } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -143,11 +144,11 @@ export class Webhooks {
   }
 
   /** WebhookInfo with the reference's key order and omissions. */
-  async info(botId: number): Promise<Record<string, unknown>> {
+  async info(botId: number): Promise<WebhookInfo> {
     const { store } = this.deps;
     const bot = await store.getBot(botId);
     if (!bot) throw new PlatformError('BOT_NOT_FOUND', 'bot not found');
-    const info: Record<string, unknown> = {
+    const info: WebhookInfo = {
       url: bot.webhook_url,
       has_custom_certificate: bot.webhook_certificate !== null,
       pending_update_count: await store.countUpdates(botId),

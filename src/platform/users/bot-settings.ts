@@ -4,6 +4,7 @@
  * administrator rights for groups and for channels. Kept in the settings table under `bot:<id>:...`
  * keys; an empty value means "not set".
  */
+import type { MenuButton } from '../../wire/bot-api-types.js';
 import { normalizeRights, type AdminRights } from '../chats/chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -135,11 +136,7 @@ export class BotSettings {
   }
 
   /** The menu button of a private chat (chatPk) or the bot's default (null). */
-  async setMenuButton(
-    botId: number,
-    chatPk: number | null,
-    button: Record<string, unknown> | null,
-  ): Promise<void> {
+  async setMenuButton(botId: number, chatPk: number | null, button: MenuButton | null): Promise<void> {
     const key = `bot:${botId}:menu_button:${chatPk ?? 'default'}`;
     const value = button === null || button.type === 'default' ? '' : JSON.stringify(button);
     await this.deps.store.write(async (tx) => tx.setSetting(key, value));
@@ -151,18 +148,19 @@ export class BotSettings {
    * bot's default, never set or reset, answers `commands` (TDLib's get_bot_menu_button maps the
    * server's botMenuButtonDefault to `default` and botMenuButtonCommands to `commands`).
    */
-  async chatMenuButton(botId: number, chatPk: number | null): Promise<Record<string, unknown>> {
+  async chatMenuButton(botId: number, chatPk: number | null): Promise<MenuButton> {
     if (chatPk === null) return this.getMenuButton(botId, null);
     const own = await this.deps.store.getSetting(`bot:${botId}:menu_button:${chatPk}`);
-    return own ? (JSON.parse(own) as Record<string, unknown>) : { type: 'default' };
+    // Stored as setMenuButton wrote it.
+    return own ? (JSON.parse(own) as MenuButton) : { type: 'default' };
   }
 
   /** The button a person sees in the chat (chatPk) or by default (null): the chat's, else the bot's default. */
-  async getMenuButton(botId: number, chatPk: number | null): Promise<Record<string, unknown>> {
+  async getMenuButton(botId: number, chatPk: number | null): Promise<MenuButton> {
     const { store } = this.deps;
     const own = chatPk === null ? undefined : await store.getSetting(`bot:${botId}:menu_button:${chatPk}`);
     const value = own || (await store.getSetting(`bot:${botId}:menu_button:default`));
-    return value ? (JSON.parse(value) as Record<string, unknown>) : { type: 'commands' };
+    return value ? (JSON.parse(value) as MenuButton) : { type: 'commands' };
   }
 
   /**

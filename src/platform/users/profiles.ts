@@ -6,6 +6,7 @@
  * requestEmojiStatusAccess, here a control route), and a person's personal channel
  * (getUserPersonalChatMessages, getChat's personal_chat).
  */
+import type { Audio } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Files, WirePhotoSize } from '../files/files.js';
@@ -121,8 +122,9 @@ export class Profiles {
   async audiosFor(viewerId: number, userId: number, offset: number, limit: number) {
     // The reference's key order: the attributes (and thumbnail), then the file's own fields. The
     // thumbnail keeps its file, which the viewer gets its own file_id for, as the audio.
-    return this.#page(viewerId, userId, 'audio', offset, limit, (file, attributes) => {
-      const { file_size: _size, ...rest } = attributes;
+    return this.#page(viewerId, userId, 'audio', offset, limit, (file, attributes): Audio => {
+      // Stored by addAudioFromMessage: the message's Audio less its file's fields.
+      const { file_size: _size, ...rest } = attributes as Omit<Audio, 'file_id' | 'file_unique_id'>;
       return { ...rest, file_id: '', file_unique_id: file.unique_id, file_size: file.size };
     });
   }

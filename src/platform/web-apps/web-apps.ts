@@ -179,11 +179,10 @@ export class WebApps implements LaunchSigner {
 
   async #menuButton(bot: UserRow, chatPk: number | null): Promise<Found> {
     const button = await this.parts.botSettings.getMenuButton(bot.id, chatPk);
-    const webApp = button.web_app;
-    if (button.type !== 'web_app' || !isObject(webApp) || typeof webApp.url !== 'string') {
+    if (button.type !== 'web_app') {
       throw new PlatformError('BUTTON_NOT_FOUND', `@${bot.username} has no Mini App in its menu button`);
     }
-    return { url: webApp.url, source: 'menu_button', buttonText: String(button.text) };
+    return { url: button.web_app.url, source: 'menu_button', buttonText: button.text };
   }
 
   async #messageButton(chat: ChatRow, messageId: number, text: string): Promise<Found> {

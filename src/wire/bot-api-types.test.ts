@@ -59,7 +59,10 @@ const API: BotApiJson = {
     ForumTopicClosed: type('ForumTopicClosed', { fields: [] }),
     ChatMember: type('ChatMember', { subtypes: ['ChatMemberOwner', 'ChatMemberLeft'] }),
     ChatMemberOwner: type('ChatMemberOwner', {
-      fields: [field('status', ['String'], true, "The member's status in the chat, always 'creator'")],
+      fields: [
+        field('status', ['String'], true, "The member's status in the chat, always 'creator'"),
+        field('kind', ['String'], true, 'Type of the button, must be web_app'),
+      ],
     }),
     ChatMemberLeft: type('ChatMemberLeft', {
       fields: [
@@ -103,6 +106,7 @@ describe('the generator of the Bot API types', () => {
     expect(source).toContain('  is_forum?: true;');
     expect(source).toContain('export type ForumTopicClosed = Record<string, never>;');
     expect(source).toContain("  status: 'creator';");
+    expect(source).toContain("  kind: 'web_app';");
     expect(source).toContain("  status: 'left';");
     expect(source).toContain('  scores?: number[][] | number;');
     // A list with notes between its words may grow: it stays a string.
@@ -110,9 +114,31 @@ describe('the generator of the Bot API types', () => {
     expect(source).not.toContain('InputFile');
   });
 
+  it("types each method's result, a Boolean as `true` (ADR 0085)", async () => {
+    const source = await botApiTypesSource(
+      {
+        ...API,
+        methods: {
+          ...API.methods,
+          pinChatMessage: { returns: ['Boolean'] },
+          setGameScore: { returns: ['Message', 'Boolean'] },
+          getUpdates: { returns: ['Array of Update'] },
+        },
+      },
+      'The licence.',
+      OUTPUT,
+    );
+    expect(source).toContain('export interface MethodResults {');
+    expect(source).toContain('  sendMessage: Message;');
+    expect(source).toContain('  getChatMember: ChatMember;');
+    expect(source).toContain('  pinChatMessage: true;');
+    expect(source).toContain('  setGameScore: Message | true;');
+    expect(source).toContain('  getUpdates: Update[];');
+  });
+
   const reference = process.env.PARLEY_BOT_API_JSON;
   it.skipIf(!reference || !existsSync(reference))(
-    'wrote src/testkit/bot-api-types.ts from the reference (PARLEY_BOT_API_JSON)',
+    'wrote src/wire/bot-api-types.ts from the reference (PARLEY_BOT_API_JSON)',
     async () => {
       const api = JSON.parse(readFileSync(reference!, 'utf8')) as BotApiJson;
       const license = readFileSync(reference!.replace(/\.json$/, '.LICENSE'), 'utf8');
