@@ -7,17 +7,17 @@
  * Ids: a group's is negative without a prefix (-4xxxxxxxxx); a supergroup's or channel's is
  * -100 followed by ten digits (reference: -1000000000000 - supergroup_id).
  */
-import type { AcceptedGiftTypes, ChatFullInfo, ChatMember, ChatPhoto } from '../../wire/bot-api-types.js';
+import type { AcceptedGiftTypes, ChatFullInfo, ChatPhoto } from '../../wire/bot-api-types.js';
 import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { checkMayChangeInfo } from './chat-info-rights.js';
+import { chatRecord } from './chat-record.js';
 import { changeMember, postServiceMessage } from './chat-events.js';
 import {
   hasRight,
   isPresent,
   memberState,
   normalizeRights,
-  renderChatMember,
   type ChatPermissions,
   type MemberState,
 } from './chat-rights.js';
@@ -374,30 +374,7 @@ export class Groups {
   }
 
   /** The chat with its members, for the control API (no acting user: nothing is hidden). */
-  async record(ref: string | number): Promise<Record<string, unknown>> {
-    const { store, clock } = this.ctx.deps;
-    const text = String(ref).trim();
-    const chat = /^-\d+$/.test(text)
-      ? await store.getChatById(Number(text))
-      : await store.getChatByUsername(text.replace(/^@/, ''));
-    if (!chat || chat.type === 'private')
-      throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${text}"`);
-    const members: ChatMember[] = [];
-    for (const row of await store.listMembers(chat.pk)) {
-      const state = memberState(row, clock.now());
-      const user = await store.getUser(row.user_id);
-      if (user && state.status !== 'left') members.push(renderChatMember(user, state, chat.type, 0));
-    }
-    return {
-      id: chat.id,
-      type: chat.type,
-      title: chat.title,
-      ...(chat.username ? { username: chat.username } : {}),
-      ...(chat.description ? { description: chat.description } : {}),
-      ...(chat.type !== 'channel' ? { permissions: chatPermissions(chat) } : {}),
-      ...(chat.migrated_to_id ? { migrated_to_chat_id: chat.migrated_to_id } : {}),
-      ...(chat.type === 'supergroup' && chat.is_forum ? { is_forum: true } : {}),
-      members,
-    };
+  record(ref: string | number): Promise<Record<string, unknown>> {
+    return chatRecord(this.ctx.deps, ref);
   }
 }
