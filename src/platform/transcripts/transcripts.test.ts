@@ -48,6 +48,15 @@ describe('normaliseMessages', () => {
     });
   });
 
+  it('replaces a whole token, one that ends in - or _ too', () => {
+    const [only] = normaliseMessages([
+      message(1, helper, {
+        text: 'a 900:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw- b 901:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw_',
+      }),
+    ]);
+    expect(only!.text).toBe('a <token> b <token>');
+  });
+
   it('marks a message outside the transcript #?', () => {
     const [only] = normaliseMessages([
       message(3, alice, { pinned_message: message(1, alice, { text: 'x' }) }),
