@@ -79,6 +79,13 @@ class BotDelivery {
    * last claim saw none (ports/jobs.ts `heldElsewhere`): an idle bot is not rechecked (ADR 0092).
    */
   #recheckAt = Infinity;
+  /**
+   * Claims being given back, not written yet. A claim waits for them: rows still leased to this
+   * process count as its own, so a claim made before their release lands would pass over them and
+   * take later rows of their chats, delivered out of order (PostgreSQL releases on another
+   * connection than it claims on).
+   */
+  #releasing: Promise<void> | undefined;
 
   constructor(
     readonly botId: number,
@@ -133,7 +140,7 @@ class BotDelivery {
   /** Gives back claims; `completed`: the rows were deleted (delivered). */
   #release(rows: UpdateRow[], completed = false): void {
     if (rows.length === 0) return;
-    this.worker.claimant
+    const released = this.worker.claimant
       .release(
         rows.map((row) => updateJob(this.botId, row.update_id)),
         completed,
@@ -141,6 +148,12 @@ class BotDelivery {
       .catch((error: unknown) =>
         this.worker.log.error({ err: error, botId: this.botId }, 'releasing claims failed'),
       );
+    const before = this.#releasing;
+    const all = before ? Promise.all([before, released]).then(() => undefined) : released;
+    this.#releasing = all;
+    void all.then(() => {
+      if (this.#releasing === all) this.#releasing = undefined;
+    });
   }
 
   /** Starts what is due; answers when (virtual ms) the earliest held-back retry is due. */
@@ -165,6 +178,11 @@ class BotDelivery {
     let blocked = this.#startFromBuffer(target);
     // Claims top the buffer up in large steps (when it is half empty), not a few rows per delivery.
     while (this.#open < target.maxConnections && this.#more && this.#buffer.length <= PAGE / 2) {
+      if (this.#releasing) {
+        await this.#releasing;
+        if (this.target !== target) return undefined;
+        continue;
+      }
       const generation = this.#generation;
       const want = PAGE - this.#buffer.length;
       const rows = await this.worker.claimant.claims.claimUpdates(

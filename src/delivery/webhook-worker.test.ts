@@ -175,3 +175,51 @@ it('gives a connection back once the answer is read, while the chat waits for it
   }
   expect(maxInFlight).toBeLessThanOrEqual(2);
 });
+
+it('claims again only once its given-back claims are written, so a failed update stays before the later ones of its chat', async () => {
+  const accepted: number[] = [];
+  let failed = false;
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const updateId = (JSON.parse(body) as { update_id: number }).update_id;
+      // The first attempt of update 1 fails; its retry is due at once (reference §4.2).
+      const fail = updateId === 1 && !failed;
+      if (fail) failed = true;
+      else accepted.push(updateId);
+      response.writeHead(fail ? 500 : 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await store.write(async (tx) => {
+    await tx.insertUser(user(BOT, { is_bot: true, username: 'relbot', phone_number: null }));
+    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+    const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+    for (let id = 1; id <= 4; id++)
+      await tx.insertUpdate(update(BOT, id, { queue_key: 'c', expires_at: expiresAt }));
+  });
+  // Claims of two rows at most; a release lands 30 ms late, as one on another connection may
+  // (PostgreSQL claims on pipelined connections and releases on the pool's).
+  const slow: JobClaims = {
+    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
+    claimSweep: (...args) => store.jobs.claimSweep(...args),
+    renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    release: async (owner, jobs, completed) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await store.jobs.release(owner, jobs, completed);
+    },
+    claimUpdates: (botId, lease, dueBy, limit) =>
+      store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2)),
+  };
+  const claimant = new JobClaimant(slow);
+  claimants.push(claimant);
+  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
+  workers.push(worker);
+  worker.start();
+  await waitFor(() => accepted.length >= 4, { what: 'four updates accepted' });
+  // Before: 3 and 4 were claimed while 1 and 2 were being given back, and went first.
+  expect(accepted).toEqual([1, 2, 3, 4]);
+});
