@@ -2,7 +2,6 @@
  * The Bot API's HTTP surface: `/bot<token>/<method>` with GET and POST (reference §1.1-1.2).
  * Transport only: read the parameters, authenticate, call the method table, write the envelope.
  */
-import multipart from '@fastify/multipart';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -103,6 +102,8 @@ export async function botApiRoutes(
   );
   // Uploads are streamed to temporary files of the files folder, never held whole (ADR 0063).
   const spool = (source: Readable) => platform.files.spool(source);
+  // Loaded with the app (this file is loaded eagerly by the lane for answerCall; issue 28).
+  const multipart = (await import('@fastify/multipart')).default;
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD, files: 50, fieldSize: BODY_LIMIT, parts: 1000 },
   });

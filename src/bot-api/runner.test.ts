@@ -102,6 +102,12 @@ describe('values', () => {
       'Bad Request: wrong live location heading specified',
     );
     expect(refused('sendLocation', { heading: 'abc' })).toBeUndefined();
+    // Not trimmed, as the handler's params.int and the reference's to_integer: " 5" reads as 0.
+    expect(refused('sendLocation', { heading: ' 5' })).toBeUndefined();
+    expect(refused('sendLocation', { heading: ' 361' })).toBeUndefined();
+    expect(refused('sendLocation', { heading: '361 ' })).toBe(
+      'Bad Request: wrong live location heading specified',
+    );
     expect(refused('deleteMessages', { message_ids: 'not json' })).toBeUndefined();
   });
 

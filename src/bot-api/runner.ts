@@ -218,7 +218,9 @@ export function valueRefusal(plan: MethodPlan, params: Params): BotApiError | un
         break;
       }
       case 'integer':
-        failure = numberFailure(check, lenientInteger(text.trim()));
+        // As the handler reads it (params.int) and the reference's to_integer: no trimming, so " 5"
+        // is 0 here as it is there.
+        failure = numberFailure(check, lenientInteger(text));
         break;
       case 'float':
         failure = numberFailure(check, Number(text.trim()));

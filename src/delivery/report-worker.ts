@@ -14,7 +14,8 @@
  * Attempts cut short by a shutdown are not counted.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from '../platform/net/undici.js';
 import { parseRetryAfter } from './backoff.js';
 import { DueLoop } from './due-loop.js';
 import { gatewayJob, type JobClaimant } from './job-claimant.js';
@@ -46,7 +47,8 @@ export class ReportWorker {
   readonly #inFlight = new Map<number, Promise<void>>();
   readonly #unsubscribe: Array<() => void> = [];
   readonly #shutdown = new AbortController();
-  readonly #agent: Agent;
+  /** Made at the first report (undici loads then: a world that sends none never loads it). */
+  #agentMade: Agent | undefined;
 
   constructor(
     private readonly platform: Platform,
@@ -58,17 +60,20 @@ export class ReportWorker {
       () => this.#pump(),
       (error) => log.error({ err: error }, 'delivery report worker failed'),
     );
-    // In `strict`, connections to reserved addresses are refused also when a name resolves to one
-    // later than when the callback_url was accepted (outbound-connector.ts).
-    this.#agent = new Agent({
+  }
+
+  /**
+   * In `strict`, connections to reserved addresses are refused also when a name resolves to one
+   * later than when the callback_url was accepted (outbound-connector.ts).
+   */
+  get #agent(): Agent {
+    const { config, lookup } = this.platform.deps;
+    this.#agentMade ??= new (undici().Agent)({
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
-      connect: outboundConnector({
-        profile: platform.deps.config.profile,
-        lookup: platform.deps.lookup,
-        timeout: TIMEOUT_MS,
-      }),
+      connect: outboundConnector({ profile: config.profile, lookup, timeout: TIMEOUT_MS }),
     });
+    return this.#agentMade;
   }
 
   start(): void {
@@ -122,7 +127,7 @@ export class ReportWorker {
     let failure: string | null = null;
     let retryAfter: number | undefined;
     try {
-      const response = await request(url, {
+      const response = await undici().request(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -178,6 +183,6 @@ export class ReportWorker {
     await this.#loop.stop();
     this.#shutdown.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
-    await this.#agent.destroy();
+    await this.#agentMade?.destroy();
   }
 }

@@ -8,7 +8,8 @@
  * its connections are made: profile, fixed address, certificate) share its connections. A bot's
  * max_connections is kept by its delivery, which has at most that many requests open at once.
  */
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
+import { undici } from '../platform/net/undici.js';
 import { outboundConnector, type HostLookup } from '../platform/net/outbound-connector.js';
 import type { Profile } from '../config/config.js';
 import type { BotRow } from '../storage/store.js';
@@ -226,7 +227,7 @@ export function webhookTarget(
     // setWebhook); a refusal fails the attempt like any connect error.
     const connect = outboundConnector({ profile, lookup, fixedIp, ca });
     // No cap on connections here: each bot's delivery keeps its own max_connections.
-    return new Pool(url.origin, {
+    return new (undici().Pool)(url.origin, {
       pipelining: 1,
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,

@@ -15,9 +15,10 @@
  */
 import { bearerCheck } from '../http/bearer.js';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Counter, Gauge, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { RequestObserver, Surface } from '../http/request-log.js';
 import type { Clock } from '../platform/core/clock.js';
 import { UNITS_PER_CREDIT } from '../platform/gateway/money.js';
@@ -34,6 +35,14 @@ const LATENCY_BUCKETS = [
 const COMMIT_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
 export type WebhookOutcome = 'delivered' | 'failed';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * prom-client, loaded at the first scrape (issue 28: a server's start, and a test's world, never
+ * scraped, do not pay for loading it). A CommonJS package: `require` gives it synchronously.
+ */
+const promClient = () => require('prom-client') as typeof import('prom-client');
 
 /**
  * A histogram in plain numbers, observed on the hot path and written out at scrape. prom-client's
@@ -104,9 +113,10 @@ interface SurfaceTally {
 const SURFACES: readonly Surface[] = ['bot-api', 'gateway', 'control', 'file'];
 
 export class ServerMetrics {
-  readonly registry = new Registry();
-  readonly #webhooks: Counter<'outcome'>;
-  readonly #gatewaySends: Counter;
+  /** Built at the first scrape; the hot path counts in plain numbers until then and after. */
+  #registry: Registry | undefined;
+  readonly #webhooks: Record<WebhookOutcome, number> = { delivered: 0, failed: 0 };
+  #gatewaySends = 0;
   /** Plain tallies on the hot path (see `Buckets`), read into the registry at scrape. */
   readonly #surfaces = new Map<Surface, SurfaceTally>();
   readonly #commits = new Buckets(COMMIT_BUCKETS);
@@ -116,9 +126,20 @@ export class ServerMetrics {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {
-    const registers = [this.registry];
     for (const surface of SURFACES)
       this.#surfaces.set(surface, { byMethod: new Map(), latency: new Buckets(LATENCY_BUCKETS) });
+  }
+
+  /** The registry, made (and prom-client loaded) at the first scrape. */
+  get registry(): Registry {
+    this.#registry ??= this.#build();
+    return this.#registry;
+  }
+
+  #build(): Registry {
+    const { Counter, Registry } = promClient();
+    const registry = new Registry();
+    const registers = [registry];
     const surfaces = this.#surfaces;
     new Counter({
       name: 'parley_requests_total',
@@ -132,7 +153,7 @@ export class ServerMetrics {
             for (const [status, { n }] of statuses) this.inc({ surface, method, status }, n);
       },
     });
-    this.registry.registerMetric(
+    registry.registerMetric(
       bucketsMetric(
         'parley_request_duration_seconds',
         'Time from a request arriving to its answer being written, by surface.',
@@ -142,20 +163,30 @@ export class ServerMetrics {
         },
       ) as never,
     );
-    this.#webhooks = new Counter({
+    const webhooks = this.#webhooks;
+    new Counter({
       name: 'parley_webhook_deliveries_total',
       help: 'Webhook delivery attempts by outcome: delivered (2xx) or failed (retried or given up).',
       labelNames: ['outcome'],
       registers,
+      collect() {
+        this.reset();
+        for (const outcome of ['delivered', 'failed'] as const) this.labels(outcome).inc(webhooks[outcome]);
+      },
     });
-    for (const outcome of ['delivered', 'failed'] as const) this.#webhooks.labels(outcome).inc(0);
-    this.#gatewaySends = new Counter({
+    // A getter: `collect` runs with the metric as `this`.
+    const gatewaySends = () => this.#gatewaySends;
+    new Counter({
       name: 'parley_gateway_sends_total',
       help: 'Verification messages sent through the gateway (successful sendVerificationMessage calls).',
       registers,
+      collect() {
+        this.reset();
+        this.inc(gatewaySends());
+      },
     });
     const commits = this.#commits;
-    this.registry.registerMetric(
+    registry.registerMetric(
       bucketsMetric(
         'parley_store_commit_seconds',
         'Store transactions (a group commit counts once), from BEGIN to the end of COMMIT.',
@@ -163,6 +194,7 @@ export class ServerMetrics {
       ) as never,
     );
     this.#scrapeGauges(registers);
+    return registry;
   }
 
   /** For RequestLog: counts and times each answered request (two Map lookups, no allocation). */
@@ -178,12 +210,12 @@ export class ServerMetrics {
     if (counted === undefined) statuses.set(status, { n: 1 });
     else counted.n += 1;
     tally.latency.observe(elapsedMs / 1000);
-    if (surface === 'gateway' && !failed && name === 'sendVerificationMessage') this.#gatewaySends.inc();
+    if (surface === 'gateway' && !failed && name === 'sendVerificationMessage') this.#gatewaySends += 1;
   };
 
   /** For the webhook worker: one attempt's outcome. */
   readonly webhookAttempt = (outcome: WebhookOutcome): void => {
-    this.#webhooks.labels(outcome).inc();
+    this.#webhooks[outcome] += 1;
   };
 
   /** For the store (Store.observeCommits). */
@@ -202,6 +234,7 @@ export class ServerMetrics {
 
   /** The gauges read from the store at scrape time; a failed read leaves its gauge empty. */
   #scrapeGauges(registers: Registry[]): void {
+    const { Gauge } = promClient();
     const { store, clock } = this;
     const failed = (what: string) => (error: unknown) =>
       this.log.warn({ err: error }, `reading ${what} for the metrics failed`);

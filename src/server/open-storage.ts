@@ -10,8 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
-import { PgEvents } from '../storage/postgres/pg-events.js';
-import { PgStore } from '../storage/postgres/pg-store.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { redactPassword, type StorageConfig } from '../config/config.js';
 import type { EventPort } from '../storage/ports/events.js';
@@ -34,6 +32,12 @@ export async function openStorage(
   onError: (error: unknown) => void = () => {},
 ): Promise<OpenedStorage> {
   if (storage.kind === 'postgres') {
+    // The PostgreSQL adapter (and pg) load only for a server that uses it (issue 28: a test's world
+    // on SQLite does not pay for loading them).
+    const [{ PgStore }, { PgEvents }] = await Promise.all([
+      import('../storage/postgres/pg-store.js'),
+      import('../storage/postgres/pg-events.js'),
+    ]);
     const store = await PgStore.open({
       url: storage.url,
       schema: storage.schema,

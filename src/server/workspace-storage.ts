@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { StorageConfig } from '../config/config.js';
-import { createSchema, dropSchema, listSchemas, schemaExists } from '../storage/postgres/pg-schemas.js';
+/** The PostgreSQL schema helpers, loaded (with pg) only where a workspace lives in PostgreSQL. */
+const pgSchemas = () => import('../storage/postgres/pg-schemas.js');
 import { makePrivateDir, PRIVATE_DIR_MODE } from '../storage/private-files.js';
 import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../testkit/control-schema/index.js';
 
@@ -91,7 +92,7 @@ export async function claimWorkspaceStorage(base: StorageConfig, name: string): 
     case 'sqlite-memory':
       return true;
     case 'postgres':
-      return createSchema(base.url, schemaOf(base.schema, name));
+      return (await pgSchemas()).createSchema(base.url, schemaOf(base.schema, name));
   }
 }
 
@@ -106,7 +107,7 @@ export async function workspaceStorageExists(base: StorageConfig, name: string):
     case 'sqlite-memory':
       return false;
     case 'postgres':
-      return schemaExists(base.url, schemaOf(base.schema, name));
+      return (await pgSchemas()).schemaExists(base.url, schemaOf(base.schema, name));
   }
 }
 
@@ -126,7 +127,7 @@ export async function listWorkspaceStorage(base: StorageConfig): Promise<string[
     case 'sqlite-memory':
       return [];
     case 'postgres':
-      return (await listSchemas(base.url, schemaPrefix(base.schema)))
+      return (await (await pgSchemas()).listSchemas(base.url, schemaPrefix(base.schema)))
         .map((schema) => nameOfSchema(base.schema, schema))
         .filter((name) => WORKSPACE_NAME.test(name));
   }
@@ -137,7 +138,7 @@ export async function dropWorkspaceStorage(base: StorageConfig, name: string): P
   const storage = workspaceStorage(base, name);
   if (storage.kind === 'sqlite') rmSync(storage.dataDir, { recursive: true, force: true });
   if (storage.kind === 'postgres') {
-    await dropSchema(storage.url, storage.schema!);
+    await (await pgSchemas()).dropSchema(storage.url, storage.schema!);
     rmSync(storage.filesDir, { recursive: true, force: true });
   }
 }

@@ -14,7 +14,8 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
+import { undici } from './undici.js';
 import type { Profile } from '../../config/config.js';
 import { isReservedAddress } from './reserved-addresses.js';
 
@@ -73,7 +74,7 @@ export function outboundConnector(options: OutboundOptions): Connector {
     options.fixedIp !== undefined
       ? fixedLookup(options.fixedIp, strict)
       : checkedLookup(options.lookup ?? systemLookup, strict);
-  const base = buildConnector({
+  const base = undici().buildConnector({
     lookup,
     ...(options.ca !== undefined ? { ca: options.ca } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),

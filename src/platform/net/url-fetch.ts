@@ -5,7 +5,8 @@
  * each redirect hop included, checks the address it connects to (outbound-connector.ts), so no
  * earlier or later DNS answer can point it elsewhere.
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from './undici.js';
 import type { Profile } from '../../config/config.js';
 import { outboundConnector, type HostLookup } from './outbound-connector.js';
 
@@ -53,7 +54,7 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
   }
   const signal = AbortSignal.timeout(options.timeoutMs ?? URL_FETCH_TIMEOUT_MS);
   // One agent for every hop: a hop to another origin opens its own connection, checked again.
-  const agent = new Agent({
+  const agent = new (undici().Agent)({
     connect: outboundConnector({ profile: options.profile, lookup: options.lookup }),
   });
   try {
@@ -66,7 +67,7 @@ export async function fetchUrl(text: string, options: FetchOptions): Promise<Fet
 async function download(url: URL, maxBytes: number, agent: Agent, signal: AbortSignal): Promise<FetchedFile> {
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     try {
-      const response = await request(url, { method: 'GET', dispatcher: agent, signal });
+      const response = await undici().request(url, { method: 'GET', dispatcher: agent, signal });
       const location = response.headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
         await response.body.dump();
