@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { RequestObserver, Surface } from '../http/request-log.js';
 import type { Clock } from '../platform/core/clock.js';
@@ -42,7 +43,7 @@ const require = createRequire(import.meta.url);
  * prom-client, loaded at the first scrape (issue 28: a server's start, and a test's world, never
  * scraped, do not pay for loading it). A CommonJS package: `require` gives it synchronously.
  */
-const promClient = () => require('prom-client') as typeof import('prom-client');
+const promClient = () => require('prom-client') as typeof PromClient;
 
 /**
  * A histogram in plain numbers, observed on the hot path and written out at scrape. prom-client's

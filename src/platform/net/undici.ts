@@ -5,9 +5,10 @@
  * one copy); its types are imported as types only.
  */
 import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
 
 const require = createRequire(import.meta.url);
 
-export function undici(): typeof import('undici') {
-  return require('undici') as typeof import('undici');
+export function undici(): typeof Undici {
+  return require('undici') as typeof Undici;
 }
