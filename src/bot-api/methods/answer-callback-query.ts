@@ -1,21 +1,20 @@
-import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import type { CallbackAnswer } from '../../platform/messages/callback-queries.js';
 
 /**
  * answerCallbackQuery: the text (a notification, or an alert with show_alert) or url that the
  * person's client shows after the press; once per query, within 150 s. spec §2 CallbackQuery.
+ * The runner has refused a missing callback_query_id (QUERY_INVALID) and a text over 200
+ * characters (ADR 0084).
  */
-export async function answerCallbackQuery({ params, platform, botId }: MethodContext): Promise<true> {
-  const id = params.string('callback_query_id');
-  if (id === undefined) throw botApiError('QUERY_INVALID');
+export const answerCallbackQuery = defineMethod('answerCallbackQuery', async (ctx) => {
+  const { callback_query_id: id, text, show_alert: showAlert, url, cache_time: cacheTime } = ctx.values;
   const answer: CallbackAnswer = {};
-  const text = params.string('text');
   if (text !== undefined) answer.text = text;
-  if (params.bool('show_alert')) answer.show_alert = true;
-  const url = params.string('url');
+  if (showAlert) answer.show_alert = true;
   if (url !== undefined) answer.url = url;
-  answer.cache_time = params.clampedInt('cache_time', 0, 0, 2_592_000);
-  await platform.callbackQueries.answer(botId, id, answer);
+  // Clamped to 0..30 days as the reference clamps it; the declaration states no range to clamp by.
+  answer.cache_time = Math.min(2_592_000, Math.max(0, cacheTime));
+  await ctx.platform.callbackQueries.answer(ctx.botId, id, answer);
   return true;
-}
+});

@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import {
   JOIN_REQUEST_RESULTS,
   type JoinRequestResult,
@@ -9,12 +9,13 @@ import {
  * answerChatJoinRequestQuery: approve (the person joins), decline, or queue (left to the chat's
  * administrators), within the query's time. reference/bot-api-10.1.json; ADR 0047.
  */
-export async function answerChatJoinRequestQuery({ params, platform, botId }: MethodContext): Promise<true> {
-  const id = params.string('chat_join_request_query_id') ?? '';
-  const result = params.string('result') ?? '';
+export const answerChatJoinRequestQuery = defineMethod('answerChatJoinRequestQuery', async (ctx) => {
+  const { chat_join_request_query_id: id, result } = ctx.values;
+  // Kept after the runner's enumeration check: it passes "approve" with an emoji variation selector,
+  // and this narrows the text to a result.
   if (!(JOIN_REQUEST_RESULTS as readonly string[]).includes(result)) {
     throw botApiError('JOIN_REQUEST_QUERY_RESULT_INVALID');
   }
-  await platform.webApps.joinRequests.answer(botId, id, result as JoinRequestResult);
+  await ctx.platform.webApps.joinRequests.answer(ctx.botId, id, result as JoinRequestResult);
   return true;
-}
+});

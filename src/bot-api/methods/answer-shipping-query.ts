@@ -1,17 +1,16 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { shippingOptionsParam } from '../invoice-params.js';
-import type { MethodContext } from '../method-context.js';
 
 /**
  * answerShippingQuery: the shipping options for the person's address (ok) or why there is none
  * (ok false, error_message, which the person sees). Once per query, while the person waits.
  */
-export async function answerShippingQuery({ params, platform, botId }: MethodContext): Promise<true> {
+export const answerShippingQuery = defineMethod('answerShippingQuery', async (ctx) => {
+  const { params, platform, botId } = ctx;
   // As answerPreCheckoutQuery: a missing error_message (ok false) is named before the query is looked up.
-  const ok = params.bool('ok');
-  const errorMessage = params.string('error_message');
+  const { ok, error_message: errorMessage, shipping_query_id: id } = ctx.values;
   if (!ok && errorMessage === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'error_message' });
-  const id = params.string('shipping_query_id');
   if (id === undefined) throw botApiError('QUERY_INVALID');
   if (ok) {
     const options = shippingOptionsParam(params);
@@ -21,4 +20,4 @@ export async function answerShippingQuery({ params, platform, botId }: MethodCon
     await platform.payments.answers.answerShipping(botId, id, { ok: false, error_message: errorMessage! });
   }
   return true;
-}
+});

@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 
 /**
@@ -8,13 +8,12 @@ import { targetChatId } from '../send-options.js';
  * in the channel. Stars that do not cover the price give suggested_post_approval_failed (the post
  * stays pending) and still answer True. platform/suggested-posts/suggested-posts.ts; ADR 0053.
  */
-export async function approveSuggestedPost(ctx: MethodContext): Promise<true> {
-  const { params, platform, botId } = ctx;
+export const approveSuggestedPost = defineMethod('approveSuggestedPost', async (ctx) => {
+  const { platform, botId } = ctx;
+  const { message_id: messageId, send_date: sendDate } = ctx.values;
   const chatId = await targetChatId(ctx);
-  const messageId = params.int('message_id') ?? 0;
   if (messageId <= 0) throw botApiError('MESSAGE_IDENTIFIER_NOT_SPECIFIED');
-  const sendDate = params.int('send_date');
   const bot = await platform.users.resolve(botId, 'bot');
   await platform.suggestedPosts.approve(bot, chatId, messageId, sendDate);
   return true;
-}
+});

@@ -1,4 +1,5 @@
 import { botInChat } from '../chat-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
@@ -13,7 +14,10 @@ function strictInteger(text: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** sender_chat_id, read strictly as the reference does (§1.4): "sender_chat_id is not a valid Integer". */
+/**
+ * sender_chat_id, read strictly as the reference does (§1.4): "sender_chat_id is not a valid Integer".
+ * Not ctx.values.sender_chat_id, which reads it leniently ("12abc" would be 12).
+ */
 export function readSenderChatId({ params }: MethodContext): number {
   const id = strictInteger(params.string('sender_chat_id'));
   if (id === undefined) throw botApiError('SENDER_CHAT_ID_INVALID');
@@ -25,9 +29,9 @@ export function readSenderChatId({ params }: MethodContext): number {
  * channel: until unbanChatSenderChat nobody writes as it there, nor as any channel of its owner
  * (spec banChatSenderChat; platform/chats/sender-chats.ts, ADR 0052).
  */
-export async function banChatSenderChat(ctx: MethodContext): Promise<true> {
+export const banChatSenderChat = defineMethod('banChatSenderChat', async (ctx) => {
   const senderChatId = readSenderChatId(ctx);
   const acting = await botInChat(ctx);
   await ctx.platform.senderChats.ban(acting, senderChatId);
   return true;
-}
+});

@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { forwardOptions, fromChatId, messageIdParam } from '../forwarding.js';
-import type { MethodContext } from '../method-context.js';
 import { readCaption } from '../send-media.js';
 import type { ForwardRequest } from '../../platform/messages/forwards.js';
 
@@ -8,15 +8,16 @@ import type { ForwardRequest } from '../../platform/messages/forwards.js';
  * an optional new caption (an empty one removes it), keyboard and reply. Answers its MessageId.
  * spec/bot-api.md MessageId; reference Appendix B, §6.3.
  */
-export async function copyMessage(ctx: MethodContext) {
+export const copyMessage = defineMethod('copyMessage', async (ctx) => {
   const { params } = ctx;
   const fromChat = await fromChatId(ctx);
   const messageId = messageIdParam(ctx);
   let caption: ForwardRequest['caption'];
-  // The reference replaces the caption whenever the parameter is there, even empty.
+  // The reference replaces the caption whenever the parameter is there, even empty (ctx.values.caption
+  // can't tell an empty caption from none).
   if (params.has('caption')) {
     caption = readCaption(ctx);
-    if (caption.caption !== undefined && params.bool('show_caption_above_media')) {
+    if (caption.caption !== undefined && ctx.values.show_caption_above_media) {
       caption.show_caption_above_media = true;
     }
   }
@@ -30,4 +31,4 @@ export async function copyMessage(ctx: MethodContext) {
     single: true,
   });
   return { message_id: message!.message_id };
-}
+});

@@ -1,8 +1,8 @@
 import { botInChat, readLinkOptions } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** createChatInviteLink: an additional link (can_invite_users); spec §2 ChatInviteLink. */
-export async function createChatInviteLink(ctx: MethodContext) {
+export const createChatInviteLink = defineMethod('createChatInviteLink', async (ctx) => {
   const options = readLinkOptions(ctx);
   return ctx.platform.groups.inviteLinks.create(await botInChat(ctx), options);
-}
+});

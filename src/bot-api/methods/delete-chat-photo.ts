@@ -1,8 +1,8 @@
 import { botInChat } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** deleteChatPhoto: can_change_info; members see delete_chat_photo; no photo: CHAT_NOT_MODIFIED. */
-export async function deleteChatPhoto(ctx: MethodContext): Promise<true> {
+export const deleteChatPhoto = defineMethod('deleteChatPhoto', async (ctx) => {
   await ctx.platform.groups.deletePhoto(await botInChat(ctx));
   return true;
-}
+});

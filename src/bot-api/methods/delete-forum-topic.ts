@@ -1,8 +1,8 @@
-import type { MethodContext } from '../method-context.js';
-import { threadId, topicActing } from '../topic-params.js';
+import { defineMethod } from '../define-method.js';
+import { topicActing } from '../topic-params.js';
 
 /** deleteForumTopic: the topic with all its messages; can_delete_messages unless the bot created it. */
-export async function deleteForumTopic(ctx: MethodContext): Promise<true> {
-  await ctx.platform.topics.delete(await topicActing(ctx), threadId(ctx));
+export const deleteForumTopic = defineMethod('deleteForumTopic', async (ctx) => {
+  await ctx.platform.topics.delete(await topicActing(ctx), ctx.values.message_thread_id);
   return true;
-}
+});

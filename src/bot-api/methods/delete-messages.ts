@@ -1,10 +1,11 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 
 /** deleteMessages: 1-100 message ids at once; missing ones are skipped. reference §6.3. */
-export async function deleteMessages(ctx: MethodContext): Promise<true> {
+export const deleteMessages = defineMethod('deleteMessages', async (ctx) => {
   const { params, platform, botId } = ctx;
+  // message_ids is JSON: read by its own reader ("can't parse message identifiers JSON object").
   const ids = params.parsedJson('message_ids', 'message identifiers');
   if (!Array.isArray(ids) || ids.length === 0) throw botApiError('MESSAGE_IDENTIFIERS_NOT_SPECIFIED');
   if (ids.length > 100) throw botApiError('TOO_MANY_MESSAGE_IDENTIFIERS_TO_DELETE');
@@ -18,4 +19,4 @@ export async function deleteMessages(ctx: MethodContext): Promise<true> {
   const bot = await platform.users.resolve(botId, 'bot');
   await platform.edits.deleteManyByBot(bot, chatId, messageIds);
   return true;
-}
+});

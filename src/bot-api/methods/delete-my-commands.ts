@@ -1,9 +1,9 @@
 import { readLanguage, readScope } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** deleteMyCommands: removes the list of that scope and language; wider scopes apply again. */
-export async function deleteMyCommands(ctx: MethodContext): Promise<true> {
+export const deleteMyCommands = defineMethod('deleteMyCommands', async (ctx) => {
   const scope = await readScope(ctx);
   await ctx.platform.botSettings.setCommands(ctx.botId, scope, readLanguage(ctx), []);
   return true;
-}
+});

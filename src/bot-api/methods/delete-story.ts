@@ -1,12 +1,12 @@
 import { connectionIdOf } from '../business-params.js';
-import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
-/** deleteStory: a story this bot posted on the account; its id is not given again. */
-export async function deleteStory(ctx: MethodContext): Promise<true> {
+/**
+ * deleteStory: a story this bot posted on the account; its id is not given again. The runner has
+ * refused a missing story_id ("story not found", ADR 0084).
+ */
+export const deleteStory = defineMethod('deleteStory', async (ctx) => {
   const connectionId = connectionIdOf(ctx);
-  const storyId = ctx.params.int('story_id');
-  if (storyId === undefined) throw botApiError('STORY_NOT_FOUND');
-  await ctx.platform.stories.delete(ctx.botId, connectionId, storyId);
+  await ctx.platform.stories.delete(ctx.botId, connectionId, ctx.values.story_id);
   return true;
-}
+});

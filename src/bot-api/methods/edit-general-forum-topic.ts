@@ -1,8 +1,8 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { topicActing } from '../topic-params.js';
 
 /** editGeneralForumTopic: the General topic's name; can_manage_topics; forum_topic_edited in General. */
-export async function editGeneralForumTopic(ctx: MethodContext): Promise<true> {
-  await ctx.platform.topics.editGeneral(await topicActing(ctx), ctx.params.string('name') ?? '');
+export const editGeneralForumTopic = defineMethod('editGeneralForumTopic', async (ctx) => {
+  await ctx.platform.topics.editGeneral(await topicActing(ctx), ctx.values.name);
   return true;
-}
+});

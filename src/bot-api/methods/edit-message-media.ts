@@ -1,7 +1,7 @@
+import { defineMethod } from '../define-method.js';
 import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
 import { readMediaParameter } from '../input-media.js';
-import type { MethodContext } from '../method-context.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 import { itemContent } from './send-media-group.js';
 import { REPLACED_BY_MEDIA_EDIT } from '../../platform/messages/media-edits.js';
@@ -17,7 +17,7 @@ import type { ContentPatch } from '../../platform/messages/message-edits.js';
  * the bot is named by inline_message_id (answers true); its new media can't be an upload, only a
  * file_id or URL (TDLib's edit_inline_message_media: "Invalid message content specified"; ADR 0030).
  */
-export async function editMessageMedia(ctx: MethodContext) {
+export const editMessageMedia = defineMethod('editMessageMedia', async (ctx) => {
   const markup = inlineMarkupPatch(ctx);
   const item = readMediaParameter(ctx);
   const { bot, ref } = await readEditRef(ctx);
@@ -33,4 +33,4 @@ export async function editMessageMedia(ctx: MethodContext) {
     ...content,
     ...markup,
   });
-}
+});

@@ -1,3 +1,4 @@
+import { defineMethod } from '../define-method.js';
 import { readEditRef } from '../edit-target.js';
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
@@ -7,11 +8,11 @@ import { parseReplyMarkup } from '../reply-markup.js';
  * editMessageReplyMarkup: replaces (or, without reply_markup, removes) the inline keyboard of the
  * bot's own message, or of an inline message sent through it (inline_message_id: answers true).
  */
-export async function editMessageReplyMarkup(ctx: MethodContext) {
+export const editMessageReplyMarkup = defineMethod('editMessageReplyMarkup', async (ctx) => {
   const markup = inlineMarkupPatch(ctx);
   const { bot, ref } = await readEditRef(ctx);
   return ctx.platform.edits.editByBot(bot, ref, 'reply_markup', markup);
-}
+});
 
 /** The reply_markup of an edit: only an inline keyboard; absent means none. */
 export function inlineMarkupPatch({ params }: MethodContext): { reply_markup: unknown } {

@@ -1,12 +1,12 @@
+import { defineMethod } from '../define-method.js';
 import { forwardOptions, fromChatId, messageIdParam } from '../forwarding.js';
-import type { MethodContext } from '../method-context.js';
 
 /**
  * forwardMessage: the message `message_id` of `from_chat_id`, forwarded with its forward_origin
  * (the first origin of a forward of a forward); protected and service messages cannot be
  * forwarded. spec/bot-api.md Message and MessageOrigin; reference Appendix B and §2.3 texts.
  */
-export async function forwardMessage(ctx: MethodContext) {
+export const forwardMessage = defineMethod('forwardMessage', async (ctx) => {
   const fromChat = await fromChatId(ctx);
   const messageId = messageIdParam(ctx);
   const { chatId, extra } = await forwardOptions(ctx, 'forward');
@@ -18,4 +18,4 @@ export async function forwardMessage(ctx: MethodContext) {
   });
   // With `single`, a message that cannot be forwarded is the call's error: exactly one was sent.
   return message!;
-}
+});

@@ -1,6 +1,6 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getAvailableGifts: the gift catalogue Parley ships, with the bot's remaining counts (ADR 0050). */
-export async function getAvailableGifts({ platform, botId }: MethodContext) {
+export const getAvailableGifts = defineMethod('getAvailableGifts', async ({ platform, botId }) => {
   return platform.gifts.sales.available(botId);
-}
+});

@@ -1,7 +1,7 @@
 import { connectionIdOf } from '../business-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getBusinessAccountStarBalance: can_view_gifts_and_stars; the account's StarAmount. ADR 0049. */
-export async function getBusinessAccountStarBalance(ctx: MethodContext) {
+export const getBusinessAccountStarBalance = defineMethod('getBusinessAccountStarBalance', async (ctx) => {
   return ctx.platform.businessStars.balance(ctx.botId, connectionIdOf(ctx));
-}
+});
