@@ -1,7 +1,7 @@
 import { connectionIdOf } from '../business-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getBusinessConnection: a connection of this bot, enabled or not (spec BusinessConnection). */
-export async function getBusinessConnection(ctx: MethodContext) {
+export const getBusinessConnection = defineMethod('getBusinessConnection', async (ctx) => {
   return ctx.platform.business.get(ctx.botId, connectionIdOf(ctx));
-}
+});

@@ -1,3 +1,4 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 
@@ -5,11 +6,14 @@ import type { MethodContext } from '../method-context.js';
  * getChatMenuButton: the menu button of a private chat (`default` when it has none of its own), or
  * the bot's default without chat_id.
  */
-export async function getChatMenuButton(ctx: MethodContext) {
+export const getChatMenuButton = defineMethod('getChatMenuButton', async (ctx) => {
   return ctx.platform.botSettings.chatMenuButton(ctx.botId, await privateChatPk(ctx));
-}
+});
 
-/** The private chat named by the optional chat_id (menu buttons exist in private chats only). */
+/**
+ * The private chat named by the optional chat_id (menu buttons exist in private chats only). Shared
+ * with setChatMenuButton, so it reads the call's parameters itself.
+ */
 export async function privateChatPk({ params, platform, botId }: MethodContext): Promise<number | null> {
   if (params.string('chat_id') === undefined) return null;
   const chatId = params.int('chat_id') ?? 0;

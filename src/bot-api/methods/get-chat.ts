@@ -1,12 +1,12 @@
 import { botInChat } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /**
  * getChat: ChatFullInfo (spec §2 ChatFullInfo) with accent_color_id, max_reaction_count and
  * accepted_gift_types; groups add title, description, photo (ChatPhoto), the bot's primary
  * invite_link and permissions. An upgraded group still answers (reference).
  */
-export async function getChat(ctx: MethodContext) {
+export const getChat = defineMethod('getChat', async (ctx) => {
   const { bot, chatId } = await botInChat(ctx);
   const info = await ctx.platform.groups.fullInfo(bot, chatId, async (file) => {
     // Parley keeps one image: the small and the big photo are the same file, as this bot names it.
@@ -30,4 +30,4 @@ export async function getChat(ctx: MethodContext) {
   // A supergroup's sticker set (setChatStickerSet, stickers/stickers.ts).
   Object.assign(info, await ctx.platform.stickers.chatFields(bot, chatId));
   return info;
-}
+});

@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { MAX_DOWNLOAD_SIZE } from '../../platform/files/files.js';
 
 /**
@@ -7,8 +7,9 @@ import { MAX_DOWNLOAD_SIZE } from '../../platform/files/files.js';
  * Only this bot's file_ids are valid (ADR 0040); files over 20 MB cannot be downloaded (the
  * reference's non-local mode). reference §5 and the getFile rows of §2.3.
  */
-export async function getFile({ params, platform, botId }: MethodContext) {
-  const fileId = params.string('file_id')?.trim();
+export const getFile = defineMethod('getFile', async ({ values, platform, botId }) => {
+  // The runner refuses an absent file_id; one of blanks only is no file_id either.
+  const fileId = values.file_id.trim();
   if (!fileId) throw botApiError('FILE_ID_NOT_SPECIFIED');
   const found = await platform.files.byFileId(botId, fileId);
   if (!found) throw botApiError('FILE_ID_INVALID');
@@ -21,4 +22,4 @@ export async function getFile({ params, platform, botId }: MethodContext) {
     file_size: file.size,
     file_path: ref.file_path,
   };
-}
+});

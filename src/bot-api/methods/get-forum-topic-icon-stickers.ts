@@ -1,6 +1,6 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getForumTopicIconStickers: the custom emoji Parley ships for topic icons (ADR 0046). */
-export async function getForumTopicIconStickers(ctx: MethodContext) {
+export const getForumTopicIconStickers = defineMethod('getForumTopicIconStickers', async (ctx) => {
   return ctx.platform.stickers.topicIcons(ctx.botId);
-}
+});

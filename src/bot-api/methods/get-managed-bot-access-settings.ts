@@ -1,10 +1,10 @@
 import { managedUserId } from '../business-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 
 /** getManagedBotAccessSettings: BotAccessSettings of a bot this bot manages. */
-export async function getManagedBotAccessSettings(ctx: MethodContext) {
+export const getManagedBotAccessSettings = defineMethod('getManagedBotAccessSettings', async (ctx) => {
   const settings = await ctx.platform.managedBots.accessSettings(ctx.botId, managedUserId(ctx));
   if (settings === undefined) throw botApiError('USER_ID_INVALID');
   return settings;
-}
+});

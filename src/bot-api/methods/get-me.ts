@@ -1,12 +1,12 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { renderUser } from '../../platform/users/users.js';
 import { supportsGuestQueries } from '../../platform/guest/guest-queries.js';
 import { supportsJoinRequestQueries } from '../../platform/web-apps/join-request-queries.js';
 import { botTopicMode } from '../../platform/topics/bot-topics.js';
 
 /** getMe: the bot's User with the getMe-only capability flags. spec/bot-api.md §2 User. */
-export async function getMe({ platform, botId }: MethodContext) {
+export const getMe = defineMethod('getMe', async ({ platform, botId }) => {
   const found = await platform.users.getBot(botId);
   if (!found) throw botApiError('BOT_NOT_FOUND');
   const { user, bot } = found;
@@ -37,4 +37,4 @@ export async function getMe({ platform, botId }: MethodContext) {
     supports_guest_queries: guest,
     supports_join_request_queries: joinRequests,
   };
-}
+});

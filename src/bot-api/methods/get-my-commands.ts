@@ -1,8 +1,8 @@
 import { readLanguage, readScope } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getMyCommands: exactly the list of that scope and language, [] when none is set. */
-export async function getMyCommands(ctx: MethodContext) {
+export const getMyCommands = defineMethod('getMyCommands', async (ctx) => {
   const scope = await readScope(ctx);
   return ctx.platform.botSettings.getCommands(ctx.botId, scope, readLanguage(ctx));
-}
+});

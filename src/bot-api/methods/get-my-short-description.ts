@@ -1,8 +1,8 @@
 import { readLanguage } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getMyShortDescription: BotShortDescription for a language, falling back to the one for all languages. spec §2. */
-export async function getMyShortDescription(ctx: MethodContext) {
+export const getMyShortDescription = defineMethod('getMyShortDescription', async (ctx) => {
   const language = readLanguage(ctx);
   const fallback = '';
   return {
@@ -13,4 +13,4 @@ export async function getMyShortDescription(ctx: MethodContext) {
       fallback,
     ),
   };
-}
+});

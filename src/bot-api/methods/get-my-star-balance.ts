@@ -1,7 +1,7 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { starAmount } from '../../platform/payments/stars-ledger.js';
 
 /** getMyStarBalance: the bot's Stars as StarAmount (amount, nanostar_amount when not zero). */
-export async function getMyStarBalance({ platform, botId }: MethodContext) {
+export const getMyStarBalance = defineMethod('getMyStarBalance', async ({ platform, botId }) => {
   return starAmount(await platform.stars.balanceOf(botId));
-}
+});

@@ -1,4 +1,5 @@
-import { RawJson, type MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
+import { RawJson } from '../method-context.js';
 import type { Update } from '../../wire/bot-api-types.js';
 import { LONG_POLL_MAX_TIMEOUT, parseAllowedUpdates } from '../../platform/updates/update-queue.js';
 
@@ -7,20 +8,21 @@ import { LONG_POLL_MAX_TIMEOUT, parseAllowedUpdates } from '../../platform/updat
  * long poll clamped to 0-50 s, allowed_updates kept between calls. spec/bot-api.md §4 getUpdates;
  * reference §3.
  */
-export async function getUpdates({ platform, botId, params, signal }: MethodContext) {
-  const offset = params.int('offset') ?? 0;
+export const getUpdates = defineMethod('getUpdates', async ({ values, platform, botId, signal }) => {
+  // limit is clamped to 1-100 by its declaration (overrides.ts); timeout is declared without a range.
+  const { offset = 0, limit, timeout, allowed_updates: allowedUpdates } = values;
   const json = await platform.updates.getUpdates(
     botId,
     {
       // The reference reads offset as a 32-bit integer.
       offset: offset | 0,
-      limit: params.clampedInt('limit', 100, 1, 100),
-      timeout: params.clampedInt('timeout', 0, 0, LONG_POLL_MAX_TIMEOUT),
-      allowedUpdates: parseAllowedUpdates(params.json('allowed_updates')),
+      limit,
+      timeout: Math.min(LONG_POLL_MAX_TIMEOUT, Math.max(0, timeout)),
+      allowedUpdates: parseAllowedUpdates(allowedUpdates),
     },
     signal,
   );
   // The updates' JSON as queued: the one result whose type is stated, not checked (ADR 0085); the
   // run-time test of answers (test/method-results.test.ts) reads them.
   return new RawJson<Update[]>(json);
-}
+});

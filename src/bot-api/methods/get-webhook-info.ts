@@ -1,6 +1,6 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** getWebhookInfo: WebhookInfo with the reference's fields and omissions. spec/bot-api.md §2, §4. */
-export async function getWebhookInfo({ platform, botId }: MethodContext) {
+export const getWebhookInfo = defineMethod('getWebhookInfo', async ({ platform, botId }) => {
   return platform.webhooks.info(botId);
-}
+});

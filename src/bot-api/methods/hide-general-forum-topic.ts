@@ -1,8 +1,8 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { topicActing } from '../topic-params.js';
 
 /** hideGeneralForumTopic: can_manage_topics; closes it too; general_forum_topic_hidden. */
-export async function hideGeneralForumTopic(ctx: MethodContext): Promise<true> {
+export const hideGeneralForumTopic = defineMethod('hideGeneralForumTopic', async (ctx) => {
   await ctx.platform.topics.setGeneralHidden(await topicActing(ctx), true);
   return true;
-}
+});

@@ -1,8 +1,8 @@
 import { botInChat } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** leaveChat: the bot leaves a group, supergroup or channel; it gets my_chat_member (left). */
-export async function leaveChat(ctx: MethodContext): Promise<true> {
+export const leaveChat = defineMethod('leaveChat', async (ctx) => {
   await ctx.platform.groups.members.leave(await botInChat(ctx));
   return true;
-}
+});

@@ -1,4 +1,4 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { pinTarget } from '../pin-target.js';
 
 /**
@@ -6,9 +6,9 @@ import { pinTarget } from '../pin-target.js';
  * channels can_edit_messages). Adds the pinned_message service message. reference/bot-api-10.1.json
  * pinChatMessage; reference §2.3 ("message to pin not found").
  */
-export async function pinChatMessage(ctx: MethodContext): Promise<true> {
+export const pinChatMessage = defineMethod('pinChatMessage', async (ctx) => {
+  const { message_id: messageId, disable_notification: disableNotification } = ctx.values;
   const { bot, chatId } = await pinTarget(ctx);
-  const messageId = ctx.params.int('message_id') ?? 0;
-  await ctx.platform.pins.pinByBot(bot, chatId, messageId, ctx.params.bool('disable_notification'));
+  await ctx.platform.pins.pinByBot(bot, chatId, messageId, disableNotification);
   return true;
-}
+});

@@ -1,7 +1,7 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** removeMyProfilePhoto: the bot has no profile photo afterwards; without one it is no error. */
-export async function removeMyProfilePhoto({ platform, botId }: MethodContext): Promise<true> {
+export const removeMyProfilePhoto = defineMethod('removeMyProfilePhoto', async ({ platform, botId }) => {
   await platform.profiles.removeBotPhoto(botId);
   return true;
-}
+});

@@ -1,8 +1,9 @@
 import { botInChat } from '../chat-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** revokeChatInviteLink: answers the revoked link; a revoked primary link is replaced. */
-export async function revokeChatInviteLink(ctx: MethodContext) {
-  const link = ctx.params.string('invite_link') ?? '';
+export const revokeChatInviteLink = defineMethod('revokeChatInviteLink', async (ctx) => {
+  // The runner has refused an absent invite_link ("invite link is empty").
+  const { invite_link: link } = ctx.values;
   return ctx.platform.groups.inviteLinks.revoke(await botInChat(ctx), link);
-}
+});

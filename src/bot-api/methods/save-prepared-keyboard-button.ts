@@ -1,6 +1,6 @@
 import { readUserId } from '../chat-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { PREPARED_BUTTON_TYPES } from '../../platform/web-apps/prepared-buttons.js';
 
 /** The type fields of a KeyboardButton (spec KeyboardButton). */
@@ -32,10 +32,10 @@ function requestId(request: Record<string, unknown>, field: string): number {
  * savePreparedKeyboardButton: a request_users, request_chat or request_managed_bot button one
  * person's Mini App may use; PreparedKeyboardButton. reference/bot-api-10.1.json; ADR 0047.
  */
-export async function savePreparedKeyboardButton(ctx: MethodContext) {
+export const savePreparedKeyboardButton = defineMethod('savePreparedKeyboardButton', async (ctx) => {
   const userId = readUserId(ctx);
+  // The runner has refused an absent button; its JSON is read here, with its own "can't parse" text.
   const value = ctx.params.parsedJson('button', 'keyboard button');
-  if (value === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'button' });
   if (!isObject(value)) throw unparsable('Object expected');
   if (typeof value.text !== 'string') throw unparsable(`Can't find field "text"`);
   const types = BUTTON_TYPES.filter((type) => value[type] !== undefined && value[type] !== false);
@@ -56,4 +56,4 @@ export async function savePreparedKeyboardButton(ctx: MethodContext) {
   for (const extra of ['icon_custom_emoji_id', 'style'] as const)
     if (value[extra] !== undefined) button[extra] = value[extra];
   return ctx.platform.webApps.preparedButtons.save(ctx.botId, userId, button);
-}
+});

@@ -1,4 +1,4 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { sendMediaFile } from '../send-media-file.js';
 
 /**
@@ -6,6 +6,6 @@ import { sendMediaFile } from '../send-media-file.js';
  * attributes kept (stand-ins where absent) and the common send options; the result carries an
  * Audio (shown in the music player). spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
  */
-export async function sendAudio(ctx: MethodContext) {
+export const sendAudio = defineMethod('sendAudio', async (ctx) => {
   return sendMediaFile(ctx, 'audio');
-}
+});

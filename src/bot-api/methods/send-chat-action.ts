@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { targetChatId } from '../send-options.js';
 import { chatActionName } from '../../platform/chats/chat-actions.js';
 
@@ -9,13 +9,14 @@ import { chatActionName } from '../../platform/chats/chat-actions.js';
  * the reference's get_chat_action; the action is checked before the chat. Answers True.
  * spec/bot-api.md (sendChatAction); reference §2.3, §6.3.
  */
-export async function sendChatAction(ctx: MethodContext): Promise<true> {
-  const { params, platform, botId } = ctx;
-  const action = chatActionName(params.string('action') ?? '');
+export const sendChatAction = defineMethod('sendChatAction', async (ctx) => {
+  const { values, platform, botId } = ctx;
+  // The runner has refused an absent action with the same CHAT_ACTION_INVALID.
+  const action = chatActionName(values.action);
   if (action === undefined) throw botApiError('CHAT_ACTION_INVALID');
   const chatId = await targetChatId(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
   const chat = await platform.chats.resolveForViewer(platform.deps.store, bot, chatId);
   platform.chatActions.set(chat.pk, bot.id, action);
   return true;
-}
+});

@@ -1,7 +1,7 @@
 import { connectionIdOf } from '../business-params.js';
 import { readInputChecklist } from '../checklist-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 import { checklistContent } from '../../platform/checklists/checklists.js';
 
@@ -11,7 +11,7 @@ import { checklistContent } from '../../platform/checklists/checklists.js';
  * 0049), into its private chat with a customer; reply_markup an inline keyboard only. The people
  * of the chat then mark tasks and add tasks (the control API). ADR 0048.
  */
-export async function sendChecklist(ctx: MethodContext) {
+export const sendChecklist = defineMethod('sendChecklist', async (ctx) => {
   const { platform, botId } = ctx;
   connectionIdOf(ctx);
   const checklist = readInputChecklist(ctx);
@@ -24,4 +24,4 @@ export async function sendChecklist(ctx: MethodContext) {
     { ...checklistContent(checklist), ...options.content },
     options.replyTo,
   );
-}
+});

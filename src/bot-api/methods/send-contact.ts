@@ -1,28 +1,17 @@
-import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { checkChat } from '../send-media.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
-
-/** vcard: 0-2048 bytes (reference Appendix B). */
-const MAX_VCARD_BYTES = 2048;
 
 /**
  * sendContact: a phone contact; user_id is filled in when the number belongs to someone on
  * Parley, as the platform does for known accounts. Key order as the reference's JsonContact.
  * spec/bot-api.md Contact; reference Appendix B (process_send_contact_query).
  */
-export async function sendContact(ctx: MethodContext) {
-  const { params, platform } = ctx;
-  const phoneNumber = params.string('phone_number');
-  if (phoneNumber === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'phone_number' });
-  const firstName = params.string('first_name');
-  if (firstName === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'first_name' });
-  const lastName = params.string('last_name');
-  const vcard = params.string('vcard');
-  // Parley's text: the limit is the platform's, and its wording is not documented.
-  if (vcard !== undefined && Buffer.byteLength(vcard) > MAX_VCARD_BYTES) {
-    throw botApiError('VCARD_TOO_LONG');
-  }
+export const sendContact = defineMethod('sendContact', async (ctx) => {
+  const { platform } = ctx;
+  // The runner has refused an absent phone_number or first_name, and a vcard over 2048 bytes
+  // (reference Appendix B; VCARD_TOO_LONG, declared/refusals.ts).
+  const { phone_number: phoneNumber, first_name: firstName, last_name: lastName, vcard } = ctx.values;
   const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
@@ -33,4 +22,4 @@ export async function sendContact(ctx: MethodContext) {
   const owner = digits === '' ? undefined : await platform.deps.store.getUserByPhone(`+${digits}`);
   if (owner) contact.user_id = owner.id;
   return deliverSend(ctx, bot, options, { contact, ...options.content });
-}
+});

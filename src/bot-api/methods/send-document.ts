@@ -1,6 +1,6 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { acquireFile, generatedThumbnail, prepareFile, storeThumbnail, thumbnailOf } from '../input-file.js';
-import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, readCaption } from '../send-media.js';
 import { renderPhotoSize } from '../../platform/files/files.js';
@@ -13,9 +13,9 @@ import type { MessageContent } from '../../platform/core/wire-types.js';
  * disable_content_type_detection has nothing to disable. spec/bot-api.md "Files and media";
  * reference §1.4 (input files, legacy `thumb`), §2.3, §5; files by HTTP URL as in DOCS "Sending files".
  */
-export async function sendDocument(ctx: MethodContext) {
-  const { params } = ctx;
-  const input = params.inputFile('document');
+export const sendDocument = defineMethod('sendDocument', async (ctx) => {
+  // The runner has refused a call with no document at all; an attach:// naming no part is none too.
+  const input = ctx.values.document;
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'document' });
   const caption = readCaption(ctx);
   const options = await readSendOptions(ctx, { ephemeral: true });
@@ -40,4 +40,4 @@ export async function sendDocument(ctx: MethodContext) {
 
   const content: MessageContent = { document: wire, ...caption };
   return deliverSend(ctx, bot, options, { ...content, ...options.content });
-}
+});
