@@ -150,11 +150,7 @@ export class StarsLedger {
   }
 
   /** StarTransaction objects (spec) of an owner's ledger, oldest first. */
-  async transactions(
-    ownerId: number,
-    offset: number,
-    limit: number,
-  ): Promise<StarTransaction[]> {
+  async transactions(ownerId: number, offset: number, limit: number): Promise<StarTransaction[]> {
     const { store } = this.deps;
     const rows = await store.listStarTransactions(ownerId, offset, limit);
     return Promise.all(rows.map((row) => this.renderTransaction(store, row)));
