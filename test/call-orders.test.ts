@@ -134,3 +134,18 @@ describe('a business connection before the values', () => {
     );
   });
 });
+
+describe('verifyChat: a chat the verifier is not in', () => {
+  it('answers the description\'s refusal (Parley\'s order, ADR 0100), not "chat not found"', async () => {
+    const verifier = await bot('orders');
+    const owner = await person('Olga');
+    const channel = await server.control.createChat({ owner: owner.id, title: 'News', type: 'channel' });
+    expect(
+      await ask(verifier, 'verifyChat', { chat_id: channel.id, custom_description: 'x'.repeat(71) }),
+    ).toEqual(refused('CUSTOM_DESCRIPTION_INVALID'));
+    // A description within its limit: the platform's answer, the bot being no verifier.
+    expect(await ask(verifier, 'verifyChat', { chat_id: channel.id, custom_description: 'x' })).toEqual(
+      refused('BOT_VERIFIER_FORBIDDEN'),
+    );
+  });
+});
