@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/in-process.js';
 import { failure, first, groupKit, kinds } from './helpers/groups.js';
 import { noise, png } from './helpers/media-bytes.js';
+import { resultFaults } from './helpers/declared-results.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -97,6 +98,8 @@ describe('paid media', () => {
     expect(await control().getStarBalance({ user: buyer.id })).toMatchObject({ amount: 10 });
     expect(await seller.api.getMyStarBalance()).toEqual({ amount: 50 });
     const { transactions } = await seller.api.getStarTransactions();
+    // The answer is StarTransactions, its paid media PaidMedia (ADR 0085; typed by the compiler too).
+    expect(resultFaults('getStarTransactions', { transactions })).toEqual([]);
     expect(transactions.at(-1)).toMatchObject({
       amount: 50,
       source: {

@@ -17,6 +17,7 @@
  */
 import { CHAT_RULES, type ChatRuleCheck } from '../platform/chats/chat-rules.js';
 import { codePointLength } from '../platform/formatting/index.js';
+import { TARGET_CHECKS, VALUES_BEFORE_CONNECTION } from './declared/call-orders.js';
 import { CHAT_RULE_DECLARATIONS } from './declared/chat-rules.js';
 import type { MethodDeclaration, ParamDeclaration } from './declared/method-declaration.js';
 import { LEGACY_ALIASES, METHOD_DECLARATIONS } from './declared/method-declarations.js';
@@ -244,16 +245,29 @@ export async function orderedRefusal(
   refused: BotApiError,
 ): Promise<BotApiError> {
   const { params } = ctx;
+  // A business account's chat: the connection first (ADR 0100), the rest is the handler's.
+  const connection = params.string('business_connection_id');
+  if (connection !== undefined) {
+    if (VALUES_BEFORE_CONNECTION.has(plan.method)) return refused;
+    return (await checkRefusal(() => ctx.platform.business.get(ctx.botId, connection))) ?? refused;
+  }
   if (!plan.chat || params.string(plan.chat) === undefined) return refused;
-  // A business account's chat: the connection decides, in the handler.
-  if (params.string('business_connection_id') !== undefined) return refused;
-  try {
+  const first = await checkRefusal(async () => {
     const chatId = await targetChatId(ctx);
     await ctx.platform.groups.checkBotCall(ctx.botId, chatId, plan.access, plan.rule);
+    await TARGET_CHECKS[plan.method]?.(ctx);
+  });
+  return first ?? refused;
+}
+
+/** The refusal `check` answers with, if any; a fault is thrown on. */
+async function checkRefusal(check: () => Promise<unknown>): Promise<BotApiError | undefined> {
+  try {
+    await check();
+    return undefined;
   } catch (error) {
     const mapped = toBotApiError(error);
     if (mapped && mapped !== INTERNAL_SERVER_ERROR) return mapped;
     throw error;
   }
-  return refused;
 }

@@ -26,6 +26,14 @@ export interface DeclaredWorld {
   channel: number;
   /** A message of the bot's in each chat, by chat id. */
   messageIn: ReadonlyMap<number, number>;
+  /**
+   * What the reference checks before some values (ADR 0100), there for the calls to get past it: a
+   * topic of the bot's in the forum, an administrator the bot promoted there, and the person's
+   * business connection with the bot.
+   */
+  topic: number;
+  admin: number;
+  businessConnection: string;
   /** Every row of every table of the store, as one comparable value. */
   snapshot(): Record<string, unknown[]>;
   close(): Promise<void>;
@@ -58,6 +66,11 @@ export async function startDeclaredWorld(): Promise<DeclaredWorld> {
   const api = new Api(bot.token, { apiRoot: server.url });
   const messageIn = new Map<number, number>();
   for (const chat of chats) messageIn.set(chat, (await api.sendMessage(chat, 'hello')).message_id);
+  const topic = (await api.createForumTopic(chats[1]!, 'Topic')).message_thread_id;
+  const admin = await control.createUser({ phone_number: phone(), first_name: 'Ada' });
+  await control.addChatMember({ by: owner.id, chat: chats[1]!, user: admin.id });
+  await api.promoteChatMember(chats[1]!, admin.id, { can_pin_messages: true });
+  const connection = await control.connectBusinessBot({ user: member.id, bot: bot.id, can_reply: true });
   const db = new Database(path.join(dataDir, 'parley.sqlite'), { readonly: true, fileMustExist: true });
   const tables = (
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
@@ -73,6 +86,9 @@ export async function startDeclaredWorld(): Promise<DeclaredWorld> {
     forum: chats[1]!,
     channel: chats[2]!,
     messageIn,
+    topic,
+    admin: admin.id,
+    businessConnection: connection.id,
     snapshot: () =>
       Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all()])),
     async close() {
@@ -103,7 +119,11 @@ export function plausibleValue(
     case 'from_chat_id':
       return chat;
     case 'user_id':
-      return world.person.id;
+      return method === 'setChatAdministratorCustomTitle' ? world.admin : world.person.id;
+    case 'message_thread_id':
+      return world.topic;
+    case 'business_connection_id':
+      return world.businessConnection;
     case 'message_id':
       return world.messageIn.get(chat);
     case 'message_ids':

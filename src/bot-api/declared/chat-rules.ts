@@ -45,4 +45,7 @@ export const CHAT_RULE_DECLARATIONS: { readonly [method in DeclaredMethodName]?:
   // A business account's chats: the bot is no member of them; the connection is the handler's.
   readBusinessMessage: { chat: false },
   editMessageChecklist: { chat: false },
+  // Any supergroup, channel or bot, which the verifier need not be in (ADR 0100).
+  verifyChat: { chat: false },
+  removeChatVerification: { chat: false },
 };

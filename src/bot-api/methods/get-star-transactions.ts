@@ -1,11 +1,11 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /**
- * getStarTransactions: the bot's ledger, oldest first (StarTransactions); offset skips, limit is
- * 1-100 (default 100). Incoming rows have `source`, outgoing ones `receiver` (TransactionPartner).
+ * getStarTransactions: the bot's ledger, oldest first (StarTransactions); offset skips (below zero:
+ * none), limit is clamped to 1-100 (default 100) as the reference clamps it (overrides.ts). Incoming
+ * rows have `source`, outgoing ones `receiver` (TransactionPartner).
  */
-export async function getStarTransactions({ params, platform, botId }: MethodContext) {
-  const offset = Math.max(0, params.int('offset') ?? 0);
-  const limit = params.clampedInt('limit', 100, 1, 100);
-  return { transactions: await platform.stars.transactions(botId, offset, limit) };
-}
+export const getStarTransactions = defineMethod('getStarTransactions', async (ctx) => {
+  const { offset = 0, limit } = ctx.values;
+  return { transactions: await ctx.platform.stars.transactions(ctx.botId, Math.max(0, offset), limit) };
+});

@@ -197,18 +197,10 @@ import { ephemeralMethods } from './ephemeral-methods.js';
  * field of the result's type that a handler leaves out, or types otherwise, is a compile error here.
  */
 type DeclaredHandlers = {
-  [name in Exclude<DeclaredMethodName, NotYetTyped>]?: TypedMethodHandler<MethodResults[name]>;
-} & { [name in NotYetTyped]?: MethodHandler } & {
+  [name in DeclaredMethodName]?: TypedMethodHandler<MethodResults[name]>;
+} & {
   [alias in LegacyAlias]?: TypedMethodHandler<MethodResults[(typeof LEGACY_ALIASES)[alias]]>;
 };
-
-/**
- * Methods whose answer the compiler does not hold to its declared result yet: a StarTransaction's
- * partner keeps the paid media it bought as paid-media.ts renders them (an open record). The run-time
- * test holds its answer to the declaration (test/method-results.test.ts). Take a name off this list
- * once its platform type is the Bot API's.
- */
-type NotYetTyped = 'getStarTransactions';
 
 // The declared methods and MethodResults come from the same Bot API: the same names.
 const _sameNames: [DeclaredMethodName, keyof MethodResults] extends [keyof MethodResults, DeclaredMethodName]

@@ -1,10 +1,12 @@
-import type { MethodContext } from '../method-context.js';
-import { callingBot, readTitle, requiredString } from '../sticker-input.js';
+import { defineMethod } from '../define-method.js';
+import { botApiError } from '../errors.js';
+import { callingBot } from '../sticker-input.js';
+import { normalizeTitle } from '../../platform/stickers/sticker-rules.js';
 
-/** setStickerSetTitle: 1-64 characters, for one of this bot's sets. */
-export async function setStickerSetTitle(ctx: MethodContext): Promise<true> {
-  const name = requiredString(ctx, 'name');
-  const title = readTitle(ctx);
-  await ctx.platform.stickers.sets.setTitle(await callingBot(ctx), name, title);
+/** setStickerSetTitle: 1-64 characters (the runner refuses others, ADR 0084), for one of this bot's sets. */
+export const setStickerSetTitle = defineMethod('setStickerSetTitle', async (ctx) => {
+  const title = normalizeTitle(ctx.values.title);
+  if (title === '') throw botApiError('STICKERSET_TITLE_EMPTY');
+  await ctx.platform.stickers.sets.setTitle(await callingBot(ctx), ctx.values.name, title);
   return true;
-}
+});

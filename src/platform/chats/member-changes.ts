@@ -257,20 +257,7 @@ export async function setCustomTitle(
   const target = await targetUser(ctx, targetRef);
   await act(ctx, acting, async (tx, at, effects) => {
     const { chat, actor } = at;
-    checkSupergroup(chat);
-    const old = await stateOf(tx, chat, target.id, ctx.deps.clock.now());
-    if (old.status === 'creator')
-      throw new PlatformError('CUSTOM_TITLE_OF_OWNER', 'only creator can edit their custom title');
-    if (old.status !== 'administrator')
-      throw new PlatformError('USER_NOT_ADMINISTRATOR', 'user is not an administrator');
-    const canEdit =
-      at.state.status === 'creator' ||
-      (old.data.promoted_by === actor.id && hasRight(at.state, 'can_promote_members'));
-    if (!canEdit)
-      throw new PlatformError(
-        'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE',
-        'not enough rights to change custom title of the user',
-      );
+    const old = await customTitleTarget(ctx, tx, at, target.id);
     const title = customTitle.trim();
     checkLength(
       title,
@@ -286,6 +273,43 @@ export async function setCustomTitle(
     };
     await changeMember(ctx, tx, { chat, actor, target, next }, effects);
   });
+}
+
+/**
+ * setChatAdministratorCustomTitle's checks before the title, changing nothing: the Bot API's runner
+ * asks them when the title is refused, to answer in the reference's order (ADR 0100).
+ */
+export async function checkCustomTitleTarget(
+  ctx: GroupContext,
+  acting: Acting,
+  targetRef: number | string,
+): Promise<void> {
+  const target = await targetUser(ctx, targetRef);
+  await act(ctx, acting, async (tx, at) => void (await customTitleTarget(ctx, tx, at, target.id)));
+}
+
+/** A supergroup, and a target that is an administrator the actor may edit; its state. */
+async function customTitleTarget(
+  ctx: GroupContext,
+  tx: StoreTx,
+  at: ActingIn,
+  targetId: number,
+): Promise<MemberState> {
+  checkSupergroup(at.chat);
+  const old = await stateOf(tx, at.chat, targetId, ctx.deps.clock.now());
+  if (old.status === 'creator')
+    throw new PlatformError('CUSTOM_TITLE_OF_OWNER', 'only creator can edit their custom title');
+  if (old.status !== 'administrator')
+    throw new PlatformError('USER_NOT_ADMINISTRATOR', 'user is not an administrator');
+  const canEdit =
+    at.state.status === 'creator' ||
+    (old.data.promoted_by === at.actor.id && hasRight(at.state, 'can_promote_members'));
+  if (!canEdit)
+    throw new PlatformError(
+      'NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE',
+      'not enough rights to change custom title of the user',
+    );
+  return old;
 }
 
 /** left_chat_member for someone who was in a group or supergroup; a removed bot hears of it too. */

@@ -28,7 +28,14 @@ import {
 import { stateOf } from './chat-access.js';
 import { PlatformError } from '../core/errors.js';
 import { chatForBot, targetUser, type Acting, type Effects, type GroupContext } from './group-context.js';
-import { banMember, promoteMember, restrictMember, setCustomTitle, unbanMember } from './member-changes.js';
+import {
+  banMember,
+  checkCustomTitleTarget,
+  promoteMember,
+  restrictMember,
+  setCustomTitle,
+  unbanMember,
+} from './member-changes.js';
 import { addMember, joinChat, joinPublic, leaveChat } from './member-joins.js';
 import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
 
@@ -105,6 +112,11 @@ export class Members {
   /** setChatAdministratorCustomTitle: supergroups; administrators the bot promoted (can_be_edited). */
   setCustomTitle(acting: Acting, targetRef: number | string, customTitle: string): Promise<void> {
     return setCustomTitle(this.ctx, acting, targetRef, customTitle);
+  }
+
+  /** setChatAdministratorCustomTitle's checks before the title, changing nothing (ADR 0100). */
+  checkCustomTitle(acting: Acting, targetRef: number | string): Promise<void> {
+    return checkCustomTitleTarget(this.ctx, acting, targetRef);
   }
 
   /** getChatMember: any user's state as the bot sees it ("left" for someone never in the chat). */

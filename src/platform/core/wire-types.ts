@@ -1,56 +1,37 @@
 /**
  * The wire shapes that the platform renders (Bot API field names, snake_case), shared by the Bot API
- * and the control API. Only the fields Parley produces are typed; see spec/bot-api.md for the rest.
+ * and the control API: the generated types of src/wire/bot-api-types.ts, or types made from them
+ * where the platform's own shape differs (said at each). MessageContent is the stored shape.
  */
-export interface WireUser {
-  id: number;
-  is_bot: boolean;
-  first_name: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-}
+import type { Chat, Message, MessageEntity, User } from '../../wire/bot-api-types.js';
 
-export interface WireChat {
-  id: number;
-  type: 'private' | 'group' | 'supergroup' | 'channel';
-  title?: string;
-  username?: string;
-  first_name?: string;
-  last_name?: string;
-  /** Supergroups with topics on (forum topics, ADR 0045). */
-  is_forum?: true;
-  /** A channel's direct-messages chat (ADR 0053). */
-  is_direct_messages?: true;
-}
+/** A User as the Bot API renders it (generated from the reference's documentation, ADR 0085). */
+export type WireUser = User;
 
-export interface WireEntity {
-  type: string;
-  offset: number;
-  length: number;
-  url?: string;
-  /** text_mention: stored as `{ id }`, rendered as the whole User (mentioned-users.ts). */
-  user?: WireUser | { id: number };
-  language?: string;
-  custom_emoji_id?: string;
-  unix_time?: number;
-  date_time_format?: string;
-}
+/** A Chat as the Bot API renders it (is_forum: forum topics, ADR 0045; is_direct_messages: ADR 0053). */
+export type WireChat = Chat;
+
+/**
+ * An entity as stored: a MessageEntity whose text_mention user may be only `{ id }`, rendered as the
+ * whole User when the message is read (mentioned-users.ts).
+ */
+export type WireEntity = Omit<MessageEntity, 'user'> & { user?: User | { id: number } };
 
 /** An entity as a message is rendered: a text_mention's user is the whole User (mentioned-users.ts). */
-export type RenderedEntity = Omit<WireEntity, 'user'> & { user?: WireUser };
+export type RenderedEntity = MessageEntity;
 
-export interface WireMessage {
-  message_id: number;
-  from?: WireUser;
-  date: number;
-  chat: WireChat;
-  edit_date?: number;
+/**
+ * A Message as the platform renders it: the generated Message's fields that every message has or the
+ * renderer sets by itself, and an open record for the rest. Those are copied from the stored body by
+ * name (poll, venue, paid_media, giveaway_completed, reply_markup, service messages ...) and
+ * completed there as records (messages.ts render, paid-media.ts view), so the generated types of
+ * those fields would not hold at the points where they are filled in.
+ */
+export type WireMessage = Pick<Message, 'message_id' | 'from' | 'date' | 'chat' | 'edit_date' | 'text'> & {
   reply_to_message?: WireMessage;
-  text?: string;
   entities?: RenderedEntity[];
   [field: string]: unknown;
-}
+};
 
 /**
  * The content part of a message as stored: the wire fields other than ids, sender, chat and dates.

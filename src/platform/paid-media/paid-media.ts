@@ -17,6 +17,7 @@ import { starsToNanos, type StoredPartner } from '../payments/stars-ledger.js';
 import type { PaymentsContext } from '../payments/invoices.js';
 import type { Files } from '../files/files.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
+import type { PaidMedia as WirePaidMediaItem } from '../../wire/bot-api-types.js';
 import {
   UniqueViolation,
   type ChatRow,
@@ -160,7 +161,8 @@ export class PaidMedia {
       const botId = row.sender_id;
       const payment = {
         transaction_type: 'paid_media_payment',
-        paid_media: info.paid_media,
+        // The message's items are the full PaidMedia its bot sent (send's `items`), stored as records.
+        paid_media: info.paid_media as unknown as WirePaidMediaItem[],
         ...(payload !== '' ? { paid_media_payload: payload } : {}),
       };
       const channel = chat.type === 'channel';

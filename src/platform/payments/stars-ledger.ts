@@ -17,6 +17,12 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Chats } from '../chats/chats.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { StarDirection, StarTransactionRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type {
+  StarTransaction,
+  TransactionPartner,
+  TransactionPartnerChat,
+  TransactionPartnerUser,
+} from '../../wire/bot-api-types.js';
 
 export const NANOS_PER_STAR = 1_000_000_000;
 /** The largest balance (9 000 000 Stars in nanostars is below 2^53). */
@@ -36,12 +42,9 @@ export interface StarAmount {
  * they are (transaction_type, invoice_payload, subscription_period, paid_media_payload, gift ...).
  */
 export type StoredPartner =
-  | ({ type: 'user'; user_id: number; transaction_type: string } & Record<string, unknown>)
-  | ({ type: 'chat'; chat_id: number } & Record<string, unknown>)
-  | { type: 'fragment'; withdrawal_state?: Record<string, unknown> }
-  | { type: 'telegram_ads' }
-  | { type: 'telegram_api'; request_count: number }
-  | { type: 'other' };
+  | (Omit<TransactionPartnerUser, 'user'> & { user_id: number })
+  | (Omit<TransactionPartnerChat, 'chat'> & { chat_id: number })
+  | Exclude<TransactionPartner, TransactionPartnerUser | TransactionPartnerChat>;
 
 /** One side of a movement: whose balance, and how its ledger row names the other party. */
 export interface LedgerSide {
@@ -147,18 +150,14 @@ export class StarsLedger {
   }
 
   /** StarTransaction objects (spec) of an owner's ledger, oldest first. */
-  async transactions(
-    ownerId: number,
-    offset: number,
-    limit: number,
-  ): Promise<Array<Record<string, unknown>>> {
+  async transactions(ownerId: number, offset: number, limit: number): Promise<StarTransaction[]> {
     const { store } = this.deps;
     const rows = await store.listStarTransactions(ownerId, offset, limit);
     return Promise.all(rows.map((row) => this.renderTransaction(store, row)));
   }
 
   /** A ledger row as StarTransaction: id, amount, nanostar_amount, date, source or receiver. */
-  async renderTransaction(reader: StoreReader, row: StarTransactionRow): Promise<Record<string, unknown>> {
+  async renderTransaction(reader: StoreReader, row: StarTransactionRow): Promise<StarTransaction> {
     const nanos = Number(row.nanos);
     const whole = Math.floor(nanos / NANOS_PER_STAR);
     const part = nanos % NANOS_PER_STAR;
@@ -176,7 +175,7 @@ export class StarsLedger {
     reader: StoreReader,
     viewerId: number,
     stored: StoredPartner,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<TransactionPartner> {
     if (stored.type === 'user') {
       const { user_id: userId, type: _type, ...rest } = stored;
       const user = await reader.getUser(userId);
@@ -190,7 +189,9 @@ export class StarsLedger {
       return {
         type: 'chat',
         ...rest,
-        chat: chat ? await this.chats.render(reader, chat, viewerId) : { id: chatId },
+        // Chats are never deleted: a missing one is a row written with a bad id, shown as the chats
+        // the ledger names are (the channels of paid media, subscriptions, gifts and posts).
+        chat: chat ? await this.chats.render(reader, chat, viewerId) : { id: chatId, type: 'channel' },
       };
     }
     return { ...stored };

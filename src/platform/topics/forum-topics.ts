@@ -138,6 +138,23 @@ export class ForumTopics {
     );
   }
 
+  /**
+   * editForumTopic's checks before its values (the topic, then the right unless the actor created
+   * it, as TDLib's edit_forum_topic), changing nothing: the Bot API's runner asks them when the name
+   * is refused, to answer in the reference's order (ADR 0100).
+   */
+  async checkEdit(acting: Acting, threadId: number): Promise<void> {
+    const noEdit = async () => {};
+    await this.#inTopic(
+      acting,
+      threadId,
+      'can_manage_topics',
+      'NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC',
+      noEdit,
+      () => false,
+    );
+  }
+
   /** closeForumTopic / reopenForumTopic: TOPIC_NOT_MODIFIED when it already is so. */
   async setClosed(acting: Acting, threadId: number, closed: boolean): Promise<void> {
     await this.#inTopic(
