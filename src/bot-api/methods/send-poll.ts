@@ -80,8 +80,8 @@ export const sendPoll = defineMethod('sendPoll', async (ctx) => {
     is_anonymous: values.is_anonymous,
     type,
     allows_multiple_answers: values.allows_multiple_answers,
-    // Its default depends on the type, which the declaration does not say: read by hand.
-    allows_revoting: params.has('allows_revoting') ? params.bool('allows_revoting') : type === 'regular',
+    // Its default depends on the type, which the declaration does not say.
+    allows_revoting: params.has('allows_revoting') ? values.allows_revoting : type === 'regular',
     members_only: values.members_only,
   };
   const countryCodes = readCountryCodes(params);

@@ -7,7 +7,7 @@ import { deliverSend, readSendOptions } from '../send-options.js';
  * The two place providers of a venue, by the spec's names, each with the reference's parameter
  * names accepted as well (so that bots written for the reference work unchanged). As in the
  * reference, a venue names one provider; the first wins when both are given. The spec's names are
- * not declared (the reference's are), so the providers are read from the parameters by this table.
+ * not declared (the reference's are): they are read from the parameters, the reference's from the values.
  */
 const PROVIDERS = [
   {
@@ -31,15 +31,15 @@ const PROVIDERS = [
  * (process_send_venue_query) for the order and texts.
  */
 export const sendVenue = defineMethod('sendVenue', async (ctx) => {
-  const { params } = ctx;
+  const { params, values } = ctx;
   // The reference reads an absent title or address as "" (declared/refusals.ts).
-  const { title = '', address = '' } = ctx.values;
+  const { title = '', address = '' } = values;
   // readLocation reads the floats as td::to_double does (a leading number), not as Number().
   const location = readLocation(params, 'VENUE_LOCATION_INVALID');
   const venue: Record<string, unknown> = { location, title, address };
   for (const provider of PROVIDERS) {
-    const id = params.string(provider.id) ?? params.string(provider.legacyId);
-    const type = params.string(provider.type) ?? params.string(provider.legacyType);
+    const id = params.string(provider.id) ?? values[provider.legacyId];
+    const type = params.string(provider.type) ?? values[provider.legacyType];
     if (id === undefined && type === undefined) continue;
     if (id !== undefined) venue[provider.id] = id;
     if (type !== undefined) venue[provider.type] = type;
