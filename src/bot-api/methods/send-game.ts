@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { readSendOptions } from '../send-options.js';
 
 /**
@@ -8,12 +8,12 @@ import { readSendOptions } from '../send-options.js';
  * Without an inline keyboard the message gets one "Play <title>" callback_game button. The rules
  * are platform/games/games.ts; spec sendGame, Game; ADR 0044.
  */
-export async function sendGame(ctx: MethodContext) {
-  const { params, platform, botId } = ctx;
-  const shortName = params.string('game_short_name');
-  if (shortName === undefined || shortName.trim() === '')
-    throw botApiError('PARAMETER_REQUIRED', { name: 'game_short_name' });
+export const sendGame = defineMethod('sendGame', async (ctx) => {
+  const { platform, botId } = ctx;
+  const { game_short_name: shortName } = ctx.values;
+  // The runner refuses an absent name (ADR 0084); one of blanks only is refused here, with its text.
+  if (shortName.trim() === '') throw botApiError('PARAMETER_REQUIRED', { name: 'game_short_name' });
   const options = await readSendOptions(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
   return platform.games.send(bot, options.chatId, shortName.trim(), options.content, options.replyTo);
-}
+});

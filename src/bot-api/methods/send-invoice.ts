@@ -1,4 +1,4 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { invoiceSpec } from '../invoice-params.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
@@ -8,9 +8,10 @@ import { readSendOptions } from '../send-options.js';
  * Stars (currency XTR, no provider token, one price). A person pays it through the control API
  * (`pay`); docs/payments.md. The inline keyboard, if any, must start with a pay button.
  */
-export async function sendInvoice(ctx: MethodContext) {
+export const sendInvoice = defineMethod('sendInvoice', async (ctx) => {
+  // invoiceSpec is shared with createInvoiceLink and reads the parameters itself.
   const spec = invoiceSpec(ctx.params, false);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
   return ctx.platform.payments.invoices.send(bot, options.chatId, spec, options.content, options.replyTo);
-}
+});

@@ -1,6 +1,6 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import type { InputFile } from '../input-file.js';
-import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { checkChat, fileByReference, readCaption } from '../send-media.js';
 import { checkPhoto } from './send-photo.js';
@@ -23,11 +23,11 @@ const isUrl = (input: InputFile) => 'ref' in input && /^https?:\/\//i.test(input
  * file_id (by URL: refused, as the spec says), with caption, show_caption_above_media, has_spoiler
  * and the common send options. Everything is checked before a byte is stored (ADR 0048).
  */
-export async function sendLivePhoto(ctx: MethodContext) {
-  const { params, platform, botId } = ctx;
-  const video = params.inputFile('live_photo');
+export const sendLivePhoto = defineMethod('sendLivePhoto', async (ctx) => {
+  const { platform, botId } = ctx;
+  const { live_photo: video, photo, show_caption_above_media: aboveMedia, has_spoiler: spoiler } = ctx.values;
+  // The runner refuses an absent one (ADR 0084); an attach:// that names no part reads as none.
   if (!video) throw botApiError('MEDIA_MISSING', { media: 'live photo' });
-  const photo = params.inputFile('photo');
   if (!photo) throw botApiError('MEDIA_MISSING', { media: 'photo' });
   if (isUrl(video) || isUrl(photo)) throw botApiError('FILE_REFERENCE_INVALID');
   const caption = readCaption(ctx);
@@ -63,11 +63,10 @@ export async function sendLivePhoto(ctx: MethodContext) {
     ...livePhotoContent(storedVideo, info, renderPhotoSize(storedPhoto)),
     ...caption,
   };
-  if (caption.caption !== undefined && params.bool('show_caption_above_media'))
-    content.show_caption_above_media = true;
-  if (params.bool('has_spoiler')) content.has_media_spoiler = true;
+  if (caption.caption !== undefined && aboveMedia) content.show_caption_above_media = true;
+  if (spoiler) content.has_media_spoiler = true;
   return deliverSend(ctx, bot, options, { ...content, ...options.content });
-}
+});
 
 /** An MP4 of at most 10 seconds and 10 MB. */
 function checkVideo(data: Buffer): Mp4Info {

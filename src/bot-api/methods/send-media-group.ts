@@ -1,3 +1,4 @@
+import { defineMethod } from '../define-method.js';
 import { BotApiError, botApiError, withoutPrefix } from '../errors.js';
 import { acquireFile, generatedThumbnail, prepareFile, storeThumbnail } from '../input-file.js';
 import { readInputMediaList, type InputMediaItem } from '../input-media.js';
@@ -10,24 +11,21 @@ import { newMediaGroupId } from '../../platform/messages/forwards.js';
 import { renderDocument } from '../../platform/messages/media.js';
 import type { MessageContent, WireMessage } from '../../platform/core/wire-types.js';
 
-/** An album holds at most 10 messages (TDLib MAX_GROUPED_MESSAGES). */
-const MAX_ALBUM_SIZE = 10;
-
 /**
  * sendMediaGroup: photos and videos, or documents only, or audio files only, sent as one album
  * sharing a media_group_id; answers an Array of Message. reply_markup is ignored, as by the
  * reference. Every item and the chat are checked before any file or message is stored; a single
  * item is sent as an ordinary message outside any album, as TDLib does. Texts: the reference's
  * get_input_message_contents and TDLib's send_message_group. spec/bot-api.md "InputMedia";
- * reference Appendix B, §6.3.
+ * reference Appendix B, §6.3. The runner has refused an album of no item or of more than 10 (TDLib
+ * MAX_GROUPED_MESSAGES), with these texts (ADR 0084).
  */
-export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]> {
+export const sendMediaGroup = defineMethod('sendMediaGroup', async (ctx) => {
   const { platform } = ctx;
+  // `media` is JSON: its own reader, which reads each item's attach:// files as well.
   const items = readInputMediaList(ctx);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
-  if (items.length === 0) throw botApiError('NO_MESSAGES_TO_SEND');
-  if (items.length > MAX_ALBUM_SIZE) throw botApiError('ALBUM_TOO_LARGE');
   for (const kind of ['document', 'audio'] as const) {
     if (items.some((item) => item.type === kind) && items.some((item) => item.type !== kind)) {
       throw botApiError('ALBUM_MEDIA_NOT_MIXABLE', { media: kind });
@@ -64,7 +62,7 @@ export async function sendMediaGroup(ctx: MethodContext): Promise<WireMessage[]>
     );
   }
   return sent;
-}
+});
 
 /** The content of one InputMedia item, its file stored or found (also editMessageMedia's). */
 export async function itemContent(ctx: MethodContext, item: InputMediaItem): Promise<MessageContent> {

@@ -1,27 +1,29 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
-import type { MethodContext } from '../method-context.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
-
-const MAX_RAW_TEXT_BYTES = 32_768;
 
 /**
  * sendMessageDraft: a partial message streamed into a private chat with a person (ADR 0048). text
  * is 0-4096 characters after parsing (empty: a "Thinking..." placeholder), parse_mode or entities
  * as sendMessage; draft_id must be non-zero. The person sees the draft for 30 seconds after its
- * last version, or until the bot sends a message into the chat.
+ * last version, or until the bot sends a message into the chat. The runner has refused a call
+ * without chat_id or draft_id, a draft_id of 0 and a text over 32768 bytes (ADR 0084).
  */
-export async function sendMessageDraft(ctx: MethodContext): Promise<true> {
-  const { params, platform, botId } = ctx;
-  const chatId = params.int('chat_id');
-  if (chatId === undefined) throw botApiError('CHAT_IDENTIFIER_NOT_SPECIFIED');
-  const draftId = readDraftId(ctx);
-  const threadId = params.int('message_thread_id') ?? 0;
-  const raw = params.string('text') ?? '';
-  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw botApiError('TEXT_TOO_LONG');
-  const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'), {
-    allowEmpty: true,
-  });
+export const sendMessageDraft = defineMethod('sendMessageDraft', async (ctx) => {
+  const { platform, botId } = ctx;
+  const {
+    chat_id: chatId,
+    draft_id: draftId,
+    message_thread_id: threadId = 0,
+    text: raw = '',
+    parse_mode: parseMode,
+    entities,
+  } = ctx.values;
+  // The runner reads the number trimmed, the value is not (params.int): " 5" passes it and reads as 0.
+  if (draftId === 0) throw botApiError('DRAFT_ID_INVALID');
+  const formatted = formatText(raw, parseMode, entities, { allowEmpty: true });
+  // With a parse mode the runner has not measured the text: its length after parsing is measured here.
   if (formatted.text.length > MAX_TEXT_LENGTH && codePointLength(formatted.text) > MAX_TEXT_LENGTH)
     throw botApiError('MESSAGE_TOO_LONG');
   const bot = await platform.users.resolve(botId, 'bot');
@@ -30,12 +32,4 @@ export async function sendMessageDraft(ctx: MethodContext): Promise<true> {
     ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
   });
   return true;
-}
-
-/** draft_id: required, a non-zero Integer. */
-export function readDraftId({ params }: MethodContext): number {
-  const draftId = params.int('draft_id');
-  if (draftId === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'draft_id' });
-  if (draftId === 0) throw botApiError('DRAFT_ID_INVALID');
-  return draftId;
-}
+});

@@ -1,10 +1,10 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { codePointLength, formatText } from '../../platform/formatting/index.js';
 import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 import { MAX_TEXT_LENGTH } from '../../platform/messages/messages.js';
 
-const MAX_RAW_TEXT_BYTES = 32_768;
 const PREVIEW_FIELDS = [
   'is_disabled',
   'url',
@@ -16,16 +16,16 @@ const PREVIEW_FIELDS = [
 /**
  * sendMessage: text with parse_mode (MarkdownV2, HTML, Markdown) or entities, reply_parameters,
  * reply_markup, link_preview_options, disable_notification, protect_content.
- * spec/bot-api.md §2 Message; reference §2.3 and §7 for the texts.
+ * spec/bot-api.md §2 Message; reference §2.3 and §7 for the texts. The runner has refused a call
+ * without text, a text over 32768 bytes and, without a parse mode, one over 4096 characters (ADR 0084).
  */
-export async function sendMessage(ctx: MethodContext) {
-  const { params, platform, botId } = ctx;
+export const sendMessage = defineMethod('sendMessage', async (ctx) => {
+  const { platform, botId } = ctx;
+  const { text: raw, parse_mode: parseMode, entities } = ctx.values;
   // Parameters are checked before the chat is looked up, in the reference's order.
-  const raw = params.string('text');
-  if (raw === undefined) throw botApiError('MESSAGE_TEXT_EMPTY');
-  if (Buffer.byteLength(raw) > MAX_RAW_TEXT_BYTES) throw botApiError('TEXT_TOO_LONG');
-  const formatted = formatText(raw, params.string('parse_mode'), params.json('entities'));
-  // A text no longer in UTF-16 units than the limit is within it in code points too.
+  const formatted = formatText(raw, parseMode, entities);
+  // Measured after parsing (a parse mode's text the runner has not measured). A text no longer in
+  // UTF-16 units than the limit is within it in code points too.
   if (formatted.text.length > MAX_TEXT_LENGTH && codePointLength(formatted.text) > MAX_TEXT_LENGTH)
     throw botApiError('MESSAGE_TOO_LONG');
 
@@ -41,8 +41,9 @@ export async function sendMessage(ctx: MethodContext) {
     ...(preview ? { link_preview_options: preview } : {}),
     ...options.content,
   });
-}
+});
 
+/** link_preview_options is JSON (its own reader); disable_web_page_preview is its legacy form, undeclared. */
 function linkPreviewOptions({ params }: MethodContext): Record<string, unknown> | undefined {
   const value = params.parsedJson('link_preview_options', 'link preview options');
   if (value === undefined) return params.bool('disable_web_page_preview') ? { is_disabled: true } : undefined;

@@ -1,3 +1,4 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import type { MethodContext } from '../method-context.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
@@ -23,21 +24,20 @@ const MAX_PHOTO_RATIO = 20;
  * reference's set of JPEG PhotoSizes (photo-sizes.ts, ADR 0081). spec/bot-api.md "Files and media";
  * reference §1.4 (input files), §2.3, §5.
  */
-export async function sendPhoto(ctx: MethodContext) {
-  const { params } = ctx;
+export const sendPhoto = defineMethod('sendPhoto', async (ctx) => {
+  const { photo: input, show_caption_above_media: aboveMedia, has_spoiler: spoiler } = ctx.values;
   // The reference checks the media, then the caption, then the chat (process_send_photo_query).
-  const input = params.inputFile('photo');
+  // The runner refuses an absent photo (ADR 0084); an attach:// that names no part reads as none.
   if (!input) throw botApiError('MEDIA_MISSING', { media: 'photo' });
   const caption = readCaption(ctx);
   const options = await readSendOptions(ctx, { ephemeral: true });
   const bot = await checkChat(ctx, options);
 
   const content: MessageContent = { photo: await acquirePhoto(ctx, input), ...caption };
-  if (caption.caption !== undefined && params.bool('show_caption_above_media'))
-    content.show_caption_above_media = true;
-  if (params.bool('has_spoiler')) content.has_media_spoiler = true;
+  if (caption.caption !== undefined && aboveMedia) content.show_caption_above_media = true;
+  if (spoiler) content.has_media_spoiler = true;
   return deliverSend(ctx, bot, options, { ...content, ...options.content });
-}
+});
 
 /**
  * The PhotoSizes of a photo given as an input file, smallest first (ADR 0081). New bytes (an upload

@@ -1,14 +1,12 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { codePointLength, formatText, type MessageEntity } from '../../platform/formatting/index.js';
-import type { MethodContext } from '../method-context.js';
 import type { Params } from '../params.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
 import type { PollData, PollOptionData } from '../../platform/messages/polls.js';
 
 const MAX_QUESTION_LENGTH = 300;
-const MIN_OPTIONS = 1;
-const MAX_OPTIONS = 12;
 const MAX_OPTION_LENGTH = 100;
 const MAX_EXPLANATION_LENGTH = 200;
 const MAX_DESCRIPTION_LENGTH = 1024;
@@ -23,35 +21,32 @@ const MAX_OPEN_PERIOD = 2_628_000;
  * options get persistent ids. Texts: the reference's process_send_poll_query and TDLib's poll
  * checks. Question and option texts keep custom emoji entities only (spec: PollOption). Media in
  * polls (media, explanation_media, option media) are not supported and are ignored.
- * spec/bot-api.md "Polls and checklists"; reference Appendix B.
+ * spec/bot-api.md "Polls and checklists"; reference Appendix B. The runner has refused a call
+ * without question or options, and fewer than 1 or more than 12 options (ADR 0084); the texts'
+ * lengths after parsing are measured here.
  */
-export async function sendPoll(ctx: MethodContext) {
+export const sendPoll = defineMethod('sendPoll', async (ctx) => {
   const { params, platform } = ctx;
-  const question = formatText(
-    params.string('question') ?? '',
-    params.string('question_parse_mode'),
-    params.json('question_entities'),
-    { allowEmpty: true },
-  );
+  const values = ctx.values;
+  const question = formatText(values.question, values.question_parse_mode, values.question_entities, {
+    allowEmpty: true,
+  });
+  // options, correct_option_ids and country_codes are JSON: their own readers.
   const options = readOptions(params);
-  const type = params.string('type') ?? 'regular';
+  const type = values.type;
+  // The runner has refused another type; this narrows it (and refuses "quiz" with U+FE0F, which it takes).
   if (type !== 'regular' && type !== 'quiz') throw botApiError('POLL_TYPE_UNSUPPORTED');
   const explanation =
     type === 'quiz'
-      ? formatText(
-          params.string('explanation') ?? '',
-          params.string('explanation_parse_mode'),
-          params.json('explanation_entities'),
-          {
-            allowEmpty: true,
-          },
-        )
+      ? formatText(values.explanation ?? '', values.explanation_parse_mode, values.explanation_entities, {
+          allowEmpty: true,
+        })
       : undefined;
   const correct = type === 'quiz' ? readCorrectOptions(params) : undefined;
   const description = formatText(
-    params.string('description') ?? '',
-    params.string('description_parse_mode'),
-    params.json('description_entities'),
+    values.description ?? '',
+    values.description_parse_mode,
+    values.description_entities,
     { allowEmpty: true },
   );
   const send = await readSendOptions(ctx);
@@ -62,8 +57,6 @@ export async function sendPoll(ctx: MethodContext) {
   if (codePointLength(question.text) > MAX_QUESTION_LENGTH) {
     throw botApiError('POLL_QUESTION_TOO_LONG', { max: MAX_QUESTION_LENGTH });
   }
-  if (options.length < MIN_OPTIONS) throw botApiError('POLL_TOO_FEW_OPTIONS', { min: MIN_OPTIONS });
-  if (options.length > MAX_OPTIONS) throw botApiError('POLL_TOO_MANY_OPTIONS', { max: MAX_OPTIONS });
   for (const option of options) {
     if (option.text === '') throw botApiError('POLL_OPTION_EMPTY');
     if (codePointLength(option.text) > MAX_OPTION_LENGTH) {
@@ -84,11 +77,12 @@ export async function sendPoll(ctx: MethodContext) {
     question: question.text,
     ...customEmojiOnly('question_entities', question.entities),
     options: options.map((option, i) => ({ ...option, persistent_id: String(i) })),
-    is_anonymous: params.has('is_anonymous') ? params.bool('is_anonymous') : true,
+    is_anonymous: values.is_anonymous,
     type,
-    allows_multiple_answers: params.bool('allows_multiple_answers'),
-    allows_revoting: params.has('allows_revoting') ? params.bool('allows_revoting') : type === 'regular',
-    members_only: params.bool('members_only'),
+    allows_multiple_answers: values.allows_multiple_answers,
+    // Its default depends on the type, which the declaration does not say.
+    allows_revoting: params.has('allows_revoting') ? values.allows_revoting : type === 'regular',
+    members_only: values.members_only,
   };
   const countryCodes = readCountryCodes(params);
   if (countryCodes) data.country_codes = countryCodes;
@@ -97,14 +91,16 @@ export async function sendPoll(ctx: MethodContext) {
     data.explanation = explanation.text;
     if (explanation.entities.length > 0) data.explanation_entities = explanation.entities;
   }
-  Object.assign(data, closing(params, platform.deps.clock.now()));
-  if (params.bool('hide_results_until_closes')) data.hide_results_until_closes = true;
+  // open_period is read as given, not clamped as the values clamp it: 0 or less means none.
+  const openPeriod = params.int('open_period') ?? 0;
+  Object.assign(data, closing(openPeriod, values.close_date ?? 0, platform.deps.clock.now()));
+  if (values.hide_results_until_closes) data.hide_results_until_closes = true;
   if (description.text !== '') {
     data.description = description.text;
     if (description.entities.length > 0) data.description_entities = description.entities;
   }
 
-  const isClosed = params.bool('is_closed');
+  const isClosed = values.is_closed;
   const id = platform.polls.newId();
   const poll = platform.polls.initial(id, data, isClosed);
   return platform.messages.sendFromBot(
@@ -114,7 +110,7 @@ export async function sendPoll(ctx: MethodContext) {
     send.replyTo,
     (tx, _chat, row) => platform.polls.record(tx, id, data, isClosed, row),
   );
-}
+});
 
 /** options: a JSON array of strings or InputPollOption objects (the reference's get_poll_options). */
 function readOptions(params: Params): Array<Omit<PollOptionData, 'persistent_id'>> {
@@ -193,13 +189,15 @@ function readCountryCodes(params: Params): string[] | undefined {
  * open_period (5 s to a month, clamped as the reference clamps numbers) wins over close_date;
  * both end up as a close_date, and an open_period poll shows both, as the reference does.
  */
-function closing(params: Params, now: number): Pick<PollData, 'open_period' | 'close_date'> {
-  const openPeriod = params.int('open_period') ?? 0;
+function closing(
+  openPeriod: number,
+  closeDate: number,
+  now: number,
+): Pick<PollData, 'open_period' | 'close_date'> {
   if (openPeriod > 0) {
     const period = Math.min(MAX_OPEN_PERIOD, Math.max(MIN_OPEN_PERIOD, openPeriod));
     return { open_period: period, close_date: now + period };
   }
-  const closeDate = params.int('close_date') ?? 0;
   if (closeDate <= 0) return {};
   return { close_date: Math.min(now + MAX_OPEN_PERIOD, Math.max(now + MIN_OPEN_PERIOD, closeDate)) };
 }

@@ -1,4 +1,4 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { readRichMessage, resolveRichMedia } from '../rich-message-param.js';
 import { checkChat } from '../send-media.js';
 import { readSendOptions } from '../send-options.js';
@@ -9,8 +9,9 @@ import { readSendOptions } from '../send-options.js';
  * send text messages ("text messages, rich messages, ..."), and each kind of media block the right
  * to send that media. The common send options as sendMessage.
  */
-export async function sendRichMessage(ctx: MethodContext) {
+export const sendRichMessage = defineMethod('sendRichMessage', async (ctx) => {
   const { platform } = ctx;
+  // rich_message is JSON: its own reader (shared with the drafts and the edits).
   const parsed = readRichMessage(ctx, false);
   const options = await readSendOptions(ctx);
   const bot = await checkChat(ctx, options);
@@ -22,4 +23,4 @@ export async function sendRichMessage(ctx: MethodContext) {
     { rich_message: richMessage, ...options.content },
     options.replyTo,
   );
-}
+});

@@ -1,12 +1,13 @@
+import { defineMethod } from '../define-method.js';
 import { readLocation } from '../location-params.js';
-import type { MethodContext } from '../method-context.js';
 import { checkChat } from '../send-media.js';
 import { deliverSend, readSendOptions } from '../send-options.js';
 
 /**
  * The two place providers of a venue, by the spec's names, each with the reference's parameter
  * names accepted as well (so that bots written for the reference work unchanged). As in the
- * reference, a venue names one provider; the first wins when both are given.
+ * reference, a venue names one provider; the first wins when both are given. The spec's names are
+ * not declared (the reference's are): they are read from the parameters, the reference's from the values.
  */
 const PROVIDERS = [
   {
@@ -29,17 +30,16 @@ const PROVIDERS = [
  * venueprovider2_place_id, venueprovider2_place_type). spec/bot-api.md Venue; reference Appendix B
  * (process_send_venue_query) for the order and texts.
  */
-export async function sendVenue(ctx: MethodContext) {
-  const { params } = ctx;
+export const sendVenue = defineMethod('sendVenue', async (ctx) => {
+  const { params, values } = ctx;
+  // The reference reads an absent title or address as "" (declared/refusals.ts).
+  const { title = '', address = '' } = values;
+  // readLocation reads the floats as td::to_double does (a leading number), not as Number().
   const location = readLocation(params, 'VENUE_LOCATION_INVALID');
-  const venue: Record<string, unknown> = {
-    location,
-    title: params.string('title') ?? '',
-    address: params.string('address') ?? '',
-  };
+  const venue: Record<string, unknown> = { location, title, address };
   for (const provider of PROVIDERS) {
-    const id = params.string(provider.id) ?? params.string(provider.legacyId);
-    const type = params.string(provider.type) ?? params.string(provider.legacyType);
+    const id = params.string(provider.id) ?? values[provider.legacyId];
+    const type = params.string(provider.type) ?? values[provider.legacyType];
     if (id === undefined && type === undefined) continue;
     if (id !== undefined) venue[provider.id] = id;
     if (type !== undefined) venue[provider.type] = type;
@@ -49,4 +49,4 @@ export async function sendVenue(ctx: MethodContext) {
   const bot = await checkChat(ctx, options);
   // A venue message also carries its location (spec: "venue:Venue (location also set)").
   return deliverSend(ctx, bot, options, { location, venue, ...options.content });
-}
+});

@@ -1,11 +1,10 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { sendMediaFile } from '../send-media-file.js';
 
 /**
  * sendVoice: uploaded by multipart/form-data, by file_id or by HTTP URL, with the sender's
  * attributes kept (stand-ins where absent) and the common send options; the result carries a
- * Voice. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5.
+ * Voice. spec/bot-api.md "Files and media"; reference Appendix B, §1.4, §5. sendMediaFile, shared by
+ * the media sends, reads the parameters itself.
  */
-export async function sendVoice(ctx: MethodContext) {
-  return sendMediaFile(ctx, 'voice');
-}
+export const sendVoice = defineMethod('sendVoice', (ctx) => sendMediaFile(ctx, 'voice'));

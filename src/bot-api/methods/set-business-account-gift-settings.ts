@@ -1,6 +1,6 @@
 import { connectionIdOf } from '../business-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 
 const GIFT_TYPES = [
   'unlimited_gifts',
@@ -12,13 +12,14 @@ const GIFT_TYPES = [
 
 /**
  * setBusinessAccountGiftSettings: can_change_gift_settings; show_gift_button and the five
- * AcceptedGiftTypes booleans (each required).
+ * AcceptedGiftTypes booleans (each required). The runner has refused a call without
+ * accepted_gift_types (ADR 0084).
  */
-export async function setBusinessAccountGiftSettings(ctx: MethodContext): Promise<true> {
+export const setBusinessAccountGiftSettings = defineMethod('setBusinessAccountGiftSettings', async (ctx) => {
   const { params } = ctx;
   const connectionId = connectionIdOf(ctx);
+  // accepted_gift_types is JSON: its own reader.
   const value = params.parsedJson('accepted_gift_types', 'AcceptedGiftTypes');
-  if (value === undefined) throw botApiError('ACCEPTED_GIFT_TYPES_MISSING');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw botApiError('OBJECT_EXPECTED', { object: 'AcceptedGiftTypes' });
   }
@@ -33,8 +34,8 @@ export async function setBusinessAccountGiftSettings(ctx: MethodContext): Promis
     accepted[key] = field;
   }
   await ctx.platform.businessAccount.setGiftSettings(ctx.botId, connectionId, {
-    show_gift_button: params.bool('show_gift_button'),
+    show_gift_button: ctx.values.show_gift_button,
     accepted_gift_types: accepted,
   });
   return true;
-}
+});

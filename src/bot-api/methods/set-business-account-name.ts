@@ -1,16 +1,15 @@
 import { connectionIdOf } from '../business-params.js';
-import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
-const NAME_MAX = 64;
-
-/** setBusinessAccountName: can_edit_name; first_name 1-64 characters, last_name 0-64. */
-export async function setBusinessAccountName(ctx: MethodContext): Promise<true> {
+/**
+ * setBusinessAccountName: can_edit_name; first_name 1-64 characters, last_name 0-64. The runner has
+ * refused a missing, blank or longer first_name and a longer last_name, with their texts, measured
+ * trimmed as here (ADR 0084).
+ */
+export const setBusinessAccountName = defineMethod('setBusinessAccountName', async (ctx) => {
   const connectionId = connectionIdOf(ctx);
-  const first = ctx.params.string('first_name')?.trim();
-  const last = ctx.params.string('last_name')?.trim() || null;
-  if (!first || [...first].length > NAME_MAX) throw botApiError('BUSINESS_FIRST_NAME_INVALID');
-  if (last !== null && [...last].length > NAME_MAX) throw botApiError('BUSINESS_LAST_NAME_INVALID');
+  const first = ctx.values.first_name.trim();
+  const last = ctx.values.last_name?.trim() || null;
   await ctx.platform.businessAccount.setName(ctx.botId, connectionId, first, last);
   return true;
-}
+});

@@ -1,10 +1,11 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import type { MenuButton } from '../../wire/bot-api-types.js';
-import type { MethodContext } from '../method-context.js';
 import { privateChatPk } from './get-chat-menu-button.js';
 
 /** setChatMenuButton: a private chat's menu button, or the bot's default without chat_id. spec §2 MenuButton. */
-export async function setChatMenuButton(ctx: MethodContext): Promise<true> {
+export const setChatMenuButton = defineMethod('setChatMenuButton', async (ctx) => {
+  // menu_button is JSON: its own reader; chat_id is privateChatPk's (getChatMenuButton's too).
   const value = ctx.params.parsedJson('menu_button', 'menu button');
   let button: MenuButton | null = null;
   if (value !== undefined) {
@@ -25,4 +26,4 @@ export async function setChatMenuButton(ctx: MethodContext): Promise<true> {
   const chatPk = await privateChatPk(ctx);
   await ctx.platform.botSettings.setMenuButton(ctx.botId, chatPk, button);
   return true;
-}
+});

@@ -1,20 +1,17 @@
 import { managedUserId } from '../business-params.js';
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
-
-const MAX_ADDED_USERS = 10;
 
 /**
  * setManagedBotAccessSettings: is_access_restricted, with up to 10 added_user_ids (ignored when not
- * restricted; the owner always has access).
+ * restricted; the owner always has access). The runner has refused more than 10 (ADR 0084).
  */
-export async function setManagedBotAccessSettings(ctx: MethodContext): Promise<true> {
-  const { params } = ctx;
+export const setManagedBotAccessSettings = defineMethod('setManagedBotAccessSettings', async (ctx) => {
   const botId = managedUserId(ctx);
-  const restricted = params.bool('is_access_restricted');
-  const value = params.parsedJson('added_user_ids', 'Array of Integer') ?? [];
+  const { is_access_restricted: restricted } = ctx.values;
+  // added_user_ids is JSON: its own reader.
+  const value = ctx.params.parsedJson('added_user_ids', 'Array of Integer') ?? [];
   if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'Integer' });
-  if (value.length > MAX_ADDED_USERS) throw botApiError('TOO_MANY_ADDED_USERS');
   const ids = value.map((id: unknown) => {
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw botApiError('USER_ID_INVALID');
     return id;
@@ -22,4 +19,4 @@ export async function setManagedBotAccessSettings(ctx: MethodContext): Promise<t
   const done = await ctx.platform.managedBots.setAccessSettings(ctx.botId, botId, restricted, ids);
   if (!done) throw botApiError('USER_ID_INVALID');
   return true;
-}
+});

@@ -1,25 +1,20 @@
-import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { readReactionTypes } from '../reaction-types.js';
 import { targetChatId } from '../send-options.js';
 
 /**
  * setMessageReaction: the bot's reaction to a message (at most one; an emoji of the spec's list or
  * a custom emoji already on the message; none removes it), with is_big. Bots' reactions cause no
- * message_reaction update. spec "Reactions"; reference §2.3 ("message to react not found").
+ * message_reaction update. spec "Reactions"; reference §2.3 ("message to react not found"). The
+ * runner has refused a call without chat_id or message_id, and more than one reaction (ADR 0084).
  */
-export async function setMessageReaction(ctx: MethodContext): Promise<true> {
+export const setMessageReaction = defineMethod('setMessageReaction', async (ctx) => {
   const { params, platform, botId } = ctx;
+  const { message_id: messageId, is_big: isBig } = ctx.values;
+  // reaction is JSON: its own reader (shared with the person's reactions).
   const reaction = readReactionTypes(params);
-  if (params.string('chat_id') === undefined) throw botApiError('PARAMETER_EMPTY', { name: 'chat_id' });
   const chatId = await targetChatId(ctx);
   const bot = await platform.users.resolve(botId, 'bot');
-  await platform.reactions.setByBot(
-    bot,
-    chatId,
-    params.int('message_id') ?? 0,
-    reaction,
-    params.bool('is_big'),
-  );
+  await platform.reactions.setByBot(bot, chatId, messageId, reaction, isBig);
   return true;
-}
+});

@@ -1,14 +1,10 @@
 import { readLanguage } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** setMyDescription: the bot's description for a language (empty removes it). spec §2 BotDescription. */
-export async function setMyDescription(ctx: MethodContext): Promise<true> {
+export const setMyDescription = defineMethod('setMyDescription', async (ctx) => {
   const language = readLanguage(ctx);
-  await ctx.platform.botSettings.setText(
-    ctx.botId,
-    'description',
-    language,
-    ctx.params.string('description') ?? '',
-  );
+  const { description = '' } = ctx.values;
+  await ctx.platform.botSettings.setText(ctx.botId, 'description', language, description);
   return true;
-}
+});

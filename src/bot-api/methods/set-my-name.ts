@@ -1,9 +1,10 @@
 import { readLanguage } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** setMyName: the bot's name for a language (empty removes it). spec §2 BotName. */
-export async function setMyName(ctx: MethodContext): Promise<true> {
+export const setMyName = defineMethod('setMyName', async (ctx) => {
   const language = readLanguage(ctx);
-  await ctx.platform.botSettings.setText(ctx.botId, 'name', language, ctx.params.string('name') ?? '');
+  const { name = '' } = ctx.values;
+  await ctx.platform.botSettings.setText(ctx.botId, 'name', language, name);
   return true;
-}
+});

@@ -1,18 +1,19 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { inputFileOf } from '../input-file.js';
-import type { MethodContext } from '../method-context.js';
 import { checkPhoto } from './send-photo.js';
 
 /**
  * setMyProfilePhoto: `photo` is an InputProfilePhoto. A static photo must be a new upload
  * (`attach://<name>`; the spec: profile photos can't be reused), checked as sendPhoto's; it
  * replaces the bot's profile photo, which getUserProfilePhotos of the bot then answers. Parley
- * decodes no video, so an animated photo (InputProfilePhotoAnimated) is refused (ADR 0048).
+ * decodes no video, so an animated photo (InputProfilePhotoAnimated) is refused (ADR 0048). The
+ * runner has refused a call without photo (ADR 0084).
  */
-export async function setMyProfilePhoto(ctx: MethodContext): Promise<true> {
+export const setMyProfilePhoto = defineMethod('setMyProfilePhoto', async (ctx) => {
   const { params, platform, botId } = ctx;
+  // photo is JSON (an InputProfilePhoto): its own reader.
   const value = params.parsedJson('photo', 'InputProfilePhoto');
-  if (value === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'photo' });
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw botApiError('OBJECT_EXPECTED', { object: 'InputProfilePhoto' });
   const object = value as Record<string, unknown>;
@@ -27,4 +28,4 @@ export async function setMyProfilePhoto(ctx: MethodContext): Promise<true> {
   const stored = await platform.files.store(botId, 'photo', input.upload, meta);
   await platform.profiles.setBotPhoto(botId, stored.file);
   return true;
-}
+});

@@ -1,14 +1,10 @@
 import { readLanguage } from '../bot-settings-params.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 
 /** setMyShortDescription: the bot's short description for a language (empty removes it). spec §2 BotShortDescription. */
-export async function setMyShortDescription(ctx: MethodContext): Promise<true> {
+export const setMyShortDescription = defineMethod('setMyShortDescription', async (ctx) => {
   const language = readLanguage(ctx);
-  await ctx.platform.botSettings.setText(
-    ctx.botId,
-    'short_description',
-    language,
-    ctx.params.string('short_description') ?? '',
-  );
+  const { short_description: shortDescription = '' } = ctx.values;
+  await ctx.platform.botSettings.setText(ctx.botId, 'short_description', language, shortDescription);
   return true;
-}
+});

@@ -1,5 +1,5 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
 import { isBase64, isElementType, isErrorSource } from '../../platform/passport/passport-elements.js';
 import type { PassportElementError } from '../../platform/passport/passport-errors.js';
 
@@ -71,14 +71,16 @@ function readError(value: unknown): PassportElementError {
  * setPassportDataErrors: errors in the Passport elements a person shared with the bot, which the
  * person sees (control API `GET /control/passport/errors`) until they share those elements again.
  * Each error must name hashes of what the person shared with this bot (ADR 0054). Returns True.
+ * The runner has refused a call without user_id or errors (ADR 0084).
  */
-export async function setPassportDataErrors({ params, platform, botId }: MethodContext): Promise<true> {
-  const userId = params.int('user_id') ?? 0;
+export const setPassportDataErrors = defineMethod('setPassportDataErrors', async (ctx) => {
+  const { params, platform, botId } = ctx;
+  const { user_id: userId } = ctx.values;
   if (userId <= 0) throw botApiError('USER_ID_INVALID');
+  // errors is JSON: its own reader.
   const value = params.parsedJson('errors', 'errors');
-  if (value === undefined) throw botApiError('JSON_UNPARSABLE', { object: 'errors' });
   if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'PassportElementError' });
   const errors = value.map(readError);
   await platform.passport.setErrors(botId, userId, errors);
   return true;
-}
+});

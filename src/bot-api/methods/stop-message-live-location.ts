@@ -1,5 +1,5 @@
 import { readEditRef } from '../edit-target.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { inlineMarkupPatch } from './edit-message-reply-markup.js';
 
 /**
@@ -7,8 +7,9 @@ import { inlineMarkupPatch } from './edit-message-reply-markup.js';
  * last was and can no longer be moved. The inline keyboard is replaced as by other edits. Answers
  * the edited Message, or true for an inline message. spec stopMessageLiveLocation.
  */
-export async function stopMessageLiveLocation(ctx: MethodContext) {
+export const stopMessageLiveLocation = defineMethod('stopMessageLiveLocation', async (ctx) => {
+  // The message (chat_id and message_id, or inline_message_id) and reply_markup: the edits' readers.
   const markup = inlineMarkupPatch(ctx);
   const { bot, ref } = await readEditRef(ctx);
   return ctx.platform.edits.editLiveLocationByBot(bot, ref, 'stop', markup);
-}
+});

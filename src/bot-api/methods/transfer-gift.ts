@@ -1,26 +1,24 @@
+import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { connectionIdOf } from '../business-params.js';
-import type { MethodContext } from '../method-context.js';
 
 /**
  * transferGift: a unique gift of the business account goes to another user or a channel
  * (can_transfer_and_upgrade_gifts and can_transfer_stars; star_count is the transfer fee, 25
- * Stars on Parley, from the account's balance). ADR 0050.
+ * Stars on Parley, from the account's balance). ADR 0050. The runner has refused a call without
+ * owned_gift_id or new_owner_chat_id (ADR 0084).
  */
-export async function transferGift(ctx: MethodContext): Promise<true> {
-  const { params } = ctx;
+export const transferGift = defineMethod('transferGift', async (ctx) => {
   const connectionId = connectionIdOf(ctx);
-  const ownedId = params.string('owned_gift_id');
-  if (ownedId === undefined) throw botApiError('PARAMETER_REQUIRED', { name: 'owned_gift_id' });
-  const newOwner = params.int('new_owner_chat_id');
-  if (newOwner === undefined || newOwner === 0)
-    throw botApiError('PARAMETER_REQUIRED', { name: 'new_owner_chat_id' });
+  const { owned_gift_id: ownedId, new_owner_chat_id: newOwner, star_count: starCount = 0 } = ctx.values;
+  // A new_owner_chat_id that reads as 0 ("abc") is none, with the text of a missing one.
+  if (newOwner === 0) throw botApiError('PARAMETER_REQUIRED', { name: 'new_owner_chat_id' });
   await ctx.platform.gifts.ownership.transferForBusiness(
     ctx.botId,
     connectionId,
     ownedId,
     newOwner,
-    params.int('star_count') ?? 0,
+    starCount,
   );
   return true;
-}
+});

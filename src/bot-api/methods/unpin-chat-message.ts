@@ -1,17 +1,17 @@
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { pinTarget } from '../pin-target.js';
 
 /**
  * unpinChatMessage: the given message, or the newest pinned one without message_id.
  * reference/bot-api-10.1.json unpinChatMessage.
  */
-export async function unpinChatMessage(ctx: MethodContext): Promise<true> {
+export const unpinChatMessage = defineMethod('unpinChatMessage', async (ctx) => {
   const { bot, chatId } = await pinTarget(ctx);
-  const messageId = ctx.params.int('message_id');
+  const { message_id: messageId } = ctx.values;
   await ctx.platform.pins.unpinByBot(
     bot,
     chatId,
     messageId !== undefined && messageId > 0 ? messageId : undefined,
   );
   return true;
-}
+});
