@@ -5,6 +5,7 @@
  * send; a person's photo is encoded once per content; the width and height a bot gives are taken
  * as a pair, as TDLib takes them.
  */
+import { readFileSync } from 'node:fs';
 import { InputFile } from 'grammy';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,8 @@ async function download(b: TestBot, fileId: string): Promise<Buffer> {
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
+
+const CLIP = readFileSync(new URL('./fixtures/media/clip-320x240-3s.mp4', import.meta.url));
 
 const image = (width: number, height: number, format: 'png' | 'webp') =>
   sharp({ create: { width, height, channels: 4, background: '#3366cc' } })[format]().toBuffer();
@@ -83,5 +86,19 @@ describe('stickers in sets have thumbnails', () => {
     // A sticker of the set sent shows the same thumbnail.
     const sent = await b.api.sendSticker(owner.id, first!.file_id);
     expect(sent.sticker?.thumbnail?.file_unique_id).toBe(first!.thumbnail!.file_unique_id);
+  });
+});
+
+describe('the width, height and duration a bot gives', () => {
+  it('takes width and height as a pair: both win over the file, one alone is dropped for the file\'s', async () => {
+    const { owner, b } = await ownerAndBot('pairsize');
+    // Both given: the video's, though the file is 320x240 (TDLib passes them on as its attributes).
+    const both = await b.api.sendVideo(owner.id, new InputFile(CLIP, 'both.mp4'), { width: 640, height: 480 });
+    expect(both.video).toMatchObject({ width: 640, height: 480, duration: 3 });
+    // One alone: TDLib's get_dimensions makes both 0, so both come from the file.
+    const widthOnly = await b.api.sendVideo(owner.id, new InputFile(CLIP, 'w.mp4'), { width: 640, duration: 7 });
+    expect(widthOnly.video).toMatchObject({ width: 320, height: 240, duration: 7 });
+    const heightOnly = await b.api.sendAnimation(owner.id, new InputFile(CLIP, 'h.mp4'), { height: 100 });
+    expect(heightOnly.animation).toMatchObject({ width: 320, height: 240, duration: 3 });
   });
 });
