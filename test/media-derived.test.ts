@@ -102,3 +102,25 @@ describe('the width, height and duration a bot gives', () => {
     expect(heightOnly.animation).toMatchObject({ width: 320, height: 240, duration: 3 });
   });
 });
+
+describe("a person's photo is encoded once per content", () => {
+  it('encodes the same photo sent twice once, and both messages carry the same sizes', async () => {
+    const { owner, b } = await ownerAndBot('personphoto');
+    const chat = `@${b.record.username}`;
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const { made } = server.parley.platform.files.media;
+    const before = made.photos;
+    const first = await server.control.sendMedia({ from: owner.id, chat, photo: { data: photo } });
+    expect(made.photos).toBe(before + 1);
+    const second = await server.control.sendMedia({ from: owner.id, chat, photo: { data: photo } });
+    expect(made.photos).toBe(before + 1);
+    const ids = (message: typeof first) => message.photo!.map((size) => size.file_unique_id);
+    expect(first.photo!.length).toBeGreaterThan(1);
+    expect(ids(second)).toEqual(ids(first));
+    // The bot sees both under its own file_ids of the same files.
+    const updates = (await b.updates()).map((update) => update.message as unknown as typeof first);
+    expect(updates.map(ids)).toEqual([ids(first), ids(first)]);
+  });
+});
