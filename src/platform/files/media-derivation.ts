@@ -137,7 +137,10 @@ export class MediaDerivation {
     const largest = { data: await this.files.read(file), width: file.width, height: file.height };
     return this.once(`sha256:${file.sha256}`, PHOTO_ROLE, async () => {
       this.made.photos += 1;
-      return [...(await this.files.storePhotoForPerson(await this.#images(() => smallerSizes(largest)))), file];
+      return [
+        ...(await this.files.storePhotoForPerson(await this.#images(() => smallerSizes(largest)))),
+        file,
+      ];
     });
   }
 

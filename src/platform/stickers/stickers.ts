@@ -63,7 +63,8 @@ export class Stickers {
       const sticker = await store.getStickerByCustomEmojiId(id);
       const set = sticker && (await store.getStickerSet(sticker.set_pk));
       const file = sticker && (await store.getFileByPk(sticker.file_pk));
-      if (sticker && set && file) found.push(await this.#withThumbnail(file, renderSetSticker(file, sticker, set)));
+      if (sticker && set && file)
+        found.push(await this.#withThumbnail(file, renderSetSticker(file, sticker, set)));
     }
     await this.files.bindFileIds(store, viewerId, found);
     return found;
