@@ -119,6 +119,20 @@ describe('stickers in sets have thumbnails', () => {
   });
 });
 
+describe('video stickers in sets have thumbnails', () => {
+  it.skipIf(!ffmpeg)("draws a WEBM sticker's first frame as its thumbnail in the set", async () => {
+    const { owner, b, setName } = await ownerAndBot('videothumb');
+    const webm = readFileSync(new URL('./fixtures/media/sticker-512.webm', import.meta.url));
+    await b.api.createNewStickerSet(owner.id, setName, 'Moving', [
+      { sticker: new InputFile(webm, 'v.webm'), format: 'video', emoji_list: ['🎬'] },
+    ]);
+    const [sticker] = (await getSet(b, setName)).stickers as unknown as Array<{ thumbnail?: Thumb }>;
+    expect(sticker!.thumbnail).toMatchObject({ width: 128, height: 128 });
+    const bytes = await download(b, sticker!.thumbnail!.file_id);
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+  });
+});
+
 describe('the width, height and duration a bot gives', () => {
   it("takes width and height as a pair: both win over the file, one alone is dropped for the file's", async () => {
     const { owner, b } = await ownerAndBot('pairsize');
