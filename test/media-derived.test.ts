@@ -81,6 +81,10 @@ describe('stickers in sets have thumbnails', () => {
       emoji_list: ['🙀'],
     });
     let set = await getSet(b, setName);
+    // The sticker of uploadStickerFile has its thumbnail in the set too (a WEBP within 128).
+    const ofUpload = set.stickers[1] as unknown as { file_unique_id: string; thumbnail?: Thumb };
+    expect(ofUpload.file_unique_id).toBe(uploaded.file_unique_id);
+    expect(ofUpload.thumbnail).toMatchObject({ width: 128, height: 128 });
     await b.api.replaceStickerInSet(owner.id, setName, set.stickers[1]!.file_id, {
       sticker: new InputFile(await image(300, 512, 'png'), 'd.png'),
       format: 'static',
