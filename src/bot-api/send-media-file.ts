@@ -142,9 +142,10 @@ export async function mediaContent(
   const { stored, kind, newBytes } = acquired;
   const { file } = stored;
   const newThumbnail = uploadedThumbnail ?? (newBytes ? await generatedThumbnail(ctx, file) : undefined);
+  const fromFile = withFileAttributes(kind, given, acquired.probe);
   const completed = completeAttributes(kind, {
-    ...withFileAttributes(kind, given, acquired.probe),
-    ...(kind === 'animation' && !given.width && !acquired.probe.width && file.width
+    ...fromFile,
+    ...(kind === 'animation' && !fromFile.width && file.width
       ? { width: file.width, height: file.height! }
       : {}),
     ...(newThumbnail ? { thumbnail_file_pk: newThumbnail.file.pk } : {}),

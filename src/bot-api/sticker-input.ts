@@ -3,12 +3,11 @@
  * InputSticker objects, and sticker files, whose bytes are checked for their use
  * (platform/stickers/sticker-files.ts) whether they are uploaded, downloaded or named by file_id.
  */
-import type { Sticker } from '../wire/bot-api-types.js';
 import { botApiError } from './errors.js';
-import { acquireFile, generatedThumbnail, inputFileOf, type InputFile } from './input-file.js';
+import { acquireFile, inputFileOf, type InputFile } from './input-file.js';
 import type { MethodContext } from './method-context.js';
 import { readUserId } from './chat-params.js';
-import { renderPhotoSize, type StoredFile } from '../platform/files/files.js';
+import type { StoredFile } from '../platform/files/files.js';
 import { smallUploadBytes } from '../platform/files/upload.js';
 import { isHttpUrl } from '../platform/net/url-fetch.js';
 import {
@@ -28,7 +27,7 @@ import {
   normalizeTitle,
 } from '../platform/stickers/sticker-rules.js';
 import type { NewSticker } from '../platform/stickers/sticker-sets.js';
-import type { FileRow, UserRow } from '../storage/store.js';
+import type { UserRow } from '../storage/store.js';
 
 /** A required text parameter: `parameter "X" is required` when absent or empty. */
 export function requiredString({ params }: MethodContext, name: string): string {
@@ -193,13 +192,15 @@ export function readLegacyInputSticker(ctx: MethodContext): InputStickerSpec {
   return { input: found.input, format: found.format, emoji_list: emoji, keywords: [], mask_position: mask };
 }
 
-/** Stores (or finds) an InputSticker's file, checked for the set's type. */
+/** Stores (or finds) an InputSticker's file, checked for the set's type, and its thumbnail. */
 export async function storeInputSticker(
   ctx: MethodContext,
   spec: InputStickerSpec,
   type: StickerType,
 ): Promise<NewSticker> {
   const { file } = await stickerFileOf(ctx, spec.input, spec.format, type);
+  // Its thumbnail made now, before the set shows it (getStickerSet finds it; ADR 0097).
+  await ctx.platform.files.media.thumbnail(file);
   return {
     file,
     format: spec.format,
@@ -228,20 +229,4 @@ export function stringArray(ctx: MethodContext, name: string, object: string, fa
   const value = ctx.params.parsedJson(name, object);
   if (!Array.isArray(value)) throw botApiError('ARRAY_EXPECTED', { of: 'String' });
   return value;
-}
-
-/**
- * A sent sticker with the thumbnail Parley makes from its file (ADR 0086: a WEBP of at most 128),
- * placed before the file's fields as the reference's JsonSticker writes it, under both names.
- */
-export async function withStickerThumbnail(
-  ctx: MethodContext,
-  sticker: Sticker,
-  file: FileRow,
-): Promise<Record<string, unknown>> {
-  const thumbnail = await generatedThumbnail(ctx, file);
-  if (!thumbnail) return { ...sticker };
-  const { file_id, file_unique_id, file_size, ...shown } = sticker;
-  const size = renderPhotoSize(thumbnail);
-  return { ...shown, thumbnail: size, thumb: { ...size }, file_id, file_unique_id, file_size };
 }

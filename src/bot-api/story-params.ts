@@ -6,9 +6,9 @@
 import { botApiError } from './errors.js';
 import { prepareFile } from './input-file.js';
 import type { MethodContext } from './method-context.js';
-import { checkPhoto } from './methods/send-photo.js';
+import { acquirePhoto, checkPhoto } from './methods/send-photo.js';
+import { acquireMedia, mediaContent } from './send-media-file.js';
 import { codePointLength, formatText } from '../platform/formatting/index.js';
-import { renderPhotoSize } from '../platform/files/files.js';
 import type { StoryBody } from '../platform/stories/stories.js';
 import type { UploadedFile } from './params.js';
 
@@ -98,25 +98,21 @@ function readContent({ params }: MethodContext): ContentInput {
   return input;
 }
 
-async function storeContent({ platform, botId }: MethodContext, input: ContentInput) {
-  if (input.type === 'photo') {
-    const meta = checkPhoto(input.upload, 'upload');
-    const stored = await platform.files.store(botId, 'photo', input.upload, meta);
-    return { type: 'photo', photo: [renderPhotoSize(stored)] };
-  }
-  const stored = await platform.files.store(
-    botId,
-    'video',
-    input.upload,
-    prepareFile('video')(input.upload, 'upload'),
+/**
+ * The story's media stored as a direct send stores them (ADR 0097): a photo's sizes made once per
+ * content (sendPhoto's acquirePhoto), a video read for its duration and size (the given duration
+ * first) with the thumbnail made from its first frame (sendVideo's acquireMedia and mediaContent).
+ */
+async function storeContent(ctx: MethodContext, input: ContentInput) {
+  if (input.type === 'photo')
+    return { type: 'photo', photo: await acquirePhoto(ctx, { upload: input.upload }) };
+  const given = input.duration ? { duration: Math.round(input.duration) } : {};
+  const { video } = await mediaContent(
+    ctx,
+    await acquireMedia(ctx, { upload: input.upload }, 'video'),
+    given,
+    undefined,
   );
-  const video: Record<string, unknown> = {
-    file_id: stored.ref.file_id,
-    file_unique_id: stored.file.unique_id,
-    duration: Math.round(input.duration ?? 0),
-    file_size: stored.file.size,
-  };
-  if (stored.file.mime_type) video.mime_type = stored.file.mime_type;
   return {
     type: 'video',
     video,

@@ -71,6 +71,11 @@ export class MediaDerivation {
    * which file reads and writes share; two images at a time leave them room.
    */
   readonly #images: LimitFunction = pLimit(IMAGE_CONCURRENCY);
+  /**
+   * How many of each were made (encoded, drawn, converted) rather than found: what "made once" is
+   * checked by (ADR 0097). Plain numbers of this server, for tests and diagnostics.
+   */
+  readonly made = { photos: 0, thumbnails: 0, mp4s: 0 };
 
   constructor(
     private readonly files: DerivationFiles,
@@ -86,9 +91,29 @@ export class MediaDerivation {
   async photoSizes(upload: Upload, sha256: string): Promise<FileRow[]> {
     return this.once(`sha256:${sha256}`, PHOTO_ROLE, async () =>
       this.files.storePhotoForPerson(
-        await this.#images(() => encodePhotoSizes('spooled' in upload ? upload.spooled.path : upload.data)),
+        await this.encodePhoto('spooled' in upload ? upload.spooled.path : upload.data),
       ),
     );
+  }
+
+  /** The stored sizes of photo bytes encoded before, found by their SHA-256; else undefined. */
+  knownPhoto(sha256: string): Promise<FileRow[] | undefined> {
+    return this.#derived(`sha256:${sha256}`, PHOTO_ROLE);
+  }
+
+  /**
+   * Photo bytes (a path or the bytes) encoded into the reference's JPEG sizes (photo-sizes.ts), two
+   * images at a time, not stored: for a caller that refuses bytes that do not decode before it
+   * writes anything, then stores them with `storePhoto`. Throws ImageDecodeError.
+   */
+  async encodePhoto(source: string | Buffer): Promise<EncodedImage[]> {
+    this.made.photos += 1;
+    return this.#images(() => encodePhotoSizes(source));
+  }
+
+  /** Sizes from `encodePhoto` stored and recorded as the photo of the original's SHA-256. */
+  storePhoto(sha256: string, sizes: EncodedImage[]): Promise<FileRow[]> {
+    return this.once(`sha256:${sha256}`, PHOTO_ROLE, () => this.files.storePhotoForPerson(sizes));
   }
 
   /**
@@ -110,10 +135,13 @@ export class MediaDerivation {
       return [file];
     }
     const largest = { data: await this.files.read(file), width: file.width, height: file.height };
-    return this.once(`sha256:${file.sha256}`, PHOTO_ROLE, async () => [
-      ...(await this.files.storePhotoForPerson(await this.#images(() => smallerSizes(largest)))),
-      file,
-    ]);
+    return this.once(`sha256:${file.sha256}`, PHOTO_ROLE, async () => {
+      this.made.photos += 1;
+      return [
+        ...(await this.files.storePhotoForPerson(await this.#images(() => smallerSizes(largest)))),
+        file,
+      ];
+    });
   }
 
   /**
@@ -165,6 +193,7 @@ export class MediaDerivation {
     if (known) return known[0];
     const image = await this.#drawThumbnail(file);
     if (!image) return undefined;
+    this.made.thumbnails += 1;
     const format = file.kind === 'sticker' ? 'webp' : 'jpeg';
     const row = await this.files.storeForPerson(
       'thumbnail',
@@ -275,6 +304,7 @@ export class MediaDerivation {
       await rm(output, { force: true });
       if ('data' in upload) await rm(input, { force: true });
     }
+    this.made.mp4s += 1;
     const probe = await probeMedia(mp4);
     // A GIF whose header passes but that has no frame converts to a movie without a picture: kept.
     if (!probe.width || !probe.height) return undefined;

@@ -38,7 +38,10 @@ export const MAX_LENGTH = 10_000;
 
 /**
  * What the sender gave, completed by what was read from the file (files/media-probe.ts, ADR 0086)
- * where the sender gave nothing; only a video note keeps a `length` (its side).
+ * where the sender gave nothing; only a video note keeps a `length` (its side). Width and height
+ * are a pair (ADR 0097): both given, they are the video's even where the file differs, as TDLib
+ * passes them on as the document's attributes; one of them missing or 0, TDLib's get_dimensions
+ * drops both, and both are read from the file.
  */
 export function withFileAttributes(
   kind: MediaKind,
@@ -46,8 +49,12 @@ export function withFileAttributes(
   probe: MediaProbe,
 ): MediaAttributes {
   const attributes = { ...given };
+  if (!given.width || !given.height) {
+    delete attributes.width;
+    delete attributes.height;
+  }
   if (!attributes.duration && probe.duration) attributes.duration = Math.min(probe.duration, MAX_DURATION);
-  if ((kind === 'video' || kind === 'animation') && probe.width && probe.height && !given.width) {
+  if ((kind === 'video' || kind === 'animation') && probe.width && probe.height && !attributes.width) {
     attributes.width = Math.min(probe.width, MAX_LENGTH);
     attributes.height = Math.min(probe.height, MAX_LENGTH);
   }

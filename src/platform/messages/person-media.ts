@@ -12,6 +12,7 @@
  * makes a first private chat) before the file is stored, so a refused send leaves neither a file
  * nor a message behind; the message's own write checks them again.
  */
+import { createHash } from 'node:crypto';
 import { checkUserCanSend } from '../chats/chat-access.js';
 import { PlatformError } from '../core/errors.js';
 import { extensionOf } from '../files/file-kinds.js';
@@ -24,7 +25,7 @@ import {
   type WirePhotoSize,
 } from '../files/files.js';
 import { IMAGE_MIME_TYPES, imageSize } from '../files/image-size.js';
-import { encodePhotoSizes, ImageDecodeError, type EncodedImage } from '../files/photo-sizes.js';
+import { ImageDecodeError, type EncodedImage } from '../files/photo-sizes.js';
 import {
   attributesFor,
   completeAttributes,
@@ -124,8 +125,12 @@ export class PersonMediaSender {
     }
     const captionContent = captionOf(caption, captionEntities);
     const prepared = prepare(media);
-    // A photo is encoded into the reference's sizes (ADR 0081) before anything is written.
-    const photoSizes = media.kind === 'photo' ? await encodePersonPhoto(media.data) : undefined;
+    // A photo is encoded into the reference's sizes (ADR 0081) before anything is written, once per
+    // content: the same bytes again find their stored sizes (ADR 0097).
+    const photoSha256 = media.kind === 'photo' ? createHash('sha256').update(media.data).digest('hex') : '';
+    const knownPhoto = media.kind === 'photo' ? await this.files.media.knownPhoto(photoSha256) : undefined;
+    const photoSizes =
+      media.kind === 'photo' && !knownPhoto ? await encodePersonPhoto(this.files, media.data) : undefined;
 
     // Everything that can refuse the message is checked before the file is stored. (A private chat
     // written to for the first time is made here rather than with the message: it cannot refuse.)
@@ -140,7 +145,7 @@ export class PersonMediaSender {
     });
 
     if (media.kind === 'photo') {
-      const rows = await this.files.storePhotoForPerson(photoSizes!);
+      const rows = knownPhoto ?? (await this.files.media.storePhoto(photoSha256, photoSizes!));
       const photo = await Promise.all(
         rows.map(async (row) => renderPhotoSize(await this.#storedFor(user.id, row))),
       );
@@ -245,9 +250,9 @@ function prepare(media: PersonMedia): Prepared {
 }
 
 /** A person's photo as its JPEG sizes; bytes whose header passed but that do not decode are refused. */
-async function encodePersonPhoto(data: Buffer): Promise<EncodedImage[]> {
+async function encodePersonPhoto(files: Files, data: Buffer): Promise<EncodedImage[]> {
   try {
-    return await encodePhotoSizes(data);
+    return await files.media.encodePhoto(data);
   } catch (error) {
     if (!(error instanceof ImageDecodeError)) throw error;
     throw new PlatformError('BAD_REQUEST', NOT_AN_IMAGE);

@@ -53,6 +53,19 @@ export function renderSticker(file: FileRow, attributes: StickerAttributes, file
   };
 }
 
+/**
+ * A sticker with the thumbnail Parley makes from its file (ADR 0086, 0097: a WEBP of at most 128),
+ * placed before the file's fields as the reference's JsonSticker writes it, under both names
+ * (`thumb`, the legacy one, as the reference still writes it). Without one, the sticker as it is:
+ * the reference leaves out a thumbnail it has not got (an animated sticker's).
+ */
+export function withThumbnail(sticker: WireSticker, thumbnail: PhotoSize | undefined): WireSticker {
+  if (!thumbnail) return sticker;
+  const { file_id, file_unique_id, file_size, ...shown } = sticker;
+  const withBoth = { ...shown, thumbnail, thumb: { ...thumbnail }, file_id, file_unique_id, file_size };
+  return withBoth as WireSticker;
+}
+
 /** A sticker of a set, with the set's name and type. */
 export function renderSetSticker(
   file: FileRow,

@@ -13,7 +13,13 @@ import { hasRight } from '../chats/chat-rights.js';
 import type { Files } from '../files/files.js';
 import { StickerSets } from './sticker-sets.js';
 import { setNameKey } from './sticker-rules.js';
-import { photoSizeOf, renderSetSticker, renderSticker, type WireSticker } from './sticker-view.js';
+import {
+  photoSizeOf,
+  renderSetSticker,
+  renderSticker,
+  withThumbnail,
+  type WireSticker,
+} from './sticker-view.js';
 import {
   drawTopicIcon,
   TOPIC_ICON_SET_NAME,
@@ -57,7 +63,8 @@ export class Stickers {
       const sticker = await store.getStickerByCustomEmojiId(id);
       const set = sticker && (await store.getStickerSet(sticker.set_pk));
       const file = sticker && (await store.getFileByPk(sticker.file_pk));
-      if (sticker && set && file) found.push(renderSetSticker(file, sticker, set));
+      if (sticker && set && file)
+        found.push(await this.#withThumbnail(file, renderSetSticker(file, sticker, set)));
     }
     await this.files.bindFileIds(store, viewerId, found);
     return found;
@@ -81,15 +88,16 @@ export class Stickers {
 
   /**
    * The Sticker of a message for a stored sticker file: as in its set when it is in one (the newest
-   * such sticker), else a regular sticker of its own with `emoji` (sendSticker's, for new uploads).
+   * such sticker), else a regular sticker of its own with `emoji` (sendSticker's, for new uploads);
+   * with its thumbnail, whose file_id is bound when the message is rendered for each viewer.
    */
   async messageSticker(file: FileRow, fileId: string, emoji?: string): Promise<WireSticker> {
     const { store } = this.ctx.deps;
     for (const row of await store.listStickersOfFile(file.pk)) {
       const set = await store.getStickerSet(row.set_pk);
-      if (set) return renderSetSticker(file, row, set, fileId);
+      if (set) return this.#withThumbnail(file, renderSetSticker(file, row, set, fileId));
     }
-    return renderSticker(file, { type: 'regular', emoji }, fileId);
+    return this.#withThumbnail(file, renderSticker(file, { type: 'regular', emoji }, fileId));
   }
 
   /** A person sends a sticker by a file_id of theirs (a sticker they were sent or saw in a set). */
@@ -136,7 +144,7 @@ export class Stickers {
         `sticker_index must be 0 to ${rows.length - 1}: the set has ${rows.length} stickers`,
       );
     }
-    const sticker = renderSetSticker(file, row, set);
+    const sticker = await this.#withThumbnail(file, renderSetSticker(file, row, set));
     await this.files.bindFileIds(store, user.id, [sticker]);
     return this.ctx.messages.deliverFromUser(user, chatRef, { sticker }, replyTo);
   }
@@ -179,7 +187,7 @@ export class Stickers {
     const stickers: WireSticker[] = [];
     for (const row of await reader.listStickers(set.pk)) {
       const file = await reader.getFileByPk(row.file_pk);
-      if (file) stickers.push(renderSetSticker(file, row, set));
+      if (file) stickers.push(await this.#withThumbnail(file, renderSetSticker(file, row, set)));
     }
     const view: StickerSetView = {
       name: set.name,
@@ -192,6 +200,15 @@ export class Stickers {
     const thumbnail = await this.#thumbnailFile(reader, set);
     if (thumbnail) view.thumbnail = photoSizeOf(thumbnail);
     return view;
+  }
+
+  /**
+   * A sticker with its generated thumbnail (ADR 0097): made when the sticker was stored
+   * (storeInputSticker, sendSticker), found here; a sticker stored before gets it on first view.
+   */
+  async #withThumbnail(file: FileRow, sticker: WireSticker): Promise<WireSticker> {
+    const thumbnail = await this.files.media.thumbnail(file);
+    return withThumbnail(sticker, thumbnail && photoSizeOf(thumbnail));
   }
 
   async #thumbnailFile(reader: StoreReader, set: StickerSetRow): Promise<FileRow | undefined> {
