@@ -1,4 +1,5 @@
 import { botApiError } from '../errors.js';
+import { defineMethod } from '../define-method.js';
 import type { MethodContext } from '../method-context.js';
 import {
   botAndOwner,
@@ -6,7 +7,6 @@ import {
   readLegacyInputSticker,
   readStickerType,
   readTitle,
-  requiredString,
   storeInputSticker,
   type InputStickerSpec,
 } from '../sticker-input.js';
@@ -31,9 +31,10 @@ function readStickers(ctx: MethodContext): InputStickerSpec[] {
  * needs_repainting for custom emoji sets; also the legacy form (one png_sticker, tgs_sticker or
  * webm_sticker with emojis, contains_masks). The owner and name are checked before files are stored.
  */
-export async function createNewStickerSet(ctx: MethodContext): Promise<true> {
+export const createNewStickerSet = defineMethod('createNewStickerSet', async (ctx): Promise<true> => {
   const { bot, ownerId } = await botAndOwner(ctx);
-  const name = requiredString(ctx, 'name').trim();
+  const name = ctx.values.name.trim();
+  // The title's own reader: normalized, and blank refused with the sticker set's text.
   const title = readTitle(ctx);
   // The legacy contains_masks asks for a mask set (the form before sticker_type).
   const type = ctx.params.bool('contains_masks') ? 'mask' : readStickerType(ctx);
@@ -47,8 +48,8 @@ export async function createNewStickerSet(ctx: MethodContext): Promise<true> {
     name,
     title,
     type,
-    needsRepainting: ctx.params.bool('needs_repainting'),
+    needsRepainting: ctx.values.needs_repainting,
     stickers,
   });
   return true;
-}
+});

@@ -1,6 +1,7 @@
+import { defineMethod } from '../define-method.js';
 import type { MethodContext } from '../method-context.js';
 import { isFileId, type InputFile } from '../input-file.js';
-import { botAndOwner, readStickerFormat, requiredString, stickerFileOf } from '../sticker-input.js';
+import { botAndOwner, readStickerFormat, stickerFileOf } from '../sticker-input.js';
 import { uploadHead } from '../../platform/files/upload.js';
 import { formatOfMimeType, sniffFormat, type StickerFormat } from '../../platform/stickers/sticker-files.js';
 
@@ -11,11 +12,12 @@ import { formatOfMimeType, sniffFormat, type StickerFormat } from '../../platfor
  * libraries such as node-telegram-bot-api 0.x still send) the format is the file's own, as the
  * reference server leaves it to TDLib to find (ADR 0072).
  */
-export async function setStickerSetThumbnail(ctx: MethodContext): Promise<true> {
-  const name = requiredString(ctx, 'name');
+export const setStickerSetThumbnail = defineMethod('setStickerSetThumbnail', async (ctx): Promise<true> => {
+  const { name } = ctx.values;
   const { bot, ownerId } = await botAndOwner(ctx);
-  const input = ctx.params.inputFile('thumbnail') ?? ctx.params.inputFile('thumb');
-  const named = ctx.params.string('format') !== undefined;
+  // `thumb`: the legacy name (setStickerSetThumb, before Bot API 6.6), not in the declaration.
+  const input = ctx.values.thumbnail ?? ctx.params.inputFile('thumb');
+  const named = ctx.values.format !== undefined;
   const format = named ? readStickerFormat(ctx, 'format') : input && (await formatOfInput(ctx, input));
   const sets = ctx.platform.stickers.sets;
   await sets.checkSet(bot, name, ownerId);
@@ -23,7 +25,7 @@ export async function setStickerSetThumbnail(ctx: MethodContext): Promise<true> 
     input && format ? { file: (await stickerFileOf(ctx, input, format, 'thumbnail')).file, format } : null;
   await sets.setThumbnail(bot, ownerId, name, thumbnail);
   return true;
-}
+});
 
 /** The format of a file given without one: an upload's bytes, a file_id's stored type, else static. */
 async function formatOfInput(ctx: MethodContext, input: InputFile): Promise<StickerFormat> {

@@ -1,5 +1,5 @@
 import { botApiError } from '../errors.js';
-import type { MethodContext } from '../method-context.js';
+import { defineMethod } from '../define-method.js';
 import { botAndOwner, readStickerFormat, stickerFileOf } from '../sticker-input.js';
 
 /**
@@ -7,9 +7,9 @@ import { botAndOwner, readStickerFormat, stickerFileOf } from '../sticker-input.
  * file for later use in sets, checked on its bytes (a sticker's or a custom emoji's sides); answers
  * the File with this bot's file_id and file_path.
  */
-export async function uploadStickerFile(ctx: MethodContext) {
+export const uploadStickerFile = defineMethod('uploadStickerFile', async (ctx) => {
   await botAndOwner(ctx);
-  const input = ctx.params.inputFile('sticker');
+  const input = ctx.values.sticker;
   if (!input || !('upload' in input)) throw botApiError('MEDIA_MISSING', { media: 'sticker' });
   const format = readStickerFormat(ctx, 'sticker_format');
   const { file, ref } = await stickerFileOf(ctx, input, format, 'upload');
@@ -20,4 +20,4 @@ export async function uploadStickerFile(ctx: MethodContext) {
     file_size: file.size,
     file_path: withPath.ref.file_path,
   };
-}
+});
