@@ -142,6 +142,14 @@ describeWithBrowser('the web client’s chat view', () => {
     const mine = page.getByRole('article').filter({ hasText: 'Thanks, Alice' });
     await expect.poll(() => mine.locator('.state').textContent(), { timeout: 15_000 }).toBe('Sent');
     expect(await mine.locator('.state svg').count()).toBe(1);
+    // The newest message's actions open where they can be seen: upwards, inside the history.
+    await mine.getByRole('button', { name: 'Actions' }).click();
+    const menuBox = (await mine.getByRole('group', { name: 'Message actions' }).boundingBox())!;
+    const historyBox = (await history.boundingBox())!;
+    expect(menuBox.y).toBeGreaterThanOrEqual(historyBox.y);
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(historyBox.y + historyBox.height);
+    await page.keyboard.press('Escape');
+    expect(await mine.getByRole('group', { name: 'Message actions' }).count()).toBe(0);
     const carolPage = await signIn(carol.phone_number!);
     await carolPage.getByRole('button', { name: /Book club/ }).click();
     await expect

@@ -3,7 +3,7 @@
  * sender's avatar in a group, its time with sent/read on the person's own, its reactions, and its
  * actions (Reply, Pin, Copy, a reaction) behind the Actions button or a right click (ADR 0098).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Message } from './api.js';
 import { MessageText } from './message-text.js';
 import { RichMessage, richPreview } from './rich-message.js';
@@ -46,6 +46,15 @@ function ActionMenu({
   onClose: () => void;
 }) {
   const menu = useRef<HTMLDivElement>(null);
+  // Near the bottom of the history the menu opens upwards, where there is room for it.
+  useLayoutEffect(() => {
+    const element = menu.current;
+    const history = element?.closest('.messages');
+    if (!element || !history) return;
+    const below =
+      history.getBoundingClientRect().bottom - element.parentElement!.getBoundingClientRect().bottom;
+    if (below < element.offsetHeight + 8) element.classList.add('up');
+  }, []);
   useEffect(() => {
     menu.current?.querySelector('button')?.focus();
     const away = (event: Event) => {
