@@ -2,7 +2,7 @@
  * Signing up in the web client (issue 29, ADR 0098): in the local profile a phone number nobody has
  * goes on to a step that asks for a name and creates the person (no red "no person with this phone
  * number"). The service chat ("Verification Codes") is listed apart from people, under Service, and
- * has no composer: nobody types into it.
+ * has no composer: nobody types into it (and the person API refuses a message to it).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -65,6 +65,7 @@ describeWithBrowser('signing up in the web client', () => {
         .ok,
     ).toBe(true);
 
+    const codesChat = 489_000;
     const service = page.getByRole('region', { name: 'Service' });
     const codes = service.getByRole('button', { name: /Verification Codes/ });
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(1);
@@ -81,6 +82,22 @@ describeWithBrowser('signing up in the web client', () => {
     expect(await page.getByLabel('Message').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
     expect(await page.getByText('nobody can write in this chat').count()).toBe(1);
+
+    // The person API refuses a message to it all the same, whatever the client.
+    const signedIn = (await (
+      await fetch(`${server.url}/web/api/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone_number: person.phone_number }),
+      })
+    ).json()) as { result: { token: string } };
+    const refused = await fetch(`${server.url}/web/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.result.token}` },
+      body: JSON.stringify({ chat: String(codesChat), text: 'hello?' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ ok: false, error: 'CHAT_WRITE_FORBIDDEN' });
 
     // A chat with a bot has its composer.
     await page.getByRole('button', { name: /Plain/ }).click();
