@@ -107,6 +107,8 @@ describeWithBrowser('the web client composer', () => {
     const help = page.getByRole('article').filter({ hasText: 'I paint things.' });
     await expect.poll(() => help.count(), { timeout: 15_000 }).toBe(1);
 
+    // Reply is among the message's actions (ADR 0098).
+    await help.getByRole('button', { name: 'Actions' }).click();
     await help.getByRole('button', { name: 'Reply' }).click();
     await page.getByLabel('Message').fill('Thanks!');
     await page.getByLabel('Message').press('Enter');

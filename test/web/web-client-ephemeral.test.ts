@@ -68,7 +68,8 @@ describeWithBrowser('ephemeral messages in the web client', () => {
     expect(await answer.getByText('only you can see this').count()).toBe(1);
     const command = bobPage.getByRole('article').filter({ hasText: '/score' });
     expect(await command.getByText('only you can see this').count()).toBe(1);
-    // An ephemeral message can't be replied to or pinned.
+    // An ephemeral message can't be replied to, pinned or reacted to: it has no actions (ADR 0098).
+    expect(await answer.getByRole('button', { name: 'Actions' }).count()).toBe(0);
     expect(await answer.getByRole('button', { name: 'Reply' }).count()).toBe(0);
 
     await server.control.sendMessage({ from: owner.id, chat: chat.id, text: 'next question' });

@@ -51,13 +51,13 @@ describeWithBrowser('the web client: reactions and pins', () => {
     const hello = page.getByRole('article').filter({ hasText: 'Hello, react to me' });
     await expect.poll(() => hello.count(), { timeout: 15_000 }).toBe(1);
 
-    await hello.getByRole('button', { name: 'React' }).click();
+    await hello.getByRole('button', { name: 'Actions' }).click();
     await hello.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: '👍' }).click();
     const chip = hello.getByRole('button', { name: '👍 1' });
     await expect.poll(() => chip.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     await expect.poll(() => reactions, { timeout: 15_000 }).toEqual([['👍']]);
 
-    await hello.getByRole('button', { name: 'React' }).click();
+    await hello.getByRole('button', { name: 'Actions' }).click();
     await hello.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: '🔥' }).click();
     await expect.poll(() => hello.getByRole('button', { name: '🔥 1' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await chip.count()).toBe(0);
@@ -65,7 +65,8 @@ describeWithBrowser('the web client: reactions and pins', () => {
     await expect.poll(() => hello.getByRole('button', { name: '🔥 1' }).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => reactions, { timeout: 15_000 }).toEqual([['👍'], ['🔥'], []]);
 
-    await hello.getByRole('button', { name: 'Pin' }).click();
+    await hello.getByRole('button', { name: 'Actions' }).click();
+    await hello.getByRole('button', { name: 'Pin', exact: true }).click();
     const bar = page.getByRole('note', { name: 'Pinned' });
     await expect.poll(() => bar.textContent(), { timeout: 15_000 }).toContain('Hello, react to me');
     await expect.poll(() => pins, { timeout: 15_000 }).toEqual(['Hello, react to me']);

@@ -97,6 +97,8 @@ export interface Message {
   receiver_user?: User;
   /** A rich message (sendRichMessage, ADR 0051, 0088): drawn by rich-message.tsx. */
   rich_message?: RichMessageView;
+  /** The person's own message, read by another person of the chat (ADR 0098). */
+  read?: boolean;
   [field: string]: unknown;
 }
 
@@ -116,6 +118,8 @@ export interface ChatEntry {
   chat: Chat;
   last_message?: Message;
   unread_count: number;
+  /** The service chat ("Verification Codes"): listed apart, no composer (ADR 0098). */
+  is_service?: boolean;
 }
 
 export interface PressResult {

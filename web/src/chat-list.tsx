@@ -1,6 +1,7 @@
 /**
- * The person's chats, newest activity first, with unread counts; New group and Join by link; and
- * the bots to start a chat with.
+ * The person's chats, newest activity first, each with its avatar, the time of its newest message
+ * and its unread count; the service chat apart ("Service", ADR 0098); New group and Join by link;
+ * and the bots to start a chat with.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Chat, type ChatEntry, type Message, type User } from './api.js';
@@ -8,6 +9,15 @@ import { NewGroup } from './new-group.js';
 import { JoinByLink } from './join-by-link.js';
 import { serviceText } from './service-message.js';
 import { richPreview } from './rich-message.js';
+import { Avatar } from './avatar.js';
+
+/** When the chat's newest message came: its time today, its date before. */
+function when(date: number): string {
+  const at = new Date(date * 1000);
+  if (at.toDateString() === new Date().toDateString())
+    return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return at.toLocaleDateString([], { day: 'numeric', month: 'short' });
+}
 
 export function chatTitle(chat: Chat): string {
   if (chat.title) return chat.title;
@@ -54,31 +64,13 @@ export function ChatList({
     <nav aria-label="Chats" class="chat-list">
       <NewGroup onOpen={onOpen} />
       <JoinByLink onOpen={onOpen} />
-      <ul>
-        {chats.map(({ chat, last_message, unread_count }) => {
-          const ref = String(chat.id);
-          return (
-            <li key={ref}>
-              <button
-                type="button"
-                aria-current={open === ref ? 'true' : undefined}
-                onClick={() => onOpen(ref, chatTitle(chat), chat.username, chat.is_forum)}
-              >
-                <span class="chat-title">
-                  {chatTitle(chat)}
-                  {chat.username && chat.type === 'private' ? <small> @{chat.username}</small> : null}
-                </span>
-                <span class="chat-preview">{preview(last_message)}</span>
-                {unread_count > 0 && (
-                  <span class="unread" aria-label={`${unread_count} unread`}>
-                    {unread_count}
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <ChatItems chats={chats.filter((entry) => !entry.is_service)} open={open} onOpen={onOpen} />
+      {chats.some((entry) => entry.is_service) && (
+        <section aria-labelledby="service-heading" class="service-chats">
+          <h2 id="service-heading">Service</h2>
+          <ChatItems chats={chats.filter((entry) => entry.is_service)} open={open} onOpen={onOpen} />
+        </section>
+      )}
       <NewChat chats={chats} onOpen={onOpen} />
     </nav>
   );
@@ -112,5 +104,49 @@ function NewChat({
         ))}
       </ul>
     </section>
+  );
+}
+
+function ChatItems({
+  chats,
+  open,
+  onOpen,
+}: {
+  chats: ChatEntry[];
+  open: string | null;
+  onOpen: (ref: string, title: string, username?: string, isForum?: boolean) => void;
+}) {
+  return (
+    <ul>
+      {chats.map(({ chat, last_message, unread_count }) => {
+        const ref = String(chat.id);
+        return (
+          <li key={ref}>
+            <button
+              type="button"
+              aria-current={open === ref ? 'true' : undefined}
+              onClick={() => onOpen(ref, chatTitle(chat), chat.username, chat.is_forum)}
+            >
+              <Avatar user={chat.type === 'private' ? chat.id : undefined} name={chatTitle(chat)} />
+              <span class="chat-title">
+                {chatTitle(chat)}
+                {chat.username && chat.type === 'private' ? <small> @{chat.username}</small> : null}
+              </span>
+              {last_message && (
+                <time class="chat-time" dateTime={new Date(last_message.date * 1000).toISOString()}>
+                  {when(last_message.date)}
+                </time>
+              )}
+              <span class="chat-preview">{preview(last_message)}</span>
+              {unread_count > 0 && (
+                <span class="unread" aria-label={`${unread_count} unread`}>
+                  {unread_count}
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

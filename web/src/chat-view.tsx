@@ -1,133 +1,22 @@
-/** One chat: its messages (live), inline keyboards to press, and the composer. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+/**
+ * One chat: its header (Back on a phone, ADR 0098), its messages (live, by day, opened at the
+ * newest), inline keyboards to press, and the composer (none in the service chat).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, type Message, type ReplyMarkup } from './api.js';
-import { MessageText } from './message-text.js';
-import { RichMessage, richPreview } from './rich-message.js';
+import { richPreview } from './rich-message.js';
 import { Drafts } from './drafts.js';
-import { Media } from './media.js';
 import { Composer } from './composer.js';
-import { Reactions } from './reactions.js';
 import { TopicBar, inTopic, type Topic } from './topics.js';
 import { ChatHeaderActions } from './group-panel.js';
-import { ServiceLine, serviceText } from './service-message.js';
 import { openWebApp } from './web-app.js';
+import { MessageItem } from './message-item.js';
+import { Avatar } from './avatar.js';
+import { BackIcon, PinIcon } from './icons.js';
 
 export interface Notice {
   text: string;
   alert: boolean;
-}
-
-function time(date: number): string {
-  return new Date(date * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-
-function senderName(message: Message): string {
-  if (message.sender_chat && !message.from) return message.sender_chat.title ?? '';
-  return message.from ? [message.from.first_name, message.from.last_name].filter(Boolean).join(' ') : '';
-}
-
-function MessageItem({
-  chat,
-  message,
-  mine,
-  onPress,
-  onVote,
-  onReply,
-  onReact,
-  onPin,
-}: {
-  chat: string;
-  message: Message;
-  mine: boolean;
-  onPress: (message: Message, button: string) => void;
-  onVote: (message: Message, option: number) => void;
-  onReply: (message: Message) => void;
-  onReact: (message: Message, emoji: string | undefined) => void;
-  onPin: (message: Message) => void;
-}) {
-  const service = serviceText(message);
-  if (service !== null) return <ServiceLine message={message} text={service} />;
-  const keyboard = message.reply_markup?.inline_keyboard;
-  // An ephemeral message (ADR 0080) is this person's alone; it can't be replied to, pinned or reacted to.
-  const ephemeral = message.ephemeral_message_id !== undefined;
-  const classes = ['message', mine ? 'mine' : '', ephemeral ? 'ephemeral' : ''].filter(Boolean).join(' ');
-  return (
-    <li
-      class={classes}
-      data-message-id={message.message_id}
-      data-ephemeral-message-id={message.ephemeral_message_id}
-    >
-      <article>
-        {!mine && <div class="sender">{senderName(message)}</div>}
-        {ephemeral && <div class="only-you">only you can see this</div>}
-        {message.reply_to_message && (
-          <blockquote class="reply-to">
-            {message.reply_to_message.text ??
-              message.reply_to_message.caption ??
-              richPreview(message.reply_to_message.rich_message) ??
-              ''}
-          </blockquote>
-        )}
-        <Media chat={chat} message={message} onVote={(option) => onVote(message, option)} />
-        {message.text !== undefined && (
-          <div class="text">
-            <MessageText text={message.text} entities={message.entities} />
-          </div>
-        )}
-        {message.caption !== undefined && (
-          <div class="text">
-            <MessageText text={message.caption} entities={message.caption_entities} />
-          </div>
-        )}
-        {message.rich_message && (
-          <RichMessage
-            rich={message.rich_message}
-            id={`${message.chat.id}-${message.message_id || `e${message.ephemeral_message_id ?? 0}`}`}
-          />
-        )}
-        <div class="meta">
-          {!ephemeral && (
-            <button type="button" class="reply" onClick={() => onReply(message)}>
-              Reply
-            </button>
-          )}
-          {!ephemeral && (
-            <button type="button" class="reply" onClick={() => onPin(message)}>
-              Pin
-            </button>
-          )}
-          {message.edit_date ? <span class="edited">edited </span> : null}
-          <time dateTime={new Date(message.date * 1000).toISOString()}>{time(message.date)}</time>
-        </div>
-        {!ephemeral && <Reactions message={message} onReact={(emoji) => onReact(message, emoji)} />}
-        {keyboard && (
-          <div class="inline-keyboard">
-            {keyboard.map((row, r) => (
-              <div class="keyboard-row" key={r}>
-                {row.map((button) =>
-                  button.url ? (
-                    <a
-                      class="button"
-                      key={button.text}
-                      href={button.url}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                    >
-                      {button.text}
-                    </a>
-                  ) : (
-                    <button type="button" key={button.text} onClick={() => onPress(message, button.text)}>
-                      {button.text}
-                    </button>
-                  ),
-                )}
-              </div>
-            ))}
-          </div>
-        )}
-      </article>
-    </li>
-  );
 }
 
 /** The reply keyboard the newest message of the other side shows, unless a newer one removed it. */
@@ -152,6 +41,9 @@ export function ChatView({
   onSent,
   onRead,
   notify,
+  onBack,
+  group = false,
+  service = false,
 }: {
   chatRef: string;
   title: string;
@@ -168,6 +60,12 @@ export function ChatView({
   /** The chat was read (its messages fetched): its unread count is 0 now. */
   onRead: () => void;
   notify: (notice: Notice) => void;
+  /** Back to the chat list (shown where one pane shows at a time). */
+  onBack: () => void;
+  /** A group, supergroup or channel: others' messages show their sender's avatar. */
+  group?: boolean | undefined;
+  /** The service chat: codes arrive in it, nobody writes (no composer). */
+  service?: boolean | undefined;
 }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -177,6 +75,8 @@ export function ChatView({
   const [pinned, setPinned] = useState<Message[]>([]);
   const [topic, setTopic] = useState<Topic | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  /** The history follows its newest message unless the person scrolled up to read. */
+  const atEnd = useRef(true);
 
   useEffect(() => {
     let current = true;
@@ -198,13 +98,28 @@ export function ChatView({
     };
   }, [chatRef, version, reloads]);
 
-  useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
-  }, [messages?.length]);
+  // The chat opens at its newest message and stays there as messages come and as their images
+  // load (a load grows the history after it was scrolled), unless the person scrolled up.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const follow = () => {
+      if (atEnd.current) element.scrollTop = element.scrollHeight;
+    };
+    follow();
+    element.addEventListener('load', follow, true);
+    const resized = new ResizeObserver(follow);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('load', follow, true);
+      resized.disconnect();
+    };
+  }, [messages]);
 
   const sent = (message: Message) => {
     setError(null);
     setReplyTo(null);
+    atEnd.current = true;
     // A chat opened by @username has the other party's id from now on.
     onSent(String(message.chat.id));
     setMessages((old) =>
@@ -266,6 +181,14 @@ export function ChatView({
     }
   };
 
+  const actions = {
+    onPress: press,
+    onVote: vote,
+    onReply: setReplyTo,
+    onReact: (m: Message, emoji: string | undefined) => void react(m, emoji),
+    onPin: (m: Message) => void pin(m, true),
+  };
+
   // A one-time keyboard hides once used, until the bot shows one again.
   const shown = messages ? currentKeyboard(messages, me) : null;
   const keyboard = shown && hiddenKeyboard !== shown.from ? shown.markup : null;
@@ -273,6 +196,10 @@ export function ChatView({
   return (
     <section class="chat" aria-label={title}>
       <header>
+        <button type="button" class="back" aria-label="Back to chats" onClick={onBack}>
+          <BackIcon />
+        </button>
+        <Avatar user={group || chatRef.startsWith('@') ? undefined : Number(chatRef)} name={title} />
         <h2>{title}</h2>
         <ChatHeaderActions chatRef={chatRef} version={version} />
         {action && (
@@ -284,7 +211,7 @@ export function ChatView({
       {pinned[0] && (
         <div class="pinned" role="note" aria-label="Pinned">
           <span>
-            📌{' '}
+            <PinIcon />{' '}
             {pinned[0].text ??
               pinned[0].caption ??
               richPreview(pinned[0].rich_message) ??
@@ -298,10 +225,21 @@ export function ChatView({
       {isForum && (
         <TopicBar chatRef={chatRef} version={version} chosen={topic} onChoose={setTopic} onError={setError} />
       )}
-      <ol class="messages" ref={list} aria-label="Chat history">
+      <ol
+        class="messages"
+        ref={list}
+        aria-label="Chat history"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+        }}
+      >
         {(messages ?? [])
           .filter((message) => !isForum || inTopic(message, topic))
-          .map((message) => (
+          .flatMap((message, index, shown) => [
+            ...(index === 0 || day(shown[index - 1]!.date) !== day(message.date)
+              ? [<DaySeparator key={`day-${day(message.date)}`} date={message.date} />]
+              : []),
             <MessageItem
               key={
                 message.ephemeral_message_id === undefined
@@ -311,13 +249,10 @@ export function ChatView({
               chat={chatRef}
               message={message}
               mine={message.from?.id === me}
-              onPress={press}
-              onVote={vote}
-              onReply={setReplyTo}
-              onReact={(m, emoji) => void react(m, emoji)}
-              onPin={(m) => void pin(m, true)}
-            />
-          ))}
+              group={group}
+              actions={actions}
+            />,
+          ])}
         {botUsername !== undefined && <Drafts chatRef={chatRef} version={version} />}
       </ol>
       {messages && messages.length === 0 && chatRef.startsWith('@') && (
@@ -330,17 +265,36 @@ export function ChatView({
           {error}
         </p>
       )}
-      <Composer
-        chatRef={chatRef}
-        botUsername={botUsername}
-        replyTo={replyTo}
-        threadId={isForum && topic && !topic.is_general ? topic.message_thread_id : undefined}
-        onCancelReply={() => setReplyTo(null)}
-        keyboard={keyboard}
-        onKeyboardUsed={() => setHiddenKeyboard(shown?.from ?? null)}
-        onSent={sent}
-        onError={setError}
-      />
+      {service ? (
+        <p class="service-note">Service notifications: nobody can write in this chat.</p>
+      ) : (
+        <Composer
+          chatRef={chatRef}
+          botUsername={botUsername}
+          replyTo={replyTo}
+          threadId={isForum && topic && !topic.is_general ? topic.message_thread_id : undefined}
+          onCancelReply={() => setReplyTo(null)}
+          keyboard={keyboard}
+          onKeyboardUsed={() => setHiddenKeyboard(shown?.from ?? null)}
+          onSent={sent}
+          onError={setError}
+        />
+      )}
     </section>
+  );
+}
+
+/** The local calendar day of a Unix time, as a key. */
+function day(date: number): string {
+  return new Date(date * 1000).toDateString();
+}
+
+/** The line above a day's first message: its date. */
+function DaySeparator({ date }: { date: number }) {
+  const when = new Date(date * 1000);
+  return (
+    <li class="day-separator" role="separator" aria-label={when.toDateString()}>
+      <span>{when.toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' })}</span>
+    </li>
   );
 }

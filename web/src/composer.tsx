@@ -4,6 +4,7 @@
  * being replied to, the sticker picker (sticker-picker.tsx), inline mode (`@bot query` shows the bot's results; choosing one sends it), the
  * bot's reply keyboard and its menu button: its commands, or its Mini App.
  */
+import { AttachIcon, SendIcon } from './icons.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
@@ -209,7 +210,8 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <label for="attach" class="attach" title="Attach a photo or a document">
-          📎<span class="visually-hidden">Attach file</span>
+          <AttachIcon />
+          <span class="visually-hidden">Attach file</span>
         </label>
         <button
           type="button"
@@ -238,8 +240,8 @@ export function Composer(props: ComposerProps) {
             }
           }}
         />
-        <button type="submit" disabled={busy}>
-          Send
+        <button type="submit" class="send" aria-label="Send" title="Send" disabled={busy}>
+          <SendIcon />
         </button>
       </form>
       {keyboard?.keyboard && (

@@ -5,6 +5,7 @@
  * An invite link opened in the browser (`<public-url>/+HASH`) comes here as `?join=+HASH` (the
  * server redirects it, ADR 0074): the form opens filled with it.
  */
+import { LinkIcon } from './icons.js';
 import { useState } from 'preact/hooks';
 import { groupApi } from './group-api.js';
 import { chatTitle } from './chat-list.js';
@@ -19,7 +20,7 @@ export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) =>
   if (!open) {
     return (
       <button type="button" class="new-group-button" onClick={() => setOpen(true)}>
-        Join by link
+        <LinkIcon /> Join by link
       </button>
     );
   }

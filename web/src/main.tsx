@@ -11,6 +11,7 @@ import { personApi } from './person-api.js';
 import './styles.css';
 import './profile.css';
 import './rich.css';
+import './layout.css';
 
 function App() {
   const [me, setMe] = useState<User | null | undefined>(undefined);
@@ -98,8 +99,9 @@ function App() {
   if (me === undefined) return <p class="loading">Loading…</p>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
 
+  const openEntry = open ? chats.find((item) => String(item.chat.id) === open.ref) : undefined;
   return (
-    <div class="app">
+    <div class={open ? 'app chat-open' : 'app'}>
       <aside>
         <header class="me">
           <ProfilePhoto user={me.id} photo={photo} alt="" />
@@ -136,11 +138,11 @@ function App() {
         <ChatView
           key={open.ref}
           chatRef={open.ref}
-          title={(() => {
-            // A renamed group shows its new title (the chat list is read again on the change).
-            const entry = chats.find((item) => String(item.chat.id) === open.ref);
-            return entry ? chatTitle(entry.chat) : open.title;
-          })()}
+          // A renamed group shows its new title (the chat list is read again on the change).
+          title={openEntry ? chatTitle(openEntry.chat) : open.title}
+          group={openEntry !== undefined && openEntry.chat.type !== 'private'}
+          service={openEntry?.is_service}
+          onBack={() => setOpen(null)}
           isForum={open.isForum}
           botUsername={open.username && /bot$/i.test(open.username) ? open.username : undefined}
           action={(() => {

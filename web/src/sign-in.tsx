@@ -1,6 +1,7 @@
 /**
- * Signing in as a person. Local profile: pick one, or give a phone number (and a name to create one).
- * Strict profile: give a phone number, then the login code sent to the person's other devices.
+ * Signing in as a person. Local profile: pick one, or give a phone number; a number nobody has
+ * goes on to sign-up, which asks for a name and creates the person (ADR 0098). Strict profile: give
+ * a phone number, then the login code sent to the person's other devices (nobody is created).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, session, type User } from './api.js';
@@ -10,6 +11,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const [people, setPeople] = useState<User[]>([]);
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
+  const [lastName, setLastName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [needsName, setNeedsName] = useState(false);
   const [profile, setProfile] = useState<string | null>(null);
@@ -33,12 +35,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
     }
   };
 
-  const signIn = async (phoneNumber: string, firstName?: string) => {
+  const signIn = async (phoneNumber: string, firstName?: string, last?: string) => {
     setError(null);
     try {
       const answer = await api.signIn({
         phone_number: phoneNumber,
         ...(firstName ? { first_name: firstName } : {}),
+        ...(firstName && last ? { last_name: last } : {}),
       });
       session.token = answer.token;
       onSignedIn(answer.user);
@@ -47,7 +50,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
         setProfile('strict');
         return requestCode(phoneNumber);
       }
-      if (e instanceof ApiError && e.error === 'USER_NOT_FOUND') setNeedsName(true);
+      // A number nobody has: the sign-up step asks for the new person's name.
+      if (e instanceof ApiError && e.error === 'USER_NOT_FOUND') return setNeedsName(true);
       setError(e instanceof Error ? e.message : String(e));
     }
   };
@@ -63,12 +67,56 @@ export function SignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
           onNewCode={setCodeId}
           onBack={() => setCodeId(null)}
         />
+      ) : needsName ? (
+        <form
+          class="sign-up"
+          aria-labelledby="sign-up-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void signIn(phone.trim(), name.trim(), lastName.trim() || undefined);
+          }}
+        >
+          <h2 id="sign-up-heading">Create your account</h2>
+          <p class="quiet">
+            Nobody has the number <strong>{phone.trim()}</strong> yet. Give your name to sign up with it.
+          </p>
+          <label>
+            First name
+            <input
+              name="first_name"
+              autocomplete="given-name"
+              value={name}
+              onInput={(event) => setName(event.currentTarget.value)}
+              required
+            />
+          </label>
+          <label>
+            Last name (optional)
+            <input
+              name="last_name"
+              autocomplete="family-name"
+              value={lastName}
+              onInput={(event) => setLastName(event.currentTarget.value)}
+            />
+          </label>
+          <div class="login-code-actions">
+            <button type="submit">Sign up</button>
+            <button type="button" onClick={() => setNeedsName(false)}>
+              Back
+            </button>
+          </div>
+          {error && (
+            <p role="alert" class="error">
+              {error}
+            </p>
+          )}
+        </form>
       ) : (
         <form
           onSubmit={(event) => {
             event.preventDefault();
             if (profile === 'strict') void requestCode(phone.trim());
-            else void signIn(phone.trim(), name.trim() || undefined);
+            else void signIn(phone.trim());
           }}
         >
           <label>
@@ -83,12 +131,6 @@ export function SignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
               required
             />
           </label>
-          {needsName && (
-            <label>
-              Name
-              <input name="first_name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
-            </label>
-          )}
           <button type="submit">Sign in</button>
           {error && (
             <p role="alert" class="error">

@@ -52,5 +52,7 @@ export class ChatList {
       if ((await tx.getReadCursor(userId, chat.pk)) < messageId)
         await tx.setReadCursor(userId, chat.pk, messageId);
     });
+    // The others of the chat see their messages read (the web client's ticks, ADR 0098).
+    this.platform.deps.bus.emit('chat.read', { chatPk: chat.pk, userId });
   }
 }

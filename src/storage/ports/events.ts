@@ -28,6 +28,8 @@ export interface PlatformEvents {
   'chat.action': { chatPk: number; userId: number; action: string };
   /** A bot answered a callback query. */
   'callback.answered': { id: string };
+  /** A person read a chat further (their read cursor moved): the others' apps show their messages read. */
+  'chat.read': { chatPk: number; userId: number };
   /** A chat's pending join requests changed (one made, approved or declined): admins' apps re-read them. */
   'chat.requests.changed': { chatPk: number };
   /** A bot's webhook was set, changed or deleted. */

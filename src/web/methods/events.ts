@@ -1,7 +1,7 @@
 /**
  * GET /web/api/events: the page's live feed, as Server-Sent Events (ADR 0055). Each event names
  * what changed (`message` with the chat as the person sees it and the message id; `chat` when
- * something else of a chat changed, its join requests; `resync` when events may have been missed); the page reads it again. The tab's device is online while the
+ * something else of a chat changed, its join requests or how far another person read it; `resync` when events may have been missed); the page reads it again. The tab's device is online while the
  * stream is open.
  */
 import type { ServerResponse } from 'node:http';
@@ -48,6 +48,16 @@ export async function openEvents(
     bus.on('events.resumed', () => send('resync', {})),
     // Something of a chat other than its messages changed (its join requests): the page re-reads it.
     bus.on('chat.requests.changed', ({ chatPk }) => {
+      chatIdFor(chatPk).then(
+        (chatId) => {
+          if (chatId !== undefined) send('chat', { chat_id: chatId });
+        },
+        () => send('resync', {}),
+      );
+    }),
+    // Someone else read the chat further: the person's own messages there may show read now.
+    bus.on('chat.read', ({ chatPk, userId }) => {
+      if (userId === me) return;
       chatIdFor(chatPk).then(
         (chatId) => {
           if (chatId !== undefined) send('chat', { chat_id: chatId });

@@ -2,6 +2,7 @@ import { SERVICE_USER_ID } from '../../platform/gateway/delivery.js';
 import { GatewayError } from '../../platform/gateway/gateway-error.js';
 import { positive, text, type WebContext } from '../web-context.js';
 import { visibleChat } from '../visible-chat.js';
+import { readByOthers } from '../read-state.js';
 
 /**
  * GET /web/api/messages?chat=ID: the newest messages of a chat as the person sees them, oldest
@@ -10,7 +11,8 @@ import { visibleChat } from '../visible-chat.js';
  * reactions carry `reaction_summary` (the counts and the person's own choice), read for the page
  * at once. A chat the person cannot see is 404 `CHAT_NOT_FOUND`, as one that does not exist
  * (visible-chat.ts). The person's own ephemeral messages (message_id 0, those they received or sent;
- * ADR 0080) are among them in their place, and no one else's.
+ * ADR 0080) are among them in their place, and no one else's. The person's own messages that
+ * another person of the chat has read carry `read: true` (read-state.ts, ADR 0098).
  */
 export async function listMessages({ platform, chatList, session, input }: WebContext) {
   const chatRef = text(input, 'chat', true);
@@ -31,9 +33,12 @@ export async function listMessages({ platform, chatList, session, input }: WebCo
       newest.message_id,
       session.userId,
     );
+    const read = await readByOthers(platform, chat, session.userId);
     for (const message of ordinary) {
       const summary = summaries.get(message.message_id);
       if (summary) Object.assign(message, { reaction_summary: summary });
+      if (message.from?.id === session.userId && message.message_id <= read)
+        Object.assign(message, { read: true });
     }
     if (newest.chat.id === SERVICE_USER_ID)
       await readCodes(platform, user, new Set(ordinary.map((m) => m.message_id)));

@@ -1,3 +1,4 @@
+import { writableChat } from '../service-chat.js';
 import {
   MAX_PERSON_DOCUMENT_BYTES,
   MAX_PERSON_PHOTO_BYTES,
@@ -38,7 +39,7 @@ export async function sendMedia({ platform, session, input, body }: WebContext) 
   const formatted = caption === undefined ? undefined : formattedText(caption, input.caption_entities, true);
   return platform.personMedia.send(
     String(session.userId),
-    text(input, 'chat', true),
+    writableChat(input),
     media,
     formatted?.text ?? caption,
     positive(input, 'reply_to_message_id'),

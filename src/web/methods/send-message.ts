@@ -1,5 +1,6 @@
+import { writableChat } from '../service-chat.js';
 import { formattedText } from '../formatted.js';
-import { positive, text, type WebContext } from '../web-context.js';
+import { positive, type WebContext } from '../web-context.js';
 
 /**
  * POST /web/api/messages: the person sends a text message (to `@bot` starts that chat); in a forum,
@@ -11,7 +12,7 @@ export async function sendMessage({ platform, session, input }: WebContext) {
   const formatted = formattedText(raw, input.entities);
   return platform.messages.sendFromUser(
     String(session.userId),
-    text(input, 'chat', true),
+    writableChat(input),
     formatted?.text ?? raw,
     positive(input, 'reply_to_message_id'),
     positive(input, 'message_thread_id'),

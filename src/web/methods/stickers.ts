@@ -3,6 +3,7 @@
  * each sticker's image, and sending one by the set's name and its position, as
  * `POST /control/messages/sticker` with `sticker_set` does.
  */
+import { writableChat } from '../service-chat.js';
 import { WebError, positive, text, type WebContext } from '../web-context.js';
 import { fileAnswer } from './download-file.js';
 
@@ -37,7 +38,7 @@ export async function sendSetSticker({ platform, session, input }: WebContext) {
   }
   return platform.stickers.sendFromSet(
     String(session.userId),
-    text(input, 'chat', true),
+    writableChat(input),
     text(input, 'set', true),
     index,
     positive(input, 'reply_to_message_id'),
