@@ -2,8 +2,9 @@
  * A test's world loads only what it uses (issue 28, ADR 0094 "cold start"): a process that creates an
  * in-process server, a person, a bot and a message never loads the packages of what it did not use:
  * undici (webhooks, delivery reports, files by URL), prom-client (a scrape), pg (PostgreSQL),
- * Fastify and @fastify/multipart (a route the fast lanes do not take). Each costs a new process tens
- * to a hundred ms of CPU to load.
+ * Fastify and @fastify/multipart (a route the fast lanes do not take), sharp (an image). Each costs a
+ * new process tens to a hundred ms of CPU to load. (music-metadata and mp4box, ES modules, load on
+ * first use too; the module cache read here holds CommonJS packages only.)
  */
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
@@ -35,6 +36,14 @@ it('creates a world, a person, a bot and a message without loading what they do 
   const loaded = JSON.parse(out.trim().split('\n').at(-1)!) as string[];
   // Something was loaded (the check reads the module cache it means to).
   expect(loaded).toContain('better-sqlite3');
-  for (const unused of ['undici', 'prom-client', 'pg', 'fastify', '@fastify/multipart', '@fastify/static'])
+  for (const unused of [
+    'undici',
+    'prom-client',
+    'pg',
+    'fastify',
+    '@fastify/multipart',
+    '@fastify/static',
+    'sharp',
+  ])
     expect(loaded).not.toContain(unused);
 }, 60_000);

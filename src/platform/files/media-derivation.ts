@@ -16,7 +16,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import { Ffmpeg, FfmpegError } from './ffmpeg.js';
 import { imageSize } from './image-size.js';
 import { probeMedia, type MediaProbe } from './media-probe.js';
@@ -321,7 +321,7 @@ export class MediaDerivation {
 /** An image (path or bytes) as a WEBP fit inside `box` by `box`, transparency kept. */
 async function encodeWebp(source: string | Buffer, box: number): Promise<EncodedImage> {
   try {
-    const { data, info } = await sharp(source, { failOn: 'error' })
+    const { data, info } = await loadSharp()(source, { failOn: 'error' })
       .resize(box, box, { fit: 'inside', withoutEnlargement: true })
       .webp()
       .toBuffer({ resolveWithObject: true });

@@ -10,8 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
-import { parseBuffer, parseFile } from 'music-metadata';
+import type { Movie } from 'mp4box';
 
 export interface MediaProbe {
   /** Whole seconds, rounded, at least 1 when the file has any length. */
@@ -28,6 +27,8 @@ export async function probeMedia(source: string | Buffer): Promise<MediaProbe> {
   try {
     const head = typeof source === 'string' ? await readHead(source, 12) : source.subarray(0, 12);
     if (isIsoMedia(head)) return await probeMp4(source);
+    // Loaded at the first probe (issue 28: a world that sends no audio or video never loads them).
+    const { parseBuffer, parseFile } = await import('music-metadata');
     const metadata =
       typeof source === 'string'
         ? await parseFile(source, { duration: true, skipCovers: true })
@@ -57,6 +58,7 @@ function isIsoMedia(head: Buffer): boolean {
  * no video track and gives only its duration.
  */
 async function probeMp4(source: string | Buffer): Promise<MediaProbe> {
+  const { createFile, MP4BoxBuffer } = await import('mp4box');
   const file = createFile(false);
   let movie: Movie | undefined;
   file.onReady = (info) => {

@@ -13,7 +13,7 @@
  * photo again by the file_id of its largest size derives the same bytes (libvips is deterministic),
  * hence the same files and file_unique_ids (content addressing, files.ts).
  */
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 
 /** The boxes of the reference's photo sizes, smallest first; the last one bounds the original. */
 export const PHOTO_SIZE_BOXES = [90, 320, 800, 1280] as const;
@@ -60,7 +60,7 @@ export async function smallerSizes(largest: EncodedImage): Promise<EncodedImage[
  */
 export async function encodeJpeg(source: string | Buffer, box: number): Promise<EncodedImage> {
   try {
-    const { data, info } = await sharp(source, { failOn: 'error' })
+    const { data, info } = await loadSharp()(source, { failOn: 'error' })
       .rotate()
       .resize(box, box, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: BACKGROUND })
