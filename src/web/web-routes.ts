@@ -8,6 +8,7 @@ import { bearerCheck, bearerToken } from '../http/bearer.js';
 import { clientAddressKey } from '../http/client-address.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PlatformError } from '../platform/core/errors.js';
@@ -73,7 +74,7 @@ import { openEvents } from './methods/events.js';
 import { openInspectorEvents } from './methods/inspector-events.js';
 
 /** Where `npm run build` puts the page (web/vite.config.ts); the same from src/ (tests) and dist/. */
-export const WEB_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/web-client');
+export const WEB_CLIENT_DIR = fileURLToPath(new URL('../../dist/web-client', import.meta.url));
 
 interface WebRoute {
   method: 'GET' | 'POST';
