@@ -40,7 +40,8 @@ export interface SendKind {
 /**
  * Who an ephemeral message is for (ADR 0076): Bot API 10.2's `receiver_user_id` and
  * `callback_query_id`, or 10.3's `ephemeral_message_parameters` object (grammY 1.46 sends it).
- * `replace_callback_query_message` is accepted; Parley shows the message beside the original.
+ * With the object's `replace_callback_query_message` the receiver sees the message in place of the
+ * callback query's message (ADR 0096; the platform refuses it without `callback_query_id`).
  */
 function readEphemeral({ params }: MethodContext): EphemeralTarget | undefined {
   const object = params.parsedJson('ephemeral_message_parameters', 'ephemeral message parameters');
@@ -48,12 +49,22 @@ function readEphemeral({ params }: MethodContext): EphemeralTarget | undefined {
     if (typeof object !== 'object' || object === null || Array.isArray(object)) {
       throw botApiError('OBJECT_EXPECTED', { object: 'ephemeral message parameters' });
     }
-    const { receiver_user_id: receiver, callback_query_id: query } = object as Record<string, unknown>;
+    const fields = object as Record<string, unknown>;
+    const { receiver_user_id: receiver, callback_query_id: query } = fields;
     if (typeof receiver !== 'number' || !Number.isInteger(receiver)) {
       const detail = 'Field "receiver_user_id" must be a valid Number';
       throw botApiError('UNPARSABLE', { object: 'ephemeral message parameters', detail });
     }
-    return { receiverId: receiver, callbackQueryId: typeof query === 'string' ? query : undefined };
+    const replace = fields.replace_callback_query_message;
+    if (replace !== undefined && typeof replace !== 'boolean') {
+      const detail = 'Field "replace_callback_query_message" must be of type Boolean';
+      throw botApiError('UNPARSABLE', { object: 'ephemeral message parameters', detail });
+    }
+    return {
+      receiverId: receiver,
+      callbackQueryId: typeof query === 'string' && query !== '' ? query : undefined,
+      replaceCallbackMessage: replace === true,
+    };
   }
   const receiverId = params.int('receiver_user_id');
   if (receiverId === undefined || receiverId === 0) return undefined;
