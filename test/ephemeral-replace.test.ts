@@ -8,6 +8,7 @@
  */
 import { Bot } from 'grammy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cliRunner } from './helpers/cli-runner.js';
 import { callBotApi, startServer, type TestServer } from './helpers/in-process.js';
 import { failure, groupKit } from './helpers/groups.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -23,6 +24,7 @@ afterAll(async () => {
 });
 const { person, bot: testBot } = groupKit(() => server);
 const control = () => server.control;
+const parley = cliRunner(() => server);
 
 const REPLACE_TEXT = 'Bad Request: callback_query_id must be specified to replace the callback query message';
 
@@ -77,6 +79,15 @@ it('shows the answer to a press in place of the pressed message to the presser a
   // Bob sees the answer where the menu stood; Carol and the owner still see the menu.
   expect((await list(bob.id, chat.id)).slice(-3)).toEqual(['before', 'ephemeral:your settings', 'after']);
   for (const other of [carol, owner]) expect((await list(other.id, chat.id)).slice(-3)).toEqual(everyone);
+  // The CLI's list is the control API's: the same for Bob.
+  const cli = await parley('messages', '--user', String(bob.id), '--chat', String(chat.id), '--json');
+  expect(cli.code).toBe(0);
+  const printed = JSON.parse(cli.stdout) as Array<{ text?: string; ephemeral_message_id?: number }>;
+  expect(printed.slice(-3).map((message) => [message.text, message.ephemeral_message_id])).toEqual([
+    ['before', undefined],
+    ['your settings', 1],
+    ['after', undefined],
+  ]);
   // A message sent afterwards comes after both, as always.
   await control().sendMessage({ from: carol.id, chat: chat.id, text: 'later' });
   expect((await list(bob.id, chat.id)).slice(-4)).toEqual([
