@@ -169,3 +169,69 @@ it('refuses replace_callback_query_message without callback_query_id, and a flag
   expect(beside).toMatchObject({ message_id: 0 });
   expect(await list(bob.id, chat.id)).toEqual([...before, 'ephemeral:beside']);
 });
+
+it('sends a rich message ephemerally with the 10.3 object (sendRichMessage), in place of a pressed message too', async () => {
+  const owner = await person('Owner');
+  const bob = await person('Bob');
+  const carol = await person('Carol');
+  const rich = await testBot('replacerich');
+  const chat = await control().createChat({
+    owner: owner.id,
+    title: 'Rich',
+    type: 'supergroup',
+    members: [bob.id, carol.id, rich.record.id],
+  });
+  const menu = await rich.api.sendMessage(chat.id, 'rich menu', {
+    reply_markup: { inline_keyboard: [[{ text: 'Show', callback_data: 'show' }]] },
+  });
+  const pressed = await control().pressButton({
+    user: String(bob.id),
+    chat: String(chat.id),
+    message_id: menu.message_id,
+    button: 'Show',
+    timeout: 0,
+  });
+  const sent = await rich.api.sendRichMessage(
+    chat.id,
+    { html: '<p>rich-for-bob</p>' },
+    {
+      ephemeral_message_parameters: {
+        receiver_user_id: bob.id,
+        callback_query_id: pressed.query_id!,
+        replace_callback_query_message: true,
+      },
+    },
+  );
+  expect(sent).toMatchObject({
+    message_id: 0,
+    ephemeral_message_id: 1,
+    receiver_user: { id: bob.id },
+    rich_message: { blocks: [{ type: 'paragraph', text: 'rich-for-bob' }] },
+  });
+  const bobSees = await control().listMessages({ user: String(bob.id), chat: String(chat.id), limit: 100 });
+  expect(bobSees.at(-1)).toMatchObject({
+    message_id: 0,
+    ephemeral_message_id: 1,
+    rich_message: sent.rich_message,
+  });
+  expect(JSON.stringify(bobSees)).not.toContain('rich menu');
+  const carolSees = JSON.stringify(
+    await control().listMessages({ user: String(carol.id), chat: String(chat.id), limit: 100 }),
+  );
+  expect(carolSees).toContain('rich menu');
+  expect(carolSees).not.toContain('rich-for-bob');
+  expect(JSON.stringify(await rich.updates())).not.toContain('rich-for-bob');
+  // 10.2's top-level receiver_user_id is no parameter of sendRichMessage: ignored, the message is for all.
+  const plain = await callBotApi(server, rich.token, 'sendRichMessage', {
+    chat_id: chat.id,
+    rich_message: JSON.stringify({ html: '<p>for-everyone</p>' }),
+    receiver_user_id: bob.id,
+  });
+  expect((plain.body.result as { message_id: number }).message_id).toBeGreaterThan(0);
+  const carolNow = await control().listMessages({
+    user: String(carol.id),
+    chat: String(chat.id),
+    limit: 100,
+  });
+  expect(JSON.stringify(carolNow.at(-1))).toContain('for-everyone');
+});
