@@ -3,7 +3,7 @@
  * grammY 1.46 bot's button on their page; the bot answers with an ephemeral message in place of the
  * pressed message, which their page shows where the menu stood (and the menu no more), while another
  * member's open page still shows the menu; when the bot deletes the ephemeral message, the presser's
- * page shows the menu again.
+ * page shows the menu again. Also 10.3's community_chat_joined, shown as a line (ADR 0096).
  */
 import { Bot } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
@@ -105,5 +105,22 @@ describeWithBrowser('ephemeral messages in place of the pressed message in the w
     expect(answers).toHaveLength(1);
     expect(await bot.api.deleteEphemeralMessage(chat.id, bob.id, answers[0]!)).toBe(true);
     await expect.poll(() => order(bobPage), { timeout: 15_000 }).toEqual(everyone);
+  });
+
+  it('shows a join from a community (10.3 community_chat_joined) as a line in the chat', async () => {
+    const owner = await server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
+    const dana = await server.control.createUser({ phone_number: phone(), first_name: 'Dana' });
+    const chat = await server.control.createChat({
+      owner: owner.id,
+      title: 'Makers hall',
+      type: 'supergroup',
+    });
+    const community = await server.control.createCommunity({ owner: owner.id, name: 'Makers' });
+    await server.control.addCommunityChat({ community: community.id, chat: chat.id, by: owner.id });
+    const page = await signInPage(await browser.newContext(), server.url + '/', owner.phone_number!);
+    await page.getByRole('button', { name: /Makers hall/ }).click();
+    await server.control.joinCommunityChat({ community: community.id, chat: chat.id, user: dana.id });
+    const line = page.getByRole('article').filter({ hasText: 'Dana joined from the community "Makers"' });
+    await expect.poll(() => line.count(), { timeout: 15_000 }).toBe(1);
   });
 });
