@@ -41,6 +41,7 @@ const NONE = {
   can_manage_topics: false,
   can_manage_direct_messages: false,
   can_manage_tags: false,
+  can_send_welcome_messages: false,
 };
 
 describe('default administrator rights', () => {

@@ -70,6 +70,8 @@ const EPHEMERAL_TEXTS: Record<EphemeralRefusal, string> = {
   NOT_FOUND: 'ephemeral message not found',
   // A person's ephemeral command (control API, ADR 0080); no Bot API call refuses with it.
   COMMAND: 'the text is not a command that a bot of the chat declared ephemeral',
+  // 10.3 replace_callback_query_message without the query whose message it replaces (ADR 0096).
+  REPLACE: 'callback_query_id must be specified to replace the callback query message',
 };
 
 const badRequest = (text: string) => ({ status: 400, text: `Bad Request: ${text}` }) as const;

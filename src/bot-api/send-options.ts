@@ -33,28 +33,44 @@ export interface SendOptions {
 }
 
 export interface SendKind {
-  /** One of the 13 sends that take the ephemeral parameters (sendMessage, sendPhoto, ...). */
-  ephemeral?: boolean;
+  /**
+   * A send that takes the ephemeral parameters: `true` for the 13 of 10.2 (sendMessage, sendPhoto,
+   * ...), which take both forms; `'object'` for one that takes only 10.3's object (sendRichMessage,
+   * ADR 0096), where 10.2's receiver_user_id is not a parameter and is ignored as unknown ones are.
+   */
+  ephemeral?: boolean | 'object';
 }
 
 /**
  * Who an ephemeral message is for (ADR 0076): Bot API 10.2's `receiver_user_id` and
  * `callback_query_id`, or 10.3's `ephemeral_message_parameters` object (grammY 1.46 sends it).
- * `replace_callback_query_message` is accepted; Parley shows the message beside the original.
+ * With the object's `replace_callback_query_message` the receiver sees the message in place of the
+ * callback query's message (ADR 0096; the platform refuses it without `callback_query_id`).
  */
-function readEphemeral({ params }: MethodContext): EphemeralTarget | undefined {
+function readEphemeral({ params }: MethodContext, objectOnly: boolean): EphemeralTarget | undefined {
   const object = params.parsedJson('ephemeral_message_parameters', 'ephemeral message parameters');
   if (object !== undefined) {
     if (typeof object !== 'object' || object === null || Array.isArray(object)) {
       throw botApiError('OBJECT_EXPECTED', { object: 'ephemeral message parameters' });
     }
-    const { receiver_user_id: receiver, callback_query_id: query } = object as Record<string, unknown>;
+    const fields = object as Record<string, unknown>;
+    const { receiver_user_id: receiver, callback_query_id: query } = fields;
     if (typeof receiver !== 'number' || !Number.isInteger(receiver)) {
       const detail = 'Field "receiver_user_id" must be a valid Number';
       throw botApiError('UNPARSABLE', { object: 'ephemeral message parameters', detail });
     }
-    return { receiverId: receiver, callbackQueryId: typeof query === 'string' ? query : undefined };
+    const replace = fields.replace_callback_query_message;
+    if (replace !== undefined && typeof replace !== 'boolean') {
+      const detail = 'Field "replace_callback_query_message" must be of type Boolean';
+      throw botApiError('UNPARSABLE', { object: 'ephemeral message parameters', detail });
+    }
+    return {
+      receiverId: receiver,
+      callbackQueryId: typeof query === 'string' && query !== '' ? query : undefined,
+      replaceCallbackMessage: replace === true,
+    };
   }
+  if (objectOnly) return undefined;
   const receiverId = params.int('receiver_user_id');
   if (receiverId === undefined || receiverId === 0) return undefined;
   return { receiverId, callbackQueryId: params.string('callback_query_id') || undefined };
@@ -67,7 +83,7 @@ export async function readSendOptions(ctx: MethodContext, kind: SendKind = {}): 
   if (!kind.ephemeral && params.has('ephemeral_message_parameters')) {
     throw botApiError('EPHEMERAL_NOT_SUPPORTED');
   }
-  const ephemeral = kind.ephemeral ? readEphemeral(ctx) : undefined;
+  const ephemeral = kind.ephemeral ? readEphemeral(ctx, kind.ephemeral === 'object') : undefined;
   const content: MessageContent = {};
   const markup = parseReplyMarkup(params);
   if (markup?.kind === 'inline') content.reply_markup = markup.markup;
@@ -104,7 +120,7 @@ export async function readSendOptions(ctx: MethodContext, kind: SendKind = {}): 
 }
 
 /**
- * Sends what one of the 13 sends built: an ephemeral message when it asked for one (only its
+ * Sends what one of the sends that take ephemeral parameters built: an ephemeral message when it asked for one (only its
  * receiver sees it, ADR 0076), else an ordinary message.
  */
 export function deliverSend(

@@ -66,7 +66,12 @@ import { webappOpenCommand, webappSendDataCommand } from './commands/webapp.js';
 import { passportErrorsCommand, passportKeyCommand, passportShareCommand } from './commands/passport.js';
 import { dmEnableCommand, dmSendCommand, dmSuggestCommand } from './commands/direct-messages.js';
 import { giveawayStartCommand } from './commands/giveaway.js';
-import { communityAddCommand, communityCreateCommand, communityRemoveCommand } from './commands/community.js';
+import {
+  communityAddCommand,
+  communityCreateCommand,
+  communityJoinCommand,
+  communityRemoveCommand,
+} from './commands/community.js';
 import { businessConnectCommand, businessDisconnectCommand } from './commands/business.js';
 import { managedBotCreateCommand } from './commands/managed-bot.js';
 import {
@@ -143,6 +148,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       communityCreateCommand,
       communityAddCommand,
       communityRemoveCommand,
+      communityJoinCommand,
       giveawayStartCommand,
       boostCommand,
     ],

@@ -125,6 +125,7 @@ import {
   addCommunityChat,
   createCommunity,
   getCommunity,
+  joinCommunityChat,
   removeCommunityChat,
 } from './methods/communities.js';
 import type { Platform } from '../platform/core/platform.js';
@@ -162,6 +163,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getCommunity,
   addCommunityChat,
   removeCommunityChat,
+  joinCommunityChat,
   grantStars,
   getStarBalance,
   listStarTransactions,

@@ -139,6 +139,7 @@ import type {
   CommunityRecord,
   CreateCommunityParams,
   RemoveCommunityChatParams,
+  JoinCommunityChatParams,
   SetBotTopicsParams,
   CreateInviteLinkParams,
   JoinChatParams,
@@ -830,6 +831,11 @@ export class ControlClient {
   /** `POST /control/communities/chats/remove`: the owner removes a chat from the community. */
   removeCommunityChat(params: RemoveCommunityChatParams): Promise<CommunityRecord> {
     return this.#call({ method: 'POST', path: '/communities/chats/remove', body: params });
+  }
+
+  /** `POST /control/communities/join`: `user` joins a chat of the community from it (ADR 0096). */
+  joinCommunityChat(params: JoinCommunityChatParams): Promise<JoinChatResult> {
+    return this.#call({ method: 'POST', path: '/communities/join', body: params });
   }
 
   /** `GET /control/chats/{CHAT}`: a group, supergroup or channel by id or @username, with its members. */

@@ -818,6 +818,7 @@ export type SuggestPostParams = ParamsByName['SuggestPostParams'];
 export type CreateCommunityParams = ParamsByName['CreateCommunityParams'];
 export type AddCommunityChatParams = ParamsByName['AddCommunityChatParams'];
 export type RemoveCommunityChatParams = ParamsByName['RemoveCommunityChatParams'];
+export type JoinCommunityChatParams = ParamsByName['JoinCommunityChatParams'];
 export type EditMessageParams = ParamsByName['EditMessageParams'];
 export type DeleteMessageParams = ParamsByName['DeleteMessageParams'];
 export type VotePollParams = ParamsByName['VotePollParams'];

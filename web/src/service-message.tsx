@@ -43,6 +43,9 @@ export function serviceText(message: Message): string | null {
   const added = message.community_chat_added as { community: { name: string } } | undefined;
   if (added) return `${who} added the ${noun} to the community "${added.community.name}"`;
   if (message.community_chat_removed) return `${who} removed the ${noun} from its community`;
+  // Bot API 10.3 (ADR 0096): a person joined from the chat's community.
+  const joinedFrom = message.community_chat_joined as { community: { name: string } } | undefined;
+  if (joinedFrom) return `${who} joined from the community "${joinedFrom.community.name}"`;
   return null;
 }
 

@@ -1,8 +1,10 @@
 /**
- * `parley community create|add|remove`: communities as people use them (Bot API 10.2, ADR 0077). A
- * person creates one (`POST /control/communities`) and adds or removes the supergroups and channels
+ * `parley community create|add|remove|join`: communities as people use them (Bot API 10.2, ADR 0077).
+ * A person creates one (`POST /control/communities`) and adds or removes the supergroups and channels
  * they own (`POST /control/communities/chats`, `.../chats/remove`); the chat gets a
- * community_chat_added or community_chat_removed service message, which its bots get.
+ * community_chat_added or community_chat_removed service message, which its bots get. Another person
+ * joins one of its chats from it (`POST /control/communities/join`; 10.3's community_chat_joined,
+ * ADR 0096).
  */
 import type { CommunityRecord } from '../../testkit/index.js';
 import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
@@ -91,3 +93,37 @@ ${CLIENT_OPTIONS_HELP}`,
 
 export const communityAddCommand = membershipCommand('add');
 export const communityRemoveCommand = membershipCommand('remove');
+
+const JOIN_OPTIONS = {
+  ...CLIENT_OPTIONS,
+  chat: { type: 'string' },
+  user: { type: 'string' },
+} as const;
+
+export const communityJoinCommand: Command = {
+  name: 'community join',
+  summary: 'join a chat of a community from the community, as a person',
+  help: `Usage: parley community join COMMUNITY --chat CHAT --user USER [--json]
+
+The person joins the chat as by any join; a supergroup gets a community_chat_joined service message
+from them (Bot API 10.3) instead of new_chat_members, which its bots get. Prints "joined CHAT_ID".
+
+COMMUNITY is the community's id (parley community create prints it).
+
+Options:
+  --chat CHAT    a chat of the community: its id or @username (required)
+  --user USER    the person who joins: a phone number, user id or @username (required)
+
+${CLIENT_OPTIONS_HELP}`,
+  async run(args, ctx) {
+    const { values, positionals } = parseCommandArgs(this.name, args, JOIN_OPTIONS, ['COMMUNITY']);
+    const community = integerOption(positionals[0], 'COMMUNITY', this.name, 1)!;
+    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const joined = await withClient(values, ctx, (client) =>
+      client.joinCommunityChat({ community, chat, user }),
+    );
+    printResult(ctx, values.json, joined, (result) => `joined ${result.chat.id}`);
+    return 0;
+  },
+};

@@ -15,6 +15,14 @@ export async function addCommunityChat({ platform, input }: RouteContext<'addCom
   return platform.communities.add(input.community, input.chat, input.by);
 }
 
+/**
+ * POST /control/communities/join: a person joins a chat of a community from it; the chat gets
+ * community_chat_joined (Bot API 10.3, ADR 0096). Answers `{status: 'member', chat}`.
+ */
+export async function joinCommunityChat({ platform, input }: RouteContext<'joinCommunityChat'>) {
+  return platform.communities.join(input.community, input.chat, input.user);
+}
+
 /** POST /control/communities/chats/remove: the owner removes a chat; it gets community_chat_removed. */
 export async function removeCommunityChat({ platform, input }: RouteContext<'removeCommunityChat'>) {
   return platform.communities.remove(input.community, input.chat, input.by);

@@ -67,6 +67,9 @@ export const ADMIN_RIGHT_KEYS = [
   'can_manage_topics',
   'can_manage_direct_messages',
   'can_manage_tags',
+  // Bot API 10.3 (@grammyjs/types 5.0.0; ADR 0096): every kind of chat; a right held and granted,
+  // which nothing else of Parley asks for (it has no welcome messages).
+  'can_send_welcome_messages',
 ] as const;
 export type AdminRightKey = (typeof ADMIN_RIGHT_KEYS)[number];
 export type AdminRights = Partial<Record<AdminRightKey | 'is_anonymous', boolean>>;

@@ -88,8 +88,9 @@ export async function joinPublic(
 }
 
 /**
- * The core of joining (public chat, invite link, approved join request): the user becomes a
- * member, bots hear of it, groups show new_chat_members.
+ * The core of joining (public chat, invite link, approved join request, a community's chat): the
+ * user becomes a member, bots hear of it, groups show new_chat_members, or, for a join from a
+ * community (Bot API 10.3, ADR 0096), community_chat_joined instead.
  */
 export async function joinChat(
   ctx: GroupContext,
@@ -97,7 +98,12 @@ export async function joinChat(
   chat: ChatRow,
   user: UserRow,
   effects: Effects,
-  via: { link?: InviteLinkRow; approvedBy?: UserRow; subscriptionUntil?: number },
+  via: {
+    link?: InviteLinkRow;
+    approvedBy?: UserRow;
+    subscriptionUntil?: number;
+    community?: { id: number; name: string };
+  },
 ): Promise<void> {
   if (chat.migrated_to_id) throw new ChatMigrated(chat.migrated_to_id);
   const old = await stateOf(tx, chat, user.id, ctx.deps.clock.now());
@@ -119,7 +125,10 @@ export async function joinChat(
     effects,
   );
   if (chat.type !== 'channel') {
-    await postServiceMessage(ctx, tx, chat, user.id, { new_chat_members: [renderUser(user)] }, effects);
+    const content = via.community
+      ? { community_chat_joined: { community: via.community } }
+      : { new_chat_members: [renderUser(user)] };
+    await postServiceMessage(ctx, tx, chat, user.id, content, effects);
   }
 }
 

@@ -11,6 +11,7 @@
  */
 import { postServiceMessage } from '../chats/chat-events.js';
 import { chatForPerson, commit, type GroupContext } from '../chats/group-context.js';
+import { joinChat } from '../chats/member-joins.js';
 import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
 import {
@@ -101,6 +102,24 @@ export class Communities {
       }
       await postServiceMessage(this.ctx, tx, chat, by.id, { community_chat_removed: {} }, effects);
       return this.#record(tx, community);
+    });
+  }
+
+  /**
+   * A person joins a chat of a community from that community (Bot API 10.3, ADR 0096): as any join
+   * (not when banned or a member already), and the chat shows `community_chat_joined {community}`
+   * where other joins show new_chat_members. Only a chat that is in the community.
+   */
+  async join(communityRef: string | number, chatRef: string | number, userRef: string | number) {
+    const user = await this.ctx.users.resolve(userRef, 'user');
+    return commit(this.ctx, async (tx, effects) => {
+      const community = await communityOf(tx, communityRef);
+      const { chat } = await chatForPerson(this.ctx, tx, user, chatRef, false);
+      if ((await tx.getCommunityOfChat(chat.pk))?.id !== community.id) {
+        throw new PlatformError('CHAT_NOT_IN_COMMUNITY', `chat ${chat.id} is not in this community`);
+      }
+      await joinChat(this.ctx, tx, chat, user, effects, { community: wireCommunity(community) });
+      return { status: 'member' as const, chat: await this.ctx.chats.render(tx, chat, user.id) };
     });
   }
 

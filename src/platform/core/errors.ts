@@ -208,10 +208,19 @@ export type PlatformErrorCode =
 /**
  * Why an ephemeral message is refused (ADR 0076): not a group, a receiver who is not a present
  * person, a live location, no callback query or ephemeral message to answer within the window and
- * not an administrator, or (edits, deletions) no such message.
+ * not an administrator, replace_callback_query_message without a callback query (ADR 0096), or
+ * (edits, deletions) no such message.
  */
 export type EphemeralRefusal =
-  'CHAT' | 'RECEIVER' | 'LIVE_PERIOD' | 'CALLBACK_QUERY' | 'REPLY' | 'FORBIDDEN' | 'NOT_FOUND' | 'COMMAND';
+  | 'CHAT'
+  | 'RECEIVER'
+  | 'LIVE_PERIOD'
+  | 'CALLBACK_QUERY'
+  | 'REPLY'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'COMMAND'
+  | 'REPLACE';
 
 /** The data a code carries; a code not listed here carries none. */
 export interface PlatformErrorData {

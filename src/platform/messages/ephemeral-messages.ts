@@ -25,6 +25,11 @@ export interface EphemeralTarget {
   callbackQueryId?: string | undefined;
   /** The incoming ephemeral message it replies to (reply_parameters.ephemeral_message_id). */
   replyTo?: number | undefined;
+  /**
+   * 10.3 replace_callback_query_message: the receiver sees it in place of the callback query's
+   * message (ADR 0096); needs callbackQueryId.
+   */
+  replaceCallbackMessage?: boolean | undefined;
 }
 
 const refuse = (reason: EphemeralRefusal) =>
@@ -46,6 +51,7 @@ export class EphemeralMessages {
     content: MessageContent,
   ): Promise<WireMessage> {
     const { store, clock } = this.deps;
+    if (target.replaceCallbackMessage && target.callbackQueryId === undefined) throw refuse('REPLACE');
     const sent = await store.write(async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       if (chat.type !== 'group' && chat.type !== 'supergroup') throw refuse('CHAT');
@@ -56,7 +62,7 @@ export class EphemeralMessages {
       if (!receiver || receiver.is_bot || !isPresent(member)) throw refuse('RECEIVER');
       const location = content.location as { live_period?: number } | undefined;
       if (location?.live_period !== undefined && location.live_period !== 0) throw refuse('LIVE_PERIOD');
-      await this.#checkAllowed(tx, chat, bot, target, now);
+      const queryMessage = await this.#checkAllowed(tx, chat, bot, target, now);
       const newest = await tx.listMessages(chat.pk, { limit: 1 });
       const row = await tx.insertEphemeralMessage({
         chat_pk: chat.pk,
@@ -66,6 +72,7 @@ export class EphemeralMessages {
         date: now,
         edit_date: null,
         body: JSON.stringify(content),
+        replaces_message_id: target.replaceCallbackMessage ? (queryMessage ?? null) : null,
       });
       return { chat, row };
     });
@@ -82,22 +89,30 @@ export class EphemeralMessages {
   /**
    * Any bot within 15 s of a callback query it received from the receiver in this chat, or of the
    * receiver's ephemeral message to it that it replies to; an administrator bot at any time.
+   * Answers the message of the callback query, if the send names one.
    */
-  async #checkAllowed(tx: StoreTx, chat: ChatRow, bot: UserRow, target: EphemeralTarget, now: number) {
+  async #checkAllowed(
+    tx: StoreTx,
+    chat: ChatRow,
+    bot: UserRow,
+    target: EphemeralTarget,
+    now: number,
+  ): Promise<number | undefined> {
     if (target.callbackQueryId !== undefined) {
       const query = await tx.getCallbackQuery(target.callbackQueryId);
       const fits =
         query?.bot_id === bot.id && query.chat_pk === chat.pk && query.user_id === target.receiverId;
-      if (fits && now - query.created_at <= EPHEMERAL_REPLY_WINDOW) return;
+      if (fits && now - query.created_at <= EPHEMERAL_REPLY_WINDOW) return query.message_id || undefined;
       throw refuse('CALLBACK_QUERY');
     }
     if (target.replyTo !== undefined) {
       const incoming = await tx.getEphemeralMessage(chat.pk, target.replyTo);
       const fits = incoming?.receiver_id === bot.id && incoming.sender_id === target.receiverId;
-      if (fits && now - incoming.date <= EPHEMERAL_REPLY_WINDOW) return;
+      if (fits && now - incoming.date <= EPHEMERAL_REPLY_WINDOW) return undefined;
       throw refuse('REPLY');
     }
     if (!isAdmin(memberState(await tx.getMember(chat.pk, bot.id), now))) throw refuse('FORBIDDEN');
+    return undefined;
   }
 
   /** The bot's ephemeral message by its key (the five ephemeral methods). */
@@ -196,7 +211,12 @@ export class EphemeralMessages {
     });
   }
 
-  /** The receiver's ephemeral messages in a chat, placed among the chat's messages `shown`. */
+  /**
+   * The receiver's ephemeral messages in a chat, placed among the chat's messages `shown`: after the
+   * message that was the chat's newest when sent, or, for one sent with 10.3's
+   * replace_callback_query_message, in place of the callback query's message, which the receiver
+   * does not see while it exists (ADR 0096).
+   */
   async mergeForReceiver(
     chat: ChatRow,
     receiverId: number,
@@ -206,18 +226,24 @@ export class EphemeralMessages {
     const { store } = this.deps;
     const own = await store.listEphemeralMessages(chat.pk, receiverId);
     if (own.length === 0) return shown.map((entry) => entry.message);
-    const merged: Array<{ key: number; seq: number; message: WireMessage }> = shown.map((entry) => ({
-      key: entry.id,
-      seq: -1,
-      message: entry.message,
-    }));
-    for (const row of own)
+    const replacedBy = (row: EphemeralMessageRow) =>
+      row.receiver_id === receiverId ? row.replaces_message_id : null;
+    const replaced = new Set(own.map(replacedBy).filter((id) => id !== null));
+    // Ordered by the place (a message id), then ordinary messages and replacements before the
+    // ephemeral messages sent after that message, then as sent.
+    const merged: Array<{ key: number; after: number; seq: number; message: WireMessage }> = shown
+      .filter((entry) => !replaced.has(entry.id))
+      .map((entry) => ({ key: entry.id, after: 0, seq: -1, message: entry.message }));
+    for (const row of own) {
+      const instead = replacedBy(row);
       merged.push({
-        key: row.after_message_id,
+        key: instead ?? row.after_message_id,
+        after: instead === null ? 1 : 0,
         seq: row.seq,
         message: await this.render(store, chat, row, receiverId),
       });
-    merged.sort((a, b) => a.key - b.key || a.seq - b.seq);
+    }
+    merged.sort((a, b) => a.key - b.key || a.after - b.after || a.seq - b.seq);
     return merged.slice(-limit).map((entry) => entry.message);
   }
 

@@ -81,6 +81,8 @@ function serviceLine(message: Obj): string | undefined {
   const community = obj(obj(message.community_chat_added)?.community);
   if (community) return `${who} added the chat to the community "${str(community.name) ?? ''}"`;
   if (message.community_chat_removed !== undefined) return `${who} removed the chat from its community`;
+  const joinedFrom = obj(obj(message.community_chat_joined)?.community);
+  if (joinedFrom) return `${who} joined from the community "${str(joinedFrom.name) ?? ''}"`;
   return undefined;
 }
 

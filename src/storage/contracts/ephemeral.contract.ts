@@ -42,11 +42,27 @@ export function ephemeralContract(open: () => Promise<Store>): void {
         ephemeral_message_id: 2,
         seq: reused.seq,
         seen: false,
+        replaces_message_id: null,
       });
       await store.write(async (tx) => tx.deleteEphemeralMessage(1, 1));
       expect(
         (await store.write(async (tx) => tx.insertEphemeralMessage(message({})))).ephemeral_message_id,
       ).toBe(1);
+    });
+
+    it('keeps the message a row is shown in place of (replace_callback_query_message), else null', async () => {
+      const [placed, beside] = await store.write(async (tx) => [
+        await tx.insertEphemeralMessage(message({ after_message_id: 7, replaces_message_id: 4 })),
+        await tx.insertEphemeralMessage(message({ after_message_id: 7, replaces_message_id: null })),
+      ]);
+      expect(placed).toMatchObject({ ephemeral_message_id: 1, replaces_message_id: 4 });
+      expect(beside).toMatchObject({ ephemeral_message_id: 2, replaces_message_id: null });
+      expect((await store.getEphemeralMessage(1, 1))?.replaces_message_id).toBe(4);
+      expect((await store.listEphemeralMessages(1, 100)).map((row) => row.replaces_message_id)).toEqual([
+        4,
+        null,
+      ]);
+      expect((await store.nextUnseenEphemeralMessage(1, 100))?.replaces_message_id).toBe(4);
     });
 
     it('gives concurrent writes in one chat distinct ids', async () => {

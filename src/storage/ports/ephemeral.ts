@@ -11,6 +11,8 @@
  *   order: `seq`).
  * - `nextUnseenEphemeralMessage` answers the receiver's oldest message that `markEphemeralSeen` has
  *   not marked (a person's wait, person-waits.ts).
+ * - `replaces_message_id` is kept as given (NULL when not given): the chat's message the receiver
+ *   sees this one in place of (10.3 replace_callback_query_message, ADR 0096).
  * - `updateEphemeralMessage` and `deleteEphemeralMessage` answer whether the message existed.
  * - Nothing here is cached.
  */
@@ -30,9 +32,18 @@ export interface EphemeralMessageRow {
   body: string;
   /** Whether a wait of the receiver has answered it. */
   seen: boolean;
+  /**
+   * The chat's message (its message_id) that the receiver sees this one in place of: the message of
+   * the callback query it answers with 10.3's replace_callback_query_message (ADR 0096); null when
+   * it is shown beside the chat's messages.
+   */
+  replaces_message_id: number | null;
 }
 
-export type NewEphemeralMessage = Omit<EphemeralMessageRow, 'ephemeral_message_id' | 'seq' | 'seen'>;
+export type NewEphemeralMessage = Omit<
+  EphemeralMessageRow,
+  'ephemeral_message_id' | 'seq' | 'seen' | 'replaces_message_id'
+> & { replaces_message_id?: number | null };
 
 export interface EphemeralReader {
   getEphemeralMessage(chatPk: number, ephemeralMessageId: number): Promise<EphemeralMessageRow | undefined>;

@@ -104,4 +104,44 @@ export const COMMUNITIES = {
     answer: 'The community with its chats.',
     errors: MEMBERSHIP_ERRORS,
   }),
+
+  joinCommunityChat: route({
+    method: 'POST',
+    path: '/communities/join',
+    tag: 'chats',
+    summary: 'Join a chat of a community from the community, as a person',
+    description:
+      'Bot API 10.3 (ADR 0096): the person joins as by any join, and the chat (a supergroup) gets a ' +
+      '`community_chat_joined {community}` service message from them instead of `new_chat_members`; ' +
+      'its bots get it as a `message` update. A channel shows no service message for a join.',
+    params: params('JoinCommunityChatParams', {
+      community: COMMUNITY,
+      chat: ref('chat', { required: true, description: 'A chat of the community: its id or `@username`.' }),
+      user: ref('user', { required: true, description: 'The person who joins.' }),
+    }),
+    result: 'JoinChatResult',
+    answer: 'Joined: `status` is `member`.',
+    errors: [
+      {
+        status: 400,
+        description: 'The chat is not in this community (`CHAT_NOT_IN_COMMUNITY`).',
+        codes: ['CHAT_NOT_IN_COMMUNITY'],
+      },
+      {
+        status: 403,
+        description: 'The user is banned in the chat (`USER_BANNED_IN_CHANNEL`).',
+        codes: ['USER_BANNED_IN_CHANNEL'],
+      },
+      {
+        status: 404,
+        description: 'No such community (`COMMUNITY_NOT_FOUND`), user or chat.',
+        codes: ['COMMUNITY_NOT_FOUND', 'USER_NOT_FOUND', 'CHAT_NOT_FOUND'],
+      },
+      {
+        status: 409,
+        description: 'The user is already a member (`USER_ALREADY_PARTICIPANT`).',
+        codes: ['USER_ALREADY_PARTICIPANT'],
+      },
+    ],
+  }),
 } as const;

@@ -23,6 +23,7 @@ export const ADMIN_RIGHT_NAMES = [
   'can_manage_topics',
   'can_manage_direct_messages',
   'can_manage_tags',
+  'can_send_welcome_messages',
 ] as const;
 
 /** The fields of ChatPermissions, in the Bot API's order. */

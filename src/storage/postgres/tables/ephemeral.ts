@@ -17,7 +17,7 @@ const FREE_EPHEMERAL_ID = `CASE WHEN NOT EXISTS (SELECT 1 FROM ephemeral_message
   WHERE f.chat_pk = e.chat_pk AND f.ephemeral_message_id = e.ephemeral_message_id + 1)) END`;
 
 const COLUMNS = `seq, chat_pk, ephemeral_message_id, receiver_id, sender_id, after_message_id, date,
-  edit_date, body, seen`;
+  edit_date, body, seen, replaces_message_id`;
 
 export class PgEphemeral implements EphemeralReader, EphemeralWriter {
   constructor(private readonly sql: PgSql) {}
@@ -49,8 +49,8 @@ export class PgEphemeral implements EphemeralReader, EphemeralWriter {
   async insertEphemeralMessage(row: NewEphemeralMessage) {
     return (await this.sql.get(
       `INSERT INTO ephemeral_messages (chat_pk, ephemeral_message_id, receiver_id, sender_id,
-         after_message_id, date, edit_date, body)
-       VALUES (?, ${FREE_EPHEMERAL_ID}, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+         after_message_id, date, edit_date, body, replaces_message_id)
+       VALUES (?, ${FREE_EPHEMERAL_ID}, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       row.chat_pk,
       row.chat_pk,
       row.chat_pk,
@@ -60,6 +60,7 @@ export class PgEphemeral implements EphemeralReader, EphemeralWriter {
       row.date,
       row.edit_date,
       row.body,
+      row.replaces_message_id ?? null,
     )) as unknown as EphemeralMessageRow;
   }
   async updateEphemeralMessage(chatPk: number, ephemeralMessageId: number, body: string, editDate: number) {

@@ -14,7 +14,7 @@ const FREE_EPHEMERAL_ID = `CASE WHEN NOT EXISTS (SELECT 1 FROM ephemeral_message
   WHERE f.chat_pk = e.chat_pk AND f.ephemeral_message_id = e.ephemeral_message_id + 1)) END`;
 
 const COLUMNS = `seq, chat_pk, ephemeral_message_id, receiver_id, sender_id, after_message_id, date,
-  edit_date, body, seen`;
+  edit_date, body, seen, replaces_message_id`;
 
 const rowOf = (row: Record<string, unknown> | undefined): EphemeralMessageRow | undefined =>
   row && ({ ...row, seen: row.seen === 1 } as unknown as EphemeralMessageRow);
@@ -55,8 +55,8 @@ export class SqliteEphemeral implements EphemeralReader, EphemeralWriter {
   async insertEphemeralMessage(row: NewEphemeralMessage) {
     const inserted = this.sql.get(
       `INSERT INTO ephemeral_messages (chat_pk, ephemeral_message_id, receiver_id, sender_id,
-         after_message_id, date, edit_date, body)
-       VALUES (?, ${FREE_EPHEMERAL_ID}, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+         after_message_id, date, edit_date, body, replaces_message_id)
+       VALUES (?, ${FREE_EPHEMERAL_ID}, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       row.chat_pk,
       row.chat_pk,
       row.chat_pk,
@@ -66,6 +66,7 @@ export class SqliteEphemeral implements EphemeralReader, EphemeralWriter {
       row.date,
       row.edit_date,
       row.body,
+      row.replaces_message_id ?? null,
     );
     return rowOf(inserted)!;
   }
