@@ -1,0 +1,169 @@
+/**
+ * The timeline (ADR 0099): a grammY bot's whole conversation, in order, through the control API and
+ * `parley timeline --json`; filters, search and the cursor; tokens and codes never shown; retention.
+ */
+import { Bot } from 'grammy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from './helpers/cli-runner.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { waitFor } from './helpers/wait-for.js';
+import type { TimelineEvent } from '../src/testkit/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+const parley = cliRunner(() => server);
+
+/** A person, and a grammY bot that answers `echo: <text>` over long polling. */
+async function conversation(name: string) {
+  const { control } = server;
+  const alice = await control.createUser({ phone_number: phone(), first_name: 'Alice' });
+  const record = await control.createBot({ username: `${name}_bot` });
+  const bot = new Bot(record.token, { client: { apiRoot: server.url } });
+  bot.on('message:text', (ctx) => ctx.reply(`echo: ${ctx.msg.text}`));
+  void bot.start({ timeout: 1 });
+  await waitFor(() => bot.isRunning(), { what: 'the bot polling' });
+  return { alice, record, bot };
+}
+
+/** The events oldest first, as `kind name status`. */
+function story(events: TimelineEvent[]): string[] {
+  return [...events].reverse().map((event) => `${event.kind} ${event.name} ${event.status}`);
+}
+
+describe('the timeline', () => {
+  it("shows a grammY bot's conversation in order, live, through the control API and the CLI", async () => {
+    const { control } = server;
+    const { alice, record, bot } = await conversation('timeline_echo');
+    try {
+      const before = await control.getTimeline({ limit: 1 });
+      // A follower waits for what comes next (as `parley timeline --follow` does).
+      const followed = control.getTimeline({
+        after: before.last_id,
+        wait: 30,
+        bot: record.id,
+        kind: 'update',
+      });
+      await control.sendMessage({ from: alice.id, chat: `@${record.username}`, text: 'hello timeline' });
+      expect((await followed).events.map((event) => event.summary)).toEqual([
+        expect.stringContaining('"hello timeline"') as string,
+      ]);
+      const answered = await waitFor(
+        async () => {
+          const page = await control.getTimeline({ bot: record.id, q: 'echo: hello timeline', kind: 'call' });
+          return page.events.length > 0 && page;
+        },
+        { what: "the bot's answer on the timeline" },
+      );
+      const call = answered.events[0]!;
+      expect(call).toMatchObject({ kind: 'call', name: 'sendMessage', status: 'ok', bot_id: record.id });
+      expect(JSON.parse(call.request!)).toMatchObject({ text: 'echo: hello timeline' });
+      expect(JSON.parse(call.answer!)).toMatchObject({ ok: true, result: { text: 'echo: hello timeline' } });
+      expect(call.chat_id).toBe(alice.id);
+
+      // The whole conversation of the chat, oldest first: the person's action, the update queued,
+      // handed over by getUpdates, and the bot's answer.
+      const chat = await control.getTimeline({ chat: alice.id, after: before.last_id });
+      expect(story(chat.events)).toEqual([
+        'update message queued',
+        'delivery message delivered',
+        'call sendMessage ok',
+      ]);
+      // Searched: the person's action (recorded when it was answered, after the update it queued)
+      // is there too.
+      const all = await control.getTimeline({ after: before.last_id, q: 'hello timeline' });
+      const found = story(all.events).filter((line) => !line.startsWith('call getUpdates'));
+      expect(found).toEqual(expect.arrayContaining(['action /messages ok', ...story(chat.events)]));
+      expect(found).toHaveLength(4);
+      expect(all.events.find((event) => event.kind === 'action')).toMatchObject({ person_id: alice.id });
+      // The cursor pages through the same events.
+      const first = await control.getTimeline({ bot: record.id, limit: 2 });
+      expect(first.next_cursor).toBe(first.events[1]!.id);
+      const next = await control.getTimeline({ bot: record.id, limit: 2, before: first.next_cursor });
+      expect(next.events[0]!.id).toBeLessThan(first.events[1]!.id);
+
+      // The CLI: the same events as JSON lines, newest first.
+      const cli = await parley('timeline', '--bot', String(record.id), '--kind', 'call', '--json');
+      expect(cli.code).toBe(0);
+      const lines = cli.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as TimelineEvent);
+      expect(lines[0]!.id).toBe(
+        (await control.getTimeline({ bot: record.id, kind: 'call', limit: 1 })).events[0]!.id,
+      );
+      expect(lines.some((event) => event.summary.startsWith('sendMessage → 200'))).toBe(true);
+      const chatLines = await parley('timeline', '--chat', String(alice.id));
+      expect(chatLines.stdout).toContain('sendMessage → 200');
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('never shows a token or a code, and needs the admin token', async () => {
+    const { control } = server;
+    const record = await control.createBot({ username: 'timeline_secret_bot' });
+    const alice = await control.createUser({ phone_number: phone() });
+    // A token in a text, a webhook's secret_token, a code in a request: none is kept.
+    await control.sendMessage({
+      from: alice.id,
+      chat: `@${record.username}`,
+      text: `my token ${record.token}`,
+    });
+    await fetch(`${server.url}/bot${record.token}/setWebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/hook', secret_token: 'very-secret-token-value' }),
+    });
+    await fetch(`${server.url}/bot${record.token}/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: alice.id, text: `code ${record.token}`, code: '424242' }),
+    });
+    const page = await control.getTimeline({ bot: record.id, limit: 100 });
+    const text = JSON.stringify(page);
+    expect(page.events.length).toBeGreaterThanOrEqual(3);
+    expect(text).not.toContain(record.token);
+    expect(text).not.toContain(record.token.split(':')[1]);
+    expect(text).not.toContain('very-secret-token-value');
+    expect(text).not.toContain('424242');
+    expect(text).toContain('<token>');
+    expect(text).toContain('<redacted>');
+    // Without the admin token, nothing.
+    const anonymous = await fetch(`${server.url}/control/timeline`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('<token>');
+  });
+
+  it('keeps the newest events (--timeline-max), pruned by the retention sweep', async () => {
+    const small = await startServer({ timelineMax: '5' });
+    try {
+      const record = await small.control.createBot({ username: 'timeline_prune_bot' });
+      for (let i = 0; i < 8; i++) {
+        await fetch(`${small.url}/bot${record.token}/getMe`);
+      }
+      const all = (await small.control.getTimeline({ bot: record.id })).events;
+      expect(all).toHaveLength(8);
+      // The sweep runs when the virtual clock moves.
+      await small.control.advanceClock(1);
+      const kept = await waitFor(
+        async () => {
+          const page = await small.control.getTimeline({ bot: record.id });
+          return page.events.length <= 5 && page;
+        },
+        { what: 'the timeline pruned' },
+      );
+      // The newest are kept.
+      expect(kept.events.length).toBeGreaterThanOrEqual(4);
+      expect(kept.events.map((event) => event.id)).toEqual(
+        all.slice(0, kept.events.length).map((event) => event.id),
+      );
+    } finally {
+      await small.close();
+    }
+  });
+});
