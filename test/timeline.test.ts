@@ -139,6 +139,31 @@ describe('the timeline', () => {
     expect(await anonymous.text()).not.toContain('<token>');
   });
 
+  it("records a person's actions in the web client, the session token redacted", async () => {
+    const { control } = server;
+    const record = await control.createBot({ username: 'timeline_web_bot' });
+    const number = phone();
+    const signIn = await fetch(`${server.url}/web/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: number, first_name: 'Wendy' }),
+    });
+    const session = ((await signIn.json()) as { result: { token: string; user: { id: number } } }).result;
+    await fetch(`${server.url}/web/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ chat: `@${record.username}`, text: 'typed in the browser' }),
+    });
+    const page = await control.getTimeline({ kind: 'action', q: 'web /' });
+    expect(story(page.events).slice(-2)).toEqual(['action web /sign-in ok', 'action web /messages ok']);
+    expect(page.events[0]).toMatchObject({ person_id: session.user.id });
+    expect(JSON.parse(page.events[0]!.request!)).toMatchObject({ text: 'typed in the browser' });
+    expect(JSON.stringify(page)).not.toContain(session.token);
+    // The update it queued is the bot's, in the person's chat.
+    const update = await control.getTimeline({ bot: record.id, kind: 'update' });
+    expect(update.events[0]).toMatchObject({ chat_id: session.user.id, person_id: session.user.id });
+  });
+
   it('keeps the newest events (--timeline-max), pruned by the retention sweep', async () => {
     const small = await startServer({ timelineMax: '5' });
     try {
