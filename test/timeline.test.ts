@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from './helpers/cli-runner.js';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
 import { waitFor } from './helpers/wait-for.js';
+import { gateway, setupGateway } from './helpers/gateway.js';
 import type { TimelineEvent } from '../src/testkit/index.js';
 
 let server: TestServer;
@@ -137,6 +138,32 @@ describe('the timeline', () => {
     const anonymous = await fetch(`${server.url}/control/timeline`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toContain('<token>');
+  });
+
+  it("records the gateway's calls without their codes or the account's token", async () => {
+    const setup = await setupGateway(server);
+    const person = await setup.person();
+    const sent = await gateway(
+      `${server.url}/gateway`,
+      setup.token,
+      'sendVerificationMessage',
+      {
+        phone_number: person.phone_number,
+        code: '778899',
+      },
+      { auth: 'param' },
+    );
+    expect(sent.body.ok).toBe(true);
+    const page = await server.control.getTimeline({ kind: 'gateway' });
+    expect(page.events[0]).toMatchObject({ name: 'sendVerificationMessage', status: 'ok' });
+    expect(JSON.parse(page.events[0]!.request!)).toMatchObject({
+      phone_number: person.phone_number,
+      code: '<redacted>',
+      access_token: '<redacted>',
+    });
+    const everything = JSON.stringify(await server.control.getTimeline({ limit: 1000 }));
+    expect(everything).not.toContain('778899');
+    expect(everything).not.toContain(setup.token);
   });
 
   it("records a person's actions in the web client, the session token redacted", async () => {
