@@ -8,6 +8,7 @@ import { cliRunner } from './helpers/cli-runner.js';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
 import { waitFor } from './helpers/wait-for.js';
 import { gateway, setupGateway } from './helpers/gateway.js';
+import { startReceiver } from './helpers/receiver.js';
 import type { TimelineEvent } from '../src/testkit/index.js';
 
 let server: TestServer;
@@ -161,6 +162,26 @@ describe('the timeline', () => {
       code: '<redacted>',
       access_token: '<redacted>',
     });
+    // Its delivery reports, as they reached the callback URL.
+    const hook = await startReceiver();
+    try {
+      await setup.call('sendVerificationMessage', {
+        phone_number: person.phone_number,
+        code: '778899',
+        callback_url: hook.url,
+      });
+      await waitFor(() => hook.received.length >= 1, { what: 'a delivery report' });
+      const reports = await waitFor(
+        async () => {
+          const found = await server.control.getTimeline({ kind: 'gateway', q: 'report of' });
+          return found.events.length > 0 && found;
+        },
+        { what: 'the report on the timeline' },
+      );
+      expect(reports.events.at(-1)).toMatchObject({ name: 'deliveryReport', status: 'delivered' });
+    } finally {
+      await hook.close();
+    }
     const everything = JSON.stringify(await server.control.getTimeline({ limit: 1000 }));
     expect(everything).not.toContain('778899');
     expect(everything).not.toContain(setup.token);

@@ -215,3 +215,34 @@ export function gatewayEvent(call: GatewayFacts): NewTimelineEvent {
     answer: redactJson(call.body),
   };
 }
+
+export interface ReportFacts {
+  at: number;
+  requestId: string;
+  attempt: number;
+  outcome: 'delivered' | 'failed' | 'lost';
+  statusCode: number | null;
+  error: string | null;
+  /** The report's JSON body as sent. */
+  body: string;
+}
+
+/** A gateway delivery report's attempt to reach the account's callback URL (its body redacted). */
+export function reportEvent(report: ReportFacts): NewTimelineEvent {
+  const detail = report.error ?? (report.statusCode === null ? '' : `HTTP ${report.statusCode}`);
+  return {
+    at: report.at,
+    kind: 'gateway',
+    name: 'deliveryReport',
+    bot_id: null,
+    chat_id: null,
+    person_id: null,
+    status: report.outcome,
+    summary: `report of ${report.requestId} (attempt ${report.attempt}) ${report.outcome}${
+      detail ? ` (${redactText(detail)})` : ''
+    }`,
+    duration_ms: null,
+    request: redactJson(report.body),
+    answer: null,
+  };
+}
