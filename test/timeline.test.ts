@@ -135,6 +135,20 @@ describe('the timeline', () => {
     expect(text).not.toContain('424242');
     expect(text).toContain('<token>');
     expect(text).toContain('<redacted>');
+    // A person named by phone number is found by person.
+    await control.sendMessage({ from: alice.phone_number, chat: `@${record.username}`, text: 'by phone' });
+    const byPerson = await waitFor(
+      async () => {
+        const found = await control.getTimeline({
+          person: alice.phone_number,
+          kind: 'action',
+          q: 'by phone',
+        });
+        return found.events.length > 0 && found;
+      },
+      { what: 'the action found by person' },
+    );
+    expect(byPerson.events[0]).toMatchObject({ person_id: alice.id, name: '/messages' });
     // Without the admin token, nothing.
     const anonymous = await fetch(`${server.url}/control/timeline`);
     expect(anonymous.status).toBe(401);

@@ -126,6 +126,10 @@ async function answer(
   }
 }
 
+/**
+ * Records a POST on the timeline. A person or a bot named by phone or `@username` is resolved to its
+ * id first (a read, often of a cached row), so that the event is found by person and by bot.
+ */
 function recordAction(
   platform: Platform,
   schema: RouteSpec,
@@ -135,18 +139,38 @@ function recordAction(
   durationMs: number,
 ): void {
   const { timeline } = platform;
+  const at = timeline.now();
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
   const route = schema.path.replace(/\{(\w+)\}/g, (whole, name: string) => path[name] ?? whole);
-  timeline.record(
-    actionEvent({
-      at: timeline.now(),
-      route,
-      input: { ...path, ...(body as Record<string, unknown>) },
-      status: answered.status,
-      answer: answered.json ? JSON.stringify(answered.json) : '<bytes>',
-      durationMs,
-    }),
-  );
+  const input = { ...path, ...(body as Record<string, unknown>) };
+  const event = actionEvent({
+    at,
+    route,
+    input,
+    status: answered.status,
+    answer: answered.json ? JSON.stringify(answered.json) : '<bytes>',
+    durationMs,
+  });
+  const person = input.user ?? input.as ?? input.from;
+  const resolve = async (ref: unknown, kind: 'bot' | 'any') => {
+    if (typeof ref !== 'string' || !/^[@+]/.test(ref)) return null;
+    return platform.users.resolve(ref, kind).then(
+      (row) => row.id,
+      () => null,
+    );
+  };
+  if (
+    !(event.person_id === null && typeof person === 'string') &&
+    !(event.bot_id === null && typeof input.bot === 'string')
+  ) {
+    timeline.record(event);
+    return;
+  }
+  void Promise.all([resolve(person, 'any'), resolve(input.bot, 'bot')]).then(([personId, botId]) => {
+    event.person_id ??= personId;
+    event.bot_id ??= botId;
+    timeline.record(event);
+  });
 }
 
 /** The answer to a request without the admin token (or with a wrong one). */
