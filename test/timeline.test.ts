@@ -10,7 +10,7 @@ import { runCli } from '../src/cli/run-cli.js';
 import { waitFor } from './helpers/wait-for.js';
 import { gateway, setupGateway } from './helpers/gateway.js';
 import { startReceiver } from './helpers/receiver.js';
-import type { TimelineEvent } from '../src/testkit/index.js';
+import { ControlClient, type TimelineEvent } from '../src/testkit/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -255,6 +255,23 @@ describe('the timeline', () => {
     // The update it queued is the bot's, in the person's chat.
     const update = await control.getTimeline({ bot: record.id, kind: 'update' });
     expect(update.events[0]).toMatchObject({ chat_id: session.user.id, person_id: session.user.id });
+  });
+
+  it('is kept per workspace', async () => {
+    const workspace = await server.control.createWorkspace({ name: 'timeline-team' });
+    try {
+      const control = new ControlClient({ url: workspace.server_url, adminToken: workspace.admin_token });
+      const record = await control.createBot({ username: 'timeline_workspace_bot' });
+      await fetch(`${workspace.api_root}/bot${record.token}/getMe`);
+      const inside = await control.getTimeline({ kind: 'call' });
+      expect(inside.events.map((event) => event.name)).toEqual(['getMe']);
+      expect(inside.events[0]!.bot_id).toBe(record.id);
+      // The server's own timeline does not hold the workspace's events.
+      const outside = await server.control.getTimeline({ limit: 1000, q: 'timeline_workspace_bot' });
+      expect(outside.events).toEqual([]);
+    } finally {
+      await server.control.deleteWorkspace('timeline-team');
+    }
   });
 
   it('keeps the newest events (--timeline-max), pruned by the retention sweep', async () => {
