@@ -22,6 +22,7 @@ import { missingRefusal, orderedRefusal, runnerPlans, valueRefusal } from './run
 import { unservedChecks, unservedRefusal } from './unserved-refusal.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
+import { recordCall } from './timeline-record.js';
 
 export interface Envelope {
   status: number;
@@ -89,7 +90,21 @@ class MethodCall implements MethodContext {
   }
 }
 
+/** Runs a call and records it, with its answer, on the timeline (platform/timeline, ADR 0099). */
 export async function callMethod(
+  platform: Platform,
+  botId: number,
+  methodName: string,
+  params: Params,
+  options: CallOptions,
+): Promise<Envelope> {
+  const started = performance.now();
+  const envelope = await runMethod(platform, botId, methodName, params, options);
+  recordCall(platform, botId, methodName, params, envelope, performance.now() - started);
+  return envelope;
+}
+
+async function runMethod(
   platform: Platform,
   botId: number,
   methodName: string,

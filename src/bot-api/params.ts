@@ -64,6 +64,13 @@ export class Params {
     await Promise.all(files.map((file) => discardSpooled(file.spooled)));
   }
 
+  /** Every value, and each file as `<file name, size bytes>` (the timeline's record of a call, ADR 0099). */
+  record(): Record<string, string> {
+    const out = Object.fromEntries(this.#values);
+    for (const [name, file] of this.#files) out[name] = `<file ${file.filename}, ${file.spooled.size} bytes>`;
+    return out;
+  }
+
   get fileCount(): number {
     return this.#files.size;
   }

@@ -20,6 +20,7 @@ import { startCommand } from './commands/start.js';
 import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { transcriptCommand } from './commands/transcript.js';
+import { timelineCommand } from './commands/timeline.js';
 import { pressCommand } from './commands/press.js';
 import { voteCommand } from './commands/vote.js';
 import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
@@ -113,6 +114,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     commands: [
       downloadCommand,
       transcriptCommand,
+      timelineCommand,
       voteCommand,
       reactCommand,
       inlineCommand,

@@ -87,6 +87,8 @@ export interface Config {
    * ADR 0074); undefined: the reference's `https://t.me`.
    */
   publicUrl?: string | undefined;
+  /** Timeline events kept per workspace (PARLEY_TIMELINE_MAX, ADR 0099); undefined: the default. */
+  timelineMax?: number | undefined;
 }
 
 export interface StartFlags extends FloodFlags {
@@ -110,6 +112,7 @@ export interface StartFlags extends FloodFlags {
   /** Seconds. */
   workspaceIdleTimeout?: string | undefined;
   publicUrl?: string | undefined;
+  timelineMax?: string | undefined;
 }
 
 /** pino's levels, from the fewest lines to the most, and `silent`, which logs nothing. */
@@ -188,11 +191,13 @@ export const DEFAULT_MAX_WORKSPACES = 50;
 /** 5 minutes: a CI job's pauses (a build step between two test steps) do not reopen its workspace. */
 export const DEFAULT_WORKSPACE_IDLE_MS = 300_000;
 
-/** The workspace limits (ADR 0064), present only when given. */
+/** The workspace limits (ADR 0064) and the timeline's (ADR 0099), present only when given. */
 function workspaceSettings(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {
   const settings: Partial<Config> = {};
   const max = flags.maxWorkspaces ?? env.PARLEY_MAX_WORKSPACES;
   if (max !== undefined && max !== '') settings.maxWorkspaces = wholeNumber(max, 'max workspaces');
+  const timeline = flags.timelineMax ?? env.PARLEY_TIMELINE_MAX;
+  if (timeline !== undefined && timeline !== '') settings.timelineMax = wholeNumber(timeline, 'timeline max');
   const idle = flags.workspaceIdleTimeout ?? env.PARLEY_WORKSPACE_IDLE_TIMEOUT;
   if (idle !== undefined && idle !== '') {
     settings.workspaceIdleMs = wholeNumber(idle, 'workspace idle timeout') * 1000;

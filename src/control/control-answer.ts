@@ -18,6 +18,7 @@ import { PlatformError } from '../platform/core/errors.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { SignalSource } from '../http/request-signals.js';
+import { actionEvent } from '../platform/timeline/timeline-events.js';
 
 /** The JSON body of a failure. */
 export interface ControlFailure {
@@ -84,6 +85,20 @@ export async function answerControl(
   raw: unknown,
   parts: CallParts,
 ): Promise<ControlAnswer> {
+  if (schema.method === 'GET') return answer(schema, handler, raw, parts);
+  // A POST changes something: a person's action, recorded on the timeline (ADR 0099).
+  const started = performance.now();
+  const answered = await answer(schema, handler, raw, parts);
+  recordAction(parts.platform, schema, raw, parts.path, answered, performance.now() - started);
+  return answered;
+}
+
+async function answer(
+  schema: RouteSpec,
+  handler: ControlHandler,
+  raw: unknown,
+  parts: CallParts,
+): Promise<ControlAnswer> {
   // An absent body (or JSON `null`) is no parameters.
   const given = raw ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) {
@@ -109,6 +124,53 @@ export async function answerControl(
     }
     throw error;
   }
+}
+
+/**
+ * Records a POST on the timeline. A person or a bot named by phone or `@username` is resolved to its
+ * id first (a read, often of a cached row), so that the event is found by person and by bot.
+ */
+function recordAction(
+  platform: Platform,
+  schema: RouteSpec,
+  raw: unknown,
+  path: Record<string, string>,
+  answered: ControlAnswer,
+  durationMs: number,
+): void {
+  const { timeline } = platform;
+  const at = timeline.now();
+  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
+  const route = schema.path.replace(/\{(\w+)\}/g, (whole, name: string) => path[name] ?? whole);
+  const input = { ...path, ...(body as Record<string, unknown>) };
+  const event = actionEvent({
+    at,
+    route,
+    input,
+    status: answered.status,
+    answer: answered.json ? JSON.stringify(answered.json) : '<bytes>',
+    durationMs,
+  });
+  const person = input.user ?? input.as ?? input.from;
+  const resolve = async (ref: unknown, kind: 'bot' | 'any') => {
+    if (typeof ref !== 'string' || !/^[@+]/.test(ref)) return null;
+    return platform.users.resolve(ref, kind).then(
+      (row) => row.id,
+      () => null,
+    );
+  };
+  if (
+    !(event.person_id === null && typeof person === 'string') &&
+    !(event.bot_id === null && typeof input.bot === 'string')
+  ) {
+    timeline.record(event);
+    return;
+  }
+  void Promise.all([resolve(person, 'any'), resolve(input.bot, 'bot')]).then(([personId, botId]) => {
+    event.person_id ??= personId;
+    event.bot_id ??= botId;
+    timeline.record(event);
+  });
 }
 
 /** The answer to a request without the admin token (or with a wrong one). */

@@ -50,6 +50,7 @@ import { deviceUpdate } from './methods/device-update.js';
 import { deviceOffline, deviceOnline } from './methods/device-set-online.js';
 import { webhookDeliveries, webhookReplay } from './methods/webhook-log.js';
 import { getTranscript } from './methods/transcript.js';
+import { getTimeline } from './methods/timeline.js';
 import { inlineQuery } from './methods/inline-query.js';
 import { chooseInlineResult } from './methods/choose-inline-result.js';
 import {
@@ -257,6 +258,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   getWebhookDeliveries: webhookDeliveries,
   replayWebhookUpdate: webhookReplay,
   getTranscript,
+  getTimeline,
   ...workspaceMethods,
 };
 

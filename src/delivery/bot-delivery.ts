@@ -15,7 +15,7 @@ import type { DueQueue } from './due-queue.js';
 import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
-import { attemptRow, loggedUrl } from './webhook-log.js';
+import { attemptEvent, attemptRow, loggedUrl } from './webhook-log.js';
 
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
@@ -354,6 +354,7 @@ class BotDelivery {
       if (expired) await tx.deleteUpdate(this.botId, row.update_id);
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
       await tx.insertWebhookAttempts([logged]);
+      await tx.insertTimelineEvents([attemptEvent(logged, row.payload)]); // the timeline, ADR 0099
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
     this.worker.logged(this.botId);

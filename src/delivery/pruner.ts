@@ -1,6 +1,7 @@
 /**
- * Retention: deletes updates older than their type's retention (24 h for messages), and webhook
- * delivery log rows beyond the newest of each bot (ADR 0059), every minute and whenever the virtual
+ * Retention: deletes updates older than their type's retention (24 h for messages), webhook
+ * delivery log rows beyond the newest of each bot (ADR 0059) and timeline events beyond the newest
+ * (ADR 0099), every minute and whenever the virtual
  * clock moves. A sweep is claimed (`retention`), so that one process at a time runs it; it is
  * idempotent, so a sweep run twice does no harm.
  *
@@ -14,6 +15,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobClaimant } from './job-claimant.js';
 import type { Platform } from '../platform/core/platform.js';
+import { DEFAULT_TIMELINE_MAX, TIMELINE_MAX_AGE_MS } from '../platform/timeline/timeline.js';
 
 const INTERVAL_MS = 60_000;
 const SWEEP = 'retention';
@@ -28,6 +30,8 @@ const FULL_PASS_SLICE = 200;
 export interface PrunerOptions {
   /** The bots whose delivery log grew since the last call (the webhook worker's). */
   loggedBots?: () => Iterable<number>;
+  /** Timeline events kept (ADR 0099); undefined: DEFAULT_TIMELINE_MAX. */
+  timelineMax?: number | undefined;
 }
 
 export class Pruner {
@@ -89,6 +93,11 @@ export class Pruner {
             tx.pruneWebhookAttempts(botId, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS),
           );
         }
+        // The timeline keeps its newest events, none older than its age (ADR 0099).
+        await yieldToRequests();
+        await this.platform.timeline.flush();
+        const keep = this.options.timelineMax ?? DEFAULT_TIMELINE_MAX;
+        await store.write((tx) => tx.pruneTimeline(keep, clock.nowMs() - TIMELINE_MAX_AGE_MS));
         return deleted;
       } finally {
         await this.claimant.release([{ kind: 'sweep', name: SWEEP }]);

@@ -24,6 +24,7 @@ import { outboundConnector } from '../platform/net/outbound-connector.js';
 import { signReport } from '../platform/gateway/report-signature.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
+import { reportEvent } from '../platform/timeline/timeline-events.js';
 
 const TIMEOUT_MS = 10_000;
 const CONCURRENCY = 16;
@@ -167,9 +168,22 @@ export class ReportWorker {
         next_attempt_at: nextAt,
         created_at: nowMs,
       });
+      // The timeline's row, in the same write (ADR 0099).
+      await tx.insertTimelineEvents([
+        reportEvent({
+          at: nowMs,
+          requestId: job.request_id,
+          attempt: attempts,
+          outcome,
+          statusCode,
+          error: failure,
+          body: job.body!,
+        }),
+      ]);
       if (nextAt === null) await tx.gateway.deleteJob(job.id);
       else await tx.gateway.rescheduleJob(job.id, attempts, nextAt);
     });
+    this.platform.timeline.appended();
     if (outcome === 'lost') {
       this.log.warn(
         { requestId: job.request_id, attempts, maxAttempts: MAX_REPORT_ATTEMPTS },

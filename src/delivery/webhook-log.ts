@@ -2,7 +2,8 @@
  * What the webhook worker records of each delivery attempt (the webhook delivery log, ADR 0059;
  * storage/ports/webhook-log.ts). Kept out of the worker so that its hot path only builds a row.
  */
-import type { NewWebhookAttempt, UpdateRow } from '../storage/store.js';
+import type { NewTimelineEvent, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
+import { deliveryEvent } from '../platform/timeline/timeline-events.js';
 
 /** The webhook url as the log shows it: without user info (credentials); the path and query stay. */
 export function loggedUrl(webhookUrl: string): string {
@@ -49,4 +50,19 @@ export function attemptRow(row: UpdateRow, attempt: number, outcome: AttemptOutc
     next_attempt_at: outcome.nextAttemptAt,
     payload: outcome.outcome === 'failed' ? null : row.payload,
   };
+}
+
+/** The timeline's row of an attempt (ADR 0099), written in the attempt's write. */
+export function attemptEvent(logged: NewWebhookAttempt, payload = logged.payload): NewTimelineEvent {
+  return deliveryEvent({
+    at: logged.created_at,
+    botId: logged.bot_id,
+    updateId: logged.update_id,
+    type: logged.update_type,
+    payload,
+    via: 'webhook',
+    status: logged.outcome,
+    detail: logged.error ?? (logged.status_code === null ? undefined : `HTTP ${logged.status_code}`),
+    durationMs: logged.duration_ms,
+  });
 }

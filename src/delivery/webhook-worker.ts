@@ -26,6 +26,7 @@ import { BotDelivery, type DeliveryHost } from './bot-delivery.js';
 import { DueQueue } from './due-queue.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
 import { OriginPools } from './webhook-connection.js';
+import { attemptEvent } from './webhook-log.js';
 import type { Platform } from '../platform/core/platform.js';
 import type { NewWebhookAttempt } from '../storage/store.js';
 
@@ -73,6 +74,7 @@ export class WebhookWorker implements DeliveryHost {
   /** A bot's delivery wrote attempts to the delivery log. */
   logged(botId: number): void {
     this.#loggedBots.add(botId);
+    this.platform.timeline.appended();
   }
 
   start(): void {
@@ -128,10 +130,14 @@ export class WebhookWorker implements DeliveryHost {
         }
         for (const [bot, ids] of byBot) await tx.deleteUpdates(bot, ids);
         // The delivery log's rows of the batch go in the same write (ADR 0059).
-        if (log.length > 0) await tx.insertWebhookAttempts(log);
+        if (log.length > 0) {
+          await tx.insertWebhookAttempts(log);
+          await tx.insertTimelineEvents(log.map((logged) => attemptEvent(logged))); // ADR 0099
+        }
         for (const bot of byBot.keys()) this.#loggedBots.add(bot);
       })
       .then(() => {
+        this.platform.timeline.appended();
         // The rows are gone: their claims go with them, in one call for the batch.
         const done = batch!.map(([bot, update]) => updateJob(bot, update));
         this.claimant

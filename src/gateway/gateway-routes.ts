@@ -7,6 +7,7 @@
  * Order of checks (reference §4.1): token, then method, then the method's own parameter rules.
  */
 import type { GatewayAnswer } from './gateway-answer.js';
+import { gatewayEvent } from '../platform/timeline/timeline-events.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFor, toErrorAnswer, type ErrorAnswer } from './errors.js';
 import { findMethod } from './methods/index.js';
@@ -138,15 +139,29 @@ export async function answerGatewayCall(
     const faulted = await gatewayFault(platform, account.id, faults, call.name, always200, call.log);
     if (faulted !== undefined) return faulted;
   }
+  const started = performance.now();
+  let answer: GatewayAnswer;
   try {
     const result = await method({ platform, account, params });
-    return { status: 200, body: JSON.stringify({ ok: true, result }) };
+    answer = { status: 200, body: JSON.stringify({ ok: true, result }) };
   } catch (error) {
-    const answer = toErrorAnswer(error);
-    if (answer) return failure(always200, answer);
-    call.log.error({ err: error, method: call.name }, 'gateway method failed');
-    return failure(always200, answerFor('INTERNAL_ERROR'));
+    const refused = toErrorAnswer(error);
+    if (!refused) call.log.error({ err: error, method: call.name }, 'gateway method failed');
+    answer = failure(always200, refused ?? answerFor('INTERNAL_ERROR'));
   }
+  // The timeline (ADR 0099): the request and its answer, the code and the token redacted.
+  const { timeline } = platform;
+  timeline.record(
+    gatewayEvent({
+      at: timeline.now(),
+      method: call.name,
+      params: params.record(),
+      status: answer.status,
+      body: answer.body,
+      durationMs: performance.now() - started,
+    }),
+  );
+  return answer;
 }
 
 /** Spec §5: exactly one of `Authorization: Bearer <token>` and `access_token`. */

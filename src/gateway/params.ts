@@ -15,6 +15,11 @@ export class GatewayParams {
     return this.#values.get(name);
   }
 
+  /** Every value (the timeline's record of a call, ADR 0099; its redaction drops the token). */
+  record(): Record<string, unknown> {
+    return Object.fromEntries(this.#values);
+  }
+
   /** The named values, for a method's parameter object. */
   pick<K extends string>(...names: K[]): Partial<Record<K, unknown>> {
     const picked: Partial<Record<K, unknown>> = {};

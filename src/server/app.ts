@@ -250,7 +250,10 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const claimant = new JobClaimant(platform.deps.store.jobs, Date.now, config.jobLeaseMs ?? LEASE_MS);
   const webhooks = new WebhookWorker(platform, log, webhookReplyRunner(platform, log), claimant);
   webhooks.onAttempt = metrics.webhookAttempt;
-  const pruner = new Pruner(platform, log, claimant, { loggedBots: () => webhooks.takeLoggedBots() });
+  const pruner = new Pruner(platform, log, claimant, {
+    loggedBots: () => webhooks.takeLoggedBots(),
+    timelineMax: config.timelineMax,
+  });
   const reports = new ReportWorker(platform, log, claimant);
   const gatewayTimer = new GatewayTimer(platform, log, claimant);
   // Chat boosts expire (removed_chat_boost; the next expiry is in seconds) and Stars subscriptions

@@ -17,6 +17,7 @@ import { pollsContract } from './contracts/polls.contract.js';
 import { gamesBoostsVerificationContract } from './contracts/games-boosts-verification.contract.js';
 import { giveawaysContract } from './contracts/giveaways.contract.js';
 import { webhookLogContract } from './contracts/webhook-log.contract.js';
+import { timelineContract } from './contracts/timeline.contract.js';
 import { settingsContract } from './contracts/settings.contract.js';
 import { stickersContract } from './contracts/stickers.contract.js';
 import { starsContract } from './contracts/stars.contract.js';
@@ -49,6 +50,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     gamesBoostsVerificationContract(open);
     giveawaysContract(open);
     webhookLogContract(open);
+    timelineContract(open);
     inlineContract(open);
     invitesContract(open);
     jobsContract(open);

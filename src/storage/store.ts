@@ -60,6 +60,7 @@ import type { PassportReader, PassportWriter } from './ports/passport.js';
 import type { PersonViewsReader } from './ports/person-views.js';
 import type { MetricsReader } from './ports/metrics.js';
 import type { WebhookLogReader, WebhookLogWriter } from './ports/webhook-log.js';
+import type { TimelineReader, TimelineWriter } from './ports/timeline.js';
 
 export type { BotRow, UserRow } from './ports/users.js';
 export type { ChatRow, ChatType, MemberRow, MemberStatus } from './ports/chats.js';
@@ -95,6 +96,7 @@ export type { ManagedBotRow } from './ports/managed-bots.js';
 export type { CommunityRow } from './ports/communities.js';
 export type { PassportElementRow, PassportErrorRow } from './ports/passport.js';
 export type { NewWebhookAttempt, WebhookAttemptRow } from './ports/webhook-log.js';
+export type { NewTimelineEvent, TimelineRow } from './ports/timeline.js';
 
 /** Every read of the platform's tables (the gateway's are under `gateway`). */
 export interface StoreReader
@@ -133,6 +135,7 @@ export interface StoreReader
     TopicsReader,
     PersonViewsReader,
     WebhookLogReader,
+    TimelineReader,
     MetricsReader {}
 
 /** A transaction: every read and every write, inside one `write`. */
@@ -171,7 +174,8 @@ export interface StoreTx
     GuestWriter,
     SettingsWriter,
     TopicsWriter,
-    WebhookLogWriter {
+    WebhookLogWriter,
+    TimelineWriter {
   /** The gateway's writes, in this same transaction. */
   readonly gateway: GatewayStoreTx;
 }

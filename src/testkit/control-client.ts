@@ -79,6 +79,8 @@ import type {
   WebhookDeliveryLog,
   WebhookDeliveriesParams,
   WebhookReplay,
+  TimelinePage,
+  TimelineParams,
   ReplayWebhookUpdateParams,
   Transcript,
   TranscriptParams,
@@ -572,6 +574,26 @@ export class ControlClient {
       method: 'GET',
       path: '/webhooks/deliveries',
       query: { bot: String(params.bot), update_id: params.update_id, limit: params.limit },
+    });
+  }
+
+  /** `GET /control/timeline`: what happened, newest first, filtered and searched (ADR 0099). */
+  getTimeline(params: TimelineParams = {}): Promise<TimelinePage> {
+    return this.#call({
+      method: 'GET',
+      path: '/timeline',
+      query: {
+        bot: params.bot === undefined ? undefined : String(params.bot),
+        chat: params.chat,
+        person: params.person === undefined ? undefined : String(params.person),
+        kind: params.kind,
+        status: params.status,
+        q: params.q,
+        before: params.before,
+        after: params.after,
+        wait: params.wait,
+        limit: params.limit,
+      },
     });
   }
 

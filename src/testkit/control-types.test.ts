@@ -146,6 +146,7 @@ describe('the control API contract of the test kit', () => {
       | 'addProfilePhoto'
       | 'downloadFile'
       | 'getDeliveryLog'
+      | 'getTimeline'
       | 'listBots'
       | 'listGatewayAccounts'
       | 'listWorkspaces'

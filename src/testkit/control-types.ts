@@ -365,6 +365,35 @@ export interface WebhookDeliveryLog {
   pending: PendingWebhookUpdate[];
 }
 
+/** One event of the timeline (ADR 0099). */
+export interface TimelineEvent {
+  id: number;
+  /** Unix seconds (virtual time). */
+  date: number;
+  /** Virtual ms, for ordering within a second. */
+  at_ms: number;
+  kind: 'call' | 'update' | 'delivery' | 'gateway' | 'action' | 'fault';
+  name: string;
+  bot_id?: number;
+  chat_id?: number;
+  person_id?: number;
+  status: string;
+  summary: string;
+  duration_ms?: number;
+  /** The raw request (JSON text, redacted). */
+  request?: string;
+  /** The raw answer (JSON text, redacted). */
+  answer?: string;
+}
+
+export interface TimelinePage {
+  events: TimelineEvent[];
+  /** `before` for the next (older) page; absent on the last. */
+  next_cursor?: number;
+  /** The newest id seen (`after` for the next wait); 0 when there is none. */
+  last_id: number;
+}
+
 export interface WebhookReplay {
   bot_id: number;
   update_id: number;
@@ -774,6 +803,7 @@ export interface ControlResults {
   DeliveryLog: DeliveryLog;
   WebhookDeliveryLog: WebhookDeliveryLog;
   WebhookReplay: WebhookReplay;
+  TimelinePage: TimelinePage;
   Transcript: Transcript;
   Device: Device;
 }
@@ -936,6 +966,7 @@ export type WaitForCodeParams = ParamsByName['WaitForCodeParams'];
 export type MarkReadParams = ParamsByName['MarkReadParams'];
 export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
 export type WebhookDeliveriesParams = ParamsByName['WebhookDeliveriesParams'];
+export type TimelineParams = ParamsByName['TimelineParams'];
 export type ReplayWebhookUpdateParams = ParamsByName['ReplayWebhookUpdateParams'];
 export type TranscriptParams = ParamsByName['TranscriptParams'];
 export type CreateWorkspaceParams = ParamsByName['CreateWorkspaceParams'];

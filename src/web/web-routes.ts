@@ -72,6 +72,7 @@ import {
 import { sendSetSticker, stickerFile, stickerSet } from './methods/stickers.js';
 import { openEvents } from './methods/events.js';
 import { openInspectorEvents } from './methods/inspector-events.js';
+import { webAction } from './web-timeline.js';
 
 /** Where `npm run build` puts the page (web/vite.config.ts); the same from src/ (tests) and dist/. */
 export const WEB_CLIENT_DIR = fileURLToPath(new URL('../../dist/web-client', import.meta.url));
@@ -322,6 +323,11 @@ export async function webRoutes(
             if (typeof raw !== 'object' || Array.isArray(raw)) {
               return fail(reply, 400, 'BAD_REQUEST', 'the body must be a JSON object');
             }
+            // A person's action in the browser is recorded on the timeline (ADR 0099).
+            const record =
+              route.method === 'GET'
+                ? undefined
+                : webAction(platform, route.url, session.userId, raw as Record<string, unknown>);
             try {
               const result = await route.handler({
                 platform,
@@ -333,14 +339,19 @@ export async function webRoutes(
                 signal: signals.for(reply.raw).signal,
                 body: binary && Buffer.isBuffer(request.body) ? request.body : undefined,
               });
+              record?.(200, result instanceof WebFile ? '<file>' : { ok: true, result });
               if (result instanceof WebFile)
                 return reply.code(200).headers(result.headers).send(result.stream);
               return reply.header('cache-control', 'no-store').send({ ok: true, result });
             } catch (error) {
-              if (error instanceof WebError)
+              if (error instanceof WebError) {
+                record?.(error.status, { ok: false, error: error.error, description: error.message });
                 return fail(reply, error.status, error.error, error.message, error.extra);
-              if (error instanceof PlatformError)
+              }
+              if (error instanceof PlatformError) {
+                record?.(statusOf(error), { ok: false, error: error.code, description: error.message });
                 return fail(reply, statusOf(error), error.code, error.message);
+              }
               throw error;
             }
           },

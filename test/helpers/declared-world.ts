@@ -76,7 +76,11 @@ export async function startDeclaredWorld(): Promise<DeclaredWorld> {
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
       name: string;
     }[]
-  ).map((row) => row.name);
+  )
+    .map((row) => row.name)
+    // The timeline records every call, a refused one too (ADR 0099): a log of the calls, not the
+    // world a refused call must leave as it was.
+    .filter((name) => name !== 'timeline_events');
   return {
     server,
     token: bot.token,

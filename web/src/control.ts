@@ -106,7 +106,38 @@ export interface FaultRule {
   probability?: number;
 }
 
+/** One event of the timeline (GET /control/timeline, ADR 0099). */
+export interface TimelineEvent {
+  id: number;
+  at_ms: number;
+  kind: string;
+  name: string;
+  bot_id?: number;
+  chat_id?: number;
+  person_id?: number;
+  status: string;
+  summary: string;
+  duration_ms?: number;
+  request?: string;
+  answer?: string;
+}
+
+export interface TimelineQuery {
+  bot?: string;
+  chat?: number;
+  person?: string;
+  kind?: string;
+  status?: string;
+  q?: string;
+  before?: number;
+  limit?: number;
+}
+
 export const controlApi = {
+  timeline: (query: TimelineQuery) =>
+    control<{ events: TimelineEvent[]; next_cursor?: number; last_id: number }>('GET', '/timeline', {
+      ...query,
+    }),
   deliveries: (bot: number) =>
     control<{ attempts: WebhookAttempt[]; pending: unknown[] }>('GET', '/webhooks/deliveries', {
       bot,

@@ -20,6 +20,7 @@ import {
   type PendingUpdate,
   type VerificationRequest,
 } from './control.js';
+import { Timeline } from './timeline.js';
 
 function date(seconds: number | undefined): string {
   return seconds === undefined ? '' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 19);
@@ -404,6 +405,7 @@ export function Inspector() {
         <h1>Inspector</h1>
         <a href="#">Back to chats</a>
       </header>
+      <Timeline version={version} />
       <Clock version={version} />
       <Bots version={version} />
       <Gateway version={version} />

@@ -23,6 +23,7 @@ const OPTIONS = {
   'metrics-port': { type: 'string' },
   'inspector-token': { type: 'string' },
   'max-workspaces': { type: 'string' },
+  'timeline-max': { type: 'string' },
   'workspace-idle-timeout': { type: 'string' },
   'public-url': { type: 'string' },
 } as const;
@@ -38,6 +39,7 @@ export const startCommand: Command = {
                     [--max-connections-per-client N] [--request-timeout S]
                     [--metrics-port P] [--inspector-token on|off]
                     [--max-workspaces N] [--workspace-idle-timeout S] [--public-url URL]
+                    [--timeline-max N]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -87,6 +89,8 @@ Options:
                        also ask; off on a shared machine (env PARLEY_INSPECTOR_TOKEN; default on)
   --max-workspaces N   workspaces (/w/NAME/) the server may hold; creating one more is refused
                        (env PARLEY_MAX_WORKSPACES; default 50, 0 for no cap)
+  --timeline-max N     timeline events kept per workspace, the newest (and none older than 7 days
+                       of virtual time) (env PARLEY_TIMELINE_MAX; default 10000)
   --workspace-idle-timeout S
                        seconds after its last request before a workspace's storage and workers
                        close; the next request reopens it, and due work (webhook retries,
@@ -133,6 +137,7 @@ found it), said in one line on stderr ending in one of these codes:
           metricsPort: values['metrics-port'],
           inspectorToken: values['inspector-token'],
           maxWorkspaces: values['max-workspaces'],
+          timelineMax: values['timeline-max'],
           workspaceIdleTimeout: values['workspace-idle-timeout'],
           publicUrl: values['public-url'],
         },

@@ -53,6 +53,7 @@ import { PaidMedia } from '../paid-media/paid-media.js';
 import { SuggestedPosts } from '../suggested-posts/suggested-posts.js';
 import { Passport } from '../passport/passport.js';
 import { Faults } from '../faults/faults.js';
+import { Timeline } from '../timeline/timeline.js';
 import { Communities } from '../communities/communities.js';
 import { EphemeralCommands } from '../messages/ephemeral-commands.js';
 import { EphemeralMessages } from '../messages/ephemeral-messages.js';
@@ -142,9 +143,12 @@ export class Platform {
   readonly giveaways: Giveaways;
   /** Fault rules switched on through the control API, cached for the hot paths (faults/, ADR 0058). */
   readonly faults: Faults;
+  /** The record of what happened (timeline/, ADR 0099). */
+  readonly timeline: Timeline;
 
   constructor(readonly deps: PlatformDeps) {
     this.faults = new Faults(deps);
+    this.timeline = new Timeline(deps);
     this.users = new Users(deps);
     this.chats = new Chats(deps);
     this.updates = new UpdateQueue(deps);

@@ -22,7 +22,7 @@ const MESSAGE_ID_KEYS = new Set(['message_id', 'message_thread_id', 'reply_to_me
  * `<bot id>:<secret>` as Parley and the reference issue them. The secret may end in `-` or `_`, so
  * its end is where its characters stop, not a word boundary (which would leave a final `-` behind).
  */
-const TOKEN = /\b\d{1,20}:[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])/g;
+export const TOKEN = /\b\d{1,20}:[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])/g;
 
 class Placeholders {
   readonly #seen = new Map<string, string>();

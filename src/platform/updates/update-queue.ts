@@ -10,6 +10,7 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from '../users/users.js';
 import type { BotRow, StoreTx } from '../../storage/store.js';
+import { updateEvent } from '../timeline/timeline-events.js';
 
 export const UPDATE_TYPES = [
   'message',
@@ -166,6 +167,10 @@ export class UpdateQueue {
       attempts: 0,
       next_attempt_at: 0,
     });
+    // The timeline's row, in the same write (ADR 0099); its views listen to `updates.queued` too.
+    await tx.insertTimelineEvents([
+      updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload),
+    ]);
     return updateId;
   }
 

@@ -66,6 +66,8 @@ export interface PlatformEvents {
   'workspace.changed': { name: string; by: string };
   /** Fault rules were added or removed (platform/faults/faults.ts): every process reloads them. */
   'faults.changed': Record<string, never>;
+  /** Events were added to the timeline (ADR 0099): its live views read it again. */
+  'timeline.appended': Record<string, never>;
   /**
    * Rows that a store may cache changed: every process drops its cached copy (the store's
    * `forgetCached`, and the platform's own caches of the same rows). Published by adapters shared

@@ -55,6 +55,7 @@ import { PgPersonViews } from './tables/person-views.js';
 import { PgEphemeral } from './tables/ephemeral.js';
 import { PgMetrics } from './tables/metrics.js';
 import { PgWebhookLog } from './tables/webhook-log.js';
+import { PgTimeline } from './tables/timeline.js';
 import { PgBusiness } from './tables/business.js';
 import { PgTopics } from './tables/topics.js';
 import { PgPassport } from './tables/passport.js';
@@ -127,6 +128,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgEphemeral(sql),
     new PgMetrics(sql),
     new PgWebhookLog(sql),
+    new PgTimeline(sql),
   );
   const gateway: GatewayStoreTx = compose(
     new PgDevices(sql),

@@ -49,6 +49,7 @@ import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
 import { SqliteWebhookLog } from './tables/webhook-log.js';
+import { SqliteTimeline } from './tables/timeline.js';
 import { SqliteBusiness } from './tables/business.js';
 import { SqliteTopics } from './tables/topics.js';
 import { SqlitePassport } from './tables/passport.js';
@@ -153,6 +154,7 @@ export class SqliteStore implements Store {
       new SqliteEphemeral(this.#sql),
       new SqliteMetrics(this.#sql),
       new SqliteWebhookLog(this.#sql),
+      new SqliteTimeline(this.#sql),
     );
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({

@@ -531,6 +531,37 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       },
     },
   },
+  TimelinePage: {
+    type: 'object',
+    description: 'A page of the timeline (ADR 0099), newest first.',
+    required: ['events', 'last_id'],
+    properties: {
+      events: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'date', 'at_ms', 'kind', 'name', 'status', 'summary'],
+          properties: {
+            id: { type: 'integer' },
+            date: { type: 'integer' },
+            at_ms: { type: 'integer' },
+            kind: { enum: ['call', 'update', 'delivery', 'gateway', 'action', 'fault'] },
+            name: { type: 'string' },
+            bot_id: { type: 'integer' },
+            chat_id: { type: 'integer' },
+            person_id: { type: 'integer' },
+            status: { type: 'string' },
+            summary: { type: 'string' },
+            duration_ms: { type: 'integer' },
+            request: { type: 'string', description: 'The raw request (JSON text, redacted).' },
+            answer: { type: 'string', description: 'The raw answer (JSON text, redacted).' },
+          },
+        },
+      },
+      next_cursor: { type: 'integer', description: '`before` for the next page; absent on the last.' },
+      last_id: { type: 'integer', description: 'The newest id seen, for `after`.' },
+    },
+  },
   WebhookDeliveryLog: {
     type: 'object',
     description: "A bot's webhook delivery log (ADR 0059): the gateway's DeliveryLog shape, by update.",

@@ -24,6 +24,7 @@ import { USERS_BOTS } from './users-bots.js';
 import { WEB_APPS } from './web-apps.js';
 import { PASSPORT } from './passport.js';
 import { WEBHOOKS } from './webhooks.js';
+import { TIMELINE } from './timeline.js';
 import { TRANSCRIPTS } from './transcripts.js';
 import { FAULTS } from './faults.js';
 import { WORKSPACES } from './workspaces.js';
@@ -56,6 +57,7 @@ export const CONTROL_API = {
   ...BUSINESS,
   ...FAULTS,
   ...WEBHOOKS,
+  ...TIMELINE,
   ...TRANSCRIPTS,
   ...WORKSPACES,
 } as const;

@@ -1,0 +1,248 @@
+/**
+ * The timeline's rows (ports/timeline.ts, ADR 0099), built where the work is done: a Bot API call, an
+ * update queued, an update handed over, a person's action, a fault, a gateway request. Each builder
+ * redacts (redact.ts) and reads the chat and the person from what it is given, never from the store.
+ */
+import type { NewTimelineEvent } from '../../storage/ports/timeline.js';
+import { redactJson, redactText } from './redact.js';
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function id(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+}
+
+/** A parameter's numeric id (`"-100123"`), or null for a username or nothing. */
+function paramId(value: string | undefined): number | null {
+  if (value === undefined || !/^-?\d{1,19}$/.test(value.trim())) return null;
+  const number = Number(value.trim());
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+/** The chat and the person of an update's object (a message, a callback query, a reaction, ...). */
+export function updateParties(payload: unknown): { chat: number | null; person: number | null } {
+  const body = object(payload);
+  if (!body) return { chat: null, person: null };
+  const chat = object(body.chat) ?? object(object(body.message)?.chat);
+  const person = object(body.from) ?? object(body.user) ?? object(body.sender_user);
+  return { chat: id(chat?.id), person: id(person?.id) };
+}
+
+/** Words of an update's object for the summary: its text or data, cut short. */
+function gist(payload: unknown): string {
+  const body = object(payload);
+  const text = body?.text ?? body?.data ?? body?.caption ?? body?.query;
+  return typeof text === 'string'
+    ? ` "${redactText(text.length > 80 ? `${text.slice(0, 80)}…` : text)}"`
+    : '';
+}
+
+export interface CallFacts {
+  at: number;
+  botId: number;
+  method: string;
+  /** The parameters as given (files as their names). */
+  params: Readonly<Record<string, string>>;
+  status: number;
+  /** The answer's JSON text. */
+  body: string;
+  durationMs: number;
+}
+
+export function callEvent(call: CallFacts): NewTimelineEvent {
+  const ok = call.status === 200;
+  let description = '';
+  if (!ok) {
+    const match = /"description":"((?:[^"\\]|\\.)*)"/.exec(call.body);
+    description = match ? `: ${redactText(match[1]!)}` : '';
+  }
+  return {
+    at: call.at,
+    kind: 'call',
+    name: call.method,
+    bot_id: call.botId,
+    chat_id: paramId(call.params.chat_id),
+    person_id: paramId(call.params.user_id),
+    status: ok ? 'ok' : 'error',
+    summary: `${call.method} → ${call.status}${description}`,
+    duration_ms: Math.max(0, Math.round(call.durationMs)),
+    request: redactJson(JSON.stringify(call.params)),
+    answer: redactJson(call.body),
+  };
+}
+
+export function updateEvent(
+  at: number,
+  botId: number,
+  updateId: number,
+  type: string,
+  payload: unknown,
+): NewTimelineEvent {
+  const { chat, person } = updateParties(payload);
+  return {
+    at,
+    kind: 'update',
+    name: type,
+    bot_id: botId,
+    chat_id: chat,
+    person_id: person,
+    status: 'queued',
+    summary: `update ${updateId} ${type}${gist(payload)}`,
+    duration_ms: null,
+    request: null,
+    answer: redactJson(JSON.stringify({ update_id: updateId, [type]: payload })),
+  };
+}
+
+export interface DeliveryFacts {
+  at: number;
+  botId: number;
+  updateId: number;
+  type: string;
+  /** The update's object, or its JSON text. */
+  payload: unknown;
+  via: 'getUpdates' | 'webhook';
+  status: 'delivered' | 'failed' | 'lost';
+  /** The webhook's answer status or error, for the summary. */
+  detail?: string | undefined;
+  durationMs?: number | undefined;
+}
+
+export function deliveryEvent(facts: DeliveryFacts): NewTimelineEvent {
+  let parsed = facts.payload;
+  if (typeof parsed === 'string') {
+    try {
+      parsed = JSON.parse(parsed);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const { chat, person } = updateParties(parsed);
+  return {
+    at: facts.at,
+    kind: 'delivery',
+    name: facts.type,
+    bot_id: facts.botId,
+    chat_id: chat,
+    person_id: person,
+    status: facts.status,
+    summary: `update ${facts.updateId} ${facts.type}${gist(parsed)} ${facts.status} by ${facts.via}${
+      facts.detail ? ` (${redactText(facts.detail)})` : ''
+    }`,
+    duration_ms: facts.durationMs === undefined ? null : Math.max(0, Math.round(facts.durationMs)),
+    request: null,
+    answer: null,
+  };
+}
+
+export interface ActionFacts {
+  at: number;
+  /** The control route's id (`sendMessage`, `pressButton`, ...). */
+  route: string;
+  input: Readonly<Record<string, unknown>>;
+  status: number;
+  answer: string;
+  durationMs: number;
+}
+
+/** A person's action (a control API call that changes something). */
+export function actionEvent(action: ActionFacts): NewTimelineEvent {
+  const input = action.input;
+  const ref = (value: unknown) =>
+    typeof value === 'number' ? value : typeof value === 'string' ? paramId(value) : null;
+  return {
+    at: action.at,
+    kind: 'action',
+    name: action.route,
+    bot_id: ref(input.bot),
+    chat_id: ref(input.chat ?? input.chat_id),
+    person_id: ref(input.user ?? input.as ?? input.from),
+    status: action.status < 400 ? 'ok' : 'error',
+    summary: `${action.route} → ${action.status}${gist(input)}`,
+    duration_ms: Math.max(0, Math.round(action.durationMs)),
+    request: redactJson(JSON.stringify(input)),
+    answer: redactJson(action.answer),
+  };
+}
+
+export function faultEvent(
+  at: number,
+  botId: number | null,
+  target: string,
+  detail: string,
+): NewTimelineEvent {
+  return {
+    at,
+    kind: 'fault',
+    name: target,
+    bot_id: botId,
+    chat_id: null,
+    person_id: null,
+    status: 'fired',
+    summary: `fault on ${target}: ${redactText(detail)}`,
+    duration_ms: null,
+    request: null,
+    answer: null,
+  };
+}
+
+export interface GatewayFacts {
+  at: number;
+  method: string;
+  params: Readonly<Record<string, unknown>>;
+  status: number;
+  body: string;
+  durationMs: number;
+}
+
+/** A gateway API call (a verification request, a status check, ...), its code redacted. */
+export function gatewayEvent(call: GatewayFacts): NewTimelineEvent {
+  return {
+    at: call.at,
+    kind: 'gateway',
+    name: call.method,
+    bot_id: null,
+    chat_id: null,
+    person_id: null,
+    status: call.status < 400 && !call.body.includes('"ok":false') ? 'ok' : 'error',
+    summary: `${call.method} → ${call.status}`,
+    duration_ms: Math.max(0, Math.round(call.durationMs)),
+    request: redactJson(JSON.stringify(call.params)),
+    answer: redactJson(call.body),
+  };
+}
+
+export interface ReportFacts {
+  at: number;
+  requestId: string;
+  attempt: number;
+  outcome: 'delivered' | 'failed' | 'lost';
+  statusCode: number | null;
+  error: string | null;
+  /** The report's JSON body as sent. */
+  body: string;
+}
+
+/** A gateway delivery report's attempt to reach the account's callback URL (its body redacted). */
+export function reportEvent(report: ReportFacts): NewTimelineEvent {
+  const detail = report.error ?? (report.statusCode === null ? '' : `HTTP ${report.statusCode}`);
+  return {
+    at: report.at,
+    kind: 'gateway',
+    name: 'deliveryReport',
+    bot_id: null,
+    chat_id: null,
+    person_id: null,
+    status: report.outcome,
+    summary: `report of ${report.requestId} (attempt ${report.attempt}) ${report.outcome}${
+      detail ? ` (${redactText(detail)})` : ''
+    }`,
+    duration_ms: null,
+    request: redactJson(report.body),
+    answer: null,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The timeline's recorder and reader (ADR 0099). Events of a path that has a write of its own (an
+ * update queued, a webhook delivery) go in that write (`timeline-events.ts` builds the row); the
+ * others (a Bot API call, an update handed over by getUpdates, a person's action, a fault, a gateway
+ * call) are `record`ed here and written together, one write per turn of the event loop, so that a
+ * call costs a row in a batch and not a write, nor a round trip to PostgreSQL, of its own. After a
+ * write, `timeline.appended` tells the live views (on every node, over the event port).
+ *
+ * Recording never fails the work it records: a failed write of the timeline is dropped.
+ */
+import type { PlatformDeps } from '../core/platform-deps.js';
+import type { NewTimelineEvent, TimelineFilter, TimelineRow } from '../../storage/ports/timeline.js';
+
+/** Events kept per workspace unless configured (PARLEY_TIMELINE_MAX, --timeline-max). */
+export const DEFAULT_TIMELINE_MAX = 10_000;
+/** Events older than this (virtual time) are pruned whatever their number: 7 days. */
+export const TIMELINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+export class Timeline {
+  #pending: NewTimelineEvent[] = [];
+  /** The write of the events recorded so far, once scheduled. */
+  #writing: Promise<void> | undefined;
+  #announcing = false;
+
+  constructor(private readonly deps: PlatformDeps) {}
+
+  /** Records an event, written with the others of this turn. */
+  record(event: NewTimelineEvent): void {
+    this.#pending.push(event);
+    this.#writing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#write());
+  }
+
+  /** Resolves once every event recorded so far is written (the reader's and the tests' wait). */
+  async flush(): Promise<void> {
+    while (this.#writing) await this.#writing;
+  }
+
+  /** Tells the live views that events were written by a write of their own path (after its commit). */
+  appended(): void {
+    if (this.#announcing) return;
+    this.#announcing = true;
+    setImmediate(() => {
+      this.#announcing = false;
+      this.deps.bus.emit('timeline.appended', {});
+    });
+  }
+
+  async #write(): Promise<void> {
+    const batch = this.#pending;
+    this.#pending = [];
+    try {
+      await this.deps.store.write((tx) => tx.insertTimelineEvents(batch));
+      this.deps.bus.emit('timeline.appended', {});
+    } catch {
+      // The store is closing (a workspace reset) or failing: the timeline gives way to the work.
+    } finally {
+      this.#writing = this.#pending.length > 0 ? this.#write() : undefined;
+    }
+  }
+
+  /** The newest events matching `filter`, newest first (this node's recorded ones written first). */
+  async list(filter: TimelineFilter): Promise<TimelineRow[]> {
+    await this.flush();
+    return this.deps.store.listTimeline(filter);
+  }
+
+  /** The virtual ms of now, for the rows. */
+  now(): number {
+    return this.deps.clock.nowMs();
+  }
+}

@@ -1,0 +1,66 @@
+/** The timeline on PostgreSQL (ports/timeline.ts, ADR 0099). */
+import type { PgSql } from '../pg-sql.js';
+import { timelineWhere } from '../../timeline-query.js';
+import type {
+  NewTimelineEvent,
+  TimelineFilter,
+  TimelineReader,
+  TimelineRow,
+  TimelineWriter,
+} from '../../ports/timeline.js';
+
+const COLUMNS = [
+  'at',
+  'kind',
+  'name',
+  'bot_id',
+  'chat_id',
+  'person_id',
+  'status',
+  'summary',
+  'duration_ms',
+  'request',
+  'answer',
+] as const;
+
+/** Rows per INSERT statement, within PostgreSQL's 65535 bound parameters. */
+const CHUNK = 1000;
+
+export class PgTimeline implements TimelineReader, TimelineWriter {
+  constructor(private readonly sql: PgSql) {}
+
+  async listTimeline(filter: TimelineFilter) {
+    const { where, values } = timelineWhere(filter, 'ILIKE');
+    return (await this.sql.all(
+      `SELECT * FROM timeline_events ${where} ORDER BY id DESC LIMIT ?`,
+      ...values,
+      filter.limit,
+    )) as unknown as TimelineRow[];
+  }
+  /** One statement per `CHUNK` rows; in a write it goes with the next statement (no round trip of its own). */
+  async insertTimelineEvents(rows: readonly NewTimelineEvent[]) {
+    const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK);
+      await this.sql.runLater(
+        'timeline_events',
+        `INSERT INTO timeline_events (${COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+        ...chunk.flatMap((row) => COLUMNS.map((column) => row[column])),
+      );
+    }
+  }
+  async pruneTimeline(keep: number, olderThan: number) {
+    const byCount = await this.sql.run(
+      `DELETE FROM timeline_events WHERE id <= (SELECT id FROM timeline_events ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      keep,
+    );
+    // The oldest rows come first by id: the scan stops at the first young one.
+    const byAge = await this.sql.run(
+      `DELETE FROM timeline_events WHERE id < COALESCE(
+         (SELECT id FROM timeline_events WHERE at >= ? ORDER BY id LIMIT 1),
+         (SELECT MAX(id) + 1 FROM timeline_events))`,
+      olderThan,
+    );
+    return byCount + byAge;
+  }
+}

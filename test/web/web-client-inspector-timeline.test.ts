@@ -1,0 +1,72 @@
+/**
+ * The timeline in a real browser (ADR 0099): the inspector's first part shows a grammY bot's
+ * conversation live (the update, its delivery by getUpdates, the bot's answer), is searched, and
+ * opens an event's raw request and answer.
+ */
+import { Bot } from 'grammy';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, userAndBot, type TestServer } from '../helpers/in-process.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+
+describeWithBrowser('the inspector: the timeline', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensurePageBuilt();
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows a grammY bot's conversation live, searched, with the raw request and answer", async () => {
+    const { user, bot, token } = await userAndBot(server, 'timelineweb');
+    const grammy = new Bot(token, { client: { apiRoot: server.url } });
+    grammy.on('message:text', (ctx) => ctx.reply(`echo: ${ctx.msg.text}`));
+    void grammy.start({ timeout: 1 });
+    await waitFor(() => grammy.isRunning(), { what: 'the bot polling' });
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url + '/web/#inspector');
+      const events = page.getByRole('table', { name: 'Events' });
+      await expect.poll(() => events.isVisible(), { timeout: 15_000 }).toBe(true);
+
+      // Live: the conversation appears without a reload.
+      await server.control.sendMessage({
+        from: user.phone_number,
+        chat: `@${bot.username}`,
+        text: 'live hello',
+      });
+      await expect
+        .poll(() => events.getByText('sendMessage → 200').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+
+      // Searched: only the events that mention the text (getUpdates' answer holds it too).
+      await page.getByLabel('Search').fill('live hello');
+      const kinds = async () => {
+        const cells = await events.locator('tbody tr td:nth-child(2)').allTextContents();
+        return [...new Set(cells)].sort();
+      };
+      await expect.poll(kinds, { timeout: 15_000 }).toEqual(['action', 'call', 'delivery', 'update']);
+      await expect.poll(() => events.getByText('getMe').count()).toBe(0);
+
+      // One click: the raw request and answer.
+      await events.getByRole('button', { name: 'sendMessage' }).click();
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Request' }).textContent())
+        .toContain('"text": "echo: live hello"');
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Answer' }).textContent())
+        .toContain('"ok": true');
+      await page.close();
+    } finally {
+      await grammy.stop();
+    }
+  });
+});
