@@ -301,4 +301,20 @@ describe('the timeline', () => {
       await small.close();
     }
   });
+
+  it('records nothing with --timeline-max 0 (the timeline off)', async () => {
+    const off = await startServer({ timelineMax: '0' });
+    try {
+      const record = await off.control.createBot({ username: 'timeline_off_bot' });
+      const person = await off.control.createUser({ phone_number: phone(), first_name: 'Off' });
+      await off.control.sendMessage({ from: person.phone_number, chat: '@timeline_off_bot', text: 'hi' });
+      const answer = (await (await fetch(`${off.url}/bot${record.token}/getUpdates`)).json()) as {
+        result: unknown[];
+      };
+      expect(answer.result).toHaveLength(1);
+      expect((await off.control.getTimeline({ limit: 1000 })).events).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -69,7 +69,12 @@ export function newDataDir(ctx: BenchContext, name: string): string {
  */
 export async function startParley(
   ctx: BenchContext,
-  { dataDir, data, core = 'server' }: { dataDir: string; data?: string; core?: 'server' | 'any' },
+  {
+    dataDir,
+    data,
+    core = 'server',
+    env = {},
+  }: { dataDir: string; data?: string; core?: 'server' | 'any'; env?: Record<string, string> },
 ): Promise<ParleyServer> {
   const nodeFlags = ctx.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${ctx.cpuProfDir}`] : [];
   const child = await startChild({
@@ -86,7 +91,7 @@ export async function startParley(
       ADMIN_TOKEN,
     ],
     nodeFlags,
-    env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(dataDir, 'files') },
+    env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(dataDir, 'files'), ...env },
     ready: /Control API: (http:\/\/\S+)\/control/,
     // 'any': not pinned, so that the scheduler may give it whichever core is free (a second node).
     pinning: core === 'server' ? ctx.pinning : { ...ctx.pinning, enabled: false },

@@ -23,8 +23,11 @@ export async function answerBytes(origin: string, request: HttpRequest): Promise
 }
 
 /** A Parley with a bot that can write to its user; `request(i)` is the i-th sendMessage. */
-export async function sendMessageTarget(ctx: BenchContext, name: string) {
-  const server: ParleyServer = await startParley(ctx, { dataDir: newDataDir(ctx, name) });
+export async function sendMessageTarget(ctx: BenchContext, name: string, env?: Record<string, string>) {
+  const server: ParleyServer = await startParley(ctx, {
+    dataDir: newDataDir(ctx, name),
+    ...(env ? { env } : {}),
+  });
   const chat = await botWithChat(server, `${name}_bench`);
   const path = `/bot${chat.token}/sendMessage`;
   const request = (i: number): HttpRequest => ({
@@ -41,11 +44,13 @@ export const sendMessageScenario: Scenario = {
   title: 'sendMessage to a private chat (durable) vs a bare node:http JSON echo',
   async run(ctx): Promise<ScenarioResult> {
     const { server, request } = await sendMessageTarget(ctx, 'send');
+    // The same server without the timeline (`--timeline-max 0`, ADR 0099): what recording costs.
+    const quiet = await sendMessageTarget(ctx, 'quiet', { PARLEY_TIMELINE_MAX: '0' });
     try {
       const requestBytes = Buffer.byteLength(request(0).body!);
       const bytes = await answerBytes(server.origin, request(0));
       const echo = await startEcho(ctx, bytes);
-      const [parley, baseline] = await sideBySide(ctx, [
+      const [parley, baseline, untimed] = await sideBySide(ctx, [
         { name: 'Parley', origin: server.origin, pid: server.child.pid, request },
         {
           name: 'echo',
@@ -57,6 +62,12 @@ export const sendMessageScenario: Scenario = {
             headers: JSON_HEADERS,
             body: sendMessageBody(1234567890, i),
           }),
+        },
+        {
+          name: 'Parley without timeline',
+          origin: quiet.server.origin,
+          pid: quiet.server.child.pid,
+          request: quiet.request,
         },
       ]).finally(() => echo.stop());
       const notes = [
@@ -93,6 +104,13 @@ export const sendMessageScenario: Scenario = {
             ratio: parley.lightP50 / baseline.lightP50,
             ratioOf: 'p50 latency (lower is better)',
           },
+          {
+            what: `sendMessage, ${ctx.connections} connections: the timeline recording (default) vs --timeline-max 0`,
+            measured: { target: 'Parley', rps: parley.rps, p50: parley.p50, p99: parley.p99 },
+            baseline: { target: 'Parley, no timeline', rps: untimed.rps, p50: untimed.p50, p99: untimed.p99 },
+            ratio: parley.rps / untimed.rps,
+            ratioOf: 'throughput',
+          },
         ],
         notes,
         metrics: {
@@ -102,12 +120,14 @@ export const sendMessageScenario: Scenario = {
           'send.light.p50': parley.lightP50,
           'send.light.p99': parley.lightP99,
           'echo.rps': baseline.rps,
+          'send.untimed.rps': untimed.rps,
           'echo.light.p50': baseline.lightP50,
           'echo.light.p99': baseline.lightP99,
         },
       };
     } finally {
       await server.stop();
+      await quiet.server.stop();
     }
   },
 };

@@ -77,6 +77,9 @@ export interface CallOptions {
 
 /** A handler's context; a class so that its lazy `signal` getter does not cost a hidden class per call. */
 class MethodCall implements MethodContext {
+  /** Set by defineMethod's wrapper (the method's declared values); here so the shape never changes. */
+  values: unknown = undefined;
+
   constructor(
     readonly platform: Platform,
     readonly botId: number,

@@ -16,8 +16,8 @@ export function recordCall(
   envelope: Envelope,
   durationMs: number,
 ): void {
-  if (envelope.drop) return; // a fault closed the connection: the fault is recorded
   const { timeline } = platform;
+  if (envelope.drop || !timeline.enabled) return; // a fault closed the connection: the fault is recorded
   const at = timeline.now();
   timeline.record(
     callEvent({

@@ -139,6 +139,7 @@ function recordAction(
   durationMs: number,
 ): void {
   const { timeline } = platform;
+  if (!timeline.enabled) return;
   const at = timeline.now();
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
   const route = schema.path.replace(/\{(\w+)\}/g, (whole, name: string) => path[name] ?? whole);

@@ -354,7 +354,7 @@ class BotDelivery {
       if (expired) await tx.deleteUpdate(this.botId, row.update_id);
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
       await tx.insertWebhookAttempts([logged]);
-      await tx.insertTimelineEvents([attemptEvent(logged, row.payload)]); // the timeline, ADR 0099
+      if (platform.timeline.enabled) await tx.insertTimelineEvents([attemptEvent(logged, row.payload)]); // ADR 0099
       await tx.updateBot(this.botId, { last_error_date: now, last_error_message: failure });
     });
     this.worker.logged(this.botId);

@@ -169,17 +169,18 @@ export class ReportWorker {
         created_at: nowMs,
       });
       // The timeline's row, in the same write (ADR 0099).
-      await tx.insertTimelineEvents([
-        reportEvent({
-          at: nowMs,
-          requestId: job.request_id,
-          attempt: attempts,
-          outcome,
-          statusCode,
-          error: failure,
-          body: job.body!,
-        }),
-      ]);
+      if (this.platform.timeline.enabled)
+        await tx.insertTimelineEvents([
+          reportEvent({
+            at: nowMs,
+            requestId: job.request_id,
+            attempt: attempts,
+            outcome,
+            statusCode,
+            error: failure,
+            body: job.body!,
+          }),
+        ]);
       if (nextAt === null) await tx.gateway.deleteJob(job.id);
       else await tx.gateway.rescheduleJob(job.id, attempts, nextAt);
     });

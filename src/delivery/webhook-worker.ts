@@ -132,7 +132,8 @@ export class WebhookWorker implements DeliveryHost {
         // The delivery log's rows of the batch go in the same write (ADR 0059).
         if (log.length > 0) {
           await tx.insertWebhookAttempts(log);
-          await tx.insertTimelineEvents(log.map((logged) => attemptEvent(logged))); // ADR 0099
+          if (this.platform.timeline.enabled)
+            await tx.insertTimelineEvents(log.map((logged) => attemptEvent(logged))); // ADR 0099
         }
         for (const bot of byBot.keys()) this.#loggedBots.add(bot);
       })

@@ -151,16 +151,17 @@ export async function answerGatewayCall(
   }
   // The timeline (ADR 0099): the request and its answer, the code and the token redacted.
   const { timeline } = platform;
-  timeline.record(
-    gatewayEvent({
-      at: timeline.now(),
-      method: call.name,
-      params: params.record(),
-      status: answer.status,
-      body: answer.body,
-      durationMs: performance.now() - started,
-    }),
-  );
+  if (timeline.enabled)
+    timeline.record(
+      gatewayEvent({
+        at: timeline.now(),
+        method: call.name,
+        params: params.record(),
+        status: answer.status,
+        body: answer.body,
+        durationMs: performance.now() - started,
+      }),
+    );
   return answer;
 }
 

@@ -10,6 +10,7 @@ export function webAction(platform: Platform, url: string, userId: number, input
   const started = performance.now();
   return (status: number, answer: unknown): void => {
     const { timeline } = platform;
+    if (!timeline.enabled) return;
     const event = actionEvent({
       at: timeline.now(),
       route: `web ${url}`,

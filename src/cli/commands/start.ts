@@ -90,7 +90,7 @@ Options:
   --max-workspaces N   workspaces (/w/NAME/) the server may hold; creating one more is refused
                        (env PARLEY_MAX_WORKSPACES; default 50, 0 for no cap)
   --timeline-max N     timeline events kept per workspace, the newest (and none older than 7 days
-                       of virtual time) (env PARLEY_TIMELINE_MAX; default 10000)
+                       of virtual time); 0 records none (env PARLEY_TIMELINE_MAX; default 10000)
   --workspace-idle-timeout S
                        seconds after its last request before a workspace's storage and workers
                        close; the next request reopens it, and due work (webhook retries,

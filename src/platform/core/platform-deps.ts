@@ -12,7 +12,7 @@ export interface PlatformDeps {
   random: Random;
   /** The event port (storage/ports/events.ts): in-process, or across processes with a shared store. */
   bus: EventPort;
-  config: Pick<Config, 'profile' | 'floodControl' | 'publicUrl'>;
+  config: Pick<Config, 'profile' | 'floodControl' | 'publicUrl' | 'timelineMax'>;
   /** Where uploaded files live (`<data>/files`), or a temporary folder for `:memory:`. */
   filesDir: string;
   /**

@@ -17,15 +17,23 @@ export const DEFAULT_TIMELINE_MAX = 10_000;
 export const TIMELINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 export class Timeline {
+  /**
+   * Whether events are recorded: not with a maximum of 0 (`--timeline-max 0`), for a server whose
+   * operators want none of its cost (ADR 0099). Each recording path asks before it builds a row.
+   */
+  readonly enabled: boolean;
   #pending: NewTimelineEvent[] = [];
   /** The write of the events recorded so far, once scheduled. */
   #writing: Promise<void> | undefined;
   #announcing = false;
 
-  constructor(private readonly deps: PlatformDeps) {}
+  constructor(private readonly deps: PlatformDeps) {
+    this.enabled = deps.config.timelineMax !== 0;
+  }
 
   /** Records an event, written with the others of this turn. */
   record(event: NewTimelineEvent): void {
+    if (!this.enabled) return;
     this.#pending.push(event);
     this.#writing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#write());
   }

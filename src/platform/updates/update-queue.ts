@@ -122,9 +122,12 @@ export class UpdateQueue {
   readonly #parked = new Map<number, ParkedPoll>();
   #polls = 0;
   readonly #pollPrefix: string;
+  /** Whether an update's row goes on the timeline too (not with `--timeline-max 0`, ADR 0099). */
+  private readonly timelineOn: boolean;
 
   constructor(private readonly deps: PlatformDeps) {
     this.#pollPrefix = deps.random.token(8);
+    this.timelineOn = deps.config.timelineMax !== 0;
     // A poll parked on another process (or a setWebhook there) ends a poll parked here.
     deps.bus.on('polls.terminate', ({ botId, reason, keep }) => {
       const parked = this.#parked.get(botId);
@@ -168,9 +171,10 @@ export class UpdateQueue {
       next_attempt_at: 0,
     });
     // The timeline's row, in the same write (ADR 0099); its views listen to `updates.queued` too.
-    await tx.insertTimelineEvents([
-      updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload),
-    ]);
+    if (this.timelineOn)
+      await tx.insertTimelineEvents([
+        updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload),
+      ]);
     return updateId;
   }
 
