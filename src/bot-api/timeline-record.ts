@@ -3,17 +3,23 @@
  * for getUpdates each update it handed over. Off the answer's path: the rows are written with the
  * others of the turn (platform/timeline/timeline.ts).
  */
-import type { Envelope } from './call-method.js';
 import type { Params } from './params.js';
 import type { Platform } from '../platform/core/platform.js';
 import { callEvent, deliveryEvent } from '../platform/timeline/timeline-events.js';
+
+/** What recordCall reads of a call's answer (call-method.ts's Envelope). */
+interface CallAnswer {
+  status: number;
+  body: string;
+  drop?: boolean;
+}
 
 export function recordCall(
   platform: Platform,
   botId: number,
   method: string,
   params: Params,
-  envelope: Envelope,
+  envelope: CallAnswer,
   durationMs: number,
 ): void {
   const { timeline } = platform;

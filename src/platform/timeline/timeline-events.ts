@@ -33,6 +33,19 @@ export function updateParties(payload: unknown): { chat: number | null; person: 
 }
 
 /** Words of an update's object for the summary: its text or data, cut short. */
+/**
+ * A value's JSON for a row; one nested too deeply to write (a request of thousands of nested
+ * arrays, which the APIs refuse or read as text) is recorded as a note: recording never fails the
+ * work it records.
+ */
+function jsonOf(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return JSON.stringify('<not recorded: nested too deeply>');
+  }
+}
+
 function gist(payload: unknown): string {
   const body = object(payload);
   const text = body?.text ?? body?.data ?? body?.caption ?? body?.query;
@@ -70,7 +83,7 @@ export function callEvent(call: CallFacts): NewTimelineEvent {
     status: ok ? 'ok' : 'error',
     summary: `${call.method} → ${call.status}${description}`,
     duration_ms: Math.max(0, Math.round(call.durationMs)),
-    request: redactJson(JSON.stringify(call.params)),
+    request: redactJson(jsonOf(call.params)),
     answer: redactJson(call.body),
   };
 }
@@ -94,7 +107,7 @@ export function updateEvent(
     summary: `update ${updateId} ${type}${gist(payload)}`,
     duration_ms: null,
     request: null,
-    answer: redactJson(JSON.stringify({ update_id: updateId, [type]: payload })),
+    answer: redactJson(jsonOf({ update_id: updateId, [type]: payload })),
   };
 }
 
@@ -164,7 +177,7 @@ export function actionEvent(action: ActionFacts): NewTimelineEvent {
     status: action.status < 400 ? 'ok' : 'error',
     summary: `${action.route} → ${action.status}${gist(input)}`,
     duration_ms: Math.max(0, Math.round(action.durationMs)),
-    request: redactJson(JSON.stringify(input)),
+    request: redactJson(jsonOf(input)),
     answer: redactJson(action.answer),
   };
 }
@@ -211,7 +224,7 @@ export function gatewayEvent(call: GatewayFacts): NewTimelineEvent {
     status: call.status < 400 && !call.body.includes('"ok":false') ? 'ok' : 'error',
     summary: `${call.method} → ${call.status}`,
     duration_ms: Math.max(0, Math.round(call.durationMs)),
-    request: redactJson(JSON.stringify(call.params)),
+    request: redactJson(jsonOf(call.params)),
     answer: redactJson(call.body),
   };
 }
