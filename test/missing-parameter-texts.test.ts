@@ -33,6 +33,8 @@ const CASES: Array<[string, () => Record<string, unknown>, string]> = [
   ['setStickerPositionInSet', () => ({ position: 0 }), 'sticker is not specified'],
   ['setStickerPositionInSet', () => ({ sticker: '  ', position: 0 }), 'sticker is not specified'],
   ['deleteStickerFromSet', () => ({}), 'sticker is not specified'],
+  // get_passport_element_errors decodes the absent text as JSON.
+  ['setPassportDataErrors', () => ({ user_id: userId }), "can't parse errors JSON object"],
   ['setStickerEmojiList', () => ({ emoji_list: '["🙂"]' }), 'sticker is not specified'],
   ['setStickerKeywords', () => ({}), 'sticker is not specified'],
   ['setStickerMaskPosition', () => ({}), 'sticker is not specified'],

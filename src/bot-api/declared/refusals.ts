@@ -103,6 +103,8 @@ export const MISSING_BY_METHOD: {
   setStickerEmojiList: { sticker: fixed('STICKER_NOT_SPECIFIED') },
   setStickerKeywords: { sticker: fixed('STICKER_NOT_SPECIFIED') },
   setStickerMaskPosition: { sticker: fixed('STICKER_NOT_SPECIFIED') },
+  // The reference decodes the absent text as JSON (Client.cpp get_passport_element_errors).
+  setPassportDataErrors: { errors: () => botApiError('JSON_UNPARSABLE', { object: 'errors' }) },
   // An InputProfilePhoto, not an upload of the parameter's name.
   setMyProfilePhoto: { photo: required },
   setBusinessAccountProfilePhoto: { photo: required },
