@@ -142,6 +142,7 @@ describe('parley gifts and paid-media', () => {
       list.gifts[0]!.owned_gift_id,
       '--json',
     );
+    expect(converted.stderr).toBe('');
     expect(JSON.parse(converted.stdout)).toEqual({ user_id: friend.id, amount: 21 });
     expect(
       JSON.parse((await parley('stars', 'balance', '--user', buyer.phone_number, '--json')).stdout),

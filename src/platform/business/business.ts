@@ -109,9 +109,12 @@ export class Business {
     return queued !== null;
   }
 
-  /** Connection ids look like the reference's: opaque, URL-safe. */
+  /**
+   * Connection ids look like the reference's: opaque, URL-safe; never with a leading "-", which a
+   * command line would read as an option.
+   */
   #newId(): string {
-    return this.deps.random.token(22);
+    return this.deps.random.token(22).replace(/^-/, 'A');
   }
 }
 

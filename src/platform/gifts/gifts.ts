@@ -225,7 +225,8 @@ export class GiftSales {
     },
   ): Promise<{ chat: ChatRow; row: MessageRow }> {
     const { chat, sender, owner, gift, data } = given;
-    const ownedId = this.ctx.deps.random.token(24);
+    // Never a leading "-": the id is typed after an option (`parley gifts convert --gift ID`).
+    const ownedId = this.ctx.deps.random.token(24).replace(/^-/, 'A');
     const upgradable = gift.upgrade_star_count !== undefined;
     const info = this.view.info(await this.view.gift(gift), data, upgradable);
     const row = await this.ctx.messages.insertServiceMessage(tx, chat, sender.id, { gift: info });
