@@ -1,6 +1,7 @@
 /** GET /control/timeline: the timeline, filtered, searched, paged and followed (ADR 0099). */
 import type { RouteContext } from '../control-context.js';
 import type { Platform } from '../../platform/core/platform.js';
+import { lookWhileWoken } from '../../platform/core/event-bus.js';
 import type { TimelineFilter, TimelineKind, TimelineRow } from '../../storage/ports/timeline.js';
 import type { TimelineEvent, TimelinePage } from '../../testkit/control-types.js';
 
@@ -35,38 +36,20 @@ async function waitForEvents(
   signal: AbortSignal,
 ): Promise<TimelineRow[]> {
   const { bus } = platform.deps;
-  const deadline = Date.now() + timeoutMs;
-  let woken = false;
-  let wake: (() => void) | undefined;
-  const onEvent = () => {
-    woken = true;
-    wake?.();
-  };
-  const offs = [
-    bus.on('timeline.appended', onEvent),
-    bus.on('updates.queued', onEvent),
-    bus.on('events.resumed', onEvent),
-  ];
-  signal.addEventListener('abort', onEvent);
-  try {
-    for (;;) {
-      woken = false;
+  const found = await lookWhileWoken(
+    (onEvent) => [
+      bus.on('timeline.appended', onEvent),
+      bus.on('updates.queued', onEvent),
+      bus.on('events.resumed', onEvent),
+    ],
+    async () => {
       const rows = await platform.timeline.list(filter);
-      const left = deadline - Date.now();
-      if (rows.length > 0 || left <= 0 || signal.aborted) return rows;
-      if (woken) continue;
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, left);
-      });
-      wake = undefined;
-      clearTimeout(timer);
-    }
-  } finally {
-    signal.removeEventListener('abort', onEvent);
-    for (const off of offs) off();
-  }
+      return rows.length > 0 ? rows : undefined;
+    },
+    timeoutMs,
+    signal,
+  );
+  return found ?? [];
 }
 
 function page(rows: TimelineRow[], filter: TimelineFilter): TimelinePage {

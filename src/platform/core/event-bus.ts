@@ -71,6 +71,23 @@ export async function lookUntil<T, K extends KeyedEvent>(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<T | undefined> {
+  const subscribe = (onEvent: () => void) => [
+    ...keys.map((key) => bus.onKey(name, key, onEvent)),
+    bus.on('events.resumed', onEvent),
+  ];
+  return lookWhileWoken(subscribe, look, timeoutMs, signal);
+}
+
+/**
+ * lookUntil's loop, woken by whatever events `subscribe` listens to (it answers the functions that
+ * unsubscribe): for waits that are not keyed (the control API's timeline).
+ */
+export async function lookWhileWoken<T>(
+  subscribe: (onEvent: () => void) => Array<() => void>,
+  look: () => Promise<T | undefined>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   /** Whether an event came since the last look began. */
   let woken = false;
@@ -79,8 +96,7 @@ export async function lookUntil<T, K extends KeyedEvent>(
     woken = true;
     wake?.();
   };
-  const offs = keys.map((key) => bus.onKey(name, key, onEvent));
-  offs.push(bus.on('events.resumed', onEvent));
+  const offs = subscribe(onEvent);
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
   try {

@@ -16,6 +16,11 @@ export const DEFAULT_TIMELINE_MAX = 10_000;
 /** Events older than this (virtual time) are pruned whatever their number: 7 days. */
 export const TIMELINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
+/** Whether a server with this configuration records a timeline (`--timeline-max 0`: none). */
+export function timelineEnabled(config: { timelineMax?: number | undefined }): boolean {
+  return config.timelineMax !== 0;
+}
+
 export class Timeline {
   /**
    * Whether events are recorded: not with a maximum of 0 (`--timeline-max 0`), for a server whose
@@ -28,7 +33,7 @@ export class Timeline {
   #announcing = false;
 
   constructor(private readonly deps: PlatformDeps) {
-    this.enabled = deps.config.timelineMax !== 0;
+    this.enabled = timelineEnabled(deps.config);
   }
 
   /** Records an event, written with the others of this turn. */

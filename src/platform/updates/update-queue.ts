@@ -11,6 +11,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from '../users/users.js';
 import type { BotRow, StoreTx } from '../../storage/store.js';
 import { updateEvent } from '../timeline/timeline-events.js';
+import { timelineEnabled } from '../timeline/timeline.js';
 
 export const UPDATE_TYPES = [
   'message',
@@ -127,7 +128,7 @@ export class UpdateQueue {
 
   constructor(private readonly deps: PlatformDeps) {
     this.#pollPrefix = deps.random.token(8);
-    this.timelineOn = deps.config.timelineMax !== 0;
+    this.timelineOn = timelineEnabled(deps.config);
     // A poll parked on another process (or a setWebhook there) ends a poll parked here.
     deps.bus.on('polls.terminate', ({ botId, reason, keep }) => {
       const parked = this.#parked.get(botId);
