@@ -5,12 +5,24 @@
  * <tg-map>, <video>, <audio>, <img>, <tg-thinking>); text formatting uses the message HTML tags
  * plus <sub>, <sup>, <mark>, <tg-math> and <tg-reference name>. Inline content met where blocks
  * are expected forms a paragraph; whitespace between blocks is ignored.
+ * The tags themselves and their tables are in rich-html-tags.ts.
  *
  * Long because: it is one grammar, the twenty block types of the reference JSON and their tags, each
  * a small case of one walker; split by block type it would only scatter that table.
  */
 import { entityParseError } from '../formatting/formatting-error.js';
 import { parseHtmlTree, textContent, type HtmlElement, type HtmlNode } from './html-tree.js';
+import {
+  ALIGN,
+  INLINE,
+  INLINE_SIMPLE,
+  listLabel,
+  LIST_TYPES,
+  MEDIA_TAGS,
+  SUPPORTED,
+  VALIGN,
+  VOID,
+} from './rich-html-tags.js';
 import { customEmoji, dateTime, isEmptyText, linkText, richText, trimText } from './rich-text.js';
 import type {
   ParsedBlocks,
@@ -20,70 +32,6 @@ import type {
   RichMediaSource,
   RichText,
 } from './rich-types.js';
-
-const INLINE_SIMPLE: Record<string, string> = {
-  b: 'bold',
-  strong: 'bold',
-  i: 'italic',
-  em: 'italic',
-  cite: 'italic',
-  u: 'underline',
-  ins: 'underline',
-  s: 'strikethrough',
-  strike: 'strikethrough',
-  del: 'strikethrough',
-  'tg-spoiler': 'spoiler',
-  sub: 'subscript',
-  sup: 'superscript',
-  mark: 'marked',
-  code: 'code',
-};
-const INLINE_OTHER = ['span', 'a', 'tg-emoji', 'tg-time', 'tg-math', 'tg-reference', 'br'];
-const BLOCK_TAGS = [
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'pre',
-  'footer',
-  'hr',
-  'tg-math-block',
-  'ul',
-  'ol',
-  'li',
-  'input',
-  'blockquote',
-  'aside',
-  'tg-collage',
-  'tg-slideshow',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'details',
-  'summary',
-  'tg-map',
-  'img',
-  'video',
-  'audio',
-  'figure',
-  'figcaption',
-  'tg-thinking',
-];
-const SUPPORTED = new Set([...Object.keys(INLINE_SIMPLE), ...INLINE_OTHER, ...BLOCK_TAGS]);
-const VOID = new Set(['br', 'hr', 'img', 'input', 'tg-map']);
-const INLINE = new Set([...Object.keys(INLINE_SIMPLE), ...INLINE_OTHER]);
-const MEDIA_TAGS = new Set(['img', 'video', 'audio']);
-const ALIGN = ['left', 'center', 'right'];
-const VALIGN = ['top', 'middle', 'bottom'];
-const LIST_TYPES = ['1', 'a', 'A', 'i', 'I'];
 
 export function parseRichHtml(html: string): ParsedBlocks {
   const root = parseHtmlTree(html, SUPPORTED, VOID);
@@ -437,41 +385,4 @@ function integerAttribute(element: HtmlElement, name: string, fallback: number):
   return Number(value.trim());
 }
 
-/** The label of an ordered list item: 3 as "3", "c", "C", "iii" or "III". */
-export function listLabel(value: number, type: string): string {
-  if (type === 'a' || type === 'A') {
-    if (value <= 0) return String(value);
-    let label = '';
-    for (let n = value; n > 0; n = Math.floor((n - 1) / 26))
-      label = String.fromCharCode(97 + ((n - 1) % 26)) + label;
-    return type === 'A' ? label.toUpperCase() : label;
-  }
-  if (type === 'i' || type === 'I') {
-    if (value <= 0 || value >= 4000) return String(value);
-    const numerals: Array<[number, string]> = [
-      [1000, 'm'],
-      [900, 'cm'],
-      [500, 'd'],
-      [400, 'cd'],
-      [100, 'c'],
-      [90, 'xc'],
-      [50, 'l'],
-      [40, 'xl'],
-      [10, 'x'],
-      [9, 'ix'],
-      [5, 'v'],
-      [4, 'iv'],
-      [1, 'i'],
-    ];
-    let label = '';
-    let n = value;
-    for (const [size, letters] of numerals) {
-      while (n >= size) {
-        label += letters;
-        n -= size;
-      }
-    }
-    return type === 'I' ? label.toUpperCase() : label;
-  }
-  return String(value);
-}
+export { listLabel };
