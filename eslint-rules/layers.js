@@ -11,14 +11,15 @@ import path from 'node:path';
 /** Layer -> the layers it may import (besides itself). `server` is the composition root. */
 export const LAYERS = {
   server: ['*'],
-  // The CLI is a client of the control API (testkit/); only `parley start` runs the server.
-  cli: ['testkit', 'config', 'server'],
+  // The CLI is a client of the control API (testkit/, and the control API's schema in wire/); only
+  // `parley start` runs the server.
+  cli: ['testkit', 'config', 'server', 'wire'],
   // Surfaces: parse, authenticate, call the domain, map to their wire. They never import each other.
   'bot-api': ['platform', 'storage', 'http', 'config', 'wire'],
   gateway: ['platform', 'storage', 'http', 'config'],
-  // The control API reads its requests by its schema, which lives in the test kit (testkit/control-schema/,
-  // ADR 0042) so that the test kit's types come from it too.
-  control: ['platform', 'storage', 'http', 'config', 'testkit'],
+  // The control API reads its requests by its schema (wire/control-schema/, ADR 0042), which the test
+  // kit's types come from too; the schema sits in wire/ so that neither imports the other's layer.
+  control: ['platform', 'storage', 'http', 'config', 'wire'],
   // The web client's person API and the page's files (ADR 0055): a surface like the others.
   web: ['platform', 'storage', 'http', 'config'],
   // Durable background jobs: the domain and the ports, never a surface.
@@ -32,8 +33,9 @@ export const LAYERS = {
   http: [],
   config: [],
   testkit: ['wire'],
-  // The Bot API's types, generated from the Bot API (ADR 0068, ADR 0085): the Bot API's method table
-  // types its results with them, the test kit its answers; they import nothing.
+  // The wire contracts: the Bot API's types, generated from the Bot API (ADR 0068, ADR 0085), which
+  // the Bot API's method table types its results with and the test kit its answers; and the control
+  // API's schema and result types (ADR 0042). They import nothing of src/.
   wire: [],
 };
 

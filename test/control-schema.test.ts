@@ -1,5 +1,5 @@
 /**
- * The control API's server reads every request as its schema (src/testkit/control-schema/, ADR 0042)
+ * The control API's server reads every request as its schema (src/wire/control-schema/, ADR 0042)
  * says, before any handler runs: over real HTTP to one in-process server, for every route of the
  * schema, a required parameter left out answers 400 BAD_REQUEST `<name> is required`, and each
  * parameter given a value of the wrong type answers 400 BAD_REQUEST with the text documented for its
@@ -10,7 +10,7 @@
  * test/fuzz-control.test.ts covers what happens past the reading.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_API, type ParamSpec, type RouteSpec } from '../src/testkit/control-schema/index.js';
+import { CONTROL_API, type ParamSpec, type RouteSpec } from '../src/wire/control-schema/index.js';
 import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/in-process.js';
 
 let server: TestServer;

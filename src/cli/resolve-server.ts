@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PORT, redactPassword } from '../config/config.js';
 import { ControlApiError, ControlClient } from '../testkit/index.js';
-import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../testkit/control-schema/index.js';
+import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../wire/control-schema/index.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './cli-error.js';
 import type { CliContext } from './command.js';
 

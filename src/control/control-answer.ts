@@ -5,7 +5,7 @@
  * the fast lane (control-lane.ts) both answer through `answerControl`, so that one code path decides
  * every answer and the two transports only read and write (ADR 0005).
  */
-import { ParamError, readParams, type RouteSpec } from '../testkit/control-schema/index.js';
+import { ParamError, readParams, type RouteSpec } from '../wire/control-schema/index.js';
 import { BinaryAnswer } from './binary-answer.js';
 import {
   ControlError,

@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/core/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
-import type { RouteId, RouteInput } from '../testkit/control-schema/index.js';
+import type { RouteId, RouteInput } from '../wire/control-schema/index.js';
 
 /** What a control API handler is given: the platform, virtual time, and the request's input. */
 export interface ControlContext<Input = Readonly<Record<string, unknown>>> {
@@ -8,7 +8,7 @@ export interface ControlContext<Input = Readonly<Record<string, unknown>>> {
   time: VirtualTime;
   /**
    * The parameters of the JSON body (POST) or the query (GET), read by the route's schema
-   * (src/testkit/control-schema/) before the handler runs: only the schema's parameters, of their
+   * (src/wire/control-schema/) before the handler runs: only the schema's parameters, of their
    * types, with their defaults.
    */
   input: Input;

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RouteId } from '../testkit/control-schema/index.js';
+import type { RouteId } from '../wire/control-schema/index.js';
 import {
   ADMIN_TOKEN_REFUSED,
   answerControl,

@@ -1,17 +1,12 @@
 /**
- * The control API (docs/control-api.md): every route of its schema (src/testkit/control-schema/,
+ * The control API (docs/control-api.md): every route of its schema (src/wire/control-schema/,
  * ADR 0042) with its handler, admin-token authentication, the reading of each request by its
  * route's schema before the handler, and the mapping of errors to `{ok:false, error, description}`
  * with a semantic status.
  */
 import { bearerCheck } from '../http/bearer.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  CONTROL_API,
-  type RouteId,
-  type RouteInput,
-  type RouteSpec,
-} from '../testkit/control-schema/index.js';
+import { CONTROL_API, type RouteId, type RouteInput, type RouteSpec } from '../wire/control-schema/index.js';
 import type { ControlHandler, WorkspaceManager } from './control-context.js';
 import { ADMIN_TOKEN_REFUSED, answerControl, errorAnswer } from './control-answer.js';
 import { advanceClock } from './methods/advance-clock.js';

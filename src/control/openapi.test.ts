@@ -1,5 +1,5 @@
 /**
- * The control API is defined once, by its schema (src/testkit/control-schema/, ADR 0042), and these
+ * The control API is defined once, by its schema (src/wire/control-schema/, ADR 0042), and these
  * check that what is derived from it agrees: docs/openapi/control-api.yaml is what the generator
  * writes now (a schema changed without `npm run generate:control` fails here), reads back as the
  * schema's document, and is a sound OpenAPI 3.1 document; and Fastify serves every route of the
@@ -16,7 +16,7 @@ import {
   controlOpenApi,
   controlOpenApiYaml,
   type RouteSpec,
-} from '../testkit/control-schema/index.js';
+} from '../wire/control-schema/index.js';
 import { CONTROL_ROUTES, controlRoutes } from './control-routes.js';
 import { startServer, type TestServer } from '../../test/helpers/in-process.js';
 

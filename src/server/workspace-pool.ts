@@ -17,7 +17,7 @@ import type { Store } from '../storage/store.js';
 import { listWorkspaceStorage, workspaceStorage, workspaceStorageExists } from './workspace-storage.js';
 import { WorkspaceRegistry, type RegistryStore } from './workspace-registry.js';
 import { WorkspaceWakes } from './workspace-wakes.js';
-import { WORKSPACE_NAME } from '../testkit/control-schema/index.js';
+import { WORKSPACE_NAME } from '../wire/control-schema/index.js';
 
 /** What the pool needs of a built Parley (app.ts builds it with `createParley`). */
 export interface WorkspaceParley {

@@ -15,7 +15,7 @@ import type { StorageConfig } from '../config/config.js';
 /** The PostgreSQL schema helpers, loaded (with pg) only where a workspace lives in PostgreSQL. */
 const pgSchemas = () => import('../storage/postgres/pg-schemas.js');
 import { makePrivateDir, PRIVATE_DIR_MODE } from '../storage/private-files.js';
-import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../testkit/control-schema/index.js';
+import { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from '../wire/control-schema/index.js';
 
 /** Connections of a workspace's own pool on PostgreSQL, per node (the default store has 10). */
 const WORKSPACE_POOL_SIZE = 3;

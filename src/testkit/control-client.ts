@@ -17,21 +17,21 @@ import type {
   ManagedBotRecord,
   ReplyToStoryParams,
   StoryRecord,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   AddFaultParams,
   ClearFaultsParams,
   FaultRule,
   FaultsCleared,
   ListFaultsParams,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   BuyPaidMediaParams,
   ConvertGiftParams,
   GiveGiftParams,
   ListGiftsParams,
   PersonGifts,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   ChangeSubscriptionParams,
   GetStarBalanceParams,
@@ -44,7 +44,7 @@ import type {
   StarBalance,
   StarSubscription,
   StarTransaction,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   BotQueriesSettingParams,
   OpenWebAppParams,
@@ -54,7 +54,7 @@ import type {
   UseWebAppButtonParams,
   WebAppKey,
   WebAppLaunch,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   GetPassportErrorsParams,
   PassportErrors,
@@ -67,7 +67,7 @@ import type {
   ListVerificationRequestsParams,
   PendingUpdate,
   VerificationRequestView,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import type {
   AddDeviceParams,
   CreatedGatewayAccount,
@@ -187,7 +187,7 @@ import type {
   SetBotVerifierParams,
   VerificationStatus,
   VerifierState,
-} from './control-types.js';
+} from '../wire/control-types.js';
 
 export { ControlApiError } from './control-api-error.js';
 

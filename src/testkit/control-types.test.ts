@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-types.js';
+import { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from '../wire/control-types.js';
 import type {
   AddDeviceParams,
   ControlResults,
@@ -21,7 +21,7 @@ import type {
   SendPollParams,
   StarTransaction,
   UpdateDeviceParams,
-} from './control-types.js';
+} from '../wire/control-types.js';
 import {
   COMPONENT_SCHEMAS,
   CONTROL_API,
@@ -32,21 +32,21 @@ import {
   type RouteId,
   type RouteParams,
   type RouteSpec,
-} from './control-schema/index.js';
+} from '../wire/control-schema/index.js';
 import { ControlClient } from './control-client.js';
 import type { BotApi, Person } from './index.js';
 import { ADMIN_RIGHT_KEYS, PERMISSION_KEYS } from '../platform/chats/chat-rights.js';
 import { BUSINESS_RIGHTS } from '../platform/business/business-rights.js';
-import { BUSINESS_RIGHT_NAMES } from './control-schema/business.js';
+import { BUSINESS_RIGHT_NAMES } from '../wire/control-schema/business.js';
 import { MAX_DEVICE_DELAY as PLATFORM_MAX_DEVICE_DELAY } from '../platform/users/devices.js';
 import { PERSON_FILE_KINDS } from '../platform/messages/person-media.js';
 import { DICE_EMOJI as PLATFORM_DICE_EMOJI } from '../platform/messages/person-content.js';
 
 const ROUTES = Object.entries(CONTROL_API) as Array<[RouteId, RouteSpec]>;
 
-/** The names src/testkit/control-types.ts exports (read with the compiler, as types leave no trace at run time). */
+/** The names src/wire/control-types.ts exports (read with the compiler, as types leave no trace at run time). */
 function exportedNames(): Set<string> {
-  const file = new URL('./control-types.ts', import.meta.url);
+  const file = new URL('../wire/control-types.ts', import.meta.url);
   const source = ts.createSourceFile('control-types.ts', readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const names = new Set<string>();
   for (const statement of source.statements) {

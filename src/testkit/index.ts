@@ -5,9 +5,9 @@
 export { ControlClient, MAX_WAIT_TIMEOUT_SECONDS } from './control-client.js';
 export type { ControlClientOptions, WaitOptions } from './control-client.js';
 export { ControlApiError, UNEXPECTED_RESPONSE } from './control-api-error.js';
-export type * from './control-types.js';
+export type * from '../wire/control-types.js';
 /** Every Bot API type the platform answers (`BotApi.PhotoSize`, `BotApi.ChatMember`, ...), generated (ADR 0068). */
 export type * as BotApi from '../wire/bot-api-types.js';
-export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-types.js';
+export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from '../wire/control-types.js';
 export { createParley } from './parley.js';
 export type * from './parley.js';

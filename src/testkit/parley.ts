@@ -29,7 +29,7 @@ import type {
   SendMediaParams,
   UserRecord,
   UserRef,
-} from './control-types.js';
+} from '../wire/control-types.js';
 
 export interface CreateParleyOptions {
   /** A running server's base URL (`http://127.0.0.1:8081`); without it a server starts in this process. */

@@ -5,7 +5,7 @@
 import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { BusinessConnection } from '../../testkit/control-types.js';
+import type { BusinessConnection } from '../../wire/control-types.js';
 
 const OPTIONS = {
   ...CLIENT_OPTIONS,

@@ -6,7 +6,7 @@ import { integerOption, parseCommandArgs, refArgument, type Command } from '../c
 import { usageError } from '../cli-error.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { FaultRule } from '../../testkit/control-types.js';
+import type { FaultRule } from '../../wire/control-types.js';
 
 const SCOPE_OPTIONS = {
   ...CLIENT_OPTIONS,

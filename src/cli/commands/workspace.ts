@@ -6,8 +6,8 @@
 import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { CreatedWorkspace, Workspace } from '../../testkit/control-types.js';
-import { WORKSPACE_NAME_RULE } from '../../testkit/control-schema/index.js';
+import type { CreatedWorkspace, Workspace } from '../../wire/control-types.js';
+import { WORKSPACE_NAME_RULE } from '../../wire/control-schema/index.js';
 
 /** `workspace ci-1 http://127.0.0.1:8081/w/ci-1 (created 2026-11-24T08:00:00Z, open)` */
 export function formatWorkspace(workspace: Workspace): string {

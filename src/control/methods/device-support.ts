@@ -1,5 +1,5 @@
 import type { DeviceInput } from '../../platform/users/devices.js';
-import type { RouteInput } from '../../testkit/control-schema/index.js';
+import type { RouteInput } from '../../wire/control-schema/index.js';
 
 /** The device fields of a body: name, online, receipt_delay, read_delay (null: the person reads). */
 export function deviceInput(input: RouteInput<'updateDevice'>): DeviceInput {

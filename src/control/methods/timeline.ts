@@ -3,7 +3,7 @@ import type { RouteContext } from '../control-context.js';
 import type { Platform } from '../../platform/core/platform.js';
 import { lookWhileWoken } from '../../platform/core/event-bus.js';
 import type { TimelineFilter, TimelineKind, TimelineRow } from '../../storage/ports/timeline.js';
-import type { TimelineEvent, TimelinePage } from '../../testkit/control-types.js';
+import type { TimelineEvent, TimelinePage } from '../../wire/control-types.js';
 
 export async function getTimeline({ platform, input, signal }: RouteContext<'getTimeline'>) {
   const filter: TimelineFilter = {

@@ -21,7 +21,7 @@ const INFO = {
   description: [
     'The control API lets programs and tests act on the platform. The `parley` CLI and the test kit',
     "(`src/testkit/`) are thin clients of it. This document is generated from the control API's schema",
-    '(`src/testkit/control-schema/`, `npm run generate:control`), which also reads every request and',
+    '(`src/wire/control-schema/`, `npm run generate:control`), which also reads every request and',
     'gives the test kit its types; `docs/control-api.md` is the guide.',
     '',
     '- Every request carries `Authorization: Bearer <admin token>`; a missing or wrong token answers',

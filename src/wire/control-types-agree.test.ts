@@ -1,6 +1,6 @@
 /**
  * The test kit is a package of its own and imports nothing of the server (eslint-rules/layers.js), so
- * its wire types (src/testkit/control-types.ts) are written again beside the server's types of the
+ * its wire types (src/wire/control-types.ts) are written again beside the server's types of the
  * same answers. This file makes the compiler hold the two to each other: each server type must equal
  * the test kit's type of the same name, so that a field added or changed on one side and not the other
  * fails `tsc` (npm run static) and this test's type check. Where the test kit's type is knowingly

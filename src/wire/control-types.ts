@@ -26,7 +26,7 @@ import type {
   RouteId,
   UserRef,
 } from './control-schema/index.js';
-import type * as BotApi from '../wire/bot-api-types.js';
+import type * as BotApi from './bot-api-types.js';
 
 export type { ChatRef, Credits, ReactionType, RouteParams, UserRef } from './control-schema/index.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-schema/index.js';

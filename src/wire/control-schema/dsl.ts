@@ -293,7 +293,7 @@ export interface RouteSpec {
   /** The JSON body of a POST, the query of a GET. */
   readonly params?: ParamGroup;
   /**
-   * The result: the name of a type of src/testkit/control-types.ts (and of a schema of the
+   * The result: the name of a type of src/wire/control-types.ts (and of a schema of the
    * document's components), that name followed by `[]` for a list, `true`, or `bytes` for a file's
    * bytes (not JSON).
    */

@@ -1,6 +1,6 @@
 /**
  * The hand-written part of the OpenAPI document that the generator (openapi.ts) merges in: the
- * schemas of the results, which are TypeScript types of src/testkit/control-types.ts by the same
+ * schemas of the results, which are TypeScript types of src/wire/control-types.ts by the same
  * names, and the error answers that routes share. Each route names its result; a test checks that
  * every name has a schema here and a type there.
  *
