@@ -2,7 +2,7 @@
 import { followStream } from './sse.js';
 import { API_ROOT } from './paths.js';
 import { parseMarkers, type MarkedEntity } from './markers.js';
-import type { RichMessageView } from './rich-message.js';
+import type { RichMessageView } from './rich-types.js';
 
 export interface User {
   id: number;
