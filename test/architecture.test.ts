@@ -1,8 +1,10 @@
 /**
  * The layers of docs/architecture.md hold: lint refuses a wrong-way import (shown on fixtures, so
- * that a rule that stopped working would be noticed), and src/ has no import cycle.
+ * that a rule that stopped working would be noticed), and neither src/ nor the web client's web/src/
+ * has an import cycle.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -85,41 +87,67 @@ describe('the layers of src/', () => {
   });
 
   it('has no import cycle', () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(full);
-      }
-    };
-    walk(src);
-    const known = new Set(files);
-    const imports = new Map<string, string[]>();
-    for (const file of files) {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      imports.set(
-        file,
-        importedFiles
-          .filter(({ fileName }) => fileName.startsWith('.'))
-          .map(({ fileName }) => path.resolve(path.dirname(file), fileName).replace(/\.js$/, '.ts'))
-          .filter((target) => known.has(target)),
-      );
-    }
-    // Depth-first search; a file met again while it is on the path closes a cycle.
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, trail: string[]) => {
-      state.set(file, 'open');
-      for (const target of imports.get(file)!) {
-        if (state.get(target) === 'open') {
-          const cycle = [...trail.slice(trail.indexOf(target)), file, target];
-          cycles.push(cycle.map((f) => path.relative(src, f)).join(' -> '));
-        } else if (!state.has(target)) visit(target, [...trail, file]);
-      }
-      state.set(file, 'done');
-    };
-    for (const file of files) if (!state.has(file)) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(importCycles(src)).toEqual([]);
   });
 });
+
+describe('the web client (web/src/)', () => {
+  it('has no import cycle between its files', () => {
+    expect(importCycles(path.join(root, 'web/src'))).toEqual([]);
+  });
+
+  it('finds a cycle where there is one (the check itself works)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-cycle-'));
+    try {
+      writeFileSync(path.join(dir, 'a.tsx'), "import { b } from './b.js';\nexport const a = b;\n");
+      writeFileSync(path.join(dir, 'b.ts'), "import type { a } from './a.js';\nexport const b = 1;\n");
+      expect(importCycles(dir)).toEqual(['a.tsx -> b.ts -> a.tsx']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * The import cycles among the .ts and .tsx files under `dir` (tests aside), each as a path of
+ * files relative to `dir`. An import names its file with `.js`, which stands for either.
+ */
+function importCycles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
+    }
+  };
+  walk(dir);
+  const known = new Set(files);
+  const imports = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    imports.set(
+      file,
+      importedFiles
+        .filter(({ fileName }) => fileName.startsWith('.'))
+        .map(({ fileName }) => path.resolve(path.dirname(file), fileName).replace(/\.js$/, ''))
+        .map((base) => [`${base}.ts`, `${base}.tsx`].find((target) => known.has(target)))
+        .filter((target): target is string => target !== undefined),
+    );
+  }
+  // Depth-first search; a file met again while it is on the path closes a cycle.
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, trail: string[]) => {
+    state.set(file, 'open');
+    for (const target of imports.get(file)!) {
+      if (state.get(target) === 'open') {
+        const cycle = [...trail.slice(trail.indexOf(target)), file, target];
+        cycles.push(cycle.map((f) => path.relative(dir, f)).join(' -> '));
+      } else if (!state.has(target)) visit(target, [...trail, file]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file, []);
+  return cycles;
+}

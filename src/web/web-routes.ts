@@ -28,6 +28,7 @@ import { listChats } from './methods/list-chats.js';
 import { listMessages } from './methods/list-messages.js';
 import { listDrafts } from './methods/list-drafts.js';
 import { sendMessage } from './methods/send-message.js';
+import { forwardMessage } from './methods/forward-message.js';
 import { pressButton } from './methods/press-button.js';
 import { votePoll } from './methods/vote-poll.js';
 import { react } from './methods/react.js';
@@ -126,6 +127,7 @@ const ROUTES: WebRoute[] = [
   { method: 'GET', url: '/messages', handler: listMessages },
   { method: 'GET', url: '/drafts', handler: listDrafts },
   { method: 'POST', url: '/messages', handler: sendMessage },
+  { method: 'POST', url: '/forward', handler: forwardMessage },
   { method: 'POST', url: '/press', handler: pressButton },
   { method: 'POST', url: '/vote', handler: votePoll },
   { method: 'POST', url: '/reactions', handler: react },

@@ -8,10 +8,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHROMIUM } from './chromium.js';
 
-export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM, launchBrowser } from './chromium.js';
+
 const available = existsSync(CHROMIUM);
 const required = process.env.PARLEY_REQUIRE_BROWSER === '1';
 
@@ -41,23 +43,6 @@ export function describeWithBrowser(name: string, body: () => void): void {
     if (required) expect(available, `no Chromium at ${CHROMIUM}`).toBe(true);
   });
   describe.skipIf(!available)(name, body);
-}
-
-/** Headless Chromium with the flags this machine's closed network needs (no background fetches). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 /** Where screenshots for docs/web-client.md go when PARLEY_SCREENSHOTS=1, else undefined. */

@@ -20,11 +20,12 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 /**
  * `options.lookup`: the server's resolver of outbound host names (to simulate DNS);
- * `options.fastLanes: false`: Fastify answers every request (to compare it with the fast lanes).
+ * `options.fastLanes: false`: Fastify answers every request (to compare it with the fast lanes);
+ * `options.random`: the server's randomness (a seeded one gives the same ids every run).
  */
 export async function startServer(
   flags: StartFlags = {},
-  options: Pick<CreateOptions, 'lookup' | 'fastLanes'> = {},
+  options: Pick<CreateOptions, 'lookup' | 'fastLanes' | 'random'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({ data: ':memory:', port: '0', logLevel: 'info', ...flags }, {});
   const logs: string[] = [];
@@ -40,6 +41,7 @@ export async function startServer(
     logStream,
     lookup: options.lookup,
     fastLanes: options.fastLanes,
+    ...(options.random ? { random: options.random } : {}),
   });
   const url = await parley.app.listen({ host: '127.0.0.1', port: 0 });
   parley.startWorkers();

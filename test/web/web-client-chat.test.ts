@@ -8,7 +8,7 @@ import { Bot, InlineKeyboard } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
 
 describeWithBrowser('the web client', () => {
   let server: TestServer;
@@ -49,8 +49,6 @@ describeWithBrowser('the web client', () => {
   async function signIn(page: Page, phoneNumber: string) {
     await page.goto(server.url + '/');
     await page.getByLabel('Phone number').fill(phoneNumber);
-    const shot = screenshotPath('web-client-sign-in');
-    if (shot) await page.screenshot({ path: shot });
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
@@ -65,8 +63,6 @@ describeWithBrowser('the web client', () => {
     await expect.poll(() => hello.count(), { timeout: 15_000 }).toBe(1);
     // The entity is rendered: "count" is bold.
     expect(await hello.locator('strong').textContent()).toBe('count');
-    const shot = screenshotPath('web-client-chat');
-    if (shot) await page.screenshot({ path: shot });
 
     await hello.getByRole('button', { name: 'Count' }).click();
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Counted 1');

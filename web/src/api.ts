@@ -2,7 +2,7 @@
 import { followStream } from './sse.js';
 import { API_ROOT } from './paths.js';
 import { parseMarkers, type MarkedEntity } from './markers.js';
-import type { RichMessageView } from './rich-message.js';
+import type { RichMessageView } from './rich-types.js';
 
 export interface User {
   id: number;
@@ -283,6 +283,9 @@ export const api = {
   createTopic: (chat: string, name: string) =>
     call<{ message_thread_id: number; name: string }>('POST', '/topics', { chat, name }),
   pin: (chat: string, message_id: number) => call<Message>('POST', '/pins', { chat, message_id }),
+  /** Forwards a message of `from_chat` into `chat` (ADR 0103); answers the new message. */
+  forward: (from_chat: string, message_id: number, chat: string) =>
+    call<Message>('POST', '/forward', { from_chat, message_id, chat }),
   unpin: (chat: string, message_id: number) => call<true>('POST', '/pins/delete', { chat, message_id }),
   vote: (chat: string, message_id: number, option_ids: number[]) =>
     call<unknown>('POST', '/vote', { chat, message_id, option_ids }),

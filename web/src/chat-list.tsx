@@ -4,12 +4,13 @@
  * and the bots to start a chat with.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Chat, type ChatEntry, type Message, type User } from './api.js';
+import { api, type ChatEntry, type Message, type User } from './api.js';
 import { NewGroup } from './new-group.js';
 import { JoinByLink } from './join-by-link.js';
 import { serviceText } from './service-message.js';
 import { richPreview } from './rich-message.js';
 import { Avatar } from './avatar.js';
+import { chatTitle } from './chat-title.js';
 
 /** When the chat's newest message came: its time today, its date before. */
 function when(date: number): string {
@@ -17,14 +18,6 @@ function when(date: number): string {
   if (at.toDateString() === new Date().toDateString())
     return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return at.toLocaleDateString([], { day: 'numeric', month: 'short' });
-}
-
-export function chatTitle(chat: Chat): string {
-  if (chat.title) return chat.title;
-  return (
-    [chat.first_name, chat.last_name].filter(Boolean).join(' ') ||
-    (chat.username ? `@${chat.username}` : String(chat.id))
-  );
 }
 
 function preview(message: Message | undefined): string {

@@ -13,6 +13,7 @@ import { openWebApp } from './web-app.js';
 import { MessageItem } from './message-item.js';
 import { Avatar } from './avatar.js';
 import { BackIcon, PinIcon } from './icons.js';
+import { ForwardPicker } from './forward-picker.js';
 
 export interface Notice {
   text: string;
@@ -74,6 +75,7 @@ export function ChatView({
   const [hiddenKeyboard, setHiddenKeyboard] = useState<number | null>(null);
   const [pinned, setPinned] = useState<Message[]>([]);
   const [topic, setTopic] = useState<Topic | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
   const list = useRef<HTMLOListElement>(null);
   /** The history follows its newest message unless the person scrolled up to read. */
   const atEnd = useRef(true);
@@ -187,6 +189,7 @@ export function ChatView({
     onReply: setReplyTo,
     onReact: (m: Message, emoji: string | undefined) => void react(m, emoji),
     onPin: (m: Message) => void pin(m, true),
+    onForward: setForwarding,
   };
 
   // A one-time keyboard hides once used, until the bot shows one again.
@@ -259,6 +262,17 @@ export function ChatView({
         <button type="button" class="start" onClick={() => void start()}>
           Start
         </button>
+      )}
+      {forwarding && (
+        <ForwardPicker
+          fromChat={chatRef}
+          message={forwarding}
+          onClose={() => setForwarding(null)}
+          onDone={(_ref, to) => {
+            setForwarding(null);
+            notify({ text: `Forwarded to ${to}`, alert: false });
+          }}
+        />
       )}
       {error && (
         <p role="alert" class="error">

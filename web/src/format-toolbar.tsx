@@ -4,16 +4,18 @@
  * `[text](url)`); the markers become entities when the message is sent. Ctrl/⌘+B, I, E, Shift+X,
  * Shift+P and K do the same from the keyboard.
  */
-import type { RefObject } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { wrapSelection } from './markers.js';
+import { LinkIcon } from './icons.js';
 
-const FORMATS: ReadonlyArray<{ label: string; marker: string; glyph: string; key: string }> = [
+// The link's glyph is the inline SVG icon: an emoji draws as an empty box where no emoji font is installed.
+const FORMATS: ReadonlyArray<{ label: string; marker: string; glyph: ComponentChildren; key: string }> = [
   { label: 'Bold', marker: '**', glyph: 'B', key: 'b' },
   { label: 'Italic', marker: '__', glyph: 'I', key: 'i' },
   { label: 'Code', marker: '`', glyph: '</>', key: 'e' },
   { label: 'Strikethrough', marker: '~~', glyph: 'S', key: 'X' },
   { label: 'Spoiler', marker: '||', glyph: '▒', key: 'P' },
-  { label: 'Link', marker: 'link', glyph: '🔗', key: 'k' },
+  { label: 'Link', marker: 'link', glyph: <LinkIcon />, key: 'k' },
 ];
 
 /** Wraps the box's selection in `marker` and selects the wrapped text (a link: its URL). */

@@ -8,7 +8,7 @@
 import { LinkIcon } from './icons.js';
 import { useState } from 'preact/hooks';
 import { groupApi } from './group-api.js';
-import { chatTitle } from './chat-list.js';
+import { chatTitle } from './chat-title.js';
 
 export function JoinByLink({ onOpen }: { onOpen: (ref: string, title: string) => void }) {
   const given = new URLSearchParams(location.search).get('join');

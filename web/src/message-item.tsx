@@ -1,7 +1,8 @@
 /**
  * One message of the chat history: its bubble (sender, reply, media, text, inline keyboard), the
  * sender's avatar in a group, its time with sent/read on the person's own, its reactions, and its
- * actions (Reply, Pin, Copy, a reaction) behind the Actions button or a right click (ADR 0098).
+ * actions (Reply, Pin, Forward, Copy, a reaction) behind the Actions button or a right click (ADR
+ * 0098, 0103); a forward says where it came from.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Message } from './api.js';
@@ -12,6 +13,7 @@ import { PALETTE, Reactions } from './reactions.js';
 import { ServiceLine, serviceText } from './service-message.js';
 import { Avatar } from './avatar.js';
 import { MoreIcon, SentIcon } from './icons.js';
+import { forwardedFrom } from './forward-picker.js';
 
 function time(date: number): string {
   return new Date(date * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -28,6 +30,7 @@ export interface MessageActions {
   onReply: (message: Message) => void;
   onReact: (message: Message, emoji: string | undefined) => void;
   onPin: (message: Message) => void;
+  onForward: (message: Message) => void;
 }
 
 /** The message's text as one would paste it. */
@@ -35,7 +38,7 @@ function plainText(message: Message): string {
   return message.text ?? message.caption ?? richPreview(message.rich_message) ?? '';
 }
 
-/** Reply, Pin, Copy and the reaction palette, for the message `open` names. */
+/** Reply, Pin, Forward, Copy and the reaction palette, for the message `open` names. */
 function ActionMenu({
   message,
   actions,
@@ -95,6 +98,9 @@ function ActionMenu({
       <button type="button" onClick={run(() => actions.onPin(message))}>
         Pin
       </button>
+      <button type="button" onClick={run(() => actions.onForward(message))}>
+        Forward
+      </button>
       {text && (
         <button
           type="button"
@@ -129,6 +135,7 @@ export function MessageItem({
   const ephemeral = message.ephemeral_message_id !== undefined;
   const classes = ['message', mine ? 'mine' : '', ephemeral ? 'ephemeral' : ''].filter(Boolean).join(' ');
   const name = senderName(message);
+  const forwarded = forwardedFrom(message);
   return (
     <li
       class={classes}
@@ -147,6 +154,7 @@ export function MessageItem({
       >
         {!mine && <div class="sender">{name}</div>}
         {ephemeral && <div class="only-you">only you can see this</div>}
+        {forwarded !== undefined && <div class="forwarded">Forwarded from {forwarded}</div>}
         {message.reply_to_message && (
           <blockquote class="reply-to">
             {message.reply_to_message.text ??

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, type Chat } from './api.js';
 import { personApi, type CommunityRecord, type OwnedChat, type Subscription } from './person-api.js';
 import { useObjectUrl } from './object-url.js';
-import { chatTitle } from './chat-list.js';
+import { chatTitle } from './chat-title.js';
 
 type Run = (action: () => Promise<unknown>) => Promise<boolean>;
 

@@ -8,11 +8,7 @@ import type { ComponentChildren } from 'preact';
 import { api } from './api.js';
 import { useObjectUrl } from './object-url.js';
 import { RichTextView, plainText, type RichScope, type RichText } from './rich-text.js';
-
-export interface RichBlockView {
-  type: string;
-  [field: string]: unknown;
-}
+import type { RichBlockView } from './rich-types.js';
 
 interface FileView {
   file_id: string;

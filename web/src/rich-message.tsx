@@ -6,13 +6,9 @@
  * as HTML.
  */
 import { useState } from 'preact/hooks';
-import { Caption, MapBlock, MediaBlock, MEDIA_BLOCKS, type RichBlockView } from './rich-media.js';
+import { Caption, MapBlock, MediaBlock, MEDIA_BLOCKS } from './rich-media.js';
+import type { RichBlockView, RichMessageView } from './rich-types.js';
 import { RichTextView, anchorId, plainText, type RichScope, type RichText } from './rich-text.js';
-
-export interface RichMessageView {
-  blocks: RichBlockView[];
-  is_rtl?: boolean;
-}
 
 interface ListItemView {
   label: string;

@@ -1,5 +1,6 @@
 /**
- * Forwarding and copying messages (forwardMessage(s), copyMessage(s)).
+ * Forwarding and copying messages (forwardMessage(s), copyMessage(s)), and a person's forward (the
+ * web client's Forward, `fromPerson`).
  *
  * A forward shows where the message first came from (`forward_origin`, spec "MessageOrigin"): the
  * channel for a channel post, the chat for a message sent on behalf of a chat (`sender_chat`), the
@@ -16,7 +17,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { PollData, Polls } from './polls.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreReader, UserRow } from '../../storage/store.js';
 
 /** Content fields that make a message more than a service message. */
 const CONTENT_KEYS = [
@@ -161,6 +162,35 @@ export class Forwards {
     return sent;
   }
 
+  /**
+   * A person forwards the message `messageId` of a chat they see (`fromChatRef`, read as
+   * `Messages.chatForUser` reads it) into `toChatRef` (the web client's Forward, ADR 0103). The new
+   * message is the person's, with the forward_origin a bot's forward carries; the target chat's bots
+   * get it as any message of theirs. Refused as forwardMessage refuses: a message the person cannot
+   * see is not found, a service message or protected content cannot be forwarded. Returns the
+   * message as the person sees it.
+   */
+  async fromPerson(
+    person: UserRow,
+    fromChatRef: string,
+    messageId: number,
+    toChatRef: string,
+  ): Promise<WireMessage> {
+    const { store } = this.deps;
+    const fromChat = await this.messages.chatForUser(store, person, fromChatRef, false);
+    if (!fromChat) throw new PlatformError('CHAT_NOT_FOUND', 'chat not found');
+    const row = await store.getMessage(fromChat.pk, messageId);
+    const refusal = row ? this.#refusal(row, 'forward') : 'not_found';
+    if (refusal !== undefined) throw refusalError(refusal, 'forward');
+    const source = JSON.parse(row!.body) as MessageContent;
+    const request: ForwardRequest = { mode: 'forward', extra: {}, single: true };
+    const content = await this.#content(store, person, fromChat, row!, source, request, new Map());
+    const pollId = (source.poll as { id?: string } | undefined)?.id;
+    return this.messages.deliverFromUser(person, toChatRef, content, undefined, async (tx, chat, sent) => {
+      if (pollId) await this.polls.addMessage(tx, pollId, chat.pk, sent.message_id);
+    });
+  }
+
   #refusal(row: MessageRow, mode: ForwardRequest['mode']): 'service' | 'protected' | undefined {
     const content = JSON.parse(row.body) as MessageContent;
     if (!CONTENT_KEYS.some((key) => content[key] !== undefined)) return 'service';
@@ -169,8 +199,8 @@ export class Forwards {
   }
 
   async #content(
-    tx: StoreTx,
-    bot: UserRow,
+    reader: StoreReader,
+    viewer: UserRow,
     fromChat: ChatRow,
     row: MessageRow,
     source: MessageContent,
@@ -187,7 +217,7 @@ export class Forwards {
     if (album) content.media_group_id = album;
     if (request.mode === 'forward') {
       return {
-        forward_origin: await this.#origin(tx, bot, fromChat, row, source),
+        forward_origin: await this.#origin(reader, viewer, fromChat, row, source),
         ...content,
         ...request.extra,
       };
