@@ -8,6 +8,7 @@
  * committing). The pictures depend on the fonts: DejaVu Sans draws system-ui on Debian (the package
  * fonts-dejavu-core, which Debian's chromium pulls in).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -19,6 +20,25 @@ import { compareScreenshot } from '../helpers/screenshot-diff.js';
 
 const REFERENCES = path.join(import.meta.dirname, 'screenshots');
 const UPDATE = process.env.PARLEY_UPDATE_SCREENSHOTS === '1';
+
+/** The font the references were drawn with: what fontconfig picks for sans-serif on Debian. */
+const REFERENCE_FONT = 'DejaVu Sans';
+
+/** The family fontconfig draws sans-serif with here, or undefined where fc-match is missing. */
+function sansSerifFont(): string | undefined {
+  try {
+    return execFileSync('fc-match', ['-f', '%{family[0]}', 'sans-serif'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Another font moves every line of text (1-8% of the pixels differ, ADR 0103), so the pictures are
+ * compared only where the machine draws with the references' font; elsewhere the test says why.
+ */
+const FONT = sansSerifFont();
+const SAME_FONT = FONT === REFERENCE_FONT;
 
 describe('the comparison of a screenshot with its reference', () => {
   /** A 100x100 grey picture with `changed` pixels of its first rows turned by `by` in red. */
@@ -78,7 +98,13 @@ describeWithBrowser('the web client’s screens against their references', () =>
     await world?.close();
   });
 
-  it.each(DEMO_SCREENS)('%s looks as its reference', async (name) => {
+  it.skipIf(SAME_FONT || UPDATE)(
+    `is not compared: the references were drawn with ${REFERENCE_FONT}, this machine draws sans-serif ` +
+      `with ${FONT ?? 'a font fontconfig does not name (no fc-match)'}`,
+    () => {},
+  );
+
+  it.runIf(SAME_FONT || UPDATE).each(DEMO_SCREENS)('%s looks as its reference', async (name) => {
     const actual = shots.get(name)!;
     const file = path.join(REFERENCES, `${name}.png`);
     if (UPDATE) {
