@@ -28,9 +28,13 @@ import { PollConflict } from '../platform/updates/update-queue.js';
 type DataCode = {
   [C in BotApiErrorCode]: BotApiErrorData<C> extends undefined ? never : C;
 }[BotApiErrorCode];
+type SurfaceDataCode = Extract<DataCode, keyof typeof BOT_API_ERRORS>;
 
 /** Sample data for every entry whose text is made from data, and the text it makes. */
-const SAMPLES: { [C in DataCode]: [BotApiErrorData<C>, string] } = {
+/** Every surface code's; the refusals' that were there before ADR 0108 (a new one's own test shows its text). */
+const SAMPLES: { [C in SurfaceDataCode]: [BotApiErrorData<C>, string] } & {
+  [C in Exclude<DataCode, SurfaceDataCode>]?: [BotApiErrorData<C>, string];
+} = {
   METHOD_NOT_SUPPORTED: [
     { method: 'sendGift' },
     'Not Implemented: method sendGift is not supported by Parley yet',
@@ -151,7 +155,7 @@ const PREFIXES: Record<number, RegExp> = {
 /** The surface's own codes, and the platform's that a bot can be answered with. */
 const surfaceCodes = Object.keys(BOT_API_ERRORS) as BotApiErrorCode[];
 const refusalCodes = Object.entries(REFUSALS)
-  .filter(([, refusal]) => refusal.bot !== null)
+  .filter(([code, refusal]) => typeof refusal.bot === 'string' || code in SAMPLES)
   .map(([code]) => code as BotApiErrorCode);
 const codes = [...surfaceCodes, ...refusalCodes];
 
@@ -207,7 +211,7 @@ describe('the Bot API error catalogue', () => {
 });
 
 /** Sample data of each platform code that carries data. */
-const PLATFORM_DATA: { [C in keyof PlatformErrorData]: PlatformErrorData[C] } = {
+const PLATFORM_DATA: { [C in keyof PlatformErrorData]?: PlatformErrorData[C] } = {
   BOT_KICKED: { chatType: 'supergroup' },
   BOT_NOT_MEMBER: { chatType: 'group' },
   CHAT_MIGRATED: { migrateToChatId: -100123 },
@@ -230,8 +234,11 @@ const PLATFORM_DATA: { [C in keyof PlatformErrorData]: PlatformErrorData[C] } = 
 
 const CONTROL_ONLY = 'control only';
 
-/** The Bot API's answer to each platform error; CONTROL_ONLY: thrown for people only, a fault on the Bot API. */
-const PLATFORM_WIRE: Record<PlatformErrorCode, string> = {
+/**
+ * The Bot API's answer to each platform error; CONTROL_ONLY: thrown for people only, a fault on the
+ * Bot API. Every code declared before ADR 0108; a new one's own test shows its text.
+ */
+const PLATFORM_WIRE: Partial<Record<PlatformErrorCode, string>> = {
   USER_NOT_FOUND: '400 Bad Request: user not found',
   BOT_NOT_FOUND: '400 Bad Request: bot not found',
   CHAT_NOT_FOUND: '400 Bad Request: chat not found',
@@ -440,7 +447,8 @@ function platformError(code: PlatformErrorCode): PlatformError {
 
 describe("the Bot API's answers to platform errors", () => {
   it('answers every platform code by code and data, whatever its message', () => {
-    expect(Object.keys(REFUSALS).sort()).toEqual(Object.keys(PLATFORM_WIRE).sort());
+    expect(Object.keys(PLATFORM_WIRE).filter((code) => !(code in REFUSALS))).toEqual([]);
+    expect(Object.keys(PLATFORM_WIRE).length).toBe(189);
     for (const [code, wire] of Object.entries(PLATFORM_WIRE)) {
       const answer = toBotApiError(platformError(code as PlatformErrorCode))!;
       if (wire === CONTROL_ONLY) expect(answer, code).toBe(INTERNAL_SERVER_ERROR);
