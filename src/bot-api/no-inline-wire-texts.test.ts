@@ -1,13 +1,15 @@
 /**
- * The Bot API's texts live in its catalogue only (error-catalogue.ts, ADR 0041): the rest of the
- * surface names codes, and the domain throws PlatformError codes with data. This scans the sources
- * (not the tests) for texts written inline.
+ * The Bot API's texts live in its catalogue (error-catalogue.ts, surface-errors.ts; ADR 0041) and in the declarations
+ * of the platform's refusals (platform/core/refusals/, ADR 0108) only: the rest of the surface names
+ * codes, and the domain throws PlatformError codes with data. This scans the sources (not the
+ * tests) for texts written inline.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOT_API_ERRORS } from './error-catalogue.js';
+import { REFUSALS } from '../platform/core/refusals/index.js';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,18 +33,22 @@ const code = (file: string) => withoutComments(readFileSync(join(SRC, file), 'ut
 const WIRE_PREFIX =
   /['"`](Bad Request|Forbidden|Conflict|Too Many Requests|Unauthorized|Not Found|Internal Server Error|Request Entity Too Large|Not Implemented|Misdirected Request|Logged out)\b/;
 
-const CATALOGUE = 'bot-api/error-catalogue.ts';
+/** The catalogue: the errors it makes, and the table of the surface's own texts. */
+const CATALOGUE = ['bot-api/error-catalogue.ts', 'bot-api/surface-errors.ts'];
+/** The declarations of the platform's refusals, each with its Bot API text. */
+const DECLARATIONS = 'platform/core/refusals/';
 
 describe('no Bot API wire text outside the catalogue', () => {
   it('finds the sources it scans', () => {
-    expect(sources('bot-api')).toContain(CATALOGUE);
+    expect(sources('bot-api')).toEqual(expect.arrayContaining(CATALOGUE));
     expect(sources('platform')).toContain('platform/core/errors.ts');
+    expect(sources('platform')).toContain(`${DECLARATIONS}messages.ts`);
   });
 
   it('makes BotApiError instances in the catalogue only', () => {
     const offending: string[] = [];
     for (const file of [...sources('bot-api'), ...sources('platform')]) {
-      if (file === CATALOGUE) continue;
+      if (CATALOGUE.includes(file) || file.startsWith(DECLARATIONS)) continue;
       const text = code(file);
       for (const [pattern, what] of [
         [/badRequest\(\s*['"`]/, 'badRequest(<text>)'],
@@ -61,10 +67,14 @@ describe('no Bot API wire text outside the catalogue', () => {
     for (const entry of Object.values(BOT_API_ERRORS)) {
       if (typeof entry.text === 'string') texts.add(entry.text.replace(/^Bad Request: /, ''));
     }
+    for (const refusal of Object.values(REFUSALS)) {
+      if (typeof refusal.bot === 'string') texts.add(refusal.bot.replace(/^Bad Request: /, ''));
+    }
     const offending: string[] = [];
     // new PlatformError('BAD_REQUEST', '<text>') and the people-only helpers bad('<text>').
     const refusal = /(?:PlatformError\(\s*'BAD_REQUEST',\s*|\bbad\(\s*)(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
     for (const file of sources('platform')) {
+      if (file.startsWith(DECLARATIONS)) continue;
       for (const match of code(file).matchAll(refusal)) {
         const text = match[2]!;
         if (texts.has(text) || /^[A-Z][A-Z_]+$/.test(text)) offending.push(`${file}: ${text}`);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PlatformError } from '../platform/core/errors.js';
+import { webStatusOf } from './web-errors.js';
 import type { Platform } from '../platform/core/platform.js';
 import { ChatList } from '../platform/people/chat-list.js';
 import type { Profile } from '../config/config.js';
@@ -156,18 +157,6 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/profile-photos', handler: setProfilePhoto, binary: MAX_PERSON_PHOTO_BYTES },
   { method: 'POST', url: '/profile-photos/delete', handler: removeProfilePhoto },
 ];
-
-/** The HTTP status of a platform refusal: not found, forbidden, or a bad request. */
-function statusOf(error: PlatformError): number {
-  if (error.code.endsWith('_NOT_FOUND')) return 404;
-  if (/FORBIDDEN|BLOCKED|DISABLED|BANNED/.test(error.code)) return 403;
-  // Rights a chat action needs (adding, promoting, restricting members; the creator leaving), and
-  // a community's owner (ADR 0077).
-  if (/ADMIN_REQUIRED|OWNER_REQUIRED|NOT_ENOUGH_RIGHTS|NEED_\w*RIGHTS|CREATOR_CANT/.test(error.code))
-    return 403;
-  if (/_OCCUPIED|ALREADY_PARTICIPANT|ALREADY_IN_COMMUNITY/.test(error.code)) return 409;
-  return 400;
-}
 
 function fail(
   reply: FastifyReply,
@@ -351,8 +340,9 @@ export async function webRoutes(
                 return fail(reply, error.status, error.error, error.message, error.extra);
               }
               if (error instanceof PlatformError) {
-                record?.(statusOf(error), { ok: false, error: error.code, description: error.message });
-                return fail(reply, statusOf(error), error.code, error.message);
+                const status = webStatusOf(error);
+                record?.(status, { ok: false, error: error.code, description: error.message });
+                return fail(reply, status, error.code, error.message);
               }
               throw error;
             }

@@ -1,0 +1,302 @@
+/**
+ * Each refusal is declared once (ADR 0108) and every surface answers it. What tsc checks, these
+ * tests need not: a declaration without a kind or a Bot API answer (`bot`, null for a code a bot
+ * never meets), a Bot API text without the prefix of its status, a kind a surface does not map
+ * (each surface's `Record<RefusalKind, number>`), a code declared in two tables (refusals/index.ts)
+ * or under a name the Bot API's own catalogue uses (error-catalogue.ts). These check what tsc
+ * cannot: the answers of each surface, code by code, as they were before the declarations (the
+ * Bot API's in bot-api/error-catalogue.test.ts), and the names a declaration refers to.
+ */
+import { describe, expect, it } from 'vitest';
+import { REFUSALS, type PlatformErrorCode, type Refusal } from './index.js';
+import { CHAT_REFUSALS } from './chats.js';
+import { FEATURE_REFUSALS } from './features.js';
+import { GATEWAY_REFUSALS } from './gateway.js';
+import { MESSAGE_REFUSALS } from './messages.js';
+import { PlatformError } from '../errors.js';
+import { GatewayError } from '../../gateway/gateway-error.js';
+import { controlStatusOf } from '../../../control/control-errors.js';
+import { webStatusOf } from '../../../web/web-errors.js';
+import { GATEWAY_ERRORS, toErrorAnswer } from '../../../gateway/errors.js';
+
+/**
+ * `[control status, control error, web status]` of each code declared before ADR 0108: what the
+ * control API and the web person API answered then (the web's guess by name, which it keeps; the
+ * gateway's codes, which the web answered as faults before, now by kind). A code declared since has
+ * the answers of its kind, and no `control` or `web` of its own (tested below).
+ */
+const ANSWERS: Partial<Record<PlatformErrorCode, [number, string, number]>> = {
+  USER_NOT_FOUND: [404, 'USER_NOT_FOUND', 404],
+  BOT_NOT_FOUND: [404, 'BOT_NOT_FOUND', 404],
+  CHAT_NOT_FOUND: [404, 'CHAT_NOT_FOUND', 404],
+  PRIVATE_CHAT_NOT_FOUND: [404, 'CHAT_NOT_FOUND', 404],
+  PHONE_NUMBER_INVALID: [400, 'PHONE_NUMBER_INVALID', 400],
+  PHONE_NUMBER_OCCUPIED: [409, 'PHONE_NUMBER_OCCUPIED', 409],
+  USERNAME_INVALID: [400, 'USERNAME_INVALID', 400],
+  USERNAME_OCCUPIED: [409, 'USERNAME_OCCUPIED', 409],
+  NAME_INVALID: [400, 'BAD_REQUEST', 400],
+  MESSAGE_TEXT_EMPTY: [400, 'MESSAGE_TEXT_INVALID', 400],
+  MESSAGE_TOO_LONG: [400, 'MESSAGE_TEXT_INVALID', 400],
+  REPLY_MESSAGE_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  BOT_BLOCKED: [403, 'BOT_BLOCKED', 403],
+  CHAT_WRITE_FORBIDDEN: [403, 'CHAT_WRITE_FORBIDDEN', 403],
+  CLOCK_CONTROL_DISABLED: [403, 'CLOCK_CONTROL_DISABLED', 403],
+  MESSAGE_NOT_FOUND: [404, 'MESSAGE_NOT_FOUND', 404],
+  MESSAGE_NOT_MODIFIED: [400, 'MESSAGE_NOT_MODIFIED', 400],
+  BUTTON_NOT_FOUND: [404, 'BUTTON_NOT_FOUND', 404],
+  QUERY_INVALID: [400, 'BAD_REQUEST', 400],
+  GAME_SHORT_NAME_INVALID: [400, 'BAD_REQUEST', 400],
+  GAME_SHORT_NAME_OCCUPIED: [409, 'GAME_SHORT_NAME_OCCUPIED', 409],
+  GAME_IN_CHANNEL: [400, 'BAD_REQUEST', 400],
+  GAME_MESSAGE_INVALID: [400, 'BAD_REQUEST', 400],
+  GAME_SCORE_INVALID: [400, 'BAD_REQUEST', 400],
+  BOT_SCORE_NOT_MODIFIED: [400, 'BAD_REQUEST', 400],
+  BOOST_LIMIT_REACHED: [400, 'BOOST_LIMIT_REACHED', 400],
+  BOOST_NOT_FOUND: [404, 'BOOST_NOT_FOUND', 404],
+  BOT_VERIFIER_FORBIDDEN: [403, 'BOT_VERIFIER_FORBIDDEN', 403],
+  VERIFICATION_DESCRIPTION_INVALID: [400, 'BAD_REQUEST', 400],
+  BALANCE_TOO_LOW: [400, 'BALANCE_TOO_LOW', 400],
+  INVOICE_INVALID: [400, 'BAD_REQUEST', 400],
+  INVOICE_NOT_FOUND: [404, 'INVOICE_NOT_FOUND', 404],
+  CHARGE_NOT_FOUND: [404, 'CHARGE_NOT_FOUND', 404],
+  CHARGE_ALREADY_REFUNDED: [400, 'BAD_REQUEST', 400],
+  GIFT_INVALID: [400, 'GIFT_INVALID', 400],
+  PAID_MEDIA_INVALID: [400, 'PAID_MEDIA_INVALID', 400],
+  SUGGESTED_POST_INVALID: [400, 'SUGGESTED_POST_INVALID', 400],
+  PASSPORT_ERROR_INVALID: [400, 'BAD_REQUEST', 400],
+  BOT_INLINE_DISABLED: [400, 'BOT_INLINE_DISABLED', 403],
+  INLINE_QUERY_NOT_FOUND: [404, 'INLINE_QUERY_NOT_FOUND', 404],
+  RESULT_NOT_FOUND: [404, 'RESULT_NOT_FOUND', 404],
+  REACTION_INVALID: [400, 'REACTION_INVALID', 400],
+  BOT_KICKED: [403, 'BOT_KICKED', 400],
+  BOT_NOT_MEMBER: [403, 'BOT_NOT_MEMBER', 400],
+  CHAT_MIGRATED: [400, 'CHAT_MIGRATED', 400],
+  CHAT_ADMIN_REQUIRED: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  BOT_GROUPS_BLOCKED: [403, 'BOT_GROUPS_BLOCKED', 403],
+  USER_ALREADY_PARTICIPANT: [409, 'USER_ALREADY_PARTICIPANT', 409],
+  USER_BANNED_IN_CHANNEL: [403, 'USER_BANNED_IN_CHANNEL', 403],
+  INVITE_HASH_INVALID: [404, 'INVITE_HASH_INVALID', 400],
+  INVITE_HASH_EXPIRED: [400, 'INVITE_HASH_EXPIRED', 400],
+  BAD_REQUEST: [400, 'BAD_REQUEST', 400],
+  NEED_ADMIN_RIGHTS_IN_CHANNEL: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS_TO_SEND: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  MESSAGE_TO_EDIT_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_CANT_BE_EDITED: [400, 'BAD_REQUEST', 400],
+  NO_TEXT_TO_EDIT: [400, 'BAD_REQUEST', 400],
+  NO_CAPTION_TO_EDIT: [400, 'BAD_REQUEST', 400],
+  NO_MEDIA_TO_EDIT: [400, 'BAD_REQUEST', 400],
+  NO_LIVE_LOCATION_TO_EDIT: [400, 'BAD_REQUEST', 400],
+  LIVE_PERIOD_INVALID: [400, 'BAD_REQUEST', 400],
+  INLINE_MESSAGE_ID_INVALID: [400, 'BAD_REQUEST', 400],
+  ALBUM_CONTENT_TYPE_INVALID: [400, 'BAD_REQUEST', 400],
+  ALBUM_MEDIA_TYPE_CHANGE: [400, 'BAD_REQUEST', 400],
+  MESSAGE_TO_DELETE_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_CANT_BE_DELETED: [400, 'BAD_REQUEST', 400],
+  MESSAGE_TO_FORWARD_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_TO_COPY_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_CANT_BE_FORWARDED: [400, 'BAD_REQUEST', 400],
+  MESSAGE_CANT_BE_COPIED: [400, 'BAD_REQUEST', 400],
+  MESSAGE_TO_PIN_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_TO_UNPIN_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  NOT_ENOUGH_RIGHTS_TO_PIN: [400, 'BAD_REQUEST', 403],
+  MESSAGE_TO_REACT_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  REACTIONS_TOO_MANY: [400, 'BAD_REQUEST', 400],
+  POLL_TO_STOP_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_IS_NOT_A_POLL: [400, 'BAD_REQUEST', 400],
+  POLL_CANT_BE_STOPPED: [400, 'BAD_REQUEST', 400],
+  POLL_ALREADY_CLOSED: [400, 'BAD_REQUEST', 400],
+  CALLBACK_ANSWER_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  BOT_SETTING_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  WEBHOOK_URL_INVALID: [400, 'BAD_REQUEST', 400],
+  SECRET_TOKEN_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  SECRET_TOKEN_INVALID: [400, 'BAD_REQUEST', 400],
+  CERTIFICATE_TOO_BIG: [400, 'BAD_REQUEST', 400],
+  CERTIFICATE_INVALID: [400, 'BAD_REQUEST', 400],
+  WEBHOOK_TARGET_REJECTED: [400, 'BAD_REQUEST', 400],
+  URL_CONTENT_FAILED: [400, 'BAD_REQUEST', 400],
+  URL_CONTENT_NOT_IMAGE: [400, 'BAD_REQUEST', 400],
+  CHAT_TITLE_EMPTY: [400, 'BAD_REQUEST', 400],
+  CHAT_ABOUT_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  STRING_TOO_SHORT: [400, 'BAD_REQUEST', 400],
+  STRING_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  EPHEMERAL_INVALID: [400, 'BAD_REQUEST', 400],
+  CHAT_DESCRIPTION_NOT_MODIFIED: [400, 'BAD_REQUEST', 400],
+  CHAT_NOT_MODIFIED: [400, 'BAD_REQUEST', 400],
+  COMMUNITY_NOT_FOUND: [404, 'COMMUNITY_NOT_FOUND', 404],
+  COMMUNITY_OWNER_REQUIRED: [403, 'COMMUNITY_OWNER_REQUIRED', 403],
+  CHAT_ALREADY_IN_COMMUNITY: [409, 'CHAT_ALREADY_IN_COMMUNITY', 409],
+  CHAT_NOT_IN_COMMUNITY: [400, 'CHAT_NOT_IN_COMMUNITY', 400],
+  BUSINESS_CONNECTION_NOT_FOUND: [404, 'BUSINESS_CONNECTION_NOT_FOUND', 404],
+  BUSINESS_CONNECTION_INVALID: [400, 'BAD_REQUEST', 400],
+  BOT_ACCESS_FORBIDDEN: [400, 'BAD_REQUEST', 403],
+  BUSINESS_USERNAME_OCCUPIED: [409, 'USERNAME_OCCUPIED', 409],
+  STORY_NOT_FOUND: [404, 'STORY_NOT_FOUND', 404],
+  BUSINESS_MESSAGE_INVALID: [400, 'BAD_REQUEST', 400],
+  PRIVATE_CHAT_PERMISSIONS: [400, 'BAD_REQUEST', 400],
+  CHANNEL_CHAT_PERMISSIONS: [400, 'BAD_REQUEST', 400],
+  PRIVATE_CHAT_INFO: [400, 'BAD_REQUEST', 400],
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  CANT_REMOVE_CHAT_OWNER: [400, 'BAD_REQUEST', 400],
+  CANT_RESTRICT_SELF: [400, 'BAD_REQUEST', 400],
+  NOT_ENOUGH_RIGHTS_TO_RESTRICT: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  USER_IS_ADMINISTRATOR: [400, 'BAD_REQUEST', 400],
+  CANT_LEAVE_PRIVATE_CHAT: [400, 'BAD_REQUEST', 400],
+  CHAT_DEACTIVATED: [400, 'BAD_REQUEST', 400],
+  CREATOR_CANT_LEAVE: [400, 'BAD_REQUEST', 403],
+  NOT_IN_CHAT: [400, 'BAD_REQUEST', 400],
+  CANT_BAN_IN_PRIVATE_CHAT: [400, 'BAD_REQUEST', 400],
+  SUPERGROUPS_AND_CHANNELS_ONLY: [400, 'BAD_REQUEST', 400],
+  SUPERGROUPS_ONLY: [400, 'BAD_REQUEST', 400],
+  STICKERSET_INVALID: [400, 'BAD_REQUEST', 400],
+  STICKERSET_NAME_INVALID: [400, 'BAD_REQUEST', 400],
+  STICKERSET_NAME_OCCUPIED: [400, 'BAD_REQUEST', 409],
+  STICKERS_TOO_MUCH: [400, 'BAD_REQUEST', 400],
+  STICKER_NOT_MASK: [400, 'BAD_REQUEST', 400],
+  STICKERSET_THUMBNAIL_FORMAT_INVALID: [400, 'BAD_REQUEST', 400],
+  GROUPS_ONLY: [400, 'BAD_REQUEST', 400],
+  CANT_PROMOTE_SELF: [400, 'BAD_REQUEST', 400],
+  USER_NOT_PARTICIPANT: [400, 'BAD_REQUEST', 400],
+  RIGHT_FORBIDDEN: [400, 'BAD_REQUEST', 403],
+  NEED_OWNER_RIGHTS_IN_GROUP: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  EMOJI_STATUS_ACCESS_DENIED: [403, 'EMOJI_STATUS_ACCESS_DENIED', 400],
+  MEMBER_TAG_EMOJI_NOT_ALLOWED: [400, 'BAD_REQUEST', 400],
+  MESSAGE_NOT_CHECKLIST: [400, 'BAD_REQUEST', 400],
+  CUSTOM_TITLE_OF_OWNER: [400, 'BAD_REQUEST', 400],
+  USER_NOT_ADMINISTRATOR: [400, 'BAD_REQUEST', 400],
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_CUSTOM_TITLE: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  ADMIN_RANK_EMOJI_NOT_ALLOWED: [400, 'BAD_REQUEST', 400],
+  ADMIN_RANK_INVALID: [400, 'BAD_REQUEST', 400],
+  CHAT_NOT_FORUM: [400, 'BAD_REQUEST', 400],
+  TOPIC_NOT_MODIFIED: [400, 'BAD_REQUEST', 400],
+  TOPIC_ID_INVALID: [400, 'BAD_REQUEST', 400],
+  MESSAGE_THREAD_NOT_FOUND: [400, 'BAD_REQUEST', 404],
+  MESSAGE_THREAD_ID_INVALID: [400, 'BAD_REQUEST', 400],
+  TOPIC_CLOSED: [400, 'BAD_REQUEST', 400],
+  TOPIC_ICON_COLOR_INVALID: [400, 'BAD_REQUEST', 400],
+  NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS_TO_CLOSE_TOPIC: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  NOT_ENOUGH_RIGHTS_TO_DELETE_TOPIC: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  MEMBER_LIST_INACCESSIBLE: [400, 'BAD_REQUEST', 400],
+  NO_ADMINISTRATORS_IN_PRIVATE_CHAT: [400, 'BAD_REQUEST', 400],
+  INVITE_LINK_NAME_TOO_LONG: [400, 'BAD_REQUEST', 400],
+  MEMBER_LIMIT_WITH_JOIN_REQUEST: [400, 'BAD_REQUEST', 400],
+  CHAT_INVITE_PERMANENT: [400, 'BAD_REQUEST', 400],
+  PRIVATE_CHAT_INVITE: [400, 'BAD_REQUEST', 400],
+  NOT_ENOUGH_RIGHTS_TO_MANAGE_INVITE_LINKS: [403, 'CHAT_ADMIN_REQUIRED', 403],
+  INVITE_LINK_EMPTY: [400, 'BAD_REQUEST', 400],
+  INVITE_LINK_UNKNOWN: [400, 'BAD_REQUEST', 400],
+  INVITE_LINK_NOT_OWN: [400, 'BAD_REQUEST', 400],
+  PEER_ID_INVALID: [400, 'BAD_REQUEST', 400],
+  HIDE_REQUESTER_MISSING: [400, 'BAD_REQUEST', 400],
+  REQUESTER_ALREADY_PARTICIPANT: [409, 'USER_ALREADY_PARTICIPANT', 409],
+  BALANCE_NOT_ENOUGH: [400, 'BALANCE_NOT_ENOUGH', 400],
+  CALLBACK_URL_INVALID: [400, 'CALLBACK_URL_INVALID', 400],
+  CODE_INVALID: [400, 'CODE_INVALID', 400],
+  CODE_LENGTH_INVALID: [400, 'CODE_LENGTH_INVALID', 400],
+  CODE_LENGTH_REQUIRED: [400, 'CODE_LENGTH_REQUIRED', 400],
+  MESSAGE_ALREADY_SENT: [400, 'MESSAGE_ALREADY_SENT', 400],
+  PHONE_NUMBER_MISMATCH: [400, 'PHONE_NUMBER_MISMATCH', 400],
+  PHONE_NUMBER_NOT_FOUND: [400, 'PHONE_NUMBER_NOT_FOUND', 400],
+  REQUEST_ID_INVALID: [400, 'REQUEST_ID_INVALID', 400],
+  REQUEST_ID_REQUIRED: [400, 'REQUEST_ID_REQUIRED', 400],
+  SENDER_NOT_OWNED: [400, 'SENDER_NOT_OWNED', 400],
+  SENDER_NOT_VERIFIED: [400, 'SENDER_NOT_VERIFIED', 400],
+  SENDER_USERNAME_INVALID: [400, 'SENDER_USERNAME_INVALID', 400],
+  TTL_INVALID: [400, 'TTL_INVALID', 400],
+  PAYLOAD_INVALID: [400, 'PAYLOAD_INVALID', 400],
+  GATEWAY_ACCOUNT_NOT_FOUND: [404, 'GATEWAY_ACCOUNT_NOT_FOUND', 404],
+  CHANNEL_NOT_FOUND: [404, 'CHANNEL_NOT_FOUND', 404],
+  DEVICE_NOT_FOUND: [404, 'DEVICE_NOT_FOUND', 404],
+  VERIFICATION_NOT_FOUND: [404, 'VERIFICATION_NOT_FOUND', 404],
+  NO_ONLINE_DEVICE: [409, 'NO_ONLINE_DEVICE', 409],
+  VERIFICATION_MESSAGE_GONE: [409, 'VERIFICATION_MESSAGE_GONE', 409],
+  CREDITS_INVALID: [400, 'CREDITS_INVALID', 400],
+  PRICE_PREFIX_INVALID: [400, 'PRICE_PREFIX_INVALID', 400],
+};
+
+/** The control API's `error` names that are no code of their own. */
+const CONTROL_ONLY_NAMES = ['MESSAGE_TEXT_INVALID'];
+
+/** The gateway's wire before ADR 0108 (reference §4.1), with the surface's own codes. */
+const GATEWAY_WIRE = [
+  'ACCESS_TOKEN_REQUIRED 401',
+  'ACCESS_TOKEN_INVALID 401',
+  'UNKNOWN_METHOD 404',
+  'PHONE_NUMBER_INVALID 400',
+  'PHONE_NUMBER_NOT_FOUND 400',
+  'PHONE_NUMBER_MISMATCH 400',
+  'REQUEST_ID_REQUIRED 400',
+  'REQUEST_ID_INVALID 400',
+  'MESSAGE_ALREADY_SENT 400',
+  'CODE_LENGTH_REQUIRED 400',
+  'CODE_LENGTH_INVALID 400',
+  'CODE_INVALID 400',
+  'TTL_INVALID 400',
+  'CALLBACK_URL_INVALID 400',
+  'PAYLOAD_INVALID 400',
+  'SENDER_USERNAME_INVALID 400',
+  'SENDER_NOT_VERIFIED 400',
+  'SENDER_NOT_OWNED 400',
+  'BALANCE_NOT_ENOUGH 400',
+  'REQUEST_TOO_LARGE 413',
+  'INTERNAL_ERROR 500',
+];
+
+const codes = Object.keys(REFUSALS) as PlatformErrorCode[];
+const make = PlatformError as unknown as new (code: string, message: string) => PlatformError;
+
+describe('the declared refusals', () => {
+  it('declare each code in one table only', () => {
+    const tables = [MESSAGE_REFUSALS, CHAT_REFUSALS, FEATURE_REFUSALS, GATEWAY_REFUSALS];
+    const declared = tables.flatMap((table) => Object.keys(table));
+    expect(declared.length).toBe(new Set(declared).size);
+    expect(declared.sort()).toEqual([...codes].sort());
+  });
+
+  it('name only declared codes as the control API answer of another', () => {
+    const names = codes.flatMap((code) => {
+      const { control } = REFUSALS[code] as { control?: string };
+      return control === undefined ? [] : [control];
+    });
+    const unknown = names.filter((name) => !(name in REFUSALS) && !CONTROL_ONLY_NAMES.includes(name));
+    expect(unknown).toEqual([]);
+  });
+
+  it('are answered by the control API and the web person API as before', () => {
+    expect(Object.keys(ANSWERS).length).toBe(189);
+    for (const [code, answers] of Object.entries(ANSWERS)) {
+      const error = new make(code, 'why, for people');
+      expect([...controlStatusOf(error), webStatusOf(error)], code).toEqual(answers);
+    }
+  });
+
+  it('answer a code declared since by its kind, with no older answer of its own', () => {
+    const status = { invalid: 400, not_found: 404, forbidden: 403, conflict: 409 };
+    for (const code of codes.filter((code) => !(code in ANSWERS))) {
+      const refusal = REFUSALS[code] as Refusal;
+      expect([refusal.control, refusal.web], code).toEqual([undefined, undefined]);
+      const error = new make(code, 'why, for people');
+      const answer = [status[refusal.kind], code, status[refusal.kind]];
+      expect([...controlStatusOf(error), webStatusOf(error)], code).toEqual(answer);
+    }
+  });
+
+  it("give the gateway its wire, each refusal of the gateway's rules 400", () => {
+    const wire = Object.entries(GATEWAY_ERRORS).map(([code, entry]) => `${code} ${entry.status}`);
+    expect(wire.sort()).toEqual([...GATEWAY_WIRE].sort());
+    for (const code of Object.keys(GATEWAY_REFUSALS) as (keyof typeof GATEWAY_REFUSALS)[]) {
+      const answer = toErrorAnswer(new GatewayError(code));
+      if ('gateway' in GATEWAY_REFUSALS[code]) expect(answer, code).toEqual({ status: 400, code });
+      else expect(answer, code).toBeUndefined();
+    }
+    expect(toErrorAnswer(new make('CHAT_NOT_FOUND', 'no chat'))).toBeUndefined();
+  });
+
+  it('answer a gateway error on the control API as any platform error', () => {
+    expect(controlStatusOf(new GatewayError('NO_ONLINE_DEVICE'))).toEqual([409, 'NO_ONLINE_DEVICE']);
+    expect(new GatewayError('TTL_INVALID')).toBeInstanceOf(PlatformError);
+  });
+});
