@@ -79,6 +79,8 @@ interface WorldRun {
   lost: number;
   /** Messages answered twice. */
   duplicates: number;
+  /** The nodes' process warnings (lines with `Warning:`), e.g. MaxListenersExceededWarning. */
+  warnings: string[];
 }
 
 async function runWorld(
@@ -109,6 +111,7 @@ async function runWorld(
     kneeAtLeast: false,
     lost: 0,
     duplicates: 0,
+    warnings: [],
   };
   try {
     run.idleStallMs = await population.idleStall(plan.idleMs);
@@ -166,7 +169,13 @@ async function startNodes(
     // One after the other: the first migrates a new schema; the next find it ready.
     for (let i = 0; i < count; i++)
       servers.push(
-        await startParley(ctx, { dataDir, ...(data ? { data } : {}), core: i === 0 ? 'server' : 'any' }),
+        await startParley(ctx, {
+          dataDir,
+          ...(data ? { data } : {}),
+          core: i === 0 ? 'server' : 'any',
+          // A process warning (issue 31 saw MaxListenersExceededWarning on nodes) shows with its stack.
+          env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --trace-warnings`.trim() },
+        }),
       );
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()));
@@ -190,7 +199,14 @@ async function measure(
     data,
   );
   try {
-    return await runWorld(ctx, servers, label, size, plan);
+    const run = await runWorld(ctx, servers, label, size, plan);
+    run.warnings = servers.flatMap((server) =>
+      server.child
+        .output()
+        .split('\n')
+        .filter((line) => /Warning:/.test(line)),
+    );
+    return run;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -207,7 +223,8 @@ function describeRun(run: WorldRun): string {
     `idle worst event-loop stall ${run.idleStallMs.toFixed(0)} ms; at the knee worst stall ${k.worstStallMs.toFixed(0)} ms, ` +
     `p99 ${k.latency?.p99.toFixed(1)} ms, presses p99 ${k.presses?.p99.toFixed(1) ?? '-'} ms, CPU ${k.cpuMsPerMessage.toFixed(2)} ms per message (${k.cpuPct.toFixed(0)}% of a core); ` +
     `RSS ${run.rssMiB?.toFixed(0)} MiB; messages lost (never answered) ${run.lost}, answered twice ${run.duplicates}, refused ${refused}; ` +
-    `gateway codes ${gateway}, delivery reports heard ${reports}.`
+    `gateway codes ${gateway}, delivery reports heard ${reports}; process warnings on the nodes: ` +
+    (run.warnings.length === 0 ? 'none.' : `${run.warnings.length} (${run.warnings[0]!.slice(0, 200)}).`)
   );
 }
 
