@@ -51,7 +51,7 @@ const QUICK: Plan = {
 const FULL: Plan = {
   small: { bots: 100, people: 1_000, groups: 10 },
   large: { bots: 10_000, people: 100_000, groups: 1_000 },
-  rates: [100, 200, 400, 700, 1_000, 1_500, 2_000],
+  rates: [25, 50, 100, 200, 400, 700, 1_000, 1_500, 2_000],
   stepMs: 10_000,
   graceMs: 5_000,
   idleMs: 10_000,
