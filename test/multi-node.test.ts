@@ -148,6 +148,54 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     expect((await wait).text).toBe('reply via B');
   });
 
+  it("streams a person's web client events on node A for a chat they start and a group they are added to through node B (by key, ADR 0107)", async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const number = phone();
+    const signedIn = await fetch(`${a.url}/web/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: number, first_name: 'Wen' }),
+    });
+    const session = ((await signedIn.json()) as { result: { token: string; user: { id: number } } }).result;
+    const stop = new AbortController();
+    const response = await fetch(`${a.url}/web/api/events`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      signal: stop.signal,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const pump = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        received += value;
+      }
+    })();
+    try {
+      await waitFor(() => received.includes('event: ready'), { what: 'the ready event' });
+      // Her first message to the bot, through B: a chat her stream on A did not know.
+      const first = await b.control.sendMessage({ from: number, chat: `@${created.username}`, text: 'hi' });
+      await waitFor(() => received.includes(`"chat_id":${created.id},"message_id":${first.message_id}`), {
+        what: 'the first message of the chat, heard on A',
+      });
+      // A group made on B with her in it, then a message there: her stream on A hears the group.
+      const owner = await b.control.createUser({ phone_number: phone(), first_name: 'Oz' });
+      const group = await b.control.createChat({
+        owner: owner.id,
+        title: 'Across',
+        members: [session.user.id],
+      });
+      const said = await b.control.sendMessage({ from: owner.id, chat: group.id, text: 'hello group' });
+      await waitFor(() => received.includes(`"chat_id":${group.id},"message_id":${said.message_id}`), {
+        what: "the group's message, heard on A",
+      });
+    } finally {
+      stop.abort();
+      await pump;
+    }
+  });
+
   it('streams an upload on one node to the shared folder: the other node serves its bytes, no temporary file stays (ADR 0063)', async () => {
     const [a, b] = nodes as [Node, Node];
     const created = await newBot(a);
