@@ -21,6 +21,7 @@ import {
   TEST_POSTGRES_URL,
   testSchema,
 } from '../src/storage/contracts/postgres.js';
+import { openEventStream } from './helpers/event-stream.js';
 import { gateway } from './helpers/gateway.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 import { streamedUpload } from './helpers/streamed-upload.js';
@@ -158,25 +159,13 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
       body: JSON.stringify({ phone_number: number, first_name: 'Wen' }),
     });
     const session = ((await signedIn.json()) as { result: { token: string; user: { id: number } } }).result;
-    const stop = new AbortController();
-    const response = await fetch(`${a.url}/web/api/events`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      signal: stop.signal,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const pump = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        received += value;
-      }
-    })();
+    const stream = await openEventStream(`${a.url}/web/api/events`, session.token);
+    const received = () => stream.text();
     try {
-      await waitFor(() => received.includes('event: ready'), { what: 'the ready event' });
+      await waitFor(() => received().includes('event: ready'), { what: 'the ready event' });
       // Her first message to the bot, through B: a chat her stream on A did not know.
       const first = await b.control.sendMessage({ from: number, chat: `@${created.username}`, text: 'hi' });
-      await waitFor(() => received.includes(`"chat_id":${created.id},"message_id":${first.message_id}`), {
+      await waitFor(() => received().includes(`"chat_id":${created.id},"message_id":${first.message_id}`), {
         what: 'the first message of the chat, heard on A',
       });
       // A group made on B with her in it, then a message there: her stream on A hears the group.
@@ -187,12 +176,11 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
         members: [session.user.id],
       });
       const said = await b.control.sendMessage({ from: owner.id, chat: group.id, text: 'hello group' });
-      await waitFor(() => received.includes(`"chat_id":${group.id},"message_id":${said.message_id}`), {
+      await waitFor(() => received().includes(`"chat_id":${group.id},"message_id":${said.message_id}`), {
         what: "the group's message, heard on A",
       });
     } finally {
-      stop.abort();
-      await pump;
+      await stream.close();
     }
   });
 

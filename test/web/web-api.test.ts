@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ensurePageBuilt } from '../helpers/browser.js';
 
@@ -42,29 +43,7 @@ async function signIn(phoneNumber: string, firstName?: string) {
 }
 
 /** Opens the person's event stream; `text()` is what it received so far. */
-async function openStream(token: string) {
-  const stop = new AbortController();
-  const response = await fetch(`${server.url}/web/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: stop.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let received = '';
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      received += value;
-    }
-  })();
-  return {
-    text: () => received,
-    close: async () => {
-      stop.abort();
-      await pump;
-    },
-  };
-}
+const openStream = (token: string) => openEventStream(`${server.url}/web/api/events`, token);
 
 describe('the web client person API', () => {
   it('serves the page at /web/ and redirects / there', async () => {
@@ -154,35 +133,24 @@ describe('the web client person API', () => {
     await web('/messages', { token: session.token, body: { chat: '@webapi_stream_bot', text: 'hello' } });
     await web('/messages', { token: other.token, body: { chat: '@webapi_stream_bot', text: 'hello' } });
 
-    const stop = new AbortController();
-    const response = await fetch(`${server.url}/web/api/events`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      signal: stop.signal,
-    });
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const pump = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        received += value;
-      }
-    })();
-    await waitFor(() => received.includes('event: ready'), { what: 'the ready event' });
+    const stream = await openStream(session.token);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const received = () => stream.text();
+    await waitFor(() => received().includes('event: ready'), { what: 'the ready event' });
     const online = await server.control.listDevices(String(session.user.id));
     expect(online.find((d) => d.id === session.device_id)?.online).toBe(true);
 
     await bot.sendMessage(other.user.id, 'not for Frank');
     const mine = await bot.sendMessage(session.user.id, 'for Frank');
-    await waitFor(() => received.includes(`"message_id":${mine.message_id}`), { what: 'the message event' });
-    expect(received).toContain(`"chat_id":${created.id}`);
-    expect(received.match(/event: message/g)).toHaveLength(1);
+    await waitFor(() => received().includes(`"message_id":${mine.message_id}`), {
+      what: 'the message event',
+    });
+    expect(received()).toContain(`"chat_id":${created.id}`);
+    expect(received().match(/event: message/g)).toHaveLength(1);
     await bot.editMessageText(session.user.id, mine.message_id, 'for Frank, edited');
-    await waitFor(() => received.includes('"kind":"changed"'), { what: 'the edit event' });
+    await waitFor(() => received().includes('"kind":"changed"'), { what: 'the edit event' });
 
-    stop.abort();
-    await pump;
+    await stream.close();
     await waitFor(
       async () =>
         (await server.control.listDevices(String(session.user.id))).find((d) => d.id === session.device_id)
