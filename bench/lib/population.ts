@@ -74,8 +74,8 @@ interface Update {
 
 export class Population {
   readonly replies = new Replies();
-  /** Person messages the control API refused, over all steps. */
-  #refused = 0;
+  /** Person messages the control API refused (or whose call failed), over all steps. */
+  readonly #refused = new Set<number>();
   #stopped = false;
   #reports = 0;
   #pollers: Array<Promise<void>> = [];
@@ -316,7 +316,10 @@ export class Population {
             text,
           }).then(
             () => undefined,
-            () => void (failed += 1),
+            () => {
+              failed += 1;
+              this.#refused.add(seq);
+            },
           ),
         );
         due += (-Math.log(1 - Math.random()) * 1000) / rate;
@@ -326,24 +329,30 @@ export class Population {
     await Promise.all(sends);
     const gatewayFigures = await gateway;
     const deadline = performance.now() + graceMs;
+    // A call that failed (a timeout, say) may still have been stored and answered: it counts as
+    // answered then, and as refused only when it was not.
     const wanted = () => {
       let answered = 0;
       for (let seq = first; seq < first + sent; seq++) if (replies.answered.has(seq)) answered += 1;
       return answered;
     };
-    while (wanted() + failed < sent && performance.now() < deadline)
+    const refusedUnanswered = () => {
+      let n = 0;
+      for (const seq of this.#refused) if (seq >= first && !replies.answered.has(seq)) n += 1;
+      return n;
+    };
+    while (wanted() + refusedUnanswered() < sent && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - t0) / 1000;
     const cpuSeconds = serverCpu() - cpu0;
     const stall = await stalls.stop();
     await Promise.all(controls.map((pool) => pool.close()));
     const answered = wanted();
-    this.#refused += failed;
     return {
       rate,
       sent,
       answered,
-      lost: sent - answered - failed,
+      lost: sent - answered - refusedUnanswered(),
       failed,
       duplicates: replies.duplicates - duplicatesBefore,
       latency: replies.samples.count > 0 ? replies.samples.summary() : undefined,
@@ -364,7 +373,12 @@ export class Population {
    */
   async unanswered(ms: number): Promise<number> {
     const deadline = performance.now() + ms;
-    const missing = () => this.replies.sent.size - this.replies.answered.size - this.#refused;
+    const missing = () => {
+      let n = 0;
+      for (const seq of this.replies.sent.keys())
+        if (!this.replies.answered.has(seq) && !this.#refused.has(seq)) n += 1;
+      return n;
+    };
     while (missing() > 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     return missing();
