@@ -70,6 +70,46 @@ describe('the receiver', () => {
 });
 
 describe('delivery reports', () => {
+  it('posts many reports at once without piling abort listeners on one signal (no MaxListenersExceededWarning, issue 31)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    // The receiver holds its answers until 12 reports are open at once (or 10 s passed).
+    const held: Array<() => void> = [];
+    const hook = await startReceiver(async (_request, response) => {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        if (held.length >= 12) for (const release of held.splice(0)) release();
+        else setTimeout(resolve, 10_000).unref();
+      });
+      response.end('{}');
+    });
+    receivers.push(hook);
+    try {
+      const many = await setupGateway(server, 1000);
+      const people = await Promise.all(Array.from({ length: 12 }, () => many.person()));
+      const sent = await Promise.all(
+        people.map((person) =>
+          many.call('sendVerificationMessage', {
+            phone_number: person.phone_number,
+            code: '6543',
+            callback_url: hook.url,
+          }),
+        ),
+      );
+      expect(sent.map((answer) => answer.body.ok)).toEqual(people.map(() => true));
+      await waitFor(() => hook.received.length >= 12, {
+        what: `twelve reports (${hook.received.length}, at most ${hook.maxInFlight} at once)`,
+      });
+      expect(hook.maxInFlight).toBeGreaterThanOrEqual(12);
+      // A warning is emitted on the next tick of the listener that passed the limit.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('posts one signed report per status change, in order, and logs each attempt', async () => {
     const hook = await receiver(() => 200);
     const person = await gw.person();

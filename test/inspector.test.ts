@@ -10,6 +10,7 @@ import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startServer, phone, type TestServer } from './helpers/in-process.js';
 import { setupGateway } from './helpers/gateway.js';
+import { openEventStream } from './helpers/event-stream.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let server: TestServer;
@@ -81,30 +82,17 @@ describe('the inspector', () => {
       headers: { authorization: 'Bearer not-the-admin-token-at-all' },
     });
     expect(wrong.status).toBe(401);
-    const stop = new AbortController();
-    const response = await fetch(`${server.url}/web/api/inspector/events`, {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      signal: stop.signal,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const pump = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        received += value;
-      }
-    })();
-    await waitFor(() => received.includes('event: ready'), { what: 'the ready event' });
+    const stream = await openEventStream(`${server.url}/web/api/inspector/events`, ADMIN_TOKEN);
+    const received = () => stream.text();
+    await waitFor(() => received().includes('event: ready'), { what: 'the ready event' });
     await server.control.advanceClock(5);
-    await waitFor(() => received.includes('{"area":"clock"}'), { what: 'the clock event' });
+    await waitFor(() => received().includes('{"area":"clock"}'), { what: 'the clock event' });
     const gw = await setupGateway(server, 100);
     const person = await gw.person('Quinn');
     await gw.call('sendVerificationMessage', { phone_number: person.phone_number, code_length: 4 });
     await server.control.markVerificationRead({ phone: person.phone_number! });
-    await waitFor(() => received.includes('{"area":"gateway"}'), { what: 'the gateway event' });
-    stop.abort();
-    await pump;
+    await waitFor(() => received().includes('{"area":"gateway"}'), { what: 'the gateway event' });
+    await stream.close();
   });
 
   it('hands the admin token to a loopback page in the local profile only', async () => {

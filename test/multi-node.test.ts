@@ -21,6 +21,7 @@ import {
   TEST_POSTGRES_URL,
   testSchema,
 } from '../src/storage/contracts/postgres.js';
+import { openEventStream } from './helpers/event-stream.js';
 import { gateway } from './helpers/gateway.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 import { streamedUpload } from './helpers/streamed-upload.js';
@@ -146,6 +147,41 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     });
     expect(sent.ok).toBe(true);
     expect((await wait).text).toBe('reply via B');
+  });
+
+  it("streams a person's web client events on node A for a chat they start and a group they are added to through node B (by key, ADR 0107)", async () => {
+    const [a, b] = nodes as [Node, Node];
+    const created = await newBot(a);
+    const number = phone();
+    const signedIn = await fetch(`${a.url}/web/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: number, first_name: 'Wen' }),
+    });
+    const session = ((await signedIn.json()) as { result: { token: string; user: { id: number } } }).result;
+    const stream = await openEventStream(`${a.url}/web/api/events`, session.token);
+    const received = () => stream.text();
+    try {
+      await waitFor(() => received().includes('event: ready'), { what: 'the ready event' });
+      // Her first message to the bot, through B: a chat her stream on A did not know.
+      const first = await b.control.sendMessage({ from: number, chat: `@${created.username}`, text: 'hi' });
+      await waitFor(() => received().includes(`"chat_id":${created.id},"message_id":${first.message_id}`), {
+        what: 'the first message of the chat, heard on A',
+      });
+      // A group made on B with her in it, then a message there: her stream on A hears the group.
+      const owner = await b.control.createUser({ phone_number: phone(), first_name: 'Oz' });
+      const group = await b.control.createChat({
+        owner: owner.id,
+        title: 'Across',
+        members: [session.user.id],
+      });
+      const said = await b.control.sendMessage({ from: owner.id, chat: group.id, text: 'hello group' });
+      await waitFor(() => received().includes(`"chat_id":${group.id},"message_id":${said.message_id}`), {
+        what: "the group's message, heard on A",
+      });
+    } finally {
+      await stream.close();
+    }
   });
 
   it('streams an upload on one node to the shared folder: the other node serves its bytes, no temporary file stays (ADR 0063)', async () => {

@@ -1,130 +1,101 @@
 /**
- * A population for scenario 9: people and bots on one Parley, half of the bots long-polling, half on
- * webhooks, each bot answering every message with a reply; Poisson person messages at a given rate;
- * the time from a person's message sent to the bot's reply answered (the person-to-reply latency),
- * the messages never answered or answered twice, and the server's event loop's worst stall (the
- * slowest `/healthz` answer while probing every 20 ms: an answer waits for whatever holds the loop).
+ * A population at work for scenario 9 (issue 31), on one node or several sharing a database: the
+ * world's bots (population-world.ts) answer every person message with a reply, some replies carrying
+ * an inline button that the person then presses (the bot edits its message and answers the press);
+ * people write in private chats and in their groups (a command to the group's bot, which privacy
+ * mode lets through) at a Poisson rate; a gateway stream sends verification codes at a steady rate
+ * with a callback URL for their delivery reports.
+ *
+ * Measured per step: the person-to-reply latency (from the person's message sent to the bot's reply
+ * answered), the press latency (from the press to its answer, the edit made before), the messages
+ * never answered or answered twice, the gateway's requests and reports, and each node's event loop's
+ * worst stall (the slowest `/healthz` answer while probing every 20 ms: an answer waits for whatever
+ * holds the loop). People reach the nodes as a balancer that is not sticky spreads them; a bot polls
+ * and replies through the node of its index.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'undici';
 import { newPool, send } from './load.js';
-import { ADMIN_TOKEN, phoneNumber, type ParleyServer } from './parley.js';
+import { call, CONTROL_HEADERS, JSON_HEADERS, type World } from './population-world.js';
 import { Samples, type LatencySummary } from './stats.js';
 
-export interface WorldSize {
-  bots: number;
-  people: number;
+export interface Mix {
+  /** Share of person messages written in groups (the rest in private chats). */
+  groupShare: number;
+  /** One reply in this many carries a button that its person presses. */
+  pressEvery: number;
+  /** Verification codes sent per second, each with a delivery report. */
+  gatewayPerSecond: number;
 }
 
-export interface World {
-  size: WorldSize;
-  bots: Array<{ id: number; username: string; token: string; webhook: boolean }>;
-  phones: string[];
-  /** Seconds the world took to create. */
-  createSeconds: number;
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-const CONTROL_HEADERS = { ...JSON_HEADERS, authorization: `Bearer ${ADMIN_TOKEN}` };
-/** Calls in flight at once while creating the world. */
-const CREATE_CONCURRENCY = 32;
-
-async function inParallel<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await make(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, count) }, worker));
-  return out;
-}
-
-async function call<T>(pool: Pool, path: string, headers: Record<string, string>, body: object): Promise<T> {
-  const answer = await send(pool, { method: 'POST', path, headers, body: JSON.stringify(body) });
-  const parsed = JSON.parse(answer.text) as { ok: boolean; result?: T; description?: string };
-  if (!parsed.ok) throw new Error(`${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
-  return parsed.result!;
-}
-
-/** Creates the people and the bots through the control API; `tag` keeps usernames apart. */
-export async function createWorld(server: ParleyServer, size: WorldSize, tag: string): Promise<World> {
-  const pool = newPool(server.origin, CREATE_CONCURRENCY);
-  const t0 = performance.now();
-  try {
-    const phones = await inParallel(size.people, async () => {
-      const phone = phoneNumber();
-      await call(pool, '/control/users', CONTROL_HEADERS, { phone_number: phone, first_name: 'Pop' });
-      return phone;
-    });
-    const bots = await inParallel(size.bots, async (i) => {
-      const bot = await call<{ id: number; username: string; token: string }>(
-        pool,
-        '/control/bots',
-        CONTROL_HEADERS,
-        { username: `pop${tag}${i}_bot` },
-      );
-      return { ...bot, webhook: i % 2 === 1 };
-    });
-    return { size, bots, phones, createSeconds: (performance.now() - t0) / 1000 };
-  } finally {
-    await pool.close();
-  }
+interface Sent {
+  at: number;
+  phone: string;
+  /** How the person names the chat: the bot's @username or the group's id. */
+  chat: string | number;
+  node: number;
 }
 
 /** The replies of the bots, by the sequence number a person's message carries. */
 class Replies {
-  readonly sentAt = new Map<number, number>();
+  readonly sent = new Map<number, Sent>();
   readonly answered = new Set<number>();
   duplicates = 0;
   samples = new Samples();
+  presses = new Samples();
+  pressFailed = 0;
 
-  reply(seq: number): void {
-    const at = this.sentAt.get(seq);
-    if (at === undefined) return;
+  reply(seq: number): Sent | undefined {
+    const sent = this.sent.get(seq);
+    if (sent === undefined) return undefined;
     if (this.answered.has(seq)) {
       this.duplicates += 1;
-      return;
+      return undefined;
     }
     this.answered.add(seq);
-    this.samples.add(performance.now() - at);
+    this.samples.add(performance.now() - sent.at);
+    return sent;
   }
 }
 
+/** `p12` in a private chat, `/p12@name_bot` in a group. */
 const seqOf = (text: string | undefined): number | undefined => {
-  const match = /^p(\d+)$/.exec(text ?? '');
+  const match = /^\/?p(\d+)(?:@\w+)?$/.exec(text ?? '');
   return match ? Number(match[1]) : undefined;
 };
 
 interface Update {
   update_id: number;
   message?: { text?: string; chat: { id: number } };
+  callback_query?: { id: string; data?: string; message?: { message_id: number; chat: { id: number } } };
 }
 
-/**
- * The bots at work: pollers (one getUpdates loop each) and a webhook receiver; each message gets a
- * sendMessage reply, whose answer ends its latency sample.
- */
 export class Population {
   readonly replies = new Replies();
-  /** Person messages the control API refused, over all steps. */
-  #refused = 0;
+  /** Person messages the control API refused (or whose call failed), over all steps. */
+  readonly #refused = new Set<number>();
   #stopped = false;
+  #reports = 0;
   #pollers: Array<Promise<void>> = [];
   #receiver: Server | undefined;
-  readonly #api: Pool;
-  readonly #polls: Pool;
+  #receiverUrl = '';
+  readonly #api: Pool[];
+  readonly #polls: Pool[];
 
   constructor(
-    private readonly server: ParleyServer,
+    private readonly origins: string[],
     private readonly world: World,
+    private readonly mix: Mix,
   ) {
-    this.#api = newPool(server.origin, 64);
-    this.#polls = newPool(server.origin, Math.max(1, world.bots.filter((b) => !b.webhook).length));
+    this.#api = origins.map((origin) => newPool(origin, 64));
+    const pollers = Math.ceil(world.bots.filter((b) => !b.webhook).length / origins.length);
+    this.#polls = origins.map((origin) => newPool(origin, Math.max(1, pollers)));
+  }
+
+  #nodeOfBot(bot: number): number {
+    return bot % this.origins.length;
   }
 
   async start(): Promise<void> {
@@ -133,42 +104,88 @@ export class Population {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         response.end();
-        const token = decodeURIComponent((request.url ?? '').split('/').pop() ?? '');
-        void this.#answer(token, JSON.parse(body || '{}') as Update);
+        const url = request.url ?? '';
+        if (url.startsWith('/report')) this.#reports += 1;
+        else void this.#answer(Number(url.split('/').pop()), JSON.parse(body || '{}') as Update);
       });
     });
     await new Promise<void>((resolve) => this.#receiver!.listen(0, '127.0.0.1', resolve));
     const { port } = this.#receiver.address() as AddressInfo;
-    for (const bot of this.world.bots) {
+    this.#receiverUrl = `http://127.0.0.1:${port}`;
+    for (const [i, bot] of this.world.bots.entries()) {
       if (bot.webhook) {
-        await call(this.#api, `/bot${bot.token}/setWebhook`, JSON_HEADERS, {
-          url: `http://127.0.0.1:${port}/hook/${encodeURIComponent(bot.token)}`,
+        await call(this.#api[this.#nodeOfBot(i)]!, `/bot${bot.token}/setWebhook`, JSON_HEADERS, {
+          url: `${this.#receiverUrl}/hook/${i}`,
         });
-      } else this.#pollers.push(this.#poll(bot.token));
+      } else this.#pollers.push(this.#poll(i));
     }
   }
 
-  async #answer(token: string, update: Update): Promise<void> {
+  async #answer(bot: number, update: Update): Promise<void> {
+    const { token } = this.world.bots[bot]!;
+    const api = this.#api[this.#nodeOfBot(bot)]!;
+    if (update.callback_query) {
+      const query = update.callback_query;
+      try {
+        if (query.message)
+          await call(api, `/bot${token}/editMessageText`, JSON_HEADERS, {
+            chat_id: query.message.chat.id,
+            message_id: query.message.message_id,
+            text: `done ${query.data ?? ''}`,
+          });
+        await call(api, `/bot${token}/answerCallbackQuery`, JSON_HEADERS, {
+          callback_query_id: query.id,
+          text: 'done',
+        });
+      } catch {
+        // The press's answer then times out: counted as a failed press.
+      }
+      return;
+    }
     const message = update.message;
     const seq = seqOf(message?.text);
     if (!message || seq === undefined) return;
+    const press = seq % this.mix.pressEvery === 0;
+    let messageId: number;
     try {
-      await call(this.#api, `/bot${token}/sendMessage`, JSON_HEADERS, {
+      const reply = await call<{ message_id: number }>(api, `/bot${token}/sendMessage`, JSON_HEADERS, {
         chat_id: message.chat.id,
         text: `re ${seq}`,
+        ...(press ? { reply_markup: { inline_keyboard: [[{ text: 'ok', callback_data: `x${seq}` }]] } } : {}),
       });
-      this.replies.reply(seq);
+      messageId = reply.message_id;
     } catch {
-      // Counted as not answered.
+      return; // Counted as not answered.
+    }
+    const sent = this.replies.reply(seq);
+    if (press && sent && !this.#stopped) void this.#press(sent, messageId);
+  }
+
+  /** The person presses the reply's button; the press answers once the bot answered it. */
+  async #press(sent: Sent, messageId: number): Promise<void> {
+    const t = performance.now();
+    try {
+      await call(this.#api[sent.node]!, '/control/press', CONTROL_HEADERS, {
+        user: sent.phone,
+        chat: sent.chat,
+        message_id: messageId,
+        button: 'ok',
+        timeout: 10,
+      });
+      this.replies.presses.add(performance.now() - t);
+    } catch {
+      this.replies.pressFailed += 1;
     }
   }
 
-  async #poll(token: string): Promise<void> {
+  async #poll(bot: number): Promise<void> {
+    const { token } = this.world.bots[bot]!;
+    const pool = this.#polls[this.#nodeOfBot(bot)]!;
     let offset = 0;
     while (!this.#stopped) {
       let updates: Update[];
       try {
-        updates = await call<Update[]>(this.#polls, `/bot${token}/getUpdates`, JSON_HEADERS, {
+        updates = await call<Update[]>(pool, `/bot${token}/getUpdates`, JSON_HEADERS, {
           offset,
           timeout: 20,
         });
@@ -178,55 +195,131 @@ export class Population {
       }
       for (const update of updates) {
         offset = update.update_id + 1;
-        void this.#answer(token, update);
+        void this.#answer(bot, update);
       }
     }
   }
 
-  /**
-   * Sends person messages at `rate` per second (Poisson) for `ms`, waits up to `graceMs` for the
-   * replies, and answers the step's figures.
-   */
-  async step(rate: number, ms: number, graceMs: number, serverCpu: () => number): Promise<StepFigures> {
-    const replies = this.replies;
-    replies.samples = new Samples();
-    const duplicatesBefore = replies.duplicates;
-    const control = newPool(this.server.origin, 64);
-    const probe = newPool(this.server.origin, 1);
-    const first = replies.sentAt.size;
+  /** A person message: in a private chat with a random bot, or in one of the person's groups. */
+  #personMessage(seq: number): { sent: Sent; text: string } {
+    const { world } = this;
+    const node = Math.floor(Math.random() * this.origins.length);
+    if (world.groups.length > 0 && Math.random() < this.mix.groupShare) {
+      const group = world.groups[Math.floor(Math.random() * world.groups.length)]!;
+      const phone = group.members[Math.floor(Math.random() * group.members.length)]!;
+      const bot = world.bots[group.bot]!;
+      return {
+        sent: { at: performance.now(), phone, chat: group.id, node },
+        text: `/p${seq}@${bot.username}`,
+      };
+    }
+    const phone = world.phones[Math.floor(Math.random() * world.phones.length)]!;
+    const bot = world.bots[Math.floor(Math.random() * world.bots.length)]!;
+    return { sent: { at: performance.now(), phone, chat: `@${bot.username}`, node }, text: `p${seq}` };
+  }
+
+  /** Probes every node's `/healthz` every 20 ms until stopped; answers the slowest answer, ms. */
+  #probeStalls(): { stop: () => Promise<number> } {
+    const probes = this.origins.map((origin) => newPool(origin, 1));
     let stall = 0;
     let probing = true;
-    const prober = (async () => {
+    const loops = probes.map(async (probe) => {
       while (probing) {
         const t = performance.now();
         await send(probe, { method: 'GET', path: '/healthz' }).catch(() => undefined);
         stall = Math.max(stall, performance.now() - t);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-    })();
+    });
+    return {
+      stop: async () => {
+        probing = false;
+        await Promise.all(loops);
+        await Promise.all(probes.map((probe) => probe.close()));
+        return stall;
+      },
+    };
+  }
+
+  /** The worst event-loop stall over `ms` with no traffic (polls parked, webhook bots idle). */
+  async idleStall(ms: number): Promise<number> {
+    const probing = this.#probeStalls();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return probing.stop();
+  }
+
+  /** Verification codes at the mix's rate while `running()`; answers requests sent and refused. */
+  async #gatewayStream(running: () => boolean): Promise<{ sent: number; refused: number }> {
+    const perSecond = this.mix.gatewayPerSecond;
+    if (perSecond <= 0) return { sent: 0, refused: 0 };
+    const pool = newPool(this.origins[0]!, 8);
+    const headers = { ...JSON_HEADERS, authorization: `Bearer ${this.world.gatewayToken}` };
+    const t0 = performance.now();
+    let sent = 0;
+    let refused = 0;
+    const inFlight: Array<Promise<void>> = [];
+    while (running()) {
+      while (sent < ((performance.now() - t0) * perSecond) / 1000) {
+        const phone = this.world.phones[Math.floor(Math.random() * this.world.phones.length)]!;
+        sent += 1;
+        inFlight.push(
+          call(pool, '/gateway/sendVerificationMessage', headers, {
+            phone_number: phone,
+            code_length: 6,
+            callback_url: `${this.#receiverUrl}/report`,
+          }).then(
+            () => undefined,
+            () => void (refused += 1),
+          ),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await Promise.all(inFlight);
+    await pool.close();
+    return { sent, refused };
+  }
+
+  /**
+   * Sends person messages at `rate` per second (Poisson) for `ms` with the gateway stream beside
+   * them, waits up to `graceMs` for the replies, and answers the step's figures.
+   */
+  async step(rate: number, ms: number, graceMs: number, serverCpu: () => number): Promise<StepFigures> {
+    const replies = this.replies;
+    replies.samples = new Samples();
+    replies.presses = new Samples();
+    const pressFailedBefore = replies.pressFailed;
+    const duplicatesBefore = replies.duplicates;
+    const reportsBefore = this.#reports;
+    const controls = this.origins.map((origin) => newPool(origin, 64));
+    const first = replies.sent.size;
+    const stalls = this.#probeStalls();
     const cpu0 = serverCpu();
     const t0 = performance.now();
     let sent = 0;
     let failed = 0;
     let due = 0;
     const sends: Array<Promise<void>> = [];
+    const gateway = this.#gatewayStream(() => performance.now() - t0 < ms);
     while (performance.now() - t0 < ms) {
       // Poisson arrivals: exponential gaps, sent on a 5 ms tick.
       const now = performance.now() - t0;
       while (due <= now) {
         const seq = first + sent;
         sent += 1;
-        const phone = this.world.phones[Math.floor(Math.random() * this.world.phones.length)]!;
-        const bot = this.world.bots[Math.floor(Math.random() * this.world.bots.length)]!;
-        replies.sentAt.set(seq, performance.now());
+        const { sent: message, text } = this.#personMessage(seq);
+        replies.sent.set(seq, message);
         sends.push(
-          call(control, '/control/messages', CONTROL_HEADERS, {
-            from: phone,
-            chat: `@${bot.username}`,
-            text: `p${seq}`,
+          call(controls[message.node]!, '/control/messages', CONTROL_HEADERS, {
+            from: message.phone,
+            chat: message.chat,
+            text,
           }).then(
             () => undefined,
-            () => void (failed += 1),
+            () => {
+              failed += 1;
+              this.#refused.add(seq);
+            },
           ),
         );
         due += (-Math.log(1 - Math.random()) * 1000) / rate;
@@ -234,30 +327,40 @@ export class Population {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await Promise.all(sends);
+    const gatewayFigures = await gateway;
     const deadline = performance.now() + graceMs;
+    // A call that failed (a timeout, say) may still have been stored and answered: it counts as
+    // answered then, and as refused only when it was not.
     const wanted = () => {
       let answered = 0;
       for (let seq = first; seq < first + sent; seq++) if (replies.answered.has(seq)) answered += 1;
       return answered;
     };
-    while (wanted() + failed < sent && performance.now() < deadline)
+    const refusedUnanswered = () => {
+      let n = 0;
+      for (const seq of this.#refused) if (seq >= first && !replies.answered.has(seq)) n += 1;
+      return n;
+    };
+    while (wanted() + refusedUnanswered() < sent && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - t0) / 1000;
     const cpuSeconds = serverCpu() - cpu0;
-    probing = false;
-    await prober;
-    await control.close();
-    await probe.close();
+    const stall = await stalls.stop();
+    await Promise.all(controls.map((pool) => pool.close()));
     const answered = wanted();
-    this.#refused += failed;
     return {
       rate,
       sent,
       answered,
-      lost: sent - answered - failed,
+      lost: sent - answered - refusedUnanswered(),
       failed,
       duplicates: replies.duplicates - duplicatesBefore,
       latency: replies.samples.count > 0 ? replies.samples.summary() : undefined,
+      presses: replies.presses.count > 0 ? replies.presses.summary() : undefined,
+      pressFailed: replies.pressFailed - pressFailedBefore,
+      gatewaySent: gatewayFigures.sent,
+      gatewayRefused: gatewayFigures.refused,
+      reports: this.#reports - reportsBefore,
       worstStallMs: stall,
       cpuMsPerMessage: sent > 0 ? (cpuSeconds * 1000) / sent : Number.NaN,
       cpuPct: (cpuSeconds / seconds) * 100,
@@ -270,7 +373,12 @@ export class Population {
    */
   async unanswered(ms: number): Promise<number> {
     const deadline = performance.now() + ms;
-    const missing = () => this.replies.sentAt.size - this.replies.answered.size - this.#refused;
+    const missing = () => {
+      let n = 0;
+      for (const seq of this.replies.sent.keys())
+        if (!this.replies.answered.has(seq) && !this.#refused.has(seq)) n += 1;
+      return n;
+    };
     while (missing() > 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     return missing();
@@ -284,8 +392,7 @@ export class Population {
       receiver.closeAllConnections();
       await closed;
     }
-    await this.#api.destroy();
-    await this.#polls.destroy();
+    await Promise.all([...this.#api, ...this.#polls].map((pool) => pool.destroy()));
     await Promise.allSettled(this.#pollers);
   }
 }
@@ -300,8 +407,15 @@ export interface StepFigures {
   failed: number;
   duplicates: number;
   latency: LatencySummary | undefined;
+  /** From a press to its answer (the bot edited its message, then answered). */
+  presses: LatencySummary | undefined;
+  pressFailed: number;
+  gatewaySent: number;
+  gatewayRefused: number;
+  /** Delivery reports that arrived during the step (of this step's codes or earlier ones). */
+  reports: number;
   worstStallMs: number;
   cpuMsPerMessage: number;
-  /** Server CPU over the step, % of one core. */
+  /** Server CPU over the step, % of one core (summed over the nodes). */
   cpuPct: number;
 }

@@ -1,20 +1,26 @@
 /**
- * Scenario 9: the population (issue 31). People and bots on one node, half of the bots long-polling
- * and half on webhooks, each answering every message; Poisson person messages stepped up in rate
- * until the person-to-reply p99 passes 200 ms (the knee). A small world and a large world are
- * measured at the same rates; the report gives each world's knee, the event loop's worst stall,
- * the server's CPU per message and its memory per bot, and the large world's figures as ratios of
- * the small one's. SQLite always; PostgreSQL (one node, the small world) when a server answers.
+ * Scenario 9: the population (issue 31, ADR 0107). People and bots (half long-polling, half on
+ * webhooks, each answering every message), people in private chats and in groups of 20-200 with a
+ * bot, presses of the replies' buttons (the bot edits its message and answers), a gateway stream of
+ * verification codes with delivery reports (bench/lib/population*.ts); Poisson person messages
+ * stepped up in rate until the person-to-reply p99 passes 200 ms (the knee). A small and a large
+ * world on SQLite, measured at the same rates; the small world also on one PostgreSQL node and on
+ * two sharing the database, when a server answers (else a line says it was not measured). The report
+ * gives each run's knee, the event loop's worst stall (idle and under load), the nodes' CPU per
+ * message and the memory per bot, and as ratios: large vs small world, PostgreSQL vs SQLite, two
+ * nodes vs one.
  *
  * Sizes: the quick size (the default, inside `npm run bench`, about a minute) and the full size of
- * the issue (100 bots and 1,000 people vs 10,000 bots and 100,000 people) with `--population full`.
+ * the issue (100 bots and 1,000 people vs 10,000 bots and 100,000 people) with `--population full`
+ * (`npm run bench -- --only 9 --population full`).
  * Loopback only; each step is bounded in time, and the steps stop at the knee.
  */
 import { randomBytes } from 'node:crypto';
 import type { BenchContext, Row, Scenario, ScenarioResult } from '../lib/context.js';
 import { processCpuSeconds } from '../lib/load.js';
 import { newDataDir, startParley, type ParleyServer } from '../lib/parley.js';
-import { Population, createWorld, type StepFigures, type WorldSize } from '../lib/population.js';
+import { Population, type Mix, type StepFigures } from '../lib/population.js';
+import { createWorld, type WorldSize } from '../lib/population-world.js';
 import { rssMiB } from '../lib/processes.js';
 import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
 
@@ -27,30 +33,43 @@ interface Plan {
   rates: number[];
   stepMs: number;
   graceMs: number;
+  /** The event loop's worst stall is also measured this long with no traffic (polls parked). */
+  idleMs: number;
+  mix: Mix;
 }
 
 const QUICK: Plan = {
-  small: { bots: 10, people: 100 },
-  large: { bots: 400, people: 4_000 },
-  rates: [10, 25, 50, 100, 200, 400],
-  stepMs: 3_000,
-  graceMs: 2_000,
+  small: { bots: 10, people: 100, groups: 2 },
+  large: { bots: 400, people: 4_000, groups: 20 },
+  rates: [5, 10, 25, 50, 100, 200, 400],
+  stepMs: 2_500,
+  graceMs: 1_500,
+  idleMs: 2_000,
+  mix: { groupShare: 0.3, pressEvery: 5, gatewayPerSecond: 2 },
 };
 
 const FULL: Plan = {
-  small: { bots: 100, people: 1_000 },
-  large: { bots: 10_000, people: 100_000 },
-  rates: [100, 200, 400, 700, 1_000, 1_500, 2_000],
+  small: { bots: 100, people: 1_000, groups: 10 },
+  large: { bots: 10_000, people: 100_000, groups: 1_000 },
+  rates: [25, 50, 100, 200, 400, 700, 1_000, 1_500, 2_000],
   stepMs: 10_000,
   graceMs: 5_000,
+  idleMs: 10_000,
+  mix: { groupShare: 0.3, pressEvery: 5, gatewayPerSecond: 10 },
 };
 
 interface WorldRun {
   label: string;
   size: WorldSize;
+  nodes: number;
   createSeconds: number;
-  /** RSS after the world was made and its bots started, MiB. */
+  /** Groups and their members made per second. */
+  groupsPerSecond: number;
+  membershipsPerSecond: number;
+  /** RSS after the world was made and its bots started, MiB (summed over the nodes). */
   rssMiB: number | undefined;
+  /** The worst event-loop stall with no traffic, ms. */
+  idleStallMs: number;
   steps: StepFigures[];
   /** The highest rate whose p99 stayed within the limit (0 when none did). */
   knee: number;
@@ -60,39 +79,53 @@ interface WorldRun {
   lost: number;
   /** Messages answered twice. */
   duplicates: number;
+  /** The nodes' process warnings (lines with `Warning:`), e.g. MaxListenersExceededWarning. */
+  warnings: string[];
 }
 
-async function runWorld(ctx: BenchContext, server: ParleyServer, label: string, size: WorldSize, plan: Plan) {
+async function runWorld(
+  ctx: BenchContext,
+  servers: ParleyServer[],
+  label: string,
+  size: WorldSize,
+  plan: Plan,
+): Promise<WorldRun> {
   const tag = randomBytes(3).toString('hex');
-  const world = await createWorld(server, size, tag);
-  const population = new Population(server, world);
+  const origins = servers.map((server) => server.origin);
+  const world = await createWorld(origins, size, tag);
+  const population = new Population(origins, world, plan.mix);
   await population.start();
+  const cpu = () => servers.reduce((sum, server) => sum + processCpuSeconds(server.child.pid), 0);
+  const rss = servers.map((server) => rssMiB(server.child.pid));
   const run: WorldRun = {
     label,
     size,
+    nodes: servers.length,
     createSeconds: world.createSeconds,
-    rssMiB: rssMiB(server.child.pid),
+    groupsPerSecond: size.groups / world.groupSeconds,
+    membershipsPerSecond: world.memberships / world.groupSeconds,
+    rssMiB: rss.every((r) => r !== undefined) ? rss.reduce((a, b) => a! + b!, 0) : undefined,
+    idleStallMs: 0,
     steps: [],
     knee: 0,
     kneeAtLeast: false,
     lost: 0,
     duplicates: 0,
+    warnings: [],
   };
   try {
+    run.idleStallMs = await population.idleStall(plan.idleMs);
     // A warm-up at the first rate, not counted: the server's code is compiled and its caches filled
     // before the first measured step.
-    await population.step(plan.rates[0]!, plan.stepMs, plan.graceMs, () =>
-      processCpuSeconds(server.child.pid),
-    );
+    await population.step(plan.rates[0]!, plan.stepMs, plan.graceMs, cpu);
     for (const rate of plan.rates) {
-      const step = await population.step(rate, plan.stepMs, plan.graceMs, () =>
-        processCpuSeconds(server.child.pid),
-      );
+      const step = await population.step(rate, plan.stepMs, plan.graceMs, cpu);
       run.steps.push(step);
       const p99 = step.latency?.p99 ?? Infinity;
       ctx.log(
-        `  ${label}, ${rate}/s: p50 ${step.latency?.p50.toFixed(1)} p99 ${p99.toFixed(1)} ms, stall ${step.worstStallMs.toFixed(0)} ms, ` +
-          `CPU ${step.cpuPct.toFixed(0)}% (${step.cpuMsPerMessage.toFixed(2)} ms/message), late ${step.lost}, twice ${step.duplicates}`,
+        `  ${label}, ${rate}/s: p50 ${step.latency?.p50.toFixed(1)} p99 ${p99.toFixed(1)} ms, presses p99 ${step.presses?.p99.toFixed(1) ?? '-'} ms (${step.pressFailed} failed), ` +
+          `stall ${step.worstStallMs.toFixed(0)} ms, CPU ${step.cpuPct.toFixed(0)}% (${step.cpuMsPerMessage.toFixed(2)} ms/message), ` +
+          `late ${step.lost}, twice ${step.duplicates}, refused ${step.failed}; gateway ${step.gatewaySent} sent, ${step.gatewayRefused} refused, ${step.reports} reports`,
       );
       if (p99 > P99_LIMIT_MS) break;
       run.knee = rate;
@@ -123,61 +156,133 @@ function row(what: string, measured: WorldRun, baseline: WorldRun): Row {
   };
 }
 
+/** Starts `count` nodes on `data` (SQLite: one node, on its data folder); the first pinned. */
+async function startNodes(
+  ctx: BenchContext,
+  name: string,
+  count: number,
+  data?: string,
+): Promise<ParleyServer[]> {
+  const dataDir = newDataDir(ctx, name);
+  const servers: ParleyServer[] = [];
+  try {
+    // One after the other: the first migrates a new schema; the next find it ready.
+    for (let i = 0; i < count; i++)
+      servers.push(
+        await startParley(ctx, {
+          dataDir,
+          ...(data ? { data } : {}),
+          core: i === 0 ? 'server' : 'any',
+          // A process warning (issue 31 saw MaxListenersExceededWarning on nodes) shows with its stack.
+          env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --trace-warnings`.trim() },
+        }),
+      );
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
+  return servers;
+}
+
+async function measure(
+  ctx: BenchContext,
+  label: string,
+  size: WorldSize,
+  plan: Plan,
+  nodes: number,
+  data?: string,
+): Promise<WorldRun> {
+  const servers = await startNodes(
+    ctx,
+    label.startsWith('SQLite') ? 'population' : 'population-pg',
+    nodes,
+    data,
+  );
+  try {
+    const run = await runWorld(ctx, servers, label, size, plan);
+    run.warnings = servers.flatMap((server) =>
+      server.child
+        .output()
+        .split('\n')
+        .filter((line) => /Warning:/.test(line)),
+    );
+    return run;
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+function describeRun(run: WorldRun): string {
+  const k = atKnee(run);
+  const refused = run.steps.reduce((n, s) => n + s.failed, 0);
+  const gateway = run.steps.reduce((n, s) => n + s.gatewaySent, 0);
+  const reports = run.steps.reduce((n, s) => n + s.reports, 0);
+  return (
+    `${run.label}: knee ${run.knee}${run.kneeAtLeast ? '+ (the last rate tried still passed)' : ''} messages/s; ` +
+    `world made in ${run.createSeconds.toFixed(1)} s (groups ${run.groupsPerSecond.toFixed(1)}/s, ${run.membershipsPerSecond.toFixed(0)} memberships/s); ` +
+    `idle worst event-loop stall ${run.idleStallMs.toFixed(0)} ms; at the knee worst stall ${k.worstStallMs.toFixed(0)} ms, ` +
+    `p99 ${k.latency?.p99.toFixed(1)} ms, presses p99 ${k.presses?.p99.toFixed(1) ?? '-'} ms, CPU ${k.cpuMsPerMessage.toFixed(2)} ms per message (${k.cpuPct.toFixed(0)}% of a core); ` +
+    `RSS ${run.rssMiB?.toFixed(0)} MiB; messages lost (never answered) ${run.lost}, answered twice ${run.duplicates}, refused ${refused}; ` +
+    `gateway codes ${gateway}, delivery reports heard ${reports}; process warnings on the nodes: ` +
+    (run.warnings.length === 0 ? 'none.' : `${run.warnings.length} (${run.warnings[0]!.slice(0, 200)}).`)
+  );
+}
+
 export const populationScenario: Scenario = {
   id: 9,
-  title: 'Population: the knee of person-to-reply p99 in a small and a large world',
+  title: 'Population: the knee of person-to-reply p99 in a small and a large world, SQLite and PostgreSQL',
   async run(ctx: BenchContext): Promise<ScenarioResult> {
     const plan = ctx.population === 'full' ? FULL : QUICK;
+    const { mix } = plan;
     const notes: string[] = [
-      `${ctx.population === 'full' ? 'Full' : 'Quick'} size: small world ${plan.small.bots} bots and ${plan.small.people} people, large world ${plan.large.bots} bots and ${plan.large.people} people; half of the bots long-poll, half have webhooks; rates ${plan.rates.join(', ')} messages/s, ${plan.stepMs / 1000} s a step, until p99 passes ${P99_LIMIT_MS} ms.`,
+      `${ctx.population === 'full' ? 'Full' : 'Quick'} size: small world ${plan.small.bots} bots, ${plan.small.people} people and ${plan.small.groups} groups, ` +
+        `large world ${plan.large.bots} bots, ${plan.large.people} people and ${plan.large.groups} groups (20-200 people and one bot each); ` +
+        `half of the bots long-poll, half have webhooks; ${mix.groupShare * 100}% of messages in groups, one reply in ${mix.pressEvery} pressed (the bot edits and answers), ` +
+        `${mix.gatewayPerSecond} verification codes/s with delivery reports; rates ${plan.rates.join(', ')} messages/s, ${plan.stepMs / 1000} s a step, until p99 passes ${P99_LIMIT_MS} ms.`,
     ];
-    const runs: WorldRun[] = [];
-    for (const [label, size] of [
-      ['SQLite, small world', plan.small],
-      ['SQLite, large world', plan.large],
-    ] as const) {
-      const server = await startParley(ctx, { dataDir: newDataDir(ctx, 'population') });
-      try {
-        runs.push(await runWorld(ctx, server, label, size, plan));
-      } finally {
-        await server.stop();
-      }
-    }
+    const small = await measure(ctx, 'SQLite, small world', plan.small, plan, 1);
+    const large = await measure(ctx, 'SQLite, large world', plan.large, plan, 1);
+    const runs: WorldRun[] = [small, large];
+    let pg1: WorldRun | undefined;
+    let pg2: WorldRun | undefined;
     const unavailable = await probe();
     if (unavailable === undefined) {
-      const schema = `parley_bench_pop_${randomBytes(4).toString('hex')}`;
-      const data = `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
-      const server = await startParley(ctx, { dataDir: newDataDir(ctx, 'population-pg'), data });
-      try {
-        runs.push(await runWorld(ctx, server, 'PostgreSQL, one node, small world', plan.small, plan));
-      } finally {
-        await server.stop();
-        await dropSchema(schema).catch(() => undefined);
+      for (const nodes of [1, 2]) {
+        const schema = `parley_bench_pop_${randomBytes(4).toString('hex')}`;
+        const data = `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
+        try {
+          const label = `PostgreSQL, ${nodes === 1 ? 'one node' : 'two nodes'}, small world`;
+          const run = await measure(ctx, label, plan.small, plan, nodes, data);
+          runs.push(run);
+          if (nodes === 1) pg1 = run;
+          else pg2 = run;
+        } finally {
+          await dropSchema(schema).catch(() => undefined);
+        }
       }
-    } else notes.push(`PostgreSQL not measured: ${unavailable}`);
+    } else notes.push(`PostgreSQL not measured (no server at ${TEST_POSTGRES_URL}): ${unavailable}`);
 
-    const [small, large, pg] = runs as [WorldRun, WorldRun, WorldRun | undefined];
     const rows: Row[] = [row('Knee, large world vs small world (SQLite)', large, small)];
-    if (pg) rows.push(row('Knee, PostgreSQL one node vs SQLite (small world)', pg, small));
+    if (pg1) rows.push(row('Knee, PostgreSQL one node vs SQLite (small world)', pg1, small));
+    if (pg1 && pg2) rows.push(row('Knee, PostgreSQL two nodes vs one node (small world)', pg2, pg1));
     const bytesPerBot =
       large.rssMiB !== undefined && small.rssMiB !== undefined
         ? ((large.rssMiB - small.rssMiB) * 1024 * 1024) / (large.size.bots - small.size.bots)
         : undefined;
-    // Large vs small at the same rate: the highest rate both worlds were measured at.
-    const shared = Math.max(
-      ...small.steps.map((s) => s.rate).filter((r) => large.steps.some((l) => l.rate === r)),
+    const [sk, lk] = atSharedRate(small, large);
+    for (const run of runs) notes.push(describeRun(run));
+    notes.push(
+      `Large vs small world at ${sk.rate} messages/s: CPU per message ${(lk.cpuMsPerMessage / sk.cpuMsPerMessage).toFixed(2)}x, ` +
+        `worst stall ${lk.worstStallMs.toFixed(0)} vs ${sk.worstStallMs.toFixed(0)} ms (idle: ${large.idleStallMs.toFixed(0)} vs ${small.idleStallMs.toFixed(0)} ms); ` +
+        `memory per added bot ${bytesPerBot === undefined ? 'n/a' : `${(bytesPerBot / 1024).toFixed(1)} KiB`} (people and groups included, RSS difference over the bots added).`,
     );
-    const sk = small.steps.find((s) => s.rate === shared) ?? atKnee(small);
-    const lk = large.steps.find((s) => s.rate === shared) ?? atKnee(large);
-    for (const run of runs) {
-      const k = atKnee(run);
+    if (pg1) {
+      const [s, p] = atSharedRate(small, pg1);
       notes.push(
-        `${run.label}: knee ${run.knee}${run.kneeAtLeast ? '+ (the last rate tried still passed)' : ''} messages/s; world made in ${run.createSeconds.toFixed(1)} s; at the knee worst event-loop stall ${k.worstStallMs.toFixed(0)} ms, CPU ${k.cpuMsPerMessage.toFixed(2)} ms per message (${k.cpuPct.toFixed(0)}% of a core); RSS ${run.rssMiB?.toFixed(0)} MiB; messages lost (never answered) ${run.lost}, answered twice ${run.duplicates}, refused ${run.steps.reduce((n, s) => n + s.failed, 0)}.`,
+        `PostgreSQL one node vs SQLite at ${s.rate} messages/s: CPU per message ${(p.cpuMsPerMessage / s.cpuMsPerMessage).toFixed(2)}x (node only; the database's own CPU not counted), ` +
+          `p50 ${p.latency?.p50.toFixed(1)} vs ${s.latency?.p50.toFixed(1)} ms; groups created ${(pg1.groupsPerSecond / small.groupsPerSecond).toFixed(2)}x SQLite's rate.`,
       );
     }
-    notes.push(
-      `Large vs small world at ${sk.rate} messages/s: CPU per message ${(lk.cpuMsPerMessage / sk.cpuMsPerMessage).toFixed(2)}x, worst stall ${lk.worstStallMs.toFixed(0)} vs ${sk.worstStallMs.toFixed(0)} ms; memory per added bot ${bytesPerBot === undefined ? 'n/a' : `${(bytesPerBot / 1024).toFixed(1)} KiB`} (people included, RSS difference over the bots added).`,
-    );
     return {
       id: 9,
       title: this.title,
@@ -189,13 +294,25 @@ export const populationScenario: Scenario = {
         'pop.large.knee': large.knee,
         'pop.small.stall': sk.worstStallMs,
         'pop.large.stall': lk.worstStallMs,
+        'pop.large.idleStall': large.idleStallMs,
         'pop.small.cpuPerMessage': sk.cpuMsPerMessage,
         'pop.large.cpuPerMessage': lk.cpuMsPerMessage,
         ...(bytesPerBot !== undefined ? { 'pop.bytesPerBot': bytesPerBot } : {}),
-        ...(pg ? { 'pop.pg.knee': pg.knee } : {}),
+        ...(pg1 ? { 'pop.pg.knee': pg1.knee } : {}),
+        ...(pg2 ? { 'pop.pg2.knee': pg2.knee } : {}),
         'pop.lost': runs.reduce((n, run) => n + run.lost, 0),
         'pop.duplicates': runs.reduce((n, run) => n + run.duplicates, 0),
       },
     };
   },
 };
+
+/** The steps of two runs at the highest rate both were measured at (else each one's knee). */
+function atSharedRate(a: WorldRun, b: WorldRun): [StepFigures, StepFigures] {
+  const shared = a.steps.map((s) => s.rate).filter((r) => b.steps.some((l) => l.rate === r));
+  const rate = shared.length > 0 ? Math.max(...shared) : undefined;
+  return [
+    a.steps.find((s) => s.rate === rate) ?? atKnee(a),
+    b.steps.find((s) => s.rate === rate) ?? atKnee(b),
+  ];
+}

@@ -43,11 +43,20 @@ function describeFailure(error: unknown): string {
   return (error as Error).message || 'Connection failed';
 }
 
+/** The reason a report's request is aborted at stop (a reason: no DOMException with its stack). */
+const STOPPED = new Error('the report worker stopped');
+
 export class ReportWorker {
   readonly #loop: DueLoop;
   readonly #inFlight = new Map<number, Promise<void>>();
   readonly #unsubscribe: Array<() => void> = [];
-  readonly #shutdown = new AbortController();
+  /**
+   * The reports being posted, each with a signal of its own that `stop` aborts: one signal shared by
+   * every request gathered one abort listener per request in flight (undici adds one), and past 10
+   * Node warned MaxListenersExceededWarning (issue 31).
+   */
+  readonly #posting = new Set<AbortController>();
+  #stopped = false;
   /** Made at the first report (undici loads then: a world that sends none never loads it). */
   #agentMade: Agent | undefined;
 
@@ -127,6 +136,9 @@ export class ReportWorker {
     let statusCode: number | null = null;
     let failure: string | null = null;
     let retryAfter: number | undefined;
+    const posting = new AbortController();
+    if (this.#stopped) posting.abort(STOPPED);
+    this.#posting.add(posting);
     try {
       const response = await undici().request(url, {
         method: 'POST',
@@ -137,14 +149,16 @@ export class ReportWorker {
         },
         body: job.body,
         dispatcher: this.#agent,
-        signal: this.#shutdown.signal,
+        signal: posting.signal,
       });
       statusCode = response.statusCode;
       retryAfter = parseRetryAfter(response.headers['retry-after']);
       await response.body.dump();
     } catch (error) {
-      if (this.#shutdown.signal.aborted) return;
+      if (posting.signal.aborted) return;
       failure = describeFailure(error);
+    } finally {
+      this.#posting.delete(posting);
     }
 
     const attempts = job.attempts + 1;
@@ -196,7 +210,8 @@ export class ReportWorker {
   async stop(): Promise<void> {
     for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
     await this.#loop.stop();
-    this.#shutdown.abort();
+    this.#stopped = true;
+    for (const posting of this.#posting) posting.abort(STOPPED);
     await Promise.allSettled([...this.#inFlight.values()]);
     await this.#agentMade?.destroy();
   }

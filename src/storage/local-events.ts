@@ -5,10 +5,11 @@
  *
  * Listeners are found two ways:
  * - by name (`on`): every listener of the event hears it. For the few parts that want them all (a
- *   worker, a cache, the web client's stream).
+ *   worker, a cache, the inspector's stream).
  * - by name and key (`onKey`): only the listeners of the keys that `eventKeys` gives the event hear
  *   it. A waiter (a parked long poll, a control `wait`, a press waiting for its answer) listens on its
- *   key, so that an event costs O(its own waiters), not O(every waiter of the process).
+ *   key, so that an event costs O(its own waiters), not O(every waiter of the process). The web
+ *   client's stream listens on its person's chats and its person (web/person-events.ts).
  *
  * Listeners are kept in sets, so that subscribing and unsubscribing cost O(1) however many there are
  * (an EventEmitter's `off` searches an array). A listener subscribed while an event is handed out
@@ -21,9 +22,11 @@ type EventName = keyof PlatformEvents;
 type Listener = (payload: never) => void;
 
 /**
- * The keys an event is heard on: a bot's updates by the bot's id; a new message by `c<chat pk>` and
- * by `u<user id>` for each recipient named (a private chat's other party: a wait for a chat that does
- * not exist yet listens on its person); an answered query by its id.
+ * The keys an event is heard on: a bot's updates by the bot's id; a new message by `c<chat pk>`, by
+ * `u<user id>` for each recipient named (a private chat's other party: a wait for a chat that does
+ * not exist yet listens on its person) and by `s<sender id>`; what else happens in a chat (an edit,
+ * a read, an action, its join requests, a member) by `c<chat pk>`, an edit of an ephemeral message
+ * also by `u<its receiver>`, a member also by `u<member>`; an answered query by its id.
  */
 export function eventKeys<K extends KeyedEvent>(name: K, payload: PlatformEvents[K]): EventKey[] {
   switch (name) {
@@ -34,8 +37,23 @@ export function eventKeys<K extends KeyedEvent>(name: K, payload: PlatformEvents
       const created = payload as PlatformEvents['message.created'];
       const keys: EventKey[] = [`c${created.chatPk}`];
       for (const recipient of created.recipients) keys.push(`u${recipient}`);
+      if (created.senderId !== null) keys.push(`s${created.senderId}`);
       return keys;
     }
+    case 'message.changed': {
+      const changed = payload as PlatformEvents['message.changed'];
+      const keys: EventKey[] = [`c${changed.chatPk}`];
+      if (changed.recipients) for (const recipient of changed.recipients) keys.push(`u${recipient}`);
+      return keys;
+    }
+    case 'chat.member.changed': {
+      const member = payload as PlatformEvents['chat.member.changed'];
+      return [`c${member.chatPk}`, `u${member.userId}`];
+    }
+    case 'chat.read':
+    case 'chat.action':
+    case 'chat.requests.changed':
+      return [`c${(payload as { chatPk: number }).chatPk}`];
     default:
       return [(payload as { id: string }).id];
   }
@@ -44,6 +62,11 @@ export function eventKeys<K extends KeyedEvent>(name: K, payload: PlatformEvents
 const KEYED = new Set<string>([
   'updates.queued',
   'message.created',
+  'message.changed',
+  'chat.read',
+  'chat.action',
+  'chat.requests.changed',
+  'chat.member.changed',
   'callback.answered',
   'inline.answered',
   'payment.answered',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ensurePageBuilt } from '../helpers/browser.js';
 
@@ -40,6 +41,9 @@ async function signIn(phoneNumber: string, firstName?: string) {
   expect(body.ok).toBe(true);
   return body.result as { token: string; user: { id: number }; device_id: number };
 }
+
+/** Opens the person's event stream; `text()` is what it received so far. */
+const openStream = (token: string) => openEventStream(`${server.url}/web/api/events`, token);
 
 describe('the web client person API', () => {
   it('serves the page at /web/ and redirects / there', async () => {
@@ -129,41 +133,69 @@ describe('the web client person API', () => {
     await web('/messages', { token: session.token, body: { chat: '@webapi_stream_bot', text: 'hello' } });
     await web('/messages', { token: other.token, body: { chat: '@webapi_stream_bot', text: 'hello' } });
 
-    const stop = new AbortController();
-    const response = await fetch(`${server.url}/web/api/events`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      signal: stop.signal,
-    });
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const pump = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        received += value;
-      }
-    })();
-    await waitFor(() => received.includes('event: ready'), { what: 'the ready event' });
+    const stream = await openStream(session.token);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const received = () => stream.text();
+    await waitFor(() => received().includes('event: ready'), { what: 'the ready event' });
     const online = await server.control.listDevices(String(session.user.id));
     expect(online.find((d) => d.id === session.device_id)?.online).toBe(true);
 
     await bot.sendMessage(other.user.id, 'not for Frank');
     const mine = await bot.sendMessage(session.user.id, 'for Frank');
-    await waitFor(() => received.includes(`"message_id":${mine.message_id}`), { what: 'the message event' });
-    expect(received).toContain(`"chat_id":${created.id}`);
-    expect(received.match(/event: message/g)).toHaveLength(1);
+    await waitFor(() => received().includes(`"message_id":${mine.message_id}`), {
+      what: 'the message event',
+    });
+    expect(received()).toContain(`"chat_id":${created.id}`);
+    expect(received().match(/event: message/g)).toHaveLength(1);
     await bot.editMessageText(session.user.id, mine.message_id, 'for Frank, edited');
-    await waitFor(() => received.includes('"kind":"changed"'), { what: 'the edit event' });
+    await waitFor(() => received().includes('"kind":"changed"'), { what: 'the edit event' });
 
-    stop.abort();
-    await pump;
+    await stream.close();
     await waitFor(
       async () =>
         (await server.control.listDevices(String(session.user.id))).find((d) => d.id === session.device_id)
           ?.online === false,
       { what: 'the device offline' },
     );
+  });
+
+  it('streams by key: a group the person joins while the stream is open, a chat they start, and not other people’s chats', async () => {
+    const created = await server.control.createBot({ username: 'webapi_keyed_bot' });
+    const ann = await signIn(phone(), 'Ann');
+    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const carol = await server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
+    const stream = await openStream(ann.token);
+    try {
+      await waitFor(() => stream.text().includes('event: ready'), { what: 'the ready event' });
+      // A group of Bob and Carol: Ann is not in it and hears nothing of it.
+      const group = await server.control.createChat({ owner: bob.id, title: 'Keyed', members: [carol.id] });
+      const before = await server.control.sendMessage({ from: bob.id, chat: group.id, text: 'not for Ann' });
+      // Ann is added: the service message about it and the group's next message reach her stream.
+      await server.control.addChatMember({ by: bob.id, chat: group.id, user: ann.user.id });
+      const after = await server.control.sendMessage({ from: carol.id, chat: group.id, text: 'for Ann too' });
+      await waitFor(() => stream.text().includes(`"message_id":${after.message_id}`), {
+        what: 'the group message after Ann joined',
+      });
+      const groupEvents = stream.text().match(new RegExp(`"chat_id":${group.id},"message_id":(\\d+)`, 'g'));
+      expect(groupEvents?.map((e) => Number(e.split(':').pop()))).toEqual([
+        before.message_id + 1,
+        after.message_id,
+      ]);
+      // Ann starts a private chat with the bot through the control API: her open stream hears it.
+      const first = await server.control.sendMessage({
+        from: ann.user.id,
+        chat: '@webapi_keyed_bot',
+        text: 'hi',
+      });
+      await waitFor(
+        () => stream.text().includes(`"chat_id":${created.id},"message_id":${first.message_id}`),
+        {
+          what: 'the first message of a private chat Ann started',
+        },
+      );
+    } finally {
+      await stream.close();
+    }
   });
 
   it('signs nobody in by phone number alone in the strict profile', async () => {

@@ -87,6 +87,7 @@ export async function changeMember(
     updated_at: now,
   });
   if (sameState(old, next)) return old;
+  effects.members.push({ chatPk: chat.pk, userId: target.id });
 
   const recipients: Array<[number, 'my_chat_member' | 'chat_member']> = [];
   if (target.is_bot) recipients.push([target.id, 'my_chat_member']);

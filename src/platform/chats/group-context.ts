@@ -29,6 +29,8 @@ export class Effects {
   readonly messages: Array<{ chat: ChatRow; row: MessageRow }> = [];
   /** Chats whose pending join requests changed (chat pks). */
   readonly joinRequests = new Set<number>();
+  /** Memberships written (a person's open app starts or stops hearing of the chat). */
+  readonly members: Array<{ chatPk: number; userId: number }> = [];
 }
 
 /** Runs `fn` in one write, then wakes the bots it queued updates for and announces its messages. */
@@ -39,6 +41,9 @@ export async function commit<T>(
   const effects = new Effects();
   const result = await ctx.deps.store.write((tx) => fn(tx, effects));
   for (const botId of effects.bots) ctx.updates.notify(botId);
+  // Before the messages: a person's app that starts listening to a chat on its membership hears the
+  // service message about it.
+  for (const member of effects.members) ctx.deps.bus.emit('chat.member.changed', member);
   for (const { chat, row } of effects.messages) ctx.messages.announceServiceMessage(chat, row);
   for (const chatPk of effects.joinRequests) ctx.deps.bus.emit('chat.requests.changed', { chatPk });
   return result;

@@ -124,6 +124,7 @@ export class Groups {
         data: JSON.stringify({ is_anonymous: false }),
         updated_at: deps.clock.now(),
       });
+      effects.members.push({ chatPk: chat.pk, userId: owner.id });
       for (const member of members) {
         if (member.id === owner.id) continue;
         if (member.is_bot) {
@@ -203,6 +204,7 @@ export class Groups {
           status: old.status,
           data: JSON.stringify(kept),
         });
+        effects.members.push({ chatPk: supergroup.pk, userId: row.user_id });
       }
       await postServiceMessage(this.ctx, tx, chat, actor.id, { migrate_to_chat_id: supergroup.id }, effects);
       await tx.updateChat(chat.pk, { migrated_to_id: supergroup.id });

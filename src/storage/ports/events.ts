@@ -32,6 +32,11 @@ export interface PlatformEvents {
   'chat.read': { chatPk: number; userId: number };
   /** A chat's pending join requests changed (one made, approved or declined): admins' apps re-read them. */
   'chat.requests.changed': { chatPk: number };
+  /**
+   * A person's or bot's membership of a chat was written (joined, added, left, promoted, ...): a
+   * person's open app starts or stops hearing of the chat (web/person-events.ts).
+   */
+  'chat.member.changed': { chatPk: number; userId: number };
   /** A bot's webhook was set, changed or deleted. */
   'webhook.changed': { botId: number };
   /**
@@ -83,6 +88,11 @@ export type CachedArea = 'user' | 'bot' | 'chat' | 'gateway_account' | 'devices'
 export type KeyedEvent =
   | 'updates.queued'
   | 'message.created'
+  | 'message.changed'
+  | 'chat.read'
+  | 'chat.action'
+  | 'chat.requests.changed'
+  | 'chat.member.changed'
   | 'callback.answered'
   | 'inline.answered'
   | 'payment.answered'

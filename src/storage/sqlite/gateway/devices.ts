@@ -1,4 +1,5 @@
 /** People's devices on SQLite (ports/gateway/devices.ts), cached by user (ADR 0015). */
+import { LruMap } from '../../lru-map.js';
 import { copyAll, remember } from './row-helpers.js';
 import type { Row, SqlStatements } from '../sql-statements.js';
 import type { DeviceRow, DevicesReader, DevicesWriter } from '../../ports/gateway/devices.js';
@@ -10,7 +11,7 @@ function toDevice(row: Row | undefined): DeviceRow | undefined {
 
 export class SqliteDevices implements DevicesReader, DevicesWriter {
   /** Devices by user id (only users that have some). */
-  readonly #devices = new Map<number, DeviceRow[]>();
+  readonly #devices = new LruMap<number, DeviceRow[]>();
 
   constructor(private readonly sql: SqlStatements) {}
 

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RequestIdPermutation } from './request-id-permutation.js';
-import { remember } from './row-helpers.js';
+import { LruMap } from '../../lru-map.js';
+import { CACHE_SIZE, remember } from './row-helpers.js';
 import type { SqlStatements } from '../sql-statements.js';
 
 /**
@@ -23,7 +24,7 @@ export class RequestIds {
   /** The next seq to hand out; above every seq in the table when the store opened. */
   #next: number;
   /** Ids handed out by `make` and not inserted yet, with their seq (saves computing P⁻¹ again). */
-  readonly #made = new Map<string, number>();
+  readonly #made = new LruMap<string, number>(CACHE_SIZE);
 
   /** Reads (or makes, on first open) the key: called when the store opens, outside any write. */
   constructor(private readonly sql: SqlStatements) {

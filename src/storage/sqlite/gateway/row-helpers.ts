@@ -1,4 +1,5 @@
 /** Helpers the gateway's SQLite areas share: column lists written once, and small bounded caches. */
+import { LruMap } from '../../lru-map.js';
 import { sqlValue, type SqlStatements } from '../sql-statements.js';
 
 /**
@@ -20,11 +21,16 @@ export function inserter<T extends object>(table: string, names: Array<keyof T &
     statements.run(sql, ...names.map((name) => sqlValue(row[name])));
 }
 
-/** Entries kept per cache at most; past it that cache starts again. */
+/** Entries kept per small cache at most (accounts, prices); past it that cache starts again. */
 export const CACHE_SIZE = 10_000;
 
-export function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
-  if (cache.size >= CACHE_SIZE) cache.clear();
+/**
+ * Keeps `value` under `key`. A plain Map (the few accounts and their prices) starts again when
+ * full; an LruMap (rows by person, such as devices: ADR 0092's row caches) drops its least recently
+ * used entry instead, so that a large world keeps its working set.
+ */
+export function remember<K, V>(cache: Map<K, V> | LruMap<K, V>, key: K, value: V): V {
+  if (!(cache instanceof LruMap) && cache.size >= CACHE_SIZE) cache.clear();
   cache.set(key, value);
   return value;
 }
