@@ -20,7 +20,14 @@ export type StorageConfig =
        */
       checkpointWorker?: boolean;
     }
-  | { kind: 'sqlite-memory' }
+  | {
+      kind: 'sqlite-memory';
+      /**
+       * Uploads: a folder made on first use and removed at close, under a private folder of the
+       * server's (a workspace's, issue 28); default a new temporary folder.
+       */
+      filesDir?: string;
+    }
   | {
       kind: 'postgres';
       /** The connection string without Parley's own `schema` parameter. */
@@ -188,6 +195,16 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
  * 1024 descriptors with the connections' share left.
  */
 export const DEFAULT_MAX_WORKSPACES = 50;
+/**
+ * 1,000 on `:memory:` (issue 28, ADR 0094): there a workspace holds no file descriptor, and an idle
+ * one about half a megabyte, so a test file may make a world per test on one server.
+ */
+export const DEFAULT_MAX_MEMORY_WORKSPACES = 1000;
+
+/** The cap of workspaces (`--max-workspaces`) when none is given, by the server's storage. */
+export function defaultMaxWorkspaces(storage: StorageConfig): number {
+  return storage.kind === 'sqlite-memory' ? DEFAULT_MAX_MEMORY_WORKSPACES : DEFAULT_MAX_WORKSPACES;
+}
 /** 5 minutes: a CI job's pauses (a build step between two test steps) do not reopen its workspace. */
 export const DEFAULT_WORKSPACE_IDLE_MS = 300_000;
 

@@ -34,7 +34,14 @@ import { errorText, RequestLog } from '../http/request-log.js';
  * Fastify app); another route of that kind can join by its id (test/control-lane.test.ts compares
  * the two transports).
  */
-const LANE_ROUTES: readonly RouteId[] = ['sendMessage', 'createUser', 'createBot', 'waitForMessage'];
+const LANE_ROUTES: readonly RouteId[] = [
+  'sendMessage',
+  'createUser',
+  'createBot',
+  'waitForMessage',
+  // A workspace per test (issue 28): created from the test's beforeEach.
+  'createWorkspace',
+];
 
 /** Fastify's default body limit, which the server keeps (a route may set its own). */
 const DEFAULT_BODY_LIMIT = 1 << 20;

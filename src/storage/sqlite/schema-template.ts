@@ -26,10 +26,10 @@ export function readSchemaTemplate(): Buffer | undefined {
 }
 
 /** A fresh database with every migration applied, serialized (SQLite's file format). */
-export function buildSchemaTemplate(): Buffer {
+export function buildSchemaTemplate(migrations?: readonly string[]): Buffer {
   const db = new Database(':memory:');
   try {
-    migrate(db);
+    migrate(db, migrations);
     return db.serialize();
   } finally {
     db.close();
