@@ -53,7 +53,7 @@ describe(`${WORLDS} workspaces on one server`, () => {
       const view = await server.control.getWorkspace(name);
       const world = await createParley({ url: view.server_url, adminToken: server.adminToken });
       const bot = await world.createBot({ username: 'echo_bot' });
-      const alice = await world.createUser({ first_name: 'Alice', phone_number: '+15550001111' });
+      const alice = await world.createUser({ first_name: 'Alice', phone: '+15550001111' });
       await alice.send('@echo_bot', `hello world ${i}`);
       const polled = await getUpdates(view.api_root, bot.token);
       expect(polled.status).toBe(200);
