@@ -41,7 +41,9 @@ describe(`${WORLDS} workspaces on one server`, () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ControlApiError);
     expect(refused).toMatchObject({ status: 409, error: 'WORKSPACE_LIMIT_REACHED' });
-    expect(await server.control.getWorkspace('one-too-many').catch((e: ControlApiError) => e.status)).toBe(404);
+    expect(await server.control.getWorkspace('one-too-many').catch((e: ControlApiError) => e.status)).toBe(
+      404,
+    );
     expect(await server.control.listWorkspaces()).toHaveLength(WORLDS);
   }, 120_000);
 
@@ -57,7 +59,9 @@ describe(`${WORLDS} workspaces on one server`, () => {
       await alice.send('@echo_bot', `hello world ${i}`);
       const polled = await getUpdates(view.api_root, bot.token);
       expect(polled.status).toBe(200);
-      const texts = (polled.body.result as Array<{ message?: { text?: string } }>).map((u) => u.message?.text);
+      const texts = (polled.body.result as Array<{ message?: { text?: string } }>).map(
+        (u) => u.message?.text,
+      );
       // Only its own world's message: the same bot name and phone number exist in the others.
       expect(texts).toEqual([`hello world ${i}`]);
       seen.push({ apiRoot: view.api_root, token: bot.token, updateText: `hello world ${i}` });

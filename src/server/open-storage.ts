@@ -12,7 +12,12 @@ import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { listMigrations } from '../storage/sqlite/migrate.js';
-import { buildSchemaTemplate, readSchemaTemplate } from '../storage/sqlite/schema-template.js';
+import {
+  buildSchemaTemplate,
+  MEMORY_PAGE_SIZE,
+  readSchemaTemplate,
+  type TemplateKind,
+} from '../storage/sqlite/schema-template.js';
 import { redactPassword, type StorageConfig } from '../config/config.js';
 import type { EventPort } from '../storage/ports/events.js';
 import type { Store } from '../storage/store.js';
@@ -43,11 +48,18 @@ export interface OpenedStorage {
  */
 export class SqliteSchema {
   readonly migrations: readonly string[] = listMigrations();
-  #template: Buffer | undefined;
+  readonly #templates = new Map<TemplateKind, Buffer>();
 
-  template(): Buffer {
-    this.#template ??= readSchemaTemplate() ?? buildSchemaTemplate(this.migrations);
-    return this.#template;
+  /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
+  template(kind: TemplateKind): Buffer {
+    let template = this.#templates.get(kind);
+    if (template === undefined) {
+      template =
+        readSchemaTemplate(kind) ??
+        buildSchemaTemplate(this.migrations, kind === 'memory' ? MEMORY_PAGE_SIZE : undefined);
+      this.#templates.set(kind, template);
+    }
+    return template;
   }
 }
 
@@ -97,7 +109,7 @@ export async function openStorage(
     // starts from its server's.
     const store = SqliteStore.open(storage.file, {
       checkpointWorker: storage.checkpointWorker ?? true,
-      ...(schema ? { template: schema.template(), migrations: schema.migrations } : {}),
+      ...(schema ? { template: schema.template('file'), migrations: schema.migrations } : {}),
     });
     return {
       store,
@@ -112,7 +124,7 @@ export async function openStorage(
   const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
   const store = SqliteStore.open(
     ':memory:',
-    schema ? { template: schema.template(), migrations: schema.migrations } : {},
+    schema ? { template: schema.template('memory'), migrations: schema.migrations } : {},
   );
   return {
     store,
