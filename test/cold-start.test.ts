@@ -1,6 +1,7 @@
 /**
  * A test's world loads only what it uses (issue 28, ADR 0094 "cold start"): a process that creates an
- * in-process server, a person, a bot and a message never loads the packages of what it did not use:
+ * in-process server, a person, a bot and a message, and a workspace that it resets and deletes,
+ * never loads the packages of what it did not use:
  * undici (webhooks, delivery reports, files by URL), prom-client (a scrape), pg (PostgreSQL),
  * Fastify and @fastify/multipart (a route the fast lanes do not take), sharp (an image). Each costs a
  * new process tens to a hundred ms of CPU to load. (music-metadata and mp4box, ES modules, load on
@@ -17,6 +18,11 @@ const person = await parley.control.createUser({ phone_number: '+15550100', firs
 const bot = await parley.control.createBot({ username: 'cold_bot', first_name: 'Cold' });
 await parley.control.sendMessage({ from: person.phone_number, chat: '@cold_bot', text: 'hi' });
 await fetch(parley.apiRoot + '/bot' + bot.token + '/getUpdates').then((r) => r.json());
+// A workspace per test: created, used, reset and deleted, all on the fast lanes.
+const world = await parley.createWorkspace();
+await world.control.createUser({ phone_number: '+15550100', first_name: 'Ann' });
+await parley.control.resetWorkspace(world.workspace);
+await world.close();
 await parley.close();
 const cache = createRequire(import.meta.url).cache;
 const packages = new Set();

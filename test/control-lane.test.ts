@@ -184,3 +184,62 @@ describe('the control API fast lane, for a test world', () => {
     expect([a.badPhone.status, a.badBot.status, a.noToken.status]).toEqual([400, 400, 401]);
   });
 });
+
+/** A workspace per test (issue 28): created, reset and deleted, and what is refused on the way. */
+async function workspaceScenario(server: TestServer) {
+  const token = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const json = { ...token, 'content-type': 'application/json' };
+  const at = (route: string) => `${server.url}/control${route}`;
+  const post = (route: string, init: RequestInit) => raw(at(route), { method: 'POST', ...init });
+  const answers = {
+    created: await post('/workspaces', { headers: json, body: JSON.stringify({ name: 'world-a' }) }),
+    again: await post('/workspaces', { headers: json, body: JSON.stringify({ name: 'world-a' }) }),
+    badName: await post('/workspaces', { headers: json, body: JSON.stringify({ name: 'Not A Name' }) }),
+    noToken: await post('/workspaces', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'world-b' }),
+    }),
+    reset: await post('/workspaces/world-a/reset', { headers: token }),
+    resetWithBody: await post('/workspaces/world-a/reset', { headers: json, body: '{}' }),
+    resetBadJson: await post('/workspaces/world-a/reset', { headers: json, body: '{nope' }),
+    resetUnknown: await post('/workspaces/world-z/reset', { headers: token }),
+    resetNoToken: await post('/workspaces/world-a/reset', {}),
+    resetQuery: await post('/workspaces/world-a/reset?x=1', { headers: token }),
+    deleted: await post('/workspaces/world-a/delete', { headers: token }),
+    deletedAgain: await post('/workspaces/world-a/delete', { headers: token }),
+    escaped: await post('/workspaces/world%2Da/delete', { headers: token }),
+    textBody: await post('/workspaces/world-a/delete', {
+      headers: { ...token, 'content-type': 'text/plain' },
+      body: 'x',
+    }),
+  };
+  return { answers, list: await raw(at('/workspaces'), { headers: token }) };
+}
+
+describe('the control API fast lane, for a workspace per test', () => {
+  const servers = laneAndFastify();
+
+  it('creates, resets and deletes workspaces as the Fastify routes do', async () => {
+    const a = await workspaceScenario(servers.lane());
+    const b = await workspaceScenario(servers.fastify());
+    const shape = (text: string) =>
+      text
+        .replace(/"(admin_token|created_at)":("[^"]*"|\d+)/g, '"$1":""')
+        .replace(/127\.0\.0\.1:\d+/g, 'host');
+    for (const name of Object.keys(a.answers) as Array<keyof typeof a.answers>) {
+      const [mine, theirs] = [a.answers[name], b.answers[name]];
+      expect({ name, status: mine.status, body: shape(mine.text), type: mine.contentType }).toEqual({
+        name,
+        status: theirs.status,
+        body: shape(theirs.text),
+        type: theirs.contentType,
+      });
+    }
+    expect([a.answers.created.status, a.answers.reset.status, a.answers.deleted.status]).toEqual([
+      200, 200, 200,
+    ]);
+    expect(a.answers.deletedAgain.status).toBe(404);
+    // What was refused made nothing; what was deleted is gone.
+    expect(JSON.parse(a.list.text)).toEqual({ ok: true, result: [] });
+  });
+});

@@ -20,7 +20,8 @@ export type StorageConfig =
        */
       checkpointWorker?: boolean;
     }
-  | { kind: 'sqlite-memory' }
+  // Uploads in `filesDir` (a workspace's: made on first use, removed at close), else a temporary folder.
+  | { kind: 'sqlite-memory'; filesDir?: string }
   | {
       kind: 'postgres';
       /** The connection string without Parley's own `schema` parameter. */
@@ -182,14 +183,12 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
   };
 }
 
-/**
- * 50: one workspace per parallel CI job, with room; and all 50 open at once cost about 550 MB and
- * 460 file descriptors (ADR 0064: 11 MB and 9 descriptors each), under the common soft limit of
- * 1024 descriptors with the connections' share left.
- */
-export const DEFAULT_MAX_WORKSPACES = 50;
-/** 5 minutes: a CI job's pauses (a build step between two test steps) do not reopen its workspace. */
-export const DEFAULT_WORKSPACE_IDLE_MS = 300_000;
+export {
+  DEFAULT_MAX_MEMORY_WORKSPACES,
+  DEFAULT_MAX_WORKSPACES,
+  DEFAULT_WORKSPACE_IDLE_MS,
+  defaultMaxWorkspaces,
+} from './workspace-defaults.js';
 
 /** The workspace limits (ADR 0064) and the timeline's (ADR 0099), present only when given. */
 function workspaceSettings(flags: StartFlags, env: NodeJS.ProcessEnv): Partial<Config> {

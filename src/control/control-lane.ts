@@ -34,7 +34,72 @@ import { errorText, RequestLog } from '../http/request-log.js';
  * Fastify app); another route of that kind can join by its id (test/control-lane.test.ts compares
  * the two transports).
  */
-const LANE_ROUTES: readonly RouteId[] = ['sendMessage', 'createUser', 'createBot', 'waitForMessage'];
+const LANE_ROUTES: readonly RouteId[] = [
+  'sendMessage',
+  'createUser',
+  'createBot',
+  'waitForMessage',
+  // A workspace per test (issue 28): created, reset and deleted around each test.
+  'createWorkspace',
+  'resetWorkspace',
+  'deleteWorkspace',
+];
+
+/**
+ * A path parameter the lane reads as it stands: unreserved characters only, so that it needs no
+ * decoding (a workspace's name is always such); any other value goes to Fastify.
+ */
+const PLAIN_PARAM = /^[A-Za-z0-9._~-]+$/;
+
+/** A route with path parameters (`/workspaces/:name/reset`) as its fixed segments and its names. */
+interface Pattern {
+  segments: string[];
+  params: Map<number, string>;
+  route: ControlRoute;
+}
+
+function patternOf(route: ControlRoute, prefix: string): Pattern {
+  const segments = (prefix + route.path).split('/');
+  const params = new Map<number, string>();
+  segments.forEach((segment, i) => {
+    if (segment.startsWith(':')) params.set(i, segment.slice(1));
+  });
+  return { segments, params, route };
+}
+
+/** The route and path values of `path` among `patterns`, if one matches it exactly. */
+function matchPattern(
+  patterns: Pattern[],
+  path: string,
+): { route: ControlRoute; values: Record<string, string> } | undefined {
+  const segments = path.split('/');
+  for (const { segments: expected, params, route } of patterns) {
+    if (expected.length !== segments.length) continue;
+    const values: Record<string, string> = {};
+    let matched = true;
+    for (let i = 0; i < expected.length && matched; i++) {
+      const name = params.get(i);
+      if (name === undefined) matched = segments[i] === expected[i];
+      else if (PLAIN_PARAM.test(segments[i]!)) values[name] = segments[i]!;
+      else matched = false;
+    }
+    if (matched) return { route, values };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a request has no body at all (no Content-Type, no length or a length of 0, no chunks):
+ * Fastify hands such a POST to its route with no body, and so does the lane.
+ */
+function hasNoBody(request: IncomingMessage): boolean {
+  const { headers } = request;
+  return (
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
+}
 
 /** Fastify's default body limit, which the server keeps (a route may set its own). */
 const DEFAULT_BODY_LIMIT = 1 << 20;
@@ -47,6 +112,7 @@ const TOO_LARGE = {
   type: JSON_TYPE,
 };
 const CLOSE = { connection: 'close' };
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The Content-Types that Fastify reads with its JSON parser and as UTF-8, and the lane reads alike. */
 function isJsonType(header: string | undefined): boolean {
@@ -66,12 +132,13 @@ export function controlLane(options: ControlLaneOptions): Lane {
   const { prefix, platform, time, workspaces, signals, log, stopping, requestLog } = options;
   const isAdmin = bearerCheck(options.adminToken, options.operatorToken);
   const routes = new Map<string, ControlRoute>();
+  const patterns: Pattern[] = [];
   for (const route of CONTROL_ROUTES) {
     if (!LANE_ROUTES.includes(route.id)) continue;
-    if (route.method !== 'POST' || route.path.includes(':')) {
-      throw new Error(`the control lane cannot take ${route.id}: POST routes without path parameters only`);
-    }
-    routes.set(prefix + route.path, route);
+    if (route.method !== 'POST')
+      throw new Error(`the control lane cannot take ${route.id}: POST routes only`);
+    if (route.path.includes(':')) patterns.push(patternOf(route, prefix));
+    else routes.set(prefix + route.path, route);
   }
 
   /** Writes the answer as Fastify would, and the request's line (the method is the route's path). */
@@ -108,7 +175,13 @@ export function controlLane(options: ControlLaneOptions): Lane {
     );
   };
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, route: ControlRoute) => {
+  const serve = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: ControlRoute,
+    path: Record<string, string>,
+    bodyless: boolean,
+  ) => {
     const started = RequestLog.now();
     // As the plugin's onRequest hook: refused before the body is read (Node discards the body).
     if (!isAdmin(request.headers.authorization)) {
@@ -116,21 +189,17 @@ export function controlLane(options: ControlLaneOptions): Lane {
       return;
     }
     // Past the limit the rest of the body is not read: the connection ends with the answer, as with
-    // Fastify; a broken request is dropped.
-    const body = await readBodyOrRefuse(
-      request,
-      response,
-      route.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      TOO_LARGE,
-      stopping,
-    );
-    if (body === undefined) {
+    // Fastify; a broken request is dropped. A request without a body is the route's without one.
+    const body = bodyless
+      ? undefined
+      : await readBodyOrRefuse(request, response, route.bodyLimit ?? DEFAULT_BODY_LIMIT, TOO_LARGE, stopping);
+    if (body === undefined && !bodyless) {
       if (response.headersSent) logLine(request, route, started, TOO_LARGE.status, TOO_LARGE.body);
       return;
     }
     let raw: unknown;
     try {
-      raw = parseJsonBody(body);
+      raw = body === undefined ? undefined : parseJsonBody(body);
     } catch (error) {
       // Fastify closes the connection after a body it could not read.
       answer(request, response, route, started, errorAnswer(error as Error), true);
@@ -140,7 +209,7 @@ export function controlLane(options: ControlLaneOptions): Lane {
     const parts: CallParts = {
       platform,
       time,
-      path: {},
+      path,
       source,
       workspaces,
       origin: `http://${String(request.headers.host)}`,
@@ -163,9 +232,13 @@ export function controlLane(options: ControlLaneOptions): Lane {
       const { url } = request;
       if (request.method !== 'POST' || url === undefined || !url.startsWith(prefix)) return false;
       const q = url.indexOf('?');
-      const route = routes.get(q < 0 ? url : url.slice(0, q));
-      if (route === undefined || !isJsonType(request.headers['content-type'])) return false;
-      void serve(request, response, route);
+      const path = q < 0 ? url : url.slice(0, q);
+      const found = routes.get(path) ?? (patterns.length === 0 ? undefined : matchPattern(patterns, path));
+      if (found === undefined) return false;
+      const bodyless = hasNoBody(request);
+      if (!bodyless && !isJsonType(request.headers['content-type'])) return false;
+      if ('values' in found) void serve(request, response, found.route, found.values, bodyless);
+      else void serve(request, response, found, NO_PARAMS, bodyless);
       return true;
     },
   };

@@ -38,9 +38,11 @@ export class ClockSweep {
     );
   }
 
-  start(): void {
+  /** `fresh`: the store is new and empty, so nothing is due; the first look is a minute away. */
+  start(fresh = false): void {
     this.#unsubscribe = this.clock.onAdvance(() => this.#loop.kick());
-    this.#loop.kick();
+    if (fresh) this.#loop.wakeAt(this.clock.nowMs() + RECHECK_MS);
+    else this.#loop.kick();
   }
 
   async #pump(): Promise<number | undefined> {

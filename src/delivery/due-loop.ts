@@ -62,6 +62,18 @@ export class DueLoop {
       // Try again in a minute rather than never.
       wakeAt = this.clock.nowMs() + 60_000;
     }
+    this.#schedule(wakeAt);
+  }
+
+  /**
+   * Runs the pump at `atMs` (virtual ms) without running it now: what a pump over a new, empty
+   * store would have asked for (issue 28: a new workspace's workers start without a query).
+   */
+  wakeAt(atMs: number): void {
+    if (!this.#stopped && !this.#pumping) this.#schedule(atMs);
+  }
+
+  #schedule(wakeAt: number | undefined): void {
     if (this.slot) {
       if (wakeAt === undefined || this.#stopped) this.slot.clear();
       else this.slot.set(wakeAt);

@@ -86,14 +86,15 @@ export class ReportWorker {
     return this.#agentMade;
   }
 
-  start(): void {
+  /** `fresh`: the store is new and empty, so no job is due (the first pass waits for one). */
+  start(fresh = false): void {
     const { gateway, deps } = this.platform;
     this.#unsubscribe.push(
       gateway.jobs.on(() => this.#loop.kick()),
       deps.bus.on('events.resumed', () => this.#loop.kick()),
       deps.clock.onAdvance(() => this.#loop.kick()),
     );
-    this.#loop.kick();
+    if (!fresh) this.#loop.kick();
   }
 
   async #pump(): Promise<number | undefined> {

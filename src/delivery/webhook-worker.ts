@@ -77,7 +77,8 @@ export class WebhookWorker implements DeliveryHost {
     this.platform.timeline.appended();
   }
 
-  start(): void {
+  /** `fresh`: the store is new and empty, so no bot has a webhook yet. */
+  start(fresh = false): void {
     const { bus, store } = this.platform.deps;
     this.#unsubscribe.push(
       bus.on('webhook.changed', ({ botId }) => void this.#retarget(botId)),
@@ -95,6 +96,7 @@ export class WebhookWorker implements DeliveryHost {
       }),
     );
     // An advance of the clock is heard by the due queue: it kicks the bots due by the new time.
+    if (fresh) return;
     void store.listBotsWithWebhook().then((bots) => {
       for (const bot of bots) this.#delivery(bot.id).retarget(bot);
     });

@@ -16,7 +16,7 @@ import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';
 import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
-import { openStorage, type OpenedStorage } from './open-storage.js';
+import { openStorage, SqliteSchema, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
 import { JobClaimant, LEASE_MS } from '../delivery/job-claimant.js';
@@ -89,6 +89,8 @@ export interface CreateOptions {
    * returns (ADR 0094; a workspace's always is). Only with `openWorld`, whose caller serves `handle`.
    */
   lazyApp?: boolean;
+  /** What a new SQLite store starts from, read once by the server for its workspaces (open-storage.ts). */
+  schema?: SqliteSchema;
 }
 
 /** How the default workspace builds the others: as itself, on their storage (workspaces.ts). */
@@ -99,6 +101,7 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
       adminToken,
       log: log as Logger,
       workspace: { operatorToken },
+      ...(options.schema ? { schema: options.schema } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.lookup ? { lookup: options.lookup } : {}),
       ...(options.fastLanes === undefined ? {} : { fastLanes: options.fastLanes }),
@@ -138,11 +141,16 @@ export interface World extends Omit<Parley, 'app' | 'close'> {
 
 export async function openWorld(options: CreateOptions): Promise<World> {
   const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
-  const storage = await openStorage(options.config.storage, (error) =>
-    log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
+  const { storage: where } = options.config;
+  // The default workspace's own store opens as before; its workspaces' from the schema it holds.
+  const schema = where.kind === 'postgres' ? undefined : (options.schema ?? new SqliteSchema());
+  const storage = await openStorage(
+    where,
+    (error) => log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
+    options.schema,
   );
   try {
-    return await build(options, storage, log);
+    return await build(schema ? { ...options, schema } : options, storage, log);
   } catch (error) {
     // What was opened is closed: an open store keeps the process from exiting.
     await storage.close();
@@ -173,8 +181,9 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       ? await sharedAdminToken(store, options.adminToken, config.adminToken !== undefined)
       : options.adminToken;
   const operatorToken = workspace?.operatorToken;
-  // Stored uploads are the owner's alone, like the database (storage/private-files.ts).
-  makePrivateDir(filesDir);
+  // Stored uploads are the owner's alone, like the database (storage/private-files.ts). A fresh
+  // throwaway store's folder is new: made (0700) by its first write, with no spool to clear.
+  if (!storage.fresh) makePrivateDir(filesDir);
 
   const clock = await loadClock(store);
   // The event port goes with the storage (open-storage.ts). Rows that another process changed leave
@@ -182,7 +191,9 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
   const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
   // Uploads a crashed run left half-received (ADR 0063); the mtimes compared are real time.
-  await platform.files.clearSpool(storage.shared ? Date.now() - SHARED_SPOOL_GRACE_MS : undefined);
+  if (!storage.fresh) {
+    await platform.files.clearSpool(storage.shared ? Date.now() - SHARED_SPOOL_GRACE_MS : undefined);
+  }
   await platform.faults.load();
   const time = new VirtualTime(clock, store, config.profile, bus);
   const shutdown = new AbortController();
@@ -206,6 +217,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
           gatewayPath: gatewayBase,
           build: workspaceBuilder(options, adminToken),
           registry: store,
+          filesDir,
           now: Date.now,
         })
       : undefined;
@@ -343,16 +355,16 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
     adminToken,
     metricsUrl: metricsListener?.url,
     startWorkers() {
+      // A new, empty store has nothing due: its workers start without a first look (issue 28).
+      const { fresh } = storage;
       claimant.start((error) => log.error({ err: error }, 'renewing job claims failed'));
-      webhooks.start();
+      webhooks.start(fresh);
       pruner.start();
-      reports.start();
-      gatewayTimer.start();
-      boostExpiry.start();
-      subscriptionRenewals.start();
-      suggestedPosts.start();
-      giveaways.start();
-      pollClosing.start();
+      reports.start(fresh);
+      gatewayTimer.start(fresh);
+      for (const sweep of [boostExpiry, subscriptionRenewals, suggestedPosts, giveaways, pollClosing]) {
+        sweep.start(fresh);
+      }
       workspaces
         ?.start()
         .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));

@@ -11,6 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import { listMigrations } from '../storage/sqlite/migrate.js';
+import {
+  buildSchemaTemplate,
+  MEMORY_PAGE_SIZE,
+  readSchemaTemplate,
+  type TemplateKind,
+} from '../storage/sqlite/schema-template.js';
 import { redactPassword, type StorageConfig } from '../config/config.js';
 import type { EventPort } from '../storage/ports/events.js';
 import type { Store } from '../storage/store.js';
@@ -23,13 +30,43 @@ export interface OpenedStorage {
   filesDir: string;
   /** Whether other processes may share the store (several nodes). */
   shared: boolean;
+  /**
+   * A new, empty throwaway store whose files folder is its own and new (`:memory:`): no spool to
+   * clear, and the folder is made by the first write into it (issue 28: a test's world that never
+   * uploads touches no folder).
+   */
+  fresh: boolean;
   /** Closes the event port and the store, and removes what only this run needed. */
   close(): Promise<void>;
+}
+
+/**
+ * What a new SQLite store starts from: the schema template (schema-template.ts) and the migrations'
+ * names. A server holds one and opens every workspace's store with it (issue 28: reading 0.7 MB and a
+ * folder per workspace showed in profiles of its creation). Where the build wrote no template (the
+ * sources), the first store that needs one builds it (every migration, once), not every workspace.
+ */
+export class SqliteSchema {
+  readonly migrations: readonly string[] = listMigrations();
+  readonly #templates = new Map<TemplateKind, Buffer>();
+
+  /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
+  template(kind: TemplateKind): Buffer {
+    let template = this.#templates.get(kind);
+    if (template === undefined) {
+      template =
+        readSchemaTemplate(kind) ??
+        buildSchemaTemplate(this.migrations, kind === 'memory' ? MEMORY_PAGE_SIZE : undefined);
+      this.#templates.set(kind, template);
+    }
+    return template;
+  }
 }
 
 export async function openStorage(
   storage: StorageConfig,
   onError: (error: unknown) => void = () => {},
+  schema: SqliteSchema | undefined = undefined,
 ): Promise<OpenedStorage> {
   if (storage.kind === 'postgres') {
     // The PostgreSQL adapter (and pg) load only for a server that uses it (issue 28: a test's world
@@ -56,6 +93,7 @@ export async function openStorage(
         bus,
         filesDir: storage.filesDir,
         shared: true,
+        fresh: false,
         close: async () => {
           await bus.close();
           await store.close();
@@ -67,22 +105,33 @@ export async function openStorage(
     }
   }
   if (storage.kind === 'sqlite') {
-    const store = SqliteStore.open(storage.file, { checkpointWorker: storage.checkpointWorker ?? true });
+    // The server's own file reads the build's template (none: the migrations run); a workspace's
+    // starts from its server's.
+    const store = SqliteStore.open(storage.file, {
+      checkpointWorker: storage.checkpointWorker ?? true,
+      ...(schema ? { template: schema.template('file'), migrations: schema.migrations } : {}),
+    });
     return {
       store,
       bus: new EventBus(),
       filesDir: path.join(storage.dataDir, 'files'),
       shared: false,
+      fresh: false,
       close: () => store.close(),
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'parley-files-'));
-  const store = SqliteStore.open(':memory:');
+  // A workspace's folder is under its server's private one, made (0700) by the first write into it.
+  const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
+  const store = SqliteStore.open(
+    ':memory:',
+    schema ? { template: schema.template('memory'), migrations: schema.migrations } : {},
+  );
   return {
     store,
     bus: new EventBus(),
     filesDir: dir,
     shared: false,
+    fresh: true,
     close: async () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

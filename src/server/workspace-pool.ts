@@ -58,6 +58,8 @@ export interface WorkspacePoolOptions {
   log: FastifyBaseLogger;
   /** The default workspace's store, whose settings remember each workspace (workspace-registry.ts). */
   registry: RegistryStore;
+  /** The server's files folder: a `:memory:` workspace's uploads go under it (workspace-storage.ts). */
+  filesDir: string;
   /** Real time in ms (the idle time and the wakes; not a workspace's virtual clock). */
   now: () => number;
 }
@@ -157,7 +159,7 @@ export class WorkspacePool {
     const { config, build, log } = this.options;
     const workspaceConfig: Config = {
       ...config,
-      storage: workspaceStorage(config.storage, name),
+      storage: workspaceStorage(config.storage, name, this.options.filesDir),
       data: `${config.data}#workspace=${name}`,
       // The server's token is the operator's; the workspace keeps its own (app.ts storedAdminToken).
       adminToken: undefined,

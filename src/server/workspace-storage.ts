@@ -5,7 +5,8 @@
  *
  * - a data folder `D`: the workspace `NAME` is the folder `D/workspaces/NAME` (its own parley.sqlite
  *   and files/), created with an exclusive mkdir;
- * - `:memory:`: a throwaway store of its own; the registry is the server's memory;
+ * - `:memory:`: a throwaway store of its own, its uploads in `<server's files>/workspaces/NAME` (made
+ *   on first use, removed when it closes); the registry is the server's memory;
  * - PostgreSQL: the schema `public_ws_NAME` (`<schema>_ws_NAME` when the server's tables are in
  *   `<schema>`; a hyphen of the name becomes `_`), created with CREATE SCHEMA, its uploads in `<files>/workspaces/NAME`.
  */
@@ -51,8 +52,11 @@ export function invalidWorkspaceName(base: StorageConfig, name: string): string 
   return undefined;
 }
 
-/** The storage of workspace `name` of a server whose own storage is `base`. */
-export function workspaceStorage(base: StorageConfig, name: string): StorageConfig {
+/**
+ * The storage of workspace `name` of a server whose own storage is `base` (and whose uploads are in
+ * `filesDir`, which a `:memory:` workspace's are under).
+ */
+export function workspaceStorage(base: StorageConfig, name: string, filesDir = ''): StorageConfig {
   switch (base.kind) {
     case 'sqlite': {
       const dataDir = path.join(base.dataDir, 'workspaces', name);
@@ -61,7 +65,7 @@ export function workspaceStorage(base: StorageConfig, name: string): StorageConf
       return { kind: 'sqlite', dataDir, file: path.join(dataDir, 'parley.sqlite'), checkpointWorker: false };
     }
     case 'sqlite-memory':
-      return base;
+      return { kind: 'sqlite-memory', filesDir: path.join(filesDir, 'workspaces', name) };
     case 'postgres':
       return {
         kind: 'postgres',

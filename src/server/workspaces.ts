@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOT_API_ERRORS } from '../bot-api/error-catalogue.js';
 import { ControlError, type WorkspaceManager, type WorkspaceView } from '../control/control-context.js';
-import { DEFAULT_MAX_WORKSPACES, type Config } from '../config/config.js';
+import { defaultMaxWorkspaces, type Config } from '../config/config.js';
 import type { Lane } from '../http/http-lane.js';
 import type { EventPort } from '../storage/ports/events.js';
 import { claimWorkspaceStorage, dropWorkspaceStorage, invalidWorkspaceName } from './workspace-storage.js';
@@ -40,6 +40,8 @@ export interface WorkspaceHostOptions {
   gatewayPath: string;
   /** The default workspace's store, whose settings remember each workspace (workspace-registry.ts). */
   registry: RegistryStore;
+  /** The server's files folder: a `:memory:` workspace's uploads go under it (workspace-storage.ts). */
+  filesDir: string;
   /** Real time in ms (the idle time and the wakes; not a workspace's virtual clock). */
   now: () => number;
 }
@@ -55,7 +57,7 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
 
   constructor(private readonly options: WorkspaceHostOptions) {
     this.#pool = new WorkspacePool(options);
-    this.#maxWorkspaces = options.config.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
+    this.#maxWorkspaces = options.config.maxWorkspaces ?? defaultMaxWorkspaces(options.config.storage);
     this.#unsubscribe = options.bus.on('workspace.changed', ({ name, by }) => {
       if (by === this.#id || !this.#pool.isOpen(name)) return;
       void this.#pool

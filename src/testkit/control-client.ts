@@ -216,6 +216,14 @@ export const MAX_WAIT_TIMEOUT_SECONDS = 300;
  */
 const WAIT_MARGIN_SECONDS = 30;
 
+/**
+ * How long Node's own fetch waits for an answer's headers and body (undici's default dispatcher): a
+ * wait that ends well within it goes through that fetch and its kept-alive connections; a longer one
+ * gets a client of its own (`longPoll`). Issue 28: a client per wait cost a connection and its
+ * teardown in every exchange of a test.
+ */
+const FETCH_TIMEOUT_SECONDS = 300;
+
 interface RawAnswer {
   status: number;
   contentType: string | null;
@@ -1103,7 +1111,9 @@ export class ControlClient {
 
   async #send(url: string, init: RequestInit, holdSeconds: number | undefined): Promise<RawAnswer> {
     if (this.#fetch) return read(await this.#fetch(url, init));
-    if (holdSeconds === undefined) return read(await fetch(url, init));
+    if (holdSeconds === undefined || holdSeconds + WAIT_MARGIN_SECONDS <= FETCH_TIMEOUT_SECONDS) {
+      return read(await fetch(url, init));
+    }
     return longPoll(url, init, holdSeconds);
   }
 }

@@ -32,11 +32,13 @@ export interface FfmpegOptions {
 }
 
 export class Ffmpeg {
-  readonly #limit: LimitFunction;
+  /** Made on the first run: `cpus()` reads /proc (issue 28: a world that never runs ffmpeg skips it). */
+  #limit: LimitFunction | undefined;
+  readonly #concurrency: number | undefined;
   #binary: Promise<string | null> | undefined;
 
   constructor(options: FfmpegOptions = {}) {
-    this.#limit = pLimit(options.concurrency ?? Math.max(1, Math.floor(cpus().length / 2)));
+    this.#concurrency = options.concurrency;
     if (options.binary !== undefined) this.#binary = Promise.resolve(options.binary);
   }
 
@@ -55,6 +57,7 @@ export class Ffmpeg {
    * the concurrency bound; answers its standard output. Throws FfmpegError when it fails.
    */
   run(args: string[]): Promise<Buffer> {
+    this.#limit ??= pLimit(this.#concurrency ?? Math.max(1, Math.floor(cpus().length / 2)));
     return this.#limit(async () => {
       const binary = await this.binary();
       if (binary === null) throw new FfmpegError('no ffmpeg');

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Store } from '../store.js';
-import { buildSchemaTemplate } from '../sqlite/schema-template.js';
+import { buildSchemaTemplate, MEMORY_PAGE_SIZE } from '../sqlite/schema-template.js';
 import { SqliteStore } from '../sqlite/sqlite-store.js';
 import { openPostgresStores, postgresAvailable } from './postgres.js';
 
@@ -23,13 +23,16 @@ export interface ContractAdapter {
   openPair?(): Promise<[Store, Store]>;
 }
 
-/** The build's schema template (ADR 0094), made once for the suites that start from it. */
-const template = buildSchemaTemplate();
+/**
+ * The build's schema template of `:memory:` workspaces (ADR 0094, with its 1 KB pages), made once for
+ * the suites that start from it.
+ */
+const template = buildSchemaTemplate(undefined, MEMORY_PAGE_SIZE);
 
 const ALL: ContractAdapter[] = [
   { name: 'sqlite :memory:', open: async () => SqliteStore.open(':memory:', { template: null }) },
   {
-    // As the test kit's servers and workspaces start: a copy of the schema template, not migrations.
+    // As the test kit's workspaces start: a copy of the schema template, not migrations.
     name: 'sqlite :memory: from the schema template',
     open: async () => SqliteStore.open(':memory:', { template }),
   },

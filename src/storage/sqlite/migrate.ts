@@ -7,7 +7,14 @@ import type Database from 'better-sqlite3';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
-export function migrate(db: Database.Database): number[] {
+/** The migrations' file names, in order (read once by a server that opens many stores, issue 28). */
+export function listMigrations(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => /^\d{3}-.*\.sql$/.test(name))
+    .sort();
+}
+
+export function migrate(db: Database.Database, files: readonly string[] = listMigrations()): number[] {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
   );
@@ -17,9 +24,6 @@ export function migrate(db: Database.Database): number[] {
       .all()
       .map((row) => (row as { version: number }).version),
   );
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{3}-.*\.sql$/.test(name))
-    .sort();
   const done: number[] = [];
   for (const name of files) {
     const version = Number(name.slice(0, 3));

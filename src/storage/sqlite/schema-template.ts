@@ -14,11 +14,23 @@ import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
 
 const TEMPLATE_FILE = new URL('./schema-template.sqlite', import.meta.url);
+const MEMORY_TEMPLATE_FILE = new URL('./schema-template-memory.sqlite', import.meta.url);
+
+/**
+ * The page size of the template that `:memory:` workspaces start from (issue 28). An empty table or
+ * index takes a page, and the schema has about 170 of them: SQLite's default 4 KB pages make an empty
+ * world 730 KB (held by each in-memory copy), 1 KB pages 210 KB. A test's world holds few rows; a
+ * file keeps the default (a real server's tables grow, and their B-trees stay shallow).
+ */
+export const MEMORY_PAGE_SIZE = 1024;
+
+/** Which template: a new file's (default page size), or a `:memory:` workspace's (MEMORY_PAGE_SIZE). */
+export type TemplateKind = 'file' | 'memory';
 
 /** The template's bytes beside this module (in dist/), or undefined where there is none (sources). */
-export function readSchemaTemplate(): Buffer | undefined {
+export function readSchemaTemplate(kind: TemplateKind = 'file'): Buffer | undefined {
   try {
-    return readFileSync(TEMPLATE_FILE);
+    return readFileSync(kind === 'file' ? TEMPLATE_FILE : MEMORY_TEMPLATE_FILE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -26,19 +38,22 @@ export function readSchemaTemplate(): Buffer | undefined {
 }
 
 /** A fresh database with every migration applied, serialized (SQLite's file format). */
-export function buildSchemaTemplate(): Buffer {
+export function buildSchemaTemplate(migrations?: readonly string[], pageSize?: number): Buffer {
   const db = new Database(':memory:');
   try {
-    migrate(db);
+    // Before the first table: the page size of an existing database changes only by a VACUUM.
+    if (pageSize !== undefined) db.pragma(`page_size = ${pageSize}`);
+    migrate(db, migrations);
     return db.serialize();
   } finally {
     db.close();
   }
 }
 
-/** Writes the template to `file` (the build's step). */
-export function writeSchemaTemplate(file: string | URL = TEMPLATE_FILE): void {
-  writeFileSync(file, buildSchemaTemplate());
+/** Writes both templates beside this module (the build's step). */
+export function writeSchemaTemplate(): void {
+  writeFileSync(TEMPLATE_FILE, buildSchemaTemplate());
+  writeFileSync(MEMORY_TEMPLATE_FILE, buildSchemaTemplate(undefined, MEMORY_PAGE_SIZE));
 }
 
 /** Makes again, in a database copied from the template, what migrations made random per database. */

@@ -69,6 +69,8 @@ export interface OpenOptions {
    * SQLite itself on this connection every 1000 pages (false: a workspace's store, ADR 0094).
    */
   checkpointWorker?: boolean;
+  /** The migrations' file names (migrate.ts `listMigrations`); default: read from the folder. */
+  migrations?: readonly string[];
 }
 
 interface QueuedWrite {
@@ -192,7 +194,7 @@ export class SqliteStore implements Store {
     db.pragma('busy_timeout = 5000');
     // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
     db.pragma('temp_store = MEMORY');
-    migrate(db);
+    migrate(db, options.migrations);
     const store = new SqliteStore(db);
     if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
     else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
