@@ -85,24 +85,24 @@ describeWithBrowser('search in the web client', () => {
 
     for (const viewport of [PHONE, WIDE]) {
       const { context, page } = await signedIn(viewport, person.phone_number!);
-      const box = page.getByRole('searchbox', { name: 'Search chats and messages' });
+      const box = page.getByRole('searchbox', { name: 'Search all chats' });
 
       // Chats by name as the person types; no message holds "garden" but the bot's name does.
       await box.fill('garden');
-      const foundChats = page.getByRole('list', { name: 'Found chats' });
+      const foundChats = page.getByRole('list', { name: 'Matching chats' });
       await expect.poll(() => foundChats.getByRole('button').allInnerTexts()).toEqual(['G\nGardener']);
       await expect.poll(() => page.getByText('No messages found.').count(), { timeout: 15_000 }).toBe(1);
 
       // Messages across chats, newest first, each with its chat.
       await box.fill('RHUB');
-      const foundMessages = page.getByRole('list', { name: 'Found messages' }).getByRole('button');
+      const foundMessages = page.getByRole('list', { name: 'Search results' }).getByRole('button');
       await expect
         .poll(() => foundMessages.allInnerTexts(), { timeout: 15_000 })
         .toEqual([
           expect.stringMatching(/^Allotment friends\n.*\nAda: Rhubarb season starts now$/s),
           expect.stringMatching(/^Gardener\n.*\nThe rhubarb recipe: stew it with ginger$/s),
         ]);
-      expect(await page.getByRole('list', { name: 'Found chats' }).count()).toBe(0);
+      expect(await page.getByRole('list', { name: 'Matching chats' }).count()).toBe(0);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
 
       // Picking the older one opens the bot's chat scrolled up to it, highlighted.
@@ -114,9 +114,9 @@ describeWithBrowser('search in the web client', () => {
       expect(await sideways(page)).toBeLessThanOrEqual(0);
 
       // The chat's own search: only this chat's messages; picking one moves the highlight.
-      await chat.getByRole('button', { name: 'Search in this chat' }).click();
-      await chat.getByRole('searchbox', { name: 'Search in this chat' }).fill('zebr allot');
-      const inChat = chat.getByRole('list', { name: 'Found messages' }).getByRole('button');
+      await chat.getByRole('button', { name: 'Search this chat' }).click();
+      await chat.getByRole('searchbox', { name: 'Search this chat' }).fill('zebr allot');
+      const inChat = chat.getByRole('list', { name: 'Search results' }).getByRole('button');
       await expect
         .poll(() => inChat.allInnerTexts(), { timeout: 15_000 })
         .toEqual([expect.stringMatching(/^Gardener\n.*\nA zebra crossing the allotment$/s)]);

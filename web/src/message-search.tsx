@@ -82,7 +82,7 @@ function FoundMessages({
 }) {
   if (found.length === 0) return <p class="search-none">No messages found.</p>;
   return (
-    <ul class="search-results" aria-label="Found messages">
+    <ul class="search-results" aria-label="Search results">
       {found.map((message) => (
         <li key={`${message.chat.id}/${messageKey(message)}`}>
           <button type="button" onClick={() => onPick(message)}>
@@ -129,7 +129,7 @@ export function ChatSearch({
         <SearchIcon />
         <input
           type="search"
-          aria-label="Search chats and messages"
+          aria-label="Search all chats"
           placeholder="Search"
           value={query}
           onInput={(event) => setQuery(event.currentTarget.value)}
@@ -144,7 +144,7 @@ export function ChatSearch({
             {matching.length === 0 ? (
               <p class="search-none">No chats found.</p>
             ) : (
-              <ul class="search-chats" aria-label="Found chats">
+              <ul class="search-chats" aria-label="Matching chats">
                 {matching.map(({ chat }) => (
                   <li key={chat.id}>
                     <button
@@ -184,12 +184,7 @@ export function InChatSearch({ chatRef, onPick }: { chatRef: string; onPick: (me
   const { found, error } = useFound(open ? query : '', chatRef);
   if (!open)
     return (
-      <button
-        type="button"
-        class="icon-button"
-        aria-label="Search in this chat"
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" class="icon-button" aria-label="Search this chat" onClick={() => setOpen(true)}>
         <SearchIcon />
       </button>
     );
@@ -199,8 +194,8 @@ export function InChatSearch({ chatRef, onPick }: { chatRef: string; onPick: (me
         <SearchIcon />
         <input
           type="search"
-          aria-label="Search in this chat"
-          placeholder="Search in this chat"
+          aria-label="Search this chat"
+          placeholder="Search this chat"
           value={query}
           autoFocus
           onInput={(event) => setQuery(event.currentTarget.value)}
