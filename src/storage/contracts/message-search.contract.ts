@@ -183,6 +183,18 @@ export function messageSearchContract(open: () => Promise<Store>): void {
       ]);
     });
 
+    it('finds nothing of a write that failed', async () => {
+      const pk = await privateChat();
+      const failed = store.write(async (tx) => {
+        await put(tx, pk, 1, text('never stored'));
+        throw new Error('the write fails');
+      });
+      await expect(failed).rejects.toThrow('the write fails');
+      await store.write(async (tx) => put(tx, pk, 2, text('stored instead')));
+      expect(await store.searchMessages(1, { text: 'never', limit: 10 })).toEqual([]);
+      expect(ids(await store.searchMessages(1, { text: 'stored', limit: 10 }))).toEqual([`${pk}/0/2`]);
+    });
+
     it('pages with a cursor across chats, ties of date ordered by chat and id', async () => {
       const [a, b] = await store.write(async (tx) => {
         for (const id of [1, 2, 3]) await tx.insertUser(user(id));
