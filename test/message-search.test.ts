@@ -133,4 +133,38 @@ describe('message search', () => {
       await bot.stop();
     }
   });
+
+  it('answers the person API in its own envelope: found messages, a foreign chat 404, a bad cursor 400', async () => {
+    const { control } = server;
+    const dana = await control.createUser({ phone_number: phone(), first_name: 'Dana' });
+    const erin = await control.createUser({ phone_number: phone(), first_name: 'Erin' });
+    const mine = await control.createChat({ owner: dana.id, title: 'Quince club', members: [erin.id] });
+    const theirs = await control.createChat({ owner: erin.id, title: 'Erin alone' });
+    await control.sendMessage({ from: erin.id, chat: mine.id, text: 'quince jelly tonight' });
+    await control.sendMessage({ from: erin.id, chat: theirs.id, text: 'quince secrets' });
+    const signIn = await fetch(`${server.url}/web/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: dana.phone_number }),
+    });
+    const { result } = (await signIn.json()) as { result: { token: string } };
+    const ask = async (query: Record<string, string>) => {
+      const response = await fetch(`${server.url}/web/api/messages/search?${new URLSearchParams(query)}`, {
+        headers: { authorization: `Bearer ${result.token}` },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const found = await ask({ q: 'QUIN' });
+    expect(found.status).toBe(200);
+    expect(texts((found.body as { result: MessageSearchPage }).result)).toEqual(['quince jelly tonight']);
+    expect(await ask({ q: 'quince', chat: String(theirs.id) })).toEqual({
+      status: 404,
+      body: { ok: false, error: 'CHAT_NOT_FOUND', description: 'chat not found' },
+    });
+    expect(await ask({ q: 'quince', cursor: '1.2' })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: 'BAD_REQUEST' },
+    });
+    expect(await ask({ q: '' })).toMatchObject({ status: 400, body: { ok: false, error: 'BAD_REQUEST' } });
+  });
 });
