@@ -14,6 +14,7 @@ import {
   workspaceShowCommand,
 } from './commands/workspace.js';
 import { messagesCommand } from './commands/messages.js';
+import { messagesSearchCommand } from './commands/messages-search.js';
 import { sendCommand } from './commands/send.js';
 import { downloadCommand } from './commands/download.js';
 import { startCommand } from './commands/start.js';
@@ -106,6 +107,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       sendCommand,
       waitCommand,
       messagesCommand,
+      messagesSearchCommand,
       pressCommand,
     ],
   },

@@ -18,6 +18,7 @@ import { getBot } from './methods/get-bot.js';
 import { getClock } from './methods/get-clock.js';
 import { getUser } from './methods/get-user.js';
 import { listMessages } from './methods/list-messages.js';
+import { searchMessages } from './methods/search-messages.js';
 import { sendMessage } from './methods/send-message.js';
 import { waitMessage } from './methods/wait-message.js';
 import { pressButton } from './methods/press-button.js';
@@ -145,6 +146,7 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   setBotPrivacy,
   sendMessage,
   listMessages,
+  searchMessages,
   waitForMessage: waitMessage,
   pressButton,
   listGifts,

@@ -58,6 +58,7 @@ import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
 import type { PassportReader, PassportWriter } from './ports/passport.js';
 import type { PersonViewsReader } from './ports/person-views.js';
+import type { MessageSearchReader } from './ports/message-search.js';
 import type { MetricsReader } from './ports/metrics.js';
 import type { WebhookLogReader, WebhookLogWriter } from './ports/webhook-log.js';
 import type { TimelineReader, TimelineWriter } from './ports/timeline.js';
@@ -97,6 +98,7 @@ export type { CommunityRow } from './ports/communities.js';
 export type { PassportElementRow, PassportErrorRow } from './ports/passport.js';
 export type { NewWebhookAttempt, WebhookAttemptRow } from './ports/webhook-log.js';
 export type { NewTimelineEvent, TimelineRow } from './ports/timeline.js';
+export type { MessageSearchCursor, MessageSearchHit } from './ports/message-search.js';
 
 /** Every read of the platform's tables (the gateway's are under `gateway`). */
 export interface StoreReader
@@ -134,6 +136,7 @@ export interface StoreReader
     SettingsReader,
     TopicsReader,
     PersonViewsReader,
+    MessageSearchReader,
     WebhookLogReader,
     TimelineReader,
     MetricsReader {}

@@ -109,6 +109,8 @@ import type {
   VotePollParams,
   PressResult,
   ListMessagesParams,
+  MessageSearchPage,
+  SearchMessagesParams,
   Message,
   SendMessageParams,
   UserRecord,
@@ -284,6 +286,24 @@ export class ControlClient {
       method: 'GET',
       path: '/messages',
       query: { user: params.user, chat: params.chat, limit: params.limit },
+    });
+  }
+
+  /**
+   * `GET /control/messages/search`: the messages `user` sees whose text or caption holds every word
+   * of `q` as a word's start, newest first; `next_cursor` is the next page's `cursor` (ADR 0101).
+   */
+  searchMessages(params: SearchMessagesParams): Promise<MessageSearchPage> {
+    return this.#call({
+      method: 'GET',
+      path: '/messages/search',
+      query: {
+        user: params.user,
+        q: params.q,
+        chat: params.chat,
+        limit: params.limit,
+        cursor: params.cursor,
+      },
     });
   }
 

@@ -27,6 +27,7 @@ import { listPeople } from './methods/list-people.js';
 import { listBots } from './methods/list-bots.js';
 import { listChats } from './methods/list-chats.js';
 import { listMessages } from './methods/list-messages.js';
+import { searchMessages } from './methods/search-messages.js';
 import { listDrafts } from './methods/list-drafts.js';
 import { sendMessage } from './methods/send-message.js';
 import { forwardMessage } from './methods/forward-message.js';
@@ -126,6 +127,7 @@ const ROUTES: WebRoute[] = [
   { method: 'POST', url: '/block', handler: blockBot },
   { method: 'POST', url: '/unblock', handler: unblockBot },
   { method: 'GET', url: '/messages', handler: listMessages },
+  { method: 'GET', url: '/messages/search', handler: searchMessages },
   { method: 'GET', url: '/drafts', handler: listDrafts },
   { method: 'POST', url: '/messages', handler: sendMessage },
   { method: 'POST', url: '/forward', handler: forwardMessage },

@@ -386,6 +386,13 @@ export interface TimelineEvent {
   answer?: string;
 }
 
+/** A page of a message search (ADR 0101), newest first. */
+export interface MessageSearchPage {
+  messages: Message[];
+  /** `cursor` for the next page; absent on the last. */
+  next_cursor?: string;
+}
+
 export interface TimelinePage {
   events: TimelineEvent[];
   /** `before` for the next (older) page; absent on the last. */
@@ -804,6 +811,7 @@ export interface ControlResults {
   WebhookDeliveryLog: WebhookDeliveryLog;
   WebhookReplay: WebhookReplay;
   TimelinePage: TimelinePage;
+  MessageSearchPage: MessageSearchPage;
   Transcript: Transcript;
   Device: Device;
 }
@@ -829,6 +837,7 @@ export type SetBotPrivacyParams = ParamsByName['SetBotPrivacyParams'];
 
 export type SendMessageParams = ParamsByName['SendMessageParams'];
 export type ListMessagesParams = ParamsByName['ListMessagesParams'];
+export type SearchMessagesParams = ParamsByName['SearchMessagesParams'];
 export type WaitForMessageParams = ParamsByName['WaitForMessageParams'];
 export type PressButtonParams = ParamsByName['PressButtonParams'];
 export type GrantStarsParams = ParamsByName['GrantStarsParams'];

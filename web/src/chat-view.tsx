@@ -14,6 +14,7 @@ import { MessageItem } from './message-item.js';
 import { Avatar } from './avatar.js';
 import { BackIcon, PinIcon } from './icons.js';
 import { ForwardPicker } from './forward-picker.js';
+import { InChatSearch, useHighlight, type Highlight } from './message-search.js';
 
 export interface Notice {
   text: string;
@@ -45,6 +46,7 @@ export function ChatView({
   onBack,
   group = false,
   service = false,
+  highlight,
 }: {
   chatRef: string;
   title: string;
@@ -67,6 +69,8 @@ export function ChatView({
   group?: boolean | undefined;
   /** The service chat: codes arrive in it, nobody writes (no composer). */
   service?: boolean | undefined;
+  /** A message picked from search results: the history scrolls to it and highlights it. */
+  highlight?: Highlight | undefined;
 }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -117,6 +121,10 @@ export function ChatView({
       resized.disconnect();
     };
   }, [messages]);
+
+  const pick = useHighlight(list, messages, atEnd, highlight, () =>
+    notify({ text: 'That message is older than the messages this chat shows.', alert: false }),
+  );
 
   const sent = (message: Message) => {
     setError(null);
@@ -204,6 +212,7 @@ export function ChatView({
         </button>
         <Avatar user={group || chatRef.startsWith('@') ? undefined : Number(chatRef)} name={title} />
         <h2>{title}</h2>
+        <InChatSearch chatRef={chatRef} onPick={pick} />
         <ChatHeaderActions chatRef={chatRef} version={version} />
         {action && (
           <p class="action" aria-live="polite">

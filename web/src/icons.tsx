@@ -72,3 +72,17 @@ export const SentIcon = ({ read }: { read: boolean }) => (
     {read && <path d="M11 16l1 1 10-11" />}
   </Icon>
 );
+
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M21 21l-4.3-4.3" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M18 6L6 18" />
+    <path d="M6 6l12 12" />
+  </Icon>
+);

@@ -9,6 +9,7 @@ import { ChatView, type Notice } from './chat-view.js';
 import { Inspector } from './inspector.js';
 import { ProfilePanel, ProfilePhoto } from './profile-panel.js';
 import { personApi } from './person-api.js';
+import { ChatSearch, messageKey, type Highlight } from './message-search.js';
 import './styles.css';
 import './profile.css';
 import './rich.css';
@@ -22,6 +23,8 @@ function App() {
     title: string;
     username?: string | undefined;
     isForum?: boolean | undefined;
+    /** A message picked from search results, shown and highlighted in the chat. */
+    highlight?: Highlight | undefined;
   } | null>(null);
   /** What the other side of a chat shows ("typing", ...), by chat id, until when (ms). */
   const [actions, setActions] = useState<Record<string, { action: string; until: number }>>({});
@@ -129,11 +132,25 @@ function App() {
         {profileOpen && (
           <ProfilePanel me={me.id} photo={photo} onPhoto={setPhoto} onClose={() => setProfileOpen(false)} />
         )}
-        <ChatList
+        <ChatSearch
           chats={chats}
-          open={open?.ref ?? null}
           onOpen={(ref, title, username, isForum) => setOpen({ ref, title, username, isForum })}
-        />
+          onPick={(message) =>
+            setOpen({
+              ref: String(message.chat.id),
+              title: chatTitle(message.chat),
+              username: message.chat.username,
+              isForum: message.chat.is_forum,
+              highlight: { key: messageKey(message), at: Date.now() },
+            })
+          }
+        >
+          <ChatList
+            chats={chats}
+            open={open?.ref ?? null}
+            onOpen={(ref, title, username, isForum) => setOpen({ ref, title, username, isForum })}
+          />
+        </ChatSearch>
       </aside>
       {open ? (
         <ChatView
@@ -145,6 +162,7 @@ function App() {
           service={openEntry?.is_service}
           onBack={() => setOpen(null)}
           isForum={open.isForum}
+          highlight={open.highlight}
           botUsername={open.username && /bot$/i.test(open.username) ? open.username : undefined}
           action={(() => {
             const shown = actions[open.ref];

@@ -46,6 +46,7 @@ import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
+import { SqliteMessageSearch, drainSearchQueue } from './tables/message-search.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
 import { SqliteWebhookLog } from './tables/webhook-log.js';
@@ -89,6 +90,8 @@ export class SqliteStore implements Store {
   readonly #sql: SqlStatements;
   #queue: QueuedWrite[] = [];
   #flushing = false;
+  /** A search waits for the search queue to be drained whole (tables/message-search.ts). */
+  #searchWaits = false;
   /** Transaction control, prepared once (parsing them per write showed in profiles). */
   readonly #txn: Record<
     'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
@@ -153,6 +156,10 @@ export class SqliteStore implements Store {
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),
       new SqlitePersonViews(this.#sql),
+      new SqliteMessageSearch(this.#sql, () => {
+        this.#searchWaits = true;
+        return this.write(async () => undefined);
+      }),
       new SqliteEphemeral(this.#sql),
       new SqliteMetrics(this.#sql),
       new SqliteWebhookLog(this.#sql),
@@ -242,6 +249,9 @@ export class SqliteStore implements Store {
           }
         }
         if (this.#db.inTransaction) {
+          // The search index takes queued messages in batches, or all of them for a search.
+          drainSearchQueue(this.#sql, this.#searchWaits);
+          this.#searchWaits = false;
           txn.commit.run();
           this.#onCommit?.(performance.now() - started);
           this.#checkpointer?.committed();

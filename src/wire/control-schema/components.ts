@@ -531,6 +531,15 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       },
     },
   },
+  MessageSearchPage: {
+    type: 'object',
+    description: 'A page of a message search (ADR 0101), newest first.',
+    required: ['messages'],
+    properties: {
+      messages: { type: 'array', items: { $ref: '#/components/schemas/Message' } },
+      next_cursor: { type: 'string', description: '`cursor` for the next page; absent on the last.' },
+    },
+  },
   TimelinePage: {
     type: 'object',
     description: 'A page of the timeline (ADR 0099), newest first.',

@@ -80,6 +80,40 @@ export const MESSAGES = {
     errors: ['ReferenceNotFound'],
   }),
 
+  searchMessages: route({
+    method: 'GET',
+    path: '/messages/search',
+    tag: 'messages',
+    summary: 'Search the messages a user sees, in one chat or across chats',
+    description:
+      'Messages whose text or caption holds every word of `q` as the start of one of its words ' +
+      '("hel" finds "Hello"), in any case: in the chats the user is in, ephemeral messages only for ' +
+      'their receiver (and sender), deleted ones never. Newest first, `limit` a page, and ' +
+      '`next_cursor` to pass as `cursor` for the next page (ADR 0101).',
+    params: params('SearchMessagesParams', {
+      user: ref('user', { required: true, description: 'The user who searches.' }),
+      q: str({
+        required: true,
+        minLength: 1,
+        maxLength: 256,
+        description: 'The words to find (letters and digits; up to 8 words count).',
+      }),
+      chat: ref('chat', { description: 'Only this chat (an id, or `@username` for the private chat).' }),
+      limit: int({ min: 1, max: 100, default: 20 }),
+      cursor: str({ maxLength: 80, description: '`next_cursor` of the page before.' }),
+    }),
+    result: 'MessageSearchPage',
+    answer: 'A page of messages, newest first, as the user sees them.',
+    errors: [
+      {
+        status: 400,
+        description: 'A parameter is missing or malformed, or `cursor` is not one a search answered.',
+        codes: ['BAD_REQUEST'],
+      },
+      'ReferenceNotFound',
+    ],
+  }),
+
   waitForMessage: route({
     method: 'POST',
     path: '/wait',

@@ -1,0 +1,140 @@
+/**
+ * Search in the web client (issue 29, ADR 0101), at 390 and 1280 px: the box above the chat list
+ * filters the chats by name and lists the messages of every chat that hold the words; picking one
+ * opens its chat scrolled to it and highlighted; a chat's own search finds its messages. Nothing
+ * scrolls sideways.
+ */
+import { Api } from 'grammy';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1280, height: 800 };
+
+describeWithBrowser('search in the web client', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  let botUsername: string;
+
+  beforeAll(async () => {
+    await ensurePageBuilt();
+    server = await startServer();
+    browser = await launchBrowser();
+    const created = await server.control.createBot({ username: 'search_web_bot', first_name: 'Gardener' });
+    botUsername = created.username!;
+    api = new Api(created.token, { apiRoot: server.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedIn(viewport: { width: number; height: number }, phoneNumber: string) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(server.url + '/web/');
+    await page.getByLabel('Phone number').fill(phoneNumber);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    return { context, page };
+  }
+
+  /** How far the page scrolls sideways (0: not at all). */
+  const sideways = (page: Page) =>
+    page.evaluate(() => {
+      const { document, innerWidth } = globalThis as unknown as {
+        document: { scrollingElement: { scrollWidth: number } };
+        innerWidth: number;
+      };
+      return document.scrollingElement.scrollWidth - innerWidth;
+    });
+
+  /** Whether the bubble's item is highlighted and inside the visible part of the chat's history. */
+  const highlightedInView = (item: Locator) =>
+    item.evaluate((element) => {
+      const li = element as unknown as {
+        classList: { contains(name: string): boolean };
+        getBoundingClientRect(): { top: number; bottom: number };
+        closest(selector: string): { getBoundingClientRect(): { top: number; bottom: number } } | null;
+      };
+      const box = li.getBoundingClientRect();
+      const list = li.closest('ol.messages')!.getBoundingClientRect();
+      return li.classList.contains('highlighted') && box.top >= list.top && box.bottom <= list.bottom;
+    });
+
+  it('finds chats by name and messages across chats and in a chat, at 390 and 1280 px', async () => {
+    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Rosa' });
+    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    await api.sendMessage(person.id, 'The rhubarb recipe: stew it with ginger');
+    await api.sendMessage(person.id, 'A zebra crossing the allotment');
+    // Enough after them that the chat opens far below them.
+    for (let i = 1; i <= 40; i++) await api.sendMessage(person.id, `filler line ${i}`);
+    const friend = await server.control.createUser({ phone_number: phone(), first_name: 'Ada' });
+    const group = await server.control.createChat({
+      owner: friend.id,
+      title: 'Allotment friends',
+      members: [person.id],
+    });
+    await server.control.sendMessage({ from: friend.id, chat: group.id, text: 'Rhubarb season starts now' });
+
+    for (const viewport of [PHONE, WIDE]) {
+      const { context, page } = await signedIn(viewport, person.phone_number!);
+      const box = page.getByRole('searchbox', { name: 'Search all chats' });
+
+      // Chats by name as the person types; no message holds "garden" but the bot's name does.
+      await box.fill('garden');
+      const foundChats = page.getByRole('list', { name: 'Matching chats' });
+      await expect.poll(() => foundChats.getByRole('button').allInnerTexts()).toEqual(['G\nGardener']);
+      await expect.poll(() => page.getByText('No messages found.').count(), { timeout: 15_000 }).toBe(1);
+
+      // Messages across chats, newest first, each with its chat.
+      await box.fill('RHUB');
+      const foundMessages = page.getByRole('list', { name: 'Search results' }).getByRole('button');
+      await expect
+        .poll(() => foundMessages.allInnerTexts(), { timeout: 15_000 })
+        .toEqual([
+          expect.stringMatching(/^Allotment friends\n.*\nAda: Rhubarb season starts now$/s),
+          expect.stringMatching(/^Gardener\n.*\nThe rhubarb recipe: stew it with ginger$/s),
+        ]);
+      expect(await page.getByRole('list', { name: 'Matching chats' }).count()).toBe(0);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+      // Picking the older one opens the bot's chat scrolled up to it, highlighted.
+      await foundMessages.nth(1).click();
+      const chat = page.getByRole('region', { name: 'Gardener' });
+      const recipe = chat.locator('li.message').filter({ hasText: 'The rhubarb recipe' });
+      await expect.poll(() => recipe.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => highlightedInView(recipe), { timeout: 15_000 }).toBe(true);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+      // The chat's own search: only this chat's messages; picking one moves the highlight.
+      await chat.getByRole('button', { name: 'Search this chat' }).click();
+      await chat.getByRole('searchbox', { name: 'Search this chat' }).fill('zebr allot');
+      const inChat = chat.getByRole('list', { name: 'Search results' }).getByRole('button');
+      await expect
+        .poll(() => inChat.allInnerTexts(), { timeout: 15_000 })
+        .toEqual([expect.stringMatching(/^Gardener\n.*\nA zebra crossing the allotment$/s)]);
+      await chat.locator('ol.messages').evaluate((list) => {
+        (list as unknown as { scrollTop: number; scrollHeight: number }).scrollTop = 1e9;
+      });
+      await inChat.first().click();
+      const zebra = chat.locator('li.message').filter({ hasText: 'A zebra crossing' });
+      await expect.poll(() => highlightedInView(zebra), { timeout: 15_000 }).toBe(true);
+      expect(
+        await recipe.evaluate((li) =>
+          (li as unknown as { classList: { contains(name: string): boolean } }).classList.contains(
+            'highlighted',
+          ),
+        ),
+      ).toBe(false);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
