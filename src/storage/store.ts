@@ -21,7 +21,7 @@
  * - Caches: an adapter may cache rows named in the area ports' headers; a cache never holds a row
  *   that was not committed, and a rollback drops what the rolled-back write touched.
  * - Unique violations surface as UniqueViolation (with the column names), whatever the dialect.
- * - A write may name a key (`WriteKey`: the bot and chat whose rows it writes, as far as its caller
+ * - A write may name a key (`write(key, fn)`, `WriteKey`: the bot and chat whose rows it writes, as far as its caller
  *   knows before it runs). Writes of one key, and unkeyed writes among themselves, commit in the
  *   order they were asked; writes of different keys may run side by side and commit in any order
  *   (PostgreSQL: one write connection per key's hash, ADR 0106). Awaited writes are ordered
@@ -196,7 +196,9 @@ export interface WriteKey {
 }
 
 export interface Store extends StoreReader {
-  write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T>;
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A write about `key` (undefined: unkeyed), as the write contract above says. */
+  write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 
   /** The gateway's reads (storage/gateway-store.ts). */
@@ -222,6 +224,14 @@ export interface Store extends StoreReader {
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */
+/** The arguments of `Store.write`, either form: the key (if any) and the fn. */
+export function writeArgs<T>(
+  first: WriteKey | undefined | ((tx: StoreTx) => Promise<T>),
+  second?: (tx: StoreTx) => Promise<T>,
+): [WriteKey | undefined, (tx: StoreTx) => Promise<T>] {
+  return typeof first === 'function' ? [undefined, first] : [first, second!];
+}
+
 export class UniqueViolation extends Error {
   constructor(readonly constraint: string) {
     super(`unique constraint violated: ${constraint}`);

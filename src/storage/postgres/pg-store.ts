@@ -66,7 +66,7 @@ import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
 import type { CachedArea } from '../ports/events.js';
-import type { Store, StoreReader, StoreTx, WriteKey } from '../store.js';
+import { writeArgs, type Store, type StoreReader, type StoreTx, type WriteKey } from '../store.js';
 
 /** BIGINT columns (ids, times in ms) as JS numbers: every value Parley stores is below 2^53. */
 const types = {
@@ -234,8 +234,14 @@ export class PgStore implements Store {
     return new PgStore(pool, config, options.schema, claims, options.writers);
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(
+    first: WriteKey | undefined | ((tx: StoreTx) => Promise<T>),
+    second?: (tx: StoreTx) => Promise<T>,
+  ): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    const [key, fn] = writeArgs(first, second);
     return this.#writes.write(fn, key);
   }
 
