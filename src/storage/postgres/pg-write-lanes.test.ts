@@ -48,6 +48,19 @@ function message(chatPk: number, messageId: number, senderId: number) {
   };
 }
 
+describe('the write connection of a key', () => {
+  it("is its bot's, else its chat's, else the first; spread over all; always the first of one", () => {
+    expect(laneOf(undefined, WRITERS)).toBe(0);
+    expect(laneOf({}, WRITERS)).toBe(0);
+    expect(laneOf({ bot: 7, chat: 99 }, WRITERS)).toBe(laneOf({ bot: 7 }, WRITERS));
+    expect(laneOf({ chat: 99 }, WRITERS)).toBe(laneOf({ bot: 99 }, WRITERS));
+    const counts = new Array<number>(WRITERS).fill(0);
+    for (let id = 1; id <= 4000; id++) counts[laneOf({ bot: id * 1_000_003 }, WRITERS)]!++;
+    for (const count of counts) expect(count).toBeGreaterThan(700);
+    expect(laneOf({ bot: 2 ** 40 + 5 }, 1)).toBe(0);
+  });
+});
+
 describe.skipIf(!postgresAvailable)('PostgreSQL write connections by key', () => {
   let schema: string;
   let store: PgStore;
@@ -76,7 +89,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL write connections by key', () =>
   beforeEach(async () => {
     schema = testSchema();
     store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4, writers: WRITERS });
-    [chatA, chatB] = await store.write(async (tx) => {
+    const pks = await store.write(async (tx) => {
       await tx.insertUser(user(PERSON));
       const pks: number[] = [];
       for (const id of [BOT_A, BOT_B]) {
@@ -98,6 +111,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL write connections by key', () =>
       }
       return pks;
     });
+    [chatA, chatB] = [pks[0]!, pks[1]!];
   });
 
   afterEach(async () => {
