@@ -3,12 +3,12 @@
  * opened by the first write routed to it). Unset: the adapter's default (4). SQLite ignores it.
  */
 import { ConfigError } from './config-error.js';
-import type { StorageConfig } from './config.js';
 
 /** The most a node may open: each is a connection of the database's own. */
 const MAX_WRITERS = 32;
 
-export function withPgWriters(storage: StorageConfig, env: NodeJS.ProcessEnv): StorageConfig {
+/** `storage` (config.ts's StorageConfig) with the setting, when it is PostgreSQL's and it is set. */
+export function withPgWriters<S extends { kind: string }>(storage: S, env: NodeJS.ProcessEnv): S {
   const text = env.PARLEY_PG_WRITERS;
   if (storage.kind !== 'postgres' || text === undefined || text === '') return storage;
   const writers = Number(text);
