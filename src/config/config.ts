@@ -32,7 +32,7 @@ export type StorageConfig =
       filesDir: string;
       /** Connections of the pool (default 10; a workspace's store has fewer, ADR 0061). */
       poolSize?: number;
-      /** Write connections at most (PARLEY_PG_WRITERS; default 4, a workspace's 1; ADR 0106). */
+      /** Write connections at most (PARLEY_PG_WRITERS; default 1; ADR 0106). */
       writers?: number;
     };
 

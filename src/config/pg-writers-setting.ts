@@ -1,6 +1,6 @@
 /**
  * PARLEY_PG_WRITERS: how many write connections a node opens on PostgreSQL at most (ADR 0106; each
- * opened by the first write routed to it). Unset: the adapter's default (4). SQLite ignores it.
+ * opened by the first write routed to it). Unset: the adapter's default (1). SQLite ignores it.
  */
 import { ConfigError } from './config-error.js';
 

@@ -94,7 +94,7 @@ export interface PgStoreOptions {
    * have their own.
    */
   poolSize?: number;
-  /** Write connections, at most (default 4, each opened by the first write routed to it). */
+  /** Write connections (default 1, pg-writes.ts; each opened by the first write routed to it). */
   writers?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The writes of the PostgreSQL adapter, routed by key (ADR 0106): a node has several write
- * connections (lanes, pg-write-lane.ts; `writers`, default 4), each committing its own batches. A
+ * The writes of the PostgreSQL adapter, routed by key (ADR 0106): a node has one or several write
+ * connections (lanes, pg-write-lane.ts; `writers`, default 1), each committing its own batches. A
  * write that names a bot goes to the lane its bot hashes to; one that names only a chat, to its
  * chat's; an unkeyed write to lane 0. So the writes of one key, and the unkeyed ones, commit in the
  * order they were asked (a lane is a queue), and writes of different keys run side by side.
@@ -21,8 +21,13 @@ import type { StoreTx, WriteKey } from '../store.js';
 
 export type { PgWritesOptions } from './pg-write-lane.js';
 
-/** Write connections a node opens at most, by default (each only once a write goes to it). */
-export const DEFAULT_WRITERS = 4;
+/**
+ * Write connections a node opens, by default: one. Several (PARLEY_PG_WRITERS) run writes of
+ * different keys side by side, but on this project's bench their transactions met on the pages of
+ * the small hot tables (bots, chats) that SERIALIZABLE watches whole once a batch reads a few rows
+ * of one page, and most batches ran again (ADR 0106, "Measured"): until that is solved, one.
+ */
+export const DEFAULT_WRITERS = 1;
 
 /** The lane of `key` among `lanes`: its bot's, else its chat's (Fibonacci hashing), else 0. */
 export function laneOf(key: WriteKey | undefined, lanes: number): number {
