@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError, type Profile } from './config-error.js';
 import { loadFloodConfig, type FloodControlConfig, type FloodFlags } from './flood-config.js';
 import { publicUrlSetting } from './public-url-setting.js';
+import { withPgWriters } from './pg-writers-setting.js';
 
 export { ConfigError, type Profile };
 
@@ -32,6 +33,8 @@ export type StorageConfig =
       filesDir: string;
       /** Connections of the pool (default 10; a workspace's store has fewer, ADR 0061). */
       poolSize?: number;
+      /** Write connections at most (PARLEY_PG_WRITERS; default 1; ADR 0106). */
+      writers?: number;
     };
 
 export interface Config {
@@ -167,7 +170,7 @@ export function loadConfig(flags: StartFlags, env: NodeJS.ProcessEnv = process.e
     host,
     port,
     data,
-    storage: storageFor(data, env.PARLEY_FILES),
+    storage: withPgWriters(storageFor(data, env.PARLEY_FILES), env),
     profile: profileText,
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: logLevel(flags.logLevel ?? env.PARLEY_LOG_LEVEL),

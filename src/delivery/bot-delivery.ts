@@ -350,7 +350,7 @@ class BotDelivery {
       startedAt,
       nextAttemptAt: expired ? null : next,
     });
-    await store.write(async (tx) => {
+    await store.write({ bot: this.botId }, async (tx) => {
       if (expired) await tx.deleteUpdate(this.botId, row.update_id);
       else await tx.recordAttempt(this.botId, row.update_id, attempts, next);
       await tx.insertWebhookAttempts([logged]);

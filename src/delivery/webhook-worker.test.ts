@@ -148,9 +148,9 @@ it('gives a connection back once the answer is read, while the chat waits for it
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const write = store.write.bind(store);
-  store.write = (async (fn) => {
+  store.write = (async (...args: Parameters<typeof write>) => {
     await gate;
-    return write(fn);
+    return write(...args);
   }) as typeof store.write;
 
   const claimant = new JobClaimant(store.jobs);

@@ -36,6 +36,12 @@ import type { NewWebhookAttempt } from '../storage/store.js';
  */
 export type WebhookReplyRunner = (botId: number, contentType: string, body: string) => Promise<void>;
 
+/** A bot's delivered updates whose rows wait to be deleted, and the write that will. */
+interface PendingDeletes {
+  batch: Array<[updateId: number, logged?: NewWebhookAttempt]>;
+  deleting?: Promise<void>;
+}
+
 export class WebhookWorker implements DeliveryHost {
   readonly #bots = new Map<number, BotDelivery>();
   readonly #unsubscribe: Array<() => void> = [];
@@ -46,8 +52,8 @@ export class WebhookWorker implements DeliveryHost {
    * Delivered updates whose rows are not deleted yet (with their delivery log rows), and the one
    * write that will delete them.
    */
-  #delivered: Array<[botId: number, updateId: number, logged?: NewWebhookAttempt]> = [];
-  #deleting: Promise<void> | undefined;
+  /** Per bot: its deliveries not yet taken by a write, and that write. */
+  readonly #delivered = new Map<number, PendingDeletes>();
   readonly wakes: DueQueue<number>;
   readonly pools = new OriginPools();
   /** Bots that logged attempts since the retention sweep last asked (`takeLoggedBots`). */
@@ -104,50 +110,51 @@ export class WebhookWorker implements DeliveryHost {
 
   /**
    * Deletes a delivered update's row; resolves once that is committed (the next update of its chat
-   * waits for it, so that a restart never sends them out of order). The deliveries that finish in
-   * one turn of the event loop share one write.
+   * waits for it, so that a restart never sends them out of order). The deliveries of a bot that
+   * finish in one turn of the event loop share one write.
    */
   delivered(botId: number, updateId: number, logged?: NewWebhookAttempt): Promise<void> {
-    this.#delivered.push([botId, updateId, logged]);
-    if (this.#deleting) return this.#deleting;
-    // The batch is taken when the write runs (so that it holds every delivery finished until then),
-    // once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a second run must
-    // delete the same rows.
-    let batch: Array<[botId: number, updateId: number, logged?: NewWebhookAttempt]> | undefined;
-    this.#deleting = this.platform.deps.store
-      .write(async (tx) => {
+    const waiting = this.#delivered.get(botId);
+    if (waiting) {
+      waiting.batch.push([updateId, logged]);
+      return waiting.deleting!;
+    }
+    const next: PendingDeletes = { batch: [[updateId, logged]] };
+    this.#delivered.set(botId, next);
+    // The batch is taken when the write runs (so that it holds every delivery of the bot finished
+    // until then), once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a
+    // second run must delete the same rows. The write names the bot (store.ts WriteKey): on
+    // PostgreSQL it goes to the bot's write connection, with the bot's other hot writes (ADR 0106).
+    let batch: PendingDeletes['batch'] | undefined;
+    const deleting = this.platform.deps.store
+      .write({ bot: botId }, async (tx) => {
         if (batch === undefined) {
-          batch = this.#delivered;
-          this.#delivered = [];
-          this.#deleting = undefined;
+          batch = next.batch;
+          if (this.#delivered.get(botId) === next) this.#delivered.delete(botId);
         }
-        // One delete per bot (a batch mostly holds one bot's updates).
-        const log: NewWebhookAttempt[] = [];
-        const byBot = new Map<number, number[]>();
-        for (const [bot, update, logged] of batch) {
-          const ids = byBot.get(bot);
-          if (ids) ids.push(update);
-          else byBot.set(bot, [update]);
-          if (logged) log.push(logged);
-        }
-        for (const [bot, ids] of byBot) await tx.deleteUpdates(bot, ids);
+        await tx.deleteUpdates(
+          botId,
+          batch.map(([update]) => update),
+        );
         // The delivery log's rows of the batch go in the same write (ADR 0059).
+        const log = batch.flatMap(([, logged]) => (logged ? [logged] : []));
         if (log.length > 0) {
           await tx.insertWebhookAttempts(log);
           if (this.platform.timeline.enabled)
             await tx.insertTimelineEvents(log.map((logged) => attemptEvent(logged))); // ADR 0099
         }
-        for (const bot of byBot.keys()) this.#loggedBots.add(bot);
+        this.#loggedBots.add(botId);
       })
       .then(() => {
         this.platform.timeline.appended();
         // The rows are gone: their claims go with them, in one call for the batch.
-        const done = batch!.map(([bot, update]) => updateJob(bot, update));
+        const done = batch!.map(([update]) => updateJob(botId, update));
         this.claimant
           .release(done, true)
           .catch((error: unknown) => this.log.error({ err: error }, 'releasing claims failed'));
       });
-    return this.#deleting;
+    next.deleting = deleting;
+    return deleting;
   }
 
   #delivery(botId: number): BotDelivery {

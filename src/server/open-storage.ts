@@ -79,6 +79,7 @@ export async function openStorage(
       url: storage.url,
       schema: storage.schema,
       ...(storage.poolSize === undefined ? {} : { poolSize: storage.poolSize }),
+      ...(storage.writers === undefined ? {} : { writers: storage.writers }),
     }).catch((error: unknown) => {
       const reason = (error as Error).message || String(error);
       throw Object.assign(

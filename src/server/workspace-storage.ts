@@ -73,6 +73,8 @@ export function workspaceStorage(base: StorageConfig, name: string, filesDir = '
         schema: schemaOf(base.schema, name),
         filesDir: path.join(base.filesDir, 'workspaces', name),
         poolSize: WORKSPACE_POOL_SIZE,
+        // One write connection: a workspace is a test's world, and many may share the database.
+        writers: 1,
       };
   }
 }

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayJob as job, verificationRequest as request } from './contracts/fixtures.js';
-import type { Store } from './store.js';
+import type { Store, StoreTx } from './store.js';
 
 export function gatewayStoreContract(name: string, open: () => Promise<Store>): void {
   describe(`gateway storage contract: ${name}`, () => {
@@ -225,7 +225,7 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
       expect(await store.gateway.listDevices(7)).toHaveLength(1);
 
       // A write that fails alone, and one that fails in a batch with another that commits.
-      const failing = (tx: Parameters<Parameters<Store['write']>[0]>[0]) => async () => {
+      const failing = (tx: StoreTx) => async () => {
         expect(await tx.gateway.debit(id, 4)).toBe(6);
         await tx.gateway.setDefaultPrice(id, 1);
         await tx.gateway.setPrice(id, '44', 2);

@@ -21,6 +21,12 @@
  * - Caches: an adapter may cache rows named in the area ports' headers; a cache never holds a row
  *   that was not committed, and a rollback drops what the rolled-back write touched.
  * - Unique violations surface as UniqueViolation (with the column names), whatever the dialect.
+ * - A write may name a key (`write(key, fn)`, `WriteKey`: the bot and chat whose rows it writes, as far as its caller
+ *   knows before it runs). Writes of one key, and unkeyed writes among themselves, commit in the
+ *   order they were asked; writes of different keys may run side by side and commit in any order
+ *   (PostgreSQL: one write connection per key's hash, ADR 0106). Awaited writes are ordered
+ *   whatever their keys. A key is a hint for speed only: a write may touch rows of other bots and
+ *   chats than its key's, and stays all-or-nothing and serialised against every write of those rows.
  */
 import type { GatewayStore, GatewayStoreTx } from './gateway-store.js';
 import type { ChatsReader, ChatsWriter } from './ports/chats.js';
@@ -183,8 +189,19 @@ export interface StoreTx
   readonly gateway: GatewayStoreTx;
 }
 
+/**
+ * What a write is about (the write contract above): the bot whose update ids or rows it writes, and
+ * the chat (pk) whose message ids it takes. Either may be absent.
+ */
+export interface WriteKey {
+  bot?: number;
+  chat?: number;
+}
+
 export interface Store extends StoreReader {
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A write about `key` (undefined: unkeyed), as the write contract above says. */
+  write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 
   /** The gateway's reads (storage/gateway-store.ts). */
@@ -210,6 +227,14 @@ export interface Store extends StoreReader {
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */
+/** The arguments of `Store.write`, either form: the key (if any) and the fn. */
+export function writeArgs<T>(
+  first: WriteKey | undefined | ((tx: StoreTx) => Promise<T>),
+  second?: (tx: StoreTx) => Promise<T>,
+): [WriteKey | undefined, (tx: StoreTx) => Promise<T>] {
+  return typeof first === 'function' ? [undefined, first] : [first, second!];
+}
+
 export class UniqueViolation extends Error {
   constructor(readonly constraint: string) {
     super(`unique constraint violated: ${constraint}`);

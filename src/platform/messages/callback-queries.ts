@@ -106,7 +106,7 @@ export class CallbackQueries {
     // Subscribe before queueing, so that a fast answer is not missed.
     const answered = expectEvent(bus, 'callback.answered', id);
     try {
-      const queued = await store.write(async (tx) => {
+      const queued = await store.write({ bot: botId }, async (tx) => {
         await tx.insertCallbackQuery({
           id,
           bot_id: botId,
@@ -145,7 +145,7 @@ export class CallbackQueries {
     if (answer.text !== undefined && [...answer.text].length > MAX_ANSWER_TEXT) {
       throw new PlatformError('CALLBACK_ANSWER_TOO_LONG', 'MESSAGE_TOO_LONG');
     }
-    const recorded = await store.write(async (tx) =>
+    const recorded = await store.write({ bot: botId }, async (tx) =>
       tx.answerCallbackQuery(queryId, JSON.stringify(answer), now),
     );
     if (!recorded) throw invalid();

@@ -72,7 +72,7 @@ export class MessageEdits {
     patch: ContentPatch,
   ): Promise<WireMessage | true> {
     const { store, clock } = this.deps;
-    const edited = await store.write(async (tx) => {
+    const edited = await store.write({ bot: bot.id }, async (tx) => {
       const { chat, row, content } = await this.#editable(tx, bot, ref, kind, patch);
       const next = applyPatch(content, patch);
       const body = JSON.stringify(next);

@@ -17,6 +17,7 @@ import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
 import { showSuggestedPost } from '../suggested-posts/suggested-post-view.js';
 import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
+import { sendKey } from './write-keys.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import { copyWithReferenceFields } from './reference-fields.js';
@@ -130,7 +131,7 @@ export class Messages {
     /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
     withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
   ): Promise<WireMessage> {
-    const sent = await this.deps.store.write(async (tx) => {
+    const sent = await this.deps.store.write(await sendKey(this.deps.store, user, chatRef), async (tx) => {
       const chat = (await this.chatForUser(tx, user, chatRef, true))!;
       await checkUserCanSend(tx, chat, user, this.deps.clock.now(), content);
       if (replyTo !== undefined) {
@@ -186,7 +187,7 @@ export class Messages {
     if (typeof via === 'string' && this.business) {
       return sendOnBehalf(this.deps, this, this.business, bot, via, chatId, own, replyTo, withMessage);
     }
-    const sent = await this.deps.store.write(async (tx) => {
+    const sent = await this.deps.store.write({ bot: bot.id }, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
       if (replyTo) {

@@ -220,7 +220,7 @@ export class UpdateQueue {
           ? await store.listUpdates(botId, 0, 1, 0)
           : undefined;
       if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
-        await store.write(async (tx) => {
+        await store.write({ bot: botId }, async (tx) => {
           for (const write of writes) await write(tx);
         });
       }

@@ -32,7 +32,8 @@ export async function openPostgresStores(count: number, poolSize = 5): Promise<P
   const schema = testSchema();
   const stores: PgStore[] = [];
   for (let i = 0; i < count; i++)
-    stores.push(await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize }));
+    // Several write connections (ADR 0106), so that the suites' keyed writes run side by side.
+    stores.push(await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize, writers: 4 }));
   let open = count;
   for (const store of stores) {
     const close = store.close.bind(store);

@@ -2,9 +2,11 @@
  * The PostgreSQL adapter of the storage port (node-postgres, a pool). Several Parley processes may
  * share one database: it is the adapter of "several nodes" (ADR 0025).
  *
- * Writes: `write(fn)` runs fn in a SERIALIZABLE transaction; the writes queued in one turn of the
- * event loop are committed together, on a connection of their own (pg-writes.ts), in as few round
- * trips as they can (pg-transaction.ts). A conflict with another process's write is retried.
+ * Writes: `write(fn, key)` runs fn in a SERIALIZABLE transaction; the writes queued in one turn of
+ * the event loop for one write connection are committed together, in as few round trips as they can
+ * (pg-transaction.ts). A node has several write connections, and a write goes to the one its key
+ * (its bot, else its chat) hashes to (pg-writes.ts, ADR 0106). A conflict with another connection's
+ * or process's write is retried.
  *
  * Reads outside a write run on the pool and see committed data. A read through the store (not the
  * `tx`) made while a write's fn runs goes to that write's transaction, as on SQLite (one connection):
@@ -65,7 +67,7 @@ import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
 import type { CachedArea } from '../ports/events.js';
-import type { Store, StoreReader, StoreTx } from '../store.js';
+import { writeArgs, type Store, type StoreReader, type StoreTx, type WriteKey } from '../store.js';
 
 /** BIGINT columns (ids, times in ms) as JS numbers: every value Parley stores is below 2^53. */
 const types = {
@@ -90,9 +92,11 @@ export interface PgStoreOptions {
   schema?: string;
   /**
    * Connections for reads and job claims (default 10: 8 for reads, 2 pipelined for claims); writes
-   * have one of their own.
+   * have their own.
    */
   poolSize?: number;
+  /** Write connections (default 1, pg-writes.ts; each opened by the first write routed to it). */
+  writers?: number;
 }
 
 function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx } {
@@ -160,7 +164,13 @@ export class PgStore implements Store {
   readonly #writes: PgWrites;
   readonly #claims: pg.Pool;
 
-  private constructor(pool: pg.Pool, config: pg.ClientConfig, schema: string | undefined, claims: number) {
+  private constructor(
+    pool: pg.Pool,
+    config: pg.ClientConfig,
+    schema: string | undefined,
+    claims: number,
+    writers: number | undefined,
+  ) {
     this.pool = pool;
     const onPool = areas(
       new PgSql(pool, () => this.#writes.callersWrite, undefined, new PoolScope(this.#caches)),
@@ -171,26 +181,29 @@ export class PgStore implements Store {
     this.#claims = new pg.Pool({ ...config, max: claims, pipeline: true });
     this.#claims.on('error', () => undefined);
     this.jobs = new PgJobClaims(pool, this.#claims);
-    this.#writes = new PgWrites({
-      connect: async () => {
-        // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
-        // (pg-writes.ts).
-        // The connection waits in a transaction it began with its last commit (pg-writes.ts): a
-        // server-wide idle_in_transaction_session_timeout must not end it.
-        const options = [config.options, '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0']
-          .filter(Boolean)
-          .join(' ');
-        const client = new pg.Client({ ...config, options, pipeline: true });
-        client.on('error', () => undefined);
-        await client.connect();
-        return client;
+    this.#writes = new PgWrites(
+      {
+        connect: async () => {
+          // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
+          // (pg-write-lane.ts).
+          // The connection waits in a transaction it began with its last commit (pg-write-lane.ts): a
+          // server-wide idle_in_transaction_session_timeout must not end it.
+          const options = [config.options, '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0']
+            .filter(Boolean)
+            .join(' ');
+          const client = new pg.Client({ ...config, options, pipeline: true });
+          client.on('error', () => undefined);
+          await client.connect();
+          return client;
+        },
+        caches: this.#caches,
+        channel: channelOf(schema),
+        node: nodeOf(pool),
+        // Composed once per write connection: they go to whichever of its transactions runs.
+        areas: (current) => areas(new PgSql(pool, () => current() ?? noTransaction())) as StoreTx,
       },
-      caches: this.#caches,
-      channel: channelOf(schema),
-      node: nodeOf(pool),
-      // Composed once: they go to whichever transaction runs.
-      areas: areas(new PgSql(pool, () => this.#writes.current ?? noTransaction())) as StoreTx,
-    });
+      writers,
+    );
     onMissedNotifications(pool, () => this.#caches.clear());
   }
 
@@ -220,12 +233,18 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool, config, options.schema, claims);
+    return new PgStore(pool, config, options.schema, claims, options.writers);
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(
+    first: WriteKey | undefined | ((tx: StoreTx) => Promise<T>),
+    second?: (tx: StoreTx) => Promise<T>,
+  ): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    return this.#writes.write(fn);
+    const [key, fn] = writeArgs(first, second);
+    return this.#writes.write(fn, key);
   }
 
   /** One round trip to the database, given up after `timeoutMs`. */

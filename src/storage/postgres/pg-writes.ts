@@ -1,92 +1,55 @@
 /**
- * The writes of the PostgreSQL adapter (store.ts's write contract, ADR 0025). Every write runs in a
- * SERIALIZABLE transaction; the writes queued during one turn of the event loop run in one
- * transaction with one commit (one flush to disk) for all; one batch runs at a time, so the writes of
- * one process never conflict with each other.
+ * The writes of the PostgreSQL adapter, routed by key (ADR 0106): a node has one or several write
+ * connections (lanes, pg-write-lane.ts; `writers`, default 1), each committing its own batches. A
+ * write that names a bot goes to the lane its bot hashes to; one that names only a chat, to its
+ * chat's; an unkeyed write to lane 0. So the writes of one key, and the unkeyed ones, commit in the
+ * order they were asked (a lane is a queue), and writes of different keys run side by side.
  *
- * - A batch runs first without savepoints (a savepoint costs a round trip a write); if one of its
- *   writes throws, or the commit finds the transaction failed, it runs again with a savepoint each,
- *   so that the write that threw is rolled back alone.
- * - If PostgreSQL reports a serialization failure or a deadlock (a write of another process touched
- *   the same rows), the batch is rolled back and runs again, a few times, then each of its writes
- *   on its own, retried until it commits; the write contract allows running fn again. So a
- *   read-and-write-back never loses an update, and sequences stay increasing in commit order across
- *   processes. The connection prefers index scans (`enable_seqscan` off): a sequential scan makes
- *   SERIALIZABLE watch the whole table, and small tables would then conflict with every other
- *   process's writes to them.
- * - The batches use one connection of their own, kept open, in pg's pipeline mode: what a commit
- *   sends (the statements left waiting, the NOTIFY of changed cached rows, COMMIT, and the next
- *   batch's BEGIN, queued writes or not: it takes no snapshot until its first statement) goes in
- *   one round trip. A statement is sent after BEGIN
- *   only once BEGIN has answered, so nothing ever runs outside the transaction. The next batch is
- *   under way before the answers of the last one are handed out (they render and answer requests).
+ * Why by bot first: a person's message to a bot takes the private chat's next message id and the
+ * bot's next update id, each a row held until the commit; the bot's reply takes the same chat's;
+ * getUpdates' confirm and a webhook delivery write the bot's updates. A private chat has one bot,
+ * so every hot write of a private chat with a bot lands on that bot's lane and the lanes write
+ * disjoint rows. A group's rows may be written from several lanes (its bots' sends, people's sends
+ * keyed by the chat): two lanes' transactions on one row then meet as two nodes' do (one waits for
+ * the other's commit and fails as a serialization conflict, or a deadlock), and the batch is run
+ * again (pg-write-lane.ts). A key is a hint: a write may touch rows of any bot or chat.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type pg from 'pg';
-import type { PgCaches } from './pg-cache.js';
-import { encodeEvents, notifying } from './pg-channel.js';
-import { PgTransaction } from './pg-transaction.js';
-import type { StoreTx } from '../store.js';
+import { PgWriteLane, type LaneContext, type PgWritesOptions } from './pg-write-lane.js';
+import type { PgTransaction } from './pg-transaction.js';
+import type { StoreTx, WriteKey } from '../store.js';
 
-/** Transactions tried at most, when PostgreSQL asks for a retry. */
-const MAX_ATTEMPTS = 30;
-/** Writes committed together at most. */
-const MAX_BATCH = 200;
-/** Times a batch that met a conflict is tried whole before its writes are tried one by one. */
-const BATCH_ATTEMPTS = 3;
-const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+export type { PgWritesOptions } from './pg-write-lane.js';
 
-interface QueuedWrite {
-  fn: (tx: StoreTx) => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+/**
+ * Write connections a node opens, by default: one. Several (PARLEY_PG_WRITERS) run writes of
+ * different keys side by side, but on this project's bench their transactions met on the pages of
+ * the small hot tables (bots, chats) that SERIALIZABLE watches whole once a batch reads a few rows
+ * of one page, and most batches ran again (ADR 0106, "Measured"): until that is solved, one.
+ */
+export const DEFAULT_WRITERS = 1;
+
+/** The lane of `key` among `lanes`: its bot's, else its chat's (Fibonacci hashing), else 0. */
+export function laneOf(key: WriteKey | undefined, lanes: number): number {
+  const id = key?.bot ?? key?.chat;
+  if (id === undefined || lanes <= 1) return 0;
+  const mixed = Math.imul((id % 0x1_0000_0000) ^ Math.floor(id / 0x1_0000_0000), 0x9e3779b1) >>> 0;
+  return Math.floor((mixed / 0x1_0000_0000) * lanes);
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-/** A batch met a conflict: it is rolled back and its writes run again one by one. */
-class BatchConflict extends Error {}
-/** serialization_failure, deadlock_detected. */
-const RETRY_CODES = new Set(['40001', '40P01']);
-
-function retryable(error: unknown): boolean {
-  return RETRY_CODES.has((error as { code?: string })?.code ?? '');
-}
-
-/** A little random wait, growing, so that the writers that collided do not collide again. */
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
-}
-
-export interface PgWritesOptions {
-  /** Opens a connection in pipeline mode. */
-  connect: () => Promise<pg.Client>;
-  caches: PgCaches;
-  /** The event channel and this process's name on it (pg-channel.ts). */
-  channel: string;
-  node: string;
-  /** The areas on the transaction that runs (`current`). */
-  areas: StoreTx;
-}
-
-export class PgWrites {
-  #queue: QueuedWrite[] = [];
-  #flushing: Promise<void> | undefined;
-  #client: pg.Client | undefined;
-  #current: PgTransaction | undefined;
-  /** Set in the async context of the writes' fns (one batch's run at a time). */
-  readonly #inWrites = new AsyncLocalStorage<true>();
-  /** A BEGIN sent with the last commit, for the next batch; its transaction is open. */
-  #begun: Promise<unknown> | undefined;
+export class PgWrites implements LaneContext {
+  readonly #lanes: PgWriteLane[];
+  /** In the async context of a write's fn: its lane (on only while some lane's fns run). */
+  readonly #inWrites = new AsyncLocalStorage<PgWriteLane>();
+  /** Lanes whose fns run now. */
+  #running = 0;
   #closed = false;
   /** Told each commit's time (Store.observeCommits). */
   onCommit: ((ms: number) => void) | undefined;
 
-  constructor(private readonly options: PgWritesOptions) {}
-
-  /** The transaction that runs, if any (one at a time). */
-  get current(): PgTransaction | undefined {
-    return this.#current;
+  constructor(options: PgWritesOptions, writers = DEFAULT_WRITERS) {
+    if (!Number.isInteger(writers) || writers < 1) throw new Error(`invalid number of writers: ${writers}`);
+    this.#lanes = Array.from({ length: writers }, () => new PgWriteLane(options, this));
   }
 
   /**
@@ -95,250 +58,31 @@ export class PgWrites {
    * It sees the write's own changes, and it never waits for what the write waits for.
    */
   get callersWrite(): PgTransaction | undefined {
-    return this.#inWrites.getStore() ? this.#current : undefined;
+    return this.#running > 0 ? this.#inWrites.getStore()?.current : undefined;
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
-      this.#flushing ??= new Promise((next) => setImmediate(next)).then(() => this.#flush());
-    });
+    return this.#lanes[laneOf(key, this.#lanes.length)]!.write(fn);
   }
 
-  /** Waits for the queued writes, then closes the connection. */
+  /**
+   * Runs a lane's fns in the async context that routes their store reads to its transaction. The
+   * context costs every promise of the process something while it is on, so it is on only while
+   * some lane's fns run.
+   */
+  async inFns<T>(lane: PgWriteLane, run: () => Promise<T>): Promise<T> {
+    this.#running++;
+    try {
+      return await this.#inWrites.run(lane, run);
+    } finally {
+      if (--this.#running === 0) this.#inWrites.disable();
+    }
+  }
+
+  /** Waits for the queued writes of every lane, then closes their connections. */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#flushing;
-    this.#drop();
-  }
-
-  async #flush(): Promise<void> {
-    let handOut: (() => void) | undefined;
-    try {
-      while (this.#queue.length > 0) {
-        const running = this.#run(this.#queue.splice(0, MAX_BATCH));
-        handOut?.();
-        handOut = await running;
-      }
-    } finally {
-      this.#flushing = undefined;
-      handOut?.();
-    }
-  }
-
-  /** Runs a batch; answers how to hand its outcomes out. */
-  async #run(batch: QueuedWrite[]): Promise<() => void> {
-    if (batch.length === 1) {
-      const [item] = batch as [QueuedWrite];
-      try {
-        const value = await this.#alone(item.fn);
-        return () => item.resolve(value);
-      } catch (error) {
-        return () => item.reject(error);
-      }
-    }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcomes = (await this.#together(batch, false)) ?? (await this.#together(batch, true))!;
-        return () =>
-          batch.forEach((item, i) => {
-            const outcome = outcomes[i]!;
-            if (outcome.ok) item.resolve(outcome.value);
-            else item.reject(outcome.error);
-          });
-      } catch (error) {
-        if (!(error instanceof BatchConflict)) return () => batch.forEach((item) => item.reject(error));
-        // Another process wrote the same rows (or rows near them): the batch again, after a little
-        // random wait, a few times; then each write on its own, until it commits.
-        if (attempt < BATCH_ATTEMPTS) {
-          await backOff(attempt);
-          continue;
-        }
-        for (const item of batch) await this.#alone(item.fn).then(item.resolve, item.reject);
-        return () => undefined;
-      }
-    }
-  }
-
-  /**
-   * The writes of a batch in one transaction; one commit. With `savepoints`, each write runs in its
-   * own savepoint, so that one that throws is rolled back alone. Without, a write that throws (or a
-   * failure found at the commit) rolls the whole transaction back and the answer is undefined: run
-   * the batch again with savepoints.
-   */
-  async #together(batch: QueuedWrite[], savepoints: boolean): Promise<Outcome[] | undefined> {
-    const client = await this.#begin();
-    const started = this.onCommit ? performance.now() : 0;
-    try {
-      if (savepoints) await client.query('SAVEPOINT w');
-      const write = new PgTransaction(client, this.options.caches, !savepoints);
-      this.#current = write;
-      const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
-      if (!outcomes) {
-        await this.#rollback(client);
-        return undefined;
-      }
-      try {
-        await this.#commit(write);
-      } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
-        if (savepoints) throw error;
-        await this.#rollback(client);
-        return undefined;
-      }
-      this.onCommit?.(performance.now() - started);
-      return outcomes;
-    } catch (error) {
-      await this.#rollback(client);
-      throw error;
-    } finally {
-      this.#current = undefined;
-    }
-  }
-
-  /** Runs the writes of a batch in `write`; undefined when one threw and there are no savepoints. */
-  async #each(
-    batch: QueuedWrite[],
-    write: PgTransaction,
-    savepoints: boolean,
-  ): Promise<Outcome[] | undefined> {
-    const outcomes: Outcome[] = [];
-    for (const [i, item] of batch.entries()) {
-      const next = i + 1 < batch.length ? '; SAVEPOINT w' : '';
-      if (savepoints) write.scope.savepoint();
-      try {
-        const value = await item.fn(this.options.areas);
-        if (savepoints) {
-          // What the write left waiting fails it, not the next one.
-          await write.flush();
-          await write.client.query(`RELEASE SAVEPOINT w${next}`);
-        }
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
-        if (!savepoints) return undefined;
-        write.memo.clear();
-        write.scope.rolledBack();
-        write.rolledBack();
-        await write.client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
-        outcomes.push({ ok: false, error });
-      }
-    }
-    return outcomes;
-  }
-
-  /**
-   * Runs fns in the async context that routes their store reads to their transaction
-   * (`callersWrite`). The context costs every promise of the process something while it is on, so
-   * it is on only while fns run.
-   */
-  async #inFns<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await this.#inWrites.run(true, run);
-    } finally {
-      this.#inWrites.disable();
-    }
-  }
-
-  /** One write in its own transaction, run again (after a short random wait) on a conflict. */
-  async #alone<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.#begin();
-      const started = this.onCommit ? performance.now() : 0;
-      try {
-        const write = new PgTransaction(client, this.options.caches, true);
-        this.#current = write;
-        const value = await this.#inFns(() => fn(this.options.areas));
-        await this.#commit(write);
-        this.onCommit?.(performance.now() - started);
-        return value as T;
-      } catch (error) {
-        await this.#rollback(client);
-        if (attempt < MAX_ATTEMPTS && retryable(error)) {
-          await backOff(attempt);
-          continue;
-        }
-        throw error;
-      } finally {
-        this.#current = undefined;
-      }
-    }
-  }
-
-  /**
-   * Commits `write`. The cached rows it changed are named to the other processes in the commit
-   * itself (NOTIFY is delivered when, and only if, it commits) and forgotten here once it has
-   * committed, or failed to say whether it did (forgetting is always safe). When writes wait, the
-   * next batch's BEGIN goes with the COMMIT.
-   */
-  async #commit(write: PgTransaction): Promise<void> {
-    let committed = false;
-    try {
-      const changed = write.scope.changed;
-      const events = [...changed.values()].map((p) => ({ e: 'rows.changed' as const, p }));
-      const notify =
-        events.length > 0
-          ? notifying(this.options.channel, encodeEvents(this.options.node, events))
-          : undefined;
-      // The next transaction begins with this commit, writes waiting or not: a BEGIN takes no
-      // snapshot (its first statement does), so an empty transaction left open holds nothing back,
-      // and the next write finds it answered instead of paying a round trip for it.
-      this.#begun = (await write.commit(notify, this.#closed ? undefined : BEGIN)).after;
-      committed = true;
-    } finally {
-      write.scope.ended(committed);
-    }
-  }
-
-  /** The connection, with a transaction begun on it. */
-  async #begin(): Promise<pg.Client> {
-    const begun = this.#begun;
-    this.#begun = undefined;
-    if (begun && this.#client) {
-      const client = this.#client;
-      try {
-        await begun;
-        return client;
-      } catch {
-        // A BEGIN that failed: the connection is not trusted with the next one.
-        this.#drop();
-      }
-    }
-    const client = this.#client ?? (await this.#connect());
-    try {
-      await client.query(BEGIN);
-    } catch (error) {
-      this.#drop();
-      throw error;
-    }
-    return client;
-  }
-
-  async #connect(): Promise<pg.Client> {
-    const client = await this.options.connect();
-    client.on('error', () => {
-      if (this.#client === client) this.#drop();
-    });
-    client.on('end', () => {
-      if (this.#client === client) this.#drop();
-    });
-    this.#client = client;
-    return client;
-  }
-
-  /** Ends the transaction (and one begun ahead with its commit); a connection that cannot, goes. */
-  async #rollback(client: pg.Client): Promise<void> {
-    this.#begun = undefined;
-    await client.query('ROLLBACK').catch(() => {
-      if (this.#client === client) this.#drop();
-    });
-  }
-
-  #drop(): void {
-    const client = this.#client;
-    this.#client = undefined;
-    this.#begun = undefined;
-    void client?.end().catch(() => undefined);
+    await Promise.all(this.#lanes.map((lane) => lane.close()));
   }
 }

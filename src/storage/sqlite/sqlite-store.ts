@@ -57,7 +57,7 @@ import { SqlitePassport } from './tables/passport.js';
 import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
-import type { Store, StoreReader, StoreTx } from '../store.js';
+import { writeArgs, type Store, type StoreReader, type StoreTx, type WriteKey } from '../store.js';
 
 export interface OpenOptions {
   /**
@@ -210,7 +210,14 @@ export class SqliteStore implements Store {
 
   // ---- writes and group commit ------------------------------------------------------------------
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  /** One writer: a key (store.ts `WriteKey`) changes nothing here. */
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  write<T>(
+    first: WriteKey | undefined | ((tx: StoreTx) => Promise<T>),
+    second?: (tx: StoreTx) => Promise<T>,
+  ): Promise<T> {
+    const [, fn] = writeArgs(first, second);
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });

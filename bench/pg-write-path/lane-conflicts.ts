@@ -1,0 +1,111 @@
+/**
+ * `node --import tsx bench/pg-write-path/lane-conflicts.ts` (PostgreSQL at PARLEY_TEST_POSTGRES)
+ *
+ * How often the writes of a PostgreSQL node's write connections (lanes, ADR 0106) run again: 20
+ * bots and 200 private chats, then rounds of 64 people's messages (the chat's next id, the message,
+ * the bot's next update id and the update) and 64 bot replies at a time, every write keyed by its
+ * bot; with 1 and 4 lanes, and with the bots' and chats' fillfactor at 100 and 20. Reruns are fn
+ * runs beyond one a write (a batch that meets a conflict runs all its fns again).
+ */
+import { PgStore } from '../../src/storage/postgres/pg-store.js';
+import { dropSchema, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
+import { bot, user } from '../../src/storage/contracts/fixtures.js';
+import type { StoreTx } from '../../src/storage/store.js';
+
+const BOTS = 20;
+const PEOPLE = 200;
+const ROUNDS = 15;
+const AT_ONCE = 64;
+
+interface Chat {
+  pk: number;
+  bot: number;
+  person: number;
+}
+
+async function measure(writers: number, fillfactor: number): Promise<void> {
+  const schema = `bench_lanes_${writers}_${fillfactor}_${Date.now()}`;
+  const store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, writers });
+  await store.pool.query(
+    `ALTER TABLE ${schema}.bots SET (fillfactor = ${fillfactor}); ALTER TABLE ${schema}.chats SET (fillfactor = ${fillfactor})`,
+  );
+  const chats = await store.write(async (tx) => {
+    const made: Chat[] = [];
+    for (let b = 1; b <= BOTS; b++) {
+      await tx.insertUser(user(1000 + b, { is_bot: true, phone_number: null, username: `lanes_bot_${b}` }));
+      await tx.insertBot(bot(1000 + b));
+    }
+    for (let person = 1; person <= PEOPLE; person++) {
+      await tx.insertUser(user(person));
+      const botId = 1001 + (person % BOTS);
+      const pk = await tx.insertChat({
+        id: null,
+        type: 'private',
+        title: null,
+        username: null,
+        description: null,
+        user_a: person,
+        user_b: botId,
+        last_message_id: 0,
+        created_at: 1,
+      });
+      made.push({ pk, bot: botId, person });
+    }
+    return made;
+  });
+  let runs = 0;
+  let writes = 0;
+  const send = (chat: Chat, sender: number, queued: boolean) => async (tx: StoreTx) => {
+    runs++;
+    await tx.getBot(chat.bot);
+    const id = await tx.nextMessageId(chat.pk);
+    await tx.insertMessage({
+      chat_pk: chat.pk,
+      message_id: id,
+      sender_id: sender,
+      date: 1,
+      edit_date: null,
+      body: '{}',
+    });
+    if (!queued) return;
+    const updateId = await tx.nextUpdateId(chat.bot, 1);
+    await tx.insertUpdate({
+      bot_id: chat.bot,
+      update_id: updateId,
+      type: 'message',
+      payload: '{}',
+      queue_key: `c${chat.pk}`,
+      created_at: 1,
+      expires_at: 99_999,
+      attempts: 0,
+      next_attempt_at: 0,
+    });
+  };
+  const started = performance.now();
+  for (let round = 0; round < ROUNDS; round++) {
+    const sends = Array.from({ length: AT_ONCE }, (_, i) => {
+      const chat = chats[(i * 7 + round * 13) % chats.length]!;
+      writes += 2;
+      return [
+        store.write({ bot: chat.bot }, send(chat, chat.person, true)),
+        store.write({ bot: chat.bot }, send(chat, chat.bot, false)),
+      ];
+    });
+    await Promise.all(sends.flat());
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const reruns = ((runs / writes - 1) * 100).toFixed(1);
+  process.stdout.write(
+    `${writers} lane(s), fillfactor ${fillfactor}: ${writes} writes, ${reruns}% reruns, ${(writes / seconds).toFixed(0)} writes/s\n`,
+  );
+  await store.close();
+  await dropSchema(schema);
+}
+
+for (const [writers, fillfactor] of [
+  [1, 100],
+  [4, 100],
+  [4, 20],
+]) {
+  await measure(writers!, fillfactor!);
+}

@@ -1,0 +1,29 @@
+/**
+ * The keys of a person's send (store.ts `WriteKey`, ADR 0106), found before its write from rows
+ * the stores keep cached: a private chat with a bot is that bot's (every hot write of such a chat,
+ * the bot's replies and its update queue's included, names the bot, so they share one write
+ * connection on PostgreSQL); a private chat between two people is its own. A group's send stays
+ * unkeyed: finding its chat would cost a read, and its rows are written from several keys anyway.
+ * A reference that does not resolve gives no key (the write itself answers the error).
+ */
+import type { StoreReader, UserRow, WriteKey } from '../../storage/store.js';
+
+export async function sendKey(
+  reader: StoreReader,
+  user: UserRow,
+  chatRef: string,
+): Promise<WriteKey | undefined> {
+  const ref = chatRef.trim();
+  let other: UserRow | undefined;
+  try {
+    if (ref.startsWith('@') || !/^-?\d+$/.test(ref))
+      other = await reader.getUserByUsername(ref.replace(/^@/, ''));
+    else if (Number(ref) > 0) other = await reader.getUser(Number(ref));
+    if (!other || other.id === user.id) return undefined;
+    if (other.is_bot) return { bot: other.id };
+    const chat = await reader.getPrivateChat(user.id, other.id);
+    return chat && { chat: chat.pk };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * One write connection of the PostgreSQL adapter and the writes queued for it (store.ts's write
+ * contract, ADR 0025, ADR 0093); pg-writes.ts routes each write to a lane by its key (ADR 0106).
+ * Every write runs in a SERIALIZABLE transaction; the writes queued for a lane during one turn of
+ * the event loop run in one transaction with one commit (one flush to disk) for all; one batch runs
+ * at a time on a lane, so the writes of one lane never conflict with each other.
+ *
+ * - A batch runs first without savepoints (a savepoint costs a round trip a write); if one of its
+ *   writes throws, or the commit finds the transaction failed, it runs again with a savepoint each,
+ *   so that the write that threw is rolled back alone.
+ * - If PostgreSQL reports a serialization failure or a deadlock (a write of another lane or process
+ *   touched the same rows), the batch is rolled back and runs again, a few times, then each of its
+ *   writes on its own, retried until it commits; the write contract allows running fn again. So a
+ *   read-and-write-back never loses an update, and sequences stay increasing in commit order across
+ *   lanes and processes. The connection prefers index scans (`enable_seqscan` off): a sequential
+ *   scan makes SERIALIZABLE watch the whole table, and small tables would then conflict with every
+ *   other writer's writes to them.
+ * - The lane's connection is kept open, in pg's pipeline mode: what a commit sends (the statements
+ *   left waiting, the NOTIFY of changed cached rows, COMMIT, and the next batch's BEGIN, queued
+ *   writes or not: it takes no snapshot until its first statement) goes in one round trip. A
+ *   statement is sent after BEGIN only once BEGIN has answered, so nothing ever runs outside the
+ *   transaction. The next batch is under way before the answers of the last one are handed out
+ *   (they render and answer requests).
+ */
+import type pg from 'pg';
+import type { PgCaches } from './pg-cache.js';
+import { encodeEvents, notifying } from './pg-channel.js';
+import { PgTransaction } from './pg-transaction.js';
+import type { StoreTx } from '../store.js';
+
+/** Transactions tried at most, when PostgreSQL asks for a retry. */
+const MAX_ATTEMPTS = 30;
+/** Writes committed together at most. */
+const MAX_BATCH = 200;
+/** Times a batch that met a conflict is tried whole before its writes are tried one by one. */
+const BATCH_ATTEMPTS = 3;
+const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+
+interface QueuedWrite {
+  fn: (tx: StoreTx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A batch met a conflict: it is rolled back and its writes run again one by one. */
+class BatchConflict extends Error {}
+/** serialization_failure, deadlock_detected. */
+const RETRY_CODES = new Set(['40001', '40P01']);
+
+function retryable(error: unknown): boolean {
+  return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+}
+
+/** A little random wait, growing, so that the writers that collided do not collide again. */
+function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
+}
+
+export interface PgWritesOptions {
+  /** Opens a connection in pipeline mode. */
+  connect: () => Promise<pg.Client>;
+  caches: PgCaches;
+  /** The event channel and this process's name on it (pg-channel.ts). */
+  channel: string;
+  node: string;
+  /** The areas on the transaction that runs: a lane's own, composed on its `current`. */
+  areas: (current: () => PgTransaction | undefined) => StoreTx;
+}
+
+/**
+ * What the lanes of one store share: the async context in which a write's fn runs (which routes
+ * its store reads to its lane's transaction, pg-writes.ts `callersWrite`), and the commit observer.
+ */
+export interface LaneContext {
+  /** Runs `run` as `lane`'s fns (the context is on while any lane's fns run). */
+  inFns<T>(lane: PgWriteLane, run: () => Promise<T>): Promise<T>;
+  /** Told each commit's time (Store.observeCommits). */
+  readonly onCommit: ((ms: number) => void) | undefined;
+}
+
+export class PgWriteLane {
+  #queue: QueuedWrite[] = [];
+  #flushing: Promise<void> | undefined;
+  #client: pg.Client | undefined;
+  #current: PgTransaction | undefined;
+  /** A BEGIN sent with the last commit, for the next batch; its transaction is open. */
+  #begun: Promise<unknown> | undefined;
+  #closed = false;
+  /** The areas on this lane's transaction. */
+  readonly #areas: StoreTx;
+
+  constructor(
+    private readonly options: PgWritesOptions,
+    private readonly context: LaneContext,
+  ) {
+    this.#areas = options.areas(() => this.#current);
+  }
+
+  /** The transaction that runs on this lane, if any (one at a time). */
+  get current(): PgTransaction | undefined {
+    return this.#current;
+  }
+
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.#flushing ??= new Promise((next) => setImmediate(next)).then(() => this.#flush());
+    });
+  }
+
+  /** Waits for the queued writes, then closes the connection. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#flushing;
+    this.#drop();
+  }
+
+  async #flush(): Promise<void> {
+    let handOut: (() => void) | undefined;
+    try {
+      while (this.#queue.length > 0) {
+        const running = this.#run(this.#queue.splice(0, MAX_BATCH));
+        handOut?.();
+        handOut = await running;
+      }
+    } finally {
+      this.#flushing = undefined;
+      handOut?.();
+    }
+  }
+
+  /** Runs a batch; answers how to hand its outcomes out. */
+  async #run(batch: QueuedWrite[]): Promise<() => void> {
+    if (batch.length === 1) {
+      const [item] = batch as [QueuedWrite];
+      try {
+        const value = await this.#alone(item.fn);
+        return () => item.resolve(value);
+      } catch (error) {
+        return () => item.reject(error);
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcomes = (await this.#together(batch, false)) ?? (await this.#together(batch, true))!;
+        return () =>
+          batch.forEach((item, i) => {
+            const outcome = outcomes[i]!;
+            if (outcome.ok) item.resolve(outcome.value);
+            else item.reject(outcome.error);
+          });
+      } catch (error) {
+        if (!(error instanceof BatchConflict)) return () => batch.forEach((item) => item.reject(error));
+        // Another process wrote the same rows (or rows near them): the batch again, after a little
+        // random wait, a few times; then each write on its own, until it commits.
+        if (attempt < BATCH_ATTEMPTS) {
+          await backOff(attempt);
+          continue;
+        }
+        for (const item of batch) await this.#alone(item.fn).then(item.resolve, item.reject);
+        return () => undefined;
+      }
+    }
+  }
+
+  /**
+   * The writes of a batch in one transaction; one commit. With `savepoints`, each write runs in its
+   * own savepoint, so that one that throws is rolled back alone. Without, a write that throws (or a
+   * failure found at the commit) rolls the whole transaction back and the answer is undefined: run
+   * the batch again with savepoints.
+   */
+  async #together(batch: QueuedWrite[], savepoints: boolean): Promise<Outcome[] | undefined> {
+    const client = await this.#begin();
+    const started = this.context.onCommit ? performance.now() : 0;
+    try {
+      if (savepoints) await client.query('SAVEPOINT w');
+      const write = new PgTransaction(client, this.options.caches, !savepoints);
+      this.#current = write;
+      const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
+      if (!outcomes) {
+        await this.#rollback(client);
+        return undefined;
+      }
+      try {
+        await this.#commit(write);
+      } catch (error) {
+        if (retryable(error)) throw new BatchConflict();
+        if (savepoints) throw error;
+        await this.#rollback(client);
+        return undefined;
+      }
+      this.context.onCommit?.(performance.now() - started);
+      return outcomes;
+    } catch (error) {
+      await this.#rollback(client);
+      throw error;
+    } finally {
+      this.#current = undefined;
+    }
+  }
+
+  /** Runs the writes of a batch in `write`; undefined when one threw and there are no savepoints. */
+  async #each(
+    batch: QueuedWrite[],
+    write: PgTransaction,
+    savepoints: boolean,
+  ): Promise<Outcome[] | undefined> {
+    const outcomes: Outcome[] = [];
+    for (const [i, item] of batch.entries()) {
+      const next = i + 1 < batch.length ? '; SAVEPOINT w' : '';
+      if (savepoints) write.scope.savepoint();
+      try {
+        const value = await item.fn(this.#areas);
+        if (savepoints) {
+          // What the write left waiting fails it, not the next one.
+          await write.flush();
+          await write.client.query(`RELEASE SAVEPOINT w${next}`);
+        }
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        if (retryable(error)) throw new BatchConflict();
+        if (!savepoints) return undefined;
+        write.memo.clear();
+        write.scope.rolledBack();
+        write.rolledBack();
+        await write.client.query(`ROLLBACK TO SAVEPOINT w; RELEASE SAVEPOINT w${next}`);
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
+  }
+
+  /** Runs fns in the async context that routes their store reads to this lane's transaction. */
+  #inFns<T>(run: () => Promise<T>): Promise<T> {
+    return this.context.inFns(this, run);
+  }
+
+  /** One write in its own transaction, run again (after a short random wait) on a conflict. */
+  async #alone<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#begin();
+      const started = this.context.onCommit ? performance.now() : 0;
+      try {
+        const write = new PgTransaction(client, this.options.caches, true);
+        this.#current = write;
+        const value = await this.#inFns(() => fn(this.#areas));
+        await this.#commit(write);
+        this.context.onCommit?.(performance.now() - started);
+        return value as T;
+      } catch (error) {
+        await this.#rollback(client);
+        if (attempt < MAX_ATTEMPTS && retryable(error)) {
+          await backOff(attempt);
+          continue;
+        }
+        throw error;
+      } finally {
+        this.#current = undefined;
+      }
+    }
+  }
+
+  /**
+   * Commits `write`. The cached rows it changed are named to the other processes in the commit
+   * itself (NOTIFY is delivered when, and only if, it commits) and forgotten here once it has
+   * committed, or failed to say whether it did (forgetting is always safe). When writes wait, the
+   * next batch's BEGIN goes with the COMMIT.
+   */
+  async #commit(write: PgTransaction): Promise<void> {
+    let committed = false;
+    try {
+      const changed = write.scope.changed;
+      const events = [...changed.values()].map((p) => ({ e: 'rows.changed' as const, p }));
+      const notify =
+        events.length > 0
+          ? notifying(this.options.channel, encodeEvents(this.options.node, events))
+          : undefined;
+      // The next transaction begins with this commit, writes waiting or not: a BEGIN takes no
+      // snapshot (its first statement does), so an empty transaction left open holds nothing back,
+      // and the next write finds it answered instead of paying a round trip for it.
+      this.#begun = (await write.commit(notify, this.#closed ? undefined : BEGIN)).after;
+      committed = true;
+    } finally {
+      write.scope.ended(committed);
+    }
+  }
+
+  /** The connection, with a transaction begun on it. */
+  async #begin(): Promise<pg.Client> {
+    const begun = this.#begun;
+    this.#begun = undefined;
+    if (begun && this.#client) {
+      const client = this.#client;
+      try {
+        await begun;
+        return client;
+      } catch {
+        // A BEGIN that failed: the connection is not trusted with the next one.
+        this.#drop();
+      }
+    }
+    const client = this.#client ?? (await this.#connect());
+    try {
+      await client.query(BEGIN);
+    } catch (error) {
+      this.#drop();
+      throw error;
+    }
+    return client;
+  }
+
+  async #connect(): Promise<pg.Client> {
+    const client = await this.options.connect();
+    client.on('error', () => {
+      if (this.#client === client) this.#drop();
+    });
+    client.on('end', () => {
+      if (this.#client === client) this.#drop();
+    });
+    this.#client = client;
+    return client;
+  }
+
+  /** Ends the transaction (and one begun ahead with its commit); a connection that cannot, goes. */
+  async #rollback(client: pg.Client): Promise<void> {
+    this.#begun = undefined;
+    await client.query('ROLLBACK').catch(() => {
+      if (this.#client === client) this.#drop();
+    });
+  }
+
+  #drop(): void {
+    const client = this.#client;
+    this.#client = undefined;
+    this.#begun = undefined;
+    void client?.end().catch(() => undefined);
+  }
+}
