@@ -4,7 +4,7 @@
  * `PGW_COUNT_FILE` (then starts again from zero). A write connection's statements (pg's pipeline
  * mode) are marked "W", the pool's "P". Nothing else changes: the statements go out as before.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import pg from 'pg';
 
@@ -19,6 +19,10 @@ pg.Client.prototype.query = function counted(config, values, callback) {
 
 process.on('SIGUSR2', () => {
   const file = process.env.PGW_COUNT_FILE;
-  if (file) writeFileSync(file, JSON.stringify(Object.fromEntries(counts)));
+  if (file) {
+    // Written whole, then renamed: the bench reads the file as soon as it exists.
+    writeFileSync(`${file}.partial`, JSON.stringify(Object.fromEntries(counts)));
+    renameSync(`${file}.partial`, file);
+  }
   counts.clear();
 });
