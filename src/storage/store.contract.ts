@@ -36,6 +36,7 @@ import { passportContract } from './contracts/passport.contract.js';
 import { senderChatsContract } from './contracts/sender-chats.contract.js';
 import { communitiesContract } from './contracts/communities.contract.js';
 import { personViewsContract } from './contracts/person-views.contract.js';
+import { worldViewsContract } from './contracts/world-views.contract.js';
 import { metricsContract } from './contracts/metrics.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
@@ -64,6 +65,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     senderChatsContract(open);
     communitiesContract(open);
     personViewsContract(open);
+    worldViewsContract(open);
     metricsContract(open);
     starsContract(open);
     giftsContract(open);

@@ -58,6 +58,7 @@ import type { StoriesReader, StoriesWriter } from './ports/stories.js';
 import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.js';
 import type { PassportReader, PassportWriter } from './ports/passport.js';
 import type { PersonViewsReader } from './ports/person-views.js';
+import type { WorldViewsReader } from './ports/world-views.js';
 import type { MetricsReader } from './ports/metrics.js';
 import type { WebhookLogReader, WebhookLogWriter } from './ports/webhook-log.js';
 import type { TimelineReader, TimelineWriter } from './ports/timeline.js';
@@ -134,6 +135,7 @@ export interface StoreReader
     SettingsReader,
     TopicsReader,
     PersonViewsReader,
+    WorldViewsReader,
     WebhookLogReader,
     TimelineReader,
     MetricsReader {}

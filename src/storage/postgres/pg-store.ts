@@ -52,6 +52,7 @@ import { PgMemberTags } from './tables/member-tags.js';
 import { PgSenderChats } from './tables/sender-chats.js';
 import { PgCommunities } from './tables/communities.js';
 import { PgPersonViews } from './tables/person-views.js';
+import { PgWorldViews } from './tables/world-views.js';
 import { PgEphemeral } from './tables/ephemeral.js';
 import { PgMetrics } from './tables/metrics.js';
 import { PgWebhookLog } from './tables/webhook-log.js';
@@ -125,6 +126,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgTopics(sql),
     new PgPassport(sql),
     new PgPersonViews(sql),
+    new PgWorldViews(sql),
     new PgEphemeral(sql),
     new PgMetrics(sql),
     new PgWebhookLog(sql),

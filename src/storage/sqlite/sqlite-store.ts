@@ -46,6 +46,7 @@ import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
+import { SqliteWorldViews } from './tables/world-views.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
 import { SqliteWebhookLog } from './tables/webhook-log.js';
@@ -151,6 +152,7 @@ export class SqliteStore implements Store {
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),
       new SqlitePersonViews(this.#sql),
+      new SqliteWorldViews(this.#sql),
       new SqliteEphemeral(this.#sql),
       new SqliteMetrics(this.#sql),
       new SqliteWebhookLog(this.#sql),
