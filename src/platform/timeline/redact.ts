@@ -16,6 +16,8 @@ const SECRET_KEYS = new Set([
   'code_entered',
   'password',
   'secret',
+  // A world file's text (ADR 0102) carries bot and gateway tokens and webhook secrets.
+  'world_text',
 ]);
 
 export const REDACTED = '<redacted>';
