@@ -21,6 +21,7 @@ import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { transcriptCommand } from './commands/transcript.js';
 import { timelineCommand } from './commands/timeline.js';
+import { worldExportCommand, worldImportCommand } from './commands/world.js';
 import { pressCommand } from './commands/press.js';
 import { voteCommand } from './commands/vote.js';
 import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
@@ -208,7 +209,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     ],
   },
   {
-    title: 'Tests: the clock, faults and workspaces',
+    title: 'Tests: the clock, faults, workspaces and world files',
     commands: [
       clockAdvanceCommand,
       clockShowCommand,
@@ -220,6 +221,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       workspaceShowCommand,
       workspaceResetCommand,
       workspaceDeleteCommand,
+      worldExportCommand,
+      worldImportCommand,
     ],
   },
 ];
