@@ -3,6 +3,7 @@
  * exported, imported into a fresh server and exported again gives the same file; invalid files name
  * the line and the field of each problem and change nothing.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlApiError, type WorldFile } from '../src/testkit/index.js';
 import { callBotApi, startServer, type TestServer } from './helpers/in-process.js';
@@ -219,5 +220,22 @@ describe('invalid world files', () => {
     expect(message).toContain('bots[0].token: "12:short" is not a bot token');
     expect(message).toContain('chats[0].colour: unknown field');
     expect(message).not.toMatch(/line \d/);
+  });
+});
+
+describe('the example world file', () => {
+  it('docs/examples/world.yaml imports into a fresh server', async () => {
+    const server = await startServer();
+    try {
+      const text = readFileSync(new URL('../docs/examples/world.yaml', import.meta.url), 'utf8');
+      const imported = await server.control.importWorld({ world_text: text });
+      expect(imported.bots).toEqual([
+        { id: 200000001, username: 'echo_bot', token: '200000001:AAexampleWorldEchoBotSecret0123456' },
+      ]);
+      const group = await server.control.getChat(-1001000000001);
+      expect(group).toMatchObject({ title: 'Echo fans', type: 'supergroup' });
+    } finally {
+      await server.close();
+    }
   });
 });
