@@ -239,3 +239,31 @@ describe('the example world file', () => {
     }
   });
 });
+
+describe('world files on the timeline', () => {
+  it('records an import without the tokens of its text or of its answer', async () => {
+    const server = await startServer();
+    try {
+      const gatewayToken = `AA${'g'.repeat(44)}`;
+      const botToken = '300000001:AAtimelineWorldBotSecret0123456789';
+      const text = [
+        'people:',
+        '  - { phone_number: "+15550500001", username: tina_w }',
+        'bots:',
+        `  - { token: "${botToken}", username: timeline_world_bot }`,
+        'gateway_accounts:',
+        `  - { owner: "@tina_w", token: ${gatewayToken} }`,
+        '',
+      ].join('\n');
+      await server.control.importWorld({ world_text: text });
+      const page = await server.control.getTimeline({ kind: 'action' });
+      const event = page.events.find((e) => e.name === '/world');
+      expect(event?.request).toContain('<redacted>');
+      const everything = JSON.stringify(page.events);
+      expect(everything).not.toContain(gatewayToken);
+      expect(everything).not.toContain(botToken);
+    } finally {
+      await server.close();
+    }
+  });
+});
