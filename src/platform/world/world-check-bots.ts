@@ -6,7 +6,7 @@
 import { TEXT_LIMITS } from '../users/bot-settings.js';
 import { UPDATE_TYPES } from '../updates/update-queue.js';
 import type { Checker } from './world-checker.js';
-import { MAX_USER_ID, RIGHT_KEYS, USERNAME, type Obj } from './world-checker.js';
+import { keysOf, MAX_USER_ID, RIGHT_KEYS, USERNAME, type Obj } from './world-checker.js';
 import type { WorldPath } from './world-source.js';
 
 /** The Bot API's reading of a token (bot-api/bot-token.ts), and the secret form Parley makes. */
@@ -91,7 +91,7 @@ export function checkBot(c: Checker, path: WorldPath, value: unknown): void {
   }
   checkTexts(c, path, b);
   if (b.translations !== undefined) {
-    const t = c.object([...path, 'translations'], b.translations, Object.keys(b.translations as Obj));
+    const t = c.object([...path, 'translations'], b.translations, keysOf(b.translations));
     for (const [language, texts] of Object.entries(t ?? {})) {
       const at = [...path, 'translations', language];
       if (!LANGUAGE.test(language)) c.problems.add(at, 'is not a two- or three-letter language code');

@@ -14,7 +14,7 @@ import {
   MAX_USER_ID,
   RIGHT_KEYS,
   USERNAME,
-  type Obj,
+  keysOf,
   type WorldProblems,
 } from './world-checker.js';
 import type { WorldPath } from './world-source.js';
@@ -141,7 +141,8 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
     c.ref([...at, 'from'], m.from, false);
     c.integer([...at, 'date'], m.date, 0, 2 ** 31 - 1, true);
     c.integer([...at, 'edit_date'], m.edit_date, 0, 2 ** 31 - 1);
-    const content = c.object([...at, 'content'], m.content ?? {}, Object.keys((m.content ?? {}) as Obj));
+    if (m.content === undefined) return c.problems.add([...at, 'content'], 'is required');
+    const content = c.object([...at, 'content'], m.content, keysOf(m.content));
     if (content && Object.keys(content).length === 0) c.problems.add([...at, 'content'], 'must not be empty');
   });
 }
@@ -157,7 +158,7 @@ function checkAccount(c: Checker, path: WorldPath, value: unknown): void {
   c.number([...path, 'balance'], a.balance);
   c.number([...path, 'default_price'], a.default_price);
   if (a.prices !== undefined) {
-    const prices = c.object([...path, 'prices'], a.prices, Object.keys(a.prices as Obj));
+    const prices = c.object([...path, 'prices'], a.prices, keysOf(a.prices));
     for (const [prefix, price] of Object.entries(prices ?? {})) {
       if (!PRICE_PREFIX.test(prefix))
         c.problems.add([...path, 'prices', prefix], 'is not a calling code prefix (digits)');

@@ -14,6 +14,11 @@ export const RIGHT_KEYS: readonly string[] = [...ADMIN_RIGHT_KEYS, 'is_anonymous
 
 export type Obj = Record<string, unknown>;
 
+/** The keys of an object whose keys are the file's own (languages, prefixes, content); none for others. */
+export function keysOf(value: unknown): string[] {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+}
+
 /** Collects the problems of one file, each with its path and, from a text, its line and column. */
 export class WorldProblems {
   readonly list: WorldProblem[] = [];
