@@ -600,7 +600,11 @@ export class ControlClient {
 
   /** `GET /control/world`: the workspace's world as a world file (ADR 0102). */
   exportWorld(params: ExportWorldParams = {}): Promise<WorldFile> {
-    return this.#call({ method: 'GET', path: '/world', query: { messages: params.messages ? 'true' : undefined } });
+    return this.#call({
+      method: 'GET',
+      path: '/world',
+      query: { messages: params.messages ? 'true' : undefined },
+    });
   }
 
   /**
