@@ -14,6 +14,7 @@
  * | `EADDRINUSE`          | 1    | `start`: the port is in use                                   |
  * | `EACCES`              | 1    | `start`: the port is not allowed to this user (below 1024)    |
  * | `EADDRNOTAVAIL`       | 1    | `start`: `--host` is not an address of this machine           |
+ * | `WORLD_INVALID`       | 1    | `start --import`: the world file has problems (each listed)   |
  *
  * Every other error code printed is the server's (docs/control-api.md), with exit code 1, or for
  * what nobody foresaw, Node's errno code or `INTERNAL_ERROR`.
@@ -38,6 +39,7 @@ export const START_FAILURE_CODES = [
   'EADDRINUSE',
   'EACCES',
   'EADDRNOTAVAIL',
+  'WORLD_INVALID',
 ] as const;
 export type StartFailureCode = (typeof START_FAILURE_CODES)[number];
 

@@ -22,6 +22,7 @@ import { userCreateCommand, userGetCommand } from './commands/user.js';
 import { waitCommand } from './commands/wait.js';
 import { transcriptCommand } from './commands/transcript.js';
 import { timelineCommand } from './commands/timeline.js';
+import { worldExportCommand, worldImportCommand } from './commands/world.js';
 import { pressCommand } from './commands/press.js';
 import { voteCommand } from './commands/vote.js';
 import { starsBalanceCommand, starsGrantCommand } from './commands/stars.js';
@@ -210,7 +211,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     ],
   },
   {
-    title: 'Tests: the clock, faults and workspaces',
+    title: 'Tests: the clock, faults, workspaces and world files',
     commands: [
       clockAdvanceCommand,
       clockShowCommand,
@@ -222,6 +223,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       workspaceShowCommand,
       workspaceResetCommand,
       workspaceDeleteCommand,
+      worldExportCommand,
+      worldImportCommand,
     ],
   },
 ];

@@ -24,7 +24,7 @@ export interface CliContext {
 
 /** The part of `src/server/run.ts` that `start` uses. */
 export interface ServerModule {
-  runServer(config: Config): Promise<void>;
+  runServer(config: Config, options?: { world?: { file: string; text: string } }): Promise<void>;
 }
 
 export interface Command {

@@ -47,6 +47,7 @@ import { deviceOffline, deviceOnline } from './methods/device-set-online.js';
 import { webhookDeliveries, webhookReplay } from './methods/webhook-log.js';
 import { getTranscript } from './methods/transcript.js';
 import { getTimeline } from './methods/timeline.js';
+import { exportWorld, importWorld, WORLD_BODY_LIMIT } from './methods/world.js';
 import { inlineQuery } from './methods/inline-query.js';
 import { chooseInlineResult } from './methods/choose-inline-result.js';
 import {
@@ -256,6 +257,8 @@ const HANDLERS: { [K in RouteId]: ControlHandler<RouteInput<K>> } = {
   replayWebhookUpdate: webhookReplay,
   getTranscript,
   getTimeline,
+  exportWorld,
+  importWorld,
   ...workspaceMethods,
 };
 
@@ -264,6 +267,7 @@ const BODY_LIMITS: Partial<Record<RouteId, number>> = {
   sendMedia: SEND_MEDIA_BODY_LIMIT,
   addProfilePhoto: PROFILE_PHOTO_BODY_LIMIT,
   sharePassportData: PASSPORT_SHARE_BODY_LIMIT,
+  importWorld: WORLD_BODY_LIMIT,
 };
 
 export interface ControlRoute {

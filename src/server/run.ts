@@ -19,6 +19,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEFAULT_GATEWAY_PATH, redactPassword, type Config } from '../config/config.js';
 import { cryptoRandom } from '../platform/core/random.js';
+import { PlatformError } from '../platform/core/errors.js';
+import { importWorld } from '../platform/world/world-import.js';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.js';
 import { createParley, type Parley } from './app.js';
 import { folderEntries, prepareDataFolder, removeAddedEntries, removeCreatedFolders } from './data-folder.js';
@@ -77,9 +79,14 @@ export function writeAdminToken({ token, file, generated }: AdminToken): void {
   chmodSync(file, PRIVATE_FILE_MODE);
 }
 
-export async function runServer(config: Config): Promise<void> {
+export interface RunOptions {
+  /** `start --import FILE`: a world file to import before the server listens (ADR 0102). */
+  world?: { file: string; text: string };
+}
+
+export async function runServer(config: Config, options: RunOptions = {}): Promise<void> {
   const log = createLogger(config.logLevel);
-  const { parley, address, admin, release } = await start(config, log);
+  const { parley, address, admin, release } = await start(config, log, options);
 
   const ready = readyMessage({
     profile: config.profile,
@@ -124,7 +131,7 @@ interface Started {
 }
 
 /** Steps 1 to 4 of the header; on failure, everything opened is closed and what was added removed. */
-async function start(config: Config, log: Logger): Promise<Started> {
+async function start(config: Config, log: Logger, options: RunOptions): Promise<Started> {
   const dataDir = config.storage.kind === 'sqlite' ? config.storage.dataDir : undefined;
   let lock: DataLock | undefined;
   let createdFrom: string | undefined;
@@ -149,6 +156,7 @@ async function start(config: Config, log: Logger): Promise<Started> {
   try {
     const admin = resolveAdminToken(config);
     parley = await createParley({ config, adminToken: admin.token, log });
+    if (options.world) await importAtStart(parley, options.world, log);
     const address = await listen(parley, config);
     writeAdminToken(admin);
     parley.startWorkers();
@@ -163,6 +171,27 @@ async function start(config: Config, log: Logger): Promise<Started> {
       if (createdFrom !== undefined) removeCreatedFolders(dataDir, createdFrom);
     }
     throw error;
+  }
+}
+
+/**
+ * Imports the world file of `start --import` into the fresh store, before the port is bound: a file
+ * with problems stops the start with them (WORLD_INVALID), leaving the folder as a failed start does.
+ */
+async function importAtStart(
+  parley: Parley,
+  world: NonNullable<RunOptions['world']>,
+  log: Logger,
+): Promise<void> {
+  try {
+    const made = await importWorld(parley.platform, { text: world.text });
+    log.info(
+      { file: world.file, people: made.people.length, bots: made.bots.length, chats: made.chats.length },
+      'world imported',
+    );
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    throw Object.assign(new Error(`${world.file}: ${error.message}`), { code: 'WORLD_INVALID' });
   }
 }
 

@@ -37,6 +37,7 @@ import { senderChatsContract } from './contracts/sender-chats.contract.js';
 import { communitiesContract } from './contracts/communities.contract.js';
 import { personViewsContract } from './contracts/person-views.contract.js';
 import { messageSearchContract } from './contracts/message-search.contract.js';
+import { worldViewsContract } from './contracts/world-views.contract.js';
 import { metricsContract } from './contracts/metrics.contract.js';
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
@@ -66,6 +67,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     communitiesContract(open);
     personViewsContract(open);
     messageSearchContract(open);
+    worldViewsContract(open);
     metricsContract(open);
     starsContract(open);
     giftsContract(open);

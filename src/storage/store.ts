@@ -65,6 +65,7 @@ import type { ManagedBotsReader, ManagedBotsWriter } from './ports/managed-bots.
 import type { PassportReader, PassportWriter } from './ports/passport.js';
 import type { PersonViewsReader } from './ports/person-views.js';
 import type { MessageSearchReader } from './ports/message-search.js';
+import type { WorldViewsReader } from './ports/world-views.js';
 import type { MetricsReader } from './ports/metrics.js';
 import type { WebhookLogReader, WebhookLogWriter } from './ports/webhook-log.js';
 import type { TimelineReader, TimelineWriter } from './ports/timeline.js';
@@ -143,6 +144,7 @@ export interface StoreReader
     TopicsReader,
     PersonViewsReader,
     MessageSearchReader,
+    WorldViewsReader,
     WebhookLogReader,
     TimelineReader,
     MetricsReader {}

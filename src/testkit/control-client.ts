@@ -68,6 +68,7 @@ import type {
   PendingUpdate,
   VerificationRequestView,
 } from '../wire/control-types.js';
+import type { ExportWorldParams, ImportWorldParams, WorldFile, WorldImported } from '../wire/control-types.js';
 import type {
   AddDeviceParams,
   CreatedGatewayAccount,
@@ -623,6 +624,24 @@ export class ControlClient {
         limit: params.limit,
       },
     });
+  }
+
+  /** `GET /control/world`: the workspace's world as a world file (ADR 0102). */
+  exportWorld(params: ExportWorldParams = {}): Promise<WorldFile> {
+    return this.#call({
+      method: 'GET',
+      path: '/world',
+      query: { messages: params.messages ? 'true' : undefined },
+    });
+  }
+
+  /**
+   * `POST /control/world`: creates what a world file describes, given as its JSON or YAML text
+   * (`world_text`: problems name their line) or as an object (`world`); all of it or, on any problem,
+   * nothing.
+   */
+  importWorld(params: ImportWorldParams): Promise<WorldImported> {
+    return this.#call({ method: 'POST', path: '/world', body: params });
   }
 
   /** `POST /control/webhooks/replay`: delivers an update to the bot's webhook again. */

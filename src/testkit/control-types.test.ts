@@ -147,6 +147,7 @@ describe('the control API contract of the test kit', () => {
       | 'downloadFile'
       | 'getDeliveryLog'
       | 'getTimeline'
+      | 'exportWorld'
       | 'listBots'
       | 'listGatewayAccounts'
       | 'listWorkspaces'

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { ControlApiError } from './control-api-error.js';
 import { ControlClient } from './control-client.js';
+import { withWorld } from './kit-world.js';
 import type {
   BotRecord,
   ChatRef,
@@ -29,6 +30,8 @@ import type {
   SendMediaParams,
   UserRecord,
   UserRef,
+  WorldFile,
+  WorldImported,
 } from '../wire/control-types.js';
 
 export interface CreateParleyOptions {
@@ -45,6 +48,18 @@ export interface CreateParleyOptions {
    * admin token may be the workspace's or the server's.
    */
   workspace?: string;
+  /**
+   * A world to start from (ADR 0102): a world file's path (JSON, or YAML by its `.yaml`/`.yml`
+   * extension; problems name their line) or the file's object. Imported before `createParley`
+   * resolves; a file with problems rejects it and changes nothing (an in-process server is stopped).
+   */
+  world?: WorldFile | string;
+}
+
+/** `createWorkspace`'s options: its name (default `test-` and random hex) and a world to start from. */
+export interface CreateWorkspaceOptions {
+  name?: string;
+  world?: WorldFile | string;
 }
 
 export interface CreateUserOptions {
@@ -146,6 +161,8 @@ export interface Parley {
   readonly control: ControlClient;
   /** Whether this kit started the server (and `close()` stops it). */
   readonly inProcess: boolean;
+  /** What the `world` option created (its bots' tokens among it); undefined without one. */
+  readonly world: WorldImported | undefined;
   createBot(params: CreateBotParams): Promise<BotRecord>;
   createUser(options?: CreateUserOptions): Promise<Person>;
   /** A person who already exists (by phone number, id or `@username`). */
@@ -162,7 +179,9 @@ export interface Parley {
    * clock; names may repeat across workspaces) as a kit of its own, whose `close()` deletes it.
    * Default name: `test-` and random hex.
    */
-  createWorkspace(name?: string): Promise<Parley & { readonly workspace: string }>;
+  createWorkspace(
+    options?: string | CreateWorkspaceOptions,
+  ): Promise<Parley & { readonly workspace: string }>;
   /** Stops the in-process server (a connected kit only lets go of it; a workspace's deletes it). Idempotent. */
   close(): Promise<void>;
 }
@@ -206,7 +225,7 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
       options.workspace === undefined
         ? options.url
         : `${options.url.replace(/\/+$/, '')}/w/${options.workspace}`;
-    return kit(url, adminToken, undefined, false);
+    return withWorld(kit(url, adminToken, undefined, false), options.world);
   }
   const { startInProcess } = await inProcessServer();
   const server = await startInProcess({
@@ -214,7 +233,10 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
     profile: options.profile,
     adminToken: options.adminToken,
   });
-  return kit(server.url, server.adminToken, () => server.close(), true);
+  return withWorld(
+    kit(server.url, server.adminToken, () => server.close(), true),
+    options.world,
+  );
 }
 
 function kit(
@@ -232,6 +254,7 @@ function kit(
     adminToken,
     control,
     inProcess,
+    world: undefined,
     createBot: (params) => control.createBot(params),
     async createUser(options = {}) {
       const { phone = freshPhone(), ...rest } = options;
@@ -252,12 +275,17 @@ function kit(
       advance: (seconds) => control.advanceClock(seconds),
       now: () => control.getClock(),
     },
-    async createWorkspace(name = `test-${randomBytes(6).toString('hex')}`) {
+    async createWorkspace(options = {}) {
+      const { name = `test-${randomBytes(6).toString('hex')}`, world } =
+        typeof options === 'string' ? { name: options } : options;
       const created = await control.createWorkspace({ name });
       const remove = async () => {
         await control.deleteWorkspace(name);
       };
-      return { ...kit(created.server_url, created.admin_token, remove, false), workspace: name };
+      return withWorld(
+        { ...kit(created.server_url, created.admin_token, remove, false), workspace: name },
+        world,
+      );
     },
     close() {
       closing ??= stop ? stop() : Promise.resolve();

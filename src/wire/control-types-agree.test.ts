@@ -35,6 +35,10 @@ import type { ReceivedCode as ServerReceivedCode } from '../platform/gateway/inb
 import type { Transcript as ServerTranscript } from '../platform/transcripts/transcripts.js';
 import type { WireChat, WireEntity, WireMessage, WireUser } from '../platform/core/wire-types.js';
 import type {
+  WorldFile as ServerWorldFile,
+  WorldImported as ServerWorldImported,
+} from '../platform/world/world-types.js';
+import type {
   VerificationStatus as ServerVerificationStatus,
   VerifierState as ServerVerifierState,
 } from '../platform/verification/verification.js';
@@ -59,6 +63,9 @@ describe("the test kit's wire types", () => {
     expectTypeOf<ServerTranscript>().toExtend<Kit.Transcript>();
     expectTypeOf<ServerVerificationStatus>().toEqualTypeOf<Kit.VerificationStatus>();
     expectTypeOf<ServerVerifierState>().toEqualTypeOf<Kit.VerifierState>();
+    // A world file (ADR 0102): the server's names its rights and permissions, the kit's takes any flags.
+    expectTypeOf<ServerWorldFile>().toExtend<Kit.WorldFile>();
+    expectTypeOf<ServerWorldImported>().toEqualTypeOf<Kit.WorldImported>();
   });
 
   it("take the server's rendered users, chats and messages (the Bot API's types, ADR 0068)", () => {

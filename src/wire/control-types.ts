@@ -27,9 +27,21 @@ import type {
   UserRef,
 } from './control-schema/index.js';
 import type * as BotApi from './bot-api-types.js';
+import type { WorldFile, WorldImported } from './control-schema/world-file.js';
 
 export type { ChatRef, Credits, ReactionType, RouteParams, UserRef } from './control-schema/index.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-schema/index.js';
+export type {
+  WorldBot,
+  WorldBotTexts,
+  WorldChat,
+  WorldFile,
+  WorldGatewayAccount,
+  WorldImported,
+  WorldMember,
+  WorldMenuButton,
+  WorldPerson,
+} from './control-schema/world-file.js';
 
 // ---- results ----------------------------------------------------------------------------------
 
@@ -812,6 +824,8 @@ export interface ControlResults {
   WebhookReplay: WebhookReplay;
   TimelinePage: TimelinePage;
   MessageSearchPage: MessageSearchPage;
+  WorldFile: WorldFile;
+  WorldImported: WorldImported;
   Transcript: Transcript;
   Device: Device;
 }
@@ -976,6 +990,8 @@ export type MarkReadParams = ParamsByName['MarkReadParams'];
 export type DeliveryLogParams = ParamsByName['DeliveryLogParams'];
 export type WebhookDeliveriesParams = ParamsByName['WebhookDeliveriesParams'];
 export type TimelineParams = ParamsByName['TimelineParams'];
+export type ExportWorldParams = ParamsByName['ExportWorldParams'];
+export type ImportWorldParams = ParamsByName['ImportWorldParams'];
 export type ReplayWebhookUpdateParams = ParamsByName['ReplayWebhookUpdateParams'];
 export type TranscriptParams = ParamsByName['TranscriptParams'];
 export type CreateWorkspaceParams = ParamsByName['CreateWorkspaceParams'];

@@ -16,7 +16,7 @@ import { startServer, type TestServer } from './in-process.js';
 
 /** 16 June 2036, 10:30 UTC: the virtual time of the demo's messages (it must lie ahead of the real clock). */
 export const DEMO_TIME = Date.UTC(2036, 5, 16, 10, 30, 0) / 1000;
-/** The clock control moves at most this far in one call (src/testkit/control-schema/clock.ts). */
+/** The clock control moves at most this far in one call (src/wire/control-schema/clock.ts). */
 const MAX_ADVANCE = 10 * 365 * 86_400;
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };

@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, LOG_LEVELS } from '../../config/config.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, isStartFailureCode } from '../cli-error.js';
 import { parseCommandArgs, type Command, type ServerModule } from '../command.js';
+import { readWorldFile } from './world.js';
 
 const OPTIONS = {
   host: { type: 'string' },
@@ -26,6 +27,7 @@ const OPTIONS = {
   'timeline-max': { type: 'string' },
   'workspace-idle-timeout': { type: 'string' },
   'public-url': { type: 'string' },
+  import: { type: 'string' },
 } as const;
 
 export const startCommand: Command = {
@@ -39,7 +41,7 @@ export const startCommand: Command = {
                     [--max-connections-per-client N] [--request-timeout S]
                     [--metrics-port P] [--inspector-token on|off]
                     [--max-workspaces N] [--workspace-idle-timeout S] [--public-url URL]
-                    [--timeline-max N]
+                    [--timeline-max N] [--import FILE]
 
 Runs the server until it receives SIGINT or SIGTERM, then shuts it down gracefully.
 Flags win over environment variables, which win over defaults.
@@ -96,6 +98,10 @@ Options:
                        close; the next request reopens it, and due work (webhook retries,
                        gateway jobs) wakes it (env PARLEY_WORKSPACE_IDLE_TIMEOUT; default 300,
                        0 for never)
+  --import FILE        before listening, create the world of this world file (JSON or YAML, as
+                       "parley world export" writes it); a file with problems stops the start
+                       with them (WORLD_INVALID), as does one that clashes with the data already
+                       there: for a fresh data folder or :memory:
   --public-url URL     where people open invite links: links are URL/+HASH, for a web client of
                        your own (env PARLEY_PUBLIC_URL; default https://t.me, the reference's
                        form); a person joins by a link in either form
@@ -111,6 +117,7 @@ found it), said in one line on stderr ending in one of these codes:
   EADDRINUSE           the port is in use
   EACCES               the port is not allowed to this user
   EADDRNOTAVAIL        the host is not an address of this machine
+  WORLD_INVALID        the --import file has problems (each listed with its line and field)
 2 an invalid option or configuration (USAGE_ERROR, CONFIG_INVALID).`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
@@ -147,9 +154,13 @@ found it), said in one line on stderr ending in one of these codes:
       if (error instanceof ConfigError) throw new CliError(error.message, 'CONFIG_INVALID', EXIT_USAGE);
       throw error;
     }
+    const world =
+      values.import === undefined
+        ? undefined
+        : { file: values.import, text: await readWorldFile(values.import, ctx, this.name) };
     const { runServer } = await (ctx.loadServer ?? importServer)();
     try {
-      await runServer(config);
+      await runServer(config, world ? { world } : {});
     } catch (error) {
       // The foreseen failures: the server's message is the whole line (no usage hint, no stack).
       const code = (error as { code?: unknown } | undefined)?.code;

@@ -16,6 +16,8 @@ const SECRET_KEYS = new Set([
   'code_entered',
   'password',
   'secret',
+  // A world file's text (ADR 0102) carries bot and gateway tokens and webhook secrets.
+  'world_text',
 ]);
 
 export const REDACTED = '<redacted>';
@@ -48,13 +50,19 @@ export const MAX_TEXT = 16_384;
  */
 export function redactJson(text: string): string {
   let out = text;
-  if (text.length <= 4 * MAX_TEXT && /"(?:[a-z_]*token|code|code_entered|password|secret)"/.test(text)) {
+  if (text.length > 4 * MAX_TEXT && /"world_text"\s*:/.test(text)) {
+    // A world file too long to parse cheaply: its text cannot be redacted in part (ADR 0102).
+    out = REDACTED;
+  } else if (
+    text.length <= 4 * MAX_TEXT &&
+    /"(?:[a-z_]*token|code|code_entered|password|secret|world_text)"/.test(text)
+  ) {
     try {
       out = JSON.stringify(redactValue(JSON.parse(text)));
     } catch {
       // Not JSON, or nested too deeply for the walk: the tokens are taken out of the text, and a
       // secret member's value cannot be told apart, so the text is not kept.
-      out = /"(?:[a-z_]*token|code|code_entered|password|secret)"\s*:/.test(text)
+      out = /"(?:[a-z_]*token|code|code_entered|password|secret|world_text)"\s*:/.test(text)
         ? REDACTED
         : redactText(text);
     }

@@ -55,6 +55,7 @@ import { PgSenderChats } from './tables/sender-chats.js';
 import { PgCommunities } from './tables/communities.js';
 import { PgPersonViews } from './tables/person-views.js';
 import { PgMessageSearch } from './tables/message-search.js';
+import { PgWorldViews } from './tables/world-views.js';
 import { PgEphemeral } from './tables/ephemeral.js';
 import { PgMetrics } from './tables/metrics.js';
 import { PgWebhookLog } from './tables/webhook-log.js';
@@ -131,6 +132,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgPassport(sql),
     new PgPersonViews(sql),
     new PgMessageSearch(sql),
+    new PgWorldViews(sql),
     new PgEphemeral(sql),
     new PgMetrics(sql),
     new PgWebhookLog(sql),

@@ -47,6 +47,7 @@ import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteMessageSearch, drainSearchQueue } from './tables/message-search.js';
+import { SqliteWorldViews } from './tables/world-views.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
 import { SqliteWebhookLog } from './tables/webhook-log.js';
@@ -160,6 +161,7 @@ export class SqliteStore implements Store {
         this.#searchWaits = true;
         return this.write(async () => undefined);
       }),
+      new SqliteWorldViews(this.#sql),
       new SqliteEphemeral(this.#sql),
       new SqliteMetrics(this.#sql),
       new SqliteWebhookLog(this.#sql),

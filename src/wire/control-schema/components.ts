@@ -8,6 +8,8 @@
  * control-types.ts, which a test checks name by name.
  */
 
+import { WORLD_SCHEMAS } from './world-schemas.js';
+
 /** A JSON Schema of the document (OpenAPI 3.1). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -1118,6 +1120,7 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       manager_id: { type: 'integer' },
     },
   },
+  ...WORLD_SCHEMAS,
 };
 
 /** An error answer that several routes give, by name: its status, what it means, its codes. */

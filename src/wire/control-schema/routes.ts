@@ -28,6 +28,7 @@ import { TIMELINE } from './timeline.js';
 import { TRANSCRIPTS } from './transcripts.js';
 import { FAULTS } from './faults.js';
 import { WORKSPACES } from './workspaces.js';
+import { WORLD } from './world.js';
 import type { InputOf, ParamsOf } from './dsl.js';
 
 export const CONTROL_API = {
@@ -60,6 +61,7 @@ export const CONTROL_API = {
   ...TIMELINE,
   ...TRANSCRIPTS,
   ...WORKSPACES,
+  ...WORLD,
 } as const;
 
 export type ControlApi = typeof CONTROL_API;

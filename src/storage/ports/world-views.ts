@@ -1,0 +1,22 @@
+/**
+ * What a world file (ADR 0102) reads of the whole store: every chat, and the settings under a key
+ * prefix (a bot's `bot:<id>:...` settings). Read-only views over `chats` and `settings`; nothing here
+ * is cached, and nothing here is on a hot path (an export reads them once).
+ *
+ * Contract:
+ * - `listChatsAfter` answers the chats with a pk above `afterPk`, in pk order, at most `limit`.
+ * - `listSettingsWithPrefix` answers every setting whose key starts with `prefix` (compared as text,
+ *   case-sensitively), in no promised order.
+ */
+import type { ChatRow } from './chats.js';
+
+export interface WorldViewsReader {
+  listChatsAfter(afterPk: number, limit: number): Promise<ChatRow[]>;
+  listSettingsWithPrefix(prefix: string): Promise<Array<{ key: string; value: string }>>;
+}
+
+/** The statements, one text for both adapters (`?` placeholders; the PostgreSQL adapter numbers them). */
+export const WORLD_VIEWS_SQL = {
+  listChatsAfter: 'SELECT * FROM chats WHERE pk > ? ORDER BY pk LIMIT ?',
+  listSettingsWithPrefix: 'SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?',
+} as const;

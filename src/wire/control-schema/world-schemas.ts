@@ -1,0 +1,202 @@
+/**
+ * The JSON Schemas of a world file and of an import's answer (ADR 0102; types in world-file.ts),
+ * merged into the document's components by components.ts. Loose where the file's own checks are
+ * (platform/world/world-check.ts, with the line and the path of each problem): rights and
+ * permissions are objects of booleans by name, a message's content is the stored Message content.
+ */
+type JsonSchema = { readonly [key: string]: unknown };
+
+const REF = { type: ['integer', 'string'], description: 'A user id, `@username` or E.164 phone number.' };
+const FLAGS = { type: 'object', additionalProperties: { type: 'boolean' } };
+const MENU_BUTTON = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: { enum: ['commands', 'web_app', 'default'] },
+    text: { type: 'string' },
+    web_app: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
+  },
+};
+const TEXTS = {
+  name: { type: 'string', description: 'setMyName (at most 64 characters).' },
+  description: { type: 'string', description: 'setMyDescription (at most 512).' },
+  short_description: { type: 'string', description: 'setMyShortDescription (at most 120).' },
+};
+const list = (items: JsonSchema) => ({ type: 'array', items });
+
+export const WORLD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  WorldFile: {
+    type: 'object',
+    description:
+      'A world file (ADR 0102): what `GET /control/world` answers and `POST /control/world` takes. ' +
+      'Ids and tokens are optional on import (kept when given, made when not).',
+    properties: {
+      version: { const: 1 },
+      people: list({
+        type: 'object',
+        required: ['phone_number'],
+        properties: {
+          id: { type: 'integer' },
+          phone_number: { type: 'string' },
+          first_name: { type: 'string' },
+          last_name: { type: 'string' },
+          username: { type: 'string' },
+          language_code: { type: 'string' },
+          devices: list({
+            type: 'object',
+            required: ['name'],
+            properties: {
+              name: { type: 'string' },
+              online: { type: 'boolean' },
+              receipt_delay: { type: 'integer' },
+              read_delay: { type: ['integer', 'null'] },
+            },
+          }),
+        },
+      }),
+      bots: list({
+        type: 'object',
+        required: ['username'],
+        properties: {
+          token: { type: 'string', description: '`<BOT_ID>:<SECRET>`, kept as it is.' },
+          id: { type: 'integer' },
+          username: { type: 'string' },
+          first_name: { type: 'string' },
+          can_join_groups: { type: 'boolean' },
+          can_read_all_group_messages: { type: 'boolean' },
+          supports_inline_queries: { type: 'boolean' },
+          inline_placeholder: { type: 'string' },
+          supports_guest_queries: { type: 'boolean' },
+          supports_join_request_queries: { type: 'boolean' },
+          allowed_updates: list({ type: 'string' }),
+          webhook: {
+            type: 'object',
+            required: ['url'],
+            properties: {
+              url: { type: 'string' },
+              secret_token: { type: 'string' },
+              max_connections: { type: 'integer' },
+              ip_address: { type: 'string' },
+            },
+          },
+          ...TEXTS,
+          translations: { type: 'object', additionalProperties: { type: 'object', properties: TEXTS } },
+          commands: list({
+            type: 'object',
+            required: ['commands'],
+            properties: {
+              scope: {
+                type: 'object',
+                required: ['type'],
+                properties: { type: { type: 'string' }, chat: REF, user: REF },
+              },
+              language_code: { type: 'string' },
+              commands: list({
+                type: 'object',
+                required: ['command', 'description'],
+                properties: {
+                  command: { type: 'string' },
+                  description: { type: 'string' },
+                  is_ephemeral: { type: 'boolean' },
+                },
+              }),
+            },
+          }),
+          menu_button: MENU_BUTTON,
+          chat_menu_buttons: list({
+            type: 'object',
+            required: ['user', 'menu_button'],
+            properties: { user: REF, menu_button: MENU_BUTTON },
+          }),
+          default_administrator_rights: { type: 'object', properties: { groups: FLAGS, channels: FLAGS } },
+        },
+      }),
+      chats: list({
+        type: 'object',
+        required: ['type'],
+        properties: {
+          id: { type: 'integer' },
+          type: { enum: ['private', 'group', 'supergroup', 'channel'] },
+          title: { type: 'string' },
+          username: { type: 'string' },
+          description: { type: 'string' },
+          permissions: FLAGS,
+          is_forum: { type: 'boolean' },
+          members: list({
+            type: 'object',
+            required: ['user', 'status'],
+            properties: {
+              user: REF,
+              status: { enum: ['creator', 'administrator', 'member', 'restricted', 'left', 'kicked'] },
+              rights: FLAGS,
+              custom_title: { type: 'string' },
+              is_anonymous: { type: 'boolean' },
+              promoted_by: REF,
+              permissions: FLAGS,
+              is_member: { type: 'boolean' },
+              until_date: { type: 'integer' },
+            },
+          }),
+          messages: list({
+            type: 'object',
+            required: ['id', 'date', 'content'],
+            properties: {
+              id: { type: 'integer' },
+              from: REF,
+              date: { type: 'integer' },
+              edit_date: { type: 'integer' },
+              content: { type: 'object', description: "The Message's content fields (text, entities, ...)." },
+            },
+          }),
+        },
+      }),
+      gateway_accounts: list({
+        type: 'object',
+        required: ['owner'],
+        properties: {
+          owner: REF,
+          token: { type: 'string', description: 'Given on import only: the server keeps no token.' },
+          balance: { type: 'number' },
+          default_price: { type: 'number' },
+          prices: { type: 'object', additionalProperties: { type: 'number' } },
+        },
+      }),
+    },
+  },
+  WorldImported: {
+    type: 'object',
+    description: 'What an import created, in the order of the file.',
+    required: ['people', 'bots', 'chats', 'gateway_accounts', 'messages'],
+    properties: {
+      people: list({
+        type: 'object',
+        required: ['id', 'phone_number'],
+        properties: { id: { type: 'integer' }, phone_number: { type: 'string' } },
+      }),
+      bots: list({
+        type: 'object',
+        required: ['id', 'username', 'token'],
+        properties: { id: { type: 'integer' }, username: { type: 'string' }, token: { type: 'string' } },
+      }),
+      chats: list({
+        type: 'object',
+        required: ['id', 'type', 'title'],
+        properties: {
+          id: { type: ['integer', 'null'] },
+          type: { type: 'string' },
+          title: { type: ['string', 'null'] },
+        },
+      }),
+      gateway_accounts: list({
+        type: 'object',
+        required: ['id', 'owner_user_id', 'access_token'],
+        properties: {
+          id: { type: 'integer' },
+          owner_user_id: { type: 'integer' },
+          access_token: { type: 'string' },
+        },
+      }),
+      messages: { type: 'integer', description: 'How many messages were created.' },
+    },
+  },
+};
