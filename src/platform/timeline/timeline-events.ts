@@ -58,19 +58,26 @@ export interface CallFacts {
   at: number;
   botId: number;
   method: string;
-  /** The parameters as given (files as their names). */
-  params: Readonly<Record<string, string>>;
+  /** The parameters' JSON text as the call recorded them (bot-api's `Params.recordText`). */
+  request: string;
+  /** The chat_id and user_id parameters as given, for the row's chat and person. */
+  chatId: string | undefined;
+  userId: string | undefined;
   status: number;
   /** The answer's JSON text. */
   body: string;
   durationMs: number;
 }
 
+/** The `description` of a refusal's answer (`{"ok":false,"error_code":400,"description":"..."}`). */
+const DESCRIPTION = /"description":"((?:[^"\\]|\\.)*)"/;
+
+/** A Bot API call: its texts are kept as they were (redacted where they hold a secret, capped). */
 export function callEvent(call: CallFacts): NewTimelineEvent {
   const ok = call.status === 200;
   let description = '';
   if (!ok) {
-    const match = /"description":"((?:[^"\\]|\\.)*)"/.exec(call.body);
+    const match = DESCRIPTION.exec(call.body);
     description = match ? `: ${redactText(match[1]!)}` : '';
   }
   return {
@@ -78,12 +85,12 @@ export function callEvent(call: CallFacts): NewTimelineEvent {
     kind: 'call',
     name: call.method,
     bot_id: call.botId,
-    chat_id: paramId(call.params.chat_id),
-    person_id: paramId(call.params.user_id),
+    chat_id: paramId(call.chatId),
+    person_id: paramId(call.userId),
     status: ok ? 'ok' : 'error',
     summary: `${call.method} → ${call.status}${description}`,
     duration_ms: Math.max(0, Math.round(call.durationMs)),
-    request: redactJson(jsonOf(call.params)),
+    request: redactJson(call.request),
     answer: redactJson(call.body),
   };
 }
