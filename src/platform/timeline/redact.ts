@@ -1,10 +1,9 @@
 /**
- * What the timeline never holds (ADR 0099): bot tokens, anywhere in a text (the transcripts' pattern,
- * platform/transcripts/normalise.ts), and the values of the members that carry secrets or codes
- * (a webhook's secret_token, a verification code, a token), at any depth. Applied before a row is
+ * What the timeline never holds (ADR 0099): bot tokens, anywhere in a text (in a URL's path too), and
+ * the values of the members that carry secrets or codes (a webhook's secret_token, a verification
+ * code, a token), at any depth. Applied before a row is
  * built, so no viewer, the admin included, and no copy of the database shows them.
  */
-import { TOKEN } from '../transcripts/normalise.js';
 
 /** Members whose value is a secret or a code, whatever their type. */
 const SECRET_KEYS = new Set([
@@ -19,6 +18,12 @@ const SECRET_KEYS = new Set([
 ]);
 
 export const REDACTED = '<redacted>';
+
+/**
+ * A bot token: the transcripts' pattern (platform/transcripts/normalise.ts) without its leading word
+ * boundary, so that a token in a URL's path (`/bot<token>/`, a webhook's URL) is found too.
+ */
+const TOKEN = /(?<![0-9])\d{1,20}:[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])/g;
 
 /**
  * What every bot token contains (digits, a colon, 30 characters of its secret): a text without it
