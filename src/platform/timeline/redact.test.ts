@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT, REDACTED, redactJson, redactText } from './redact.js';
+import { paramId } from './timeline-events.js';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 
@@ -57,5 +58,25 @@ describe('redactText', () => {
     expect(redactText(`a ${TOKEN} b ${TOKEN}`)).toBe('a <token> b <token>');
     expect(redactText(`https://example.com/bot${TOKEN}/hook`)).toBe('https://example.com/bot<token>/hook');
     expect(redactText('12:30 and 1:abc')).toBe('12:30 and 1:abc');
+  });
+});
+
+describe('paramId', () => {
+  it('reads a numeric id and nothing else', () => {
+    expect(paramId('1000001')).toBe(1000001);
+    expect(paramId(' -1001234567890 ')).toBe(-1001234567890);
+    for (const other of [
+      undefined,
+      '',
+      '-',
+      '@channel',
+      '12a',
+      '1.5',
+      '+1',
+      '99999999999999999999',
+      '9007199254740993',
+    ]) {
+      expect(paramId(other)).toBeNull();
+    }
   });
 });
