@@ -186,6 +186,38 @@ describe('the timeline', () => {
     expect(await anonymous.text()).not.toContain('<token>');
   });
 
+  it('keeps a JSON body as it was sent, and other calls as their parameters', async () => {
+    const { control } = server;
+    const record = await control.createBot({ username: 'timeline_raw_bot' });
+    const alice = await control.createUser({ phone_number: phone() });
+    const call = (path: string, init?: RequestInit) =>
+      fetch(`${server.url}/bot${record.token}/${path}`, init);
+    const body = `{"chat_id": ${alice.id}, "text": "as sent", "disable_notification": true}`;
+    await call('sendMessage', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await call(`sendMessage?chat_id=${alice.id}&text=by+query`);
+    const form = new FormData();
+    form.set('chat_id', String(alice.id));
+    form.set('document', new Blob(['hello']), 'hello.txt');
+    await call('sendDocument', { method: 'POST', body: form });
+    // A token in a webhook's URL path is redacted too.
+    await call('setWebhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `https://example.com/bot${record.token}/hook` }),
+    });
+    const [webhook, document, query, json] = (await control.getTimeline({ bot: record.id, kind: 'call' }))
+      .events;
+    expect(json!.request).toBe(body);
+    expect(JSON.parse(query!.request!)).toEqual({ chat_id: String(alice.id), text: 'by query' });
+    expect(JSON.parse(document!.request!)).toEqual({
+      chat_id: String(alice.id),
+      document: '<file hello.txt, 5 bytes>',
+    });
+    expect(JSON.parse(webhook!.request!)).toEqual({ url: 'https://example.com/bot<token>/hook' });
+    expect(json!.chat_id).toBe(alice.id);
+    expect(query!.chat_id).toBe(alice.id);
+  });
+
   it("records the gateway's calls without their codes or the account's token", async () => {
     const setup = await setupGateway(server);
     const person = await setup.person();

@@ -75,6 +75,13 @@ export const sendMessageScenario: Scenario = {
         cpuNote('Parley', parley),
         cpuNote('Echo', baseline),
       ];
+      // CPU per call, which a loaded machine disturbs less than throughput (the server waits for its
+      // core there): the timeline's cost as server time per sendMessage.
+      const cpuUs = (figures: { serverCpuPct: number; rps: number }) =>
+        (figures.serverCpuPct * 10_000) / figures.rps;
+      notes.push(
+        `Server CPU per sendMessage: ${cpuUs(parley).toFixed(1)} µs with the timeline, ${cpuUs(untimed).toFixed(1)} µs without (ratio ${(cpuUs(untimed) / cpuUs(parley)).toFixed(3)}).`,
+      );
       if (parley.firstError) notes.push(`First Parley error: ${parley.firstError}`);
       if (baseline.clientCpuPct > 90) {
         notes.push('The load generator was near a full core during the echo: the echo figure is a floor.');
@@ -121,6 +128,8 @@ export const sendMessageScenario: Scenario = {
           'send.light.p99': parley.lightP99,
           'echo.rps': baseline.rps,
           'send.untimed.rps': untimed.rps,
+          'send.cpu_us': (parley.serverCpuPct * 10_000) / parley.rps,
+          'send.untimed.cpu_us': (untimed.serverCpuPct * 10_000) / untimed.rps,
           'echo.light.p50': baseline.lightP50,
           'echo.light.p99': baseline.lightP99,
         },

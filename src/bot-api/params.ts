@@ -44,6 +44,8 @@ export class Params {
   readonly #files = new Map<string, UploadedFile>();
   /** Every spooled part, also those a repeated field name leaves out, for `discardFiles`. */
   readonly #spooled: UploadedFile[] = [];
+  /** The JSON object body the values came from, when they came from nothing else (`recordText`). */
+  #jsonBody: string | undefined = undefined;
 
   /** Adds a value unless one of that name is there already (the first occurrence wins). */
   add(name: string, value: string): void {
@@ -64,11 +66,34 @@ export class Params {
     await Promise.all(files.map((file) => discardSpooled(file.spooled)));
   }
 
+  /**
+   * Marks the values just read from a JSON object body as all there is when nothing was read before
+   * them, so that the timeline keeps that body as it was sent (`recordText`).
+   */
+  readFromJsonBody(text: string, hadValues: boolean): void {
+    if (!hadValues && this.#files.size === 0) this.#jsonBody = text;
+  }
+
+  /** Whether any value was read yet. */
+  get isEmpty(): boolean {
+    return this.#values.size === 0;
+  }
+
   /** Every value, and each file as `<file name, size bytes>` (the timeline's record of a call, ADR 0099). */
   record(): Record<string, string> {
     const out = Object.fromEntries(this.#values);
     for (const [name, file] of this.#files) out[name] = `<file ${file.filename}, ${file.spooled.size} bytes>`;
     return out;
+  }
+
+  /**
+   * The call's parameters as the timeline keeps them (ADR 0099): a JSON object body as it was sent
+   * when the values are all its own (no re-serialisation: the usual call of a bot library), else
+   * `record()`'s JSON. The timeline redacts either before it keeps it.
+   */
+  recordText(): string {
+    if (this.#jsonBody !== undefined && this.#files.size === 0) return this.#jsonBody;
+    return JSON.stringify(this.record());
   }
 
   get fileCount(): number {

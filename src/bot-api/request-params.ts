@@ -56,6 +56,7 @@ export function addJsonObject(params: Params, text: string): void {
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const hadValues = !params.isEmpty;
   let depthChecked = false;
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     if (typeof member === 'string') {
@@ -71,6 +72,7 @@ export function addJsonObject(params: Params, text: string): void {
     }
     params.add(key, JSON.stringify(member));
   }
+  params.readFromJsonBody(text, hadValues);
 }
 
 /** Adds a body given as text or bytes, by content type (the webhook reply uses this too). */

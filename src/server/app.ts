@@ -392,6 +392,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       await pollClosing.stop();
       await reports.stop();
       await claimant.stop();
+      // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).
+      await platform.timeline.flush();
       await storage.close();
     },
   };

@@ -151,7 +151,7 @@ export class Platform {
     this.timeline = new Timeline(deps);
     this.users = new Users(deps);
     this.chats = new Chats(deps);
-    this.updates = new UpdateQueue(deps);
+    this.updates = new UpdateQueue(deps, this.timeline);
     this.files = new Files(deps);
     const businessRelay = new BusinessRelay(deps, this.updates, this.files);
     this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files, businessRelay);

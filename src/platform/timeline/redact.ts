@@ -1,10 +1,9 @@
 /**
- * What the timeline never holds (ADR 0099): bot tokens, anywhere in a text (the transcripts' pattern,
- * platform/transcripts/normalise.ts), and the values of the members that carry secrets or codes
- * (a webhook's secret_token, a verification code, a token), at any depth. Applied before a row is
+ * What the timeline never holds (ADR 0099): bot tokens, anywhere in a text (in a URL's path too), and
+ * the values of the members that carry secrets or codes (a webhook's secret_token, a verification
+ * code, a token), at any depth. Applied before a row is
  * built, so no viewer, the admin included, and no copy of the database shows them.
  */
-import { TOKEN } from '../transcripts/normalise.js';
 
 /** Members whose value is a secret or a code, whatever their type. */
 const SECRET_KEYS = new Set([
@@ -22,9 +21,30 @@ const SECRET_KEYS = new Set([
 
 export const REDACTED = '<redacted>';
 
+/**
+ * A bot token: the transcripts' pattern (platform/transcripts/normalise.ts) without its leading word
+ * boundary, so that a token in a URL's path (`/bot<token>/`, a webhook's URL) is found too.
+ */
+const TOKEN = /(?<![0-9])\d{1,20}:[A-Za-z0-9_-]{30,}(?![A-Za-z0-9_-])/g;
+
+/**
+ * What every bot token contains (digits, a colon, 30 characters of its secret): a text without it
+ * holds no token, told by one test that allocates nothing, which most texts pass (ADR 0099).
+ */
+const TOKEN_HINT = /\d:[A-Za-z0-9_-]{30}/;
+
+/**
+ * What every secret member's name contains in a JSON text (`token"`, `"code`, `password"`,
+ * `secret"`): a text without it has no member to redact.
+ */
+const SECRET_HINT = /(?:token|password|secret)"|"code|"world_text"/;
+
+/** A secret member's name, as a member (followed by its colon). */
+const SECRET_MEMBER = /"(?:[a-z_]*token|code|code_entered|password|secret|world_text)"\s*:/;
+
 /** A text with every bot token replaced by `<token>`. */
 export function redactText(text: string): string {
-  return text.replace(TOKEN, '<token>');
+  return TOKEN_HINT.test(text) ? text.replace(TOKEN, '<token>') : text;
 }
 
 /** A JSON value with the secret members' values replaced and tokens taken out of every string. */
@@ -45,27 +65,25 @@ export function redactValue(value: unknown): unknown {
 export const MAX_TEXT = 16_384;
 
 /**
- * A JSON text, redacted and capped. A text that is not JSON (or too long to parse cheaply) has its
- * tokens replaced only; the parse is skipped for texts with no secret member's name in them.
+ * A JSON text, redacted and capped. Most texts hold neither a token nor a secret member's name: two
+ * tests, and the text is kept as it is (no parse, no copy). One with a secret member's name is
+ * parsed and its members' values replaced; one that is not JSON, is nested too deeply for the walk
+ * or is too long to parse cheaply, and has a secret member, is not kept (its values cannot be told
+ * apart); else its tokens are replaced.
  */
 export function redactJson(text: string): string {
   let out = text;
-  if (text.length > 4 * MAX_TEXT && /"world_text"\s*:/.test(text)) {
-    // A world file too long to parse cheaply: its text cannot be redacted in part (ADR 0102).
-    out = REDACTED;
-  } else if (
-    text.length <= 4 * MAX_TEXT &&
-    /"(?:[a-z_]*token|code|code_entered|password|secret|world_text)"/.test(text)
-  ) {
-    try {
-      out = JSON.stringify(redactValue(JSON.parse(text)));
-    } catch {
-      // Not JSON, or nested too deeply for the walk: the tokens are taken out of the text, and a
-      // secret member's value cannot be told apart, so the text is not kept.
-      out = /"(?:[a-z_]*token|code|code_entered|password|secret|world_text)"\s*:/.test(text)
-        ? REDACTED
-        : redactText(text);
+  if (SECRET_HINT.test(text)) {
+    let parsed = false;
+    if (text.length <= 4 * MAX_TEXT) {
+      try {
+        out = JSON.stringify(redactValue(JSON.parse(text)));
+        parsed = true;
+      } catch {
+        // Not JSON, or nested too deeply for the walk.
+      }
     }
+    if (!parsed) out = SECRET_MEMBER.test(text) ? REDACTED : redactText(text);
   } else {
     out = redactText(text);
   }

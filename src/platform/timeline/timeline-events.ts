@@ -16,10 +16,22 @@ function id(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 }
 
-/** A parameter's numeric id (`"-100123"`), or null for a username or nothing. */
-function paramId(value: string | undefined): number | null {
-  if (value === undefined || !/^-?\d{1,19}$/.test(value.trim())) return null;
-  const number = Number(value.trim());
+/**
+ * A parameter's numeric id (`"-100123"`, spaces around it allowed), or null for a username or
+ * nothing: an optional `-` and 1-19 digits that make a safe integer. Read on every call: a loop over
+ * the characters rather than a regular expression.
+ */
+export function paramId(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const digits = text.length - i;
+  if (digits < 1 || digits > 19) return null;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  const number = Number(text);
   return Number.isSafeInteger(number) ? number : null;
 }
 
@@ -58,19 +70,26 @@ export interface CallFacts {
   at: number;
   botId: number;
   method: string;
-  /** The parameters as given (files as their names). */
-  params: Readonly<Record<string, string>>;
+  /** The parameters' JSON text as the call recorded them (bot-api's `Params.recordText`). */
+  request: string;
+  /** The chat_id and user_id parameters as given, for the row's chat and person. */
+  chatId: string | undefined;
+  userId: string | undefined;
   status: number;
   /** The answer's JSON text. */
   body: string;
   durationMs: number;
 }
 
+/** The `description` of a refusal's answer (`{"ok":false,"error_code":400,"description":"..."}`). */
+const DESCRIPTION = /"description":"((?:[^"\\]|\\.)*)"/;
+
+/** A Bot API call: its texts are kept as they were (redacted where they hold a secret, capped). */
 export function callEvent(call: CallFacts): NewTimelineEvent {
   const ok = call.status === 200;
   let description = '';
   if (!ok) {
-    const match = /"description":"((?:[^"\\]|\\.)*)"/.exec(call.body);
+    const match = DESCRIPTION.exec(call.body);
     description = match ? `: ${redactText(match[1]!)}` : '';
   }
   return {
@@ -78,12 +97,12 @@ export function callEvent(call: CallFacts): NewTimelineEvent {
     kind: 'call',
     name: call.method,
     bot_id: call.botId,
-    chat_id: paramId(call.params.chat_id),
-    person_id: paramId(call.params.user_id),
+    chat_id: paramId(call.chatId),
+    person_id: paramId(call.userId),
     status: ok ? 'ok' : 'error',
     summary: `${call.method} → ${call.status}${description}`,
     duration_ms: Math.max(0, Math.round(call.durationMs)),
-    request: redactJson(jsonOf(call.params)),
+    request: redactJson(call.request),
     answer: redactJson(call.body),
   };
 }

@@ -16,6 +16,11 @@ export const DEFAULT_TIMELINE_MAX = 10_000;
 /** Events older than this (virtual time) are pruned whatever their number: 7 days. */
 export const TIMELINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
+/** The longest a recorded event waits to be written (a reader never waits: it flushes). */
+export const WRITE_EVERY_MS = 20;
+/** Events that are written at once, whatever the time. */
+export const BATCH_ROWS = 512;
+
 /** Whether a server with this configuration records a timeline (`--timeline-max 0`: none). */
 export function timelineEnabled(config: { timelineMax?: number | undefined }): boolean {
   return config.timelineMax !== 0;
@@ -28,24 +33,50 @@ export class Timeline {
    */
   readonly enabled: boolean;
   #pending: NewTimelineEvent[] = [];
-  /** The write of the events recorded so far, once scheduled. */
+  /** The write of the events recorded so far, once started. */
   #writing: Promise<void> | undefined;
+  /** The timer that starts the write of the pending events, while one waits. */
+  #timer: NodeJS.Timeout | undefined;
+  /** Events recorded, and those whose write is over (written or given up), since the start. */
+  #recorded = 0;
+  #settled = 0;
   #announcing = false;
 
   constructor(private readonly deps: PlatformDeps) {
     this.enabled = timelineEnabled(deps.config);
   }
 
-  /** Records an event, written with the others of this turn. */
+  /** Records an event, written with the others recorded within WRITE_EVERY_MS. */
   record(event: NewTimelineEvent): void {
     if (!this.enabled) return;
     this.#pending.push(event);
-    this.#writing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#write());
+    this.#recorded += 1;
+    if (this.#writing === undefined) this.#schedule(); // else the write in flight schedules these
   }
 
-  /** Resolves once every event recorded so far is written (the reader's and the tests' wait). */
+  /**
+   * Resolves once every event recorded so far is written (the reader's and the tests' wait): what
+   * waits is written now, and events recorded meanwhile do not keep it waiting.
+   */
   async flush(): Promise<void> {
-    while (this.#writing) await this.#writing;
+    const target = this.#recorded;
+    while (this.#settled < target) {
+      if (this.#writing === undefined) this.#start();
+      await this.#writing;
+    }
+  }
+
+  /** Starts the pending events' write when there are enough of them, else within WRITE_EVERY_MS. */
+  #schedule(): void {
+    if (this.#pending.length >= BATCH_ROWS) this.#start();
+    else if (this.#pending.length > 0)
+      this.#timer ??= setTimeout(() => this.#start(), WRITE_EVERY_MS).unref();
+  }
+
+  #start(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#writing ??= this.#write();
   }
 
   /** Tells the live views that events were written by a write of their own path (after its commit). */
@@ -67,7 +98,9 @@ export class Timeline {
     } catch {
       // The store is closing (a workspace reset) or failing: the timeline gives way to the work.
     } finally {
-      this.#writing = this.#pending.length > 0 ? this.#write() : undefined;
+      this.#settled += batch.length;
+      this.#writing = undefined;
+      this.#schedule();
     }
   }
 

@@ -9,9 +9,9 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from '../users/users.js';
-import type { BotRow, StoreTx } from '../../storage/store.js';
-import { updateEvent } from '../timeline/timeline-events.js';
-import { timelineEnabled } from '../timeline/timeline.js';
+import type { BotRow, StoreTx, UpdateRow } from '../../storage/store.js';
+import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
+import type { Timeline } from '../timeline/timeline.js';
 
 export const UPDATE_TYPES = [
   'message',
@@ -126,9 +126,12 @@ export class UpdateQueue {
   /** Whether an update's row goes on the timeline too (not with `--timeline-max 0`, ADR 0099). */
   private readonly timelineOn: boolean;
 
-  constructor(private readonly deps: PlatformDeps) {
+  constructor(
+    private readonly deps: PlatformDeps,
+    private readonly timeline: Timeline,
+  ) {
     this.#pollPrefix = deps.random.token(8);
-    this.timelineOn = timelineEnabled(deps.config);
+    this.timelineOn = timeline.enabled;
     // A poll parked on another process (or a setWebhook there) ends a poll parked here.
     deps.bus.on('polls.terminate', ({ botId, reason, keep }) => {
       const parked = this.#parked.get(botId);
@@ -233,14 +236,39 @@ export class UpdateQueue {
     }
     let json = '[';
     let size = 0;
+    let handed = 0;
     for (const row of rows) {
       const item = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
       // The reference caps one answer at about 4 MiB.
       if (size > 0 && size + item.length > (1 << 22) - 50) break;
       json += (size > 0 ? ',' : '') + item;
       size += item.length + 1;
+      handed += 1;
     }
+    if (this.timelineOn && handed > 0) this.#recordHanded(botId, rows, handed);
     return `${json}]`;
+  }
+
+  /**
+   * The timeline's rows of the updates this answer hands over (ADR 0099), from the rows it was built
+   * of: no parse of the answer, each update's own payload read for its chat, person and words.
+   */
+  #recordHanded(botId: number, rows: readonly UpdateRow[], count: number): void {
+    const at = this.deps.clock.nowMs();
+    for (let i = 0; i < count; i++) {
+      const row = rows[i]!;
+      this.timeline.record(
+        deliveryEvent({
+          at,
+          botId,
+          updateId: row.update_id,
+          type: row.type,
+          payload: row.payload,
+          via: 'getUpdates',
+          status: 'delivered',
+        }),
+      );
+    }
   }
 
   async #bot(botId: number): Promise<BotRow> {

@@ -64,6 +64,24 @@ export function timelineContract(open: () => Promise<Store>): void {
       ]);
     });
 
+    it('writes a large batch whole, in its order (the timeline writes its events in batches)', async () => {
+      // Sizes around the adapters' statements of many rows: every row, each value, the order kept.
+      const rows = Array.from({ length: 75 }, (_, n) =>
+        event(n + 1, {
+          bot_id: n % 3 === 0 ? null : n,
+          chat_id: n % 5,
+          person_id: n % 2 === 0 ? n : null,
+          duration_ms: n % 4 === 0 ? null : n,
+          request: n % 6 === 0 ? null : `{"n":"${n}"}`,
+          answer: n % 7 === 0 ? null : `{"ok":true,"result":${n}}`,
+        }),
+      );
+      await store.write((tx) => tx.insertTimelineEvents(rows));
+      const all = await store.listTimeline({ limit: 100 });
+      expect(all.map(({ id: _id, ...row }) => row)).toEqual([...rows].reverse());
+      expect(all.map((row) => row.id)).toEqual([...all.map((row) => row.id)].sort((a, b) => b - a));
+    });
+
     it('prunes by count and by age, and again changes nothing', async () => {
       await store.write((tx) => tx.insertTimelineEvents([1, 2, 3, 4, 5, 6].map((n) => event(n * 1000))));
       expect(await store.write((tx) => tx.pruneTimeline(4, 0))).toBe(2);

@@ -9,9 +9,14 @@ import type {
   TimelineWriter,
 } from '../../ports/timeline.js';
 
+const INSERT_INTO = `INSERT INTO timeline_events (at, kind, name, bot_id, chat_id, person_id, status, summary,
+  duration_ms, request, answer) VALUES `;
+const TUPLE = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 /** One event's insert, written out once (every Bot API call records one). */
-const INSERT = `INSERT INTO timeline_events (at, kind, name, bot_id, chat_id, person_id, status, summary,
-  duration_ms, request, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT = INSERT_INTO + TUPLE;
+/** Rows per statement of a batch (the timeline writes its events in batches, ADR 0099). */
+const CHUNK = 32;
+const INSERT_CHUNK = INSERT_INTO + Array.from({ length: CHUNK }, () => TUPLE).join(', ');
 
 export class SqliteTimeline implements TimelineReader, TimelineWriter {
   constructor(private readonly sql: SqlStatements) {}
@@ -25,9 +30,34 @@ export class SqliteTimeline implements TimelineReader, TimelineWriter {
       filter.limit,
     ) as unknown as TimelineRow[];
   }
+  /** In statements of CHUNK rows (one call into SQLite each, its values in one array), the rest one by one. */
   async insertTimelineEvents(rows: readonly NewTimelineEvent[]) {
+    let start = 0;
+    if (rows.length >= CHUNK) {
+      const chunk = this.sql.stmt(INSERT_CHUNK);
+      const values: unknown[] = new Array<unknown>(CHUNK * 11);
+      for (; start + CHUNK <= rows.length; start += CHUNK) {
+        for (let i = 0; i < CHUNK; i++) {
+          const r = rows[start + i]!;
+          const at = i * 11;
+          values[at] = r.at;
+          values[at + 1] = r.kind;
+          values[at + 2] = r.name;
+          values[at + 3] = r.bot_id;
+          values[at + 4] = r.chat_id;
+          values[at + 5] = r.person_id;
+          values[at + 6] = r.status;
+          values[at + 7] = r.summary;
+          values[at + 8] = r.duration_ms;
+          values[at + 9] = r.request;
+          values[at + 10] = r.answer;
+        }
+        chunk.run(values);
+      }
+    }
     const insert = this.sql.stmt(INSERT);
-    for (const r of rows) {
+    for (let i = start; i < rows.length; i++) {
+      const r = rows[i]!;
       insert.run(
         r.at,
         r.kind,
