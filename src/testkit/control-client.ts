@@ -68,7 +68,12 @@ import type {
   PendingUpdate,
   VerificationRequestView,
 } from '../wire/control-types.js';
-import type { ExportWorldParams, ImportWorldParams, WorldFile, WorldImported } from '../wire/control-types.js';
+import type {
+  ExportWorldParams,
+  ImportWorldParams,
+  WorldFile,
+  WorldImported,
+} from '../wire/control-types.js';
 import type {
   AddDeviceParams,
   CreatedGatewayAccount,
