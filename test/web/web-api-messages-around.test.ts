@@ -28,7 +28,9 @@ async function signedIn(first_name: string) {
   });
   const { token } = ((await signIn.json()) as { result: { token: string } }).result;
   const get = async (path: string, query: Record<string, string | number>) => {
-    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const params = new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
     const response = await fetch(`${server.url}/web/api${path}?${params}`, {
       headers: { authorization: `Bearer ${token}` },
     });
