@@ -56,7 +56,12 @@ async function requestCode(server: TestServer, phoneNumber: string) {
   expect(last.from).toMatchObject({ id: SERVICE_CHAT, first_name: 'Verification Codes' });
   const code = MESSAGE.exec(last.text ?? '')?.[1];
   expect(code, last.text).toBeDefined();
-  return { codeId, code: code!, answer: answer.body.result as Record<string, unknown> };
+  return {
+    codeId,
+    code: code!,
+    messageId: last.message_id,
+    answer: answer.body.result as Record<string, unknown>,
+  };
 }
 
 const signIn = (server: TestServer, phoneNumber: string, codeId: string, code: string) =>
@@ -216,6 +221,53 @@ describe('login codes in the local profile', () => {
     expect(second.codeId).not.toBe(first.codeId);
     expect((await signIn(local, number, first.codeId, first.code)).body.error).toBe('PHONE_CODE_EXPIRED');
     expect((await signIn(local, number, second.codeId, second.code)).status).toBe(200);
+  });
+
+  it('voids a code whose message the person forwards, and only that code (ADR 0103 addendum)', async () => {
+    const lena = await person(local, 'Lena');
+    const number = lena.phone_number!;
+    const { token } = (await web(local, '/sign-in', { body: { phone_number: number } })).body.result as {
+      token: string;
+    };
+    const bot = await local.control.createBot({ username: `codefwd${Date.now() % 100_000}_bot` });
+    const forward = (messageId: number, chat: string) =>
+      web(local, '/forward', {
+        token,
+        body: { from_chat: String(SERVICE_CHAT), message_id: messageId, chat },
+      });
+
+    const first = await requestCode(local, number);
+    expect(await forward(first.messageId, `@${bot.username}`)).toMatchObject({
+      status: 200,
+      body: { ok: true, result: { text: expect.stringContaining(`Login code: ${first.code}`) } },
+    });
+    expect(await signIn(local, number, first.codeId, first.code)).toMatchObject({
+      status: 400,
+      body: { ok: false, error: 'PHONE_CODE_EXPIRED' },
+    });
+
+    // A newer code, not forwarded, signs in; forwarding the old code's message again leaves it be.
+    await local.control.advanceClock(35);
+    const second = await requestCode(local, number);
+    expect((await forward(first.messageId, `@${bot.username}`)).status).toBe(200);
+    expect((await signIn(local, number, second.codeId, second.code)).status).toBe(200);
+  });
+
+  it('keeps a code whose forward fails', async () => {
+    const mia = await person(local, 'Mia');
+    const number = mia.phone_number!;
+    const { token } = (await web(local, '/sign-in', { body: { phone_number: number } })).body.result as {
+      token: string;
+    };
+    const stranger = await person(local, 'Pia');
+    const foreign = await local.control.createChat({ owner: stranger.id, title: 'Not Mia’s' });
+    const { codeId, code, messageId } = await requestCode(local, number);
+    const refused = await web(local, '/forward', {
+      token,
+      body: { from_chat: String(SERVICE_CHAT), message_id: messageId, chat: String(foreign.id) },
+    });
+    expect(refused).toMatchObject({ status: 404, body: { ok: false, error: 'CHAT_NOT_FOUND' } });
+    expect((await signIn(local, number, codeId, code)).status).toBe(200);
   });
 
   it('keeps the direct sign-in', async () => {

@@ -1,8 +1,9 @@
 /**
  * Search in the web client (issue 29, ADR 0101), at 390 and 1280 px: the box above the chat list
  * filters the chats by name and lists the messages of every chat that hold the words; picking one
- * opens its chat scrolled to it and highlighted; a chat's own search finds its messages. Nothing
- * scrolls sideways.
+ * opens its chat scrolled to it and highlighted; a chat's own search finds its messages. A message
+ * older than the chat's newest 100 opens among the messages around it (`?around=`, ADR 0101
+ * addendum), highlighted, with a way back to the newest. Nothing scrolls sideways.
  */
 import { Api } from 'grammy';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -133,6 +134,52 @@ describeWithBrowser('search in the web client', () => {
           ),
         ),
       ).toBe(false);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+
+  it('opens a result older than the newest 100 at its place, and goes back to the newest', async () => {
+    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
+    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    for (let i = 1; i <= 160; i++)
+      await api.sendMessage(person.id, i === 20 ? 'An ancient pumpkin almanac' : `old line ${i}`);
+
+    for (const viewport of [PHONE, WIDE]) {
+      const { context, page } = await signedIn(viewport, person.phone_number!);
+      await page.getByRole('searchbox', { name: 'Search all chats' }).fill('pumpkin alman');
+      const found = page.getByRole('list', { name: 'Search results' }).getByRole('button');
+      await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+      await found.first().click();
+
+      const chat = page.getByRole('region', { name: 'Gardener' });
+      const pumpkin = chat.locator('li.message').filter({ hasText: 'An ancient pumpkin almanac' });
+      await expect.poll(() => pumpkin.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => highlightedInView(pumpkin), { timeout: 15_000 }).toBe(true);
+      // Its surroundings, not the newest: the chat's first message (/start, 20 before it) is
+      // shown and its newest (old line 160, message 161) is not; no note says it is missing.
+      const byId = (id: number) => chat.locator(`ol.messages > li[data-message-id="${id}"]`);
+      expect(await byId(1).count()).toBe(1);
+      expect(await byId(71).count()).toBe(1);
+      expect(await byId(72).count()).toBe(0);
+      expect(await byId(161).count()).toBe(0);
+      expect(await page.getByText('not among the messages this chat shows').count()).toBe(0);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+      // Back to the newest: on a phone by scrolling to the end, wide by the control.
+      const newest = chat.getByRole('button', { name: 'Newest messages' });
+      expect(await newest.count()).toBe(1);
+      if (viewport === PHONE) {
+        await chat.locator('ol.messages').evaluate((list) => {
+          const element = list as unknown as { scrollTop: number; scrollHeight: number };
+          element.scrollTop = element.scrollHeight;
+        });
+      } else {
+        await newest.click();
+      }
+      await expect.poll(() => byId(161).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => pumpkin.count(), { timeout: 15_000 }).toBe(0);
+      expect(await newest.count()).toBe(0);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       await context.close();
     }

@@ -230,6 +230,8 @@ export const api = {
   bots: () => call<User[]>('GET', '/bots'),
   chats: () => call<ChatEntry[]>('GET', '/chats'),
   messages: (chat: string) => call<Message[]>('GET', '/messages', { chat }),
+  /** The messages around one (50 before, it, 50 after): a search result older than the newest page. */
+  messagesAround: (chat: string, around: number) => call<Message[]>('GET', '/messages', { chat, around }),
   /** Sends a text; `entities`: its formatting (the composer's markers, markers.ts). */
   send: (
     chat: string,

@@ -80,17 +80,21 @@ export function ChatView({
   const [pinned, setPinned] = useState<Message[]>([]);
   const [topic, setTopic] = useState<Topic | null>(null);
   const [forwarding, setForwarding] = useState<Message | null>(null);
+  /** The message whose surroundings are shown instead of the newest (a search result older than them). */
+  const [around, setAround] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
   /** The history follows its newest message unless the person scrolled up to read. */
   const atEnd = useRef(true);
 
   useEffect(() => {
     let current = true;
-    api.messages(chatRef).then(
+    // Around an old message the chat is read only up to it (the server's rule), so it is not
+    // counted as read here.
+    (around === null ? api.messages(chatRef) : api.messagesAround(chatRef, around)).then(
       (answer) => {
         if (!current) return;
         setMessages(answer);
-        onRead();
+        if (around === null) onRead();
       },
       (e: Error) => current && setError(e.message),
     );
@@ -102,7 +106,7 @@ export function ChatView({
     return () => {
       current = false;
     };
-  }, [chatRef, version, reloads]);
+  }, [chatRef, version, reloads, around]);
 
   // The chat opens at its newest message and stays there as messages come and as their images
   // load (a load grows the history after it was scrolled), unless the person scrolled up.
@@ -122,14 +126,29 @@ export function ChatView({
     };
   }, [messages]);
 
-  const pick = useHighlight(list, messages, atEnd, highlight, () =>
-    notify({ text: 'That message is older than the messages this chat shows.', alert: false }),
-  );
+  // A picked message that the history does not hold is shown among the messages around it, once.
+  const pick = useHighlight(list, messages, atEnd, highlight, (key) => {
+    const id = /^\d+$/.test(key) ? Number(key) : undefined;
+    if (id !== undefined && around !== id) {
+      atEnd.current = false;
+      setAround(id);
+      return true;
+    }
+    notify({ text: 'That message is not among the messages this chat shows.', alert: false });
+    return false;
+  });
+
+  /** Back from an old message's surroundings to the newest messages, followed again. */
+  const toNewest = () => {
+    atEnd.current = true;
+    setAround(null);
+  };
 
   const sent = (message: Message) => {
     setError(null);
     setReplyTo(null);
     atEnd.current = true;
+    setAround(null);
     // A chat opened by @username has the other party's id from now on.
     onSent(String(message.chat.id));
     setMessages((old) =>
@@ -244,6 +263,8 @@ export function ChatView({
         onScroll={(event) => {
           const element = event.currentTarget;
           atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+          // The end of an old message's surroundings leads on to the newest messages.
+          if (atEnd.current && around !== null) toNewest();
         }}
       >
         {(messages ?? [])
@@ -267,6 +288,11 @@ export function ChatView({
           ])}
         {botUsername !== undefined && <Drafts chatRef={chatRef} version={version} />}
       </ol>
+      {around !== null && (
+        <button type="button" class="to-newest" onClick={toNewest}>
+          Newest messages
+        </button>
+      )}
       {messages && messages.length === 0 && chatRef.startsWith('@') && (
         <button type="button" class="start" onClick={() => void start()}>
           Start

@@ -225,6 +225,8 @@ export function InChatSearch({ chatRef, onPick }: { chatRef: string; onPick: (me
 /**
  * Scrolls the chat's history to the picked message once it is shown and highlights it (until another
  * is picked); `atEnd` is the history's "follow the newest" flag, which a picked message turns off.
+ * `notFound` is told of a picked message the history does not hold; when it answers true (it loads
+ * the messages around it: ADR 0101 addendum), the next messages shown are searched again.
  * Answers the function that picks one in this chat (its own search control).
  */
 export function useHighlight(
@@ -232,7 +234,7 @@ export function useHighlight(
   messages: Message[] | null,
   atEnd: { current: boolean },
   given: Highlight | undefined,
-  notFound: () => void,
+  notFound: (key: string) => boolean,
 ): (message: Message) => void {
   const [target, setTarget] = useState<Highlight | undefined>(given);
   const shown = useRef<number | undefined>(undefined);
@@ -248,7 +250,10 @@ export function useHighlight(
       : `[data-message-id="${target.key}"]`;
     const item = element.querySelector<HTMLElement>(`:scope > ${selector}`);
     for (const old of element.querySelectorAll('.highlighted')) old.classList.remove('highlighted');
-    if (!item) return notFound();
+    if (!item) {
+      if (notFound(target.key)) shown.current = undefined;
+      return;
+    }
     atEnd.current = false;
     item.classList.add('highlighted');
     item.scrollIntoView({ block: 'center' });

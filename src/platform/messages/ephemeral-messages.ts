@@ -193,6 +193,47 @@ export class EphemeralMessages {
     return this.mergeForReceiver(chat, user.id, shown, limit);
   }
 
+  /**
+   * The messages around the chat's message `messageId` as a person sees them, oldest first: up to
+   * `side` before it, it, and up to `side` after it, with the person's own ephemeral messages in
+   * their place among them, as listForUser places them (ADR 0101 addendum: a search result older
+   * than the newest page). Refused MESSAGE_NOT_FOUND when the chat has no such message (or the person
+   * has no such chat). `newest`: whether the page reaches the chat's newest message.
+   */
+  async listAroundForUser(
+    userRef: string,
+    chatRef: string,
+    messageId: number,
+    side: number,
+  ): Promise<{ messages: WireMessage[]; newest: boolean }> {
+    const { store } = this.deps;
+    const user = await this.users.resolve(userRef);
+    const chat = await this.messages.chatForUser(store, user, chatRef, false);
+    if (!chat || !(await store.getMessage(chat.pk, messageId)))
+      throw new PlatformError('MESSAGE_NOT_FOUND', 'message not found');
+    const before = await store.listMessages(chat.pk, { limit: side, beforeId: messageId });
+    const after = await store.listMessages(chat.pk, {
+      limit: side + 2,
+      afterId: messageId - 1,
+      oldest: true,
+    });
+    // One more than the page takes tells whether anything is newer than it.
+    const newest = after.length <= side + 1;
+    const rows = [...before, ...after.slice(0, side + 1)];
+    const shown = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.message_id,
+        message: await this.messages.render(store, chat, row, user.id),
+      })),
+    );
+    // Ephemeral messages placed within the page (or before it when it starts the chat, after it
+    // when it ends it); a page in the middle leaves out those placed outside it.
+    const from = before.length < side ? -Infinity : rows[0]!.message_id;
+    const to = newest ? Infinity : rows.at(-1)!.message_id;
+    const messages = await this.mergeForReceiver(chat, user.id, shown, Infinity, { from, to });
+    return { messages, newest };
+  }
+
   /** Messages.waitForUser, with the person's own ephemeral messages in their place (cursor waits). */
   waitForUser(
     userRef: string,
@@ -222,9 +263,14 @@ export class EphemeralMessages {
     receiverId: number,
     shown: Array<{ id: number; message: WireMessage }>,
     limit: number,
+    /** Only the ephemeral messages placed at these message ids (inclusive). */
+    within: { from: number; to: number } = { from: -Infinity, to: Infinity },
   ) {
     const { store } = this.deps;
-    const own = await store.listEphemeralMessages(chat.pk, receiverId);
+    const own = (await store.listEphemeralMessages(chat.pk, receiverId)).filter((row) => {
+      const key = (row.receiver_id === receiverId ? row.replaces_message_id : null) ?? row.after_message_id;
+      return key >= within.from && key <= within.to;
+    });
     if (own.length === 0) return shown.map((entry) => entry.message);
     const replacedBy = (row: EphemeralMessageRow) =>
       row.receiver_id === receiverId ? row.replaces_message_id : null;

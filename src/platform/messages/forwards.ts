@@ -17,7 +17,18 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { PollData, Polls } from './polls.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+
+/**
+ * What else a person's forward of `row` does, prepared before the forward's write and run inside it
+ * after the new message is stored, so that it commits with the forward or not at all: a login code
+ * that the forward shares becomes void (people/login-codes.ts `voidWhenShared`, ADR 0103 addendum).
+ * Handed in by the surface, which composes people/ (platform/messages must not import it).
+ */
+export type ForwardEffect = (
+  person: UserRow,
+  row: MessageRow,
+) => Promise<((tx: StoreTx) => Promise<void>) | undefined>;
 
 /** Content fields that make a message more than a service message. */
 const CONTENT_KEYS = [
@@ -168,13 +179,14 @@ export class Forwards {
    * message is the person's, with the forward_origin a bot's forward carries; the target chat's bots
    * get it as any message of theirs. Refused as forwardMessage refuses: a message the person cannot
    * see is not found, a service message or protected content cannot be forwarded. Returns the
-   * message as the person sees it.
+   * message as the person sees it. `effect`: what else the forward does, in its write.
    */
   async fromPerson(
     person: UserRow,
     fromChatRef: string,
     messageId: number,
     toChatRef: string,
+    effect?: ForwardEffect,
   ): Promise<WireMessage> {
     const { store } = this.deps;
     const fromChat = await this.messages.chatForUser(store, person, fromChatRef, false);
@@ -186,8 +198,10 @@ export class Forwards {
     const request: ForwardRequest = { mode: 'forward', extra: {}, single: true };
     const content = await this.#content(store, person, fromChat, row!, source, request, new Map());
     const pollId = (source.poll as { id?: string } | undefined)?.id;
+    const alongside = await effect?.(person, row!);
     return this.messages.deliverFromUser(person, toChatRef, content, undefined, async (tx, chat, sent) => {
       if (pollId) await this.polls.addMessage(tx, pollId, chat.pk, sent.message_id);
+      await alongside?.(tx);
     });
   }
 

@@ -12,6 +12,10 @@
  *   `web.login.<id>` (JSON: the person, the hash, the expiry, the attempts; emptied once used or
  *   expired) and `web.login.user.<user id>` (the person's latest attempt and when it was sent).
  * - One code per person per 30 s; a new code voids the previous one, so a person has at most one.
+ * - A code that is shared is void, as on the hosted platform: the person's forward of the service
+ *   message that holds their live code empties that code in the forward's own write
+ *   (`voidWhenShared`, ADR 0103 addendum), so signing in with it is PHONE_CODE_EXPIRED. Only the
+ *   code the forwarded message holds: forwarding an older code's message leaves a newer code alone.
  * - Wrong codes make growing waits, per person and per client address (login-failures.ts, ADR 0065).
  * - The code is in the message alone: it is never logged, and the answer names the attempt (an
  *   opaque id), not the code.
@@ -30,7 +34,7 @@ import {
 } from './login-failures.js';
 import type { Platform } from '../core/platform.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { StoreTx, UserRow } from '../../storage/store.js';
+import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 
 export const LOGIN_CODE_LENGTH = 5;
 export const LOGIN_CODE_LIFETIME_MS = 5 * 60_000;
@@ -214,6 +218,32 @@ export class LoginCodes {
     if (outcome !== 'valid') throw new LoginCodeError(outcome, DESCRIPTIONS[outcome]);
     return person;
   }
+}
+
+/**
+ * A person's forward of `row` (Forwards.fromPerson's effect): when it is the service chat's message
+ * holding the person's live login code, what voids that code in the forward's write. The code's
+ * keyed hash is made before the write (the server key may need a write of its own); the write
+ * empties the code only if it is still the pending one and the hashes match (a newer code asked for
+ * meanwhile voided it already).
+ */
+export async function voidWhenShared(
+  platform: Platform,
+  person: UserRow,
+  row: MessageRow,
+): Promise<((tx: StoreTx) => Promise<void>) | undefined> {
+  if (row.sender_id !== SERVICE_USER_ID) return undefined;
+  const text = (JSON.parse(row.body) as MessageContent).text;
+  if (typeof text !== 'string' || !text.startsWith(CODE_PREFIX)) return undefined;
+  const code = /^\d+/.exec(text.slice(CODE_PREFIX.length))?.[0];
+  const latest = parse<LatestLoginCode>(await platform.deps.store.getSetting(userKey(person.id)));
+  if (code === undefined || !latest) return undefined;
+  const hash = await hashCode(platform.gateway.key, `login.${latest.id}`, code);
+  return async (tx) => {
+    const pending = parse<PendingLoginCode>(await tx.getSetting(codeKey(latest.id)));
+    if (pending?.user_id === person.id && codeMatches(hash, pending.hash))
+      await tx.setSetting(codeKey(latest.id), '');
+  };
 }
 
 function tooManyWrongCodes(wait: number): LoginCodeError {

@@ -29,6 +29,39 @@ export function messagesContract(open: () => Promise<Store>): void {
       expect(await store.getMessage(3, 1)).toBeUndefined();
     });
 
+    it('lists a page of messages before or after an id (the messages around one)', async () => {
+      await store.write(async (tx) => {
+        for (const id of [1, 2, 3, 5, 6, 8, 9]) {
+          await tx.insertMessage({
+            chat_pk: 7,
+            message_id: id,
+            sender_id: 1,
+            date: id,
+            edit_date: null,
+            body: '{}',
+          });
+        }
+        await tx.insertMessage({
+          chat_pk: 8,
+          message_id: 4,
+          sender_id: 1,
+          date: 4,
+          edit_date: null,
+          body: '{}',
+        });
+      });
+      const ids = async (opts: Parameters<Store['listMessages']>[1]) =>
+        (await store.listMessages(7, opts)).map((row) => row.message_id);
+      expect(await ids({ limit: 3 })).toEqual([6, 8, 9]);
+      expect(await ids({ limit: 2, beforeId: 5 })).toEqual([2, 3]);
+      expect(await ids({ limit: 9, beforeId: 5 })).toEqual([1, 2, 3]);
+      expect(await ids({ limit: 3, afterId: 3, oldest: true })).toEqual([5, 6, 8]);
+      expect(await ids({ limit: 9, afterId: 4, oldest: true })).toEqual([5, 6, 8, 9]);
+      expect(await ids({ limit: 9, afterId: 2, beforeId: 8, oldest: true })).toEqual([3, 5, 6]);
+      expect(await ids({ limit: 2, afterId: 2, beforeId: 9 })).toEqual([6, 8]);
+      expect(await ids({ limit: 5, afterId: 9, oldest: true })).toEqual([]);
+    });
+
     it('answers a callback query once', async () => {
       await store.write(async (tx) =>
         tx.insertCallbackQuery({

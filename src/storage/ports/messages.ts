@@ -46,10 +46,21 @@ export interface MessageReactionRow {
   updated_at: number;
 }
 
+export interface ListMessagesOptions {
+  limit: number;
+  afterId?: number;
+  beforeId?: number;
+  oldest?: boolean;
+}
+
 export interface MessagesReader {
   getMessage(chatPk: number, messageId: number): Promise<MessageRow | undefined>;
-  /** The newest `limit` messages with id > afterId (default 0), oldest first. */
-  listMessages(chatPk: number, opts: { limit: number; afterId?: number }): Promise<MessageRow[]>;
+  /**
+   * The newest `limit` messages with afterId (default 0) < id < beforeId (default none), oldest
+   * first; with `oldest`, the oldest `limit` of them instead (a page after an id: the person API's
+   * messages around one, ADR 0101 addendum).
+   */
+  listMessages(chatPk: number, opts: ListMessagesOptions): Promise<MessageRow[]>;
   /** The oldest message with id > afterId not sent by `notSenderId`. */
   nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number): Promise<MessageRow | undefined>;
   getReadCursor(userId: number, chatPk: number): Promise<number>;

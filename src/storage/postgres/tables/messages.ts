@@ -2,6 +2,7 @@
 import type { PgSql } from '../pg-sql.js';
 import type {
   CallbackQueryRow,
+  ListMessagesOptions,
   MessageReactionRow,
   MessageRow,
   MessagesReader,
@@ -18,14 +19,25 @@ export class PgMessages implements MessagesReader, MessagesWriter {
       messageId,
     )) as MessageRow | undefined;
   }
-  async listMessages(chatPk: number, opts: { limit: number; afterId?: number }) {
+  async listMessages(chatPk: number, opts: ListMessagesOptions) {
+    if (opts.beforeId === undefined && !opts.oldest) {
+      const rows = (await this.sql.all(
+        'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
+        chatPk,
+        opts.afterId ?? 0,
+        opts.limit,
+      )) as unknown as MessageRow[];
+      return rows.reverse();
+    }
     const rows = (await this.sql.all(
-      'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
+      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND message_id < ?
+       ORDER BY message_id ${opts.oldest ? 'ASC' : 'DESC'} LIMIT ?`,
       chatPk,
       opts.afterId ?? 0,
+      opts.beforeId ?? Number.MAX_SAFE_INTEGER,
       opts.limit,
     )) as unknown as MessageRow[];
-    return rows.reverse();
+    return opts.oldest ? rows : rows.reverse();
   }
   async nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number) {
     return (await this.sql.get(

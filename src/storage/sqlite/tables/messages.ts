@@ -2,6 +2,7 @@
 import { LIMIT_PARAM, type SqlStatements } from '../sql-statements.js';
 import {
   type CallbackQueryRow,
+  type ListMessagesOptions,
   type MessageReactionRow,
   type MessageRow,
   type MessagesReader,
@@ -19,14 +20,25 @@ export class SqliteMessages implements MessagesReader, MessagesWriter {
     return this.#sql.get('SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId) as
       MessageRow | undefined;
   }
-  async listMessages(chatPk: number, opts: { limit: number; afterId?: number }) {
+  async listMessages(chatPk: number, opts: ListMessagesOptions) {
+    if (opts.beforeId === undefined && !opts.oldest) {
+      const rows = this.#sql.all(
+        `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ${LIMIT_PARAM}`,
+        chatPk,
+        opts.afterId ?? 0,
+        opts.limit,
+      ) as unknown as MessageRow[];
+      return rows.reverse();
+    }
     const rows = this.#sql.all(
-      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ${LIMIT_PARAM}`,
+      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND message_id < ?
+       ORDER BY message_id ${opts.oldest ? 'ASC' : 'DESC'} LIMIT ${LIMIT_PARAM}`,
       chatPk,
       opts.afterId ?? 0,
+      opts.beforeId ?? Number.MAX_SAFE_INTEGER,
       opts.limit,
     ) as unknown as MessageRow[];
-    return rows.reverse();
+    return opts.oldest ? rows : rows.reverse();
   }
   async nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number) {
     return this.#sql.get(
