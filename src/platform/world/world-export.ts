@@ -1,11 +1,11 @@
 /**
  * The world of a workspace as a world file (ADR 0102): its people with their devices, its bots with
  * their tokens, settings, commands and webhooks, its chats with their members and rights, its gateway
- * accounts, and, when asked, its messages. Read outside a write, row by row: a world that changes
- * meanwhile may be caught half-way through a change (an export is for a world at rest: a demo, a
- * test's fixture). What the file leaves out is listed in ADR 0102.
+ * accounts, and, when asked, its messages. Read in one view of the store (`Store.read`): a world that
+ * changes meanwhile is exported as it was when the export began, never half-way through a change.
+ * What the file leaves out is listed in ADR 0102.
  */
-import type { BotRow, ChatRow, MemberRow, Store, StoreReader, UserRow } from '../../storage/store.js';
+import type { BotRow, ChatRow, MemberRow, StoreView, UserRow } from '../../storage/store.js';
 import type { Platform } from '../core/platform.js';
 import type { MemberData } from '../chats/chat-rights.js';
 import { toCredits } from '../gateway/money.js';
@@ -34,7 +34,10 @@ export interface ExportOptions {
 }
 
 export async function exportWorld(platform: Platform, options: ExportOptions = {}): Promise<WorldFile> {
-  const { store } = platform.deps;
+  return platform.deps.store.read((view) => exportView(view, options));
+}
+
+async function exportView(store: StoreView, options: ExportOptions): Promise<WorldFile> {
   const people = await store.listPeople(EXPORT_LIMIT);
   const botUsers = await store.listBots(EXPORT_LIMIT);
   const users = new Map<number, UserRow>([...people, ...botUsers].map((u) => [u.id, u]));
@@ -72,7 +75,7 @@ export async function exportWorld(platform: Platform, options: ExportOptions = {
   return file;
 }
 
-async function exportPerson(store: Store, user: UserRow): Promise<WorldPerson> {
+async function exportPerson(store: StoreView, user: UserRow): Promise<WorldPerson> {
   const person: WorldPerson = {
     id: user.id,
     phone_number: user.phone_number ?? '',
@@ -94,7 +97,7 @@ async function exportPerson(store: Store, user: UserRow): Promise<WorldPerson> {
 }
 
 async function exportBot(
-  store: StoreReader,
+  store: StoreView,
   user: UserRow,
   bot: BotRow,
   chats: Map<number, ChatRow>,
@@ -190,7 +193,7 @@ function commandsOf(
 }
 
 async function exportChat(
-  store: StoreReader,
+  store: StoreView,
   chat: ChatRow,
   ref: (id: number) => WorldRef,
   withMessages: boolean,
