@@ -8,6 +8,7 @@
  */
 import { PERMISSION_KEYS } from '../chats/chat-rights.js';
 import { checkBot } from './world-check-bots.js';
+import { checkInviteLinks, checkTopics } from './world-check-topics-links.js';
 import {
   Checker,
   E164,
@@ -82,6 +83,8 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
     'permissions',
     'is_forum',
     'members',
+    'topics',
+    'invite_links',
     'messages',
   ];
   const ch = c.object(path, value, keys);
@@ -105,6 +108,8 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
       c.problems.add([...path, 'username'], 'a basic group can not have a username');
     }
   }
+  checkTopics(c, path, ch);
+  checkInviteLinks(c, path, ch);
   const members = c.list([...path, 'members'], ch.members);
   if (priv && members.length !== 2)
     c.problems.add([...path, 'members'], 'a private chat has exactly two members');

@@ -9,6 +9,7 @@ import type { BotRow, ChatRow, MemberRow, StoreView, UserRow } from '../../stora
 import type { Platform } from '../core/platform.js';
 import type { MemberData } from '../chats/chat-rights.js';
 import { toCredits } from '../gateway/money.js';
+import { exportTopicsAndLinks } from './world-export-topics-links.js';
 import { refOf } from './world-refs.js';
 import type {
   WorldBot,
@@ -34,10 +35,15 @@ export interface ExportOptions {
 }
 
 export async function exportWorld(platform: Platform, options: ExportOptions = {}): Promise<WorldFile> {
-  return platform.deps.store.read((view) => exportView(view, options));
+  const { publicUrl } = platform.deps.config;
+  return platform.deps.store.read((view) => exportView(view, options, publicUrl));
 }
 
-async function exportView(store: StoreView, options: ExportOptions): Promise<WorldFile> {
+async function exportView(
+  store: StoreView,
+  options: ExportOptions,
+  publicUrl: string | undefined,
+): Promise<WorldFile> {
   const people = await store.listPeople(EXPORT_LIMIT);
   const botUsers = await store.listBots(EXPORT_LIMIT);
   const users = new Map<number, UserRow>([...people, ...botUsers].map((u) => [u.id, u]));
@@ -59,7 +65,11 @@ async function exportView(store: StoreView, options: ExportOptions): Promise<Wor
     const bot = await store.getBot(user.id);
     if (bot) file.bots!.push(await exportBot(store, user, bot, chatsByPk, ref));
   }
-  for (const chat of chats) file.chats!.push(await exportChat(store, chat, ref, options.messages === true));
+  for (const chat of chats) {
+    const out = await exportChat(store, chat, ref, options.messages === true);
+    await exportTopicsAndLinks(store, chat, out, ref, publicUrl);
+    file.chats!.push(out);
+  }
   for (const id of await store.gateway.listAccountIds(EXPORT_LIMIT)) {
     const account = await store.gateway.getAccount(id);
     if (!account) continue;

@@ -14,6 +14,7 @@ import { DEFAULT_PRICE_UNITS, parseCredits } from '../gateway/money.js';
 import { signingKeyOf } from '../gateway/report-signature.js';
 import type { WorldProblems } from './world-checker.js';
 import { planBot } from './world-plan-bots.js';
+import { planTopicsAndLinks } from './world-plan-topics-links.js';
 import type { PlannedAccount, PlannedChat, WorldPlan } from './world-rows.js';
 import { WorldUsers, type KnownUser } from './world-refs.js';
 import type { WorldPath } from './world-source.js';
@@ -70,8 +71,11 @@ export async function planWorld(
   }
   const chats = file.chats ?? [];
   const chatIds = await planChatIds(platform, chats, taken);
+  const links = new Set<string>();
   for (const [i, chat] of chats.entries()) {
-    plan.chats.push(await planChat(chat, ['chats', i], chatIds[i] ?? null, users, problems, now));
+    const planned = await planChat(chat, ['chats', i], chatIds[i] ?? null, users, problems, now);
+    await planTopicsAndLinks(platform, chat, ['chats', i], planned, users, problems, links);
+    plan.chats.push(planned);
   }
   privateChatsOnce(plan.chats, problems);
   const context = { users, chats: plan.chats, problems, now };
@@ -267,6 +271,8 @@ async function planChat(
     },
     members,
     messages,
+    topics: [],
+    links: [],
   };
 }
 

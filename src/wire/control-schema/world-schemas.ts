@@ -137,6 +137,37 @@ export const WORLD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
               until_date: { type: 'integer' },
             },
           }),
+          topics: list({
+            type: 'object',
+            required: ['name'],
+            description: "A forum's topics; General is thread 1 (a forum without it gets it).",
+            properties: {
+              thread_id: { type: 'integer', description: 'Kept; absent: the next id after the messages.' },
+              name: { type: 'string' },
+              icon_color: { type: 'integer' },
+              icon_custom_emoji_id: { type: 'string' },
+              creator: REF,
+              is_closed: { type: 'boolean' },
+              is_hidden: { type: 'boolean', description: 'General only.' },
+            },
+          }),
+          invite_links: list({
+            type: 'object',
+            description: "The chat's invite links, in link order.",
+            properties: {
+              link: {
+                type: 'string',
+                description: 'https://t.me/+HASH, +HASH or HASH; kept; absent: a new one.',
+              },
+              creator: REF,
+              name: { type: 'string' },
+              expire_date: { type: 'integer' },
+              member_limit: { type: 'integer' },
+              creates_join_request: { type: 'boolean' },
+              is_primary: { type: 'boolean' },
+              is_revoked: { type: 'boolean' },
+            },
+          }),
           messages: list({
             type: 'object',
             required: ['id', 'date', 'content'],
