@@ -57,7 +57,11 @@ async function buildWorld(server: TestServer) {
     user: bob.id,
     permissions: { can_send_messages: true },
   });
-  await control.sendMessage({ from: alice.id, chat: group.id, text: 'welcome to the room' });
+  const welcome = await control.sendMessage({ from: alice.id, chat: group.id, text: 'welcome to the room' });
+  // A pinned message with two people's reactions.
+  await control.pinMessage({ user: alice.id, chat: group.id, message_id: welcome.message_id });
+  await control.react({ user: bob.id, chat: group.id, message_id: welcome.message_id, emoji: ['👍', '🔥'] });
+  await control.react({ user: alice.id, chat: group.id, message_id: welcome.message_id, emoji: '❤' });
   const api = async (method: string, params: Record<string, unknown>) => {
     const { body } = await callBotApi(server, token, method, params);
     expect(body.ok, `${method}: ${body.description}`).toBe(true);
@@ -134,6 +138,19 @@ describe('world export and import', () => {
       expect.objectContaining({ user: '+15550100002', status: 'restricted', is_member: true }),
     ]);
     expect(group?.messages?.map((m) => m.content.text)).toContain('welcome to the room');
+    expect(group?.messages?.find((m) => m.content.text === 'welcome to the room')).toMatchObject({
+      pinned: true,
+      reactions: expect.arrayContaining([
+        {
+          user: '+15550100002',
+          reaction: [
+            { type: 'emoji', emoji: '👍' },
+            { type: 'emoji', emoji: '🔥' },
+          ],
+        },
+        { user: '@alice_w', reaction: [{ type: 'emoji', emoji: '❤' }] },
+      ]),
+    });
     expect(group?.is_forum).toBe(true);
     expect(group?.topics).toEqual([
       expect.objectContaining({ thread_id: 1, name: 'General', creator: '@alice_w', is_hidden: true }),

@@ -2,7 +2,7 @@
  * The shape of a chat's forum topics and invite links in a world file (ADR 0102): the limits
  * createForumTopic and createChatInviteLink apply (names, the six icon colours, member limits, a
  * join request link without a member limit), checked with the rest of the file before anything is
- * written.
+ * written; and a message's reactions (ReactionType objects, as setMessageReaction takes them).
  */
 import { ICON_COLORS } from '../topics/topic-rules.js';
 import type { Checker, Obj } from './world-checker.js';
@@ -70,5 +70,32 @@ export function checkInviteLinks(c: Checker, path: WorldPath, chat: Obj): void {
     c.boolean([...at, 'is_revoked'], l.is_revoked);
     if (l.creates_join_request === true && l.member_limit !== undefined)
       c.problems.add([...at, 'member_limit'], 'a link that creates join requests has no member limit');
+  });
+}
+
+const REACTION_KEYS: Record<string, string | undefined> = {
+  emoji: 'emoji',
+  custom_emoji: 'custom_emoji_id',
+  paid: undefined,
+};
+
+export function checkReactions(c: Checker, path: WorldPath, value: unknown): void {
+  c.list([...path, 'reactions'], value).forEach((item, i) => {
+    const at = [...path, 'reactions', i];
+    const r = c.object(at, item, ['user', 'reaction', 'is_big']);
+    if (!r) return;
+    c.ref([...at, 'user'], r.user);
+    c.boolean([...at, 'is_big'], r.is_big);
+    const types = c.list([...at, 'reaction'], r.reaction);
+    if (r.reaction === undefined || types.length === 0 || types.length > 3)
+      c.problems.add([...at, 'reaction'], 'must be a list of 1 to 3 ReactionType objects');
+    types.forEach((type, j) => {
+      const tat = [...at, 'reaction', j];
+      const t = c.object(tat, type, ['type', 'emoji', 'custom_emoji_id']);
+      if (!t) return;
+      c.oneOf([...tat, 'type'], t.type, Object.keys(REACTION_KEYS));
+      const key = REACTION_KEYS[String(t.type)];
+      if (key) c.string([...tat, key], t[key], { required: true, max: 64 });
+    });
   });
 }

@@ -8,7 +8,7 @@
  */
 import { PERMISSION_KEYS } from '../chats/chat-rights.js';
 import { checkBot } from './world-check-bots.js';
-import { checkInviteLinks, checkTopics } from './world-check-topics-links.js';
+import { checkInviteLinks, checkReactions, checkTopics } from './world-check-topics-links.js';
 import {
   Checker,
   E164,
@@ -140,12 +140,14 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
   });
   c.list([...path, 'messages'], ch.messages).forEach((item, i) => {
     const at = [...path, 'messages', i];
-    const m = c.object(at, item, ['id', 'from', 'date', 'edit_date', 'content']);
+    const m = c.object(at, item, ['id', 'from', 'date', 'edit_date', 'content', 'pinned', 'reactions']);
     if (!m) return;
     c.integer([...at, 'id'], m.id, 1, 2 ** 31 - 1, true);
     c.ref([...at, 'from'], m.from, false);
     c.integer([...at, 'date'], m.date, 0, 2 ** 31 - 1, true);
     c.integer([...at, 'edit_date'], m.edit_date, 0, 2 ** 31 - 1);
+    c.boolean([...at, 'pinned'], m.pinned);
+    checkReactions(c, at, m.reactions);
     if (m.content === undefined) return c.problems.add([...at, 'content'], 'is required');
     const content = c.object([...at, 'content'], m.content, keysOf(m.content));
     if (content && Object.keys(content).length === 0) c.problems.add([...at, 'content'], 'must not be empty');

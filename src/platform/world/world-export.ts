@@ -20,6 +20,7 @@ import type {
   WorldMember,
   WorldMessage,
   WorldPerson,
+  WorldReaction,
   WorldRef,
   WorldScopeType,
 } from './world-types.js';
@@ -223,18 +224,51 @@ async function exportChat(
   out.members = members.map((member) => memberOf(member, ref));
   if (withMessages) {
     const messages: WorldMessage[] = [];
-    for (const row of await store.listMessages(chat.pk, { limit: EXPORT_LIMIT })) {
+    const rows = await store.listMessages(chat.pk, { limit: EXPORT_LIMIT });
+    const pinned = new Set(await store.listPinnedMessages(chat.pk));
+    const reactions = await reactionsOf(store, chat.pk, rows, ref);
+    for (const row of rows) {
       if (row.body.includes('"file_id"')) continue;
       const content = JSON.parse(row.body) as Record<string, unknown>;
       if (UNPORTABLE.some((key) => key in content)) continue;
       const message: WorldMessage = { id: row.message_id, date: row.date, content };
       if (row.sender_id !== null) message.from = ref(row.sender_id);
       if (row.edit_date !== null) message.edit_date = row.edit_date;
+      if (pinned.has(row.message_id)) message.pinned = true;
+      const reacted = reactions.get(row.message_id);
+      if (reacted) message.reactions = reacted;
       messages.push(message);
     }
     if (messages.length > 0) out.messages = messages;
   }
   return out;
+}
+
+/** The reactions to the chat's messages, by message id, each message's by user id. */
+async function reactionsOf(
+  store: StoreView,
+  chatPk: number,
+  rows: Array<{ message_id: number }>,
+  ref: (id: number) => WorldRef,
+): Promise<Map<number, WorldReaction[]>> {
+  const byMessage = new Map<number, WorldReaction[]>();
+  if (rows.length === 0) return byMessage;
+  let [low, high] = [Infinity, 0];
+  for (const { message_id: id } of rows) [low, high] = [Math.min(low, id), Math.max(high, id)];
+  const found = await store.listReactionsBetween(chatPk, low, high);
+  found.sort((a, b) => a.message_id - b.message_id || a.user_id - b.user_id);
+  for (const row of found) {
+    if (row.reaction === '[]') continue;
+    const reaction: WorldReaction = {
+      user: ref(row.user_id),
+      reaction: JSON.parse(row.reaction) as WorldReaction['reaction'],
+    };
+    if (row.is_big) reaction.is_big = true;
+    const list = byMessage.get(row.message_id) ?? [];
+    list.push(reaction);
+    byMessage.set(row.message_id, list);
+  }
+  return byMessage;
 }
 
 function memberOf(row: MemberRow, ref: (id: number) => WorldRef): WorldMember {

@@ -231,6 +231,8 @@ async function planChat(
     members.push({ user_id: user.id, status: member.status, data: JSON.stringify(data), updated_at: now });
   }
   const messages: PlannedChat['messages'] = [];
+  const pins: number[] = [];
+  const reactions: PlannedChat['reactions'] = [];
   const ids = new Set<number>();
   for (const [i, message] of (chat.messages ?? []).entries()) {
     const at = [...path, 'messages', i];
@@ -241,6 +243,24 @@ async function planChat(
       sender = await users.resolve(message.from);
       if (!sender)
         problems.add([...at, 'from'], `no user or bot ${String(message.from)} in the file or the workspace`);
+    }
+    if (message.pinned === true) pins.push(message.id);
+    const reacted = new Set<number>();
+    for (const [r, reaction] of (message.reactions ?? []).entries()) {
+      const user = await users.resolve(reaction.user);
+      if (!user) {
+        problems.add([...at, 'reactions', r, 'user'], `no user or bot ${String(reaction.user)}`);
+        continue;
+      }
+      if (reacted.has(user.id)) problems.add([...at, 'reactions', r, 'user'], 'reacted twice');
+      reacted.add(user.id);
+      reactions.push({
+        message_id: message.id,
+        user_id: user.id,
+        reaction: JSON.stringify(reaction.reaction),
+        is_big: reaction.is_big === true,
+        updated_at: now,
+      });
     }
     messages.push({
       message_id: message.id,
@@ -273,6 +293,8 @@ async function planChat(
     messages,
     topics: [],
     links: [],
+    pins,
+    reactions,
   };
 }
 

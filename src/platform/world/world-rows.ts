@@ -8,6 +8,7 @@ import type {
   ForumTopicRow,
   InviteLinkRow,
   MemberRow,
+  MessageReactionRow,
   MessageRow,
   UserRow,
 } from '../../storage/store.js';
@@ -22,6 +23,9 @@ export interface PlannedChat {
   messages: Array<Omit<MessageRow, 'chat_pk'>>;
   topics: Array<Omit<ForumTopicRow, 'chat_pk'>>;
   links: Array<Omit<InviteLinkRow, 'chat_pk'>>;
+  /** Ids of the pinned messages. */
+  pins: number[];
+  reactions: Array<Omit<MessageReactionRow, 'chat_pk'>>;
 }
 
 export interface PlannedAccount {

@@ -183,6 +183,17 @@ export interface WorldMessage {
   edit_date?: number;
   /** The message's content as stored: the wire Message's content fields (text, entities, ...). */
   content: Record<string, unknown>;
+  /** Pinned in its chat. */
+  pinned?: boolean;
+  /** Users' reactions to it, by user id. */
+  reactions?: WorldReaction[];
+}
+
+export interface WorldReaction {
+  user: WorldRef;
+  /** ReactionType objects, in the order chosen (`{ type: emoji, emoji }`, `{ type: custom_emoji, custom_emoji_id }`, `{ type: paid }`). */
+  reaction: Array<Record<string, unknown>>;
+  is_big?: boolean;
 }
 
 export interface WorldGatewayAccount {

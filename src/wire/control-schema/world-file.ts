@@ -78,6 +78,8 @@ export interface WorldChat {
     date: number;
     edit_date?: number;
     content: Record<string, unknown>;
+    pinned?: boolean;
+    reactions?: Array<{ user: Ref; reaction: Array<Record<string, unknown>>; is_big?: boolean }>;
   }>;
 }
 

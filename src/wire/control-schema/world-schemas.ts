@@ -177,6 +177,17 @@ export const WORLD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
               date: { type: 'integer' },
               edit_date: { type: 'integer' },
               content: { type: 'object', description: "The Message's content fields (text, entities, ...)." },
+              pinned: { type: 'boolean' },
+              reactions: list({
+                type: 'object',
+                required: ['user', 'reaction'],
+                description: "Users' reactions, by user id.",
+                properties: {
+                  user: REF,
+                  reaction: list({ type: 'object', description: 'A ReactionType.' }),
+                  is_big: { type: 'boolean' },
+                },
+              }),
             },
           }),
         },
