@@ -114,4 +114,50 @@ describe('wrong topics and links', () => {
     expect(problems).toContain('chats[1].invite_links[1].creator: no user or bot @nobody_here');
     expect(await server.control.exportWorld()).toEqual(before);
   });
+
+  it('names wrong reactions and pins of a message', async () => {
+    const before = await server.control.exportWorld({ messages: true });
+    const text = [
+      'people:',
+      '  - { phone_number: "+15550700021", username: wes_forum }',
+      'chats:',
+      '  - type: group',
+      '    title: Reactions',
+      '    members: [{ user: "@wes_forum", status: creator }]',
+      '    messages:',
+      '      - id: 1',
+      '        date: 1700000000',
+      '        content: { text: hi }',
+      '        pinned: "yes"',
+      '        reactions:',
+      '          - { user: "@wes_forum", reaction: [{ type: smile }] }',
+      '          - { user: "@wes_forum", reaction: [] }',
+      '          - { user: "@wes_forum", reaction: [{ type: custom_emoji }] }',
+      '',
+    ].join('\n');
+    const error = await server.control.importWorld({ world_text: text }).catch((e: unknown) => e);
+    const message = (error as ControlApiError).message;
+    expect(message).toContain('chats[0].messages[0].pinned: must be true or false');
+    expect(message).toContain(
+      'chats[0].messages[0].reactions[0].reaction[0].type: must be one of emoji, custom_emoji, paid',
+    );
+    expect(message).toContain(
+      'chats[0].messages[0].reactions[1].reaction: must be a list of 1 to 3 ReactionType objects',
+    );
+    expect(message).toContain('chats[0].messages[0].reactions[2].reaction[0].custom_emoji_id: is required');
+    // Right in shape, a user who reacts twice is named.
+    const twice = text
+      .replace('pinned: "yes"', 'pinned: true')
+      .replace('[{ type: smile }]', '[{ type: emoji, emoji: "👍" }]')
+      .replace('reaction: []', 'reaction: [{ type: paid }]')
+      .replace(
+        '[{ type: custom_emoji }]',
+        '[{ type: custom_emoji, custom_emoji_id: "5368324170671202286" }]',
+      );
+    const second = await server.control.importWorld({ world_text: twice }).catch((e: unknown) => e);
+    expect((second as ControlApiError).message).toContain(
+      'chats[0].messages[0].reactions[1].user: reacted twice',
+    );
+    expect(await server.control.exportWorld({ messages: true })).toEqual(before);
+  });
 });
