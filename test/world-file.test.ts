@@ -42,7 +42,13 @@ async function buildWorld(server: TestServer) {
     by: alice.id,
     chat: group.id,
     user: '@world_echo_bot',
-    rights: { can_delete_messages: true, can_restrict_members: true, can_pin_messages: true },
+    rights: {
+      can_delete_messages: true,
+      can_restrict_members: true,
+      can_pin_messages: true,
+      can_manage_topics: true,
+      can_invite_users: true,
+    },
     custom_title: 'Robot',
   });
   await control.restrictChatMember({
@@ -51,11 +57,29 @@ async function buildWorld(server: TestServer) {
     user: bob.id,
     permissions: { can_send_messages: true },
   });
-  await control.sendMessage({ from: alice.id, chat: group.id, text: 'welcome to the room' });
+  const welcome = await control.sendMessage({ from: alice.id, chat: group.id, text: 'welcome to the room' });
+  // A pinned message with two people's reactions.
+  await control.pinMessage({ user: alice.id, chat: group.id, message_id: welcome.message_id });
+  await control.react({ user: bob.id, chat: group.id, message_id: welcome.message_id, emoji: ['👍', '🔥'] });
+  await control.react({ user: alice.id, chat: group.id, message_id: welcome.message_id, emoji: '❤' });
   const api = async (method: string, params: Record<string, unknown>) => {
     const { body } = await callBotApi(server, token, method, params);
     expect(body.ok, `${method}: ${body.description}`).toBe(true);
+    return body.result as Record<string, unknown>;
   };
+  // A forum with a closed topic and a hidden General; invite links of the owner and of the bot.
+  await control.setChatForum({ by: alice.id, chat: group.id });
+  const topic = await api('createForumTopic', { chat_id: group.id, name: 'Plans', icon_color: 16766590 });
+  await api('closeForumTopic', { chat_id: group.id, message_thread_id: topic.message_thread_id });
+  await api('hideGeneralForumTopic', { chat_id: group.id });
+  await control.createInviteLink({
+    by: alice.id,
+    chat: group.id,
+    name: 'Friends',
+    expire_date: 2_000_000_000,
+    member_limit: 5,
+  });
+  await api('createChatInviteLink', { chat_id: group.id, name: 'Ask first', creates_join_request: true });
   await api('setMyCommands', { commands: [{ command: 'start', description: 'Start' }] });
   await api('setMyCommands', {
     commands: [{ command: 'ban', description: 'Ban someone' }],
@@ -114,6 +138,41 @@ describe('world export and import', () => {
       expect.objectContaining({ user: '+15550100002', status: 'restricted', is_member: true }),
     ]);
     expect(group?.messages?.map((m) => m.content.text)).toContain('welcome to the room');
+    expect(group?.messages?.find((m) => m.content.text === 'welcome to the room')).toMatchObject({
+      pinned: true,
+      reactions: expect.arrayContaining([
+        {
+          user: '+15550100002',
+          reaction: [
+            { type: 'emoji', emoji: '👍' },
+            { type: 'emoji', emoji: '🔥' },
+          ],
+        },
+        { user: '@alice_w', reaction: [{ type: 'emoji', emoji: '❤' }] },
+      ]),
+    });
+    expect(group?.is_forum).toBe(true);
+    expect(group?.topics).toEqual([
+      expect.objectContaining({ thread_id: 1, name: 'General', creator: '@alice_w', is_hidden: true }),
+      expect.objectContaining({
+        name: 'Plans',
+        icon_color: 16766590,
+        creator: '@world_echo_bot',
+        is_closed: true,
+      }),
+    ]);
+    const links = group?.invite_links ?? [];
+    expect(links).toHaveLength(2);
+    expect(links).toContainEqual({
+      link: expect.stringMatching(/^https:\/\/t\.me\/\+[\w-]{16}$/),
+      creator: '@alice_w',
+      name: 'Friends',
+      expire_date: 2_000_000_000,
+      member_limit: 5,
+    });
+    expect(links).toContainEqual(
+      expect.objectContaining({ creator: '@world_echo_bot', name: 'Ask first', creates_join_request: true }),
+    );
     expect(exported.chats?.find((c) => c.type === 'private')?.messages?.[0]).toMatchObject({
       from: '@alice_w',
       content: { text: 'hello bot' },
@@ -126,6 +185,13 @@ describe('world export and import', () => {
     expect(imported.bots).toEqual([{ id: built.bot.id, username: 'world_echo_bot', token: built.bot.token }]);
     expect(imported.gateway_accounts[0]?.access_token).toMatch(/^AA[\w-]{44}$/);
     expect(await second.control.exportWorld({ messages: true })).toEqual(exported);
+
+    // A kept link opens the same chat in the new server.
+    const friends = links.find((l) => l.name === 'Friends')!;
+    const carol = await second.control.createUser({ phone_number: '+15550100003', first_name: 'Carol' });
+    await second.control.joinChat({ user: carol.id, invite_link: friends.link });
+    const joined = await second.control.getChat(built.group.id);
+    expect(JSON.stringify(joined)).toContain(String(carol.id));
 
     // The imported bot works with its old token, and its webhook is served.
     const me = await callBotApi(second, built.bot.token, 'getMe');

@@ -18,6 +18,13 @@
  * - Reads outside a write (`store.getX`) see committed data; an adapter that serialises all writes
  *   in one process (SQLite) may also show a write that is about to commit, which the platform never
  *   relies on.
+ * - `read(fn)` runs fn's reads in one consistent view (a snapshot): every read through the view it
+ *   is given answers the same committed state, which holds every write that settled before `read`
+ *   was called and nothing committed after the view began, whatever other writers (this process's
+ *   or another's) commit meanwhile. fn reads only through the view and never awaits a write of
+ *   this store: SQLite (one connection) runs no write of this process until fn ends; PostgreSQL
+ *   reads in a REPEATABLE READ READ ONLY transaction of its own, beside the writes. For the rare
+ *   reads that span many rows and must agree (a world's export, ADR 0102), not for hot paths.
  * - Caches: an adapter may cache rows named in the area ports' headers; a cache never holds a row
  *   that was not committed, and a rollback drops what the rolled-back write touched.
  * - Unique violations surface as UniqueViolation (with the column names), whatever the dialect.
@@ -200,10 +207,17 @@ export interface WriteKey {
   chat?: number;
 }
 
+/** What `Store.read` reads through: every read of the store, the gateway's included, in one view. */
+export interface StoreView extends StoreReader {
+  readonly gateway: GatewayStore;
+}
+
 export interface Store extends StoreReader {
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** A write about `key` (undefined: unkeyed), as the write contract above says. */
   write<T>(key: WriteKey | undefined, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** fn's reads in one consistent view, as the contract above says; answers what fn answers. */
+  read<T>(fn: (view: StoreView) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 
   /** The gateway's reads (storage/gateway-store.ts). */

@@ -8,6 +8,7 @@
  */
 import { PERMISSION_KEYS } from '../chats/chat-rights.js';
 import { checkBot } from './world-check-bots.js';
+import { checkInviteLinks, checkReactions, checkTopics } from './world-check-topics-links.js';
 import {
   Checker,
   E164,
@@ -82,6 +83,8 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
     'permissions',
     'is_forum',
     'members',
+    'topics',
+    'invite_links',
     'messages',
   ];
   const ch = c.object(path, value, keys);
@@ -105,6 +108,8 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
       c.problems.add([...path, 'username'], 'a basic group can not have a username');
     }
   }
+  checkTopics(c, path, ch);
+  checkInviteLinks(c, path, ch);
   const members = c.list([...path, 'members'], ch.members);
   if (priv && members.length !== 2)
     c.problems.add([...path, 'members'], 'a private chat has exactly two members');
@@ -135,12 +140,14 @@ function checkChat(c: Checker, path: WorldPath, value: unknown): void {
   });
   c.list([...path, 'messages'], ch.messages).forEach((item, i) => {
     const at = [...path, 'messages', i];
-    const m = c.object(at, item, ['id', 'from', 'date', 'edit_date', 'content']);
+    const m = c.object(at, item, ['id', 'from', 'date', 'edit_date', 'content', 'pinned', 'reactions']);
     if (!m) return;
     c.integer([...at, 'id'], m.id, 1, 2 ** 31 - 1, true);
     c.ref([...at, 'from'], m.from, false);
     c.integer([...at, 'date'], m.date, 0, 2 ** 31 - 1, true);
     c.integer([...at, 'edit_date'], m.edit_date, 0, 2 ** 31 - 1);
+    c.boolean([...at, 'pinned'], m.pinned);
+    checkReactions(c, at, m.reactions);
     if (m.content === undefined) return c.problems.add([...at, 'content'], 'is required');
     const content = c.object([...at, 'content'], m.content, keysOf(m.content));
     if (content && Object.keys(content).length === 0) c.problems.add([...at, 'content'], 'must not be empty');

@@ -1,14 +1,15 @@
 /**
  * The world of a workspace as a world file (ADR 0102): its people with their devices, its bots with
  * their tokens, settings, commands and webhooks, its chats with their members and rights, its gateway
- * accounts, and, when asked, its messages. Read outside a write, row by row: a world that changes
- * meanwhile may be caught half-way through a change (an export is for a world at rest: a demo, a
- * test's fixture). What the file leaves out is listed in ADR 0102.
+ * accounts, and, when asked, its messages. Read in one view of the store (`Store.read`): a world that
+ * changes meanwhile is exported as it was when the export began, never half-way through a change.
+ * What the file leaves out is listed in ADR 0102.
  */
-import type { BotRow, ChatRow, MemberRow, Store, StoreReader, UserRow } from '../../storage/store.js';
+import type { BotRow, ChatRow, MemberRow, StoreView, UserRow } from '../../storage/store.js';
 import type { Platform } from '../core/platform.js';
 import type { MemberData } from '../chats/chat-rights.js';
 import { toCredits } from '../gateway/money.js';
+import { exportTopicsAndLinks } from './world-export-topics-links.js';
 import { refOf } from './world-refs.js';
 import type {
   WorldBot,
@@ -19,6 +20,7 @@ import type {
   WorldMember,
   WorldMessage,
   WorldPerson,
+  WorldReaction,
   WorldRef,
   WorldScopeType,
 } from './world-types.js';
@@ -34,7 +36,15 @@ export interface ExportOptions {
 }
 
 export async function exportWorld(platform: Platform, options: ExportOptions = {}): Promise<WorldFile> {
-  const { store } = platform.deps;
+  const { publicUrl } = platform.deps.config;
+  return platform.deps.store.read((view) => exportView(view, options, publicUrl));
+}
+
+async function exportView(
+  store: StoreView,
+  options: ExportOptions,
+  publicUrl: string | undefined,
+): Promise<WorldFile> {
   const people = await store.listPeople(EXPORT_LIMIT);
   const botUsers = await store.listBots(EXPORT_LIMIT);
   const users = new Map<number, UserRow>([...people, ...botUsers].map((u) => [u.id, u]));
@@ -56,7 +66,11 @@ export async function exportWorld(platform: Platform, options: ExportOptions = {
     const bot = await store.getBot(user.id);
     if (bot) file.bots!.push(await exportBot(store, user, bot, chatsByPk, ref));
   }
-  for (const chat of chats) file.chats!.push(await exportChat(store, chat, ref, options.messages === true));
+  for (const chat of chats) {
+    const out = await exportChat(store, chat, ref, options.messages === true);
+    await exportTopicsAndLinks(store, chat, out, ref, publicUrl);
+    file.chats!.push(out);
+  }
   for (const id of await store.gateway.listAccountIds(EXPORT_LIMIT)) {
     const account = await store.gateway.getAccount(id);
     if (!account) continue;
@@ -72,7 +86,7 @@ export async function exportWorld(platform: Platform, options: ExportOptions = {
   return file;
 }
 
-async function exportPerson(store: Store, user: UserRow): Promise<WorldPerson> {
+async function exportPerson(store: StoreView, user: UserRow): Promise<WorldPerson> {
   const person: WorldPerson = {
     id: user.id,
     phone_number: user.phone_number ?? '',
@@ -94,7 +108,7 @@ async function exportPerson(store: Store, user: UserRow): Promise<WorldPerson> {
 }
 
 async function exportBot(
-  store: StoreReader,
+  store: StoreView,
   user: UserRow,
   bot: BotRow,
   chats: Map<number, ChatRow>,
@@ -190,7 +204,7 @@ function commandsOf(
 }
 
 async function exportChat(
-  store: StoreReader,
+  store: StoreView,
   chat: ChatRow,
   ref: (id: number) => WorldRef,
   withMessages: boolean,
@@ -210,18 +224,51 @@ async function exportChat(
   out.members = members.map((member) => memberOf(member, ref));
   if (withMessages) {
     const messages: WorldMessage[] = [];
-    for (const row of await store.listMessages(chat.pk, { limit: EXPORT_LIMIT })) {
+    const rows = await store.listMessages(chat.pk, { limit: EXPORT_LIMIT });
+    const pinned = new Set(await store.listPinnedMessages(chat.pk));
+    const reactions = await reactionsOf(store, chat.pk, rows, ref);
+    for (const row of rows) {
       if (row.body.includes('"file_id"')) continue;
       const content = JSON.parse(row.body) as Record<string, unknown>;
       if (UNPORTABLE.some((key) => key in content)) continue;
       const message: WorldMessage = { id: row.message_id, date: row.date, content };
       if (row.sender_id !== null) message.from = ref(row.sender_id);
       if (row.edit_date !== null) message.edit_date = row.edit_date;
+      if (pinned.has(row.message_id)) message.pinned = true;
+      const reacted = reactions.get(row.message_id);
+      if (reacted) message.reactions = reacted;
       messages.push(message);
     }
     if (messages.length > 0) out.messages = messages;
   }
   return out;
+}
+
+/** The reactions to the chat's messages, by message id, each message's by user id. */
+async function reactionsOf(
+  store: StoreView,
+  chatPk: number,
+  rows: Array<{ message_id: number }>,
+  ref: (id: number) => WorldRef,
+): Promise<Map<number, WorldReaction[]>> {
+  const byMessage = new Map<number, WorldReaction[]>();
+  if (rows.length === 0) return byMessage;
+  let [low, high] = [Infinity, 0];
+  for (const { message_id: id } of rows) [low, high] = [Math.min(low, id), Math.max(high, id)];
+  const found = await store.listReactionsBetween(chatPk, low, high);
+  found.sort((a, b) => a.message_id - b.message_id || a.user_id - b.user_id);
+  for (const row of found) {
+    if (row.reaction === '[]') continue;
+    const reaction: WorldReaction = {
+      user: ref(row.user_id),
+      reaction: JSON.parse(row.reaction) as WorldReaction['reaction'],
+    };
+    if (row.is_big) reaction.is_big = true;
+    const list = byMessage.get(row.message_id) ?? [];
+    list.push(reaction);
+    byMessage.set(row.message_id, list);
+  }
+  return byMessage;
 }
 
 function memberOf(row: MemberRow, ref: (id: number) => WorldRef): WorldMember {

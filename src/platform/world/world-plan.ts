@@ -14,6 +14,7 @@ import { DEFAULT_PRICE_UNITS, parseCredits } from '../gateway/money.js';
 import { signingKeyOf } from '../gateway/report-signature.js';
 import type { WorldProblems } from './world-checker.js';
 import { planBot } from './world-plan-bots.js';
+import { planTopicsAndLinks } from './world-plan-topics-links.js';
 import type { PlannedAccount, PlannedChat, WorldPlan } from './world-rows.js';
 import { WorldUsers, type KnownUser } from './world-refs.js';
 import type { WorldPath } from './world-source.js';
@@ -70,8 +71,11 @@ export async function planWorld(
   }
   const chats = file.chats ?? [];
   const chatIds = await planChatIds(platform, chats, taken);
+  const links = new Set<string>();
   for (const [i, chat] of chats.entries()) {
-    plan.chats.push(await planChat(chat, ['chats', i], chatIds[i] ?? null, users, problems, now));
+    const planned = await planChat(chat, ['chats', i], chatIds[i] ?? null, users, problems, now);
+    await planTopicsAndLinks(platform, chat, ['chats', i], planned, users, problems, links);
+    plan.chats.push(planned);
   }
   privateChatsOnce(plan.chats, problems);
   const context = { users, chats: plan.chats, problems, now };
@@ -227,6 +231,8 @@ async function planChat(
     members.push({ user_id: user.id, status: member.status, data: JSON.stringify(data), updated_at: now });
   }
   const messages: PlannedChat['messages'] = [];
+  const pins: number[] = [];
+  const reactions: PlannedChat['reactions'] = [];
   const ids = new Set<number>();
   for (const [i, message] of (chat.messages ?? []).entries()) {
     const at = [...path, 'messages', i];
@@ -237,6 +243,24 @@ async function planChat(
       sender = await users.resolve(message.from);
       if (!sender)
         problems.add([...at, 'from'], `no user or bot ${String(message.from)} in the file or the workspace`);
+    }
+    if (message.pinned === true) pins.push(message.id);
+    const reacted = new Set<number>();
+    for (const [r, reaction] of (message.reactions ?? []).entries()) {
+      const user = await users.resolve(reaction.user);
+      if (!user) {
+        problems.add([...at, 'reactions', r, 'user'], `no user or bot ${String(reaction.user)}`);
+        continue;
+      }
+      if (reacted.has(user.id)) problems.add([...at, 'reactions', r, 'user'], 'reacted twice');
+      reacted.add(user.id);
+      reactions.push({
+        message_id: message.id,
+        user_id: user.id,
+        reaction: JSON.stringify(reaction.reaction),
+        is_big: reaction.is_big === true,
+        updated_at: now,
+      });
     }
     messages.push({
       message_id: message.id,
@@ -267,6 +291,10 @@ async function planChat(
     },
     members,
     messages,
+    topics: [],
+    links: [],
+    pins,
+    reactions,
   };
 }
 

@@ -2,7 +2,16 @@
  * The rows a world import writes (ADR 0102), as world-plan.ts and world-plan-bots.ts make them and
  * world-write.ts writes them in one write.
  */
-import type { BotRow, ChatRow, MemberRow, MessageRow, UserRow } from '../../storage/store.js';
+import type {
+  BotRow,
+  ChatRow,
+  ForumTopicRow,
+  InviteLinkRow,
+  MemberRow,
+  MessageReactionRow,
+  MessageRow,
+  UserRow,
+} from '../../storage/store.js';
 import type { DeviceRow, GatewayAccountRow } from '../../storage/gateway-store.js';
 
 /** A chat of the plan (by its index in the file) or one of the workspace (by its pk). */
@@ -12,6 +21,11 @@ export interface PlannedChat {
   row: Omit<ChatRow, 'pk'>;
   members: Array<Omit<MemberRow, 'chat_pk'>>;
   messages: Array<Omit<MessageRow, 'chat_pk'>>;
+  topics: Array<Omit<ForumTopicRow, 'chat_pk'>>;
+  links: Array<Omit<InviteLinkRow, 'chat_pk'>>;
+  /** Ids of the pinned messages. */
+  pins: number[];
+  reactions: Array<Omit<MessageReactionRow, 'chat_pk'>>;
 }
 
 export interface PlannedAccount {

@@ -118,8 +118,43 @@ export interface WorldChat {
   is_forum?: boolean;
   /** Private chats: exactly its two users; other chats: one creator and whoever else. */
   members?: WorldMember[];
+  /** Forums: their topics in thread order, General (thread 1) included; a forum without it gets it. */
+  topics?: WorldTopic[];
+  /** Groups, supergroups and channels: their invite links, oldest first. */
+  invite_links?: WorldInviteLink[];
   /** With `world export --messages`: the chat's messages, oldest first. */
   messages?: WorldMessage[];
+}
+
+export interface WorldTopic {
+  /**
+   * The topic's thread id (the message id of its forum_topic_created message; 1 is General). Absent:
+   * the next id after the chat's messages and the file's other threads.
+   */
+  thread_id?: number;
+  name: string;
+  /** One of the six colours createForumTopic allows; absent: the first. */
+  icon_color?: number;
+  icon_custom_emoji_id?: string;
+  /** Who created it; absent: the chat's creator. */
+  creator?: WorldRef;
+  is_closed?: boolean;
+  /** General only. */
+  is_hidden?: boolean;
+}
+
+export interface WorldInviteLink {
+  /** The link (`https://t.me/+HASH`, `+HASH` or the hash), kept on import; absent: a new one. */
+  link?: string;
+  /** Who made it; absent: the chat's creator. */
+  creator?: WorldRef;
+  name?: string;
+  expire_date?: number;
+  member_limit?: number;
+  creates_join_request?: boolean;
+  /** The creator's primary link (exportChatInviteLink). */
+  is_primary?: boolean;
+  is_revoked?: boolean;
 }
 
 export interface WorldMember {
@@ -148,6 +183,17 @@ export interface WorldMessage {
   edit_date?: number;
   /** The message's content as stored: the wire Message's content fields (text, entities, ...). */
   content: Record<string, unknown>;
+  /** Pinned in its chat. */
+  pinned?: boolean;
+  /** Users' reactions to it, by user id. */
+  reactions?: WorldReaction[];
+}
+
+export interface WorldReaction {
+  user: WorldRef;
+  /** ReactionType objects, in the order chosen (`{ type: emoji, emoji }`, `{ type: custom_emoji, custom_emoji_id }`, `{ type: paid }`). */
+  reaction: Array<Record<string, unknown>>;
+  is_big?: boolean;
 }
 
 export interface WorldGatewayAccount {

@@ -28,6 +28,10 @@ export async function writeWorld(platform: Platform, plan: WorldPlan): Promise<W
         pks.push(pk);
         for (const member of chat.members) await tx.upsertMember({ ...member, chat_pk: pk });
         for (const message of chat.messages) await tx.insertMessage({ ...message, chat_pk: pk });
+        for (const topic of chat.topics) await tx.insertForumTopic({ ...topic, chat_pk: pk });
+        for (const link of chat.links) await tx.insertInviteLink({ ...link, chat_pk: pk });
+        for (const id of chat.pins) await tx.pinMessage(pk, id, now);
+        for (const reaction of chat.reactions) await tx.setMessageReaction({ ...reaction, chat_pk: pk });
       }
       const pkOf = (target: ChatTarget) => ('pk' in target ? target.pk : pks[target.index]!);
       for (const { settings } of plan.bots) {

@@ -17,6 +17,10 @@
  * plain read answered before is answered again from a memo until the transaction writes a table it
  * read (pg-sql.ts ReadMemo): the snapshot would answer the same.
  *
+ * `read(fn)` (a consistent view, store.ts) takes a connection of the pool for a REPEATABLE READ READ
+ * ONLY transaction and composes the areas on it, without the row caches (a cached row may be newer
+ * than the snapshot) and without routing to a write: writes go on beside it, unseen.
+ *
  * The queries live per area in tables/ and gateway/ (one class per port of ../ports/), composed
  * once for the pool and once for the write transaction that runs.
  */
@@ -68,7 +72,14 @@ import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
 import type { CachedArea } from '../ports/events.js';
-import { writeArgs, type Store, type StoreReader, type StoreTx, type WriteKey } from '../store.js';
+import {
+  writeArgs,
+  type Store,
+  type StoreReader,
+  type StoreTx,
+  type StoreView,
+  type WriteKey,
+} from '../store.js';
 
 /** BIGINT columns (ids, times in ms) as JS numbers: every value Parley stores is below 2^53. */
 const types = {
@@ -247,6 +258,27 @@ export class PgStore implements Store {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
     const [key, fn] = writeArgs(first, second);
     return this.#writes.write(fn, key);
+  }
+
+  /** fn's reads in one snapshot (store.ts): a transaction of its own on a pool connection. */
+  async read<T>(fn: (view: StoreView) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error('the store is closed');
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const value = await fn(areas(new PgSql(client)));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+      throw error;
+    } finally {
+      // A connection whose transaction could not be ended is not given back to the pool.
+      client.release(broken);
+    }
   }
 
   /** One round trip to the database, given up after `timeoutMs`. */

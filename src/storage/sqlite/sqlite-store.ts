@@ -8,6 +8,9 @@
  *
  * Reads run directly on the same connection. A read that runs while a batch is open sees the batch's
  * uncommitted rows; the platform only writes after validating, so such rows are about to commit.
+ * `read(fn)` (a consistent view, store.ts) takes its turn in the same queue: it runs alone, between
+ * two batches, in a read transaction of its own, and no write of this process runs until fn ends;
+ * another process's writes (a second store on the file) go on beside it, unseen by its WAL snapshot.
  *
  * The queries live per area in tables/ (one class per port of ../ports/); this class composes them
  * into the one Store and transaction the platform sees, and owns the connection, the group commit
@@ -58,7 +61,14 @@ import { SqlitePassport } from './tables/passport.js';
 import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
-import { writeArgs, type Store, type StoreReader, type StoreTx, type WriteKey } from '../store.js';
+import {
+  writeArgs,
+  type Store,
+  type StoreReader,
+  type StoreTx,
+  type StoreView,
+  type WriteKey,
+} from '../store.js';
 
 export interface OpenOptions {
   /**
@@ -79,6 +89,8 @@ interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** A `read(fn)`: run alone, in a read transaction. */
+  read?: true;
 }
 
 // The class has the areas' methods (copied onto each instance by the constructor, see `compose`).
@@ -95,7 +107,7 @@ export class SqliteStore implements Store {
   #searchWaits = false;
   /** Transaction control, prepared once (parsing them per write showed in profiles). */
   readonly #txn: Record<
-    'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
+    'begin' | 'beginRead' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
     Database.Statement
   >;
   /** The areas with caches, which a rollback must clear. */
@@ -116,6 +128,7 @@ export class SqliteStore implements Store {
     this.#db = db;
     this.#txn = {
       begin: db.prepare('BEGIN IMMEDIATE'),
+      beginRead: db.prepare('BEGIN DEFERRED'),
       commit: db.prepare('COMMIT'),
       rollback: db.prepare('ROLLBACK'),
       savepoint: db.prepare('SAVEPOINT w'),
@@ -221,8 +234,20 @@ export class SqliteStore implements Store {
   ): Promise<T> {
     const [, fn] = writeArgs(first, second);
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    return this.#enqueue({ fn, read: undefined });
+  }
+
+  /** fn's reads in one view (store.ts): its turn in the writes' queue, alone. */
+  read<T>(fn: (view: StoreView) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the store is closed'));
+    return this.#enqueue({ fn: () => fn(this.#tx), read: true });
+  }
+
+  #enqueue<T>(item: Pick<QueuedWrite, 'fn' | 'read'>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      const queued: QueuedWrite = { fn: item.fn, resolve: resolve as (value: unknown) => void, reject };
+      if (item.read) queued.read = true;
+      this.#queue.push(queued);
       if (!this.#flushing) {
         this.#flushing = true;
         setImmediate(() => void this.#flush());
@@ -230,11 +255,35 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** A read's turn: its own read transaction (a WAL snapshot), ended before its caller hears. */
+  async #read(item: QueuedWrite): Promise<void> {
+    let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
+    try {
+      this.#txn.beginRead.run();
+      outcome = { ok: true, value: await item.fn(this.#tx) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    try {
+      if (this.#db.inTransaction) this.#txn.rollback.run();
+    } catch (error) {
+      if (outcome.ok) outcome = { ok: false, error };
+    }
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.error);
+  }
+
   async #flush(): Promise<void> {
     const txn = this.#txn;
     while (this.#queue.length > 0) {
-      const batch = this.#queue;
-      this.#queue = [];
+      if (this.#queue[0]!.read) {
+        await this.#read(this.#queue.shift()!);
+        continue;
+      }
+      // A batch is the writes up to the next read, which waits for their commit.
+      const end = this.#queue.findIndex((item) => item.read);
+      const batch = end === -1 ? this.#queue : this.#queue.slice(0, end);
+      this.#queue = end === -1 ? [] : this.#queue.slice(end);
       const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
       // A batch of one needs no savepoint: if it fails, the whole transaction is rolled back.
       const alone = batch.length === 1;

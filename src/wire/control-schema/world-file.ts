@@ -70,12 +70,16 @@ export interface WorldChat {
   permissions?: Flags;
   is_forum?: boolean;
   members?: WorldMember[];
+  topics?: WorldTopic[];
+  invite_links?: WorldInviteLink[];
   messages?: Array<{
     id: number;
     from?: Ref;
     date: number;
     edit_date?: number;
     content: Record<string, unknown>;
+    pinned?: boolean;
+    reactions?: Array<{ user: Ref; reaction: Array<Record<string, unknown>>; is_big?: boolean }>;
   }>;
 }
 
@@ -89,6 +93,27 @@ export interface WorldMember {
   permissions?: Flags;
   is_member?: boolean;
   until_date?: number;
+}
+
+export interface WorldTopic {
+  thread_id?: number;
+  name: string;
+  icon_color?: number;
+  icon_custom_emoji_id?: string;
+  creator?: Ref;
+  is_closed?: boolean;
+  is_hidden?: boolean;
+}
+
+export interface WorldInviteLink {
+  link?: string;
+  creator?: Ref;
+  name?: string;
+  expire_date?: number;
+  member_limit?: number;
+  creates_join_request?: boolean;
+  is_primary?: boolean;
+  is_revoked?: boolean;
 }
 
 export interface WorldGatewayAccount {
