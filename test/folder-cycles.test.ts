@@ -42,7 +42,6 @@ const TANGLED = [
   'suggested-posts',
   'timeline',
   'topics',
-  'transcripts',
   'updates',
   'users',
   'verification',
