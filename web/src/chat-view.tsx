@@ -85,6 +85,12 @@ export function ChatView({
   const list = useRef<HTMLOListElement>(null);
   /** The history follows its newest message unless the person scrolled up to read. */
   const atEnd = useRef(true);
+  /**
+   * Where the history last scrolled itself to its end: the scroll event of that move is not the
+   * person's, and is not read (it can arrive after an image grew the history, which would look like
+   * the person had scrolled up, and the history would stop following).
+   */
+  const followedTo = useRef(-1);
 
   useEffect(() => {
     let current = true;
@@ -114,7 +120,9 @@ export function ChatView({
     const element = list.current;
     if (!element) return;
     const follow = () => {
-      if (atEnd.current) element.scrollTop = element.scrollHeight;
+      if (!atEnd.current) return;
+      element.scrollTop = element.scrollHeight;
+      followedTo.current = element.scrollTop;
     };
     follow();
     element.addEventListener('load', follow, true);
@@ -262,6 +270,9 @@ export function ChatView({
         aria-label="Chat history"
         onScroll={(event) => {
           const element = event.currentTarget;
+          const own = element.scrollTop === followedTo.current;
+          followedTo.current = -1;
+          if (own) return;
           atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
           // The end of an old message's surroundings leads on to the newest messages.
           if (atEnd.current && around !== null) toNewest();
