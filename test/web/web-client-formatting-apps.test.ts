@@ -47,9 +47,13 @@ function prefixProxy(upstream: string, asked: string[]): Promise<Server> {
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.on('error', () => outgoing.destroy());
         answer.pipe(outgoing);
       },
     );
+    // A request cut short on either side ends the other; its "socket hang up" is expected, not a fault.
+    forward.on('error', () => outgoing.destroy());
+    incoming.on('error', () => forward.destroy());
     incoming.pipe(forward);
     // A closed tab ends its event stream upstream too.
     outgoing.on('close', () => forward.destroy());
