@@ -1,0 +1,160 @@
+/**
+ * Each SQL statement once (issue 30, ADR 0109): a statement both adapters run is written once, in
+ * src/storage/sql/, and the SQLite and PostgreSQL adapters import it; neither adapter holds a
+ * statement text the other holds too. Statements only one adapter runs (its own mechanics: the
+ * writer's pipelines, FTS5, advisory locks) stay in that adapter.
+ *
+ * The test reads every string and template literal of the two adapters (migrations and tests
+ * aside), keeps those that are SQL statements, and fails on a text found in both, whitespace aside.
+ * NOT_YET lists the adapter files that still repeat a statement of the other while the areas move;
+ * the list may only shrink, and the test says when a file can leave it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const storage = path.resolve(import.meta.dirname, '../src/storage');
+
+/** Adapter files (relative to src/storage/) that still repeat a statement of the other adapter. */
+const NOT_YET: string[] = [
+  'postgres/gateway/accounts.ts',
+  'postgres/gateway/devices.ts',
+  'postgres/gateway/jobs.ts',
+  'postgres/gateway/requests.ts',
+  'postgres/migrate.ts',
+  'postgres/pg-job-claims.ts',
+  'postgres/pg-sql.ts',
+  'postgres/tables/business.ts',
+  'postgres/tables/chats.ts',
+  'postgres/tables/communities.ts',
+  'postgres/tables/drafts.ts',
+  'postgres/tables/ephemeral.ts',
+  'postgres/tables/files.ts',
+  'postgres/tables/games-boosts-verification.ts',
+  'postgres/tables/gifts.ts',
+  'postgres/tables/giveaways.ts',
+  'postgres/tables/guest.ts',
+  'postgres/tables/inline.ts',
+  'postgres/tables/invites.ts',
+  'postgres/tables/member-tags.ts',
+  'postgres/tables/messages.ts',
+  'postgres/tables/passport.ts',
+  'postgres/tables/payments.ts',
+  'postgres/tables/polls.ts',
+  'postgres/tables/profiles.ts',
+  'postgres/tables/sender-chats.ts',
+  'postgres/tables/settings.ts',
+  'postgres/tables/stars.ts',
+  'postgres/tables/stickers.ts',
+  'postgres/tables/suggested-posts.ts',
+  'postgres/tables/topics.ts',
+  'postgres/tables/updates.ts',
+  'postgres/tables/users.ts',
+  'postgres/tables/web-apps.ts',
+  'postgres/tables/webhook-log.ts',
+  'sqlite/gateway/accounts.ts',
+  'sqlite/gateway/devices.ts',
+  'sqlite/gateway/jobs.ts',
+  'sqlite/gateway/requests.ts',
+  'sqlite/job-claims.ts',
+  'sqlite/migrate.ts',
+  'sqlite/sql-statements.ts',
+  'sqlite/tables/business.ts',
+  'sqlite/tables/chats.ts',
+  'sqlite/tables/communities.ts',
+  'sqlite/tables/drafts.ts',
+  'sqlite/tables/ephemeral.ts',
+  'sqlite/tables/files.ts',
+  'sqlite/tables/games-boosts-verification.ts',
+  'sqlite/tables/gifts.ts',
+  'sqlite/tables/giveaways.ts',
+  'sqlite/tables/guest.ts',
+  'sqlite/tables/inline.ts',
+  'sqlite/tables/invites.ts',
+  'sqlite/tables/member-tags.ts',
+  'sqlite/tables/messages.ts',
+  'sqlite/tables/passport.ts',
+  'sqlite/tables/payments.ts',
+  'sqlite/tables/polls.ts',
+  'sqlite/tables/profiles.ts',
+  'sqlite/tables/sender-chats.ts',
+  'sqlite/tables/settings.ts',
+  'sqlite/tables/stars.ts',
+  'sqlite/tables/stickers.ts',
+  'sqlite/tables/suggested-posts.ts',
+  'sqlite/tables/topics.ts',
+  'sqlite/tables/updates.ts',
+  'sqlite/tables/users.ts',
+  'sqlite/tables/web-apps.ts',
+  'sqlite/tables/webhook-log.ts',
+];
+
+const STATEMENT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE)\b/i;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'migrations' ? [] : files(full);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The SQL statements written in a file, whitespace collapsed; a template's substitutions read `${}`. */
+function statements(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    let text: string | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateExpression(node))
+      text = node.head.text + node.templateSpans.map((span) => '${}' + span.literal.text).join('');
+    if (text !== undefined && STATEMENT.test(text)) found.push(text.replace(/\s+/g, ' ').trim());
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function written(adapter: 'sqlite' | 'postgres'): Map<string, Set<string>> {
+  const where = new Map<string, Set<string>>();
+  for (const file of files(path.join(storage, adapter))) {
+    const relative = path.relative(storage, file);
+    for (const statement of statements(file)) {
+      const set = where.get(statement) ?? new Set<string>();
+      set.add(relative);
+      where.set(statement, set);
+    }
+  }
+  return where;
+}
+
+describe('each SQL statement once', () => {
+  const sqlite = written('sqlite');
+  const postgres = written('postgres');
+  const twice = [...sqlite.keys()].filter((statement) => postgres.has(statement));
+  const repeating = new Set(
+    twice.flatMap((statement) => [...sqlite.get(statement)!, ...postgres.get(statement)!]),
+  );
+
+  it('finds the adapters’ statements (the reader works)', () => {
+    expect(sqlite.size).toBeGreaterThan(20);
+    expect(postgres.size).toBeGreaterThan(20);
+  });
+
+  it('no statement is written in both adapters, outside the files still listed', () => {
+    const offending = twice
+      .filter((statement) =>
+        [...sqlite.get(statement)!, ...postgres.get(statement)!].some((file) => !NOT_YET.includes(file)),
+      )
+      .map(
+        (statement) =>
+          `${[...sqlite.get(statement)!, ...postgres.get(statement)!].join(' + ')}: ${statement}`,
+      );
+    expect(offending, 'write it once in src/storage/sql/ and import it in both adapters').toEqual([]);
+  });
+
+  it('every file still listed still repeats a statement (take it out of NOT_YET when it does not)', () => {
+    expect(NOT_YET.filter((file) => !repeating.has(file))).toEqual([]);
+  });
+});
