@@ -3,10 +3,10 @@
  * both adapters (ADR 0109).
  */
 export const GIFTS_SQL = Object.freeze({
-  getOwnedGift: `SELECT id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count, status, data
-    FROM owned_gifts WHERE id = ?`,
-  listOwnedGifts: `SELECT id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count, status, data
-    FROM owned_gifts WHERE owner_kind = ? AND owner_id = ? AND status = 'owned'
+  getOwnedGift: `SELECT id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count,
+    status, data FROM owned_gifts WHERE id = ?`,
+  listOwnedGifts: `SELECT id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count,
+    status, data FROM owned_gifts WHERE owner_kind = ? AND owner_id = ? AND status = 'owned'
     ORDER BY send_date DESC, pk DESC`,
   getGiftSold: 'SELECT sold FROM gift_sales WHERE gift_id = ? AND buyer_id = ?',
   /** The limit is typed (CAST) because PostgreSQL cannot infer the type of a bare `? IS NULL`. */
