@@ -140,3 +140,18 @@ describe('each SQL statement once', () => {
     expect(NOT_YET.filter((file) => !repeating.has(file))).toEqual([]);
   });
 });
+
+describe('the shared statement texts (src/storage/sql/)', () => {
+  it('import nothing: they are texts', () => {
+    const importing = files(path.join(storage, 'sql')).filter((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      return source.statements.some(
+        (statement) =>
+          ts.isImportDeclaration(statement) ||
+          ts.isImportEqualsDeclaration(statement) ||
+          (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined),
+      );
+    });
+    expect(importing.map((file) => path.relative(storage, file))).toEqual([]);
+  });
+});
