@@ -1,9 +1,12 @@
 /**
- * The platform core: the one object the surfaces (Bot API, control API, gateway, web client) call.
- * It owns the rules; it reads time only from its Clock and randomness only from its Random.
+ * The platform assembled: the one object the surfaces (Bot API, control API, gateway, web client)
+ * call, built from the kernel (core/, users/, chats/, messages/, updates/, files/) and the features
+ * that plug into it. It owns the rules; it reads time only from its Clock and randomness only from
+ * its Random. It lives outside core/ so that the kernel imports no feature (issue 30, ADR 0111):
+ * this folder imports every feature, and no feature imports it.
  */
 import { Chats } from '../chats/chats.js';
-import type { PlatformDeps } from './platform-deps.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 import { Messages } from '../messages/messages.js';
 import { UpdateQueue } from '../updates/update-queue.js';
 import { Users } from '../users/users.js';
