@@ -19,7 +19,6 @@ const TANGLED = [
   'business',
   'chats',
   'files',
-  'gateway',
   'inline',
   'messages',
   'payments',
