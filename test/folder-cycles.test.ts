@@ -19,14 +19,12 @@ const TANGLED = [
   'business',
   'chats',
   'files',
-  'inline',
   'messages',
   'payments',
   'suggested-posts',
   'topics',
   'updates',
   'users',
-  'web-apps',
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

@@ -223,6 +223,7 @@ export class Platform {
       botSettings: this.botSettings,
       callbackQueries: this.callbackQueries,
       members: this.groups.members,
+      joinRequests: this.groups.joinRequests,
     });
     this.guest = new GuestQueries(deps, {
       users: this.users,
