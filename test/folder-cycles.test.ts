@@ -21,7 +21,6 @@ const TANGLED = [
   'files',
   'messages',
   'payments',
-  'suggested-posts',
   'topics',
   'updates',
   'users',

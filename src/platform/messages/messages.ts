@@ -14,7 +14,7 @@ import type { BusinessRelay } from '../business/business-relay.js';
 import { sendOnBehalf } from '../business/send-on-behalf.js';
 import { placeInThread, threadOf } from '../topics/threads.js';
 import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
-import { showSuggestedPost } from '../suggested-posts/suggested-post-view.js';
+import type { MessageRenderer } from './message-renderers.js';
 import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
 import { sendKey } from './write-keys.js';
@@ -43,6 +43,14 @@ export class Messages {
     /** The bots connected to business accounts get their chats' messages (ADR 0049). */
     readonly business?: BusinessRelay,
   ) {}
+
+  /** What features add to a message as a viewer sees it (message-renderers.ts, ADR 0111). */
+  readonly #renderers: MessageRenderer[] = [];
+
+  /** Registers a feature's renderer; Messages.render runs it on each top-level message. */
+  addRenderer(renderer: MessageRenderer): void {
+    this.#renderers.push(renderer);
+  }
 
   /** Guest mode, set by the platform (platform/guest/guest-queries.ts, ADR 0047). */
   guests?: { onPersonMessage(tx: StoreTx, chat: ChatRow, row: MessageRow): Promise<number[]> };
@@ -348,13 +356,14 @@ export class Messages {
     if (content._client_markup !== undefined && !(await reader.getUser(viewerId))?.is_bot) {
       ordered.reply_markup = content._client_markup;
     }
-    // suggested_post_* service messages show their suggested post (suggested-posts/, ADR 0053).
-    if (depth === 0) {
-      await showSuggestedPost(ordered, content, (id) =>
+    // What features add (message-renderers.ts): suggested posts' service messages, for one.
+    if (depth === 0 && this.#renderers.length > 0) {
+      const renderLinked = (id: number) =>
         reader
           .getMessage(chat.pk, id)
-          .then((target) => target && this.render(reader, chat, target, viewerId, 1)),
-      );
+          .then((target) => target && this.render(reader, chat, target, viewerId, 1));
+      for (const renderer of this.#renderers)
+        await renderer(ordered, content, { reader, chat, viewerId, renderLinked });
     }
     return ordered;
   }
