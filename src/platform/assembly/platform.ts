@@ -243,7 +243,7 @@ export class Platform {
     this.verification = new Verification(deps, this.users);
     this.drafts = new Drafts(deps, this.users, this.chats, this.messages);
     this.profiles = new Profiles(deps, this.users, this.messages, this.files);
-    this.checklists = new Checklists(deps, this.users, this.messages);
+    this.checklists = new Checklists(deps, this.users, this.messages, businessRelay);
     this.memberTags = new MemberTags({
       deps,
       users: this.users,

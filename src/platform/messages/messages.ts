@@ -10,8 +10,7 @@ import type { Files } from '../files/files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { pollForOtherViewer } from './poll-view.js';
-import type { BusinessRelay } from '../business/business-relay.js';
-import { sendOnBehalf } from '../business/send-on-behalf.js';
+import type { MessageRelay } from './message-relay.js';
 import { placeInThread, threadOf } from '../topics/threads.js';
 import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
 import type { MessageRenderer } from './message-renderers.js';
@@ -40,8 +39,8 @@ export class Messages {
     private readonly updates: UpdateQueue,
     /** Gives each viewer its own file_ids when a message is rendered (ADR 0040). */
     private readonly files?: Files,
-    /** The bots connected to business accounts get their chats' messages (ADR 0049). */
-    readonly business?: BusinessRelay,
+    /** The bots connected to business accounts get their chats' messages (message-relay.ts, ADR 0049). */
+    readonly business?: MessageRelay,
   ) {}
 
   /** What features add to a message as a viewer sees it (message-renderers.ts, ADR 0111). */
@@ -193,7 +192,7 @@ export class Messages {
     // business_connection_id (send-options.ts): the message is the business account's (ADR 0049).
     const { _business_connection_id: via, ...own } = content;
     if (typeof via === 'string' && this.business) {
-      return sendOnBehalf(this.deps, this, this.business, bot, via, chatId, own, replyTo, withMessage);
+      return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
     const sent = await this.deps.store.write({ bot: bot.id }, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
