@@ -19,7 +19,6 @@ const TANGLED = [
   'chats',
   'files',
   'messages',
-  'payments',
   'topics',
   'updates',
   'users',

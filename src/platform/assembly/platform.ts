@@ -260,14 +260,17 @@ export class Platform {
     });
     this.stars = new StarsLedger(deps, this.users, this.chats);
     this.businessStars = new BusinessStars(deps, this.stars);
-    this.payments = new Payments({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      stars: this.stars,
-    });
+    this.payments = new Payments(
+      {
+        deps,
+        users: this.users,
+        chats: this.chats,
+        messages: this.messages,
+        updates: this.updates,
+        stars: this.stars,
+      },
+      this.groups.inviteLinks,
+    );
     const giftsContext = {
       deps,
       users: this.users,
