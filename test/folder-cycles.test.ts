@@ -20,7 +20,6 @@ const TANGLED = [
   'files',
   'messages',
   'topics',
-  'updates',
   'users',
 ];
 
