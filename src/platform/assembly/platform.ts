@@ -31,7 +31,7 @@ import { ForumTopics } from '../topics/forum-topics.js';
 import { PersonMediaSender } from '../messages/person-media.js';
 import { PersonContentSender } from '../messages/person-content.js';
 import { PersonPollSender } from '../messages/person-poll.js';
-import { PersonFiles } from '../files/person-files.js';
+import { PersonFiles } from '../messages/person-files.js';
 import { BusinessRelay } from '../business/business-relay.js';
 import { Business } from '../business/business.js';
 import { BusinessAccount } from '../business/business-account.js';
