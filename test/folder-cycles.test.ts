@@ -19,7 +19,6 @@ const TANGLED = [
   'chats',
   'messages',
   'topics',
-  'users',
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

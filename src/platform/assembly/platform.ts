@@ -45,7 +45,7 @@ import { Boosts } from '../boosts/boosts.js';
 import { Giveaways } from '../giveaways/giveaways.js';
 import { Verification } from '../verification/verification.js';
 import { Drafts } from '../drafts/drafts.js';
-import { Profiles } from '../users/profiles.js';
+import { Profiles } from '../profiles/profiles.js';
 import { MemberTags } from '../chats/member-tags.js';
 import { SenderChats } from '../chats/sender-chats.js';
 import { Checklists } from '../checklists/checklists.js';
