@@ -18,7 +18,6 @@ const src = path.resolve(import.meta.dirname, '../src');
 const TANGLED = [
   'chats',
   'messages',
-  'topics',
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

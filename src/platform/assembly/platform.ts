@@ -195,13 +195,16 @@ export class Platform {
       messages: this.messages,
       updates: this.updates,
     });
-    this.topics = new ForumTopics({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
+    this.topics = new ForumTopics(
+      {
+        deps,
+        users: this.users,
+        chats: this.chats,
+        messages: this.messages,
+        updates: this.updates,
+      },
+      this.groups,
+    );
     this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
     this.personContent = new PersonContentSender(deps, this.users, this.messages);
     this.personPolls = new PersonPollSender(deps, this.users, this.messages, this.polls);

@@ -11,7 +11,7 @@ import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { pollForOtherViewer } from './poll-view.js';
 import type { MessageRelay } from './message-relay.js';
-import { placeInThread, threadOf } from '../topics/threads.js';
+import type { MessageThreads } from './message-threads.js';
 import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
 import type { MessageRenderer } from './message-renderers.js';
 import { waitForIncoming } from './person-waits.js';
@@ -49,6 +49,15 @@ export class Messages {
   /** Registers a feature's renderer; Messages.render runs it on each top-level message. */
   addRenderer(renderer: MessageRenderer): void {
     this.#renderers.push(renderer);
+  }
+
+  /** Threads of messages: forum topics (message-threads.ts), registered by topics/. */
+  #threads: MessageThreads | undefined;
+
+  /** Registers the feature that puts messages into threads (one at most). */
+  setThreads(threads: MessageThreads): void {
+    if (this.#threads) throw new Error('message threads are already registered');
+    this.#threads = threads;
   }
 
   /** Guest mode, set by the platform (platform/guest/guest-queries.ts, ADR 0047). */
@@ -147,7 +156,7 @@ export class Messages {
         }
         content._reply_to = replyTo;
       }
-      await placeInThread(tx, chat, user.id, this.deps.clock.now(), content);
+      await this.#threads?.place(tx, chat, user.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, user.id, content);
       await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
@@ -203,7 +212,7 @@ export class Messages {
           throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
         }
       }
-      await placeInThread(tx, chat, bot.id, this.deps.clock.now(), content);
+      await this.#threads?.place(tx, chat, bot.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, bot.id, content);
       await withMessage?.(tx, chat, row);
       // The bot's message ends the drafts it streamed into the chat (sendMessageDraft, ADR 0048).
@@ -225,7 +234,7 @@ export class Messages {
       body: JSON.stringify(content),
     };
     await tx.insertMessage(row);
-    const thread = threadOf(content, messageId);
+    const thread = this.#threads?.of(content, messageId);
     if (thread !== undefined) await tx.addTopicMessage(chat.pk, thread, messageId);
     return row;
   }
@@ -307,7 +316,7 @@ export class Messages {
       date: message.date,
     };
     if (row.edit_date !== null) ordered.edit_date = row.edit_date;
-    const thread = threadOf(content, row.message_id);
+    const thread = this.#threads?.of(content, row.message_id);
     if (thread !== undefined) Object.assign(ordered, { message_thread_id: thread, is_topic_message: true });
     if (replyTo !== undefined && depth === 0) {
       const target = await reader.getMessage(chat.pk, replyTo);
