@@ -24,7 +24,7 @@ import { FloodControl } from '../messages/flood-control.js';
 import { defaultFloodConfig } from '../../config/flood-config.js';
 import { InlineQueries } from '../inline/inline-queries.js';
 import { Reactions } from '../messages/reactions.js';
-import { Pins } from '../chats/pins.js';
+import { Pins } from '../messages/pins.js';
 import { Groups } from '../chats/groups.js';
 import { Stickers } from '../stickers/stickers.js';
 import { ForumTopics } from '../topics/forum-topics.js';

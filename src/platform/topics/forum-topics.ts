@@ -22,6 +22,7 @@ import {
   type Effects,
   type GroupContext,
 } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import { PlatformError, type PlatformErrorCode } from '../core/errors.js';
 import type { MessageContent } from '../core/wire-types.js';
 import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
@@ -56,7 +57,7 @@ export interface TopicEdit {
 export class ForumTopics {
   /** `groups`: the kernel's, where topics register turning them on at a chat's creation (ADR 0111). */
   constructor(
-    private readonly ctx: GroupContext,
+    private readonly ctx: GroupContext<Messages>,
     groups?: Groups,
   ) {
     // Messages are put into threads by topics (threads.ts), through the kernel's extension points.

@@ -10,6 +10,7 @@
  */
 import { hasRight, isPresent, memberState } from '../chats/chat-rights.js';
 import { commit, type GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import type { Members } from '../chats/members.js';
 import { PlatformError } from '../core/errors.js';
 import type { Random } from '../core/random.js';
@@ -64,7 +65,7 @@ export async function issueJoinRequestQuery(
 
 export class JoinRequestQueries {
   constructor(
-    private readonly ctx: GroupContext,
+    private readonly ctx: GroupContext<Messages>,
     private readonly members: Members,
     private readonly webApps: LaunchSigner,
   ) {}
