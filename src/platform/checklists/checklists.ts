@@ -58,7 +58,17 @@ export class Checklists {
     private readonly messages: Messages,
     /** The bots connected to business accounts, which send and edit checklists (ADR 0049). */
     private readonly business?: BusinessRelay,
-  ) {}
+  ) {
+    // checklist_tasks_done / checklist_tasks_added show their checklist's message.
+    messages.addRenderer(async (message, content, { renderLinked }) => {
+      const checklistOf = content._checklist_message;
+      const field = message.checklist_tasks_done ? 'checklist_tasks_done' : 'checklist_tasks_added';
+      if (typeof checklistOf !== 'number' || !message[field]) return;
+      const target = await renderLinked(checklistOf);
+      if (target)
+        message[field] = { checklist_message: target, ...(message[field] as Record<string, unknown>) };
+    });
+  }
 
   /** A person marks tasks as done (`done`) or not done (`notDone`); answers the service message. */
   async markTasks(

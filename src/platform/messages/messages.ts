@@ -339,32 +339,12 @@ export class Messages {
         ? await this.render(reader, chat, target, viewerId, 1)
         : { chat: ordered.chat, message_id: pinned, date: 0 };
     }
-    // checklist_tasks_done / checklist_tasks_added show their checklist's message (checklists.ts).
-    const checklistOf = content._checklist_message;
-    const field = ordered.checklist_tasks_done ? 'checklist_tasks_done' : 'checklist_tasks_added';
-    if (typeof checklistOf === 'number' && depth === 0 && ordered[field]) {
-      const target = await reader.getMessage(chat.pk, checklistOf);
-      const service = ordered[field] as Record<string, unknown>;
-      ordered[field] = target
-        ? { checklist_message: await this.render(reader, chat, target, viewerId, 1), ...service }
-        : service;
-    }
-    // giveaway_completed shows its giveaway message unless it was deleted (giveaways/, ADR 0056).
-    const giveawayOf = content._giveaway_message;
-    if (typeof giveawayOf === 'number' && depth === 0 && ordered.giveaway_completed) {
-      const target = await reader.getMessage(chat.pk, giveawayOf);
-      if (target) {
-        ordered.giveaway_completed = {
-          ...(ordered.giveaway_completed as Record<string, unknown>),
-          giveaway_message: await this.render(reader, chat, target, viewerId, 1),
-        };
-      }
-    }
     // A person's client shows the bot's reply keyboard, its removal or force_reply; bots never see it.
     if (content._client_markup !== undefined && !(await reader.getUser(viewerId))?.is_bot) {
       ordered.reply_markup = content._client_markup;
     }
-    // What features add (message-renderers.ts): suggested posts' service messages, for one.
+    // What features add (message-renderers.ts): the service messages of checklists, giveaways and
+    // suggested posts show the message they are about.
     if (depth === 0 && this.#renderers.length > 0) {
       const renderLinked = (id: number) =>
         reader
