@@ -7,6 +7,7 @@
  * ports of storage/ and storage/ports/, and is known by name only to the composition root).
  */
 import path from 'node:path';
+import { platformKernelRule } from './platform-kernel.js';
 
 /** Layer -> the layers it may import (besides itself). `server` is the composition root. */
 export const LAYERS = {
@@ -119,4 +120,5 @@ export const layersRule = {
   },
 };
 
-export default { rules: { layers: layersRule } };
+// platform-kernel: the folders of src/platform/, features to the kernel (platform-kernel.js, ADR 0111).
+export default { rules: { layers: layersRule, 'platform-kernel': platformKernelRule } };

@@ -62,7 +62,7 @@ describe('the layers of src/', () => {
     ],
     [
       'src/storage/x.ts',
-      "const m = import('../platform/core/platform.js');",
+      "const m = import('../platform/assembly/platform.js');",
       'storage/ may not import platform/',
     ],
   ])('refuses a wrong-way import in %s', async (file, code, message) => {
@@ -71,7 +71,7 @@ describe('the layers of src/', () => {
 
   it.each([
     ['src/server/x.ts', "import { botApiRoutes } from '../bot-api/bot-api-routes.js';"],
-    ['src/bot-api/x.ts', "import { Platform } from '../platform/core/platform.js';"],
+    ['src/bot-api/x.ts', "import { Platform } from '../platform/assembly/platform.js';"],
     ['src/storage/sqlite/x.ts', "import type { ChatRow } from '../ports/chats.js';"],
     ['src/platform/gateway/x.ts', "import { Users } from '../users/users.js';"],
     ['src/platform/chats/x.ts', "import { Users } from '../users/users.js';"],

@@ -10,7 +10,7 @@ import { botApiError } from './errors.js';
 import { errorEnvelope, type Envelope } from './call-method.js';
 import { Params } from './params.js';
 import { addBody, addUrlEncoded } from './request-params.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { decodedPath, readBodyOrRefuse, writeBare, writeJson, type Lane } from '../http/http-lane.js';
 import { errorText, RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';

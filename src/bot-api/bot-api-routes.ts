@@ -13,7 +13,7 @@ import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
 import { METHOD_TABLE } from './methods/index.js';
 import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';
 

@@ -20,7 +20,7 @@ import { NOT_SUPPORTED_METHODS } from './methods/not-supported.js';
 import type { Params } from './params.js';
 import { missingRefusal, orderedRefusal, runnerPlans, valueRefusal } from './runner.js';
 import { unservedChecks, unservedRefusal } from './unserved-refusal.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
 import { recordCall } from './timeline-record.js';
 

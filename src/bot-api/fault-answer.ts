@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Envelope } from './call-method.js';
 import { botApiError, faultDescription } from './error-catalogue.js';
 import type { FaultRule } from '../platform/faults/faults.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 /** What a faulted call is answered with when a rule gives no retry_after for a 429. */
 export const DEFAULT_RETRY_AFTER = 5;

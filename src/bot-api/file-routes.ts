@@ -15,7 +15,7 @@ import { authenticateToken, errorEnvelope } from './call-method.js';
 import { send } from './bot-api-routes.js';
 import { NOT_FOUND, botApiError } from './errors.js';
 import { MAX_DOWNLOAD_SIZE } from '../platform/files/files.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { RequestLog } from '../http/request-log.js';
 
 export async function fileRoutes(

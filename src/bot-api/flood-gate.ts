@@ -7,7 +7,7 @@
 import { lenientInteger, type Params } from './params.js';
 import { METHOD_DECLARATIONS } from './declared/method-declarations.js';
 import type { FloodRefund } from '../platform/messages/flood-control.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 /**
  * Sends that flood control did not count before the method table was declared (ADR 0070), left out so that

@@ -1,5 +1,5 @@
 import type { Params } from './params.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 /** What a Bot API method handler is given. */
 export interface MethodContext {

@@ -15,7 +15,7 @@
  * reference never refuses a number for not being one. A range the reference clamps instead of
  * refusing is declared `outOfRange: 'clamp'` (overrides.ts) and clamped in typed values.
  */
-import { CHAT_RULES, type ChatRuleCheck } from '../platform/chats/chat-rules.js';
+import { CHAT_RULES, type ChatRuleCheck } from '../platform/assembly/chat-rules.js';
 import { codePointLength } from '../platform/formatting/index.js';
 import { TARGET_CHECKS, VALUES_BEFORE_CONNECTION } from './declared/call-orders.js';
 import { CHAT_RULE_DECLARATIONS } from './declared/chat-rules.js';

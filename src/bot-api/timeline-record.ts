@@ -5,7 +5,7 @@
  * recorded by the update queue, which knows which ones left (update-queue.ts), not read back here.
  */
 import type { Params } from './params.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { callEvent } from '../platform/timeline/timeline-events.js';
 
 /** What recordCall reads of a call's answer (call-method.ts's Envelope). */

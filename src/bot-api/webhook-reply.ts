@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { callMethod } from './call-method.js';
 import { Params } from './params.js';
 import { addBody } from './request-params.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { FixedSignal } from '../http/request-signals.js';
 
 /** The runner the webhook worker is given (delivery/webhook-worker.ts WebhookReplyRunner). */

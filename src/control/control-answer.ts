@@ -15,7 +15,7 @@ import {
 } from './control-context.js';
 import { controlStatusOf } from './control-errors.js';
 import { PlatformError } from '../platform/core/errors.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { SignalSource } from '../http/request-signals.js';
 import { actionEvent } from '../platform/timeline/timeline-events.js';

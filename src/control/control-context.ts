@@ -1,4 +1,4 @@
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RouteId, RouteInput } from '../wire/control-schema/index.js';
 

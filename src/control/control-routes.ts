@@ -126,7 +126,7 @@ import {
   joinCommunityChat,
   removeCommunityChat,
 } from './methods/communities.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { VirtualTime } from '../platform/core/virtual-time.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { RequestSignals } from '../http/request-signals.js';

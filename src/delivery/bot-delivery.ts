@@ -13,7 +13,7 @@ import { updateJob, type JobClaimant } from './job-claimant.js';
 import { describeFailure, post, webhookTarget, type OriginPools, type Target } from './webhook-connection.js';
 import type { DueQueue } from './due-queue.js';
 import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
 import { attemptEvent, attemptRow, loggedUrl } from './webhook-log.js';
 

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DueLoop } from './due-loop.js';
 import { gatewayJob, type JobClaimant } from './job-claimant.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 const BATCH = 200;
 

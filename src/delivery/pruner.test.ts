@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { update } from '../storage/contracts/fixtures.js';

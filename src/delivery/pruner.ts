@@ -14,7 +14,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobClaimant } from './job-claimant.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { DEFAULT_TIMELINE_MAX, TIMELINE_MAX_AGE_MS } from '../platform/timeline/timeline.js';
 
 const INTERVAL_MS = 60_000;

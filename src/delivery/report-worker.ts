@@ -22,7 +22,7 @@ import { gatewayJob, type JobClaimant } from './job-claimant.js';
 import { MAX_REPORT_ATTEMPTS, reportRetryDelayMs } from './report-schedule.js';
 import { outboundConnector } from '../platform/net/outbound-connector.js';
 import { signReport } from '../platform/gateway/report-signature.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { GatewayJobRow, ReportOutcome } from '../storage/gateway-store.js';
 import { reportEvent } from '../platform/timeline/timeline-events.js';
 

@@ -8,7 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaultRule } from '../platform/faults/faults.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 /** Thrown from the attempt; its message is the attempt's failure text (webhook-connection.ts). */
 export class InjectedWebhookFault extends Error {

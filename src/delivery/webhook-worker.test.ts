@@ -11,7 +11,7 @@ import { JobClaimant } from './job-claimant.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { JobClaims } from '../storage/ports/jobs.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';

@@ -27,7 +27,7 @@ import { DueQueue } from './due-queue.js';
 import { updateJob, type JobClaimant } from './job-claimant.js';
 import { OriginPools } from './webhook-connection.js';
 import { attemptEvent } from './webhook-log.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { NewWebhookAttempt } from '../storage/store.js';
 
 /**

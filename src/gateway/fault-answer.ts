@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GATEWAY_ERRORS } from './errors.js';
 import type { GatewayAnswer } from './gateway-answer.js';
 import type { FaultRule } from '../platform/faults/faults.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const DEFAULT_FLOOD_WAIT = 5;

@@ -13,7 +13,7 @@ import {
   methodForLog,
   type GatewayAnswer,
 } from './gateway-routes.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { decodedPath, readBodyOrRefuse, writeJson, type Lane } from '../http/http-lane.js';
 import { errorText, RequestLog } from '../http/request-log.js';
 

@@ -14,7 +14,7 @@ import { findMethod } from './methods/index.js';
 import { gatewayFault } from './fault-answer.js';
 import { readGatewayParams } from './params.js';
 import { isAbsent } from '../platform/gateway/params.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { redactUrl, type RequestLog } from '../http/request-log.js';
 import type { GatewayAccountRow } from '../storage/gateway-store.js';
 

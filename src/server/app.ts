@@ -11,7 +11,7 @@ import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlLane } from '../control/control-lane.js';
 import type { ControlOptions } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
-import { Platform } from '../platform/core/platform.js';
+import { Platform } from '../platform/assembly/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';

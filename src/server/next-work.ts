@@ -5,7 +5,7 @@
  * that closing it never leaves its work undone. Read from the rows (the workers' own timers are
  * capped at a minute, so they cannot say).
  */
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 
 /** Later than any row's time: the reads below then answer the earliest of all rows. */
 const FAR = Number.MAX_SAFE_INTEGER;

@@ -4,7 +4,7 @@
  * person of the chat has a cursor at or past it. Bots keep no cursor, so a message to a bot stays
  * "sent", as nothing says the bot read it.
  */
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { ChatRow } from '../storage/store.js';
 
 /** Members whose cursors are read in a group: the first this many (a large group is not scanned). */

@@ -6,7 +6,7 @@
  * would open: undefined while it has none (nothing to show yet), and refused when no one has the
  * name.
  */
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { ChatRow } from '../storage/store.js';
 import { WebError } from './web-context.js';
 

@@ -1,5 +1,5 @@
 /** What a handler of the web client's person API is given (ADR 0055). */
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import type { ChatList } from '../platform/people/chat-list.js';
 import type { Profile } from '../config/config.js';
 import type { WebSession } from './session.js';

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PlatformError } from '../platform/core/errors.js';
 import { webStatusOf } from './web-errors.js';
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { ChatList } from '../platform/people/chat-list.js';
 import type { Profile } from '../config/config.js';
 import type { RequestSignals } from '../http/request-signals.js';

@@ -1,5 +1,5 @@
 /** A person's action in the web client as the timeline records it (ADR 0099). */
-import type { Platform } from '../platform/core/platform.js';
+import type { Platform } from '../platform/assembly/platform.js';
 import { actionEvent } from '../platform/timeline/timeline-events.js';
 
 /**

@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os';
 import { SystemClock } from '../../src/platform/core/clock.js';
 import { EventBus } from '../../src/platform/core/event-bus.js';
-import { Platform } from '../../src/platform/core/platform.js';
+import { Platform } from '../../src/platform/assembly/platform.js';
 import { cryptoRandom } from '../../src/platform/core/random.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 

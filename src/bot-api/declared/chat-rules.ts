@@ -8,7 +8,7 @@
  * Every method with a `chat_id` acts in that chat unless `chat` says otherwise; getters only read
  * it. Sends' permission rules stay in the send path (a member's permissions, slow mode, ...).
  */
-import type { ChatRuleName } from '../../platform/chats/chat-rules.js';
+import type { ChatRuleName } from '../../platform/assembly/chat-rules.js';
 import type { DeclaredMethodName } from './methods.js';
 
 export interface ChatRuleDeclaration {

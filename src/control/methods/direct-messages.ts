@@ -1,5 +1,5 @@
 import type { RouteContext } from '../control-context.js';
-import type { Platform } from '../../platform/core/platform.js';
+import type { Platform } from '../../platform/assembly/platform.js';
 import type { ChatRow } from '../../storage/store.js';
 
 /** The DirectMessagesChat answer of the routes below (ADR 0053). */

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { BinaryAnswer } from '../binary-answer.js';
 import { ControlError, type RouteContext } from '../control-context.js';
-import type { PersonFileMiss } from '../../platform/files/person-files.js';
+import type { PersonFileMiss } from '../../platform/messages/person-files.js';
 
 const MISSES: Record<PersonFileMiss, string> = {
   no_file: 'the message has no file',

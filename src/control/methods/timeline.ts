@@ -1,6 +1,6 @@
 /** GET /control/timeline: the timeline, filtered, searched, paged and followed (ADR 0099). */
 import type { RouteContext } from '../control-context.js';
-import type { Platform } from '../../platform/core/platform.js';
+import type { Platform } from '../../platform/assembly/platform.js';
 import { lookWhileWoken } from '../../platform/core/event-bus.js';
 import type { TimelineFilter, TimelineKind, TimelineRow } from '../../storage/ports/timeline.js';
 import type { TimelineEvent, TimelinePage } from '../../wire/control-types.js';

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/core/platform.js';
+import type { Platform } from '../../platform/assembly/platform.js';
 import type { GatewayAccountRow } from '../../storage/gateway-store.js';
 import type { GatewayParams } from '../params.js';
 

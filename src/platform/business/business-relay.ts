@@ -3,11 +3,13 @@
  * edited_business_message, deleted_business_messages): the messages of the private chats between
  * the account and other people, as the account sees them, with business_connection_id, and the
  * bot's own file_ids (ADR 0040). Called inside the write that stores the message, so the update
- * commits with it. ADR 0049.
+ * commits with it. ADR 0049. Messages reach it through the kernel's MessageRelay (ADR 0111).
  */
+import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { WireMessage } from '../core/wire-types.js';
+import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { Files } from '../files/files.js';
+import type { MessageRelay, MessageStore } from '../messages/message-relay.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type {
   BusinessConnectionRow,
@@ -15,9 +17,11 @@ import type {
   MessageRow,
   StoreReader,
   StoreTx,
+  UserRow,
 } from '../../storage/store.js';
 import { renderUser } from '../users/users.js';
 import { privateChatOf } from '../chats/chats.js';
+import { businessTarget } from './send-on-behalf.js';
 
 /** A business account in a private chat: its enabled connection and the other party (a person). */
 export interface BusinessSide {
@@ -26,7 +30,7 @@ export interface BusinessSide {
   connection: BusinessConnectionRow;
 }
 
-export class BusinessRelay {
+export class BusinessRelay implements MessageRelay {
   constructor(
     private readonly deps: PlatformDeps,
     private readonly updates: UpdateQueue,
@@ -134,5 +138,48 @@ export class BusinessRelay {
     }
     await this.files?.bindFileIds(reader, connection.bot_id, message);
     return message;
+  }
+
+  /**
+   * A bot sends on behalf of a business account (send-on-behalf.ts checks it): the account's
+   * message in its chat with the customer, as the bot sees it.
+   */
+  async sendOnBehalf(
+    messages: MessageStore,
+    bot: UserRow,
+    connectionId: string,
+    chatId: number,
+    content: MessageContent,
+    replyTo: { messageId: number; allowWithout: boolean } | undefined,
+    withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
+  ): Promise<WireMessage> {
+    const { deps } = this;
+    const sent = await deps.store.write(async (tx) => {
+      const { connection, chat } = await businessTarget(tx, deps.clock.now(), bot, connectionId, chatId);
+      if (replyTo) {
+        if (await tx.getMessage(chat.pk, replyTo.messageId)) content._reply_to = replyTo.messageId;
+        else if (!replyTo.allowWithout) {
+          throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
+        }
+      }
+      content._business_bot = bot.id;
+      const row = await messages.insertServiceMessage(tx, chat, connection.user_id, content);
+      await withMessage?.(tx, chat, row);
+      // A customer that is a business account too has its own bot, which gets the message.
+      const notify = await this.relay(
+        tx,
+        chat,
+        row,
+        'business_message',
+        (viewer) => messages.render(tx, chat, row, viewer),
+        bot.id,
+      );
+      return { connection, chat, row, notify };
+    });
+    for (const botId of sent.notify) deps.bus.emit('updates.queued', { botId });
+    messages.announceServiceMessage(sent.chat, sent.row);
+    const { store } = deps;
+    const seen = await messages.render(store, sent.chat, sent.row, sent.connection.user_id);
+    return this.forBot(store, sent.connection, seen, sent.row);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Who may change a chat's title, description and photo: the one rule setChatTitle, setChatDescription,
  * setChatPhoto and deleteChatPhoto share, used by the write (groups.ts) and by the Bot API runner's
- * chat rules (chat-rules.ts).
+ * chat rules (assembly/chat-rules.ts).
  */
 import { chatPermissions } from './chat-access.js';
 import { hasRight, mayUseRight } from './chat-rights.js';

@@ -7,17 +7,36 @@ import { checkChatAccess, type ChatAccess } from './chat-access.js';
 import type { Chats } from './chats.js';
 import { isPresent, memberState, type MemberState } from './chat-rights.js';
 import { PlatformError } from '../core/errors.js';
-import type { Messages } from '../messages/messages.js';
+import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { BotRow, ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 
-export interface GroupContext {
+/**
+ * What chats/ needs of messages/ (messages/messages.ts is it): the service messages chats post.
+ * Declared here so that chats/ imports nothing of messages/ (ADR 0111).
+ */
+export interface ServiceMessages {
+  insertServiceMessage(
+    tx: StoreTx,
+    chat: ChatRow,
+    senderId: number,
+    content: MessageContent,
+  ): Promise<MessageRow>;
+  render(reader: StoreReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
+  announceServiceMessage(chat: ChatRow, row: MessageRow): void;
+}
+
+/**
+ * The kernel's parts a chat's work uses. `M` is what it uses of messages: chats/ only service
+ * messages; a feature that sends or renders more names messages/messages.ts's `Messages`.
+ */
+export interface GroupContext<M extends ServiceMessages = ServiceMessages> {
   deps: PlatformDeps;
   users: Users;
   chats: Chats;
-  messages: Messages;
+  messages: M;
   updates: UpdateQueue;
 }
 

@@ -45,7 +45,6 @@ import {
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
 import { checkLength } from '../formatting/index.js';
-import { enableForum } from '../topics/topic-checks.js';
 
 export const TITLE_MAX = 128;
 export const DESCRIPTION_MAX = 255;
@@ -78,7 +77,14 @@ export function cleanTitle(title: string): string {
   return clean;
 }
 
+/**
+ * An extension point of the kernel (ADR 0111): turning topics on in a supergroup, in the caller's
+ * write. topics/ registers it (topic-checks.ts `enableForum`: is_forum and the General topic).
+ */
+export type ForumSwitch = (tx: StoreTx, chat: ChatRow, creatorId: number, now: number) => Promise<void>;
+
 export class Groups {
+  #enableForum: ForumSwitch | undefined;
   readonly members: Members;
   readonly inviteLinks: InviteLinks;
   readonly joinRequests: JoinRequests;
@@ -89,6 +95,12 @@ export class Groups {
     this.joinRequests = new JoinRequests(ctx, this.members);
     this.inviteLinks = new InviteLinks(ctx, this.members, this.joinRequests);
     this.blocking = new Blocking(ctx);
+  }
+
+  /** Registers the feature that turns topics on (one at most). */
+  setForumSwitch(enable: ForumSwitch): void {
+    if (this.#enableForum) throw new Error('a forum switch is already registered');
+    this.#enableForum = enable;
   }
 
   /** A person creates a group, supergroup or channel and becomes its creator. */
@@ -114,7 +126,8 @@ export class Groups {
       }
       const chat = await this.#insertChat(tx, { type, title, username, description, permissions: null });
       if (input.forum) {
-        await enableForum(tx, chat, owner.id, deps.clock.now());
+        if (!this.#enableForum) throw new Error('no forum switch is registered (topics/)');
+        await this.#enableForum(tx, chat, owner.id, deps.clock.now());
         chat.is_forum = 1;
       }
       await tx.upsertMember({
@@ -309,7 +322,7 @@ export class Groups {
 
   /**
    * The Bot API runner's check of a call in a chat (ADR 0084), reading only: the chat as the bot
-   * names it (chat not found, not a member, kicked: chat-access.ts), then `rule` (chat-rules.ts).
+   * names it (chat not found, not a member, kicked: chat-access.ts), then `rule` (assembly/chat-rules.ts).
    */
   async checkBotCall(
     botId: number,

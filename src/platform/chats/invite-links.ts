@@ -14,8 +14,7 @@ import { PlatformError } from '../core/errors.js';
 import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from './group-context.js';
 import type { JoinRequests } from './join-requests.js';
 import type { Members } from './members.js';
-import type { ChatRow, InviteLinkRow, StoreReader, StoreTx } from '../../storage/store.js';
-import { payToJoin } from '../payments/chat-subscriptions.js';
+import type { ChatRow, InviteLinkRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import { publicChatOfLink, shownLink, STORED_LINK_PREFIX, storedLink } from './invite-link-form.js';
 
 const MAX_NAME = 32;
@@ -62,12 +61,32 @@ export function checkMayManageInviteLinks(at: ActingIn): void {
   }
 }
 
+/**
+ * An extension point of the kernel (ADR 0111): a feature that charges a person joining through a
+ * link registers it here (payments/: a subscription link's first period, ADR 0043). It runs in the
+ * join's write, throws to refuse the join, and answers the end of the period paid for, if any.
+ */
+export type JoinCharge = (
+  tx: StoreTx,
+  chat: ChatRow,
+  user: UserRow,
+  link: InviteLinkRow,
+) => Promise<number | undefined>;
+
 export class InviteLinks {
+  private joinCharge: JoinCharge | undefined;
+
   constructor(
     private readonly ctx: GroupContext,
     private readonly members: Members,
     private readonly joinRequests: JoinRequests,
   ) {}
+
+  /** Registers the feature that charges for joining through a link (one at most). */
+  setJoinCharge(charge: JoinCharge): void {
+    if (this.joinCharge) throw new Error('a join charge is already registered');
+    this.joinCharge = charge;
+  }
 
   /** The creator's current primary link of the chat. */
   async primaryOf(reader: StoreReader, chat: ChatRow, creatorId: number): Promise<InviteLinkRow | undefined> {
@@ -179,7 +198,7 @@ export class InviteLinks {
           throw new PlatformError('INVITE_HASH_EXPIRED', 'the invite link is full');
       }
       // A subscription link charges its first period in this write (payments/chat-subscriptions.ts).
-      const subscriptionUntil = await payToJoin(this.ctx, tx, chat, user, row);
+      const subscriptionUntil = await this.joinCharge?.(tx, chat, user, row);
       if (row.creates_join_request) {
         await this.joinRequests.create(tx, chat, user, row, effects);
         return { status: 'requested', chat };

@@ -18,14 +18,33 @@ import {
 } from './group-context.js';
 import type { Members } from './members.js';
 import { renderUser } from '../users/users.js';
-import { issueJoinRequestQuery } from '../web-apps/join-request-queries.js';
 import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
 
+/**
+ * An extension point of the kernel (ADR 0111): a feature that gives a chat's bot a query to answer
+ * for each new join request registers the issuer here (web-apps/: join-request queries, ADR 0047).
+ * It runs in the request's transaction and answers the bot that gets the query and its id, if any.
+ */
+export type JoinRequestQueryIssuer = (
+  tx: StoreTx,
+  chat: ChatRow,
+  userId: number,
+  now: number,
+) => Promise<{ botId: number; id: string } | undefined>;
+
 export class JoinRequests {
+  private queryIssuer: JoinRequestQueryIssuer | undefined;
+
   constructor(
     private readonly ctx: GroupContext,
     private readonly members: Members,
   ) {}
+
+  /** Registers the feature that issues join-request queries (one at most). */
+  setQueryIssuer(issuer: JoinRequestQueryIssuer): void {
+    if (this.queryIssuer) throw new Error('a join-request query issuer is already registered');
+    this.queryIssuer = issuer;
+  }
 
   /** Records the request (once) and tells the administrator bots that may invite users. */
   async create(
@@ -45,7 +64,7 @@ export class JoinRequests {
     await tx.upsertJoinRequest({ chat_pk: chat.pk, user_id: user.id, invite_link: link.link, date: now });
     effects.joinRequests.add(chat.pk);
     // The chat's join-request bot gets a query to answer (platform/web-apps/, ADR 0047).
-    const query = await issueJoinRequestQuery(tx, chat, user.id, now, this.ctx.deps.random);
+    const query = await this.queryIssuer?.(tx, chat, user.id, now);
     const creator = (await tx.getUser(link.creator_id))!;
     const pending = (await tx.listJoinRequests(chat.pk)).filter((r) => r.invite_link === link.link).length;
     for (const { bot, state: botState } of await botMembers(tx, chat, now)) {

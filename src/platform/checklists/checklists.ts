@@ -14,6 +14,7 @@ import type { MessageEntity } from '../formatting/index.js';
 import { codePointLength, detectEntities } from '../formatting/index.js';
 import type { Messages } from '../messages/messages.js';
 import { usableConnection } from '../business/usable-connection.js';
+import type { BusinessRelay } from '../business/business-relay.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 
@@ -55,7 +56,19 @@ export class Checklists {
     private readonly deps: PlatformDeps,
     private readonly users: Users,
     private readonly messages: Messages,
-  ) {}
+    /** The bots connected to business accounts, which send and edit checklists (ADR 0049). */
+    private readonly business?: BusinessRelay,
+  ) {
+    // checklist_tasks_done / checklist_tasks_added show their checklist's message.
+    messages.addRenderer(async (message, content, { renderLinked }) => {
+      const checklistOf = content._checklist_message;
+      const field = message.checklist_tasks_done ? 'checklist_tasks_done' : 'checklist_tasks_added';
+      if (typeof checklistOf !== 'number' || !message[field]) return;
+      const target = await renderLinked(checklistOf);
+      if (target)
+        message[field] = { checklist_message: target, ...(message[field] as Record<string, unknown>) };
+    });
+  }
 
   /** A person marks tasks as done (`done`) or not done (`notDone`); answers the service message. */
   async markTasks(
@@ -170,7 +183,7 @@ export class Checklists {
     replyMarkup: unknown,
   ): Promise<WireMessage> {
     const { store, clock } = this.deps;
-    const relay = this.messages.business;
+    const relay = this.business;
     const done = await store.write(async (tx) => {
       const connection = await usableConnection(tx, bot.id, connectionId, 'can_reply');
       const customer = chatId > 0 ? await tx.getUser(chatId) : undefined;

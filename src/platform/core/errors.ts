@@ -6,7 +6,12 @@
  * description for people; no surface derives a wire text from it but the control API and the web
  * person API, which show it as it is.
  */
-import type { PlatformErrorCode, PlatformErrorData, PlatformErrorDataOf } from './refusals/index.js';
+import type {
+  GatewayErrorCode,
+  PlatformErrorCode,
+  PlatformErrorData,
+  PlatformErrorDataOf,
+} from './refusals/index.js';
 
 export type { PlatformErrorCode, PlatformErrorData, PlatformErrorDataOf } from './refusals/index.js';
 export type { EphemeralRefusal } from './refusals/messages.js';
@@ -26,6 +31,18 @@ export class PlatformError<C extends PlatformErrorCode = PlatformErrorCode> exte
   ) {
     super(message);
     this.data = data[0] as PlatformErrorDataOf<C>;
+  }
+}
+
+/**
+ * Errors of the gateway's rules (codes in refusals/gateway.ts). Declared here, with the codes, and
+ * not in platform/gateway/, because the kernel throws some of them too (users/devices.ts:
+ * DEVICE_NOT_FOUND) and the kernel imports no feature (ADR 0111); gateway/gateway-error.ts
+ * re-exports it for the gateway's own files.
+ */
+export class GatewayError extends PlatformError<GatewayErrorCode> {
+  constructor(code: GatewayErrorCode, message: string = code) {
+    super(code, message);
   }
 }
 

@@ -13,6 +13,7 @@
 import type { Gift, Gifts } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { commit, type Effects, type GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import { checkBotCanSend } from '../chats/chat-access.js';
 import { codePointLength, type MessageEntity } from '../formatting/index.js';
 import type { Files } from '../files/files.js';
@@ -24,7 +25,7 @@ import { refuse } from './gift-errors.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 
-export interface GiftsContext extends GroupContext {
+export interface GiftsContext extends GroupContext<Messages> {
   stars: StarsLedger;
   files: Files;
 }

@@ -18,6 +18,7 @@
  */
 import { isAdmin, isPresent, memberState } from '../chats/chat-rights.js';
 import { chatForPerson, commit, type Effects, type GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import { postServiceMessage } from '../chats/chat-events.js';
 import { PlatformError } from '../core/errors.js';
 import type { Boosts } from '../boosts/boosts.js';
@@ -93,10 +94,23 @@ function ledgerId(row: Pick<GiveawayRow, 'id'>): string {
 
 export class Giveaways {
   constructor(
-    private readonly ctx: GroupContext,
+    private readonly ctx: GroupContext<Messages>,
     private readonly stars: StarsLedger,
     private readonly boosts: Boosts,
-  ) {}
+  ) {
+    // giveaway_completed shows its giveaway message unless it was deleted (ADR 0056).
+    ctx.messages.addRenderer(async (message, content, { renderLinked }) => {
+      const giveawayOf = content._giveaway_message;
+      if (typeof giveawayOf !== 'number' || !message.giveaway_completed) return;
+      const target = await renderLinked(giveawayOf);
+      if (target) {
+        message.giveaway_completed = {
+          ...(message.giveaway_completed as Record<string, unknown>),
+          giveaway_message: target,
+        };
+      }
+    });
+  }
 
   /** A person who administers a channel or supergroup starts a giveaway there. */
   async start(

@@ -2,7 +2,7 @@
  * The operator's view of the machinery (the web client's inspector, ADR 0055): bots with their
  * webhook and pending updates, gateway accounts and what became of their requests. Read-only.
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { messageFacts } from '../gateway/inbox.js';
 import { codeExpiredAt } from '../gateway/delivery.js';
 import { toCredits } from '../gateway/money.js';

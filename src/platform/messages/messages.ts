@@ -10,11 +10,10 @@ import type { Files } from '../files/files.js';
 import { fillMentionedUsers } from './mentioned-users.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { pollForOtherViewer } from './poll-view.js';
-import type { BusinessRelay } from '../business/business-relay.js';
-import { sendOnBehalf } from '../business/send-on-behalf.js';
-import { placeInThread, threadOf } from '../topics/threads.js';
+import type { MessageRelay } from './message-relay.js';
+import type { MessageThreads } from './message-threads.js';
 import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
-import { showSuggestedPost } from '../suggested-posts/suggested-post-view.js';
+import type { MessageRenderer } from './message-renderers.js';
 import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
 import { sendKey } from './write-keys.js';
@@ -40,9 +39,26 @@ export class Messages {
     private readonly updates: UpdateQueue,
     /** Gives each viewer its own file_ids when a message is rendered (ADR 0040). */
     private readonly files?: Files,
-    /** The bots connected to business accounts get their chats' messages (ADR 0049). */
-    readonly business?: BusinessRelay,
+    /** The bots connected to business accounts get their chats' messages (message-relay.ts, ADR 0049). */
+    readonly business?: MessageRelay,
   ) {}
+
+  /** What features add to a message as a viewer sees it (message-renderers.ts, ADR 0111). */
+  readonly #renderers: MessageRenderer[] = [];
+
+  /** Registers a feature's renderer; Messages.render runs it on each top-level message. */
+  addRenderer(renderer: MessageRenderer): void {
+    this.#renderers.push(renderer);
+  }
+
+  /** Threads of messages: forum topics (message-threads.ts), registered by topics/. */
+  #threads: MessageThreads | undefined;
+
+  /** Registers the feature that puts messages into threads (one at most). */
+  setThreads(threads: MessageThreads): void {
+    if (this.#threads) throw new Error('message threads are already registered');
+    this.#threads = threads;
+  }
 
   /** Guest mode, set by the platform (platform/guest/guest-queries.ts, ADR 0047). */
   guests?: { onPersonMessage(tx: StoreTx, chat: ChatRow, row: MessageRow): Promise<number[]> };
@@ -140,7 +156,7 @@ export class Messages {
         }
         content._reply_to = replyTo;
       }
-      await placeInThread(tx, chat, user.id, this.deps.clock.now(), content);
+      await this.#threads?.place(tx, chat, user.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, user.id, content);
       await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
@@ -185,7 +201,7 @@ export class Messages {
     // business_connection_id (send-options.ts): the message is the business account's (ADR 0049).
     const { _business_connection_id: via, ...own } = content;
     if (typeof via === 'string' && this.business) {
-      return sendOnBehalf(this.deps, this, this.business, bot, via, chatId, own, replyTo, withMessage);
+      return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
     const sent = await this.deps.store.write({ bot: bot.id }, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
@@ -196,7 +212,7 @@ export class Messages {
           throw new PlatformError('REPLY_MESSAGE_NOT_FOUND', 'message to be replied not found');
         }
       }
-      await placeInThread(tx, chat, bot.id, this.deps.clock.now(), content);
+      await this.#threads?.place(tx, chat, bot.id, this.deps.clock.now(), content);
       const row = await this.#insert(tx, chat, bot.id, content);
       await withMessage?.(tx, chat, row);
       // The bot's message ends the drafts it streamed into the chat (sendMessageDraft, ADR 0048).
@@ -218,7 +234,7 @@ export class Messages {
       body: JSON.stringify(content),
     };
     await tx.insertMessage(row);
-    const thread = threadOf(content, messageId);
+    const thread = this.#threads?.of(content, messageId);
     if (thread !== undefined) await tx.addTopicMessage(chat.pk, thread, messageId);
     return row;
   }
@@ -300,7 +316,7 @@ export class Messages {
       date: message.date,
     };
     if (row.edit_date !== null) ordered.edit_date = row.edit_date;
-    const thread = threadOf(content, row.message_id);
+    const thread = this.#threads?.of(content, row.message_id);
     if (thread !== undefined) Object.assign(ordered, { message_thread_id: thread, is_topic_message: true });
     if (replyTo !== undefined && depth === 0) {
       const target = await reader.getMessage(chat.pk, replyTo);
@@ -323,38 +339,19 @@ export class Messages {
         ? await this.render(reader, chat, target, viewerId, 1)
         : { chat: ordered.chat, message_id: pinned, date: 0 };
     }
-    // checklist_tasks_done / checklist_tasks_added show their checklist's message (checklists.ts).
-    const checklistOf = content._checklist_message;
-    const field = ordered.checklist_tasks_done ? 'checklist_tasks_done' : 'checklist_tasks_added';
-    if (typeof checklistOf === 'number' && depth === 0 && ordered[field]) {
-      const target = await reader.getMessage(chat.pk, checklistOf);
-      const service = ordered[field] as Record<string, unknown>;
-      ordered[field] = target
-        ? { checklist_message: await this.render(reader, chat, target, viewerId, 1), ...service }
-        : service;
-    }
-    // giveaway_completed shows its giveaway message unless it was deleted (giveaways/, ADR 0056).
-    const giveawayOf = content._giveaway_message;
-    if (typeof giveawayOf === 'number' && depth === 0 && ordered.giveaway_completed) {
-      const target = await reader.getMessage(chat.pk, giveawayOf);
-      if (target) {
-        ordered.giveaway_completed = {
-          ...(ordered.giveaway_completed as Record<string, unknown>),
-          giveaway_message: await this.render(reader, chat, target, viewerId, 1),
-        };
-      }
-    }
     // A person's client shows the bot's reply keyboard, its removal or force_reply; bots never see it.
     if (content._client_markup !== undefined && !(await reader.getUser(viewerId))?.is_bot) {
       ordered.reply_markup = content._client_markup;
     }
-    // suggested_post_* service messages show their suggested post (suggested-posts/, ADR 0053).
-    if (depth === 0) {
-      await showSuggestedPost(ordered, content, (id) =>
+    // What features add (message-renderers.ts): the service messages of checklists, giveaways and
+    // suggested posts show the message they are about.
+    if (depth === 0 && this.#renderers.length > 0) {
+      const renderLinked = (id: number) =>
         reader
           .getMessage(chat.pk, id)
-          .then((target) => target && this.render(reader, chat, target, viewerId, 1)),
-      );
+          .then((target) => target && this.render(reader, chat, target, viewerId, 1));
+      for (const renderer of this.#renderers)
+        await renderer(ordered, content, { reader, chat, viewerId, renderLinked });
     }
     return ordered;
   }

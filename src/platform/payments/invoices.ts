@@ -7,13 +7,14 @@
 import { PlatformError } from '../core/errors.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import type { StarsLedger } from './stars-ledger.js';
 import { checkInvoice, renderInvoice, type InvoiceSpec } from './invoice-rules.js';
 import type { InvoiceRow, MessageRow, UserRow } from '../../storage/store.js';
 import type { MessageContent } from '../core/wire-types.js';
 
 /** What the payment parts share: the group context's parts plus the Stars ledger. */
-export interface PaymentsContext extends GroupContext {
+export interface PaymentsContext extends GroupContext<Messages> {
   stars: StarsLedger;
 }
 

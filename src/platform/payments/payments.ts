@@ -11,6 +11,8 @@ import { Refunds } from './refunds.js';
 import { Subscriptions } from './subscriptions.js';
 import { PersonSubscriptions } from './person-subscriptions.js';
 import { TEST_PROVIDERS, type TestProvider } from './invoice-rules.js';
+import { payToJoin } from './chat-subscriptions.js';
+import type { InviteLinks } from '../chats/invite-links.js';
 
 export class Payments {
   readonly invoices: Invoices;
@@ -21,7 +23,9 @@ export class Payments {
   /** A person's own subscriptions to bots: listing, canceling, re-enabling (ADR 0078). */
   readonly personSubscriptions: PersonSubscriptions;
 
-  constructor(ctx: PaymentsContext) {
+  /** `inviteLinks`: the kernel's, where subscription links register their charge (ADR 0111). */
+  constructor(ctx: PaymentsContext, inviteLinks?: InviteLinks) {
+    inviteLinks?.setJoinCharge((tx, chat, user, link) => payToJoin(ctx, tx, chat, user, link));
     this.invoices = new Invoices(ctx);
     this.checkout = new Checkout(ctx, this.invoices);
     this.answers = new PaymentAnswers(ctx);

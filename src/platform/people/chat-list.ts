@@ -3,7 +3,7 @@
  * in, as that person sees it, with its newest message and how many messages others sent after the
  * person's read cursor; newest activity first. Reading a chat moves the cursor.
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import type { WireChat, WireMessage } from '../core/wire-types.js';
 import type { ChatRow } from '../../storage/store.js';
 

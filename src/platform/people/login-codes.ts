@@ -32,7 +32,7 @@ import {
   PERSON_FAILURES_PER_WAIT,
   waitSeconds,
 } from './login-failures.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 

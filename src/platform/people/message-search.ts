@@ -5,7 +5,7 @@
  * the finding (storage/ports/message-search.ts); this renders and pages.
  */
 import { PlatformError } from '../core/errors.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageSearchCursor, MessageSearchHit } from '../../storage/store.js';
 

@@ -9,6 +9,7 @@
 import type { StickerSet } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import { chatForBot, type GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import { hasRight } from '../chats/chat-rights.js';
 import type { Files } from '../files/files.js';
 import { StickerSets } from './sticker-sets.js';
@@ -39,7 +40,7 @@ export class Stickers {
   readonly sets: StickerSets;
 
   constructor(
-    private readonly ctx: GroupContext,
+    private readonly ctx: GroupContext<Messages>,
     private readonly files: Files,
   ) {
     this.sets = new StickerSets(ctx.deps);

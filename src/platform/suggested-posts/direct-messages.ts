@@ -17,14 +17,14 @@ import {
 import { isAdmin, isPresent, hasRight, memberState } from '../chats/chat-rights.js';
 import { PlatformError } from '../core/errors.js';
 import { detectEntities, codePointLength } from '../formatting/index.js';
-import { MAX_TEXT_LENGTH } from '../messages/messages.js';
+import { MAX_TEXT_LENGTH, type Messages } from '../messages/messages.js';
 import { renderUser } from '../users/users.js';
 import type { StarsLedger } from '../payments/stars-ledger.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import { priceProblem, sendDateProblem, type SuggestedPostPrice } from './suggested-post-rules.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 
-export interface SuggestedPostsContext extends GroupContext {
+export interface SuggestedPostsContext extends GroupContext<Messages> {
   stars: StarsLedger;
 }
 

@@ -21,6 +21,7 @@ import { PlatformError } from '../core/errors.js';
 import { starAmount, starsToNanos } from '../payments/stars-ledger.js';
 import type { MessageContent } from '../core/wire-types.js';
 import { DirectMessages, topicOf, type SuggestedPostsContext } from './direct-messages.js';
+import { showSuggestedPost } from './suggested-post-view.js';
 import { MAX_DECLINE_COMMENT, PAYOUT_DELAY, publishDate, refundsOnDelete } from './suggested-post-rules.js';
 import type { ChatRow, StoreTx, SuggestedPostRow, UserRow } from '../../storage/store.js';
 
@@ -34,6 +35,10 @@ export class SuggestedPosts {
 
   constructor(private readonly ctx: SuggestedPostsContext) {
     this.directMessages = new DirectMessages(ctx);
+    // suggested_post_* service messages show their suggested post (suggested-post-view.ts).
+    ctx.messages.addRenderer((message, content, { renderLinked }) =>
+      showSuggestedPost(message, content, renderLinked),
+    );
   }
 
   /**

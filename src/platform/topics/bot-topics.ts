@@ -4,7 +4,12 @@
  * every private chat of the bot, `allows_users_to_create_topics` lets people create and delete topics
  * there. Kept as a setting of the bot (`bot_topics:<id>`, JSON), shown by getMe.
  */
-import type { ChatRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { ChatRow, StoreTx } from '../../storage/store.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+
+/** What reading a bot's topic mode needs of the store: its settings, and which users are bots. */
+type TopicModeReader = SettingsReader & Pick<UsersReader, 'getBot'>;
 
 export interface BotTopicMode {
   has_topics_enabled: boolean;
@@ -14,7 +19,7 @@ export interface BotTopicMode {
 const OFF: BotTopicMode = { has_topics_enabled: false, allows_users_to_create_topics: false };
 const key = (botId: number) => `bot_topics:${botId}`;
 
-export async function botTopicMode(reader: StoreReader, botId: number): Promise<BotTopicMode> {
+export async function botTopicMode(reader: SettingsReader, botId: number): Promise<BotTopicMode> {
   const value = await reader.getSetting(key(botId));
   return value ? { ...OFF, ...(JSON.parse(value) as Partial<BotTopicMode>) } : OFF;
 }
@@ -31,7 +36,7 @@ export async function setBotTopicMode(tx: StoreTx, botId: number, mode: BotTopic
 
 /** A private chat's bot and its topic mode; undefined for other chats and chats of two people. */
 export async function privateTopics(
-  reader: StoreReader,
+  reader: TopicModeReader,
   chat: ChatRow,
 ): Promise<{ botId: number; mode: BotTopicMode } | undefined> {
   if (chat.type !== 'private') return undefined;
@@ -42,7 +47,7 @@ export async function privateTopics(
 }
 
 /** Whether messages of the chat may be in topics: a forum, or a private chat whose bot has topics on. */
-export async function hasTopics(reader: StoreReader, chat: ChatRow): Promise<boolean> {
+export async function hasTopics(reader: TopicModeReader, chat: ChatRow): Promise<boolean> {
   if (chat.type === 'supergroup') return Boolean(chat.is_forum);
   return (await privateTopics(reader, chat))?.mode.has_topics_enabled === true;
 }

@@ -22,12 +22,15 @@ import {
   type Effects,
   type GroupContext,
 } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import { PlatformError, type PlatformErrorCode } from '../core/errors.js';
 import type { MessageContent } from '../core/wire-types.js';
 import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
 import { privateTopics, setBotTopicMode, type BotTopicMode } from './bot-topics.js';
 import type { ChatRow, ForumTopicRow, StoreTx, UserRow } from '../../storage/store.js';
 import { cleanTopicName, iconColor, iconEmoji, renderForumTopic } from './topic-rules.js';
+import { placeInThread, threadOf } from './threads.js';
+import type { Groups } from '../chats/groups.js';
 import {
   checkForum,
   checkMayCreateTopic,
@@ -52,7 +55,15 @@ export interface TopicEdit {
 }
 
 export class ForumTopics {
-  constructor(private readonly ctx: GroupContext) {}
+  /** `groups`: the kernel's, where topics register turning them on at a chat's creation (ADR 0111). */
+  constructor(
+    private readonly ctx: GroupContext<Messages>,
+    groups?: Groups,
+  ) {
+    // Messages are put into threads by topics (threads.ts), through the kernel's extension points.
+    ctx.messages.setThreads({ place: placeInThread, of: threadOf });
+    groups?.setForumSwitch(enableForum);
+  }
 
   /**
    * A person turns topics on or off in a supergroup they may change (can_change_info). Turning them

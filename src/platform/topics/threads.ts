@@ -13,7 +13,12 @@ import { PlatformError } from '../core/errors.js';
 import { hasTopics } from './bot-topics.js';
 import type { MessageContent } from '../core/wire-types.js';
 import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
-import type { ChatRow, StoreReader } from '../../storage/store.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { TopicsReader } from '../../storage/ports/topics.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** The thread a message's content belongs to (a topic's own creation message is its thread). */
 export function threadOf(content: MessageContent, messageId: number): number | undefined {
@@ -22,7 +27,11 @@ export function threadOf(content: MessageContent, messageId: number): number | u
 }
 
 export async function placeInThread(
-  reader: StoreReader,
+  reader: Pick<ChatsReader, 'getMember'> &
+    Pick<MessagesReader, 'getMessage'> &
+    TopicsReader &
+    SettingsReader &
+    Pick<UsersReader, 'getBot'>,
   chat: ChatRow,
   senderId: number,
   now: number,

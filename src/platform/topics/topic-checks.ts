@@ -3,8 +3,9 @@ import { chatPermissions } from '../chats/chat-access.js';
 import { hasRight, isAdmin, mayUseRight, type AdminRightKey } from '../chats/chat-rights.js';
 import type { ActingIn } from '../chats/group-context.js';
 import { PlatformError, type PlatformErrorCode } from '../core/errors.js';
-import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
-import type { ChatRow, ForumTopicRow, StoreTx } from '../../storage/store.js';
+import { GENERAL_THREAD_ID, type TopicsReader, type TopicsWriter } from '../../storage/ports/topics.js';
+import type { ChatsWriter } from '../../storage/ports/chats.js';
+import type { ChatRow, ForumTopicRow } from '../../storage/store.js';
 import { GENERAL_NAME, ICON_COLORS } from './topic-rules.js';
 
 /** Fails unless the chat is a forum (a supergroup with topics on). */
@@ -36,7 +37,14 @@ export function need(
  * Turns topics on in a supergroup, in the caller's write: is_forum, and the General topic when the
  * chat has none yet (a forum turned off and on again keeps its topics).
  */
-export async function enableForum(tx: StoreTx, chat: ChatRow, creatorId: number, now: number): Promise<void> {
+export async function enableForum(
+  tx: Pick<ChatsWriter, 'updateChat'> &
+    Pick<TopicsReader, 'getForumTopic'> &
+    Pick<TopicsWriter, 'insertForumTopic'>,
+  chat: ChatRow,
+  creatorId: number,
+  now: number,
+): Promise<void> {
   await tx.updateChat(chat.pk, { is_forum: 1 });
   if (await tx.getForumTopic(chat.pk, GENERAL_THREAD_ID)) return;
   await tx.insertForumTopic({

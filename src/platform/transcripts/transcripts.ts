@@ -2,7 +2,7 @@
  * Transcripts for snapshot tests (ADR 0059): a chat's history as a person sees it, normalised
  * (normalise.ts), as text (render.ts) or as the normalised Message objects.
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { normaliseMessages, type NormalisedMessage } from './normalise.js';
 import { renderTranscript } from './render.js';
 

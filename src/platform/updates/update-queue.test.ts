@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
-import { Platform } from '../core/platform.js';
+import { Platform } from '../assembly/platform.js';
 import { cryptoRandom } from '../core/random.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
 

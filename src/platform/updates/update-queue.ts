@@ -8,7 +8,7 @@
  */
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import { UPDATE_ID_START } from '../users/users.js';
+import { UPDATE_ID_START } from './update-ids.js';
 import type { BotRow, StoreTx, UpdateRow } from '../../storage/store.js';
 import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
 import type { Timeline } from '../timeline/timeline.js';

@@ -5,7 +5,7 @@
  * keys; an empty value means "not set".
  */
 import type { MenuButton } from '../../wire/bot-api-types.js';
-import { normalizeRights, type AdminRights } from '../chats/chat-rights.js';
+import { normalizeRights, type AdminRights } from '../core/admin-rights.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { ChatRow } from '../../storage/store.js';

@@ -9,8 +9,7 @@
  * receipt or a read changes belongs to whoever sent the message (today the gateway), which registers
  * a hook that runs in the same transaction as a device coming online.
  */
-import { PlatformError } from '../core/errors.js';
-import { GatewayError } from '../gateway/gateway-error.js';
+import { GatewayError, PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from './users.js';
 import type { DeviceRow } from '../../storage/gateway-store.js';

@@ -7,13 +7,12 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { WireUser } from '../core/wire-types.js';
 import { UniqueViolation, type BotRow, type StoreTx, type UserRow } from '../../storage/store.js';
+import { UPDATE_ID_START } from '../updates/update-ids.js';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const USERNAME = /^[a-zA-Z](?:[a-zA-Z0-9_]{3,30}[a-zA-Z0-9])$/;
 /** User and bot ids: up to 10 digits, like the reference platform's. */
 const ID_RANGE: [number, number] = [100_000_000, 8_000_000_000];
-/** First update_id of a bot's queue (reference: random in [2 000 001, 1 000 000 000)). */
-export const UPDATE_ID_START: [number, number] = [2_000_001, 1_000_000_000];
 
 export interface CreateUserInput {
   phone_number: string;

@@ -10,12 +10,16 @@
  */
 import { hasRight, isPresent, memberState } from '../chats/chat-rights.js';
 import { commit, type GroupContext } from '../chats/group-context.js';
+import type { Messages } from '../messages/messages.js';
 import type { Members } from '../chats/members.js';
 import { PlatformError } from '../core/errors.js';
 import type { Random } from '../core/random.js';
 import { renderUser } from '../users/users.js';
 import type { LaunchSigner, OpenedWebApp } from './launch-types.js';
-import type { ChatRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { WebAppsWriter } from '../../storage/ports/web-apps.js';
 
 /** ChatJoinRequest.query_id: the bot must answer or show a Mini App within 10 seconds (spec). */
 export const JOIN_REQUEST_QUERY_TIMEOUT = 10;
@@ -29,7 +33,7 @@ const assignedKey = (chatPk: number) => `chat:${chatPk}:join_request_bot`;
 export const joinRequestQueriesKey = (botId: number) => `bot:${botId}:supports_join_request_queries`;
 
 /** Whether the bot supports join-request queries (getMe). */
-export async function supportsJoinRequestQueries(reader: StoreReader, botId: number): Promise<boolean> {
+export async function supportsJoinRequestQueries(reader: SettingsReader, botId: number): Promise<boolean> {
   return (await reader.getSetting(joinRequestQueriesKey(botId))) === '1';
 }
 
@@ -38,7 +42,7 @@ export async function supportsJoinRequestQueries(reader: StoreReader, botId: num
  * join requests now (supports them, is present with can_invite_users). Written in the caller's tx.
  */
 export async function issueJoinRequestQuery(
-  tx: StoreTx,
+  tx: SettingsReader & Pick<ChatsReader, 'getMember'> & Pick<WebAppsWriter, 'insertJoinRequestQuery'>,
   chat: ChatRow,
   userId: number,
   now: number,
@@ -64,7 +68,7 @@ export async function issueJoinRequestQuery(
 
 export class JoinRequestQueries {
   constructor(
-    private readonly ctx: GroupContext,
+    private readonly ctx: GroupContext<Messages>,
     private readonly members: Members,
     private readonly webApps: LaunchSigner,
   ) {}

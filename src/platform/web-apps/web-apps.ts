@@ -22,7 +22,8 @@ import { WebAppSigningKey } from './signing-key.js';
 import type { LaunchSigner, OpenedWebApp, WebAppSource } from './launch-types.js';
 import { PreparedMessages } from './prepared-messages.js';
 import { PreparedButtons } from './prepared-buttons.js';
-import { JoinRequestQueries } from './join-request-queries.js';
+import { issueJoinRequestQuery, JoinRequestQueries } from './join-request-queries.js';
+import type { JoinRequests } from '../chats/join-requests.js';
 import type { Chats } from '../chats/chats.js';
 import type { Members } from '../chats/members.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
@@ -79,6 +80,8 @@ export interface WebAppParts {
   botSettings: BotSettings;
   callbackQueries: CallbackQueries;
   members: Members;
+  /** The kernel's join requests, where this feature registers its query issuer (ADR 0111). */
+  joinRequests: JoinRequests;
 }
 
 export class WebApps implements LaunchSigner {
@@ -99,6 +102,9 @@ export class WebApps implements LaunchSigner {
     this.preparedButtons = new PreparedButtons(deps, parts);
     const groupContext = { deps, ...parts };
     this.joinRequests = new JoinRequestQueries(groupContext, parts.members, this);
+    parts.joinRequests.setQueryIssuer((tx, chat, userId, now) =>
+      issueJoinRequestQuery(tx, chat, userId, now, deps.random),
+    );
   }
 
   /** Parley's Ed25519 public key of launch data signatures, as 64 hex digits. */

@@ -3,7 +3,7 @@
  * update to a bot's webhook (delivery/webhook-worker.ts records them) and the updates still pending,
  * in the shape of the gateway's delivery log (gateway/delivery-log.ts); and replay of an update.
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import type { UpdateRow, WebhookAttemptRow } from '../../storage/store.js';
 
 export interface WebhookDeliveryAttempt {

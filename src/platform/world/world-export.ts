@@ -6,7 +6,7 @@
  * What the file leaves out is listed in ADR 0102.
  */
 import type { BotRow, ChatRow, MemberRow, StoreView, UserRow } from '../../storage/store.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import type { MemberData } from '../chats/chat-rights.js';
 import { toCredits } from '../gateway/money.js';
 import { exportTopicsAndLinks } from './world-export-topics-links.js';

@@ -4,7 +4,7 @@
  * file with any problem changes nothing, and its error lists every problem found with its path and,
  * from a text, its line and column.
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { checkWorldShape } from './world-check.js';
 import { WorldProblems } from './world-checker.js';
 import { planWorld } from './world-plan.js';

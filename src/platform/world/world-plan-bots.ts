@@ -6,9 +6,10 @@
  * its target, since a chat of the file has no pk until it is written.
  */
 import type { BotRow, UserRow } from '../../storage/store.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { normalizeRights } from '../chats/chat-rights.js';
-import { inlinePlaceholderKey, UPDATE_ID_START } from '../users/users.js';
+import { inlinePlaceholderKey } from '../users/users.js';
+import { UPDATE_ID_START } from '../updates/update-ids.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../updates/webhooks.js';
 import { checkTarget, parseWebhookUrl, TargetRejected } from '../updates/webhook-target.js';
 import { guestQueriesKey } from '../guest/guest-queries.js';

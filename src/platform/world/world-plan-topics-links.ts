@@ -5,7 +5,7 @@
  * a link taken in the workspace, are problems. A forum the file gives without its General topic
  * gets it, as turning topics on makes it (topic-checks.ts `enableForum`).
  */
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { STORED_LINK_PREFIX, storedLink } from '../chats/invite-link-form.js';
 import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
 import { GENERAL_NAME, ICON_COLORS } from '../topics/topic-rules.js';

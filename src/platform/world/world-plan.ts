@@ -8,7 +8,7 @@
  * none.
  */
 import type { StoreReader } from '../../storage/store.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { normalizePermissions, type MemberData } from '../chats/chat-rights.js';
 import { DEFAULT_PRICE_UNITS, parseCredits } from '../gateway/money.js';
 import { signingKeyOf } from '../gateway/report-signature.js';

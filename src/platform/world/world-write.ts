@@ -4,7 +4,7 @@
  * webhook are announced, as setWebhook announces one, so that the webhook worker takes them.
  */
 import { UniqueViolation } from '../../storage/store.js';
-import type { Platform } from '../core/platform.js';
+import type { Platform } from '../assembly/platform.js';
 import { PlatformError } from '../core/errors.js';
 import type { ChatTarget, WorldPlan } from './world-rows.js';
 import type { WorldImported } from './world-types.js';

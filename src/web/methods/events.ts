@@ -5,7 +5,7 @@
  * stream is open. It listens by key, on the person's chats and the person (web/person-events.ts).
  */
 import type { ServerResponse } from 'node:http';
-import type { Platform } from '../../platform/core/platform.js';
+import type { Platform } from '../../platform/assembly/platform.js';
 import type { PlatformEvents } from '../../storage/ports/events.js';
 import { OPEN_CHAT_LIMIT, PersonEvents, type ChatEventListener } from '../person-events.js';
 import type { WebSession } from '../session.js';

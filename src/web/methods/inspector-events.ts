@@ -5,7 +5,7 @@
  * part again through the control API. Authenticated with the admin token, as the control API is.
  */
 import type { ServerResponse } from 'node:http';
-import type { Platform } from '../../platform/core/platform.js';
+import type { Platform } from '../../platform/assembly/platform.js';
 import { openSseStream } from '../sse-stream.js';
 
 export async function openInspectorEvents(platform: Platform, raw: ServerResponse): Promise<void> {

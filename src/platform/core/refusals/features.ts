@@ -186,7 +186,7 @@ export const FEATURE_REFUSALS = {
     bot: 'Bad Request: the thumbnail format must match the format of the stickers in the set',
     control: 'BAD_REQUEST',
   },
-  // profiles and member tags (users/profiles.ts, chats/member-tags.ts; ADR 0048)
+  // profiles and member tags (profiles/profiles.ts, chats/member-tags.ts; ADR 0048)
   /** setUserEmojiStatus for a person who did not allow the bot (the platform's token; unverified). */
   EMOJI_STATUS_ACCESS_DENIED: {
     kind: 'forbidden',

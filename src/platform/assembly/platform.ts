@@ -1,9 +1,12 @@
 /**
- * The platform core: the one object the surfaces (Bot API, control API, gateway, web client) call.
- * It owns the rules; it reads time only from its Clock and randomness only from its Random.
+ * The platform assembled: the one object the surfaces (Bot API, control API, gateway, web client)
+ * call, built from the kernel (core/, users/, chats/, messages/, updates/, files/) and the features
+ * that plug into it. It owns the rules; it reads time only from its Clock and randomness only from
+ * its Random. It lives outside core/ so that the kernel imports no feature (issue 30, ADR 0111):
+ * this folder imports every feature, and no feature imports it.
  */
 import { Chats } from '../chats/chats.js';
-import type { PlatformDeps } from './platform-deps.js';
+import type { PlatformDeps } from '../core/platform-deps.js';
 import { Messages } from '../messages/messages.js';
 import { UpdateQueue } from '../updates/update-queue.js';
 import { Users } from '../users/users.js';
@@ -21,14 +24,14 @@ import { FloodControl } from '../messages/flood-control.js';
 import { defaultFloodConfig } from '../../config/flood-config.js';
 import { InlineQueries } from '../inline/inline-queries.js';
 import { Reactions } from '../messages/reactions.js';
-import { Pins } from '../chats/pins.js';
+import { Pins } from '../messages/pins.js';
 import { Groups } from '../chats/groups.js';
 import { Stickers } from '../stickers/stickers.js';
 import { ForumTopics } from '../topics/forum-topics.js';
 import { PersonMediaSender } from '../messages/person-media.js';
 import { PersonContentSender } from '../messages/person-content.js';
 import { PersonPollSender } from '../messages/person-poll.js';
-import { PersonFiles } from '../files/person-files.js';
+import { PersonFiles } from '../messages/person-files.js';
 import { BusinessRelay } from '../business/business-relay.js';
 import { Business } from '../business/business.js';
 import { BusinessAccount } from '../business/business-account.js';
@@ -42,7 +45,7 @@ import { Boosts } from '../boosts/boosts.js';
 import { Giveaways } from '../giveaways/giveaways.js';
 import { Verification } from '../verification/verification.js';
 import { Drafts } from '../drafts/drafts.js';
-import { Profiles } from '../users/profiles.js';
+import { Profiles } from '../profiles/profiles.js';
 import { MemberTags } from '../chats/member-tags.js';
 import { SenderChats } from '../chats/sender-chats.js';
 import { Checklists } from '../checklists/checklists.js';
@@ -192,13 +195,16 @@ export class Platform {
       messages: this.messages,
       updates: this.updates,
     });
-    this.topics = new ForumTopics({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
+    this.topics = new ForumTopics(
+      {
+        deps,
+        users: this.users,
+        chats: this.chats,
+        messages: this.messages,
+        updates: this.updates,
+      },
+      this.groups,
+    );
     this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
     this.personContent = new PersonContentSender(deps, this.users, this.messages);
     this.personPolls = new PersonPollSender(deps, this.users, this.messages, this.polls);
@@ -220,6 +226,7 @@ export class Platform {
       botSettings: this.botSettings,
       callbackQueries: this.callbackQueries,
       members: this.groups.members,
+      joinRequests: this.groups.joinRequests,
     });
     this.guest = new GuestQueries(deps, {
       users: this.users,
@@ -239,7 +246,7 @@ export class Platform {
     this.verification = new Verification(deps, this.users);
     this.drafts = new Drafts(deps, this.users, this.chats, this.messages);
     this.profiles = new Profiles(deps, this.users, this.messages, this.files);
-    this.checklists = new Checklists(deps, this.users, this.messages);
+    this.checklists = new Checklists(deps, this.users, this.messages, businessRelay);
     this.memberTags = new MemberTags({
       deps,
       users: this.users,
@@ -256,14 +263,17 @@ export class Platform {
     });
     this.stars = new StarsLedger(deps, this.users, this.chats);
     this.businessStars = new BusinessStars(deps, this.stars);
-    this.payments = new Payments({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      stars: this.stars,
-    });
+    this.payments = new Payments(
+      {
+        deps,
+        users: this.users,
+        chats: this.chats,
+        messages: this.messages,
+        updates: this.updates,
+        stars: this.stars,
+      },
+      this.groups.inviteLinks,
+    );
     const giftsContext = {
       deps,
       users: this.users,

@@ -3,13 +3,14 @@
  * in bot-api/declared/chat-rules.ts, ADR 0084). Each rule is the very check the platform's write
  * makes, so a rule read before the write refuses with the same error as the write would: the runner
  * asks when a value of the call is refused, to answer in the reference's order (the chat, then the
- * rights, then the values) without a read on the calls that pass.
+ * rights, then the values) without a read on the calls that pass. The table names the kernel's
+ * checks (chats/) and the features' (topics/), so it lives with the assembly (ADR 0111).
  */
-import type { ActingIn } from './group-context.js';
-import { checkMayChangeInfo } from './chat-info-rights.js';
-import { checkMayManageInviteLinks } from './invite-links.js';
-import { checkSupergroup } from './member-changes.js';
-import { checkMayManageTags } from './member-tags.js';
+import type { ActingIn } from '../chats/group-context.js';
+import { checkMayChangeInfo } from '../chats/chat-info-rights.js';
+import { checkMayManageInviteLinks } from '../chats/invite-links.js';
+import { checkSupergroup } from '../chats/member-changes.js';
+import { checkMayManageTags } from '../chats/member-tags.js';
 import { checkForum, checkMayCreateTopic, need } from '../topics/topic-checks.js';
 
 export type ChatRuleCheck = (at: ActingIn) => void;

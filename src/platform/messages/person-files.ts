@@ -10,8 +10,8 @@
  * photo sizes, document, audio, video, ..., thumbnails), as the person sees it.
  */
 import { PlatformError } from '../core/errors.js';
-import type { Files } from './files.js';
-import type { Messages } from '../messages/messages.js';
+import type { Files } from '../files/files.js';
+import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
 import type { WireMessage } from '../core/wire-types.js';

@@ -4,11 +4,11 @@
  * with can_edit_messages (the member data of chat_members). Pinning adds a service message with
  * `pinned_message`, which the other party's bots receive as a `message`; unpinning adds none.
  */
-import type { Chats } from './chats.js';
-import { chatPermissions } from './chat-access.js';
-import { hasRight, isAdmin, mayUseRight, memberState } from './chat-rights.js';
+import type { Chats } from '../chats/chats.js';
+import { chatPermissions } from '../chats/chat-access.js';
+import { hasRight, isAdmin, mayUseRight, memberState } from '../chats/chat-rights.js';
 import { PlatformError } from '../core/errors.js';
-import type { Messages } from '../messages/messages.js';
+import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';

@@ -11,7 +11,7 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Files, WirePhotoSize } from '../files/files.js';
 import type { Messages } from '../messages/messages.js';
-import type { Users } from './users.js';
+import type { Users } from '../users/users.js';
 import type { ChatRow, FileRow, ProfileMediaKind, StoreReader, UserRow } from '../../storage/store.js';
 import type { WireMessage } from '../core/wire-types.js';
 

@@ -1,0 +1,134 @@
+/**
+ * The platform's kernel knows no feature (issue 30, ADR 0111): eslint-rules/platform-kernel.js
+ * refuses an import from the kernel into a feature, from a feature into an undeclared feature or a
+ * view, and into the assembly from anywhere but the views (shown on fixtures, so that a rule that
+ * stopped working would be noticed); and every import between the folders of src/platform/ today
+ * passes its table.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import parley from '../eslint-rules/layers.js';
+import {
+  FEATURE_DEPENDENCIES,
+  KERNEL,
+  VIEWS,
+  platformFolderOf,
+  refusal,
+} from '../eslint-rules/platform-kernel.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
+
+async function ruleErrors(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { parley },
+        rules: { 'parley/platform-kernel': 'error' },
+      },
+    ],
+  });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((message) => message.message);
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(full, out);
+    else if (entry.name.endsWith('.ts') && !/\.(test|contract)\.ts$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+describe('the kernel of src/platform/', () => {
+  it.each([
+    [
+      'src/platform/messages/x.ts',
+      "import { showSuggestedPost } from '../suggested-posts/suggested-post-view.js';",
+      'platform/messages/ may not import platform/suggested-posts/',
+    ],
+    [
+      'src/platform/core/x.ts',
+      "export { Gifts } from '../gifts/gift-service.js';",
+      'platform/core/ may not import platform/gifts/',
+    ],
+    [
+      'src/platform/chats/x.ts',
+      "const m = import('../payments/chat-subscriptions.js');",
+      'platform/chats/ may not import platform/payments/',
+    ],
+    [
+      'src/platform/gifts/x.ts',
+      "import { Games } from '../games/games.js';",
+      'platform/gifts/ may not import platform/games/',
+    ],
+    [
+      'src/platform/payments/x.ts',
+      "import { Platform } from '../assembly/platform.js';",
+      'platform/payments/ may not import platform/assembly/',
+    ],
+    [
+      'src/platform/users/x.ts',
+      "import type { Platform } from '../assembly/platform.js';",
+      'platform/users/ may not import platform/assembly/',
+    ],
+    [
+      'src/platform/stickers/x.ts',
+      "import { exportWorld } from '../world/world-export.js';",
+      'platform/stickers/ may not import platform/world/',
+    ],
+  ])('refuses %s: %s', async (file, code, expected) => {
+    const errors = await ruleErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/platform/gifts/x.ts', "import { Chats } from '../chats/chats.js';"],
+    ['src/platform/gifts/x.ts', "import { StarsLedger } from '../payments/stars-ledger.js';"],
+    ['src/platform/messages/x.ts', "import { Chats } from '../chats/chats.js';"],
+    ['src/platform/world/x.ts', "import type { Platform } from '../assembly/platform.js';"],
+    ['src/platform/assembly/x.ts', "import { Gifts } from '../gifts/gift-service.js';"],
+    ['src/bot-api/x.ts', "import { Gifts } from '../platform/gifts/gift-service.js';"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await ruleErrors(file, code)).toEqual([]);
+  });
+
+  it('declares dependencies between features only, on folders that exist', () => {
+    const folders = readdirSync(path.join(src, 'platform'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    for (const folder of [...KERNEL, ...VIEWS]) expect(folders).toContain(folder);
+    for (const [feature, needs] of Object.entries(FEATURE_DEPENDENCIES)) {
+      expect(folders).toContain(feature);
+      for (const need of needs) {
+        expect(folders).toContain(need);
+        expect(KERNEL).not.toContain(need);
+      }
+    }
+  });
+
+  it('every import between the folders of src/platform/ passes the table', () => {
+    const refused: string[] = [];
+    for (const file of sourceFiles(path.join(src, 'platform'))) {
+      const from = platformFolderOf(path.relative(src, file))!;
+      for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+        if (!fileName.startsWith('.')) continue;
+        const to = platformFolderOf(path.relative(src, path.resolve(path.dirname(file), fileName)));
+        if (to === undefined) continue;
+        const why = refusal(from, to);
+        if (why) refused.push(`${path.relative(src, file)} -> ${fileName}: ${why}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+});
