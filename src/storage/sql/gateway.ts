@@ -1,7 +1,8 @@
 /**
- * The statements of the gateway's stores (ports/gateway/: accounts, devices, jobs, requests), one
- * text for both adapters where they run the same (ADR 0109), `?` placeholders. One file, because
- * jobs and requests share how a request's seq is found (SEQ_OF), which the dialects do differently.
+ * The statements of the gateway's stores (ports/gateway/: accounts, devices, jobs, requests and the
+ * delivery log), one text for both adapters where they run the same (ADR 0109), `?` placeholders.
+ * One file, because jobs and requests share how a request's seq is found (SEQ_OF), which the
+ * dialects do differently.
  * `LIMIT CAST(? AS INTEGER)`: SQLite plans a plain `LIMIT ?` with its value and prepares it again at
  * each bind (sqlite/sql-statements.ts); PostgreSQL reads both alike.
  */
@@ -129,4 +130,24 @@ export const GATEWAY_REQUESTS_SQL = Object.freeze({
   /** `setChannelVerified` with null. */
   unsetChannelVerified: 'DELETE FROM gateway_channels WHERE chat_pk = ?',
   deleteMessage: 'DELETE FROM messages WHERE chat_pk = ? AND message_id = ?',
+} as const);
+
+export const GATEWAY_DELIVERY_LOG_SQL = Object.freeze({
+  /**
+   * The newest first (the adapters answer them oldest first). SQLite: every filter in one text, its
+   * parameters the account twice, the request id twice (null for no filter), then the limit.
+   * PostgreSQL: `select`, `WHERE` and the filters given joined by AND (a `? IS NULL` test would
+   * leave it without the parameter's type), then `order`.
+   */
+  listDeliveryLog: Object.freeze({
+    sqlite: `SELECT * FROM gateway_delivery_log
+      WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR request_id = ?)
+      ORDER BY id DESC LIMIT CAST(? AS INTEGER)`,
+    postgres: Object.freeze({
+      select: 'SELECT * FROM gateway_delivery_log',
+      accountId: 'account_id = ?',
+      requestId: 'request_id = ?',
+      order: 'ORDER BY id DESC LIMIT CAST(? AS INTEGER)',
+    } as const),
+  } as const),
 } as const);
