@@ -144,11 +144,19 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
         await tx.gateway.deleteJob(c!);
       });
       expect(await store.gateway.nextJobAt('report')).toBe(900);
-      expect((await store.gateway.getJob(a!))?.attempts).toBe(1);
+      // Every column of the port, and none of the table's own (request_seq, the claims' leases).
+      expect(await store.gateway.getJob(a!)).toEqual({ ...job('1', 'report', 900), id: a, attempts: 1 });
       await store.write(async (tx) => tx.gateway.deleteJob(a!));
       expect((await store.gateway.listDueJobs('report', 1000, 10)).map((j) => j.id)).toEqual([b]);
       expect((await store.gateway.listPendingReports({ accountId: 1 })).map((j) => j.id)).toEqual([b]);
       expect(await store.gateway.listPendingReports({ accountId: 2 })).toEqual([]);
+      expect((await store.gateway.listPendingReports({})).map((j) => j.id)).toEqual([b]);
+      expect((await store.gateway.listPendingReports({ requestId: '1' })).map((j) => j.id)).toEqual([b]);
+      expect(
+        (await store.gateway.listPendingReports({ accountId: 1, requestId: '1' })).map((j) => j.id),
+      ).toEqual([b]);
+      expect(await store.gateway.listPendingReports({ accountId: 2, requestId: '1' })).toEqual([]);
+      expect(await store.gateway.listPendingReports({ requestId: '2' })).toEqual([]);
       expect((await store.gateway.listJobs('1')).map((j) => j.id)).toEqual([b, d]);
     });
 

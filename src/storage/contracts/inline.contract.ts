@@ -104,5 +104,34 @@ export function inlineContract(open: () => Promise<Store>): void {
       expect(await store.write(async (tx) => tx.unpinAllMessages(chat.pk))).toBe(2);
       expect(await store.listPinnedMessages(chat.pk)).toEqual([]);
     });
+
+    it('serves, of cached answers given in the same second, the newest query first and then the greatest id', async () => {
+      const answered = {
+        bot_id: 10,
+        user_id: 1,
+        chat_pk: 3,
+        chat_type: 'sender',
+        query: 'cats',
+        query_offset: '',
+        created_at: 100,
+        answered_at: 101,
+        answer: '{"results":[]}',
+        is_personal: false,
+      };
+      // Expiries in another order than the ids, so that neither an index's order nor the order of
+      // the inserts gives the answer by chance.
+      await store.write(async (tx) => {
+        await tx.insertInlineQuery({ ...answered, id: 'qb', cache_until: 300 });
+        await tx.insertInlineQuery({ ...answered, id: 'qc', cache_until: 500 });
+        await tx.insertInlineQuery({ ...answered, id: 'qa', cache_until: 200 });
+        await tx.insertInlineQuery({ ...answered, id: 'q0', created_at: 99, cache_until: 600 });
+      });
+      expect((await store.findCachedInlineAnswer(10, 'cats', '', 1, 150))?.id).toBe('qc');
+      expect((await store.findCachedInlineAnswer(10, 'cats', '', 1, 500))?.id).toBe('q0');
+      await store.write(async (tx) =>
+        tx.insertInlineQuery({ ...answered, id: 'qd', answered_at: 102, cache_until: 250 }),
+      );
+      expect((await store.findCachedInlineAnswer(10, 'cats', '', 1, 150))?.id).toBe('qd');
+    });
   });
 }

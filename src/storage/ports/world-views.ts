@@ -14,9 +14,3 @@ export interface WorldViewsReader {
   listChatsAfter(afterPk: number, limit: number): Promise<ChatRow[]>;
   listSettingsWithPrefix(prefix: string): Promise<Array<{ key: string; value: string }>>;
 }
-
-/** The statements, one text for both adapters (`?` placeholders; the PostgreSQL adapter numbers them). */
-export const WORLD_VIEWS_SQL = {
-  listChatsAfter: 'SELECT * FROM chats WHERE pk > ? ORDER BY pk LIMIT ?',
-  listSettingsWithPrefix: 'SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?',
-} as const;

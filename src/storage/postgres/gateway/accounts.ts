@@ -3,6 +3,7 @@
  * caches: several processes share the database, and `debit` alone decides whether a send is paid.
  */
 import type { PgSql } from '../pg-sql.js';
+import { GATEWAY_ACCOUNTS_SQL as SQL } from '../../sql/gateway.js';
 import type {
   AccountsReader,
   AccountsWriter,
@@ -15,70 +16,44 @@ export class PgAccounts implements AccountsReader, AccountsWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getAccount(id: number) {
-    return (await this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id)) as
-      GatewayAccountRow | undefined;
+    return (await this.sql.get(SQL.getAccount, id)) as GatewayAccountRow | undefined;
   }
   async listAccountIds(limit: number) {
-    return (await this.sql.all('SELECT id FROM gateway_accounts ORDER BY id LIMIT ?', limit)).map((row) =>
-      Number(row.id),
-    );
+    return (await this.sql.all(SQL.listAccountIds, limit)).map((row) => Number(row.id));
   }
   async getAccountByLookup(tokenLookup: string) {
-    return (await this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup)) as
-      GatewayAccountRow | undefined;
+    return (await this.sql.get(SQL.getAccountByLookup, tokenLookup)) as GatewayAccountRow | undefined;
   }
   async insertAccount(row: Omit<GatewayAccountRow, 'id'>) {
     return (await this.sql.insert('gateway_accounts', row, 'id'))!;
   }
   async debit(accountId: number, amount: number) {
-    const row = await this.sql.get(
-      'UPDATE gateway_accounts SET balance = balance - ? WHERE id = ? AND balance >= ? RETURNING balance',
-      amount,
-      accountId,
-      amount,
-    );
+    const row = await this.sql.get(SQL.debit, amount, accountId, amount);
     return row?.balance as number | undefined;
   }
   async credit(accountId: number, amount: number) {
-    const row = await this.sql.get(
-      'UPDATE gateway_accounts SET balance = balance + ? WHERE id = ? RETURNING balance',
-      amount,
-      accountId,
-    );
+    const row = await this.sql.get(SQL.credit, amount, accountId);
     if (!row) throw new Error(`gateway account ${accountId} does not exist`);
     return row.balance as number;
   }
   async setDefaultPrice(accountId: number, price: number) {
-    await this.sql.run('UPDATE gateway_accounts SET default_price = ? WHERE id = ?', price, accountId);
+    await this.sql.run(SQL.setDefaultPrice, price, accountId);
   }
   async listPrices(accountId: number) {
-    return (await this.sql.all(
-      'SELECT * FROM gateway_prices WHERE account_id = ? ORDER BY prefix',
-      accountId,
-    )) as unknown as GatewayPriceRow[];
+    return (await this.sql.all(SQL.listPrices, accountId)) as unknown as GatewayPriceRow[];
   }
   async setPrice(accountId: number, prefix: string, price: number | null) {
     if (price === null) {
-      await this.sql.run('DELETE FROM gateway_prices WHERE account_id = ? AND prefix = ?', accountId, prefix);
+      await this.sql.run(SQL.deletePrice, accountId, prefix);
       return;
     }
-    await this.sql.run(
-      `INSERT INTO gateway_prices (account_id, prefix, price) VALUES (?, ?, ?)
-       ON CONFLICT (account_id, prefix) DO UPDATE SET price = excluded.price`,
-      accountId,
-      prefix,
-      price,
-    );
+    await this.sql.run(SQL.setPrice, accountId, prefix, price);
   }
   async insertLedger(row: Omit<LedgerRow, 'id'>) {
     await this.sql.insert('gateway_ledger', row);
   }
   async listLedger(accountId: number, limit: number) {
-    const rows = (await this.sql.all(
-      'SELECT * FROM gateway_ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?',
-      accountId,
-      limit,
-    )) as unknown as LedgerRow[];
+    const rows = (await this.sql.all(SQL.listLedger, accountId, limit)) as unknown as LedgerRow[];
     return rows.reverse();
   }
 }

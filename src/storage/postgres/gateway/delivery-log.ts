@@ -1,10 +1,13 @@
 /** The delivery report log on PostgreSQL (ports/gateway/delivery-log.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { GATEWAY_DELIVERY_LOG_SQL as SQL } from '../../sql/gateway.js';
 import type {
   DeliveryLogReader,
   DeliveryLogRow,
   DeliveryLogWriter,
 } from '../../ports/gateway/delivery-log.js';
+
+const { select, accountId, requestId, order } = SQL.listDeliveryLog.postgres;
 
 export class PgDeliveryLog implements DeliveryLogReader, DeliveryLogWriter {
   constructor(private readonly sql: PgSql) {}
@@ -13,20 +16,18 @@ export class PgDeliveryLog implements DeliveryLogReader, DeliveryLogWriter {
     await this.sql.insert('gateway_delivery_log', row);
   }
   async listDeliveryLog(filter: { accountId?: number; requestId?: string; limit: number }) {
-    // Only the filters given (a `? IS NULL` test would leave PostgreSQL without the parameter's type).
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.accountId !== undefined) {
-      where.push('account_id = ?');
+      where.push(accountId);
       params.push(filter.accountId);
     }
     if (filter.requestId !== undefined) {
-      where.push('request_id = ?');
+      where.push(requestId);
       params.push(filter.requestId);
     }
     const rows = (await this.sql.all(
-      `SELECT * FROM gateway_delivery_log ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY id DESC LIMIT ?`,
+      `${select} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order}`,
       ...params,
       filter.limit,
     )) as unknown as DeliveryLogRow[];

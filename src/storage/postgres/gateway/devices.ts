@@ -1,18 +1,16 @@
 /** People's devices on PostgreSQL (ports/gateway/devices.ts). No cache: every read goes to the database. */
 import type { PgSql } from '../pg-sql.js';
+import { GATEWAY_DEVICES_SQL as SQL } from '../../sql/gateway.js';
 import type { DeviceRow, DevicesReader, DevicesWriter } from '../../ports/gateway/devices.js';
 
 export class PgDevices implements DevicesReader, DevicesWriter {
   constructor(private readonly sql: PgSql) {}
 
   async listDevices(userId: number) {
-    return (await this.sql.all(
-      'SELECT * FROM devices WHERE user_id = ? ORDER BY id',
-      userId,
-    )) as unknown as DeviceRow[];
+    return (await this.sql.all(SQL.listDevices, userId)) as unknown as DeviceRow[];
   }
   async getDevice(id: number) {
-    return (await this.sql.get('SELECT * FROM devices WHERE id = ?', id)) as DeviceRow | undefined;
+    return (await this.sql.get(SQL.getDevice, id)) as DeviceRow | undefined;
   }
   async insertDevice(row: Omit<DeviceRow, 'id'>) {
     return (await this.sql.insert('devices', row, 'id'))!;

@@ -1,5 +1,6 @@
 /** Verification requests and verified sender channels on PostgreSQL (ports/gateway/requests.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { GATEWAY_REQUESTS_SQL as SQL } from '../../sql/gateway.js';
 import type { RequestsReader, RequestsWriter, VerificationRequestRow } from '../../ports/gateway/requests.js';
 
 /** Every column of a request as the port has it, listed once (the compiler checks none is missing). */
@@ -27,43 +28,37 @@ const COLUMNS: Record<keyof VerificationRequestRow, true> = {
   payload: true,
   ttl: true,
 };
-/** A request's columns (without the table's own key, seq). */
-const REQUEST = Object.keys(COLUMNS).join(', ');
+/** A request's columns (without the table's own key, seq), for the insert (reads: sql/gateway.ts). */
+const REQUEST = Object.keys(COLUMNS) as Array<keyof VerificationRequestRow>;
 
 export class PgRequests implements RequestsReader, RequestsWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getRequest(requestId: string) {
-    return (await this.sql.get(`SELECT ${REQUEST} FROM gateway_requests WHERE request_id = ?`, requestId)) as
-      VerificationRequestRow | undefined;
+    return (await this.sql.get(SQL.getRequest.postgres, requestId)) as VerificationRequestRow | undefined;
   }
   async listAccountRequests(accountId: number, limit: number) {
     return (await this.sql.all(
-      `SELECT ${REQUEST} FROM gateway_requests WHERE account_id = ?
-       ORDER BY created_at DESC, seq DESC LIMIT ?`,
+      SQL.listAccountRequests,
       accountId,
       limit,
     )) as unknown as VerificationRequestRow[];
   }
   async listSentRequests(userId: number, limit: number) {
     const rows = (await this.sql.all(
-      `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
-       ORDER BY sent_at DESC, seq DESC LIMIT ?`,
+      SQL.listSentRequests,
       userId,
       limit,
     )) as unknown as VerificationRequestRow[];
     return rows.reverse();
   }
   async listUndeliveredRequests(userId: number) {
-    return (await this.sql.all(
-      `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY seq`,
-      userId,
-    )) as unknown as VerificationRequestRow[];
+    return (await this.sql.all(SQL.listUndeliveredRequests, userId)) as unknown as VerificationRequestRow[];
   }
   async insertRequest(row: VerificationRequestRow) {
     // Only the port's columns: seq is generated.
     const values: Record<string, unknown> = {};
-    for (const name of Object.keys(COLUMNS) as Array<keyof VerificationRequestRow>) values[name] = row[name];
+    for (const name of REQUEST) values[name] = row[name];
     await this.sql.insert('gateway_requests', values);
   }
   async updateRequest(requestId: string, patch: Partial<Omit<VerificationRequestRow, 'request_id'>>) {
@@ -71,22 +66,16 @@ export class PgRequests implements RequestsReader, RequestsWriter {
   }
 
   async getChannelVerifiedAt(chatPk: number) {
-    return (await this.sql.get('SELECT verified_at FROM gateway_channels WHERE chat_pk = ?', chatPk))
-      ?.verified_at as number | undefined;
+    return (await this.sql.get(SQL.getChannelVerifiedAt, chatPk))?.verified_at as number | undefined;
   }
   async setChannelVerified(chatPk: number, verifiedAt: number | null) {
     if (verifiedAt === null) {
-      await this.sql.run('DELETE FROM gateway_channels WHERE chat_pk = ?', chatPk);
+      await this.sql.run(SQL.unsetChannelVerified, chatPk);
       return;
     }
-    await this.sql.run(
-      `INSERT INTO gateway_channels (chat_pk, verified_at) VALUES (?, ?)
-       ON CONFLICT (chat_pk) DO UPDATE SET verified_at = excluded.verified_at`,
-      chatPk,
-      verifiedAt,
-    );
+    await this.sql.run(SQL.setChannelVerified, chatPk, verifiedAt);
   }
   async deleteMessage(chatPk: number, messageId: number) {
-    await this.sql.run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+    await this.sql.run(SQL.deleteMessage, chatPk, messageId);
   }
 }

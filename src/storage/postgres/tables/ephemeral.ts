@@ -3,6 +3,7 @@
  * free id conflict on the unique key or under SERIALIZABLE, and the adapter runs one again.
  */
 import type { PgSql } from '../pg-sql.js';
+import { EPHEMERAL_SQL as SQL } from '../../sql/ephemeral.js';
 import type {
   EphemeralMessageRow,
   EphemeralReader,
@@ -10,47 +11,28 @@ import type {
   NewEphemeralMessage,
 } from '../../ports/ephemeral.js';
 
-/** The chat's smallest ephemeral id that no message holds: 1, or one past the end of a run. */
-const FREE_EPHEMERAL_ID = `CASE WHEN NOT EXISTS (SELECT 1 FROM ephemeral_messages
-  WHERE chat_pk = ? AND ephemeral_message_id = 1) THEN 1 ELSE (SELECT MIN(e.ephemeral_message_id + 1)
-  FROM ephemeral_messages e WHERE e.chat_pk = ? AND NOT EXISTS (SELECT 1 FROM ephemeral_messages f
-  WHERE f.chat_pk = e.chat_pk AND f.ephemeral_message_id = e.ephemeral_message_id + 1)) END`;
-
-const COLUMNS = `seq, chat_pk, ephemeral_message_id, receiver_id, sender_id, after_message_id, date,
-  edit_date, body, seen, replaces_message_id`;
-
 export class PgEphemeral implements EphemeralReader, EphemeralWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getEphemeralMessage(chatPk: number, ephemeralMessageId: number) {
-    return (await this.sql.get(
-      `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND ephemeral_message_id = ?`,
-      chatPk,
-      ephemeralMessageId,
-    )) as EphemeralMessageRow | undefined;
+    return (await this.sql.get(SQL.getEphemeralMessage, chatPk, ephemeralMessageId)) as
+      EphemeralMessageRow | undefined;
   }
   async listEphemeralMessages(chatPk: number, userId: number) {
     return (await this.sql.all(
-      `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND (receiver_id = ? OR sender_id = ?)
-       ORDER BY after_message_id, seq`,
+      SQL.listEphemeralMessages,
       chatPk,
       userId,
       userId,
     )) as unknown as EphemeralMessageRow[];
   }
   async nextUnseenEphemeralMessage(chatPk: number, receiverId: number) {
-    return (await this.sql.get(
-      `SELECT ${COLUMNS} FROM ephemeral_messages WHERE chat_pk = ? AND receiver_id = ? AND NOT seen
-       ORDER BY after_message_id, seq LIMIT 1`,
-      chatPk,
-      receiverId,
-    )) as EphemeralMessageRow | undefined;
+    return (await this.sql.get(SQL.nextUnseenEphemeralMessage, chatPk, receiverId)) as
+      EphemeralMessageRow | undefined;
   }
   async insertEphemeralMessage(row: NewEphemeralMessage) {
     return (await this.sql.get(
-      `INSERT INTO ephemeral_messages (chat_pk, ephemeral_message_id, receiver_id, sender_id,
-         after_message_id, date, edit_date, body, replaces_message_id)
-       VALUES (?, ${FREE_EPHEMERAL_ID}, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      SQL.insertEphemeralMessage,
       row.chat_pk,
       row.chat_pk,
       row.chat_pk,
@@ -65,7 +47,7 @@ export class PgEphemeral implements EphemeralReader, EphemeralWriter {
   }
   async updateEphemeralMessage(chatPk: number, ephemeralMessageId: number, body: string, editDate: number) {
     const changed = await this.sql.run(
-      'UPDATE ephemeral_messages SET body = ?, edit_date = ? WHERE chat_pk = ? AND ephemeral_message_id = ?',
+      SQL.updateEphemeralMessage,
       body,
       editDate,
       chatPk,
@@ -74,18 +56,10 @@ export class PgEphemeral implements EphemeralReader, EphemeralWriter {
     return changed > 0;
   }
   async deleteEphemeralMessage(chatPk: number, ephemeralMessageId: number) {
-    const changed = await this.sql.run(
-      'DELETE FROM ephemeral_messages WHERE chat_pk = ? AND ephemeral_message_id = ?',
-      chatPk,
-      ephemeralMessageId,
-    );
+    const changed = await this.sql.run(SQL.deleteEphemeralMessage, chatPk, ephemeralMessageId);
     return changed > 0;
   }
   async markEphemeralSeen(chatPk: number, ephemeralMessageId: number) {
-    await this.sql.run(
-      'UPDATE ephemeral_messages SET seen = TRUE WHERE chat_pk = ? AND ephemeral_message_id = ?',
-      chatPk,
-      ephemeralMessageId,
-    );
+    await this.sql.run(SQL.markEphemeralSeen, chatPk, ephemeralMessageId);
   }
 }

@@ -1,5 +1,6 @@
 /** Channel direct messages and suggested posts on PostgreSQL (ports/suggested-posts.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { SUGGESTED_POSTS_SQL as SQL } from '../../sql/suggested-posts.js';
 import type {
   DirectMessagesChatRow,
   SuggestedPostPatch,
@@ -17,44 +18,29 @@ export class PgSuggestedPosts implements SuggestedPostsReader, SuggestedPostsWri
   constructor(private readonly sql: PgSql) {}
 
   async getDirectMessagesChat(channelPk: number) {
-    const row = await this.sql.get('SELECT * FROM direct_messages_chats WHERE channel_pk = ?', channelPk);
+    const row = await this.sql.get(SQL.getDirectMessagesChat, channelPk);
     return row as unknown as DirectMessagesChatRow | undefined;
   }
   async getSuggestedPost(chatPk: number, messageId: number) {
-    const row = await this.sql.get(
-      'SELECT * FROM suggested_posts WHERE chat_pk = ? AND message_id = ?',
-      chatPk,
-      messageId,
-    );
+    const row = await this.sql.get(SQL.getSuggestedPost, chatPk, messageId);
     return row ? postRow(row) : undefined;
   }
   async getSuggestedPostByPost(channelPk: number, postMessageId: number) {
-    const row = await this.sql.get(
-      'SELECT * FROM suggested_posts WHERE channel_pk = ? AND post_message_id = ?',
-      channelPk,
-      postMessageId,
-    );
+    const row = await this.sql.get(SQL.getSuggestedPostByPost, channelPk, postMessageId);
     return row ? postRow(row) : undefined;
   }
   async listDueSuggestedPosts(now: number, limit: number) {
-    const rows = await this.sql.all(
-      `SELECT * FROM suggested_posts WHERE due_at IS NOT NULL AND due_at <= ?
-       ORDER BY due_at, chat_pk, message_id LIMIT ?`,
-      now,
-      limit,
-    );
+    const rows = await this.sql.all(SQL.listDueSuggestedPosts, now, limit);
     return rows.map(postRow);
   }
   async nextSuggestedPostDue() {
-    const row = await this.sql.get('SELECT MIN(due_at) AS due FROM suggested_posts WHERE due_at IS NOT NULL');
+    const row = await this.sql.get(SQL.nextSuggestedPostDue);
     return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
   }
 
   async upsertDirectMessagesChat(row: DirectMessagesChatRow) {
     await this.sql.run(
-      `INSERT INTO direct_messages_chats (channel_pk, chat_pk, enabled, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (channel_pk) DO UPDATE SET chat_pk = excluded.chat_pk, enabled = excluded.enabled,
-       updated_at = excluded.updated_at`,
+      SQL.upsertDirectMessagesChat,
       row.channel_pk,
       row.chat_pk,
       row.enabled,
@@ -72,9 +58,9 @@ export class PgSuggestedPosts implements SuggestedPostsReader, SuggestedPostsWri
   ) {
     const keys = Object.keys(patch) as Array<keyof SuggestedPostPatch>;
     const set = keys.length > 0 ? keys.map((k) => `${k} = ?`).join(', ') : 'state = state';
+    const { set: update, where } = SQL.updateSuggestedPost;
     const changed = await this.sql.run(
-      `UPDATE suggested_posts SET ${set}
-       WHERE chat_pk = ? AND message_id = ? AND state = ? AND phase IS NOT DISTINCT FROM ?`,
+      `${update} ${set} ${where}`,
       ...keys.map((k) => patch[k] ?? null),
       chatPk,
       messageId,

@@ -1,5 +1,6 @@
 /** The timeline on PostgreSQL (ports/timeline.ts, ADR 0099). */
 import type { PgSql } from '../pg-sql.js';
+import { TIMELINE_SQL as SQL } from '../../sql/timeline.js';
 import { timelineWhere } from '../../timeline-query.js';
 import type {
   NewTimelineEvent,
@@ -9,6 +10,7 @@ import type {
   TimelineWriter,
 } from '../../ports/timeline.js';
 
+/** The columns, in the order of TIMELINE_SQL.insertTimelineEvents. */
 const COLUMNS = [
   'at',
   'kind',
@@ -31,20 +33,20 @@ export class PgTimeline implements TimelineReader, TimelineWriter {
 
   async listTimeline(filter: TimelineFilter) {
     const { where, values } = timelineWhere(filter, 'ILIKE');
+    const { select, order } = SQL.listTimeline;
     return (await this.sql.all(
-      `SELECT * FROM timeline_events ${where} ORDER BY id DESC LIMIT ?`,
+      `${select} ${where} ${order}`,
       ...values,
       filter.limit,
     )) as unknown as TimelineRow[];
   }
   /** One statement per `CHUNK` rows; in a write it goes with the next statement (no round trip of its own). */
   async insertTimelineEvents(rows: readonly NewTimelineEvent[]) {
-    const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       await this.sql.runLater(
         'timeline_events',
-        `INSERT INTO timeline_events (${COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+        `${SQL.insertTimelineEvents} ${chunk.map(() => SQL.insertTimelineEventsRow).join(', ')}`,
         ...chunk.flatMap((row) => COLUMNS.map((column) => row[column])),
       );
     }

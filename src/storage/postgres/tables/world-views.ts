@@ -1,6 +1,7 @@
 /** What a world file reads of the whole store, on PostgreSQL (ports/world-views.ts). */
 import type { PgSql } from '../pg-sql.js';
-import { WORLD_VIEWS_SQL as SQL, type WorldViewsReader } from '../../ports/world-views.js';
+import { WORLD_VIEWS_SQL as SQL } from '../../sql/world-views.js';
+import type { WorldViewsReader } from '../../ports/world-views.js';
 import type { ChatRow } from '../../ports/chats.js';
 
 export class PgWorldViews implements WorldViewsReader {

@@ -1,6 +1,7 @@
 /** Gateway accounts, price overrides and the ledger on SQLite (ports/gateway/accounts.ts), cached (ADR 0015). */
 import { CACHE_SIZE, columnsOf, copyAll, inserter, remember } from './row-helpers.js';
-import { LIMIT_PARAM as LIMIT, type SqlStatements } from '../sql-statements.js';
+import { type SqlStatements } from '../sql-statements.js';
+import { GATEWAY_ACCOUNTS_SQL as SQL } from '../../sql/gateway.js';
 import type {
   AccountsReader,
   AccountsWriter,
@@ -50,22 +51,17 @@ export class SqliteAccounts implements AccountsReader, AccountsWriter {
   async getAccount(id: number) {
     const row =
       this.#accounts.get(id) ??
-      this.#rememberAccount(
-        this.sql.get('SELECT * FROM gateway_accounts WHERE id = ?', id) as GatewayAccountRow | undefined,
-      );
+      this.#rememberAccount(this.sql.get(SQL.getAccount, id) as GatewayAccountRow | undefined);
     return row && { ...row };
   }
   async listAccountIds(limit: number) {
-    return this.sql
-      .all('SELECT id FROM gateway_accounts ORDER BY id LIMIT ?', limit)
-      .map((row) => Number(row.id));
+    return this.sql.all(SQL.listAccountIds, limit).map((row) => Number(row.id));
   }
   async getAccountByLookup(tokenLookup: string) {
     const row =
       this.#accountsByLookup.get(tokenLookup) ??
       this.#rememberAccount(
-        this.sql.get('SELECT * FROM gateway_accounts WHERE token_lookup = ?', tokenLookup) as
-          GatewayAccountRow | undefined,
+        this.sql.get(SQL.getAccountByLookup, tokenLookup) as GatewayAccountRow | undefined,
       );
     return row && { ...row };
   }
@@ -88,28 +84,19 @@ export class SqliteAccounts implements AccountsReader, AccountsWriter {
     return Number(this.sql.insert('gateway_accounts', row).lastInsertRowid);
   }
   async debit(accountId: number, amount: number) {
-    const row = this.sql.get(
-      `UPDATE gateway_accounts SET balance = balance - ? WHERE id = ? AND balance >= ? RETURNING balance`,
-      amount,
-      accountId,
-      amount,
-    );
+    const row = this.sql.get(SQL.debit, amount, accountId, amount);
     if (!row) return undefined;
     this.#patchAccount(accountId, { balance: row.balance as number });
     return row.balance as number;
   }
   async credit(accountId: number, amount: number) {
-    const row = this.sql.get(
-      'UPDATE gateway_accounts SET balance = balance + ? WHERE id = ? RETURNING balance',
-      amount,
-      accountId,
-    );
+    const row = this.sql.get(SQL.credit, amount, accountId);
     if (!row) throw new Error(`gateway account ${accountId} does not exist`);
     this.#patchAccount(accountId, { balance: row.balance as number });
     return row.balance as number;
   }
   async setDefaultPrice(accountId: number, price: number) {
-    this.sql.run('UPDATE gateway_accounts SET default_price = ? WHERE id = ?', price, accountId);
+    this.sql.run(SQL.setDefaultPrice, price, accountId);
     this.#patchAccount(accountId, { default_price: price });
   }
   async listPrices(accountId: number) {
@@ -118,36 +105,23 @@ export class SqliteAccounts implements AccountsReader, AccountsWriter {
       remember(
         this.#prices,
         accountId,
-        this.sql.all(
-          'SELECT * FROM gateway_prices WHERE account_id = ? ORDER BY prefix',
-          accountId,
-        ) as unknown as GatewayPriceRow[],
+        this.sql.all(SQL.listPrices, accountId) as unknown as GatewayPriceRow[],
       );
     return copyAll(rows);
   }
   async setPrice(accountId: number, prefix: string, price: number | null) {
     this.#prices.delete(accountId);
     if (price === null) {
-      this.sql.run('DELETE FROM gateway_prices WHERE account_id = ? AND prefix = ?', accountId, prefix);
+      this.sql.run(SQL.deletePrice, accountId, prefix);
       return;
     }
-    this.sql.run(
-      `INSERT INTO gateway_prices (account_id, prefix, price) VALUES (?, ?, ?)
-       ON CONFLICT (account_id, prefix) DO UPDATE SET price = excluded.price`,
-      accountId,
-      prefix,
-      price,
-    );
+    this.sql.run(SQL.setPrice, accountId, prefix, price);
   }
   async insertLedger(row: Omit<LedgerRow, 'id'>) {
     insertLedgerRow(this.sql, row);
   }
   async listLedger(accountId: number, limit: number) {
-    const rows = this.sql.all(
-      `SELECT * FROM gateway_ledger WHERE account_id = ? ORDER BY id DESC LIMIT ${LIMIT}`,
-      accountId,
-      limit,
-    ) as unknown as LedgerRow[];
+    const rows = this.sql.all(SQL.listLedger, accountId, limit) as unknown as LedgerRow[];
     return rows.reverse();
   }
 }

@@ -1,5 +1,6 @@
 /** The delivery report log on SQLite (ports/gateway/delivery-log.ts). */
-import { LIMIT_PARAM as LIMIT, type SqlStatements } from '../sql-statements.js';
+import { type SqlStatements } from '../sql-statements.js';
+import { GATEWAY_DELIVERY_LOG_SQL as SQL } from '../../sql/gateway.js';
 import type {
   DeliveryLogReader,
   DeliveryLogRow,
@@ -14,8 +15,7 @@ export class SqliteDeliveryLog implements DeliveryLogReader, DeliveryLogWriter {
   }
   async listDeliveryLog(filter: { accountId?: number; requestId?: string; limit: number }) {
     const rows = this.sql.all(
-      `SELECT * FROM gateway_delivery_log WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR request_id = ?)
-       ORDER BY id DESC LIMIT ${LIMIT}`,
+      SQL.listDeliveryLog.sqlite,
       filter.accountId ?? null,
       filter.accountId ?? null,
       filter.requestId ?? null,

@@ -2,6 +2,7 @@
 import { LruMap } from '../../lru-map.js';
 import { copyAll, remember } from './row-helpers.js';
 import type { Row, SqlStatements } from '../sql-statements.js';
+import { GATEWAY_DEVICES_SQL as SQL } from '../../sql/gateway.js';
 import type { DeviceRow, DevicesReader, DevicesWriter } from '../../ports/gateway/devices.js';
 import type { CachedArea } from '../../ports/events.js';
 
@@ -28,9 +29,7 @@ export class SqliteDevices implements DevicesReader, DevicesWriter {
   async listDevices(userId: number) {
     let rows = this.#devices.get(userId);
     if (!rows) {
-      rows = this.sql
-        .all('SELECT * FROM devices WHERE user_id = ? ORDER BY id', userId)
-        .map((r) => toDevice(r)!);
+      rows = this.sql.all(SQL.listDevices, userId).map((r) => toDevice(r)!);
       // A user without devices is about to get the default one: not worth an entry.
       if (rows.length === 0) return rows;
       remember(this.#devices, userId, rows);
@@ -38,7 +37,7 @@ export class SqliteDevices implements DevicesReader, DevicesWriter {
     return copyAll(rows);
   }
   async getDevice(id: number) {
-    return toDevice(this.sql.get('SELECT * FROM devices WHERE id = ?', id));
+    return toDevice(this.sql.get(SQL.getDevice, id));
   }
   async insertDevice(row: Omit<DeviceRow, 'id'>) {
     this.#devices.delete(row.user_id);

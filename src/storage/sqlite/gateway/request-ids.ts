@@ -11,14 +11,6 @@ import { LruMap } from '../../lru-map.js';
 import { CACHE_SIZE, remember } from './row-helpers.js';
 import type { SqlStatements } from '../sql-statements.js';
 
-/**
- * The seq of a request_id, as a scalar subquery of three parameters (`...seqParams(id)`): the row at
- * the computed seq if it holds that id, else the other ids' entry. NULL when there is no such
- * request.
- */
-export const SEQ_OF = `COALESCE((SELECT seq FROM gateway_requests WHERE seq = ? AND request_id = ?),
-  (SELECT seq FROM gateway_request_other_ids WHERE request_id = ?))`;
-
 export class RequestIds {
   readonly #permutation: RequestIdPermutation;
   /** The next seq to hand out; above every seq in the table when the store opened. */
@@ -54,7 +46,7 @@ export class RequestIds {
     return seq === undefined ? { seq: this.#next++, made: false } : { seq, made: true };
   }
 
-  /** The parameters of SEQ_OF for `requestId`. */
+  /** The parameters of `SEQ_OF.sqlite` (sql/gateway.ts) for `requestId`: its computed seq, and the id twice. */
   seqParams(requestId: string): [number, string, string] {
     return [this.#permutation.seqOf(requestId) ?? -1, requestId, requestId];
   }

@@ -1,7 +1,8 @@
 /** Verification requests and verified sender channels on SQLite (ports/gateway/requests.ts). */
 import { columnsOf } from './row-helpers.js';
-import { SEQ_OF, type RequestIds } from './request-ids.js';
-import { LIMIT_PARAM as LIMIT, sqlValue, type Row, type SqlStatements } from '../sql-statements.js';
+import { type RequestIds } from './request-ids.js';
+import { sqlValue, type Row, type SqlStatements } from '../sql-statements.js';
+import { GATEWAY_REQUESTS_SQL as SQL, SEQ_OF } from '../../sql/gateway.js';
 import { UniqueViolation } from '../../store.js';
 import type { RequestsReader, RequestsWriter, VerificationRequestRow } from '../../ports/gateway/requests.js';
 
@@ -35,7 +36,7 @@ const REQUEST_COLUMNS = columnsOf<VerificationRequestRow>({
   payload: true,
   ttl: true,
 });
-/** A request's columns as the port has them (without seq). */
+/** A request's columns as the port has them (without seq), for the inserts (reads: sql/gateway.ts). */
 const REQUEST = REQUEST_COLUMNS.join(', ');
 const PLACES = REQUEST_COLUMNS.map(() => '?').join(', ');
 /** An id this store made: refused (no row) if it equals one of the other ids. */
@@ -55,39 +56,17 @@ export class SqliteRequests implements RequestsReader, RequestsWriter {
     return this.ids.make();
   }
   async getRequest(requestId: string) {
-    return toRequest(
-      this.sql.get(
-        `SELECT ${REQUEST} FROM gateway_requests WHERE seq = ${SEQ_OF}`,
-        ...this.ids.seqParams(requestId),
-      ),
-    );
+    return toRequest(this.sql.get(SQL.getRequest.sqlite, ...this.ids.seqParams(requestId)));
   }
   async listAccountRequests(accountId: number, limit: number) {
-    return this.sql
-      .all(
-        `SELECT ${REQUEST} FROM gateway_requests WHERE account_id = ?
-         ORDER BY created_at DESC, seq DESC LIMIT ${LIMIT}`,
-        accountId,
-        limit,
-      )
-      .map((r) => toRequest(r)!);
+    return this.sql.all(SQL.listAccountRequests, accountId, limit).map((r) => toRequest(r)!);
   }
   async listSentRequests(userId: number, limit: number) {
-    const rows = this.sql.all(
-      `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND sent_at IS NOT NULL
-       ORDER BY sent_at DESC, seq DESC LIMIT ${LIMIT}`,
-      userId,
-      limit,
-    );
+    const rows = this.sql.all(SQL.listSentRequests, userId, limit);
     return rows.map((r) => toRequest(r)!).reverse();
   }
   async listUndeliveredRequests(userId: number) {
-    return this.sql
-      .all(
-        `SELECT ${REQUEST} FROM gateway_requests WHERE user_id = ? AND delivery_status = 'sent' ORDER BY seq`,
-        userId,
-      )
-      .map((r) => toRequest(r)!);
+    return this.sql.all(SQL.listUndeliveredRequests, userId).map((r) => toRequest(r)!);
   }
   async insertRequest(row: VerificationRequestRow) {
     const { request_id: requestId } = row;
@@ -124,29 +103,23 @@ export class SqliteRequests implements RequestsReader, RequestsWriter {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     this.sql.run(
-      `UPDATE gateway_requests SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE seq = ${SEQ_OF}`,
+      `UPDATE gateway_requests SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE seq = ${SEQ_OF.sqlite}`,
       ...keys.map((k) => sqlValue(patch[k])),
       ...this.ids.seqParams(requestId),
     );
   }
 
   async getChannelVerifiedAt(chatPk: number) {
-    return this.sql.get('SELECT verified_at FROM gateway_channels WHERE chat_pk = ?', chatPk)?.verified_at as
-      number | undefined;
+    return this.sql.get(SQL.getChannelVerifiedAt, chatPk)?.verified_at as number | undefined;
   }
   async setChannelVerified(chatPk: number, verifiedAt: number | null) {
     if (verifiedAt === null) {
-      this.sql.run('DELETE FROM gateway_channels WHERE chat_pk = ?', chatPk);
+      this.sql.run(SQL.unsetChannelVerified, chatPk);
       return;
     }
-    this.sql.run(
-      `INSERT INTO gateway_channels (chat_pk, verified_at) VALUES (?, ?)
-       ON CONFLICT (chat_pk) DO UPDATE SET verified_at = excluded.verified_at`,
-      chatPk,
-      verifiedAt,
-    );
+    this.sql.run(SQL.setChannelVerified, chatPk, verifiedAt);
   }
   async deleteMessage(chatPk: number, messageId: number) {
-    this.sql.run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+    this.sql.run(SQL.deleteMessage, chatPk, messageId);
   }
 }

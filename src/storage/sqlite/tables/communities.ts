@@ -1,5 +1,6 @@
 /** Communities and their chats on SQLite (ports/communities.ts). */
 import { type SqlStatements } from '../sql-statements.js';
+import { COMMUNITIES_SQL as SQL } from '../../sql/communities.js';
 import type { CommunitiesReader, CommunitiesWriter, CommunityRow } from '../../ports/communities.js';
 
 export class SqliteCommunities implements CommunitiesReader, CommunitiesWriter {
@@ -10,52 +11,24 @@ export class SqliteCommunities implements CommunitiesReader, CommunitiesWriter {
   }
 
   async getCommunity(id: number) {
-    return this.#sql.get('SELECT * FROM communities WHERE id = ?', id) as CommunityRow | undefined;
+    return this.#sql.get(SQL.getCommunity, id) as CommunityRow | undefined;
   }
   async getCommunityOfChat(chatPk: number) {
-    return this.#sql.get(
-      `SELECT c.* FROM community_chats cc JOIN communities c ON c.id = cc.community_id
-       WHERE cc.chat_pk = ?`,
-      chatPk,
-    ) as CommunityRow | undefined;
+    return this.#sql.get(SQL.getCommunityOfChat, chatPk) as CommunityRow | undefined;
   }
   async listCommunityChats(communityId: number) {
-    return this.#sql
-      .all(
-        'SELECT chat_pk FROM community_chats WHERE community_id = ? ORDER BY added_at, chat_pk',
-        communityId,
-      )
-      .map((row) => row.chat_pk as number);
+    return this.#sql.all(SQL.listCommunityChats, communityId).map((row) => row.chat_pk as number);
   }
   async listCommunitiesOwnedBy(ownerId: number) {
-    return this.#sql.all(
-      'SELECT * FROM communities WHERE owner_id = ? ORDER BY created_at, id',
-      ownerId,
-    ) as unknown as CommunityRow[];
+    return this.#sql.all(SQL.listCommunitiesOwnedBy, ownerId) as unknown as CommunityRow[];
   }
   async insertCommunity(row: CommunityRow) {
-    this.#sql.run(
-      'INSERT INTO communities (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)',
-      row.id,
-      row.name,
-      row.owner_id,
-      row.created_at,
-    );
+    this.#sql.run(SQL.insertCommunity, row.id, row.name, row.owner_id, row.created_at);
   }
   async addCommunityChat(communityId: number, chatPk: number, at: number) {
-    this.#sql.run(
-      'INSERT INTO community_chats (chat_pk, community_id, added_at) VALUES (?, ?, ?)',
-      chatPk,
-      communityId,
-      at,
-    );
+    this.#sql.run(SQL.addCommunityChat, chatPk, communityId, at);
   }
   async removeCommunityChat(communityId: number, chatPk: number) {
-    const result = this.#sql.run(
-      'DELETE FROM community_chats WHERE community_id = ? AND chat_pk = ?',
-      communityId,
-      chatPk,
-    );
-    return result.changes > 0;
+    return this.#sql.run(SQL.removeCommunityChat, communityId, chatPk).changes > 0;
   }
 }

@@ -1,5 +1,6 @@
 /** Inline queries and inline messages on SQLite (ports/inline.ts). */
 import { type Row, type SqlStatements } from '../sql-statements.js';
+import { INLINE_SQL as SQL } from '../../sql/inline.js';
 import {
   type InlineMessageRow,
   type InlineQueryRow,
@@ -19,23 +20,13 @@ export class SqliteInline implements InlineReader, InlineWriter {
   }
 
   async getInlineQuery(id: string) {
-    return toInlineQuery(this.#sql.get('SELECT * FROM inline_queries WHERE id = ?', id));
+    return toInlineQuery(this.#sql.get(SQL.getInlineQuery, id));
   }
   async findCachedInlineAnswer(botId: number, query: string, offset: string, userId: number, nowSec: number) {
-    return toInlineQuery(
-      this.#sql.get(
-        `SELECT * FROM inline_queries WHERE bot_id = ? AND query = ? AND query_offset = ? AND cache_until > ?
-         AND (is_personal = 0 OR user_id = ?) ORDER BY answered_at DESC, created_at DESC LIMIT 1`,
-        botId,
-        query,
-        offset,
-        nowSec,
-        userId,
-      ),
-    );
+    return toInlineQuery(this.#sql.get(SQL.findCachedInlineAnswer, botId, query, offset, nowSec, userId));
   }
   async getInlineMessage(id: string) {
-    return this.#sql.get('SELECT * FROM inline_messages WHERE id = ?', id) as InlineMessageRow | undefined;
+    return this.#sql.get(SQL.getInlineMessage, id) as InlineMessageRow | undefined;
   }
   async insertInlineQuery(row: InlineQueryRow) {
     this.#sql.insert('inline_queries', row);
@@ -45,8 +36,7 @@ export class SqliteInline implements InlineReader, InlineWriter {
     answer: { answer: string; answered_at: number; cache_until: number; is_personal: boolean },
   ) {
     const result = this.#sql.run(
-      `UPDATE inline_queries SET answer = ?, answered_at = ?, cache_until = ?, is_personal = ?
-       WHERE id = ? AND answered_at IS NULL`,
+      SQL.answerInlineQuery,
       answer.answer,
       answer.answered_at,
       answer.cache_until,
@@ -56,7 +46,7 @@ export class SqliteInline implements InlineReader, InlineWriter {
     return result.changes === 1;
   }
   async deleteInlineQueriesBefore(beforeSec: number) {
-    return this.#sql.run('DELETE FROM inline_queries WHERE created_at < ?', beforeSec).changes;
+    return this.#sql.run(SQL.deleteInlineQueriesBefore, beforeSec).changes;
   }
   async insertInlineMessage(row: InlineMessageRow) {
     this.#sql.insert('inline_messages', row);

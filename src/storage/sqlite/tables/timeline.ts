@@ -1,5 +1,6 @@
 /** The timeline on SQLite (ports/timeline.ts, ADR 0099). */
 import { LIMIT_PARAM, type SqlStatements } from '../sql-statements.js';
+import { TIMELINE_SQL as SQL } from '../../sql/timeline.js';
 import { timelineWhere } from '../../timeline-query.js';
 import type {
   NewTimelineEvent,
@@ -9,14 +10,12 @@ import type {
   TimelineWriter,
 } from '../../ports/timeline.js';
 
-const INSERT_INTO = `INSERT INTO timeline_events (at, kind, name, bot_id, chat_id, person_id, status, summary,
-  duration_ms, request, answer) VALUES `;
-const TUPLE = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 /** One event's insert, written out once (every Bot API call records one). */
-const INSERT = INSERT_INTO + TUPLE;
+const INSERT = `${SQL.insertTimelineEvents} ${SQL.insertTimelineEventsRow}`;
 /** Rows per statement of a batch (the timeline writes its events in batches, ADR 0099). */
 const CHUNK = 32;
-const INSERT_CHUNK = INSERT_INTO + Array.from({ length: CHUNK }, () => TUPLE).join(', ');
+const CHUNK_ROWS = Array.from({ length: CHUNK }, () => SQL.insertTimelineEventsRow).join(', ');
+const INSERT_CHUNK = `${SQL.insertTimelineEvents} ${CHUNK_ROWS}`;
 
 export class SqliteTimeline implements TimelineReader, TimelineWriter {
   constructor(private readonly sql: SqlStatements) {}
@@ -24,11 +23,8 @@ export class SqliteTimeline implements TimelineReader, TimelineWriter {
   async listTimeline(filter: TimelineFilter) {
     // SQLite's LIKE ignores the case of ASCII letters.
     const { where, values } = timelineWhere(filter, 'LIKE');
-    return this.sql.all(
-      `SELECT * FROM timeline_events ${where} ORDER BY id DESC LIMIT ${LIMIT_PARAM}`,
-      ...values,
-      filter.limit,
-    ) as unknown as TimelineRow[];
+    const { select, order } = SQL.listTimeline;
+    return this.sql.all(`${select} ${where} ${order}`, ...values, filter.limit) as unknown as TimelineRow[];
   }
   /** In statements of CHUNK rows (one call into SQLite each, its values in one array), the rest one by one. */
   async insertTimelineEvents(rows: readonly NewTimelineEvent[]) {

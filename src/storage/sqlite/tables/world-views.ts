@@ -1,6 +1,7 @@
 /** What a world file reads of the whole store, on SQLite (ports/world-views.ts). */
 import { type SqlStatements } from '../sql-statements.js';
-import { WORLD_VIEWS_SQL as SQL, type WorldViewsReader } from '../../ports/world-views.js';
+import { WORLD_VIEWS_SQL as SQL } from '../../sql/world-views.js';
+import type { WorldViewsReader } from '../../ports/world-views.js';
 import type { ChatRow } from '../../ports/chats.js';
 
 export class SqliteWorldViews implements WorldViewsReader {
