@@ -2,7 +2,7 @@
  * The chat rules of the Bot API's methods, declared once (issue 25, ADR 0084): which chat a method
  * acts in, and who may act there (the chat's type, the bot an administrator with a given right).
  * The runner (bot-api/runner.ts) checks them in one place, with the platform's own checks
- * (platform/chats/chat-rules.ts), when a value of the call is refused, so that a call is answered in
+ * (platform/assembly/chat-rules.ts), when a value of the call is refused, so that a call is answered in
  * the reference's order: the chat, then the rights, then the values.
  *
  * Every method with a `chat_id` acts in that chat unless `chat` says otherwise; getters only read
@@ -14,7 +14,7 @@ import type { DeclaredMethodName } from './methods.js';
 export interface ChatRuleDeclaration {
   /** The parameter naming the chat; false: the method's `chat_id` names no chat the bot acts in. */
   readonly chat?: string | false;
-  /** Who may act there, beyond being in the chat (platform/chats/chat-rules.ts). */
+  /** Who may act there, beyond being in the chat (platform/assembly/chat-rules.ts). */
   readonly rule?: ChatRuleName;
 }
 

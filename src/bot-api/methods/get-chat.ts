@@ -18,7 +18,7 @@ export const getChat = defineMethod('getChat', async (ctx) => {
       big_file_unique_id: file.unique_id,
     };
   });
-  // A person's emoji status (setUserEmojiStatus, users/profiles.ts).
+  // A person's emoji status (setUserEmojiStatus, profiles/profiles.ts).
   if (info.type === 'private') {
     const { profiles } = ctx.platform;
     Object.assign(info, await profiles.emojiStatusOf(Number(info.id)));
