@@ -15,8 +15,10 @@ import type { StoreTx } from '../../src/storage/store.js';
 
 const { values } = parseArgs({
   options: {
-    // writers:fillfactor pairs; fillfactor "-" leaves the tables as the migrations made them.
-    variants: { type: 'string', default: '1:-,4:-,4:100,4:20' },
+    // writers:fillfactor[:hold] triples; fillfactor "-" leaves the tables as the migrations made
+    // them; "hold" keeps a snapshot open meanwhile (as a long read or a backup does), which keeps
+    // PostgreSQL from pruning the rows' old versions.
+    variants: { type: 'string', default: '1:-,4:-,4:100,4:-:hold' },
     'at-once': { type: 'string', default: '64' },
     rounds: { type: 'string', default: '15' },
   },
@@ -32,7 +34,7 @@ interface Chat {
   person: number;
 }
 
-async function measure(writers: number, fillfactor: string): Promise<void> {
+async function measure(writers: number, fillfactor: string, hold: boolean): Promise<void> {
   const schema = `bench_lanes_${writers}_${fillfactor === '-' ? 'm' : fillfactor}_${Date.now()}`;
   const store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, writers });
   if (fillfactor !== '-') {
@@ -64,6 +66,9 @@ async function measure(writers: number, fillfactor: string): Promise<void> {
     }
     return made;
   });
+  const holder = hold ? await store.pool.connect() : undefined;
+  await holder?.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+  await holder?.query('SELECT count(*) FROM users');
   let runs = 0;
   let writes = 0;
   const send = (chat: Chat, sender: number, queued: boolean) => async (tx: StoreTx) => {
@@ -105,6 +110,8 @@ async function measure(writers: number, fillfactor: string): Promise<void> {
     await Promise.all(sends.flat());
   }
   const seconds = (performance.now() - started) / 1000;
+  await holder?.query('COMMIT');
+  holder?.release();
   const reruns = ((runs / writes - 1) * 100).toFixed(1);
   // Updates that stayed on their page (HOT) insert no index entry, so they meet no reader's
   // predicate lock on an index page; the statistics arrive a little late, so this is a lower bound.
@@ -116,13 +123,13 @@ async function measure(writers: number, fillfactor: string): Promise<void> {
   );
   const hot = rows.map((r) => `${r.relname} ${r.hot}/${r.upd} HOT`).join(', ');
   process.stdout.write(
-    `${writers} lane(s), fillfactor ${fillfactor}: ${writes} writes, ${reruns}% reruns, ${(writes / seconds).toFixed(0)} writes/s; ${hot}\n`,
+    `${writers} lane(s), fillfactor ${fillfactor}${hold ? ', a snapshot held' : ''}: ${writes} writes, ${reruns}% reruns, ${(writes / seconds).toFixed(0)} writes/s; ${hot}\n`,
   );
   await store.close();
   await dropSchema(schema);
 }
 
 for (const variant of values.variants!.split(',')) {
-  const [writers, fillfactor] = variant.split(':');
-  await measure(Number(writers), fillfactor ?? '-');
+  const [writers, fillfactor, hold] = variant.split(':');
+  await measure(Number(writers), fillfactor ?? '-', hold === 'hold');
 }
