@@ -15,9 +15,10 @@ import type { StoreTx } from '../../src/storage/store.js';
 
 const { values } = parseArgs({
   options: {
-    // writers:fillfactor[:hold] triples; fillfactor "-" leaves the tables as the migrations made
+    // writers:fillfactor[:hold][:confirm]; fillfactor "-" leaves the tables as the migrations made
     // them; "hold" keeps a snapshot open meanwhile (as a long read or a backup does), which keeps
-    // PostgreSQL from pruning the rows' old versions.
+    // PostgreSQL from pruning the rows' old versions; "confirm" adds, each round, a write per bot
+    // that deletes its updates queued so far (getUpdates' confirm).
     variants: { type: 'string', default: '1:-,4:-,4:100,4:-:hold' },
     'at-once': { type: 'string', default: '64' },
     rounds: { type: 'string', default: '15' },
@@ -34,7 +35,7 @@ interface Chat {
   person: number;
 }
 
-async function measure(writers: number, fillfactor: string, hold: boolean): Promise<void> {
+async function measure(writers: number, fillfactor: string, hold: boolean, confirm: boolean): Promise<void> {
   const schema = `bench_lanes_${writers}_${fillfactor === '-' ? 'm' : fillfactor}_${Date.now()}`;
   const store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, writers });
   if (fillfactor !== '-') {
@@ -71,6 +72,7 @@ async function measure(writers: number, fillfactor: string, hold: boolean): Prom
   await holder?.query('SELECT count(*) FROM users');
   let runs = 0;
   let writes = 0;
+  const lastUpdate = new Map<number, number>();
   const send = (chat: Chat, sender: number, queued: boolean) => async (tx: StoreTx) => {
     runs++;
     await tx.getBot(chat.bot);
@@ -85,6 +87,7 @@ async function measure(writers: number, fillfactor: string, hold: boolean): Prom
     });
     if (!queued) return;
     const updateId = await tx.nextUpdateId(chat.bot, 1);
+    lastUpdate.set(chat.bot, Math.max(lastUpdate.get(chat.bot) ?? 0, updateId));
     await tx.insertUpdate({
       bot_id: chat.bot,
       update_id: updateId,
@@ -107,7 +110,16 @@ async function measure(writers: number, fillfactor: string, hold: boolean): Prom
         store.write({ bot: chat.bot }, send(chat, chat.bot, false)),
       ];
     });
-    await Promise.all(sends.flat());
+    const confirms = confirm
+      ? [...lastUpdate].map(([botId, last]) => {
+          writes += 1;
+          return store.write({ bot: botId }, async (tx) => {
+            runs++;
+            await tx.deleteUpdatesBelow(botId, last + 1);
+          });
+        })
+      : [];
+    await Promise.all([...sends.flat(), ...confirms]);
   }
   const seconds = (performance.now() - started) / 1000;
   await holder?.query('COMMIT');
@@ -123,13 +135,13 @@ async function measure(writers: number, fillfactor: string, hold: boolean): Prom
   );
   const hot = rows.map((r) => `${r.relname} ${r.hot}/${r.upd} HOT`).join(', ');
   process.stdout.write(
-    `${writers} lane(s), fillfactor ${fillfactor}${hold ? ', a snapshot held' : ''}: ${writes} writes, ${reruns}% reruns, ${(writes / seconds).toFixed(0)} writes/s; ${hot}\n`,
+    `${writers} lane(s), fillfactor ${fillfactor}${hold ? ', a snapshot held' : ''}${confirm ? ', confirms' : ''}: ${writes} writes, ${reruns}% reruns, ${(writes / seconds).toFixed(0)} writes/s; ${hot}\n`,
   );
   await store.close();
   await dropSchema(schema);
 }
 
 for (const variant of values.variants!.split(',')) {
-  const [writers, fillfactor, hold] = variant.split(':');
-  await measure(Number(writers), fillfactor ?? '-', hold === 'hold');
+  const [writers, fillfactor, ...flags] = variant.split(':');
+  await measure(Number(writers), fillfactor ?? '-', flags.includes('hold'), flags.includes('confirm'));
 }
