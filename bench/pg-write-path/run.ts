@@ -28,9 +28,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { Pool } from 'undici';
 import { newPool, processCpuSeconds, send } from '../lib/load.js';
+import { backendCpu, backendCpuSince, measuredApplication, setMeasuredApplication } from './backend-cpu.js';
 import { pinBenchProcess, startChild, stopAll, type Child } from '../lib/processes.js';
 import { Samples } from '../lib/stats.js';
 import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
@@ -63,39 +63,6 @@ const STEP_MS = 1000 * Number(values['step-seconds'] ?? (quick ? 3 : 6));
 const START_RATE = Number(values['start-rate'] ?? 25);
 const CLOSED_WIDTH = Number(values.width ?? 32);
 const log = (message: string) => process.stdout.write(`${message}\n`);
-
-/**
- * The database's CPU spent for the target being measured: its nodes connect with the schema's name
- * as their application_name, and their backends' CPU is read from /proc (the database runs on this
- * machine). A backend that ended during a step takes its CPU with it (the pools keep theirs open
- * under load), so this is a lower bound.
- */
-let application: string | undefined;
-
-async function backendCpu(): Promise<Map<number, number>> {
-  const cpu = new Map<number, number>();
-  if (!application) return cpu;
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
-      [application],
-    );
-    for (const { pid } of rows) cpu.set(pid, processCpuSeconds(pid));
-  } finally {
-    await client.end();
-  }
-  return cpu;
-}
-
-/** The database's CPU seconds since `before` (backendCpu's answer then). */
-async function backendCpuSince(before: Map<number, number>): Promise<number> {
-  let sum = 0;
-  for (const [pid, seconds] of await backendCpu())
-    if (Number.isFinite(seconds)) sum += seconds - (before.get(pid) ?? 0);
-  return sum;
-}
 
 interface Node {
   child: Child;
@@ -507,7 +474,7 @@ async function closedLoop(nodes: Node[], world: World, bots: EchoBots, width: nu
 }
 
 function dbCpu(step: Step): string {
-  return application ? `, database CPU ${step.dbCpuMsPerMessage.toFixed(2)} ms/msg` : '';
+  return measuredApplication() ? `, database CPU ${step.dbCpuMsPerMessage.toFixed(2)} ms/msg` : '';
 }
 
 function perMessage(statements: Record<string, number> | undefined, messages: number): string {
@@ -535,7 +502,7 @@ async function runTarget(
   const data = pg
     ? `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${schema}`
     : path.join(files, 'data');
-  application = pg ? schema : undefined;
+  setMeasuredApplication(pg ? schema : undefined);
   const nodes: Node[] = [];
   let bots: EchoBots | undefined;
   try {
