@@ -1,11 +1,14 @@
 /**
- * `node --import tsx bench/pg-write-path/lane-conflicts.ts` (PostgreSQL at PARLEY_TEST_POSTGRES)
+ * `node --import tsx bench/pg-write-path/lane-conflicts.ts [--variants 1:-,4:-,4:100,4:-:hold]
+ *  [--at-once 64] [--rounds 15]` (PostgreSQL at PARLEY_TEST_POSTGRES)
  *
  * How often the writes of a PostgreSQL node's write connections (lanes, ADR 0106) run again: 20
  * bots and 200 private chats, then rounds of 64 people's messages (the chat's next id, the message,
  * the bot's next update id and the update) and 64 bot replies at a time, every write keyed by its
- * bot; with 1 and 4 lanes, and with the bots' and chats' fillfactor at 100 and 20. Reruns are fn
- * runs beyond one a write (a batch that meets a conflict runs all its fns again).
+ * bot; per variant, a number of lanes, the bots' and chats' fillfactor (or the migrations' own),
+ * and optionally a snapshot held open meanwhile and each bot's confirm each round. Reruns are fn
+ * runs beyond one a write (a batch that meets a conflict runs all its fns again); the share of the
+ * two tables' updates that were HOT is read from PostgreSQL's statistics.
  */
 import { parseArgs } from 'node:util';
 import { PgStore } from '../../src/storage/postgres/pg-store.js';
