@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Pool } from 'undici';
 import { newPool, processCpuSeconds, send } from '../lib/load.js';
+import { backendCpu, backendCpuSince, measuredApplication, setMeasuredApplication } from './backend-cpu.js';
 import { pinBenchProcess, startChild, stopAll, type Child } from '../lib/processes.js';
 import { Samples } from '../lib/stats.js';
 import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
@@ -303,6 +304,8 @@ interface Step {
   p50: number;
   p99: number;
   cpuMsPerMessage: number;
+  /** The database's backends' CPU for the target's nodes, per message (PostgreSQL only). */
+  dbCpuMsPerMessage: number;
   statements?: Record<string, number>;
   held: boolean;
 }
@@ -339,6 +342,7 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
   bots.latencies.push(samples);
   await readCounts(nodes);
   const cpuBefore = nodes.map((node) => processCpuSeconds(node.child.pid));
+  const dbBefore = await backendCpu();
   const started = performance.now();
   let due = started;
   let sent = 0;
@@ -384,6 +388,7 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
   const lost = bots.pending.size + sendErrors;
   bots.pending.clear();
   const cpu = nodes.reduce((sum, node, i) => sum + processCpuSeconds(node.child.pid) - cpuBefore[i]!, 0);
+  const dbCpu = await backendCpuSince(dbBefore);
   const summary = samples.summary();
   const [polled, hooked] = [bots.polled.summary(), bots.hooked.summary()];
   log(
@@ -401,6 +406,7 @@ async function step(nodes: Node[], world: World, bots: EchoBots, rate: number, n
     p50: summary.p50,
     p99: summary.p99,
     cpuMsPerMessage: replied > 0 ? (1000 * cpu) / replied : Number.NaN,
+    dbCpuMsPerMessage: replied > 0 ? (1000 * dbCpu) / replied : Number.NaN,
     statements,
     held: lost === 0 && summary.p99 <= P99_LIMIT_MS && sent > 0,
   };
@@ -416,6 +422,7 @@ async function closedLoop(nodes: Node[], world: World, bots: EchoBots, width: nu
   bots.latencies.push(samples);
   await readCounts(nodes);
   const cpuBefore = nodes.map((node) => processCpuSeconds(node.child.pid));
+  const dbBefore = await backendCpu();
   const started = performance.now();
   let sent = 0;
   await Promise.all(
@@ -450,6 +457,7 @@ async function closedLoop(nodes: Node[], world: World, bots: EchoBots, width: nu
   const lost = bots.late.size;
   bots.late.clear();
   const cpu = nodes.reduce((sum, node, i) => sum + processCpuSeconds(node.child.pid) - cpuBefore[i]!, 0);
+  const dbCpu = await backendCpuSince(dbBefore);
   const summary = samples.summary();
   return {
     rate: summary.samples / seconds,
@@ -459,9 +467,14 @@ async function closedLoop(nodes: Node[], world: World, bots: EchoBots, width: nu
     p50: summary.p50,
     p99: summary.p99,
     cpuMsPerMessage: summary.samples > 0 ? (1000 * cpu) / summary.samples : Number.NaN,
+    dbCpuMsPerMessage: summary.samples > 0 ? (1000 * dbCpu) / summary.samples : Number.NaN,
     statements: await readCounts(nodes),
     held: lost === 0,
   };
+}
+
+function dbCpu(step: Step): string {
+  return measuredApplication() ? `, database CPU ${step.dbCpuMsPerMessage.toFixed(2)} ms/msg` : '';
 }
 
 function perMessage(statements: Record<string, number> | undefined, messages: number): string {
@@ -469,12 +482,15 @@ function perMessage(statements: Record<string, number> | undefined, messages: nu
   let all = 0;
   let begins = 0;
   let writer = 0;
+  let rollbacks = 0;
   for (const [key, n] of Object.entries(statements)) {
     all += n;
     if (key.startsWith('W')) writer += n;
     if (/^\w BEGIN/.test(key)) begins += n;
+    // A write connection's ROLLBACK: a batch (or a write) that failed or met a conflict, run again.
+    if (key === 'W ROLLBACK') rollbacks += n;
   }
-  return ` | ${(all / messages).toFixed(1)} statements/msg (${(writer / messages).toFixed(1)} on the write connection), ${(begins / messages).toFixed(2)} BEGIN/msg`;
+  return ` | ${(all / messages).toFixed(1)} statements/msg (${(writer / messages).toFixed(1)} on the write connection), ${(begins / messages).toFixed(2)} BEGIN/msg, ${(rollbacks / messages).toFixed(3)} rollbacks/msg`;
 }
 
 async function runTarget(
@@ -484,8 +500,9 @@ async function runTarget(
   const schema = `pgw_${randomBytes(4).toString('hex')}`;
   const files = mkdtempSync(path.join(tmpDir, `${name}-`));
   const data = pg
-    ? `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`
+    ? `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${schema}`
     : path.join(files, 'data');
+  setMeasuredApplication(pg ? schema : undefined);
   const nodes: Node[] = [];
   let bots: EchoBots | undefined;
   try {
@@ -507,14 +524,14 @@ async function runTarget(
       const result = await step(nodes, world, bots, rate, n);
       steps.push(result);
       log(
-        `  ${String(rate).padStart(5)}/s: ${result.replied}/${result.sent} replied, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, lost ${result.lost}, node CPU ${result.cpuMsPerMessage.toFixed(2)} ms/msg${perMessage(result.statements, result.replied)}${result.held ? '' : '  <- over'}`,
+        `  ${String(rate).padStart(5)}/s: ${result.replied}/${result.sent} replied, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, lost ${result.lost}, node CPU ${result.cpuMsPerMessage.toFixed(2)} ms/msg${dbCpu(result)}${perMessage(result.statements, result.replied)}${result.held ? '' : '  <- over'}`,
       );
       if (!result.held || rate >= 5000) break;
       rate = Math.round(rate * 1.5);
     }
     const loop = await closedLoop(nodes, world, bots, CLOSED_WIDTH);
     log(
-      `  closed loop, ${CLOSED_WIDTH} people at a time: ${loop.rate.toFixed(0)} messages/s, p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, lost ${loop.lost}, node CPU ${loop.cpuMsPerMessage.toFixed(2)} ms/msg${perMessage(loop.statements, loop.replied)}`,
+      `  closed loop, ${CLOSED_WIDTH} people at a time: ${loop.rate.toFixed(0)} messages/s, p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, lost ${loop.lost}, node CPU ${loop.cpuMsPerMessage.toFixed(2)} ms/msg${dbCpu(loop)}${perMessage(loop.statements, loop.replied)}`,
     );
     if (bots.duplicates > 0 || bots.errors > 0)
       log(`  duplicated replies: ${bots.duplicates}; bot call errors: ${bots.errors} (${bots.firstError})`);

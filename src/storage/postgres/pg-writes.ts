@@ -23,9 +23,12 @@ export type { PgWritesOptions } from './pg-write-lane.js';
 
 /**
  * Write connections a node opens, by default: one. Several (PARLEY_PG_WRITERS) run writes of
- * different keys side by side, but on this project's bench their transactions met on the pages of
- * the small hot tables (bots, chats) that SERIALIZABLE watches whole once a batch reads a few rows
- * of one page, and most batches ran again (ADR 0106, "Measured"): until that is solved, one.
+ * different keys side by side, but on this project's bench their transactions met on B-tree leaf
+ * pages that SERIALIZABLE watches whole: the bots' and chats' primary keys when their counters'
+ * updates leave their row's page (migration 027 makes room on the page, which lasts while
+ * PostgreSQL can prune old versions), and likely the queued updates' (every message inserts into
+ * it). Batches ran again, and four lanes carried no more than one (ADR 0106 and its addendum):
+ * until that is solved, one.
  */
 export const DEFAULT_WRITERS = 1;
 
