@@ -27,8 +27,10 @@ export const LAYERS = {
   // The domain: rules, text formatting, wire shapes; the storage ports, not an adapter.
   platform: ['storage', 'config', 'wire'],
   storage: ['config'],
-  'storage/sqlite': ['storage', 'config'],
-  'storage/postgres': ['storage', 'config'],
+  // The statement texts both adapters run (ADR 0109): texts only, importing nothing.
+  'storage/sql': [],
+  'storage/sqlite': ['storage', 'storage/sql', 'config'],
+  'storage/postgres': ['storage', 'storage/sql', 'config'],
   // Plain node:http helpers shared by the surfaces.
   http: [],
   config: [],
