@@ -1,20 +1,20 @@
 /**
  * Messages, read cursors, callback queries, reactions and pins (ports/messages.ts): one text for
- * both adapters (ADR 0109), `?` placeholders. `LIMIT CAST(? AS INTEGER)`: SQLite plans a plain
- * `LIMIT ?` with its value and prepares it again at each bind (sqlite/sql-statements.ts); PostgreSQL
- * reads both alike.
+ * both adapters (ADR 0109), `?` placeholders. `LIMIT CAST(? AS BIGINT)`: SQLite plans a plain
+ * `LIMIT ?` with its value and prepares it again at each bind (LIMIT_PARAM, sqlite/sql-statements.ts;
+ * BIGINT has SQLite's INTEGER affinity); PostgreSQL types a plain `LIMIT ?` as bigint too.
  */
 export const MESSAGES_SQL = Object.freeze({
   getMessage: 'SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?',
   /** The newest after an id. */
   listMessagesNewest: `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ?
-    ORDER BY message_id DESC LIMIT CAST(? AS INTEGER)`,
+    ORDER BY message_id DESC LIMIT CAST(? AS BIGINT)`,
   /** Between two ids, the oldest first. */
   listMessagesOldest: `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND message_id < ?
-    ORDER BY message_id ASC LIMIT CAST(? AS INTEGER)`,
+    ORDER BY message_id ASC LIMIT CAST(? AS BIGINT)`,
   /** Between two ids, the newest first. */
   listMessagesBefore: `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND message_id < ?
-    ORDER BY message_id DESC LIMIT CAST(? AS INTEGER)`,
+    ORDER BY message_id DESC LIMIT CAST(? AS BIGINT)`,
   nextIncomingMessage: `SELECT * FROM messages
     WHERE chat_pk = ? AND message_id > ? AND (sender_id IS NULL OR sender_id <> ?)
     ORDER BY message_id LIMIT 1`,
@@ -37,7 +37,7 @@ export const MESSAGES_SQL = Object.freeze({
   listReactionsBetween: `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id BETWEEN ? AND ?
     ORDER BY message_id, updated_at, user_id`,
   listUserReactions: `SELECT * FROM message_reactions WHERE chat_pk = ? AND user_id = ?
-    ORDER BY updated_at DESC, message_id DESC LIMIT CAST(? AS INTEGER)`,
+    ORDER BY updated_at DESC, message_id DESC LIMIT CAST(? AS BIGINT)`,
   setMessageReaction: `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)
     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, message_id, user_id) DO UPDATE SET
     reaction = excluded.reaction, is_big = excluded.is_big, updated_at = excluded.updated_at`,
