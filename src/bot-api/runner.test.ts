@@ -79,6 +79,9 @@ describe('values', () => {
     expect(refused('getUserGifts', { limit: '101' })).toBe('Bad Request: LIMIT_INVALID');
     expect(refused('sendPoll', { type: 'survey' })).toBe('Bad Request: unsupported poll type specified');
     expect(refused('sendDice', { emoji: '⚽️' })).toBeUndefined();
+    // The variation selector is dropped from emoji only: a word with it is another word.
+    expect(refused('sendPoll', { type: 'quiz\uFE0F' })).toBe('Bad Request: unsupported poll type specified');
+    expect(refused('sendPoll', { type: 'quiz' })).toBeUndefined();
     expect(refused('createForumTopic', { icon_color: '1' })).toBe(
       'Bad Request: invalid icon color specified',
     );

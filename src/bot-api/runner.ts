@@ -168,9 +168,18 @@ function stringFailure(check: ValueCheck, value: string, parsed: boolean): Value
     if (length > limit.max && !(limit.afterEntities && parsed)) return 'tooLong';
     if (length < limit.min && !limit.afterEntities) return 'tooShort';
   }
-  // An emoji's variation selector is no part of it (TDLib's remove_emoji_modifiers): "⚽️" is "⚽".
-  if (param.oneOf && !param.oneOf.includes(value.replace(/\uFE0F/g, ''))) return 'oneOf';
+  if (param.oneOf && !param.oneOf.includes(value) && !emojiOneOf(param.oneOf, value)) return 'oneOf';
   return undefined;
+}
+
+/**
+ * An emoji's variation selector is no part of it (TDLib's remove_emoji_modifiers): "⚽️" is "⚽". Only
+ * a list of emoji reads so; a word of a list of words ("quiz" with U+FE0F) is another word.
+ */
+function emojiOneOf(oneOf: readonly (string | number)[], value: string): boolean {
+  if (!value.includes('\uFE0F') || typeof oneOf[0] !== 'string' || /^[\x20-\x7e]*$/.test(oneOf[0]))
+    return false;
+  return oneOf.includes(value.replace(/\uFE0F/g, ''));
 }
 
 function numberFailure(check: ValueCheck, value: number): ValueFailure | undefined {

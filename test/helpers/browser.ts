@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM } from './chromium.js';
 
@@ -64,3 +64,24 @@ export async function signInPage(context: BrowserContext, url: string, phoneNumb
     .toBe(1);
   return page;
 }
+
+/** A new context at `viewport`, signed in at `url` by phone number (signInPage). */
+export async function signedInAt(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number },
+  phoneNumber: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  return { context, page: await signInPage(context, url, phoneNumber) };
+}
+
+/** How far the page scrolls sideways (0: not at all). */
+export const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const { document, innerWidth } = globalThis as unknown as {
+      document: { scrollingElement: { scrollWidth: number } };
+      innerWidth: number;
+    };
+    return document.scrollingElement.scrollWidth - innerWidth;
+  });

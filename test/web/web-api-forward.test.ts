@@ -5,7 +5,8 @@
  * forward keeps the first origin; a chat the person is not in cannot be forwarded from.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callBotApi, phone, startServer, type TestServer } from '../helpers/in-process.js';
+import { callBotApi, startServer, type TestServer } from '../helpers/in-process.js';
+import { signedInPerson } from '../helpers/person-api.js';
 import { forwardsHiddenSetting } from '../../src/platform/messages/forwards.js';
 
 let server: TestServer;
@@ -18,24 +19,11 @@ afterAll(async () => {
 
 /** A person signed in to the person API, and its POST /web/api/forward. */
 async function signedIn(first_name: string) {
-  const phone_number = phone();
-  const user = await server.control.createUser({ phone_number, first_name });
-  const signIn = await fetch(`${server.url}/web/api/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone_number }),
-  });
-  const { token } = ((await signIn.json()) as { result: { token: string } }).result;
-  const forward = async (input: Record<string, unknown>) => {
-    const response = await fetch(`${server.url}/web/api/forward`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const body = (await response.json()) as { ok: boolean; result?: unknown; error?: string };
-    return { status: response.status, ...body };
+  const person = await signedInPerson(server, first_name);
+  return {
+    user: person.user,
+    forward: (input: Record<string, unknown>) => person.call('POST', '/forward', input),
   };
-  return { user, forward };
 }
 
 /** The messages a bot has received so far (getUpdates), confirmed. */

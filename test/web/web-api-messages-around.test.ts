@@ -7,7 +7,8 @@
  */
 import { Api } from 'grammy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { phone, startServer, type TestServer } from '../helpers/in-process.js';
+import { startServer, type TestServer } from '../helpers/in-process.js';
+import { signedInPerson } from '../helpers/person-api.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,27 +20,11 @@ afterAll(async () => {
 
 /** A person signed in to the person API, and a GET of it. */
 async function signedIn(first_name: string) {
-  const phone_number = phone();
-  const user = await server.control.createUser({ phone_number, first_name });
-  const signIn = await fetch(`${server.url}/web/api/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone_number }),
-  });
-  const { token } = ((await signIn.json()) as { result: { token: string } }).result;
-  const get = async (path: string, query: Record<string, string | number>) => {
-    const params = new URLSearchParams(
-      Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
-    );
-    const response = await fetch(`${server.url}/web/api${path}?${params}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    // The answers' shapes are checked by the assertions themselves.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const body = (await response.json()) as { ok: boolean; result?: any; error?: string };
-    return { status: response.status, ...body };
+  const person = await signedInPerson(server, first_name);
+  return {
+    user: person.user,
+    get: (path: string, query: Record<string, string | number>) => person.call('GET', path, query),
   };
-  return { user, get };
 }
 
 const ids = (messages: { message_id: number }[]) => messages.map((m) => m.message_id);

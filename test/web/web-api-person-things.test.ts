@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputFile } from 'grammy';
 import { phone, startServer, type TestServer } from '../helpers/in-process.js';
+import { signedInPerson } from '../helpers/person-api.js';
 import { groupKit } from '../helpers/groups.js';
 import { png } from '../helpers/media-bytes.js';
 
@@ -21,46 +22,7 @@ const { bot } = groupKit(() => server);
 
 /** A person signed in to the person API: its calls answer the status and the envelope. */
 async function signedIn(first_name: string) {
-  const phone_number = phone();
-  const user = await server.control.createUser({ phone_number, first_name });
-  const signIn = await fetch(`${server.url}/web/api/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone_number }),
-  });
-  const { token } = ((await signIn.json()) as { result: { token: string } }).result;
-  const call = async (method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}) => {
-    const query = method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
-    const response = await fetch(`${server.url}/web/api${path}${query}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
-    });
-    const body = (await response.json()) as {
-      ok: boolean;
-      result?: unknown;
-      error?: string;
-      description?: string;
-    };
-    return { status: response.status, ...body };
-  };
-  const upload = async (path: string, bytes: Buffer) => {
-    const response = await fetch(`${server.url}/web/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: bytes,
-    });
-    return {
-      status: response.status,
-      ...((await response.json()) as { ok: boolean; error?: string; result?: unknown }),
-    };
-  };
-  const file = (path: string) =>
-    fetch(`${server.url}/web/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { user, call, upload, file };
+  return signedInPerson(server, first_name);
 }
 
 describe('profile photos in the person API', () => {

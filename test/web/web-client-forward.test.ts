@@ -11,7 +11,13 @@ import type { Message as BotMessage } from 'grammy/types';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  signedInAt,
+  sidewaysScroll,
+} from '../helpers/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
@@ -76,27 +82,9 @@ describeWithBrowser('forwarding in the web client', () => {
     return person;
   }
 
-  async function signedIn(viewport: { width: number; height: number }, phoneNumber: string) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(server.url + '/web/');
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return { context, page };
-  }
-
-  /** How far the page scrolls sideways (0: not at all). */
-  const sideways = (page: Page) =>
-    page.evaluate(() => {
-      const { document, innerWidth } = globalThis as unknown as {
-        document: { scrollingElement: { scrollWidth: number } };
-        innerWidth: number;
-      };
-      return document.scrollingElement.scrollWidth - innerWidth;
-    });
+  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
+    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const sideways = sidewaysScroll;
 
   /** Opens the chat named `name` from the chat list (going Back first where one pane shows). */
   async function openChat(page: Page, name: string) {

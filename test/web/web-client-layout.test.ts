@@ -9,7 +9,13 @@ import { Api, InputFile } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  signedInAt,
+  sidewaysScroll,
+} from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -36,27 +42,9 @@ describeWithBrowser('the web client’s layout', () => {
     await server?.close();
   });
 
-  async function signedIn(viewport: { width: number; height: number }, phoneNumber: string) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(server.url + '/web/');
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return { context, page };
-  }
-
-  /** How far the page scrolls sideways (0: not at all). */
-  const sideways = (page: Page) =>
-    page.evaluate(() => {
-      const { document, innerWidth } = globalThis as unknown as {
-        document: { scrollingElement: { scrollWidth: number } };
-        innerWidth: number;
-      };
-      return document.scrollingElement.scrollWidth - innerWidth;
-    });
+  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
+    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const sideways = sidewaysScroll;
 
   /** A person with a chat with the bot: a long word, a long URL, a photo, and `count` lines more. */
   async function personWithChat(name: string, count = 3) {

@@ -6,10 +6,16 @@
  * addendum), highlighted, with a way back to the newest. Nothing scrolls sideways.
  */
 import { Api } from 'grammy';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchBrowser,
+  signedInAt,
+  sidewaysScroll,
+} from '../helpers/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
@@ -34,27 +40,9 @@ describeWithBrowser('search in the web client', () => {
     await server?.close();
   });
 
-  async function signedIn(viewport: { width: number; height: number }, phoneNumber: string) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(server.url + '/web/');
-    await page.getByLabel('Phone number').fill(phoneNumber);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    return { context, page };
-  }
-
-  /** How far the page scrolls sideways (0: not at all). */
-  const sideways = (page: Page) =>
-    page.evaluate(() => {
-      const { document, innerWidth } = globalThis as unknown as {
-        document: { scrollingElement: { scrollWidth: number } };
-        innerWidth: number;
-      };
-      return document.scrollingElement.scrollWidth - innerWidth;
-    });
+  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
+    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const sideways = sidewaysScroll;
 
   /** Whether the bubble's item is highlighted and inside the visible part of the chat's history. */
   const highlightedInView = (item: Locator) =>

@@ -34,7 +34,7 @@ export const sendPoll = defineMethod('sendPoll', async (ctx) => {
   // options, correct_option_ids and country_codes are JSON: their own readers.
   const options = readOptions(params);
   const type = values.type;
-  // The runner has refused another type; this narrows it (and refuses "quiz" with U+FE0F, which it takes).
+  // The runner has refused another type; this narrows it.
   if (type !== 'regular' && type !== 'quiz') throw botApiError('POLL_TYPE_UNSUPPORTED');
   const explanation =
     type === 'quiz'

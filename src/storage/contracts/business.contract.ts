@@ -110,6 +110,9 @@ export function businessContract(open: () => Promise<Store>): void {
         expires_at: 300,
         body: '{"caption":"x"}',
       });
+      // A field the patch names but leaves undefined keeps its value; the other is set.
+      await store.write(async (tx) => tx.updateStory(10, 3, { body: undefined, deleted: true }));
+      expect(await store.getStory(10, 3)).toMatchObject({ body: '{"caption":"x"}', deleted: true });
       // Kept on the chat page: listed after it expires.
       await store.write(async (tx) => tx.insertStory({ ...base, expires_at: 120, post_to_chat_page: true }));
       expect((await store.listActiveStories(10, 1000)).map((s) => s.story_id)).toEqual([4]);

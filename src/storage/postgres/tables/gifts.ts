@@ -1,5 +1,6 @@
 /** Gifts and paid media purchases on PostgreSQL (ports/gifts.ts, ports/paid-media.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { GIFTS_SQL as SQL } from '../../sql/gifts.js';
 import type {
   GiftOwnerKind,
   GiftsReader,
@@ -8,9 +9,6 @@ import type {
   OwnedGiftRow,
 } from '../../ports/gifts.js';
 import type { PaidMediaPurchaseRow, PaidMediaReader, PaidMediaWriter } from '../../ports/paid-media.js';
-
-const GIFT_COLUMNS =
-  'id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count, status, data';
 
 function giftRow(row: Record<string, unknown>): OwnedGiftRow {
   return {
@@ -26,24 +24,15 @@ export class PgGifts implements GiftsReader, GiftsWriter, PaidMediaReader, PaidM
   constructor(private readonly sql: PgSql) {}
 
   async getOwnedGift(id: string) {
-    const row = await this.sql.get(`SELECT ${GIFT_COLUMNS} FROM owned_gifts WHERE id = ?`, id);
+    const row = await this.sql.get(SQL.getOwnedGift, id);
     return row ? giftRow(row) : undefined;
   }
   async listOwnedGifts(ownerKind: GiftOwnerKind, ownerId: number) {
-    const rows = await this.sql.all(
-      `SELECT ${GIFT_COLUMNS} FROM owned_gifts WHERE owner_kind = ? AND owner_id = ? AND status = 'owned'
-       ORDER BY send_date DESC, pk DESC`,
-      ownerKind,
-      ownerId,
-    );
+    const rows = await this.sql.all(SQL.listOwnedGifts, ownerKind, ownerId);
     return rows.map(giftRow);
   }
   async getGiftSold(giftId: string, buyerId: number) {
-    const row = await this.sql.get(
-      'SELECT sold FROM gift_sales WHERE gift_id = ? AND buyer_id = ?',
-      giftId,
-      buyerId,
-    );
+    const row = await this.sql.get(SQL.getGiftSold, giftId, buyerId);
     return row ? Number(row.sold) : 0;
   }
   async insertOwnedGift(row: OwnedGiftRow) {
@@ -53,28 +42,12 @@ export class PgGifts implements GiftsReader, GiftsWriter, PaidMediaReader, PaidM
     if (Object.keys(patch).length > 0) await this.sql.update('owned_gifts', 'id', id, patch);
   }
   async takeGiftStock(giftId: string, buyerId: number, limit: number | null) {
-    const row = await this.sql.get(
-      `INSERT INTO gift_sales (gift_id, buyer_id, sold) SELECT ?, ?, 1 WHERE ?::BIGINT IS NULL OR ?::BIGINT >= 1
-       ON CONFLICT (gift_id, buyer_id) DO UPDATE SET sold = gift_sales.sold + 1
-       WHERE ?::BIGINT IS NULL OR gift_sales.sold < ?::BIGINT
-       RETURNING sold`,
-      giftId,
-      buyerId,
-      limit,
-      limit,
-      limit,
-      limit,
-    );
+    const row = await this.sql.get(SQL.takeGiftStock, giftId, buyerId, limit, limit, limit, limit);
     return row ? Number(row.sold) : undefined;
   }
 
   async getPaidMediaPurchase(chatPk: number, messageId: number, userId: number) {
-    const row = await this.sql.get(
-      'SELECT * FROM paid_media_purchases WHERE chat_pk = ? AND message_id = ? AND user_id = ?',
-      chatPk,
-      messageId,
-      userId,
-    );
+    const row = await this.sql.get(SQL.getPaidMediaPurchase, chatPk, messageId, userId);
     if (!row) return undefined;
     return {
       chat_pk: Number(row.chat_pk),

@@ -1,5 +1,6 @@
 /** Profile media, emoji statuses and emoji status access on PostgreSQL (ports/profiles.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { PROFILES_SQL as SQL } from '../../sql/profiles.js';
 import type {
   ProfileMediaKind,
   ProfileMediaRow,
@@ -8,37 +9,21 @@ import type {
   UserProfileRow,
 } from '../../ports/profiles.js';
 
-const PROFILE_FIELDS = [
-  'emoji_status_custom_emoji_id',
-  'emoji_status_expiration_date',
-  'personal_chat_pk',
-] as const;
+const PROFILE_FIELDS = Object.keys(SQL.updateUserProfileField) as Array<
+  keyof typeof SQL.updateUserProfileField
+>;
 
 export class PgProfiles implements ProfilesReader, ProfilesWriter {
   constructor(private readonly sql: PgSql) {}
 
   async listProfileMedia(userId: number, kind: ProfileMediaKind) {
-    return (await this.sql.all(
-      `SELECT user_id, kind, seq, file_pk, attributes, added_at FROM profile_media
-       WHERE user_id = ? AND kind = ? ORDER BY seq DESC`,
-      userId,
-      kind,
-    )) as unknown as ProfileMediaRow[];
+    return (await this.sql.all(SQL.listProfileMedia, userId, kind)) as unknown as ProfileMediaRow[];
   }
   async getUserProfile(userId: number) {
-    return (await this.sql.get(
-      `SELECT user_id, emoji_status_custom_emoji_id, emoji_status_expiration_date, personal_chat_pk
-       FROM user_profiles
-       WHERE user_id = ?`,
-      userId,
-    )) as UserProfileRow | undefined;
+    return (await this.sql.get(SQL.getUserProfile, userId)) as UserProfileRow | undefined;
   }
   async hasEmojiStatusAccess(userId: number, botId: number) {
-    const row = await this.sql.get(
-      'SELECT 1 AS one FROM emoji_status_access WHERE user_id = ? AND bot_id = ?',
-      userId,
-      botId,
-    );
+    const row = await this.sql.get(SQL.hasEmojiStatusAccess, userId, botId);
     return row !== undefined;
   }
   async addProfileMedia(row: Omit<ProfileMediaRow, 'seq'>) {
@@ -48,13 +33,9 @@ export class PgProfiles implements ProfilesReader, ProfilesWriter {
       row.user_id,
       row.kind,
     );
-    const next = (await this.sql.get(
-      'SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM profile_media WHERE user_id = ? AND kind = ?',
-      row.user_id,
-      row.kind,
-    ))!.seq as number;
+    const next = (await this.sql.get(SQL.nextProfileMediaSeq, row.user_id, row.kind))!.seq as number;
     await this.sql.run(
-      `INSERT INTO profile_media (user_id, kind, seq, file_pk, attributes, added_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      SQL.addProfileMedia,
       row.user_id,
       row.kind,
       next,
@@ -66,36 +47,22 @@ export class PgProfiles implements ProfilesReader, ProfilesWriter {
   }
   async deleteProfileMedia(userId: number, kind: ProfileMediaKind, seq?: number) {
     if (seq === undefined) {
-      return this.sql.run('DELETE FROM profile_media WHERE user_id = ? AND kind = ?', userId, kind);
+      return this.sql.run(SQL.deleteProfileMediaOfKind, userId, kind);
     }
-    return this.sql.run(
-      'DELETE FROM profile_media WHERE user_id = ? AND kind = ? AND seq = ?',
-      userId,
-      kind,
-      seq,
-    );
+    return this.sql.run(SQL.deleteProfileMedia, userId, kind, seq);
   }
   async updateUserProfile(userId: number, patch: Partial<Omit<UserProfileRow, 'user_id'>>) {
-    await this.sql.run(
-      'INSERT INTO user_profiles (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING',
-      userId,
-    );
+    await this.sql.run(SQL.ensureUserProfile, userId);
     for (const key of PROFILE_FIELDS) {
       if (patch[key] === undefined) continue;
-      await this.sql.run(`UPDATE user_profiles SET ${key} = ? WHERE user_id = ?`, patch[key], userId);
+      await this.sql.run(SQL.updateUserProfileField[key], patch[key], userId);
     }
   }
   async setEmojiStatusAccess(userId: number, botId: number, allowed: boolean, at: number) {
     if (allowed) {
-      await this.sql.run(
-        `INSERT INTO emoji_status_access (user_id, bot_id, allowed_at) VALUES (?, ?, ?)
-         ON CONFLICT (user_id, bot_id) DO NOTHING`,
-        userId,
-        botId,
-        at,
-      );
+      await this.sql.run(SQL.allowEmojiStatusAccess, userId, botId, at);
     } else {
-      await this.sql.run('DELETE FROM emoji_status_access WHERE user_id = ? AND bot_id = ?', userId, botId);
+      await this.sql.run(SQL.revokeEmojiStatusAccess, userId, botId);
     }
   }
 }

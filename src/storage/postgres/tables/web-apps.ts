@@ -1,5 +1,6 @@
 /** Mini App queries, prepared messages and buttons, join-request queries on PostgreSQL (ports/web-apps.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { WEB_APPS_SQL as SQL } from '../../sql/web-apps.js';
 import type {
   JoinRequestQueryRow,
   PreparedInlineMessageRow,
@@ -13,44 +14,35 @@ export class PgWebApps implements WebAppsReader, WebAppsWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getWebAppQuery(id: string) {
-    return (await this.sql.get('SELECT * FROM web_app_queries WHERE id = ?', id)) as
-      WebAppQueryRow | undefined;
+    return (await this.sql.get(SQL.getWebAppQuery, id)) as WebAppQueryRow | undefined;
   }
   async getPreparedInlineMessage(id: string) {
-    return (await this.sql.get('SELECT * FROM prepared_inline_messages WHERE id = ?', id)) as
-      PreparedInlineMessageRow | undefined;
+    return (await this.sql.get(SQL.getPreparedInlineMessage, id)) as PreparedInlineMessageRow | undefined;
   }
   async getPreparedKeyboardButton(id: string) {
-    return (await this.sql.get('SELECT * FROM prepared_keyboard_buttons WHERE id = ?', id)) as
-      PreparedKeyboardButtonRow | undefined;
+    return (await this.sql.get(SQL.getPreparedKeyboardButton, id)) as PreparedKeyboardButtonRow | undefined;
   }
   async getJoinRequestQuery(id: string) {
-    return (await this.sql.get('SELECT * FROM join_request_queries WHERE id = ?', id)) as
-      JoinRequestQueryRow | undefined;
+    return (await this.sql.get(SQL.getJoinRequestQuery, id)) as JoinRequestQueryRow | undefined;
   }
   async findOpenJoinRequestQuery(chatPk: number, userId: number) {
-    return (await this.sql.get(
-      `SELECT * FROM join_request_queries WHERE chat_pk = ? AND user_id = ? AND result IS NULL
-       ORDER BY created_at DESC, id DESC LIMIT 1`,
-      chatPk,
-      userId,
-    )) as JoinRequestQueryRow | undefined;
+    return (await this.sql.get(SQL.findOpenJoinRequestQuery, chatPk, userId)) as
+      JoinRequestQueryRow | undefined;
   }
   async insertWebAppQuery(row: WebAppQueryRow) {
     await this.sql.insert('web_app_queries', row);
   }
   async answerWebAppQuery(id: string, answeredAt: number) {
-    const sql = 'UPDATE web_app_queries SET answered_at = ? WHERE id = ? AND answered_at IS NULL';
-    return (await this.sql.run(sql, answeredAt, id)) === 1;
+    return (await this.sql.run(SQL.answerWebAppQuery, answeredAt, id)) === 1;
   }
   async deleteWebAppQueriesBefore(beforeSec: number) {
-    return this.sql.run('DELETE FROM web_app_queries WHERE created_at < ?', beforeSec);
+    return this.sql.run(SQL.deleteWebAppQueriesBefore, beforeSec);
   }
   async insertPreparedInlineMessage(row: PreparedInlineMessageRow) {
     await this.sql.insert('prepared_inline_messages', row);
   }
   async deletePreparedInlineMessagesBefore(beforeSec: number) {
-    return this.sql.run('DELETE FROM prepared_inline_messages WHERE expires_at < ?', beforeSec);
+    return this.sql.run(SQL.deletePreparedInlineMessagesBefore, beforeSec);
   }
   async insertPreparedKeyboardButton(row: PreparedKeyboardButtonRow) {
     await this.sql.insert('prepared_keyboard_buttons', row);
@@ -59,13 +51,9 @@ export class PgWebApps implements WebAppsReader, WebAppsWriter {
     await this.sql.insert('join_request_queries', row);
   }
   async showJoinRequestWebApp(id: string, webAppUrl: string, deadline: number) {
-    const sql = `UPDATE join_request_queries SET web_app_url = ?, deadline = ?
-                 WHERE id = ? AND result IS NULL`;
-    return (await this.sql.run(sql, webAppUrl, deadline, id)) === 1;
+    return (await this.sql.run(SQL.showJoinRequestWebApp, webAppUrl, deadline, id)) === 1;
   }
   async closeJoinRequestQuery(id: string, result: string, nowSec: number) {
-    const sql = `UPDATE join_request_queries SET result = ?
-                 WHERE id = ? AND result IS NULL AND deadline >= ?`;
-    return (await this.sql.run(sql, result, id, nowSec)) === 1;
+    return (await this.sql.run(SQL.closeJoinRequestQuery, result, id, nowSec)) === 1;
   }
 }

@@ -1,5 +1,6 @@
 /** Business connections and profiles, stories and managed bots on SQLite (ports/business.ts, stories.ts, managed-bots.ts). */
 import { type SqlStatements } from '../sql-statements.js';
+import { BUSINESS_SQL as SQL } from '../../sql/business.js';
 import type {
   BusinessConnectionRow,
   BusinessProfileRow,
@@ -36,29 +37,20 @@ export class SqliteBusiness
   }
 
   async getBusinessConnection(id: string) {
-    return connection(this.#sql.get('SELECT * FROM business_connections WHERE id = ?', id));
+    return connection(this.#sql.get(SQL.getBusinessConnection, id));
   }
   async getBusinessConnectionOf(userId: number, botId: number) {
-    return connection(
-      this.#sql.get('SELECT * FROM business_connections WHERE user_id = ? AND bot_id = ?', userId, botId),
-    );
+    return connection(this.#sql.get(SQL.getBusinessConnectionOf, userId, botId));
   }
   async getEnabledBusinessConnectionOf(userId: number) {
-    return connection(
-      this.#sql.get(
-        'SELECT * FROM business_connections WHERE user_id = ? AND is_enabled = 1 ORDER BY date DESC LIMIT 1',
-        userId,
-      ),
-    );
+    return connection(this.#sql.get(SQL.getEnabledBusinessConnectionOf, userId));
   }
   async getBusinessProfile(userId: number) {
-    return this.#sql.get('SELECT * FROM business_profiles WHERE user_id = ?', userId) as unknown as
-      BusinessProfileRow | undefined;
+    return this.#sql.get(SQL.getBusinessProfile, userId) as unknown as BusinessProfileRow | undefined;
   }
   async saveBusinessConnection(row: BusinessConnectionRow) {
     this.#sql.run(
-      `INSERT INTO business_connections (id, user_id, bot_id, rights, is_enabled, date) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET rights = excluded.rights, is_enabled = excluded.is_enabled, date = excluded.date`,
+      SQL.saveBusinessConnection,
       row.id,
       row.user_id,
       row.bot_id,
@@ -69,8 +61,7 @@ export class SqliteBusiness
   }
   async setBusinessProfile(row: BusinessProfileRow) {
     this.#sql.run(
-      `INSERT OR REPLACE INTO business_profiles (user_id, bio, photo_file_pk, public_photo_file_pk, gift_settings)
-       VALUES (?, ?, ?, ?, ?)`,
+      SQL.setBusinessProfile,
       row.user_id,
       row.bio,
       row.photo_file_pk,
@@ -80,52 +71,29 @@ export class SqliteBusiness
   }
 
   async getBusinessChatIncomingAt(connectionId: string, chatPk: number) {
-    const row = await this.#sql.get(
-      'SELECT last_incoming_at FROM business_chats WHERE connection_id = ? AND chat_pk = ?',
-      connectionId,
-      chatPk,
-    );
+    const row = await this.#sql.get(SQL.getBusinessChatIncomingAt, connectionId, chatPk);
     return row ? Number(row.last_incoming_at) : undefined;
   }
   async listBusinessChats(connectionId: string) {
-    const rows = await this.#sql.all(
-      'SELECT chat_pk FROM business_chats WHERE connection_id = ? ORDER BY last_incoming_at DESC, chat_pk DESC',
-      connectionId,
-    );
+    const rows = await this.#sql.all(SQL.listBusinessChats, connectionId);
     return rows.map((row) => Number(row.chat_pk));
   }
   async touchBusinessChat(connectionId: string, chatPk: number, at: number) {
-    await this.#sql.run(
-      `INSERT INTO business_chats (connection_id, chat_pk, last_incoming_at) VALUES (?, ?, ?)
-       ON CONFLICT (connection_id, chat_pk) DO UPDATE SET last_incoming_at =
-       CASE WHEN excluded.last_incoming_at > business_chats.last_incoming_at THEN excluded.last_incoming_at
-       ELSE business_chats.last_incoming_at END`,
-      connectionId,
-      chatPk,
-      at,
-    );
+    await this.#sql.run(SQL.touchBusinessChat, connectionId, chatPk, at);
   }
 
   async getStory(ownerId: number, storyId: number) {
-    const row = this.#sql.get('SELECT * FROM stories WHERE owner_id = ? AND story_id = ?', ownerId, storyId);
+    const row = this.#sql.get(SQL.getStory, ownerId, storyId);
     return row ? story(row) : undefined;
   }
   async listActiveStories(ownerId: number, now: number) {
-    return this.#sql
-      .all(
-        `SELECT * FROM stories WHERE owner_id = ? AND deleted = 0 AND (expires_at > ? OR post_to_chat_page = 1)
-         ORDER BY story_id DESC`,
-        ownerId,
-        now,
-      )
-      .map(story);
+    return this.#sql.all(SQL.listActiveStories, ownerId, now).map(story);
   }
   async insertStory(row: Omit<StoryRow, 'story_id'>) {
-    const top = this.#sql.get('SELECT MAX(story_id) AS top FROM stories WHERE owner_id = ?', row.owner_id);
+    const top = this.#sql.get(SQL.lastStoryId, row.owner_id);
     const storyId = Number(top?.top ?? 0) + 1;
     this.#sql.run(
-      `INSERT INTO stories (owner_id, story_id, poster_bot_id, body, posted_at, expires_at, post_to_chat_page, deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      SQL.insertStory,
       row.owner_id,
       storyId,
       row.poster_bot_id,
@@ -138,24 +106,15 @@ export class SqliteBusiness
     return storyId;
   }
   async updateStory(ownerId: number, storyId: number, patch: Partial<Pick<StoryRow, 'body' | 'deleted'>>) {
-    if (patch.body !== undefined)
-      this.#sql.run(
-        'UPDATE stories SET body = ? WHERE owner_id = ? AND story_id = ?',
-        patch.body,
-        ownerId,
-        storyId,
-      );
-    if (patch.deleted !== undefined)
-      this.#sql.run(
-        'UPDATE stories SET deleted = ? WHERE owner_id = ? AND story_id = ?',
-        patch.deleted ? 1 : 0,
-        ownerId,
-        storyId,
-      );
+    const { body, deleted } = patch;
+    if (body !== undefined && deleted !== undefined)
+      this.#sql.run(SQL.updateStory, body, deleted ? 1 : 0, ownerId, storyId);
+    else if (body !== undefined) this.#sql.run(SQL.updateStoryBody, body, ownerId, storyId);
+    else if (deleted !== undefined) this.#sql.run(SQL.updateStoryDeleted, deleted ? 1 : 0, ownerId, storyId);
   }
 
   async getManagedBot(botId: number) {
-    const row = this.#sql.get('SELECT * FROM managed_bots WHERE bot_id = ?', botId);
+    const row = this.#sql.get(SQL.getManagedBot, botId);
     return row
       ? ({ ...row, access_restricted: row.access_restricted === 1 } as unknown as ManagedBotRow)
       : undefined;

@@ -1,5 +1,6 @@
 /** Gifts and paid media purchases on SQLite (ports/gifts.ts, ports/paid-media.ts). */
 import type { SqlStatements } from '../sql-statements.js';
+import { GIFTS_SQL as SQL } from '../../sql/gifts.js';
 import type {
   GiftOwnerKind,
   GiftsReader,
@@ -9,9 +10,6 @@ import type {
 } from '../../ports/gifts.js';
 import type { PaidMediaPurchaseRow, PaidMediaReader, PaidMediaWriter } from '../../ports/paid-media.js';
 
-const GIFT_COLUMNS =
-  'id, owner_kind, owner_id, gift_id, kind, sender_id, send_date, star_count, status, data';
-
 export class SqliteGifts implements GiftsReader, GiftsWriter, PaidMediaReader, PaidMediaWriter {
   readonly #sql: SqlStatements;
 
@@ -20,23 +18,13 @@ export class SqliteGifts implements GiftsReader, GiftsWriter, PaidMediaReader, P
   }
 
   async getOwnedGift(id: string) {
-    return this.#sql.get(`SELECT ${GIFT_COLUMNS} FROM owned_gifts WHERE id = ?`, id) as
-      OwnedGiftRow | undefined;
+    return this.#sql.get(SQL.getOwnedGift, id) as OwnedGiftRow | undefined;
   }
   async listOwnedGifts(ownerKind: GiftOwnerKind, ownerId: number) {
-    return this.#sql.all(
-      `SELECT ${GIFT_COLUMNS} FROM owned_gifts WHERE owner_kind = ? AND owner_id = ? AND status = 'owned'
-       ORDER BY send_date DESC, pk DESC`,
-      ownerKind,
-      ownerId,
-    ) as unknown as OwnedGiftRow[];
+    return this.#sql.all(SQL.listOwnedGifts, ownerKind, ownerId) as unknown as OwnedGiftRow[];
   }
   async getGiftSold(giftId: string, buyerId: number) {
-    const row = this.#sql.get(
-      'SELECT sold FROM gift_sales WHERE gift_id = ? AND buyer_id = ?',
-      giftId,
-      buyerId,
-    );
+    const row = this.#sql.get(SQL.getGiftSold, giftId, buyerId);
     return row ? Number(row.sold) : 0;
   }
   async insertOwnedGift(row: OwnedGiftRow) {
@@ -46,28 +34,13 @@ export class SqliteGifts implements GiftsReader, GiftsWriter, PaidMediaReader, P
     if (Object.keys(patch).length > 0) this.#sql.update('owned_gifts', 'id', id, patch);
   }
   async takeGiftStock(giftId: string, buyerId: number, limit: number | null) {
-    const row = this.#sql.get(
-      `INSERT INTO gift_sales (gift_id, buyer_id, sold) SELECT ?, ?, 1 WHERE ? IS NULL OR ? >= 1
-       ON CONFLICT (gift_id, buyer_id) DO UPDATE SET sold = gift_sales.sold + 1
-       WHERE ? IS NULL OR gift_sales.sold < ?
-       RETURNING sold`,
-      giftId,
-      buyerId,
-      limit,
-      limit,
-      limit,
-      limit,
-    );
+    const row = this.#sql.get(SQL.takeGiftStock, giftId, buyerId, limit, limit, limit, limit);
     return row ? Number(row.sold) : undefined;
   }
 
   async getPaidMediaPurchase(chatPk: number, messageId: number, userId: number) {
-    return this.#sql.get(
-      'SELECT * FROM paid_media_purchases WHERE chat_pk = ? AND message_id = ? AND user_id = ?',
-      chatPk,
-      messageId,
-      userId,
-    ) as PaidMediaPurchaseRow | undefined;
+    return this.#sql.get(SQL.getPaidMediaPurchase, chatPk, messageId, userId) as
+      PaidMediaPurchaseRow | undefined;
   }
   async insertPaidMediaPurchase(row: PaidMediaPurchaseRow) {
     this.#sql.insert('paid_media_purchases', row);

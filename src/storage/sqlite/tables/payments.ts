@@ -1,5 +1,6 @@
 /** Invoices, payment queries and payments on SQLite (ports/payments.ts). */
 import type { SqlStatements } from '../sql-statements.js';
+import { PAYMENTS_SQL as SQL } from '../../sql/payments.js';
 import type {
   ChatSubscriptionLinkRow,
   InvoiceRow,
@@ -17,40 +18,28 @@ export class SqlitePayments implements PaymentsReader, PaymentsWriter {
   }
 
   async getChatSubscriptionLink(link: string) {
-    return this.#sql.get('SELECT * FROM chat_subscription_links WHERE link = ?', link) as
-      ChatSubscriptionLinkRow | undefined;
+    return this.#sql.get(SQL.getChatSubscriptionLink, link) as ChatSubscriptionLinkRow | undefined;
   }
   async insertChatSubscriptionLink(row: ChatSubscriptionLinkRow) {
     this.#sql.insert('chat_subscription_links', row);
   }
   async getInvoice(id: string) {
-    return this.#sql.get('SELECT * FROM invoices WHERE id = ?', id) as InvoiceRow | undefined;
+    return this.#sql.get(SQL.getInvoice, id) as InvoiceRow | undefined;
   }
   async getInvoiceByMessage(chatPk: number, messageId: number) {
-    return this.#sql.get('SELECT * FROM invoices WHERE chat_pk = ? AND message_id = ?', chatPk, messageId) as
-      InvoiceRow | undefined;
+    return this.#sql.get(SQL.getInvoiceByMessage, chatPk, messageId) as InvoiceRow | undefined;
   }
   async getPaymentQuery(id: string) {
-    return this.#sql.get('SELECT * FROM payment_queries WHERE id = ?', id) as PaymentQueryRow | undefined;
+    return this.#sql.get(SQL.getPaymentQuery, id) as PaymentQueryRow | undefined;
   }
   async getPayment(chargeId: string) {
-    return this.#sql.get('SELECT * FROM payments WHERE charge_id = ?', chargeId) as PaymentRow | undefined;
+    return this.#sql.get(SQL.getPayment, chargeId) as PaymentRow | undefined;
   }
   async listDueSubscriptions(at: number, limit: number) {
-    return this.#sql.all(
-      `SELECT * FROM payments WHERE subscription_period IS NOT NULL AND expires_at IS NOT NULL
-       AND expires_at <= ? ORDER BY expires_at, charge_id LIMIT ?`,
-      at,
-      limit,
-    ) as unknown as PaymentRow[];
+    return this.#sql.all(SQL.listDueSubscriptions, at, limit) as unknown as PaymentRow[];
   }
   async listActiveSubscriptions(botId: number, userId: number) {
-    return this.#sql.all(
-      `SELECT * FROM payments WHERE bot_id = ? AND user_id = ? AND subscription_period IS NOT NULL
-       AND expires_at IS NOT NULL ORDER BY created_at, charge_id`,
-      botId,
-      userId,
-    ) as unknown as PaymentRow[];
+    return this.#sql.all(SQL.listActiveSubscriptions, botId, userId) as unknown as PaymentRow[];
   }
   async insertInvoice(row: InvoiceRow) {
     this.#sql.insert('invoices', row);
@@ -59,23 +48,14 @@ export class SqlitePayments implements PaymentsReader, PaymentsWriter {
     this.#sql.insert('payment_queries', row);
   }
   async answerPaymentQuery(id: string, answer: string, at: number) {
-    const result = this.#sql.run(
-      'UPDATE payment_queries SET answer = ?, answered_at = ? WHERE id = ? AND answered_at IS NULL',
-      answer,
-      at,
-      id,
-    );
+    const result = this.#sql.run(SQL.answerPaymentQuery, answer, at, id);
     return result.changes === 1;
   }
   async insertPayment(row: PaymentRow) {
     this.#sql.insert('payments', row);
   }
   async markPaymentRefunded(chargeId: string, at: number) {
-    const result = this.#sql.run(
-      'UPDATE payments SET refunded_at = ? WHERE charge_id = ? AND refunded_at IS NULL',
-      at,
-      chargeId,
-    );
+    const result = this.#sql.run(SQL.markPaymentRefunded, at, chargeId);
     return result.changes === 1;
   }
   async updatePayment(

@@ -1,5 +1,6 @@
 /** Sticker sets, stickers and supergroups' sticker sets on SQLite (ports/stickers.ts). */
 import type { Row, SqlStatements } from '../sql-statements.js';
+import { STICKERS_SQL as SQL } from '../../sql/stickers.js';
 import type { StickerRow, StickerSetRow, StickersReader, StickersWriter } from '../../ports/stickers.js';
 
 function setRow(row: Row | undefined): StickerSetRow | undefined {
@@ -16,32 +17,25 @@ export class SqliteStickers implements StickersReader, StickersWriter {
   }
 
   async getStickerSet(pk: number) {
-    return setRow(this.#sql.get('SELECT * FROM sticker_sets WHERE pk = ?', pk));
+    return setRow(this.#sql.get(SQL.getStickerSet, pk));
   }
   async getStickerSetByName(nameKey: string) {
-    return setRow(this.#sql.get('SELECT * FROM sticker_sets WHERE name_key = ?', nameKey));
+    return setRow(this.#sql.get(SQL.getStickerSetByName, nameKey));
   }
   async listStickers(setPk: number) {
-    return this.#sql.all(
-      'SELECT * FROM stickers WHERE set_pk = ? ORDER BY position, pk',
-      setPk,
-    ) as unknown as StickerRow[];
+    return this.#sql.all(SQL.listStickers, setPk) as unknown as StickerRow[];
   }
   async getSticker(pk: number) {
-    return this.#sql.get('SELECT * FROM stickers WHERE pk = ?', pk) as StickerRow | undefined;
+    return this.#sql.get(SQL.getSticker, pk) as StickerRow | undefined;
   }
   async listStickersOfFile(filePk: number) {
-    return this.#sql.all(
-      'SELECT * FROM stickers WHERE file_pk = ? ORDER BY pk DESC',
-      filePk,
-    ) as unknown as StickerRow[];
+    return this.#sql.all(SQL.listStickersOfFile, filePk) as unknown as StickerRow[];
   }
   async getStickerByCustomEmojiId(customEmojiId: string) {
-    return this.#sql.get('SELECT * FROM stickers WHERE custom_emoji_id = ?', customEmojiId) as
-      StickerRow | undefined;
+    return this.#sql.get(SQL.getStickerByCustomEmojiId, customEmojiId) as StickerRow | undefined;
   }
   async getChatStickerSet(chatPk: number) {
-    const row = this.#sql.get('SELECT set_pk FROM chat_sticker_sets WHERE chat_pk = ?', chatPk);
+    const row = this.#sql.get(SQL.getChatStickerSet, chatPk);
     return row ? Number(row.set_pk) : undefined;
   }
   async insertStickerSet(row: Omit<StickerSetRow, 'pk'>) {
@@ -56,9 +50,9 @@ export class SqliteStickers implements StickersReader, StickersWriter {
     this.#sql.update('sticker_sets', 'pk', pk, patch);
   }
   async deleteStickerSet(pk: number) {
-    this.#sql.run('DELETE FROM stickers WHERE set_pk = ?', pk);
-    this.#sql.run('DELETE FROM chat_sticker_sets WHERE set_pk = ?', pk);
-    this.#sql.run('DELETE FROM sticker_sets WHERE pk = ?', pk);
+    this.#sql.run(SQL.deleteStickersOfSet, pk);
+    this.#sql.run(SQL.deleteChatStickerSetsOfSet, pk);
+    this.#sql.run(SQL.deleteStickerSet, pk);
   }
   async insertSticker(row: Omit<StickerRow, 'pk'>) {
     return Number(this.#sql.insert('stickers', row).lastInsertRowid);
@@ -70,18 +64,13 @@ export class SqliteStickers implements StickersReader, StickersWriter {
     this.#sql.update('stickers', 'pk', pk, patch);
   }
   async deleteSticker(pk: number) {
-    this.#sql.run('DELETE FROM stickers WHERE pk = ?', pk);
+    this.#sql.run(SQL.deleteSticker, pk);
   }
   async setChatStickerSet(chatPk: number, setPk: number | null) {
     if (setPk === null) {
-      this.#sql.run('DELETE FROM chat_sticker_sets WHERE chat_pk = ?', chatPk);
+      this.#sql.run(SQL.unsetChatStickerSet, chatPk);
       return;
     }
-    this.#sql.run(
-      `INSERT INTO chat_sticker_sets (chat_pk, set_pk) VALUES (?, ?)
-       ON CONFLICT (chat_pk) DO UPDATE SET set_pk = excluded.set_pk`,
-      chatPk,
-      setPk,
-    );
+    this.#sql.run(SQL.setChatStickerSet, chatPk, setPk);
   }
 }
