@@ -32,6 +32,15 @@ export function updatesContract(open: () => Promise<Store>): void {
       expect(await store.write(async (tx) => tx.deleteExpiredUpdates(100_000))).toBe(3);
     });
 
+    it('takes counts past 32 bits (getUpdates with offset -2^31 keeps 2^31 updates)', async () => {
+      await store.write(async (tx) => {
+        for (let id = 1; id <= 3; id++) await tx.insertUpdate(update(1, id));
+      });
+      await store.write(async (tx) => tx.keepLastUpdates(1, 2 ** 31));
+      expect((await store.listUpdates(1, 0, 2 ** 31, 0)).map((u) => u.update_id)).toEqual([1, 2, 3]);
+      expect((await store.listPendingUpdates(1, 1, 2 ** 40)).map((u) => u.update_id)).toEqual([2, 3]);
+    });
+
     it('deletes a batch of updates of one bot, skipping those already gone', async () => {
       await store.write(async (tx) => {
         for (const bot of [1, 2]) for (let id = 1; id <= 5; id++) await tx.insertUpdate(update(bot, id));

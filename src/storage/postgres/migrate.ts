@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Pool } from 'pg';
+import { numberPlaceholders } from './pg-sql.js';
+import { MIGRATE_SQL as SQL } from '../sql/migrate.js';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** The advisory lock's key: any constant that no other program on the database uses. */
@@ -22,9 +24,7 @@ export async function migrate(pool: Pool, schema?: string): Promise<number[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
     );
     const applied = new Set(
-      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
-        (row) => row.version,
-      ),
+      (await client.query<{ version: number }>(SQL.appliedVersions)).rows.map((row) => row.version),
     );
     const files = readdirSync(MIGRATIONS_DIR)
       .filter((name) => /^\d{3}-.*\.sql$/.test(name))
@@ -36,10 +36,7 @@ export async function migrate(pool: Pool, schema?: string): Promise<number[]> {
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
-          version,
-          Date.now(),
-        ]);
+        await client.query(numberPlaceholders(SQL.recordVersion), [version, Date.now()]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

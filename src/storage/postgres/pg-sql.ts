@@ -7,6 +7,7 @@
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
 import type { MemberRow } from '../ports/chats.js';
+import { insertSql, updateSql } from '../sql/rows.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
@@ -270,9 +271,7 @@ export class PgSql {
   /** Inserts a row; with `returning`, answers that column of the new row (a generated key). */
   async insert(table: string, row: object, returning?: string): Promise<number | undefined> {
     const keys = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})${
-      returning ? ` RETURNING ${returning}` : ''
-    }`;
+    const sql = returning ? `${insertSql(table, keys)} RETURNING ${returning}` : insertSql(table, keys);
     this.memo?.wrote(sql);
     const result = await this.query(
       sql,
@@ -319,7 +318,7 @@ export class PgSql {
   async update(table: string, key: string, id: unknown, patch: object): Promise<void> {
     const keys = Object.keys(patch);
     if (keys.length === 0) return;
-    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ${key} = ?`;
+    const sql = updateSql(table, keys, `${key} = ?`);
     this.memo?.wrote(sql);
     await this.query(sql, [...keys.map((k) => (patch as Row)[k]), id]);
   }

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { MIGRATE_SQL as SQL } from '../sql/migrate.js';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -20,7 +21,7 @@ export function migrate(db: Database.Database, files: readonly string[] = listMi
   );
   const applied = new Set(
     db
-      .prepare('SELECT version FROM schema_migrations')
+      .prepare(SQL.appliedVersions)
       .all()
       .map((row) => (row as { version: number }).version),
   );
@@ -31,10 +32,7 @@ export function migrate(db: Database.Database, files: readonly string[] = listMi
     const sql = readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8');
     db.transaction(() => {
       db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
-        version,
-        Date.now(),
-      );
+      db.prepare(SQL.recordVersion).run(version, Date.now());
     })();
     done.push(version);
   }

@@ -4,6 +4,7 @@
  * UniqueViolation. The store and its sub-ports share one instance per connection.
  */
 import type Database from 'better-sqlite3';
+import { insertSql, updateSql } from '../sql/rows.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
@@ -63,15 +64,13 @@ export class SqlStatements {
 
   insert(table: string, row: object): Database.RunResult {
     const keys = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
-    return this.run(sql, ...keys.map((k) => sqlValue((row as Row)[k])));
+    return this.run(insertSql(table, keys), ...keys.map((k) => sqlValue((row as Row)[k])));
   }
 
   /** Sets the columns of `patch` on the row whose `key` column equals `id`. */
   update(table: string, key: string, id: unknown, patch: object): void {
     const keys = Object.keys(patch);
     if (keys.length === 0) return;
-    const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ${key} = ?`;
-    this.run(sql, ...keys.map((k) => sqlValue((patch as Row)[k])), id);
+    this.run(updateSql(table, keys, `${key} = ?`), ...keys.map((k) => sqlValue((patch as Row)[k])), id);
   }
 }

@@ -7,6 +7,8 @@
  * next ids of that chat are counted while it holds the row: pg-transaction.ts).
  */
 import type { PgSql } from '../pg-sql.js';
+import { CHATS_SQL as SQL } from '../../sql/chats.js';
+import { updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
 
 export class PgChats implements ChatsReader, ChatsWriter {
@@ -16,16 +18,15 @@ export class PgChats implements ChatsReader, ChatsWriter {
     return this.sql.cached(
       `c${pk}`,
       (caches) => caches.chat(pk),
-      async () => (await this.sql.get('SELECT * FROM chats WHERE pk = ?', pk)) as ChatRow | undefined,
+      async () => (await this.sql.get(SQL.getChat, pk)) as ChatRow | undefined,
       (caches, row) => caches.keepChat(row),
     );
   }
   async getChatById(id: number) {
-    return (await this.sql.get('SELECT * FROM chats WHERE id = ?', id)) as ChatRow | undefined;
+    return (await this.sql.get(SQL.getChatById, id)) as ChatRow | undefined;
   }
   async getChatByUsername(username: string) {
-    return (await this.sql.get('SELECT * FROM chats WHERE lower(username) = lower(?)', username)) as
-      ChatRow | undefined;
+    return (await this.sql.get(SQL.getChatByUsername.postgres, username)) as ChatRow | undefined;
   }
   async getPrivateChat(userA: number, userB: number) {
     const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
@@ -33,8 +34,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     const pk = scope?.caches.privateChatPk(a, b);
     if (pk !== undefined) return this.getChat(pk);
     const token = scope?.token();
-    const row = (await this.sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b)) as
-      ChatRow | undefined;
+    const row = (await this.sql.get(SQL.getPrivateChat, a, b)) as ChatRow | undefined;
     if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
     return row;
   }
@@ -58,9 +58,8 @@ export class PgChats implements ChatsReader, ChatsWriter {
   ) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
-    const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
     this.sql.cache?.wrote(`c${pk}`, { area: 'chat', id: pk });
-    await this.sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+    await this.sql.run(updateSql('chats', keys, 'pk = ?'), ...keys.map((k) => patch[k] ?? null), pk);
   }
   async nextMessageId(chatPk: number) {
     // A write that holds the chat row already counts its next ids itself (pg-transaction.ts).
@@ -71,12 +70,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     }
     // Whether the chat has drafts, read with the increment: a bot's message ends them
     // (tables/drafts.ts), and a transaction that holds the row knows then that it has none.
-    const row = await this.sql.get(
-      `UPDATE chats SET last_message_id = last_message_id + 1 WHERE pk = ?
-       RETURNING last_message_id, EXISTS (SELECT 1 FROM message_drafts WHERE chat_pk = ?) AS drafts`,
-      chatPk,
-      chatPk,
-    );
+    const row = await this.sql.get(SQL.nextMessageId.postgres, chatPk, chatPk);
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
     const id = row.last_message_id as number;
     this.sql.write?.holdMessageIds(chatPk, id, row.drafts as boolean);
@@ -90,22 +84,14 @@ export class PgChats implements ChatsReader, ChatsWriter {
     return this.sql.cached(
       `m${chatPk}:${userId}`,
       (caches) => caches.member(chatPk, userId),
-      async () =>
-        (await this.sql.get(
-          'SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?',
-          chatPk,
-          userId,
-        )) as MemberRow | undefined,
+      async () => (await this.sql.get(SQL.getMember, chatPk, userId)) as MemberRow | undefined,
       (caches, row) => caches.keepMember(row),
     );
   }
   async listMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
     if (own) return own;
-    return (await this.sql.all(
-      'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
-      chatPk,
-    )) as unknown as MemberRow[];
+    return (await this.sql.all(SQL.listMembers, chatPk)) as unknown as MemberRow[];
   }
   async upsertMember(row: MemberRow) {
     this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
@@ -114,9 +100,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     // statement.
     await this.sql.runLater(
       'chat_members',
-      `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
-       updated_at = excluded.updated_at`,
+      SQL.upsertMember,
       row.chat_pk,
       row.user_id,
       row.status,

@@ -5,24 +5,18 @@
  */
 import type { PgSql } from '../pg-sql.js';
 import type { DraftRow, DraftsReader, DraftsWriter } from '../../ports/drafts.js';
+import { DRAFTS_SQL as SQL } from '../../sql/drafts.js';
 
 export class PgDrafts implements DraftsReader, DraftsWriter {
   constructor(private readonly sql: PgSql) {}
 
   async listDrafts(chatPk: number, since: number) {
-    return (await this.sql.all(
-      `SELECT chat_pk, draft_id, bot_id, thread_id, body, updated_at FROM message_drafts
-       WHERE chat_pk = ? AND updated_at >= ? ORDER BY updated_at, draft_id`,
-      chatPk,
-      since,
-    )) as unknown as DraftRow[];
+    return (await this.sql.all(SQL.listDrafts, chatPk, since)) as unknown as DraftRow[];
   }
   async putDraft(row: DraftRow) {
     this.sql.write?.draftsChanged(row.chat_pk);
     await this.sql.run(
-      `INSERT INTO message_drafts (chat_pk, draft_id, bot_id, thread_id, body, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, draft_id) DO UPDATE SET bot_id = excluded.bot_id,
-       thread_id = excluded.thread_id, body = excluded.body, updated_at = excluded.updated_at`,
+      SQL.putDraft,
       row.chat_pk,
       row.draft_id,
       row.bot_id,
@@ -33,6 +27,6 @@ export class PgDrafts implements DraftsReader, DraftsWriter {
   }
   async deleteDrafts(chatPk: number, botId: number) {
     if (this.sql.write?.withoutDrafts(chatPk)) return 0;
-    return this.sql.run('DELETE FROM message_drafts WHERE chat_pk = ? AND bot_id = ?', chatPk, botId);
+    return this.sql.run(SQL.deleteDrafts, chatPk, botId);
   }
 }

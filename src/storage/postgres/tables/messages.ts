@@ -1,5 +1,6 @@
 /** Messages, read cursors, callback queries, reactions and pins on PostgreSQL (ports/messages.ts). */
 import type { PgSql } from '../pg-sql.js';
+import { MESSAGES_SQL as SQL } from '../../sql/messages.js';
 import type {
   CallbackQueryRow,
   ListMessagesOptions,
@@ -13,16 +14,12 @@ export class PgMessages implements MessagesReader, MessagesWriter {
   constructor(private readonly sql: PgSql) {}
 
   async getMessage(chatPk: number, messageId: number) {
-    return (await this.sql.get(
-      'SELECT * FROM messages WHERE chat_pk = ? AND message_id = ?',
-      chatPk,
-      messageId,
-    )) as MessageRow | undefined;
+    return (await this.sql.get(SQL.getMessage, chatPk, messageId)) as MessageRow | undefined;
   }
   async listMessages(chatPk: number, opts: ListMessagesOptions) {
     if (opts.beforeId === undefined && !opts.oldest) {
       const rows = (await this.sql.all(
-        'SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? ORDER BY message_id DESC LIMIT ?',
+        SQL.listMessagesNewest,
         chatPk,
         opts.afterId ?? 0,
         opts.limit,
@@ -30,8 +27,7 @@ export class PgMessages implements MessagesReader, MessagesWriter {
       return rows.reverse();
     }
     const rows = (await this.sql.all(
-      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND message_id < ?
-       ORDER BY message_id ${opts.oldest ? 'ASC' : 'DESC'} LIMIT ?`,
+      opts.oldest ? SQL.listMessagesOldest : SQL.listMessagesBefore,
       chatPk,
       opts.afterId ?? 0,
       opts.beforeId ?? Number.MAX_SAFE_INTEGER,
@@ -40,76 +36,46 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     return opts.oldest ? rows : rows.reverse();
   }
   async nextIncomingMessage(chatPk: number, afterId: number, notSenderId: number) {
-    return (await this.sql.get(
-      `SELECT * FROM messages WHERE chat_pk = ? AND message_id > ? AND (sender_id IS NULL OR sender_id <> ?)
-       ORDER BY message_id LIMIT 1`,
-      chatPk,
-      afterId,
-      notSenderId,
-    )) as MessageRow | undefined;
+    return (await this.sql.get(SQL.nextIncomingMessage, chatPk, afterId, notSenderId)) as
+      MessageRow | undefined;
   }
   async insertMessage(row: MessageRow) {
     // Nothing to answer: sent with the write's next statement (pg-transaction.ts).
     await this.sql.insertLater('messages', row);
   }
   async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
-    await this.sql.run(
-      'UPDATE messages SET body = ?, edit_date = ? WHERE chat_pk = ? AND message_id = ?',
-      body,
-      editDate,
-      chatPk,
-      messageId,
-    );
+    await this.sql.run(SQL.updateMessage, body, editDate, chatPk, messageId);
   }
   async deleteMessage(chatPk: number, messageId: number) {
-    await this.sql.run('DELETE FROM messages WHERE chat_pk = ? AND message_id = ?', chatPk, messageId);
+    await this.sql.run(SQL.deleteMessage, chatPk, messageId);
   }
   async getReadCursor(userId: number, chatPk: number) {
-    const row = await this.sql.get(
-      'SELECT message_id FROM read_cursors WHERE user_id = ? AND chat_pk = ?',
-      userId,
-      chatPk,
-    );
+    const row = await this.sql.get(SQL.getReadCursor, userId, chatPk);
     return (row?.message_id as number | undefined) ?? 0;
   }
   async setReadCursor(userId: number, chatPk: number, messageId: number) {
-    await this.sql.run(
-      `INSERT INTO read_cursors (user_id, chat_pk, message_id) VALUES (?, ?, ?)
-       ON CONFLICT (user_id, chat_pk) DO UPDATE
-       SET message_id = GREATEST(read_cursors.message_id, excluded.message_id)`,
-      userId,
-      chatPk,
-      messageId,
-    );
+    await this.sql.run(SQL.setReadCursor.postgres, userId, chatPk, messageId);
   }
   async getCallbackQuery(id: string) {
-    return (await this.sql.get('SELECT * FROM callback_queries WHERE id = ?', id)) as
-      CallbackQueryRow | undefined;
+    return (await this.sql.get(SQL.getCallbackQuery, id)) as CallbackQueryRow | undefined;
   }
   async insertCallbackQuery(row: CallbackQueryRow) {
     await this.sql.insert('callback_queries', row);
   }
   async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
-    const changes = await this.sql.run(
-      'UPDATE callback_queries SET answer = ?, answered_at = ? WHERE id = ? AND answered_at IS NULL',
-      answer,
-      answeredAt,
-      id,
-    );
+    const changes = await this.sql.run(SQL.answerCallbackQuery, answer, answeredAt, id);
     return changes === 1;
   }
   async listMessageReactions(chatPk: number, messageId: number) {
     return (await this.sql.all(
-      `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id = ?
-       ORDER BY updated_at, user_id`,
+      SQL.listMessageReactions,
       chatPk,
       messageId,
     )) as unknown as MessageReactionRow[];
   }
   async listReactionsBetween(chatPk: number, fromId: number, toId: number) {
     return (await this.sql.all(
-      `SELECT * FROM message_reactions WHERE chat_pk = ? AND message_id BETWEEN ? AND ?
-       ORDER BY message_id, updated_at, user_id`,
+      SQL.listReactionsBetween,
       chatPk,
       fromId,
       toId,
@@ -117,8 +83,7 @@ export class PgMessages implements MessagesReader, MessagesWriter {
   }
   async listUserReactions(chatPk: number, userId: number, limit: number) {
     return (await this.sql.all(
-      `SELECT * FROM message_reactions WHERE chat_pk = ? AND user_id = ?
-       ORDER BY updated_at DESC, message_id DESC LIMIT ?`,
+      SQL.listUserReactions,
       chatPk,
       userId,
       limit,
@@ -126,9 +91,7 @@ export class PgMessages implements MessagesReader, MessagesWriter {
   }
   async setMessageReaction(row: MessageReactionRow) {
     await this.sql.run(
-      `INSERT INTO message_reactions (chat_pk, message_id, user_id, reaction, is_big, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, message_id, user_id) DO UPDATE SET
-       reaction = excluded.reaction, is_big = excluded.is_big, updated_at = excluded.updated_at`,
+      SQL.setMessageReaction,
       row.chat_pk,
       row.message_id,
       row.user_id,
@@ -138,40 +101,20 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     );
   }
   async deleteMessageReaction(chatPk: number, messageId: number, userId: number) {
-    await this.sql.run(
-      'DELETE FROM message_reactions WHERE chat_pk = ? AND message_id = ? AND user_id = ?',
-      chatPk,
-      messageId,
-      userId,
-    );
+    await this.sql.run(SQL.deleteMessageReaction, chatPk, messageId, userId);
   }
   async listPinnedMessages(chatPk: number) {
-    const rows = await this.sql.all(
-      `SELECT p.message_id FROM pinned_messages p JOIN messages m
-       ON m.chat_pk = p.chat_pk AND m.message_id = p.message_id
-       WHERE p.chat_pk = ? ORDER BY p.message_id DESC`,
-      chatPk,
-    );
+    const rows = await this.sql.all(SQL.listPinnedMessages, chatPk);
     return rows.map((row) => row.message_id as number);
   }
   async pinMessage(chatPk: number, messageId: number, pinnedAt: number) {
-    await this.sql.run(
-      `INSERT INTO pinned_messages (chat_pk, message_id, pinned_at) VALUES (?, ?, ?)
-       ON CONFLICT (chat_pk, message_id) DO UPDATE SET pinned_at = excluded.pinned_at`,
-      chatPk,
-      messageId,
-      pinnedAt,
-    );
+    await this.sql.run(SQL.pinMessage, chatPk, messageId, pinnedAt);
   }
   async unpinMessage(chatPk: number, messageId: number) {
-    const changes = await this.sql.run(
-      'DELETE FROM pinned_messages WHERE chat_pk = ? AND message_id = ?',
-      chatPk,
-      messageId,
-    );
+    const changes = await this.sql.run(SQL.unpinMessage, chatPk, messageId);
     return changes === 1;
   }
   async unpinAllMessages(chatPk: number) {
-    return this.sql.run('DELETE FROM pinned_messages WHERE chat_pk = ?', chatPk);
+    return this.sql.run(SQL.unpinAllMessages, chatPk);
   }
 }

@@ -1,6 +1,7 @@
 /** What the metrics read at scrape time, on PostgreSQL (ports/metrics.ts). */
 import type { PgSql } from '../pg-sql.js';
-import { dueOf, METRICS_SQL as SQL, type MetricsReader } from '../../ports/metrics.js';
+import { dueOf, type MetricsReader } from '../../ports/metrics.js';
+import { METRICS_SQL as SQL } from '../../sql/metrics.js';
 
 export class PgMetrics implements MetricsReader {
   constructor(private readonly sql: PgSql) {}

@@ -5,6 +5,7 @@
  * compare case-insensitively (the unique index is on lower(username)).
  */
 import type { PgSql } from '../pg-sql.js';
+import { USERS_SQL as SQL } from '../../sql/users.js';
 import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
 
 export class PgUsers implements UsersReader, UsersWriter {
@@ -14,24 +15,19 @@ export class PgUsers implements UsersReader, UsersWriter {
     return this.sql.cached(
       `u${id}`,
       (caches) => caches.user(id),
-      async () => (await this.sql.get('SELECT * FROM users WHERE id = ?', id)) as UserRow | undefined,
+      async () => (await this.sql.get(SQL.getUser, id)) as UserRow | undefined,
       (caches, row) => caches.keepUser(row),
     );
   }
   async getUserByPhone(phone: string) {
-    return this.#byUnique(
-      `p${phone}`,
-      (row) => row.phone_number === phone,
-      'SELECT * FROM users WHERE phone_number = ?',
-      phone,
-    );
+    return this.#byUnique(`p${phone}`, (row) => row.phone_number === phone, SQL.getUserByPhone, phone);
   }
   async getUserByUsername(username: string) {
     const lower = username.toLowerCase();
     return this.#byUnique(
       `n${lower}`,
       (row) => row.username?.toLowerCase() === lower,
-      'SELECT * FROM users WHERE lower(username) = lower(?)',
+      SQL.getUserByUsername.postgres,
       username,
     );
   }
@@ -66,12 +62,10 @@ export class PgUsers implements UsersReader, UsersWriter {
     // "not a bot" without a query (a group's creation asks it of every member).
     const scope = this.sql.cache;
     if (scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false) return undefined;
-    return (await this.sql.get('SELECT * FROM bots WHERE id = ?', id)) as BotRow | undefined;
+    return (await this.sql.get(SQL.getBot, id)) as BotRow | undefined;
   }
   async listBotsWithWebhook() {
-    return (await this.sql.all(
-      "SELECT * FROM bots WHERE webhook_url <> '' ORDER BY id",
-    )) as unknown as BotRow[];
+    return (await this.sql.all(SQL.listBotsWithWebhook)) as unknown as BotRow[];
   }
   async insertBot(row: BotRow) {
     await this.sql.insert('bots', row);
@@ -80,11 +74,7 @@ export class PgUsers implements UsersReader, UsersWriter {
     // A write that holds the bot row already counts its next ids itself (pg-transaction.ts).
     const held = this.sql.heldUpdateId(botId, nowSec);
     if (held !== undefined) return held;
-    const row = await this.sql.get(
-      'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id',
-      nowSec,
-      botId,
-    );
+    const row = await this.sql.get(SQL.nextUpdateId, nowSec, botId);
     if (!row) throw new Error(`bot ${botId} does not exist`);
     this.sql.write?.holdUpdateIds(botId, row.last_update_id as number, nowSec);
     return row.last_update_id as number;

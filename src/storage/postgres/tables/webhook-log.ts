@@ -6,6 +6,7 @@ import type {
   WebhookLogReader,
   WebhookLogWriter,
 } from '../../ports/webhook-log.js';
+import { WEBHOOK_LOG_SQL as SQL } from '../../sql/webhook-log.js';
 
 const COLUMNS = [
   'bot_id',
@@ -33,26 +34,13 @@ export class PgWebhookLog implements WebhookLogReader, WebhookLogWriter {
   async listWebhookAttempts(filter: { botId: number; updateId?: number; limit: number }) {
     const rows =
       filter.updateId === undefined
-        ? await this.sql.all(
-            'SELECT * FROM webhook_attempts WHERE bot_id = ? ORDER BY id DESC LIMIT ?',
-            filter.botId,
-            filter.limit,
-          )
-        : await this.sql.all(
-            'SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ? ORDER BY id DESC LIMIT ?',
-            filter.botId,
-            filter.updateId,
-            filter.limit,
-          );
+        ? await this.sql.all(SQL.listWebhookAttempts, filter.botId, filter.limit)
+        : await this.sql.all(SQL.listWebhookAttemptsOfUpdate, filter.botId, filter.updateId, filter.limit);
     return (rows as unknown as WebhookAttemptRow[]).reverse();
   }
   async getWebhookPayload(botId: number, updateId: number) {
-    return (await this.sql.get(
-      `SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ? AND payload IS NOT NULL
-       ORDER BY id DESC LIMIT 1`,
-      botId,
-      updateId,
-    )) as unknown as WebhookAttemptRow | undefined;
+    return (await this.sql.get(SQL.getWebhookPayload, botId, updateId)) as unknown as
+      WebhookAttemptRow | undefined;
   }
   /**
    * One statement per `CHUNK` rows of the batch (the rows of one group of finished deliveries),

@@ -6,6 +6,8 @@
  * folder, ADR 0016).
  */
 import { type SqlStatements } from '../sql-statements.js';
+import { CHATS_SQL as SQL } from '../../sql/chats.js';
+import { updateSql } from '../../sql/rows.js';
 import { type ChatRow, type ChatsReader, type ChatsWriter, type MemberRow } from '../../ports/chats.js';
 import { LruMap } from '../../lru-map.js';
 import type { CachedArea } from '../../ports/events.js';
@@ -37,7 +39,7 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   async getChat(pk: number) {
     let row = this.#chats.get(pk);
     if (!row) {
-      row = this.#sql.get('SELECT * FROM chats WHERE pk = ?', pk) as ChatRow | undefined;
+      row = this.#sql.get(SQL.getChat, pk) as ChatRow | undefined;
       if (!row) return undefined;
       this.#cacheChat(row);
     }
@@ -48,18 +50,17 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     if (row.type === 'private') this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
   }
   async getChatById(id: number) {
-    return this.#sql.get('SELECT * FROM chats WHERE id = ?', id) as ChatRow | undefined;
+    return this.#sql.get(SQL.getChatById, id) as ChatRow | undefined;
   }
   async getChatByUsername(username: string) {
-    return this.#sql.get('SELECT * FROM chats WHERE username = ?', username) as ChatRow | undefined;
+    return this.#sql.get(SQL.getChatByUsername.sqlite, username) as ChatRow | undefined;
   }
   async getPrivateChat(userA: number, userB: number) {
     const [a, b] = userA < userB ? [userA, userB] : [userB, userA];
     const pk = this.#privateChats.get(`${a}:${b}`);
     const cached = pk === undefined ? undefined : this.#chats.get(pk);
     if (cached) return { ...cached };
-    const row = this.#sql.get('SELECT * FROM chats WHERE user_a = ? AND user_b = ?', a, b) as
-      ChatRow | undefined;
+    const row = this.#sql.get(SQL.getPrivateChat, a, b) as ChatRow | undefined;
     if (row) this.#cacheChat(row);
     return row && { ...row };
   }
@@ -77,8 +78,7 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   ) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
-    const sql = `UPDATE chats SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE pk = ?`;
-    this.#sql.run(sql, ...keys.map((k) => patch[k] ?? null), pk);
+    this.#sql.run(updateSql('chats', keys, 'pk = ?'), ...keys.map((k) => patch[k] ?? null), pk);
     this.#chats.delete(pk);
   }
   async nextMessageId(chatPk: number) {
@@ -86,11 +86,7 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     if (block && block.next <= block.last) return block.next++;
     // A new block of ids, reserved in the chat row; ids of a block not used up when the server
     // stops (or when a rollback drops this map) are skipped, never reused.
-    const row = this.#sql.get(
-      'UPDATE chats SET last_message_id = last_message_id + ? WHERE pk = ? RETURNING last_message_id',
-      MESSAGE_ID_BLOCK,
-      chatPk,
-    );
+    const row = this.#sql.get(SQL.nextMessageId.sqlite, MESSAGE_ID_BLOCK, chatPk);
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
     const last = row.last_message_id as number;
     const cached = this.#chats.get(chatPk);
@@ -102,31 +98,18 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     const key = `${chatPk}:${userId}`;
     let row = this.#members.get(key);
     if (!row) {
-      row = this.#sql.get('SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?', chatPk, userId) as
-        MemberRow | undefined;
+      row = this.#sql.get(SQL.getMember, chatPk, userId) as MemberRow | undefined;
       if (!row) return undefined;
       this.#members.set(key, row);
     }
     return { ...row };
   }
   async listMembers(chatPk: number) {
-    return this.#sql.all(
-      'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
-      chatPk,
-    ) as unknown as MemberRow[];
+    return this.#sql.all(SQL.listMembers, chatPk) as unknown as MemberRow[];
   }
   async upsertMember(row: MemberRow) {
     this.#members.delete(`${row.chat_pk}:${row.user_id}`);
-    this.#sql.run(
-      `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
-       updated_at = excluded.updated_at`,
-      row.chat_pk,
-      row.user_id,
-      row.status,
-      row.data,
-      row.updated_at,
-    );
+    this.#sql.run(SQL.upsertMember, row.chat_pk, row.user_id, row.status, row.data, row.updated_at);
   }
 
   /** Drops a cached chat and its members, changed elsewhere (the event port's `rows.changed`). */

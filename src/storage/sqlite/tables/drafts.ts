@@ -7,6 +7,7 @@
  */
 import { type SqlStatements } from '../sql-statements.js';
 import type { DraftRow, DraftsReader, DraftsWriter } from '../../ports/drafts.js';
+import { DRAFTS_SQL as SQL } from '../../sql/drafts.js';
 
 export class SqliteDrafts implements DraftsReader, DraftsWriter {
   readonly #sql: SqlStatements;
@@ -23,19 +24,12 @@ export class SqliteDrafts implements DraftsReader, DraftsWriter {
   }
 
   async listDrafts(chatPk: number, since: number) {
-    return this.#sql.all(
-      `SELECT chat_pk, draft_id, bot_id, thread_id, body, updated_at FROM message_drafts
-       WHERE chat_pk = ? AND updated_at >= ? ORDER BY updated_at, draft_id`,
-      chatPk,
-      since,
-    ) as unknown as DraftRow[];
+    return this.#sql.all(SQL.listDrafts, chatPk, since) as unknown as DraftRow[];
   }
   async putDraft(row: DraftRow) {
     this.#chats.add(row.chat_pk);
     this.#sql.run(
-      `INSERT INTO message_drafts (chat_pk, draft_id, bot_id, thread_id, body, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_pk, draft_id) DO UPDATE SET bot_id = excluded.bot_id,
-       thread_id = excluded.thread_id, body = excluded.body, updated_at = excluded.updated_at`,
+      SQL.putDraft,
       row.chat_pk,
       row.draft_id,
       row.bot_id,
@@ -46,11 +40,7 @@ export class SqliteDrafts implements DraftsReader, DraftsWriter {
   }
   async deleteDrafts(chatPk: number, botId: number) {
     if (!this.#chats.has(chatPk)) return 0;
-    const removed = this.#sql.run(
-      'DELETE FROM message_drafts WHERE chat_pk = ? AND bot_id = ?',
-      chatPk,
-      botId,
-    ).changes;
+    const removed = this.#sql.run(SQL.deleteDrafts, chatPk, botId).changes;
     if (!this.#sql.get('SELECT 1 FROM message_drafts WHERE chat_pk = ? LIMIT 1', chatPk))
       this.#chats.delete(chatPk);
     return removed;

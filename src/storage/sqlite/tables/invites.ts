@@ -6,6 +6,8 @@ import {
   type InvitesWriter,
   type JoinRequestRow,
 } from '../../ports/invites.js';
+import { INVITES_SQL as SQL } from '../../sql/invites.js';
+import { updateSql } from '../../sql/rows.js';
 
 function toInviteLink(row: Row | undefined): InviteLinkRow | undefined {
   if (!row) return undefined;
@@ -25,12 +27,10 @@ export class SqliteInvites implements InvitesReader, InvitesWriter {
   }
 
   async getInviteLink(link: string) {
-    return toInviteLink(this.#sql.get('SELECT * FROM chat_invite_links WHERE link = ?', link));
+    return toInviteLink(this.#sql.get(SQL.getInviteLink, link));
   }
   async listInviteLinks(chatPk: number) {
-    return this.#sql
-      .all('SELECT * FROM chat_invite_links WHERE chat_pk = ? ORDER BY created_at, rowid', chatPk)
-      .map((row) => toInviteLink(row)!);
+    return this.#sql.all(SQL.listInviteLinks.sqlite, chatPk).map((row) => toInviteLink(row)!);
   }
   async insertInviteLink(row: InviteLinkRow) {
     this.#sql.insert('chat_invite_links', row);
@@ -43,33 +43,22 @@ export class SqliteInvites implements InvitesReader, InvitesWriter {
   ) {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
-    const sql = `UPDATE chat_invite_links SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE link = ?`;
-    this.#sql.run(sql, ...keys.map((k) => sqlValue(patch[k] ?? null)), link);
-  }
-  async getJoinRequest(chatPk: number, userId: number) {
-    return this.#sql.get(
-      'SELECT * FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?',
-      chatPk,
-      userId,
-    ) as JoinRequestRow | undefined;
-  }
-  async listJoinRequests(chatPk: number) {
-    return this.#sql.all(
-      'SELECT * FROM chat_join_requests WHERE chat_pk = ? ORDER BY date, user_id',
-      chatPk,
-    ) as unknown as JoinRequestRow[];
-  }
-  async upsertJoinRequest(row: JoinRequestRow) {
     this.#sql.run(
-      `INSERT INTO chat_join_requests (chat_pk, user_id, invite_link, date) VALUES (?, ?, ?, ?)
-       ON CONFLICT (chat_pk, user_id) DO UPDATE SET invite_link = excluded.invite_link, date = excluded.date`,
-      row.chat_pk,
-      row.user_id,
-      row.invite_link,
-      row.date,
+      updateSql('chat_invite_links', keys, 'link = ?'),
+      ...keys.map((k) => sqlValue(patch[k] ?? null)),
+      link,
     );
   }
+  async getJoinRequest(chatPk: number, userId: number) {
+    return this.#sql.get(SQL.getJoinRequest, chatPk, userId) as JoinRequestRow | undefined;
+  }
+  async listJoinRequests(chatPk: number) {
+    return this.#sql.all(SQL.listJoinRequests, chatPk) as unknown as JoinRequestRow[];
+  }
+  async upsertJoinRequest(row: JoinRequestRow) {
+    this.#sql.run(SQL.upsertJoinRequest, row.chat_pk, row.user_id, row.invite_link, row.date);
+  }
   async deleteJoinRequest(chatPk: number, userId: number) {
-    this.#sql.run('DELETE FROM chat_join_requests WHERE chat_pk = ? AND user_id = ?', chatPk, userId);
+    this.#sql.run(SQL.deleteJoinRequest, chatPk, userId);
   }
 }

@@ -1,6 +1,7 @@
 /** Members' tags on SQLite (ports/member-tags.ts). */
 import { type SqlStatements } from '../sql-statements.js';
 import type { MemberTagsReader, MemberTagsWriter } from '../../ports/member-tags.js';
+import { MEMBER_TAGS_SQL as SQL } from '../../sql/member-tags.js';
 
 export class SqliteMemberTags implements MemberTagsReader, MemberTagsWriter {
   readonly #sql: SqlStatements;
@@ -10,20 +11,13 @@ export class SqliteMemberTags implements MemberTagsReader, MemberTagsWriter {
   }
 
   async getMemberTag(chatPk: number, userId: number) {
-    return this.#sql.get('SELECT tag FROM member_tags WHERE chat_pk = ? AND user_id = ?', chatPk, userId)
-      ?.tag as string | undefined;
+    return this.#sql.get(SQL.getMemberTag, chatPk, userId)?.tag as string | undefined;
   }
   async setMemberTag(chatPk: number, userId: number, tag: string | null) {
     if (tag === null) {
-      this.#sql.run('DELETE FROM member_tags WHERE chat_pk = ? AND user_id = ?', chatPk, userId);
+      this.#sql.run(SQL.deleteMemberTag, chatPk, userId);
       return;
     }
-    this.#sql.run(
-      `INSERT INTO member_tags (chat_pk, user_id, tag) VALUES (?, ?, ?)
-       ON CONFLICT (chat_pk, user_id) DO UPDATE SET tag = excluded.tag`,
-      chatPk,
-      userId,
-      tag,
-    );
+    this.#sql.run(SQL.setMemberTag, chatPk, userId, tag);
   }
 }

@@ -1,6 +1,7 @@
 /** What the metrics read at scrape time, on SQLite (ports/metrics.ts). */
 import { type SqlStatements } from '../sql-statements.js';
-import { dueOf, METRICS_SQL as SQL, type MetricsReader } from '../../ports/metrics.js';
+import { dueOf, type MetricsReader } from '../../ports/metrics.js';
+import { METRICS_SQL as SQL } from '../../sql/metrics.js';
 
 export class SqliteMetrics implements MetricsReader {
   readonly #sql: SqlStatements;

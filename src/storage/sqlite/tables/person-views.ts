@@ -1,6 +1,7 @@
 /** What a person's app lists, on SQLite (ports/person-views.ts). */
 import { type SqlStatements } from '../sql-statements.js';
-import { PERSON_VIEWS_SQL as SQL, type PersonViewsReader } from '../../ports/person-views.js';
+import type { PersonViewsReader } from '../../ports/person-views.js';
+import { PERSON_VIEWS_SQL as SQL } from '../../sql/person-views.js';
 import type { ChatRow } from '../../ports/chats.js';
 import type { UserRow } from '../../ports/users.js';
 

@@ -1,6 +1,7 @@
 /** Server settings on SQLite (ports/settings.ts). */
 import { type SqlStatements } from '../sql-statements.js';
 import { type SettingsReader, type SettingsWriter } from '../../ports/settings.js';
+import { SETTINGS_SQL as SQL } from '../../sql/settings.js';
 
 export class SqliteSettings implements SettingsReader, SettingsWriter {
   readonly #sql: SqlStatements;
@@ -10,22 +11,13 @@ export class SqliteSettings implements SettingsReader, SettingsWriter {
   }
 
   async getSetting(key: string) {
-    return this.#sql.get('SELECT value FROM settings WHERE key = ?', key)?.value as string | undefined;
+    return this.#sql.get(SQL.getSetting, key)?.value as string | undefined;
   }
   async setSetting(key: string, value: string) {
-    this.#sql.run(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      key,
-      value,
-    );
+    this.#sql.run(SQL.setSetting, key, value);
   }
   async addToSetting(key: string, delta: number) {
-    const row = this.#sql.get(
-      `INSERT INTO settings (key, value) VALUES (?, ?)
-       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) RETURNING value`,
-      key,
-      delta,
-    );
+    const row = this.#sql.get(SQL.addToSetting.sqlite, key, delta);
     return Number(row!.value);
   }
 }

@@ -1,6 +1,8 @@
 /** Forum topics and their messages on SQLite (ports/topics.ts). */
 import { sqlValue, type SqlStatements } from '../sql-statements.js';
 import type { ForumTopicRow, TopicsReader, TopicsWriter } from '../../ports/topics.js';
+import { updateSql } from '../../sql/rows.js';
+import { TOPICS_SQL as SQL } from '../../sql/topics.js';
 
 type Patch = Partial<Pick<ForumTopicRow, 'name' | 'icon_custom_emoji_id' | 'is_closed' | 'is_hidden'>>;
 
@@ -16,33 +18,17 @@ export class SqliteTopics implements TopicsReader, TopicsWriter {
   }
 
   async getForumTopic(chatPk: number, threadId: number) {
-    const row = this.#sql.get(
-      'SELECT * FROM forum_topics WHERE chat_pk = ? AND thread_id = ?',
-      chatPk,
-      threadId,
-    );
+    const row = this.#sql.get(SQL.getForumTopic, chatPk, threadId);
     return row ? topicOf(row) : undefined;
   }
   async listForumTopics(chatPk: number) {
-    return this.#sql
-      .all('SELECT * FROM forum_topics WHERE chat_pk = ? ORDER BY thread_id', chatPk)
-      .map(topicOf);
+    return this.#sql.all(SQL.listForumTopics, chatPk).map(topicOf);
   }
   async listTopicMessages(chatPk: number, threadId: number) {
-    return this.#sql
-      .all(
-        'SELECT message_id FROM forum_topic_messages WHERE chat_pk = ? AND thread_id = ? ORDER BY message_id',
-        chatPk,
-        threadId,
-      )
-      .map((row) => row.message_id as number);
+    return this.#sql.all(SQL.listTopicMessages, chatPk, threadId).map((row) => row.message_id as number);
   }
   async topicOfMessage(chatPk: number, messageId: number) {
-    const row = this.#sql.get(
-      'SELECT thread_id FROM forum_topic_messages WHERE chat_pk = ? AND message_id = ?',
-      chatPk,
-      messageId,
-    );
+    const row = this.#sql.get(SQL.topicOfMessage, chatPk, messageId);
     return row ? (row.thread_id as number) : undefined;
   }
   async insertForumTopic(row: ForumTopicRow) {
@@ -51,19 +37,14 @@ export class SqliteTopics implements TopicsReader, TopicsWriter {
   async updateForumTopic(chatPk: number, threadId: number, patch: Patch) {
     const keys = Object.keys(patch) as Array<keyof Patch>;
     if (keys.length === 0) return;
-    const sql = `UPDATE forum_topics SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE chat_pk = ? AND thread_id = ?`;
+    const sql = updateSql('forum_topics', keys, 'chat_pk = ? AND thread_id = ?');
     this.#sql.run(sql, ...keys.map((k) => sqlValue(patch[k])), chatPk, threadId);
   }
   async deleteForumTopic(chatPk: number, threadId: number) {
-    this.#sql.run('DELETE FROM forum_topics WHERE chat_pk = ? AND thread_id = ?', chatPk, threadId);
-    this.#sql.run('DELETE FROM forum_topic_messages WHERE chat_pk = ? AND thread_id = ?', chatPk, threadId);
+    this.#sql.run(SQL.deleteForumTopic, chatPk, threadId);
+    this.#sql.run(SQL.deleteTopicMessages, chatPk, threadId);
   }
   async addTopicMessage(chatPk: number, threadId: number, messageId: number) {
-    this.#sql.run(
-      'INSERT OR IGNORE INTO forum_topic_messages (chat_pk, thread_id, message_id) VALUES (?, ?, ?)',
-      chatPk,
-      threadId,
-      messageId,
-    );
+    this.#sql.run(SQL.addTopicMessage, chatPk, threadId, messageId);
   }
 }

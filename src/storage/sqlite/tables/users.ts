@@ -5,6 +5,7 @@
  * touches; `forgetUncommitted` (a rollback) drops the rows, and a hint is never trusted unchecked.
  */
 import { type Row, type SqlStatements } from '../sql-statements.js';
+import { USERS_SQL as SQL } from '../../sql/users.js';
 import { type BotRow, type UserRow, type UsersReader, type UsersWriter } from '../../ports/users.js';
 import type { CachedArea } from '../../ports/events.js';
 import { LruMap } from '../../lru-map.js';
@@ -51,7 +52,7 @@ export class SqliteUsers implements UsersReader, UsersWriter {
   async getUser(id: number) {
     let row = this.#users.get(id);
     if (!row) {
-      row = toUser(this.#sql.get('SELECT * FROM users WHERE id = ?', id));
+      row = toUser(this.#sql.get(SQL.getUser, id));
       if (!row) return undefined;
       this.#users.set(id, row);
     }
@@ -62,7 +63,7 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     return this.#userByHint(
       this.#userIdsByPhone,
       phone,
-      'phone_number',
+      SQL.getUserByPhone,
       (user) => user.phone_number === phone,
     );
   }
@@ -71,19 +72,19 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     return this.#userByHint(
       this.#userIdsByUsername,
       key,
-      'username',
+      SQL.getUserByUsername.sqlite,
       (user) => user.username?.toLowerCase() === key,
     );
   }
   /**
-   * A user found by a column other than id through `hints` (value -> user id). A hint is only used
+   * A user found by a column other than id (`sql`) through `hints` (value -> user id). A hint is only used
    * if the user it names still matches, so a changed number or username, or a rolled-back insert,
    * costs a read at worst, never a wrong answer.
    */
   async #userByHint(
     hints: LruMap<string, number>,
     key: string,
-    column: 'phone_number' | 'username',
+    sql: string,
     matches: (user: UserRow) => boolean,
   ) {
     const id = hints.get(key);
@@ -91,7 +92,7 @@ export class SqliteUsers implements UsersReader, UsersWriter {
       const cached = await this.getUser(id);
       if (cached && matches(cached)) return cached;
     }
-    const row = toUser(this.#sql.get(`SELECT * FROM users WHERE ${column} = ?`, key));
+    const row = toUser(this.#sql.get(sql, key));
     if (row) {
       hints.set(key, row.id);
     }
@@ -108,25 +109,21 @@ export class SqliteUsers implements UsersReader, UsersWriter {
   async getBot(id: number) {
     let row = this.#bots.get(id);
     if (!row) {
-      row = toBot(this.#sql.get('SELECT * FROM bots WHERE id = ?', id));
+      row = toBot(this.#sql.get(SQL.getBot, id));
       if (!row) return undefined;
       this.#bots.set(id, row);
     }
     return { ...row };
   }
   async listBotsWithWebhook() {
-    return this.#sql.all("SELECT * FROM bots WHERE webhook_url <> ''").map((row) => toBot(row)!);
+    return this.#sql.all(SQL.listBotsWithWebhook).map((row) => toBot(row)!);
   }
   async insertBot(row: BotRow) {
     this.#bots.delete(row.id);
     this.#sql.insert('bots', row);
   }
   async nextUpdateId(botId: number, nowSec: number) {
-    const row = this.#sql.get(
-      'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id',
-      nowSec,
-      botId,
-    );
+    const row = this.#sql.get(SQL.nextUpdateId, nowSec, botId);
     if (!row) throw new Error(`bot ${botId} does not exist`);
     const id = row.last_update_id as number;
     const cached = this.#bots.peek(botId);

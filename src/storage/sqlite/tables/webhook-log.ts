@@ -6,6 +6,7 @@ import type {
   WebhookLogReader,
   WebhookLogWriter,
 } from '../../ports/webhook-log.js';
+import { WEBHOOK_LOG_SQL as SQL } from '../../sql/webhook-log.js';
 
 /** One attempt's insert, written out once: the worker logs every delivery (the hot path). */
 const INSERT = `INSERT INTO webhook_attempts (bot_id, update_id, update_type, queue_key, url, attempt,
@@ -18,27 +19,12 @@ export class SqliteWebhookLog implements WebhookLogReader, WebhookLogWriter {
   async listWebhookAttempts(filter: { botId: number; updateId?: number; limit: number }) {
     const rows =
       filter.updateId === undefined
-        ? this.sql.all(
-            `SELECT * FROM webhook_attempts WHERE bot_id = ? ORDER BY id DESC LIMIT ${LIMIT_PARAM}`,
-            filter.botId,
-            filter.limit,
-          )
-        : this.sql.all(
-            `SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ?
-             ORDER BY id DESC LIMIT ${LIMIT_PARAM}`,
-            filter.botId,
-            filter.updateId,
-            filter.limit,
-          );
+        ? this.sql.all(SQL.listWebhookAttempts, filter.botId, filter.limit)
+        : this.sql.all(SQL.listWebhookAttemptsOfUpdate, filter.botId, filter.updateId, filter.limit);
     return (rows as unknown as WebhookAttemptRow[]).reverse();
   }
   async getWebhookPayload(botId: number, updateId: number) {
-    return this.sql.get(
-      `SELECT * FROM webhook_attempts WHERE bot_id = ? AND update_id = ? AND payload IS NOT NULL
-       ORDER BY id DESC LIMIT 1`,
-      botId,
-      updateId,
-    ) as unknown as WebhookAttemptRow | undefined;
+    return this.sql.get(SQL.getWebhookPayload, botId, updateId) as unknown as WebhookAttemptRow | undefined;
   }
   async insertWebhookAttempts(rows: NewWebhookAttempt[]) {
     const insert = this.sql.stmt(INSERT);
