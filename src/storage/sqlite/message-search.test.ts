@@ -1,7 +1,8 @@
 /**
  * What the SQLite adapter's search index does beyond the port's contract (contracts/
  * message-search.contract.ts): migration 037 indexes the messages a database held before it;
- * migration 038 moves what 037's queue held into the index and starts each chat's watermark there;
+ * migration 038 makes the index again from the messages' current texts (what 037's index and queue
+ * held included) and starts each chat's watermark at its newest message;
  * storing a message writes nothing for the index, a write of its own indexes stored messages in
  * batches, and a search first indexes what its chats hold above their watermarks, across a reopen;
  * edits and deletions go through the queue, drained in batches.
@@ -106,7 +107,7 @@ describe('the SQLite search index', () => {
     }
   });
 
-  it("upgrades a database whose 037 index and queue hold rows: migration 038 indexes the queue's keys", async () => {
+  it('upgrades a database whose 037 index and queue hold rows: each message indexed once, by its current text', async () => {
     const upTo037 = listMigrations().filter((name) => Number(name.slice(0, 3)) <= 37);
     const old = open(upTo037);
     const pk = await withChat(old);

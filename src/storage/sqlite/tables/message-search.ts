@@ -1,6 +1,6 @@
 /**
- * Message search on SQLite (ports/message-search.ts): the FTS5 table `message_search` (migration
- * 037). A message's row is `chat_pk * 2^32 + message_id`, an ephemeral message's `-seq`, so that one
+ * Message search on SQLite (ports/message-search.ts): the FTS5 table `message_search` (migrations
+ * 037 and 038: contentless, `detail = none`). A message's row is `chat_pk * 2^32 + message_id`, an ephemeral message's `-seq`, so that one
  * MATCH finds both and a chat's messages are one rowid range.
  *
  * Storing a message writes nothing for the index (migration 038): each chat has a watermark, the
@@ -32,13 +32,13 @@ function statement(inChat: boolean, paged: boolean): string {
       SELECT m.chat_pk, m.message_id, 0 AS ephemeral, m.sender_id, m.date, m.edit_date, m.body
         FROM message_search s
         JOIN messages m ON m.chat_pk = (s.rowid >> 32) AND m.message_id = (s.rowid & 4294967295)
-       WHERE s.text MATCH ? AND s.rowid BETWEEN ? AND ?
+       WHERE s.message_search MATCH ? AND s.rowid BETWEEN ? AND ?
          AND m.chat_pk IN (${VISIBLE_CHATS})
       UNION ALL
       SELECT e.chat_pk, e.ephemeral_message_id, 1, e.sender_id, e.date, e.edit_date, e.body
         FROM message_search s
         JOIN ephemeral_messages e ON e.seq = -s.rowid
-       WHERE s.text MATCH ? AND s.rowid < 0 AND (e.receiver_id = ? OR e.sender_id = ?)
+       WHERE s.message_search MATCH ? AND s.rowid < 0 AND (e.receiver_id = ? OR e.sender_id = ?)
          ${inChat ? 'AND e.chat_pk = ?' : ''})
     ${paged ? `WHERE ${SEARCH_AFTER_CURSOR}` : ''}
     ${SEARCH_ORDER} LIMIT ${LIMIT_PARAM}`;
@@ -132,8 +132,12 @@ const ELSE_BEHIND = `SELECT 1 AS behind
          > coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = ${EPHEMERAL}), 0)
         OR EXISTS (SELECT 1 FROM message_search_queue)`;
 
-/** The background indexes the chats that got new messages once this many messages were stored. */
-export const SEARCH_INDEX_BATCH = 256;
+/**
+ * The background indexes the chats that got new messages once this many messages were stored: the
+ * larger the batch, the less FTS5 work a message costs (fewer segments to write and merge), and at
+ * most this many wait for the search that finds them.
+ */
+export const SEARCH_INDEX_BATCH = 4096;
 
 export class SqliteMessageSearch implements MessageSearchReader {
   readonly #sql: SqlStatements;
