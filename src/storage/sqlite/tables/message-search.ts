@@ -49,7 +49,10 @@ export function ftsQuery(words: string[]): string {
   return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
 }
 
-/** The text of a queued message, or none (no text or caption, or deleted since). */
+/**
+ * The text of a queued message at or below its chat's watermark, or none (no text or caption,
+ * deleted since, or above the watermark: not indexed yet).
+ */
 const QUEUED_TEXTS = `SELECT q.key, coalesce(m.body ->> '$.text', m.body ->> '$.caption') AS text
       FROM message_search_queue q
       JOIN messages m ON m.chat_pk = (q.key >> 32) AND m.message_id = (q.key & 4294967295)
