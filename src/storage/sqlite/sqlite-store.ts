@@ -103,8 +103,6 @@ export class SqliteStore implements Store {
   readonly #sql: SqlStatements;
   #queue: QueuedWrite[] = [];
   #flushing = false;
-  /** A search waits for the search queue to be drained whole (tables/message-search.ts). */
-  #searchWaits = false;
   /** Transaction control, prepared once (parsing them per write showed in profiles). */
   readonly #txn: Record<
     'begin' | 'beginRead' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
@@ -139,6 +137,7 @@ export class SqliteStore implements Store {
     this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
+    const search = new SqliteMessageSearch(this.#sql, (fn) => this.write(async () => fn()));
     // Checked here, by the compiler: the areas together are every read and write of the port.
     const areas: Omit<StoreTx, 'gateway'> = compose(
       this.#users,
@@ -170,16 +169,24 @@ export class SqliteStore implements Store {
       new SqliteTopics(this.#sql),
       new SqlitePassport(this.#sql),
       new SqlitePersonViews(this.#sql),
-      new SqliteMessageSearch(this.#sql, () => {
-        this.#searchWaits = true;
-        return this.write(async () => undefined);
-      }),
+      search,
       new SqliteWorldViews(this.#sql),
       new SqliteEphemeral(this.#sql),
       new SqliteMetrics(this.#sql),
       new SqliteWebhookLog(this.#sql),
       new SqliteTimeline(this.#sql),
     );
+    // The search index takes stored messages from a watermark, in the background: it counts them.
+    const { insertMessage, insertEphemeralMessage } = areas;
+    areas.insertMessage = async (row) => {
+      await insertMessage(row);
+      search.noteStored(row.chat_pk);
+    };
+    areas.insertEphemeralMessage = async (row) => {
+      const stored = await insertEphemeralMessage(row);
+      search.noteStored(undefined);
+      return stored;
+    };
     Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({
       listPendingUpdates: areas.listPendingUpdates,
@@ -307,9 +314,8 @@ export class SqliteStore implements Store {
           }
         }
         if (this.#db.inTransaction) {
-          // The search index takes queued messages in batches, or all of them for a search.
-          drainSearchQueue(this.#sql, this.#searchWaits);
-          this.#searchWaits = false;
+          // The search index takes queued edits and deletions in batches.
+          drainSearchQueue(this.#sql, false);
           txn.commit.run();
           this.#onCommit?.(performance.now() - started);
           this.#checkpointer?.committed();
