@@ -1,11 +1,9 @@
 import type { RouteContext } from '../control-context.js';
 import { deviceView } from '../../platform/users/devices.js';
-import { gatewayHandler } from './gateway-support.js';
 
 function setOnline(online: boolean) {
-  return gatewayHandler(async ({ platform, input }: RouteContext<'setDevicesOnline'>) =>
-    (await platform.devices.setOnline(input.user, online, input.device_id)).map(deviceView),
-  );
+  return async ({ platform, input }: RouteContext<'setDevicesOnline'>) =>
+    (await platform.devices.setOnline(input.user, online, input.device_id)).map(deviceView);
 }
 
 /** POST /control/devices/online: every device of the person (or `device_id`) comes online. */
