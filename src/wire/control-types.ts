@@ -28,7 +28,14 @@ import type {
 import type * as BotApi from './bot-api-types.js';
 import type { WorldFile, WorldImported } from './control-schema/world-file.js';
 
-export type { ChatRef, Credits, ReactionType, RouteParams, UserRef } from './control-schema/index.js';
+export type {
+  ChatRef,
+  Credits,
+  ParamsByName,
+  ReactionType,
+  RouteParams,
+  UserRef,
+} from './control-schema/index.js';
 export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from './control-schema/index.js';
 export type {
   WorldBot,

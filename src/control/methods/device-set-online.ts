@@ -7,6 +7,6 @@ function setOnline(online: boolean) {
 }
 
 /** POST /control/devices/online: every device of the person (or `device_id`) comes online. */
-export const deviceOnline = setOnline(true);
+export const setDevicesOnline = setOnline(true);
 /** POST /control/devices/offline: every device of the person (or `device_id`) goes offline. */
-export const deviceOffline = setOnline(false);
+export const setDevicesOffline = setOnline(false);

@@ -5,7 +5,7 @@ import { optionalCredits } from './gateway-support.js';
  * POST /control/gateway/accounts: a gateway account owned by a person; the answer carries the access
  * token, which is shown only here. `owner_phone_number` is accepted for `owner` (the schema's alias).
  */
-export async function gatewayCreateAccount({ platform, input }: RouteContext<'createGatewayAccount'>) {
+export async function createGatewayAccount({ platform, input }: RouteContext<'createGatewayAccount'>) {
   return platform.gateway.accounts.create({
     owner: input.owner,
     balance: optionalCredits(input.credits, 'credits'),

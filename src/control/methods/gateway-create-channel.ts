@@ -1,7 +1,7 @@
 import type { RouteContext } from '../control-context.js';
 
 /** POST /control/gateway/channels: a channel created by `owner`, to send codes from (sender_username). */
-export async function gatewayCreateChannel({ platform, input }: RouteContext<'createSenderChannel'>) {
+export async function createSenderChannel({ platform, input }: RouteContext<'createSenderChannel'>) {
   // Every input is read (by the schema) before anything is written: a refused call creates nothing.
   return platform.gateway.channels.create({
     owner: input.owner,

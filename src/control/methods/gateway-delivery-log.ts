@@ -2,7 +2,7 @@ import type { RouteContext } from '../control-context.js';
 import { readDeliveryLog } from '../../platform/gateway/delivery-log.js';
 
 /** GET /control/gateway/delivery-log: report delivery attempts (newest `limit`) and pending reports. */
-export async function gatewayDeliveryLog({ platform, input }: RouteContext<'getDeliveryLog'>) {
+export async function getDeliveryLog({ platform, input }: RouteContext<'getDeliveryLog'>) {
   return readDeliveryLog(platform.deps, {
     accountId: input.account,
     requestId: input.request_id,

@@ -6,7 +6,7 @@ import { parseCredits } from '../../platform/gateway/money.js';
  * POST /control/gateway/accounts/{id}/prices: sets the default price and/or per-prefix prices
  * (`prices: {"44": 0.02, "1": null}`; null removes an override).
  */
-export async function gatewaySetPrices({ platform, path, input }: RouteContext<'setGatewayPrices'>) {
+export async function setGatewayPrices({ platform, path, input }: RouteContext<'setGatewayPrices'>) {
   let prices: Record<string, number | null> | undefined;
   if (input.prices !== undefined) {
     prices = {};
