@@ -1,6 +1,9 @@
 import type { RouteContext } from '../control-context.js';
 import { ControlError } from '../control-context.js';
-import { readWebhookDeliveryLog, replayWebhookUpdate as replay } from '../../platform/webhooks/delivery-log.js';
+import {
+  readWebhookDeliveryLog,
+  replayWebhookUpdate as replay,
+} from '../../platform/webhooks/delivery-log.js';
 
 /** GET /control/webhooks/deliveries: a bot's webhook delivery attempts and pending updates (ADR 0059). */
 export async function getWebhookDeliveries({ platform, input }: RouteContext<'getWebhookDeliveries'>) {
