@@ -1,7 +1,7 @@
 /** `parley stars grant` and `parley stars balance`: `POST /control/stars/grant`, `GET /control/stars/balance`. */
 import type { StarBalance } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
@@ -35,7 +35,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
+const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('getStarBalance') } as const;
 
 export const starsBalanceCommand: Command = {
   name: 'stars balance',
@@ -54,8 +54,7 @@ ${CLIENT_OPTIONS_HELP}`,
     if ((values.user === undefined) === (values.bot === undefined)) {
       throw usageError('give either --user or --bot', this.name);
     }
-    const params =
-      values.user !== undefined ? { user: refArgument(values.user) } : { bot: refArgument(values.bot!) };
+    const params = routeParams('getStarBalance', values, this.name);
     const balance = await withClient(values, ctx, (client) => client.getStarBalance(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;
