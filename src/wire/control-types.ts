@@ -239,7 +239,6 @@ export type CreateUserParams = ParamsByName['CreateUserParams'];
 export type CreateBotParams = ParamsByName['CreateBotParams'];
 export type BlockBotParams = ParamsByName['BlockBotParams'];
 export type SetBotPrivacyParams = ParamsByName['SetBotPrivacyParams'];
-
 export type SendMessageParams = ParamsByName['SendMessageParams'];
 export type ListMessagesParams = ParamsByName['ListMessagesParams'];
 export type SearchMessagesParams = ParamsByName['SearchMessagesParams'];
@@ -331,7 +330,6 @@ export type SetPersonalChatParams = ParamsByName['SetPersonalChatParams'];
 /** `POST /control/checklists/tasks`, `POST /control/checklists/add-tasks` */
 export type MarkChecklistTasksParams = ParamsByName['MarkChecklistTasksParams'];
 export type AddChecklistTasksParams = ParamsByName['AddChecklistTasksParams'];
-
 export type InlineQueryParams = ParamsByName['InlineQueryParams'];
 export type ChooseInlineResultParams = ParamsByName['ChooseInlineResultParams'];
 export type OpenWebAppParams = ParamsByName['OpenWebAppParams'];
@@ -343,12 +341,10 @@ export type ShareWebAppMessageParams = ParamsByName['ShareWebAppMessageParams'];
 export type UseWebAppButtonParams = ParamsByName['UseWebAppButtonParams'];
 export type BotQueriesSettingParams = ParamsByName['BotQueriesSettingParams'];
 export type SetJoinRequestBotParams = ParamsByName['SetJoinRequestBotParams'];
-
 export type AdvanceClockParams = ParamsByName['AdvanceClockParams'];
 export type AddFaultParams = ParamsByName['AddFaultParams'];
 export type ListFaultsParams = ParamsByName['ListFaultsParams'];
 export type ClearFaultsParams = ParamsByName['ClearFaultsParams'];
-
 export type CreateChatParams = ParamsByName['CreateChatParams'];
 export type AddChatMemberParams = ParamsByName['AddChatMemberParams'];
 export type JoinChatParams = ParamsByName['JoinChatParams'];
@@ -362,7 +358,6 @@ export type SetChatForumParams = ParamsByName['SetChatForumParams'];
 export type CreateForumTopicParams = ParamsByName['CreateForumTopicParams'];
 export type ListForumTopicsParams = ParamsByName['ListForumTopicsParams'];
 export type SetBotTopicsParams = ParamsByName['SetBotTopicsParams'];
-
 export type CreateGatewayAccountParams = ParamsByName['CreateGatewayAccountParams'];
 export type TopUpGatewayAccountParams = ParamsByName['TopUpGatewayAccountParams'];
 export type SetGatewayPricesParams = ParamsByName['SetGatewayPricesParams'];
@@ -386,20 +381,17 @@ export type ListBotsParams = ParamsByName['ListBotsParams'];
 export type ListPendingUpdatesParams = ParamsByName['ListPendingUpdatesParams'];
 export type ListGatewayAccountsParams = ParamsByName['ListGatewayAccountsParams'];
 export type ListVerificationRequestsParams = ParamsByName['ListVerificationRequestsParams'];
-
 export type RegisterGameParams = ParamsByName['RegisterGameParams'];
 export type BoostChatParams = ParamsByName['BoostChatParams'];
 export type SetBotVerifierParams = ParamsByName['SetBotVerifierParams'];
 export type GetVerificationParams = ParamsByName['GetVerificationParams'];
 export type StartGiveawayParams = ParamsByName['StartGiveawayParams'];
 export type GetGiveawayParams = ParamsByName['GetGiveawayParams'];
-
 export type ConnectBusinessBotParams = ParamsByName['ConnectBusinessBotParams'];
 export type DisconnectBusinessBotParams = ParamsByName['DisconnectBusinessBotParams'];
 export type ListStoriesParams = ParamsByName['ListStoriesParams'];
 export type ReplyToStoryParams = ParamsByName['ReplyToStoryParams'];
 export type CreateManagedBotParams = ParamsByName['CreateManagedBotParams'];
-
 export type ListDevicesParams = ParamsByName['ListDevicesParams'];
 export type AddDeviceParams = ParamsByName['AddDeviceParams'];
 export type UpdateDeviceParams = ParamsByName['UpdateDeviceParams'];
