@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ControlApiError, ControlClient } from './index.js';
+import { requestSpec } from './control-methods.js';
 
 const TOKEN = 'admin-token-0123456789';
 
@@ -175,6 +176,46 @@ describe('ControlClient requests', () => {
     server.answer({ now: 1, offset_seconds: 0 });
     await prefixed.getClock();
     expect(only().url).toBe('/parley/control/clock');
+  });
+});
+
+describe('ControlClient methods derived from the schema', () => {
+  it('sends a route without parameters, or with none given, as a bare request', async () => {
+    server.answer({ events: [], last_id: 0 });
+    server.answer([]);
+    await client.getTimeline();
+    await client.listPaymentProviders();
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'GET /control/timeline ',
+      'GET /control/payments/providers ',
+    ]);
+  });
+
+  it("puts a GET's parameters in the query as text, leaving out the absent ones", async () => {
+    server.answer([]);
+    await client.listFaults({ bot: '@echo_bot', webhook: true, gateway_account: undefined });
+    expect(only().url).toBe('/control/faults?bot=%40echo_bot&webhook=true');
+  });
+
+  it('fills the path from the parameters and sends the rest as the body', async () => {
+    server.answer({ id: 7 });
+    server.answer(true);
+    await client.updateDevice(7, { online: false });
+    await client.request('deleteWorkspace', { name: 'team a' });
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /control/devices/7 {"online":false}',
+      'POST /control/workspaces/team%20a/delete {}',
+    ]);
+  });
+
+  it('holds a route with a timeout for that long, or for its default', () => {
+    expect(requestSpec('waitForMessage', { user: 1, chat: 2, timeout: 290 }).holdSeconds).toBe(290);
+    expect(requestSpec('pressButton', { user: 1, chat: 2, message_id: 3, button: 'x' })).toMatchObject({
+      method: 'POST',
+      path: '/press',
+      holdSeconds: 10,
+    });
+    expect(requestSpec('getClock').holdSeconds).toBeUndefined();
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * The test kit is a package of its own and imports nothing of the server (eslint-rules/layers.js), so
- * its wire types (src/wire/control-types.ts) are written again beside the server's types of the
- * same answers. This file makes the compiler hold the two to each other: each server type must equal
- * the test kit's type of the same name, so that a field added or changed on one side and not the other
- * fails `tsc` (npm run static) and this test's type check. Where the test kit's type is knowingly
- * looser (a union the server narrows, optional fields), the server's must fit in it (toExtend). Left out:
- * FaultRule (the control API turns the server's created_ms into created_at). Messages and what hangs
- * off them are the Bot API's types on the test kit's side (wire/bot-api-types.ts, ADR 0068), which the
- * server's looser wire types of users, chats, entities and messages must fit in.
+ * its wire types (src/wire/control-types.ts, inferred from the control API's schema: ADR 0110) stand
+ * beside the server's types of the same answers. This file makes the compiler hold the two to each
+ * other: each server type must equal the test kit's type of the same name, so that a field added or
+ * changed on one side (the server's type or the result's schema) and not the other fails `tsc` (npm
+ * run static) and this test's type check. Where the test kit's type is knowingly looser (a union the
+ * server narrows, optional fields), the server's must fit in it (toExtend). Left out: FaultRule (the
+ * control API turns the server's created_ms into created_at). Messages and what hangs off them are the
+ * Bot API's types on the test kit's side (wire/bot-api-types.ts, ADR 0068), which the server's looser
+ * wire types of users, chats, entities and messages must fit in.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as Kit from './control-types.js';

@@ -3,11 +3,12 @@
  * `parley bot privacy` (a bot's group privacy mode).
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, requireOption, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { formatBot, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
+const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('blockBot') } as const;
 
 function blockingCommand(name: 'block' | 'unblock'): Command {
   const blocking = name === 'block';
@@ -29,10 +30,9 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
       const { values } = parseCommandArgs(this.name, args, OPTIONS);
-      const user = refArgument(requireOption(values.user, '--user', this.name));
-      const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+      const params = routeParams('blockBot', values, this.name);
       const result = await withClient(values, ctx, (client) =>
-        blocking ? client.blockBot({ user, bot }) : client.unblockBot({ user, bot }),
+        blocking ? client.blockBot(params) : client.unblockBot(params),
       );
       printResult(ctx, values.json, result, (r) => (r.changed ? `${name}ed` : 'unchanged'));
       return 0;

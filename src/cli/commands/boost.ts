@@ -1,15 +1,11 @@
 /** `parley boost`: `POST /control/boosts`, a user boosts a channel or supergroup (ADR 0044). */
 import type { BoostResult } from '../../testkit/index.js';
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  remove: { type: 'boolean' },
-} as const;
+const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('boostChat') } as const;
 
 /** `boosted chat -100…: boost <id> until <date>; 1 boost` */
 export function formatBoost(result: BoostResult): string {
@@ -36,11 +32,8 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const result = await withClient(values, ctx, (client) =>
-      client.boostChat({ user, chat, remove: values.remove ?? false }),
-    );
+    const params = routeParams('boostChat', values, this.name);
+    const result = await withClient(values, ctx, (client) => client.boostChat(params));
     printResult(ctx, values.json, result, formatBoost);
     return 0;
   },

@@ -10,12 +10,9 @@ import type { CommunityRecord } from '../../testkit/index.js';
 import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
+import { routeOptions, routeParams } from '../route-options.js';
 
-const CREATE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  owner: { type: 'string' },
-  name: { type: 'string' },
-} as const;
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('createCommunity') } as const;
 
 export const communityCreateCommand: Command = {
   name: 'community create',
@@ -32,9 +29,8 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const owner = refArgument(requireOption(values.owner, '--owner', this.name));
-    const name = requireOption(values.name, '--name', this.name);
-    const community = await withClient(values, ctx, (client) => client.createCommunity({ owner, name }));
+    const params = routeParams('createCommunity', values, this.name);
+    const community = await withClient(values, ctx, (client) => client.createCommunity(params));
     printResult(ctx, values.json, community, (c) => `community ${c.id} ${JSON.stringify(c.name)}`);
     return 0;
   },

@@ -1,15 +1,10 @@
 /** `parley game register`: `POST /control/games`, an operator registers a game for a bot (ADR 0044). */
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  bot: { type: 'string' },
-  'short-name': { type: 'string' },
-  title: { type: 'string' },
-  description: { type: 'string' },
-} as const;
+const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('registerGame') } as const;
 
 export const gameRegisterCommand: Command = {
   name: 'game register',
@@ -28,13 +23,8 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const shortName = requireOption(values['short-name'], '--short-name', this.name);
-    const title = requireOption(values.title, '--title', this.name);
-    const description = requireOption(values.description, '--description', this.name);
-    const game = await withClient(values, ctx, (client) =>
-      client.registerGame({ bot, short_name: shortName, title, description }),
-    );
+    const params = routeParams('registerGame', values, this.name);
+    const game = await withClient(values, ctx, (client) => client.registerGame(params));
     printResult(ctx, values.json, game, (g) => `game ${g.short_name} of bot ${g.bot_id}: ${g.title}`);
     return 0;
   },

@@ -7,6 +7,7 @@ import { integerOption, parseCommandArgs, refArgument, requireOption, type Comma
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import { formatStarBalance } from './stars.js';
+import { routeOptions, routeParams } from '../route-options.js';
 
 /** One line per gift: `<owned_gift_id> regular Heart (15 Stars) from 123; converts to 13 Stars`. */
 export function formatGifts(list: PersonGifts): string {
@@ -113,7 +114,8 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-const CONVERT_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, gift: { type: 'string' } } as const;
+const CONVERT_GIFT = { owned_gift_id: 'gift' } as const;
+const CONVERT_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('convertGift', CONVERT_GIFT) } as const;
 
 export const giftsConvertCommand: Command = {
   name: 'gifts convert',
@@ -130,11 +132,8 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, CONVERT_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const ownedId = requireOption(values.gift, '--gift', this.name);
-    const balance = await withClient(values, ctx, (client) =>
-      client.convertGift({ user, owned_gift_id: ownedId }),
-    );
+    const params = routeParams('convertGift', values, this.name, CONVERT_GIFT);
+    const balance = await withClient(values, ctx, (client) => client.convertGift(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;
   },

@@ -1,15 +1,12 @@
 /** `parley paid-media buy`: `POST /control/paid-media/purchase`, a person buys paid media (ADR 0050). */
 import type { PaymentOutcome } from '../../testkit/index.js';
-import { messageOptions, parseCommandArgs, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  message: { type: 'string' },
-} as const;
+const MESSAGE = { message_id: 'message' } as const;
+const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('buyPaidMedia', MESSAGE) } as const;
 
 export function formatPurchase(outcome: PaymentOutcome): string {
   const media = (outcome.message?.paid_media as { paid_media?: Array<{ type: string }> } | undefined)
@@ -34,10 +31,8 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const { user, chat, messageId } = messageOptions(values, this.name);
-    const outcome = await withClient(values, ctx, (client) =>
-      client.buyPaidMedia({ user, chat, message_id: messageId }),
-    );
+    const params = routeParams('buyPaidMedia', values, this.name, MESSAGE);
+    const outcome = await withClient(values, ctx, (client) => client.buyPaidMedia(params));
     printResult(ctx, values.json, outcome, formatPurchase);
     return 0;
   },

@@ -1,7 +1,8 @@
 /** `parley stars grant` and `parley stars balance`: `POST /control/stars/grant`, `GET /control/stars/balance`. */
 import type { StarBalance } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -11,7 +12,7 @@ export function formatStarBalance(balance: StarBalance): string {
   return `balance of ${balance.user_id}: ${balance.amount} Stars${nanos}`;
 }
 
-const GRANT_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, amount: { type: 'string' } } as const;
+const GRANT_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('grantStars') } as const;
 
 export const starsGrantCommand: Command = {
   name: 'stars grant',
@@ -27,20 +28,14 @@ Options:
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, GRANT_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const amount = integerOption(
-      requireOption(values.amount, '--amount', this.name),
-      '--amount',
-      this.name,
-      1,
-    )!;
-    const balance = await withClient(values, ctx, (client) => client.grantStars({ user, amount }));
+    const params = routeParams('grantStars', values, this.name);
+    const balance = await withClient(values, ctx, (client) => client.grantStars(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;
   },
 };
 
-const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
+const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('getStarBalance') } as const;
 
 export const starsBalanceCommand: Command = {
   name: 'stars balance',
@@ -59,8 +54,7 @@ ${CLIENT_OPTIONS_HELP}`,
     if ((values.user === undefined) === (values.bot === undefined)) {
       throw usageError('give either --user or --bot', this.name);
     }
-    const params =
-      values.user !== undefined ? { user: refArgument(values.user) } : { bot: refArgument(values.bot!) };
+    const params = routeParams('getStarBalance', values, this.name);
     const balance = await withClient(values, ctx, (client) => client.getStarBalance(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;

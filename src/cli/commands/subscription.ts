@@ -3,7 +3,8 @@
  * (`GET /control/subscriptions`, `POST /control/subscriptions/cancel|reactivate`; ADR 0078).
  */
 import type { StarSubscription } from '../../testkit/index.js';
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeOptions, routeParams } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -22,12 +23,9 @@ export function formatSubscription(subscription: StarSubscription): string {
   );
 }
 
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  bot: { type: 'string' },
-  charge: { type: 'string' },
-} as const;
+/** `--charge` names the route's charge_id; `subscription list` takes the same options. */
+const CHARGE = { charge_id: 'charge' } as const;
+const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('cancelSubscription', CHARGE) } as const;
 
 const PARTIES_HELP = `  --user USER          the person: a phone number (+15550001), a user id or @username (required)
   --bot BOT            the bot the subscription is paid to: its @username or id (required)`;
@@ -51,9 +49,8 @@ ${PARTIES_HELP}
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
     const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const list = await withClient(values, ctx, (client) => client.listSubscriptions({ user, bot }));
+    const params = routeParams('listSubscriptions', values, this.name);
+    const list = await withClient(values, ctx, (client) => client.listSubscriptions(params));
     printResult(ctx, values.json, list, (items) => items.map(formatSubscription).join('\n'));
     return 0;
   },
@@ -73,11 +70,7 @@ ${CHANGE_HELP}
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
       const { values } = parseCommandArgs(this.name, args, OPTIONS);
-      const params = {
-        user: refArgument(requireOption(values.user, '--user', this.name)),
-        bot: refArgument(requireOption(values.bot, '--bot', this.name)),
-        ...(values.charge !== undefined ? { charge_id: values.charge } : {}),
-      };
+      const params = routeParams(`${verb}Subscription`, values, this.name, CHARGE);
       const changed = await withClient(values, ctx, (client) =>
         verb === 'cancel' ? client.cancelSubscription(params) : client.reactivateSubscription(params),
       );

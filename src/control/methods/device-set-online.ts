@@ -1,14 +1,12 @@
 import type { RouteContext } from '../control-context.js';
 import { deviceView } from '../../platform/users/devices.js';
-import { gatewayHandler } from './gateway-support.js';
 
 function setOnline(online: boolean) {
-  return gatewayHandler(async ({ platform, input }: RouteContext<'setDevicesOnline'>) =>
-    (await platform.devices.setOnline(input.user, online, input.device_id)).map(deviceView),
-  );
+  return async ({ platform, input }: RouteContext<'setDevicesOnline'>) =>
+    (await platform.devices.setOnline(input.user, online, input.device_id)).map(deviceView);
 }
 
 /** POST /control/devices/online: every device of the person (or `device_id`) comes online. */
-export const deviceOnline = setOnline(true);
+export const setDevicesOnline = setOnline(true);
 /** POST /control/devices/offline: every device of the person (or `device_id`) goes offline. */
-export const deviceOffline = setOnline(false);
+export const setDevicesOffline = setOnline(false);

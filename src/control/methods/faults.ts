@@ -3,7 +3,6 @@
  * kept by the platform (platform/faults/faults.ts) and applied by each surface.
  */
 import { ControlError, type ControlContext, type RouteContext } from '../control-context.js';
-import { gatewayHandler } from './gateway-support.js';
 import type { FaultRule, FaultSurface, ListedFaultRule, NewFaultRule } from '../../platform/faults/faults.js';
 
 interface ScopeInput {
@@ -53,7 +52,7 @@ function view(rule: ListedFaultRule): Record<string, unknown> {
   return shown;
 }
 
-export const addFault = gatewayHandler(async (ctx: RouteContext<'addFault'>) => {
+export async function addFault(ctx: RouteContext<'addFault'>) {
   const { input, platform } = ctx;
   const scope = (await readScope(ctx, true))!;
   const surface = scope.surfaces[0]!;
@@ -101,15 +100,15 @@ export const addFault = gatewayHandler(async (ctx: RouteContext<'addFault'>) => 
     throw new ControlError(400, 'BAD_REQUEST', 'seed goes with probability');
   }
   return view(await platform.faults.add(rule));
-});
+}
 
-export const listFaults = gatewayHandler(async (ctx: RouteContext<'listFaults'>) => {
+export async function listFaults(ctx: RouteContext<'listFaults'>) {
   const scope = await readScope(ctx, false);
   const rules = await ctx.platform.faults.list(inScope(scope));
   return rules.map(view);
-});
+}
 
-export const clearFaults = gatewayHandler(async (ctx: RouteContext<'clearFaults'>) => {
+export async function clearFaults(ctx: RouteContext<'clearFaults'>) {
   const scope = await readScope(ctx, false);
   const id = ctx.input.id;
   const matches = inScope(scope);
@@ -117,4 +116,4 @@ export const clearFaults = gatewayHandler(async (ctx: RouteContext<'clearFaults'
     (rule) => (id === undefined || rule.id === id) && matches(rule),
   );
   return { removed };
-});
+}

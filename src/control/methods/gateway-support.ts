@@ -4,16 +4,7 @@
  * "Gateway and devices").
  */
 import { parseCredits } from '../../platform/gateway/money.js';
-import { ControlError, type ControlHandler } from '../control-context.js';
-
-/**
- * Runs a handler of the gateway's or devices' routes. Gateway errors are platform errors, which
- * control-answer.ts answers with the status of their kind (control-errors.ts, ADR 0108): nothing
- * is left to map here.
- */
-export function gatewayHandler<Input>(handler: ControlHandler<Input>): ControlHandler<Input> {
-  return handler;
-}
+import { ControlError } from '../control-context.js';
 
 /** An amount of credits (a number or a decimal string) as units; undefined when absent. */
 export function optionalCredits(value: unknown, name: string): number | undefined {

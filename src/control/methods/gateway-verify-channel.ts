@@ -1,8 +1,6 @@
 import type { RouteContext } from '../control-context.js';
-import { gatewayHandler } from './gateway-support.js';
 
 /** POST /control/gateway/channels/{username}/verify: marks a channel verified (`verified: false` undoes it). */
-export const gatewayVerifyChannel = gatewayHandler(
-  async ({ platform, path, input }: RouteContext<'verifySenderChannel'>) =>
-    platform.gateway.channels.verify(path.username ?? '', input.verified),
-);
+export async function verifySenderChannel({ platform, path, input }: RouteContext<'verifySenderChannel'>) {
+  return platform.gateway.channels.verify(path.username ?? '', input.verified);
+}

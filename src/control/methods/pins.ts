@@ -12,6 +12,6 @@ export async function unpinMessage({ platform, input }: RouteContext<'unpinMessa
 }
 
 /** GET /control/pins: the chat's pinned messages as a person sees them, the newest first. */
-export async function listPins({ platform, input }: RouteContext<'listPinnedMessages'>) {
+export async function listPinnedMessages({ platform, input }: RouteContext<'listPinnedMessages'>) {
   return platform.pins.pinnedFor(input.user, input.chat);
 }

@@ -4,7 +4,7 @@ import { ControlError, type RouteContext } from '../control-context.js';
  * POST /control/wait: waits server-side for the next message a person receives in a chat (after the
  * read cursor, or after after_message_id). 408 WAIT_TIMEOUT at the deadline.
  */
-export async function waitMessage({ platform, input, signal }: RouteContext<'waitForMessage'>) {
+export async function waitForMessage({ platform, input, signal }: RouteContext<'waitForMessage'>) {
   const message = await platform.ephemeral.waitForUser(
     input.user,
     input.chat,

@@ -1,15 +1,18 @@
 import type { RouteContext } from '../control-context.js';
 import { ControlError } from '../control-context.js';
-import { readWebhookDeliveryLog, replayWebhookUpdate } from '../../platform/webhooks/delivery-log.js';
+import {
+  readWebhookDeliveryLog,
+  replayWebhookUpdate as replay,
+} from '../../platform/webhooks/delivery-log.js';
 
 /** GET /control/webhooks/deliveries: a bot's webhook delivery attempts and pending updates (ADR 0059). */
-export async function webhookDeliveries({ platform, input }: RouteContext<'getWebhookDeliveries'>) {
+export async function getWebhookDeliveries({ platform, input }: RouteContext<'getWebhookDeliveries'>) {
   return readWebhookDeliveryLog(platform, { bot: input.bot, updateId: input.update_id, limit: input.limit });
 }
 
 /** POST /control/webhooks/replay: delivers an update to the bot's webhook again (ADR 0059). */
-export async function webhookReplay({ platform, input }: RouteContext<'replayWebhookUpdate'>) {
-  const result = await replayWebhookUpdate(platform, input.bot, input.update_id);
+export async function replayWebhookUpdate({ platform, input }: RouteContext<'replayWebhookUpdate'>) {
+  const result = await replay(platform, input.bot, input.update_id);
   if (result.ok) return { bot_id: result.bot_id, update_id: result.update_id, mode: result.mode };
   if (result.reason === 'no_webhook') {
     throw new ControlError(409, 'WEBHOOK_NOT_SET', `the bot has no webhook`);

@@ -293,9 +293,9 @@ export interface RouteSpec {
   /** The JSON body of a POST, the query of a GET. */
   readonly params?: ParamGroup;
   /**
-   * The result: the name of a type of src/wire/control-types.ts (and of a schema of the
-   * document's components), that name followed by `[]` for a list, `true`, or `bytes` for a file's
-   * bytes (not JSON).
+   * The result: the name of a schema of the document's components (results-*.ts, from which the
+   * test kit's type of the same name is inferred), that name followed by `[]` for a list, `true`, or
+   * `bytes` for a file's bytes (not JSON).
    */
   readonly result: string;
   /** What the 200 answer is. */

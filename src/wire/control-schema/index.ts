@@ -17,5 +17,7 @@ export { MAX_ADVANCE_SECONDS } from './clock.js';
 export { MAX_DEVICE_DELAY } from './devices.js';
 export { MAX_INT32 } from './common.js';
 export { WORKSPACE_NAME, WORKSPACE_NAME_RULE } from './workspaces.js';
-export { COMPONENT_SCHEMAS, SHARED_ERRORS } from './components.js';
+export { COMPONENT_SCHEMAS, RESULT_SCHEMAS, SHARED_ERRORS } from './components.js';
+export type { ResultSchemas, ResultType } from './components.js';
+export { external, type External, type FromSchema, type JsonSchema } from './json-schema.js';
 export { controlOpenApi, controlOpenApiYaml } from './openapi.js';

@@ -4,10 +4,13 @@
  * (platform/world/world-check.ts, with the line and the path of each problem): rights and
  * permissions are objects of booleans by name, a message's content is the stored Message content.
  */
-type JsonSchema = { readonly [key: string]: unknown };
+import { external, type JsonSchema } from './json-schema.js';
 
-const REF = { type: ['integer', 'string'], description: 'A user id, `@username` or E.164 phone number.' };
-const FLAGS = { type: 'object', additionalProperties: { type: 'boolean' } };
+const REF = {
+  type: ['integer', 'string'],
+  description: 'A user id, `@username` or E.164 phone number.',
+} as const;
+const FLAGS = { type: 'object', additionalProperties: { type: 'boolean' } } as const;
 const MENU_BUTTON = {
   type: 'object',
   required: ['type'],
@@ -16,22 +19,23 @@ const MENU_BUTTON = {
     text: { type: 'string' },
     web_app: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
   },
-};
+} as const;
 const TEXTS = {
   name: { type: 'string', description: 'setMyName (at most 64 characters).' },
   description: { type: 'string', description: 'setMyDescription (at most 512).' },
   short_description: { type: 'string', description: 'setMyShortDescription (at most 120).' },
-};
-const list = (items: JsonSchema) => ({ type: 'array', items });
+} as const;
+const list = <const I extends JsonSchema>(items: I) => ({ type: 'array', items }) as const;
 
-export const WORLD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+export const WORLD_SCHEMAS = {
   WorldFile: {
     type: 'object',
     description:
       'A world file (ADR 0102): what `GET /control/world` answers and `POST /control/world` takes. ' +
       'Ids and tokens are optional on import (kept when given, made when not).',
     properties: {
-      version: { const: 1 },
+      // Typed as a number, as the server reads it (it refuses any other than 1).
+      version: external('WorldVersion', { const: 1 }),
       people: list({
         type: 'object',
         required: ['phone_number'],
@@ -241,4 +245,4 @@ export const WORLD_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       messages: { type: 'integer', description: 'How many messages were created.' },
     },
   },
-};
+} as const satisfies Readonly<Record<string, JsonSchema>>;
