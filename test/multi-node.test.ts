@@ -149,7 +149,7 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
     expect((await wait).text).toBe('reply via B');
   });
 
-  it("streams a person's web client events on node A for a chat they start and a group they are added to through node B (by key, ADR 0107)", async () => {
+  it("streams a person's web client events on node A for a chat they start, a bot's draft in it and a group they are added to through node B (by key, ADR 0107)", async () => {
     const [a, b] = nodes as [Node, Node];
     const created = await newBot(a);
     const number = phone();
@@ -167,6 +167,16 @@ describe.skipIf(!postgresAvailable)('several nodes on one PostgreSQL database', 
       const first = await b.control.sendMessage({ from: number, chat: `@${created.username}`, text: 'hi' });
       await waitFor(() => received().includes(`"chat_id":${created.id},"message_id":${first.message_id}`), {
         what: 'the first message of the chat, heard on A',
+      });
+      // The bot streams a draft to her through B: her stream on A hears it (ADR 0095 addendum).
+      const drafted = await bot(b, 'sendMessageDraft', created.token, {
+        chat_id: session.user.id,
+        draft_id: 4,
+        text: 'Working on it',
+      });
+      expect(drafted.ok).toBe(true);
+      await waitFor(() => received().includes(`event: draft\ndata: {"chat_id":${created.id}}`), {
+        what: 'the draft streamed through B, heard on A',
       });
       // A group made on B with her in it, then a message there: her stream on A hears the group.
       const owner = await b.control.createUser({ phone_number: phone(), first_name: 'Oz' });

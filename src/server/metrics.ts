@@ -15,12 +15,12 @@
  */
 import { bearerCheck } from '../http/bearer.js';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { RequestObserver, Surface } from '../http/request-log.js';
+import { lazyPackage } from '../config/lazy-package.js';
 import type { Clock } from '../platform/core/clock.js';
 import { UNITS_PER_CREDIT } from '../platform/gateway/money.js';
 import type { Store } from '../storage/store.js';
@@ -37,13 +37,11 @@ const COMMIT_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.0
 
 export type WebhookOutcome = 'delivered' | 'failed';
 
-const require = createRequire(import.meta.url);
-
 /**
  * prom-client, loaded at the first scrape (issue 28: a server's start, and a test's world, never
- * scraped, do not pay for loading it). A CommonJS package: `require` gives it synchronously.
+ * scraped, do not pay for loading it; config/lazy-package.ts).
  */
-const promClient = () => require('prom-client') as typeof PromClient;
+const promClient = lazyPackage<typeof PromClient>('prom-client');
 
 /**
  * A histogram in plain numbers, observed on the hot path and written out at scrape. prom-client's

@@ -25,8 +25,9 @@ type Listener = (payload: never) => void;
  * The keys an event is heard on: a bot's updates by the bot's id; a new message by `c<chat pk>`, by
  * `u<user id>` for each recipient named (a private chat's other party: a wait for a chat that does
  * not exist yet listens on its person) and by `s<sender id>`; what else happens in a chat (an edit,
- * a read, an action, its join requests, a member) by `c<chat pk>`, an edit of an ephemeral message
- * also by `u<its receiver>`, a member also by `u<member>`; an answered query by its id.
+ * a read, an action, its join requests, a member, a draft) by `c<chat pk>`, an edit of an ephemeral
+ * message also by `u<its receiver>`, a member also by `u<member>`, a draft also by `u<the person it
+ * is streamed to>`; an answered query by its id.
  */
 export function eventKeys<K extends KeyedEvent>(name: K, payload: PlatformEvents[K]): EventKey[] {
   switch (name) {
@@ -46,8 +47,9 @@ export function eventKeys<K extends KeyedEvent>(name: K, payload: PlatformEvents
       if (changed.recipients) for (const recipient of changed.recipients) keys.push(`u${recipient}`);
       return keys;
     }
-    case 'chat.member.changed': {
-      const member = payload as PlatformEvents['chat.member.changed'];
+    case 'chat.member.changed':
+    case 'chat.draft': {
+      const member = payload as { chatPk: number; userId: number };
       return [`c${member.chatPk}`, `u${member.userId}`];
     }
     case 'chat.read':
@@ -65,6 +67,7 @@ const KEYED = new Set<string>([
   'message.changed',
   'chat.read',
   'chat.action',
+  'chat.draft',
   'chat.requests.changed',
   'chat.member.changed',
   'callback.answered',

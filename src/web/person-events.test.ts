@@ -77,4 +77,30 @@ describe('PersonEvents: a person’s app hears by key', () => {
     bus.emit('message.created', { chatPk: 20, messageId: 3, senderId: 2, recipients: [] });
     expect(ann.heard).toHaveLength(5);
   });
+
+  it("hears a bot's draft only in its own chats and its own private chat not known yet", () => {
+    const bus = new LocalEvents();
+    const ann = listen(bus, 1);
+    const bob = listen(bus, 2);
+    ann.events.addChat(10);
+    bob.events.addChat(11);
+    // A bot (id 9) streams into its private chat with Ann (10), then with Bob (11).
+    bus.emit('chat.draft', { chatPk: 10, botId: 9, userId: 1 });
+    bus.emit('chat.draft', { chatPk: 11, botId: 9, userId: 2 });
+    // Another bot's first draft to Ann: a private chat (12) her stream did not listen to yet, heard once.
+    bus.emit('chat.draft', { chatPk: 12, botId: 8, userId: 1 });
+    bus.emit('chat.draft', { chatPk: 12, botId: 8, userId: 1 });
+    // A draft to someone else in a chat no one here is in.
+    bus.emit('chat.draft', { chatPk: 13, botId: 9, userId: 3 });
+    expect(ann.heard).toEqual([
+      ['chat.draft', 10],
+      ['chat.draft', 12],
+      ['chat.draft', 12],
+    ]);
+    expect(bob.heard).toEqual([['chat.draft', 11]]);
+    expect(ann.events.chats).toBe(2);
+    ann.events.close();
+    bob.events.close();
+    expect(bus.keyedListeners).toBe(0);
+  });
 });

@@ -1,15 +1,16 @@
 /**
  * What one person's open app hears (the web client's event stream, web/methods/events.ts), found by
  * key (ADR 0091, ADR 0107): the stream listens on each chat the person is in (`c<chat pk>`) and on the
- * person (`u<id>`: a message to them, their membership of a chat changed; `s<id>`: a message they
- * sent), not on every event of the process. An event then costs O(the streams of its chat and
+ * person (`u<id>`: a message to them, their membership of a chat changed, a bot's draft to them;
+ * `s<id>`: a message they sent), not on every event of the process. An event then costs O(the streams of its chat and
  * people), whatever number of tabs are open; across nodes the same, as every node hands the events it
  * hears to its listeners by key (storage/local-events.ts).
  *
  * The chats are those the person is in when the stream opens (store.listUserChats); a chat joined
  * later is added when the person's key brings its first event (a membership, a first message of a
- * private chat, as its sender or its receiver), before the events of the chat itself (group-context's
- * `commit` emits the membership before the service message). The relay still checks membership on
+ * private chat, as its sender or its receiver, a bot's draft streamed to the person), before the
+ * events of the chat itself (group-context's `commit` emits the membership before the service
+ * message). The relay still checks membership on
  * each event (`chatIdFor`), so a chat left later stays subscribed but is heard of no more.
  */
 import type { EventKey, EventPort, KeyedEvent, PlatformEvents } from '../storage/ports/events.js';
@@ -20,6 +21,7 @@ export const CHAT_EVENTS = [
   'message.changed',
   'chat.read',
   'chat.action',
+  'chat.draft',
   'chat.requests.changed',
 ] as const satisfies readonly KeyedEvent[];
 
@@ -45,7 +47,7 @@ export class PersonEvents {
     // A chat the person is not subscribed to yet: the person's key brings it (and the listener of
     // the chat's key, subscribed just now, does not hear this same event: LocalEvents hands an event
     // to the listeners that were there when it came), so it is relayed here.
-    const person = <K extends 'message.created' | 'message.changed'>(name: K) =>
+    const person = <K extends 'message.created' | 'message.changed' | 'chat.draft'>(name: K) =>
       ((payload: PlatformEvents[K]) => {
         if (this.#chats.has(payload.chatPk)) return;
         heard(payload.chatPk);
@@ -55,6 +57,7 @@ export class PersonEvents {
       bus.onKey('message.created', `u${me}`, person('message.created')),
       bus.onKey('message.created', `s${me}`, person('message.created')),
       bus.onKey('message.changed', `u${me}`, person('message.changed')),
+      bus.onKey('chat.draft', `u${me}`, person('chat.draft')),
       bus.onKey('chat.member.changed', `u${me}`, ({ chatPk }) => heard(chatPk)),
     );
   }

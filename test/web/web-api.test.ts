@@ -198,6 +198,33 @@ describe('the web client person API', () => {
     }
   });
 
+  it("streams a bot's draft to the person it is written to, and to no one else (ADR 0095 addendum)", async () => {
+    const created = await server.control.createBot({ username: 'webapi_draft_bot' });
+    const bot = new Api(created.token, { apiRoot: server.url });
+    const dora = await signIn(phone(), 'Dora');
+    const eve = await signIn(phone(), 'Eve');
+    for (const person of [dora, eve])
+      await web('/messages', { token: person.token, body: { chat: '@webapi_draft_bot', text: 'hello' } });
+    const doras = await openStream(dora.token);
+    const eves = await openStream(eve.token);
+    try {
+      for (const stream of [doras, eves])
+        await waitFor(() => stream.text().includes('event: ready'), { what: 'the ready event' });
+      await bot.sendMessageDraft(dora.user.id, 5, 'Working on it');
+      await waitFor(() => doras.text().includes(`event: draft\ndata: {"chat_id":${created.id}}`), {
+        what: "the draft event on Dora's stream",
+      });
+      // Eve's stream hears her own message (after the draft was announced) and no draft.
+      const mark = await bot.sendMessage(eve.user.id, 'for Eve');
+      await waitFor(() => eves.text().includes(`"message_id":${mark.message_id}`), { what: "Eve's message" });
+      expect(eves.text()).not.toContain('event: draft');
+      expect(doras.text().match(/event: draft/g)).toHaveLength(1);
+    } finally {
+      await doras.close();
+      await eves.close();
+    }
+  });
+
   it('signs nobody in by phone number alone in the strict profile', async () => {
     const strict = await startServer({ profile: 'strict' });
     try {

@@ -300,6 +300,7 @@ export type LiveEvent =
   | { event: 'message'; data: { kind: 'created' | 'changed'; chat_id: number; message_id: number } }
   | { event: 'action'; data: { chat_id: number; user_id: number; action: string } }
   | { event: 'chat'; data: { chat_id: number } }
+  | { event: 'draft'; data: { chat_id: number } }
   | { event: 'resync'; data: Record<string, never> };
 
 /** Follows the person's event stream (/web/api/events). Answers a function that stops it. */

@@ -6,6 +6,7 @@ import { SignIn } from './sign-in.js';
 import { ChatList } from './chat-list.js';
 import { chatTitle } from './chat-title.js';
 import { ChatView, type Notice } from './chat-view.js';
+import { draftStreamed } from './drafts.js';
 import { Inspector } from './inspector.js';
 import { ProfilePanel, ProfilePhoto } from './profile-panel.js';
 import { personApi } from './person-api.js';
@@ -87,6 +88,9 @@ function App() {
         // The chat's panels (its join requests) read it again.
         const ref = String(event.data.chat_id);
         setVersions((old) => ({ ...old, [ref]: (old[ref] ?? 0) + 1 }));
+      } else if (event.event === 'draft') {
+        // A bot streamed a draft: the open chat reads its drafts again (drafts.tsx).
+        draftStreamed(String(event.data.chat_id));
       } else if (event.event === 'resync') {
         setVersions((old) => Object.fromEntries(Object.entries(old).map(([k, v]) => [k, v + 1])));
         refreshChats();

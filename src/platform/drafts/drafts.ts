@@ -2,7 +2,8 @@
  * Message drafts (sendMessageDraft, ADR 0048): a bot streams a partial message into a private chat
  * with a person while it generates it. Each call replaces the draft of that draft_id; the person
  * sees the chat's current drafts (the control API) until 30 seconds after a draft's last version, or
- * until the bot sends a message into the chat (the final message replaces the preview).
+ * until the bot sends a message into the chat (the final message replaces the preview). Each
+ * version is announced (`chat.draft`), so the web client shows it without asking.
  */
 import { checkBotCanSend } from '../chats/chat-access.js';
 import type { Chats } from '../chats/chats.js';
@@ -50,8 +51,8 @@ export class Drafts {
    * sees it: the person's id). A bot the person blocked is refused as for a message.
    */
   async stream(bot: UserRow, chatId: number, draftId: number, threadId: number, content: DraftContent) {
-    const { store, clock } = this.deps;
-    await store.write(async (tx) => {
+    const { store, clock, bus } = this.deps;
+    const chat = await store.write(async (tx) => {
       if (chatId <= 0)
         throw new PlatformError('CHAT_NOT_FOUND', 'drafts are streamed into private chats only');
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
@@ -64,7 +65,11 @@ export class Drafts {
         body: JSON.stringify(content),
         updated_at: clock.now(),
       });
+      return chat;
     });
+    // After the commit: the person's open app reads the chat's drafts again (ADR 0095 addendum).
+    const person = chat.user_a === bot.id ? chat.user_b : chat.user_a;
+    if (person !== null) bus.emit('chat.draft', { chatPk: chat.pk, botId: bot.id, userId: person });
   }
 
   /** The checks of `stream` without writing (sendRichMessageDraft, before it stores media files). */

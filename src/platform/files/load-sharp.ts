@@ -1,13 +1,9 @@
 /**
  * sharp (libvips), loaded at the first image it decodes (issue 28, ADR 0094 "cold start"): loading
- * it costs a new process some 150 ms of CPU, and a test's world that sends no image never needs it.
- * A CommonJS package: `require` gives it synchronously (Node's module cache keeps the one copy).
+ * it costs a new process some 150 ms of CPU, and a test's world that sends no image never needs it
+ * (config/lazy-package.ts).
  */
-import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
+import { lazyPackage } from '../../config/lazy-package.js';
 
-const require = createRequire(import.meta.url);
-
-export function loadSharp(): typeof Sharp {
-  return require('sharp') as typeof Sharp;
-}
+export const loadSharp = lazyPackage<typeof Sharp>('sharp');

@@ -26,6 +26,13 @@ export interface PlatformEvents {
   'message.changed': { chatPk: number; messageId: number; recipients?: number[] };
   /** A bot shows a chat action ("typing", ...) in a chat; "cancel" stops it (platform/chats/chat-actions.ts). */
   'chat.action': { chatPk: number; userId: number; action: string };
+  /**
+   * A bot streamed a version of a draft into its private chat with person `userId`
+   * (platform/drafts/drafts.ts, ADR 0095): the person's app reads the chat's drafts again. A draft
+   * ended by the bot's message is told by that message's `message.created`; one whose 30 seconds
+   * ran out by nothing (the app reloads at its end).
+   */
+  'chat.draft': { chatPk: number; botId: number; userId: number };
   /** A bot answered a callback query. */
   'callback.answered': { id: string };
   /** A person read a chat further (their read cursor moved): the others' apps show their messages read. */
@@ -91,6 +98,7 @@ export type KeyedEvent =
   | 'message.changed'
   | 'chat.read'
   | 'chat.action'
+  | 'chat.draft'
   | 'chat.requests.changed'
   | 'chat.member.changed'
   | 'callback.answered'

@@ -7,9 +7,9 @@
  * store says enough commits went by. If the worker cannot run, the main connection checkpoints
  * itself again.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { packagePath } from '../../config/lazy-package.js';
 
 /** The worker's program (CommonJS, run with `eval`, so that it works from sources and from dist). */
 const WORKER_SOURCE = `
@@ -64,7 +64,7 @@ export class Checkpointer {
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
-        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        module: packagePath('better-sqlite3'),
         file,
         intervalMs: options.intervalMs ?? 200,
       },

@@ -1,8 +1,10 @@
 /**
  * GET /web/api/events: the page's live feed, as Server-Sent Events (ADR 0055). Each event names
  * what changed (`message` with the chat as the person sees it and the message id; `chat` when
- * something else of a chat changed, its join requests or how far another person read it; `resync` when events may have been missed); the page reads it again. The tab's device is online while the
- * stream is open. It listens by key, on the person's chats and the person (web/person-events.ts).
+ * something else of a chat changed, its join requests or how far another person read it; `draft`
+ * when a bot streamed a draft into it; `resync` when events may have been missed); the page reads it
+ * again. The tab's device is online while the stream is open. It listens by key, on the person's
+ * chats and the person (web/person-events.ts).
  */
 import type { ServerResponse } from 'node:http';
 import type { Platform } from '../../platform/assembly/platform.js';
@@ -65,6 +67,15 @@ export async function openEvents(
         return;
       case 'chat.requests.changed':
         void chatChanged(payload.chatPk);
+        return;
+      case 'chat.draft':
+        // A bot streamed a draft into the chat: the page reads the chat's drafts again (ADR 0095).
+        chatIdFor(payload.chatPk).then(
+          (chatId) => {
+            if (chatId !== undefined) send('draft', { chat_id: chatId });
+          },
+          () => send('resync', {}),
+        );
         return;
       case 'chat.read':
         if ((payload as PlatformEvents['chat.read']).userId !== me) void chatChanged(payload.chatPk);
