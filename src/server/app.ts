@@ -16,6 +16,7 @@ import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';
 import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
+import { InProcessRequest } from './in-process-fetch.js';
 import { openStorage, SqliteSchema, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
@@ -340,6 +341,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
     stopping: shutdown.signal,
     handle(request, response) {
       for (const lane of lanes) if (lane.take(request, response)) return;
+      // The kit's in-memory request (in-process-fetch.ts) goes to the app over the loopback.
+      if (request instanceof InProcessRequest) return request.decline(response);
       if (appBuilt !== undefined) return appBuilt.routing(request, response);
       app().then(
         (built) => built.routing(request, response),

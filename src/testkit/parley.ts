@@ -159,6 +159,12 @@ export interface Parley {
   readonly adminToken: string;
   /** The typed client of every control API route. */
   readonly control: ControlClient;
+  /**
+   * The transport to this server, for a bot library (grammY: `client: { apiRoot, fetch }`): the
+   * in-process server's answers its own URLs in this process without a socket (issue 28); a connected
+   * kit's is the global `fetch`.
+   */
+  readonly fetch: typeof fetch;
   /** Whether this kit started the server (and `close()` stops it). */
   readonly inProcess: boolean;
   /** What the `world` option created (its bots' tokens among it); undefined without one. */
@@ -212,7 +218,7 @@ interface InProcessModule {
     logLevel?: string | undefined;
     profile?: string | undefined;
     adminToken?: string | undefined;
-  }): Promise<{ url: string; adminToken: string; close(): Promise<void> }>;
+  }): Promise<{ url: string; adminToken: string; fetch: typeof fetch; close(): Promise<void> }>;
 }
 
 export async function createParley(options: CreateParleyOptions = {}): Promise<Parley> {
@@ -225,7 +231,7 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
       options.workspace === undefined
         ? options.url
         : `${options.url.replace(/\/+$/, '')}/w/${options.workspace}`;
-    return withWorld(kit(url, adminToken, undefined, false), options.world);
+    return withWorld(kit(url, adminToken, undefined, false, undefined), options.world);
   }
   const { startInProcess } = await inProcessServer();
   const server = await startInProcess({
@@ -234,7 +240,7 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
     adminToken: options.adminToken,
   });
   return withWorld(
-    kit(server.url, server.adminToken, () => server.close(), true),
+    kit(server.url, server.adminToken, () => server.close(), true, server.fetch),
     options.world,
   );
 }
@@ -244,15 +250,21 @@ function kit(
   adminToken: string,
   stop: (() => Promise<void>) | undefined,
   inProcess: boolean,
+  transport: typeof fetch | undefined,
 ): Parley {
   const base = url.replace(/\/+$/, '');
-  const control = new ControlClient({ url: base, adminToken });
+  // The in-process server's transport, or the client's own (the global fetch, and a client of its own
+  // for the longest waits).
+  const control = new ControlClient(
+    transport ? { url: base, adminToken, fetch: transport } : { url: base, adminToken },
+  );
   let closing: Promise<void> | undefined;
   return {
     apiRoot: base,
     url: base,
     adminToken,
     control,
+    fetch: transport ?? ((input, init) => fetch(input, init)),
     inProcess,
     world: undefined,
     createBot: (params) => control.createBot(params),
@@ -283,7 +295,7 @@ function kit(
         await control.deleteWorkspace(name);
       };
       return withWorld(
-        { ...kit(created.server_url, created.admin_token, remove, false), workspace: name },
+        { ...kit(created.server_url, created.admin_token, remove, false, transport), workspace: name },
         world,
       );
     },
