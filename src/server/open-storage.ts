@@ -63,6 +63,9 @@ export class SqliteSchema {
   }
 }
 
+/** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
+const WORKSPACE_CACHE_PAGES = 16;
+
 export async function openStorage(
   storage: StorageConfig,
   onError: (error: unknown) => void = () => {},
@@ -125,7 +128,13 @@ export async function openStorage(
   const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
   const store = SqliteStore.open(
     ':memory:',
-    schema ? { template: schema.template('memory'), migrations: schema.migrations } : {},
+    schema
+      ? {
+          template: schema.template('memory'),
+          migrations: schema.migrations,
+          cachePages: WORKSPACE_CACHE_PAGES,
+        }
+      : {},
   );
   return {
     store,
