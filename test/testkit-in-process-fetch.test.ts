@@ -6,7 +6,17 @@
  * `parley.fetch` talks to a workspace, and a stopped bot's long poll is let go of by the server.
  */
 import { Bot, InputFile } from 'grammy';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import { createParley, type Parley } from '../src/testkit/index.js';
 
 type World = Parley & { readonly workspace: string };
@@ -18,7 +28,7 @@ const PNG_1x1 = Buffer.from(
 
 let server: Parley;
 let world: World;
-let network: ReturnType<typeof vi.spyOn<typeof globalThis, 'fetch'>>;
+let network: MockInstance<typeof fetch>;
 
 beforeAll(async () => {
   server = await createParley();
@@ -77,6 +87,8 @@ describe("the in-process server's fetch", () => {
         `${server.url}/w/no-such-world/control/users/1`,
         { headers: { authorization: `Bearer ${server.adminToken}` } },
       ],
+      // The workspace's root redirects to its web client, which fetch follows.
+      [world.url],
     ];
     for (const [url, init] of requests) {
       const memory = await world.fetch(url, init);

@@ -11,7 +11,8 @@
  * (`InProcessRequest.decline`, app.ts), which the lanes leave unread, and the same request is sent
  * through the global fetch. So are requests whose body is a stream or a form (grammY's multipart
  * uploads), requests given as a `Request`, and every request for another origin or after the server
- * began to close. A lane therefore sees the same method, URL, headers and body either way.
+ * began to close, and a redirect that fetch would follow. A lane therefore sees the same method,
+ * URL, headers and body either way. An in-memory answer's `url` is empty and `redirected` false.
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -147,7 +148,7 @@ class InProcessResponse extends EventEmitter {
     const done = typeof encoding === 'function' ? encoding : callback;
     const status = this.statusCode;
     // A null-body status, and any answer to HEAD, carries no body (as on the wire).
-    const bodyless = this.head || status === 204 || status === 304 || (status >= 100 && status < 200);
+    const bodyless = this.head || NULL_BODY_STATUSES.has(status);
     const body = bodyless ? null : this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
     this.answered(new Response(body, { status, headers: responseHeaders(this.#headers) }));
     process.nextTick(() => {
@@ -175,6 +176,12 @@ class InProcessResponse extends EventEmitter {
     process.nextTick(() => this.emit('close'));
   }
 }
+
+/** Statuses whose answer has no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** Redirects, which a fetch follows unless told not to (the loopback does, with its own fetch). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Hop-by-hop headers that describe a connection, which an in-memory answer does not have. */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding']);
@@ -265,6 +272,13 @@ export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
         response.once('close', () => signal.removeEventListener('abort', onAbort));
       }
       handle(request as unknown as IncomingMessage, response as unknown as ServerResponse);
-    }).then((outcome) => (outcome.kind === 'answer' ? outcome.response : network(input, init)));
+    }).then((outcome) => {
+      if (outcome.kind === 'declined') return network(input, init);
+      const { response } = outcome;
+      // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over the
+      // loopback: the request had no effect but the redirect.
+      const follow = REDIRECTS.has(response.status) && (init?.redirect ?? 'follow') !== 'manual';
+      return follow ? network(input, init) : response;
+    });
   };
 }
