@@ -6,7 +6,7 @@
  * PostgreSQL adapter, which several processes may share: its events go between them by
  * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
@@ -144,7 +144,9 @@ export async function openStorage(
     fresh: true,
     close: async () => {
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      // Most workspaces never upload, and so never made the folder: a look costs less than the
+      // failed removal (its error, with a stack, showed in profiles of a workspace's delete).
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
