@@ -159,11 +159,7 @@ export interface Parley {
   readonly adminToken: string;
   /** The typed client of every control API route. */
   readonly control: ControlClient;
-  /**
-   * The transport to this server, for a bot library (grammY: `client: { apiRoot, fetch }`): the
-   * in-process server's answers its own URLs in this process without a socket (issue 28); a connected
-   * kit's is the global `fetch`.
-   */
+  /** For a bot library (grammY `client: { apiRoot, fetch }`): in-process, answered without a socket. */
   readonly fetch: typeof fetch;
   /** Whether this kit started the server (and `close()` stops it). */
   readonly inProcess: boolean;
@@ -253,11 +249,8 @@ function kit(
   transport: typeof fetch | undefined,
 ): Parley {
   const base = url.replace(/\/+$/, '');
-  // The in-process server's transport, or the client's own (the global fetch, and a client of its own
-  // for the longest waits).
-  const control = new ControlClient(
-    transport ? { url: base, adminToken, fetch: transport } : { url: base, adminToken },
-  );
+  // The in-process server's transport, or the client's own (the global fetch, its own for long waits).
+  const control = new ControlClient({ url: base, adminToken, ...(transport && { fetch: transport }) });
   let closing: Promise<void> | undefined;
   return {
     apiRoot: base,
