@@ -7,8 +7,8 @@
  * `--rounds N` the samples of each figure. Figures (medians, ms; memory in MiB):
  * - `start` warm `createParley()` (a second server in a process that loaded the code), `peerStart`
  *   telegram-test-api's `new TelegramServer().start()` in the same process;
- * - `exchange` one echo exchange (a person sends, a grammY bot polling the server answers, the kit's
- *   `waitForMessage` returns the answer), `peerExchange` the same through the peer's client
+ * - `exchange` one echo exchange (a person sends, a grammY bot polling the server through the kit's
+ *   `parley.fetch` answers, the kit's `waitForMessage` returns the answer), `peerExchange` the same through the peer's client
  *   (`client.sendMessage`, `server.waitBotMessage()`);
  * - `create`, `reset` a workspace's creation and reset, `bareWrite` a `BEGIN; INSERT; COMMIT` on the
  *   kit's storage (an in-memory SQLite of better-sqlite3);
@@ -55,10 +55,13 @@ async function settledRss(): Promise<number> {
 }
 const openFds = () => readdirSync('/proc/self/fd').length;
 
-/** An echo bot of grammY polling `apiRoot`; the bot's user is made elsewhere. */
-function echoBot(token: string, apiRoot: string, id: number): Bot {
+/**
+ * An echo bot of grammY polling `apiRoot` (through `fetch` when given: the kit's in-process transport,
+ * as docs/testing.md recommends); the bot's user is made elsewhere.
+ */
+function echoBot(token: string, apiRoot: string, id: number, fetch?: typeof globalThis.fetch): Bot {
   const bot = new Bot(token, {
-    client: { apiRoot },
+    client: fetch ? { apiRoot, fetch } : { apiRoot },
     botInfo: {
       id,
       is_bot: true,
@@ -105,7 +108,7 @@ for (let i = 0; i < rounds; i++) {
 const parley = await createParley();
 const created = await parley.createBot({ username: 'echo_bot', first_name: 'Echo' });
 const alice = await parley.createUser({ first_name: 'Alice' });
-const bot = echoBot(created.token, parley.apiRoot, created.id);
+const bot = echoBot(created.token, parley.apiRoot, created.id, parley.fetch);
 void bot.start();
 for (let i = 0; i < rounds + 5; i++) {
   const text = `hi ${i}`;

@@ -16,6 +16,8 @@ import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';
 import { loadClock, VirtualTime } from '../platform/core/virtual-time.js';
+import { InProcessRequest } from './in-process-fetch.js';
+import { closeServer } from './close-server.js';
 import { openStorage, SqliteSchema, type OpenedStorage } from './open-storage.js';
 import { makePrivateDir } from '../storage/private-files.js';
 import { SHARED_SPOOL_GRACE_MS } from '../platform/files/upload.js';
@@ -33,23 +35,6 @@ import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
 import { ClockSweep } from '../delivery/clock-sweep.js';
 import { RENEWAL_BATCH } from '../platform/payments/subscriptions.js';
-
-/** How long a graceful stop waits for in-flight requests. */
-const CLOSE_DEADLINE_MS = 10_000;
-
-/** Closes an HTTP server by `close`; its in-flight requests get CLOSE_DEADLINE_MS, then are cut. */
-async function closeServer(server: Server, close: () => Promise<void>): Promise<void> {
-  const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_DEADLINE_MS);
-  // Node closes only the connections idle when close() is called; one whose response was still
-  // going out goes idle later and would hold the server until the deadline.
-  const idle = setInterval(() => server.closeIdleConnections(), 50);
-  try {
-    await close();
-  } finally {
-    clearInterval(idle);
-    clearTimeout(deadline);
-  }
-}
 
 export interface Parley {
   app: FastifyInstance;
@@ -340,6 +325,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
     stopping: shutdown.signal,
     handle(request, response) {
       for (const lane of lanes) if (lane.take(request, response)) return;
+      // The kit's in-memory request (in-process-fetch.ts) goes to the app over the loopback.
+      if (request instanceof InProcessRequest) return request.decline(response);
       if (appBuilt !== undefined) return appBuilt.routing(request, response);
       app().then(
         (built) => built.routing(request, response),

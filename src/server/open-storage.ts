@@ -6,7 +6,7 @@
  * PostgreSQL adapter, which several processes may share: its events go between them by
  * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
@@ -62,6 +62,9 @@ export class SqliteSchema {
     return template;
   }
 }
+
+/** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
+const WORKSPACE_CACHE_PAGES = 16;
 
 export async function openStorage(
   storage: StorageConfig,
@@ -125,7 +128,13 @@ export async function openStorage(
   const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
   const store = SqliteStore.open(
     ':memory:',
-    schema ? { template: schema.template('memory'), migrations: schema.migrations } : {},
+    schema
+      ? {
+          template: schema.template('memory'),
+          migrations: schema.migrations,
+          cachePages: WORKSPACE_CACHE_PAGES,
+        }
+      : {},
   );
   return {
     store,
@@ -135,7 +144,9 @@ export async function openStorage(
     fresh: true,
     close: async () => {
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      // Most workspaces never upload, and so never made the folder: a look costs less than the
+      // failed removal (its error, with a stack, showed in profiles of a workspace's delete).
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

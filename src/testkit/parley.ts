@@ -159,6 +159,8 @@ export interface Parley {
   readonly adminToken: string;
   /** The typed client of every control API route. */
   readonly control: ControlClient;
+  /** For a bot library (grammY `client: { apiRoot, fetch }`): in-process, answered without a socket. */
+  readonly fetch: typeof fetch;
   /** Whether this kit started the server (and `close()` stops it). */
   readonly inProcess: boolean;
   /** What the `world` option created (its bots' tokens among it); undefined without one. */
@@ -212,7 +214,7 @@ interface InProcessModule {
     logLevel?: string | undefined;
     profile?: string | undefined;
     adminToken?: string | undefined;
-  }): Promise<{ url: string; adminToken: string; close(): Promise<void> }>;
+  }): Promise<{ url: string; adminToken: string; fetch: typeof fetch; close(): Promise<void> }>;
 }
 
 export async function createParley(options: CreateParleyOptions = {}): Promise<Parley> {
@@ -225,7 +227,7 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
       options.workspace === undefined
         ? options.url
         : `${options.url.replace(/\/+$/, '')}/w/${options.workspace}`;
-    return withWorld(kit(url, adminToken, undefined, false), options.world);
+    return withWorld(kit(url, adminToken, undefined, false, undefined), options.world);
   }
   const { startInProcess } = await inProcessServer();
   const server = await startInProcess({
@@ -234,7 +236,7 @@ export async function createParley(options: CreateParleyOptions = {}): Promise<P
     adminToken: options.adminToken,
   });
   return withWorld(
-    kit(server.url, server.adminToken, () => server.close(), true),
+    kit(server.url, server.adminToken, () => server.close(), true, server.fetch),
     options.world,
   );
 }
@@ -244,15 +246,18 @@ function kit(
   adminToken: string,
   stop: (() => Promise<void>) | undefined,
   inProcess: boolean,
+  transport: typeof fetch | undefined,
 ): Parley {
   const base = url.replace(/\/+$/, '');
-  const control = new ControlClient({ url: base, adminToken });
+  // The in-process server's transport, or the client's own (the global fetch, its own for long waits).
+  const control = new ControlClient({ url: base, adminToken, ...(transport && { fetch: transport }) });
   let closing: Promise<void> | undefined;
   return {
     apiRoot: base,
     url: base,
     adminToken,
     control,
+    fetch: transport ?? ((input, init) => fetch(input, init)),
     inProcess,
     world: undefined,
     createBot: (params) => control.createBot(params),
@@ -283,7 +288,7 @@ function kit(
         await control.deleteWorkspace(name);
       };
       return withWorld(
-        { ...kit(created.server_url, created.admin_token, remove, false), workspace: name },
+        { ...kit(created.server_url, created.admin_token, remove, false, transport), workspace: name },
         world,
       );
     },

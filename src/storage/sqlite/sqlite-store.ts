@@ -83,6 +83,13 @@ export interface OpenOptions {
   checkpointWorker?: boolean;
   /** The migrations' file names (migrate.ts `listMigrations`); default: read from the folder. */
   migrations?: readonly string[];
+  /**
+   * The page cache of a `:memory:` database made from the template, in pages (default SQLite's 2 MB).
+   * Its pages are in memory already, in the deserialized copy, so the cache only holds copies of the
+   * pages last used: a few suffice (issue 28: 16 pages left an idle workspace about 40 KiB smaller,
+   * and cost no time over 20,000 writes and reads, measured).
+   */
+  cachePages?: number;
 }
 
 interface QueuedWrite {
@@ -223,6 +230,9 @@ export class SqliteStore implements Store {
     db.pragma('busy_timeout = 5000');
     // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
     db.pragma('temp_store = MEMORY');
+    if (!onDisk && template !== undefined && options.cachePages !== undefined) {
+      db.pragma(`cache_size = ${Math.floor(options.cachePages)}`);
+    }
     migrate(db, options.migrations);
     const store = new SqliteStore(db);
     if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);

@@ -1,0 +1,364 @@
+/**
+ * The test kit's transport to its in-process server without sockets (issue 28): a `fetch` that
+ * hands a request for the server's own origin straight to the server's request handler (its lanes,
+ * ADR 0005, and a workspace's under `/w/NAME/`, ADR 0061), as an in-memory request and response,
+ * and builds the `Response` from what the handler wrote. A loopback HTTP call cost both sides their
+ * HTTP machinery (undici's fetch, Node's parser and writer, the socket): about a third of a
+ * workspace's create and reset, and most of an echo exchange's CPU.
+ *
+ * What the lanes do not take (the Fastify routes: uploads, the web client, the rest of the control
+ * API) goes over the loopback as before: the handler declines the in-memory request
+ * (`InProcessRequest.decline`, app.ts), which the lanes leave unread, and the same request is sent
+ * through the global fetch. So are requests whose body is a stream or a form (grammY's multipart
+ * uploads), requests given as a `Request`, and every request for another origin or after the server
+ * began to close, and a redirect that fetch would follow. A lane therefore sees the same method,
+ * URL, headers and body either way. An in-memory answer's `url` is empty and `redirected` false.
+ */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** What the handler wrote, or that it left the request to the loopback. */
+type Outcome = { kind: 'answer'; response: Response } | { kind: 'declined' };
+
+/**
+ * An in-memory request as Node's HTTP server would hand it over: method, URL, lower-case headers,
+ * and the body as a stream that ends.
+ */
+export class InProcessRequest extends Readable {
+  readonly method: string;
+  url: string;
+  readonly headers: Record<string, string>;
+  readonly socket = { remoteAddress: '127.0.0.1', remotePort: 0, encrypted: false };
+  readonly #declined: () => void;
+
+  constructor(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer | undefined,
+    declined: () => void,
+  ) {
+    super();
+    this.method = method;
+    this.url = url;
+    this.headers = headers;
+    this.#declined = declined;
+    if (body !== undefined && body.length > 0) this.push(body);
+    this.push(null);
+  }
+
+  override _read(): void {}
+
+  /** No lane took it: it goes over the loopback, to the Fastify app (app.ts `handle`). */
+  decline(response: ServerResponse): void {
+    this.#declined();
+    (response as unknown as InProcessResponse).abandon();
+  }
+}
+
+/** The part of `ServerResponse` that the lanes write with, kept in memory. */
+class InProcessResponse extends EventEmitter {
+  statusCode = 200;
+  headersSent = false;
+  writableEnded = false;
+  destroyed = false;
+  readonly #headers: Record<string, string | string[]> = {};
+  readonly #chunks: Buffer[] = [];
+
+  constructor(
+    private readonly answered: (response: Response) => void,
+    private readonly dropped: (error: Error) => void,
+    private readonly head: boolean,
+  ) {
+    super();
+  }
+
+  setHeader(name: string, value: number | string | readonly string[]): this {
+    this.#headers[name.toLowerCase()] =
+      typeof value === 'number' ? String(value) : (value as string | string[]);
+    return this;
+  }
+
+  getHeader(name: string): string | string[] | undefined {
+    return this.#headers[name.toLowerCase()];
+  }
+
+  hasHeader(name: string): boolean {
+    return name.toLowerCase() in this.#headers;
+  }
+
+  removeHeader(name: string): void {
+    delete this.#headers[name.toLowerCase()];
+  }
+
+  writeHead(
+    status: number,
+    reasonOrHeaders?: string | OutgoingHttpHeaders | readonly unknown[],
+    maybeHeaders?: OutgoingHttpHeaders | readonly unknown[],
+  ): this {
+    this.statusCode = status;
+    const headers = typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders;
+    if (Array.isArray(headers)) {
+      // Node's flat form: name, value, name, value...
+      for (let i = 0; i + 1 < headers.length; i += 2)
+        this.setHeader(String(headers[i]), String(headers[i + 1]));
+    } else if (headers !== undefined) {
+      for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders)) {
+        if (value !== undefined) this.setHeader(name, value);
+      }
+    }
+    this.headersSent = true;
+    return this;
+  }
+
+  write(
+    chunk: string | Uint8Array,
+    encoding?: BufferEncoding | (() => void),
+    callback?: () => void,
+  ): boolean {
+    if (!this.headersSent) this.writeHead(this.statusCode);
+    if (chunk !== undefined && chunk !== null) {
+      this.#chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+          : Buffer.from(chunk),
+      );
+    }
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (done) process.nextTick(done);
+    return true;
+  }
+
+  end(
+    chunk?: string | Uint8Array | (() => void),
+    encoding?: BufferEncoding | (() => void),
+    callback?: () => void,
+  ): this {
+    if (this.writableEnded) return this;
+    if (typeof chunk === 'function') {
+      callback = chunk;
+      chunk = undefined;
+    }
+    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
+    else if (!this.headersSent) this.writeHead(this.statusCode);
+    this.writableEnded = true;
+    const done = typeof encoding === 'function' ? encoding : callback;
+    const status = this.statusCode;
+    // A null-body status, and any answer to HEAD, carries no body (as on the wire).
+    const bodyless = this.head || NULL_BODY_STATUSES.has(status);
+    const body = bodyless ? null : this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
+    this.answered(inMemoryResponse(body, { status, headers: responseHeaders(this.#headers) }));
+    process.nextTick(() => {
+      done?.();
+      this.emit('finish');
+      this.emit('close');
+    });
+    return this;
+  }
+
+  /** The server dropped the request: the client sees a network error, as when a socket is cut. */
+  destroy(): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    if (!this.writableEnded)
+      this.dropped(new TypeError('fetch failed', { cause: new Error('socket hang up') }));
+    process.nextTick(() => this.emit('close'));
+    return this;
+  }
+
+  /** The client went away (its signal aborted) or the request was declined: `close` before an end. */
+  abandon(): void {
+    if (this.destroyed || this.writableEnded) return;
+    this.destroyed = true;
+    process.nextTick(() => this.emit('close'));
+  }
+}
+
+/**
+ * A `Response` whose body is bytes in memory: `text()`, `json()`, `arrayBuffer()` and `bytes()` read
+ * them directly, and `body` (a web stream) is made only if asked for. Node makes a web stream for
+ * every `Response` built with a body, and reading it back through the stream cost about a fifth of an
+ * echo exchange's CPU (issue 28, measured).
+ */
+/** Response's constructor, typed as what this file uses of it (the DOM types declare its methods as properties). */
+const ResponseBase = Response as unknown as new (
+  body: null,
+  init: ResponseInit,
+) => { readonly headers: Headers; readonly status: number; readonly statusText: string };
+
+class InMemoryResponse extends ResponseBase {
+  readonly #bytes: Buffer | null;
+  #used = false;
+  #streamed: Response | undefined;
+
+  constructor(bytes: Buffer | null, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#bytes === null) return null;
+    this.#streamed ??= new Response(this.#bytes);
+    return this.#streamed.body;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used || (this.#streamed?.bodyUsed ?? false);
+  }
+
+  #take(): Buffer {
+    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes ?? Buffer.alloc(0);
+  }
+
+  text(): Promise<string> {
+    try {
+      return Promise.resolve(this.#take().toString('utf8'));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    try {
+      const bytes = this.#take();
+      return Promise.resolve(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  async blob(): Promise<Blob> {
+    return new Blob([await this.arrayBuffer()], { type: this.headers.get('content-type') ?? '' });
+  }
+
+  clone(): Response {
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    return inMemoryResponse(this.#bytes, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+    });
+  }
+}
+
+/** A Response (it is one at run time: the class extends Response) with its body in memory. */
+function inMemoryResponse(bytes: Buffer | null, init: ResponseInit): Response {
+  return new InMemoryResponse(bytes, init) as unknown as Response;
+}
+
+/** Statuses whose answer has no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** Redirects, which a fetch follows unless told not to (the loopback does, with its own fetch). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Hop-by-hop headers that describe a connection, which an in-memory answer does not have. */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
+function responseHeaders(headers: Record<string, string | string[]>): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (CONNECTION_HEADERS.has(name)) continue;
+    if (Array.isArray(value)) for (const item of value) result.append(name, item);
+    else result.set(name, value);
+  }
+  return result;
+}
+
+/** The request's headers as Node's server presents them (lower-case names); undefined: not plain. */
+function requestHeaders(init: RequestInit['headers']): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  if (init === undefined) return headers;
+  if (init instanceof Headers) {
+    init.forEach((value, name) => (headers[name] = value));
+  } else if (Array.isArray(init)) {
+    for (const [name, value] of init as Array<[string, string]>) headers[name.toLowerCase()] = value;
+  } else if (typeof init === 'object') {
+    for (const [name, value] of Object.entries(init as Record<string, string>)) {
+      headers[name.toLowerCase()] = value;
+    }
+  } else return undefined;
+  return headers;
+}
+
+/** The body's bytes and default type, or undefined for a body this transport leaves to the loopback. */
+function requestBody(body: RequestInit['body']): { bytes: Buffer | undefined; type?: string } | undefined {
+  if (body === undefined || body === null) return { bytes: undefined };
+  if (typeof body === 'string') return { bytes: Buffer.from(body), type: 'text/plain;charset=UTF-8' };
+  if (body instanceof URLSearchParams) {
+    return { bytes: Buffer.from(body.toString()), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
+  }
+  if (body instanceof ArrayBuffer) return { bytes: Buffer.from(body) };
+  if (ArrayBuffer.isView(body)) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  return undefined;
+}
+
+export interface InProcessFetchOptions {
+  /** The server's origin (`http://127.0.0.1:PORT`): requests for it go to `handle`. */
+  origin: string;
+  handle: Handler;
+  /** Whether the server began to close: from then on every request goes over the loopback. */
+  closing: () => boolean;
+}
+
+/** A `fetch` that answers requests for `origin` by `handle` in this process (see the file's header). */
+export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
+  const { origin, handle, closing } = options;
+  const host = new URL(origin).host;
+  const network = (input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init);
+  return (input, init) => {
+    if (typeof input !== 'string' && !(input instanceof URL)) return network(input, init);
+    const url = String(input);
+    if (closing() || !url.startsWith(origin) || (url.length > origin.length && url[origin.length] !== '/')) {
+      return network(input, init);
+    }
+    const headers = requestHeaders(init?.headers);
+    const body = requestBody(init?.body);
+    if (headers === undefined || body === undefined) return network(input, init);
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    headers.host ??= host;
+    if (body.bytes !== undefined) {
+      headers['content-length'] ??= String(body.bytes.length);
+      if (body.type !== undefined) headers['content-type'] ??= body.type;
+    }
+    return new Promise<Outcome>((resolve, reject) => {
+      const response = new InProcessResponse(
+        (answer) => resolve({ kind: 'answer', response: answer }),
+        reject,
+        method === 'HEAD',
+      );
+      const request = new InProcessRequest(method, url.slice(origin.length) || '/', headers, body.bytes, () =>
+        resolve({ kind: 'declined' }),
+      );
+      if (signal) {
+        const onAbort = () => {
+          response.abandon();
+          reject(signal.reason as Error);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        response.once('close', () => signal.removeEventListener('abort', onAbort));
+      }
+      handle(request as unknown as IncomingMessage, response as unknown as ServerResponse);
+    }).then((outcome) => {
+      if (outcome.kind === 'declined') return network(input, init);
+      const { response } = outcome;
+      // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over the
+      // loopback: the request had no effect but the redirect.
+      const follow = REDIRECTS.has(response.status) && (init?.redirect ?? 'follow') !== 'manual';
+      return follow ? network(input, init) : response;
+    });
+  };
+}
