@@ -25,6 +25,7 @@ import {
 } from './gift-catalogue.js';
 import type { FileRow, OwnedGiftRow, StoreReader } from '../../storage/store.js';
 import type { MessageEntity } from '../formatting/index.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** What an owned gift's `data` column holds (ports/gifts.ts). */
 export interface OwnedGiftData {
@@ -173,7 +174,7 @@ export class GiftView {
    * private gift's sender and text are shown to the owner only.
    */
   async owned(
-    reader: StoreReader,
+    reader: UsersReader,
     row: OwnedGiftRow,
     gift: CatalogueGift,
     full: boolean,
