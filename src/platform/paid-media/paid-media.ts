@@ -25,6 +25,7 @@ import {
   type StoreReader,
   type UserRow,
 } from '../../storage/store.js';
+import type { PaidMediaReader } from '../../storage/ports/paid-media.js';
 
 /** Stars a paid media message may cost (spec sendPaidMedia star_count). */
 export const MIN_PAID_MEDIA_STARS = 1;
@@ -85,7 +86,7 @@ export class PaidMedia {
 
   /** Messages.render's hook: previews for whoever has not paid (not the sender). */
   async view(
-    reader: StoreReader,
+    reader: PaidMediaReader,
     chat: ChatRow,
     row: MessageRow,
     viewerId: number,
