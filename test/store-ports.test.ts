@@ -17,7 +17,7 @@ import { MERGED, WHOLE_STORE, checked } from '../eslint-rules/store-ports.js';
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 /** The length of WHOLE_STORE when the rule came in; lower it as entries go, never raise it. */
-const CEILING = 47;
+const CEILING = 40;
 
 async function ruleErrors(file: string, code: string): Promise<string[]> {
   const eslint = new ESLint({

@@ -14,13 +14,7 @@ import { chatForPerson, commit, type GroupContext } from '../chats/group-context
 import { joinChat } from '../chats/member-joins.js';
 import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
-import {
-  UniqueViolation,
-  type CommunityRow,
-  type StoreReader,
-  type StoreTx,
-  type UserRow,
-} from '../../storage/store.js';
+import { UniqueViolation, type CommunityRow, type UserRow } from '../../storage/store.js';
 import type { WireChat } from '../core/wire-types.js';
 import type { CommunitiesReader } from '../../storage/ports/communities.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';

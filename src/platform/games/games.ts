@@ -24,7 +24,6 @@ import {
   type ChatRow,
   type GameRow,
   type MessageRow,
-  type StoreReader,
   type UserRow,
 } from '../../storage/store.js';
 import type { InlineReader } from '../../storage/ports/inline.js';

@@ -22,7 +22,7 @@ import type { ServerKey } from './server-key.js';
 import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { GatewayAccountRow, VerificationRequestRow } from '../../storage/gateway-store.js';
-import { UniqueViolation, type StoreTx, type UserRow } from '../../storage/store.js';
+import { UniqueViolation, type UserRow } from '../../storage/store.js';
 import type { GatewayTx } from '../core/store-ports.js';
 
 /**

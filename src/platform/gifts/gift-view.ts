@@ -23,7 +23,8 @@ import {
   UNIQUE_SYMBOLS,
   type CatalogueGift,
 } from './gift-catalogue.js';
-import type { FileRow, OwnedGiftRow, StoreReader } from '../../storage/store.js';
+import type { FileRow, OwnedGiftRow } from '../../storage/store.js';
+import type { GiftsReader } from '../../storage/ports/gifts.js';
 import type { MessageEntity } from '../formatting/index.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
@@ -94,7 +95,7 @@ export class GiftView {
    * The Gift object; with `reader`, the remaining counts of a limited gift (personal ones for
    * `buyerId`).
    */
-  async gift(gift: CatalogueGift, reader?: StoreReader, buyerId?: number): Promise<WireGift> {
+  async gift(gift: CatalogueGift, reader?: GiftsReader, buyerId?: number): Promise<WireGift> {
     const [centre, edge, text] = gift.background;
     const { total_count: total, personal_total_count: personalTotal } = gift;
     const sold = total !== undefined && reader ? await reader.getGiftSold(gift.id, 0) : 0;

@@ -18,13 +18,7 @@ import type { PaymentsContext } from '../payments/invoices.js';
 import type { Files } from '../files/files.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { PaidMedia as WirePaidMediaItem } from '../../wire/bot-api-types.js';
-import {
-  UniqueViolation,
-  type ChatRow,
-  type MessageRow,
-  type StoreReader,
-  type UserRow,
-} from '../../storage/store.js';
+import { UniqueViolation, type ChatRow, type MessageRow, type UserRow } from '../../storage/store.js';
 import type { PaidMediaReader } from '../../storage/ports/paid-media.js';
 
 /** Stars a paid media message may cost (spec sendPaidMedia star_count). */

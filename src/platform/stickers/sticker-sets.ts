@@ -16,13 +16,7 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { isValidSetName, MAX_SET_STICKERS, setNameKey, type MaskPosition } from './sticker-rules.js';
-import {
-  UniqueViolation,
-  type FileRow,
-  type StoreReader,
-  type StoreTx,
-  type UserRow,
-} from '../../storage/store.js';
+import { UniqueViolation, type FileRow, type UserRow } from '../../storage/store.js';
 import type {
   StickerFormat,
   StickerRow,

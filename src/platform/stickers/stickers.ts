@@ -29,7 +29,7 @@ import {
   TOPIC_ICONS,
 } from './topic-icons.js';
 import type { WireMessage } from '../core/wire-types.js';
-import { UniqueViolation, type FileRow, type StoreReader, type UserRow } from '../../storage/store.js';
+import { UniqueViolation, type FileRow, type UserRow } from '../../storage/store.js';
 import type { StickerSetRow, StickersReader } from '../../storage/ports/stickers.js';
 import type { FilesReader } from '../../storage/ports/files.js';
 
