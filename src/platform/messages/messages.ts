@@ -23,10 +23,7 @@ import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
-import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
-import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
-import type { TopicsWriter } from '../../storage/ports/topics.js';
-import type { UsersReader } from '../../storage/ports/users.js';
+import type { InsertTx, RecipientsReader } from './message-ports.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -227,12 +224,7 @@ export class Messages {
     return this.render(this.deps.store, sent.chat, sent.row, bot.id, 0, content);
   }
 
-  async #insert(
-    tx: ChatsWriter & MessagesWriter & TopicsWriter,
-    chat: ChatRow,
-    senderId: number,
-    content: MessageContent,
-  ): Promise<MessageRow> {
+  async #insert(tx: InsertTx, chat: ChatRow, senderId: number, content: MessageContent): Promise<MessageRow> {
     const messageId = await tx.nextMessageId(chat.pk);
     const row: MessageRow = {
       chat_pk: chat.pk,
@@ -253,7 +245,7 @@ export class Messages {
    * that privacy mode and the channel rules let receive it (privacy.ts).
    */
   async botsOf(
-    reader: ChatsReader & MessagesReader & UsersReader,
+    reader: RecipientsReader,
     chat: ChatRow,
     senderId: number,
     message?: MessageRow,
@@ -391,7 +383,7 @@ export class Messages {
    * update is queued: neither side is a bot. Call `announceServiceMessage` after the commit.
    */
   async insertServiceMessage(
-    tx: ChatsWriter & MessagesWriter & TopicsWriter,
+    tx: InsertTx,
     chat: ChatRow,
     senderId: number,
     content: MessageContent,
