@@ -24,11 +24,9 @@ import { PlatformError } from '../core/errors.js';
 import type { WireUser } from '../core/wire-types.js';
 import { renderUser } from '../users/users.js';
 import type { ChatBoostRow, ChatRow, UserRow } from '../../storage/store.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { BoostsReader, BoostsWriter } from '../../storage/ports/boosts.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 /** How long a boost lasts: a month of Premium (ADR 0044). */
 export const BOOST_PERIOD = 30 * 86_400;
@@ -156,13 +154,7 @@ export class Boosts {
    * administrator bots get `chat_boost`.
    */
   async addGiveawayBoost(
-    tx: BoostsWriter &
-      ChatsReader &
-      TimelineWriter &
-      UpdatesReader &
-      UpdatesWriter &
-      UsersReader &
-      UsersWriter,
+    tx: BoostsWriter & ChatsReader & EnqueueTx,
     chat: ChatRow,
     row: ChatBoostRow,
     effects: Effects,
@@ -191,13 +183,7 @@ export class Boosts {
   }
 
   async #removeOne(
-    tx: BoostsWriter &
-      ChatsReader &
-      TimelineWriter &
-      UpdatesReader &
-      UpdatesWriter &
-      UsersReader &
-      UsersWriter,
+    tx: BoostsWriter & ChatsReader & EnqueueTx,
     chat: ChatRow,
     row: ChatBoostRow,
     at: number,
@@ -218,7 +204,7 @@ export class Boosts {
 
   /** Queues an update for every administrator bot of the chat (spec: only they get boosts). */
   async #toAdminBots(
-    tx: ChatsReader & TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter,
+    tx: ChatsReader & EnqueueTx,
     chat: ChatRow,
     effects: Effects,
     type: 'chat_boost' | 'removed_chat_boost',

@@ -10,17 +10,15 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { Files } from '../files/files.js';
 import type { MessageRelay, MessageStore } from '../messages/message-relay.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import type { BusinessConnectionRow, ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 import { renderUser } from '../users/users.js';
 import { privateChatOf } from '../chats/chats.js';
 import { businessTarget } from './send-on-behalf.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 import type { SettingsReader } from '../../storage/ports/settings.js';
 import type { FilesReader } from '../../storage/ports/files.js';
 import type { BusinessReader, BusinessWriter } from '../../storage/ports/business.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 /** A business account in a private chat: its enabled connection and the other party (a person). */
 export interface BusinessSide {
@@ -59,15 +57,7 @@ export class BusinessRelay implements MessageRelay {
    * the message as a viewer sees it. Answers the bots to notify after the commit.
    */
   async relay(
-    tx: BusinessReader &
-      BusinessWriter &
-      FilesReader &
-      SettingsReader &
-      TimelineWriter &
-      UpdatesReader &
-      UpdatesWriter &
-      UsersReader &
-      UsersWriter,
+    tx: BusinessReader & BusinessWriter & FilesReader & SettingsReader & EnqueueTx,
     chat: ChatRow,
     row: MessageRow,
     type: 'business_message' | 'edited_business_message',
@@ -96,7 +86,7 @@ export class BusinessRelay implements MessageRelay {
 
   /** deleted_business_messages for the bots connected to the people of the chat. */
   async relayDeleted(
-    tx: BusinessReader & TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter,
+    tx: BusinessReader & EnqueueTx,
     chat: ChatRow,
     messageIds: number[],
     skipBotId?: number,

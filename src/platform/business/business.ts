@@ -8,15 +8,12 @@
 import type { BusinessConnection } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { BusinessConnectionRow, BusinessProfileRow, UserRow } from '../../storage/store.js';
 import { normalizeRights, parseRights, type BusinessRight } from './business-rights.js';
 import { usableConnection } from './usable-connection.js';
 import { businessTarget } from './send-on-behalf.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 export class Business {
   constructor(
@@ -102,11 +99,7 @@ export class Business {
     return this.users.resolve(connection.user_id, 'user');
   }
 
-  async #announce(
-    tx: TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter,
-    row: BusinessConnectionRow,
-    user: UserRow,
-  ): Promise<boolean> {
+  async #announce(tx: EnqueueTx, row: BusinessConnectionRow, user: UserRow): Promise<boolean> {
     const queued = await this.updates.enqueue(tx, row.bot_id, {
       type: 'business_connection',
       payload: renderConnection(row, user),

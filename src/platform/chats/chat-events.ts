@@ -13,11 +13,9 @@ import { botMembers, type Effects, type GroupContext } from './group-context.js'
 import { renderUser } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { ChatRow, InviteLinkRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
 import type { InvitesReader } from '../../storage/ports/invites.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 /**
  * Stores a service message from `actorId` and queues it for the bots of the chat, plus `alsoTo`
@@ -73,14 +71,7 @@ function sameState(a: MemberState, b: MemberState): boolean {
  */
 export async function changeMember(
   ctx: GroupContext,
-  tx: ChatsReader &
-    ChatsWriter &
-    InvitesReader &
-    TimelineWriter &
-    UpdatesReader &
-    UpdatesWriter &
-    UsersReader &
-    UsersWriter,
+  tx: ChatsReader & ChatsWriter & InvitesReader & EnqueueTx,
   change: MemberChange,
   effects: Effects,
 ): Promise<MemberState> {

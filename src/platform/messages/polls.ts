@@ -20,13 +20,11 @@ import { PlatformError } from '../core/errors.js';
 import { fillPollMentions, mentionsFilledLater } from './mentioned-users.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent, WireEntity } from '../core/wire-types.js';
 import type { ChatRow, PollRow, PollVoteRow, UserRow } from '../../storage/store.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 import type { PollsReader, PollsWriter } from '../../storage/ports/polls.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 
@@ -264,12 +262,7 @@ export class Polls {
   }
 
   /** Queues `poll` (and `poll_answer`) for the bot that sent the poll, if a bot did. */
-  async #notifySender(
-    tx: TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter,
-    poll: PollRow,
-    wire: WirePoll,
-    answers: object[],
-  ): Promise<void> {
+  async #notifySender(tx: EnqueueTx, poll: PollRow, wire: WirePoll, answers: object[]): Promise<void> {
     if (poll.sender_id === null || !(await tx.getBot(poll.sender_id))) return;
     const date = this.deps.clock.now();
     const queueKey = `p${poll.id}`;

@@ -15,15 +15,13 @@ import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { WireUser } from '../core/wire-types.js';
 import type { ChatRow, MessageReactionRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
-import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
-import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
-import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 export type ReactionType =
   { type: 'emoji'; emoji: string } | { type: 'custom_emoji'; custom_emoji_id: string } | { type: 'paid' };
@@ -253,13 +251,7 @@ export class Reactions {
 
   /** Queues the updates of a person's change; returns the bots that got one. */
   async #announce(
-    tx: ChatsReader &
-      MessagesReader &
-      TimelineWriter &
-      UpdatesReader &
-      UpdatesWriter &
-      UsersReader &
-      UsersWriter,
+    tx: ChatsReader & MessagesReader & EnqueueTx,
     chat: ChatRow,
     messageId: number,
     user: UserRow,
