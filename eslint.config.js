@@ -26,6 +26,10 @@ export default tseslint.config(
     // Tests and the contract suites (test support beside the ports) may reach into any layer.
     ignores: ['src/**/*.test.ts', 'src/**/*.contract.ts', 'src/storage/contracts/**'],
     plugins: { parley },
-    rules: { 'parley/layers': ['error', LAYERS], 'parley/platform-kernel': 'error' },
+    rules: {
+      'parley/layers': ['error', LAYERS],
+      'parley/platform-kernel': 'error',
+      'parley/store-ports': 'error',
+    },
   },
 );

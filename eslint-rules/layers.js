@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { platformKernelRule } from './platform-kernel.js';
+import { storePortsRule } from './store-ports.js';
 
 /** Layer -> the layers it may import (besides itself). `server` is the composition root. */
 export const LAYERS = {
@@ -121,4 +122,7 @@ export const layersRule = {
 };
 
 // platform-kernel: the folders of src/platform/, features to the kernel (platform-kernel.js, ADR 0111).
-export default { rules: { layers: layersRule, 'platform-kernel': platformKernelRule } };
+// store-ports: src/platform/ takes the storage ports it uses, not StoreTx/StoreReader (store-ports.js).
+export default {
+  rules: { layers: layersRule, 'platform-kernel': platformKernelRule, 'store-ports': storePortsRule },
+};

@@ -23,7 +23,10 @@ import { postServiceMessage } from '../chats/chat-events.js';
 import { PlatformError } from '../core/errors.js';
 import type { WireUser } from '../core/wire-types.js';
 import { renderUser } from '../users/users.js';
-import type { ChatBoostRow, ChatRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatBoostRow, ChatRow, UserRow } from '../../storage/store.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { BoostsReader, BoostsWriter } from '../../storage/ports/boosts.js';
 
 /** How long a boost lasts: a month of Premium (ADR 0044). */
 export const BOOST_PERIOD = 30 * 86_400;
@@ -150,7 +153,12 @@ export class Boosts {
    * A boost a giveaway gives its winner (ADR 0056), inside the giveaway's write: the chat's
    * administrator bots get `chat_boost`.
    */
-  async addGiveawayBoost(tx: StoreTx, chat: ChatRow, row: ChatBoostRow, effects: Effects): Promise<void> {
+  async addGiveawayBoost(
+    tx: BoostsWriter & ChatsReader & EnqueueTx,
+    chat: ChatRow,
+    row: ChatBoostRow,
+    effects: Effects,
+  ): Promise<void> {
     const user = await tx.getUser(row.user_id);
     if (!user) return;
     await tx.insertChatBoost(row);
@@ -175,7 +183,7 @@ export class Boosts {
   }
 
   async #removeOne(
-    tx: StoreTx,
+    tx: BoostsWriter & ChatsReader & EnqueueTx,
     chat: ChatRow,
     row: ChatBoostRow,
     at: number,
@@ -196,7 +204,7 @@ export class Boosts {
 
   /** Queues an update for every administrator bot of the chat (spec: only they get boosts). */
   async #toAdminBots(
-    tx: StoreTx,
+    tx: ChatsReader & EnqueueTx,
     chat: ChatRow,
     effects: Effects,
     type: 'chat_boost' | 'removed_chat_boost',
@@ -217,12 +225,12 @@ export class Boosts {
     }
   }
 
-  async #active(reader: StoreReader, chat: ChatRow, user: UserRow): Promise<WireChatBoost[]> {
+  async #active(reader: BoostsReader, chat: ChatRow, user: UserRow): Promise<WireChatBoost[]> {
     return (await reader.listUserChatBoosts(chat.pk, user.id)).map((row) => renderBoost(row, user));
   }
 
   /** The channel or supergroup a person boosts: public, or one they are a member of. */
-  async #boostable(reader: StoreReader, user: UserRow, chatRef: string | number): Promise<ChatRow> {
+  async #boostable(reader: ChatsReader, user: UserRow, chatRef: string | number): Promise<ChatRow> {
     const { chat, state } = await chatForPerson(this.ctx, reader, user, chatRef, false);
     if (!chat.username && !isPresent(state)) {
       throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${String(chatRef)}"`);

@@ -10,18 +10,15 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { Files } from '../files/files.js';
 import type { MessageRelay, MessageStore } from '../messages/message-relay.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
-import type {
-  BusinessConnectionRow,
-  ChatRow,
-  MessageRow,
-  StoreReader,
-  StoreTx,
-  UserRow,
-} from '../../storage/store.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
+import type { BusinessConnectionRow, ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 import { renderUser } from '../users/users.js';
 import { privateChatOf } from '../chats/chats.js';
 import { businessTarget } from './send-on-behalf.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { FilesReader } from '../../storage/ports/files.js';
+import type { BusinessReader, BusinessWriter } from '../../storage/ports/business.js';
 
 /** A business account in a private chat: its enabled connection and the other party (a person). */
 export interface BusinessSide {
@@ -38,7 +35,7 @@ export class BusinessRelay implements MessageRelay {
   ) {}
 
   /** The business accounts of a private chat between two people that have a bot connected. */
-  async sidesOf(reader: StoreReader, chat: ChatRow): Promise<BusinessSide[]> {
+  async sidesOf(reader: BusinessReader & UsersReader, chat: ChatRow): Promise<BusinessSide[]> {
     if (chat.type !== 'private' || chat.user_a === null || chat.user_b === null) return [];
     // Users are cached rows: a chat with a bot (the hot path) costs no query of connections.
     const [a, b] = await Promise.all([reader.getUser(chat.user_a), reader.getUser(chat.user_b)]);
@@ -60,7 +57,7 @@ export class BusinessRelay implements MessageRelay {
    * the message as a viewer sees it. Answers the bots to notify after the commit.
    */
   async relay(
-    tx: StoreTx,
+    tx: BusinessReader & BusinessWriter & FilesReader & SettingsReader & EnqueueTx,
     chat: ChatRow,
     row: MessageRow,
     type: 'business_message' | 'edited_business_message',
@@ -89,7 +86,7 @@ export class BusinessRelay implements MessageRelay {
 
   /** deleted_business_messages for the bots connected to the people of the chat. */
   async relayDeleted(
-    tx: StoreTx,
+    tx: BusinessReader & EnqueueTx,
     chat: ChatRow,
     messageIds: number[],
     skipBotId?: number,
@@ -120,7 +117,7 @@ export class BusinessRelay implements MessageRelay {
    * file_ids.
    */
   async forBot(
-    reader: StoreReader,
+    reader: FilesReader & SettingsReader & UsersReader,
     connection: BusinessConnectionRow,
     seen: WireMessage,
     row: MessageRow,

@@ -8,9 +8,9 @@
 import type { BusinessConnection } from '../../wire/bot-api-types.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
-import type { BusinessConnectionRow, BusinessProfileRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { BusinessConnectionRow, BusinessProfileRow, UserRow } from '../../storage/store.js';
 import { normalizeRights, parseRights, type BusinessRight } from './business-rights.js';
 import { usableConnection } from './usable-connection.js';
 import { businessTarget } from './send-on-behalf.js';
@@ -99,7 +99,7 @@ export class Business {
     return this.users.resolve(connection.user_id, 'user');
   }
 
-  async #announce(tx: StoreTx, row: BusinessConnectionRow, user: UserRow): Promise<boolean> {
+  async #announce(tx: EnqueueTx, row: BusinessConnectionRow, user: UserRow): Promise<boolean> {
     const queued = await this.updates.enqueue(tx, row.bot_id, {
       type: 'business_connection',
       payload: renderConnection(row, user),

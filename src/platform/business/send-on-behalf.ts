@@ -8,14 +8,17 @@
  * which messages/ calls through the kernel's MessageRelay (ADR 0111).
  */
 import { PlatformError } from '../core/errors.js';
-import type { StoreReader, UserRow } from '../../storage/store.js';
+import type { UserRow } from '../../storage/store.js';
 import { usableConnection } from './usable-connection.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { BusinessReader } from '../../storage/ports/business.js';
 
 const REPLY_WINDOW = 24 * 60 * 60;
 
 /** The business chat a bot may send into: the connection's checks, then the customer's chat. */
 export async function businessTarget(
-  reader: StoreReader,
+  reader: BusinessReader & ChatsReader & UsersReader,
   now: number,
   bot: UserRow,
   connectionId: string,

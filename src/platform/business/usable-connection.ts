@@ -1,11 +1,12 @@
 /** The checks every call on a business connection makes (ADR 0049). */
 import { PlatformError } from '../core/errors.js';
-import type { BusinessConnectionRow, StoreReader } from '../../storage/store.js';
+import type { BusinessConnectionRow } from '../../storage/store.js';
 import { parseRights, type BusinessRight } from './business-rights.js';
+import type { BusinessReader } from '../../storage/ports/business.js';
 
 /** The connection's checks, in the order the calls meet them (ADR 0049). */
 export async function usableConnection(
-  reader: StoreReader,
+  reader: BusinessReader,
   botId: number,
   connectionId: string,
   right?: BusinessRight,

@@ -17,7 +17,8 @@ import {
 } from './chat-rights.js';
 import { ChatMigrated, PlatformError } from '../core/errors.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { ChatRow, ChatType, StoreReader, UserRow } from '../../storage/store.js';
+import type { ChatRow, ChatType, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 /** `read`: getChat and the like, allowed on an upgraded group; `write`: everything else. */
 export type ChatAccess = 'read' | 'write';
@@ -38,7 +39,7 @@ export function chatPermissions(chat: ChatRow): ChatPermissions {
   return chat.permissions ? (JSON.parse(chat.permissions) as ChatPermissions) : ALL_PERMISSIONS;
 }
 
-export async function stateOf(reader: StoreReader, chat: ChatRow, userId: number, now: number) {
+export async function stateOf(reader: ChatsReader, chat: ChatRow, userId: number, now: number) {
   return memberState(await reader.getMember(chat.pk, userId), now);
 }
 
@@ -47,7 +48,7 @@ export async function stateOf(reader: StoreReader, chat: ChatRow, userId: number
  * reference's error otherwise.
  */
 export async function checkChatAccess(
-  reader: StoreReader,
+  reader: ChatsReader,
   chat: ChatRow,
   viewer: UserRow,
   now: number,
@@ -101,7 +102,7 @@ function permissionFor(content: MessageContent): [PermissionKey, string] {
  * private chat, an administrator who can post in a channel, allowed by its permissions in a group.
  */
 export async function checkBotCanSend(
-  reader: StoreReader,
+  reader: ChatsReader,
   chat: ChatRow,
   bot: UserRow,
   now: number,
@@ -135,7 +136,7 @@ export async function checkBotCanSend(
  * as its permissions allow.
  */
 export async function checkUserCanSend(
-  reader: StoreReader,
+  reader: ChatsReader,
   chat: ChatRow,
   user: UserRow,
   now: number,

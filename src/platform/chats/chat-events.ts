@@ -13,6 +13,9 @@ import { botMembers, type Effects, type GroupContext } from './group-context.js'
 import { renderUser } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { ChatRow, InviteLinkRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { InvitesReader } from '../../storage/ports/invites.js';
 
 /**
  * Stores a service message from `actorId` and queues it for the bots of the chat, plus `alsoTo`
@@ -68,7 +71,7 @@ function sameState(a: MemberState, b: MemberState): boolean {
  */
 export async function changeMember(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: ChatsReader & ChatsWriter & InvitesReader & EnqueueTx,
   change: MemberChange,
   effects: Effects,
 ): Promise<MemberState> {

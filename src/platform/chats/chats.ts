@@ -7,13 +7,15 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { renderUser } from '../users/users.js';
 import type { WireChat } from '../core/wire-types.js';
-import type { ChatRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, UserRow } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 
 export class Chats {
   constructor(private readonly deps: PlatformDeps) {}
 
   /** The private chat of two users, created (with both as members) on first use. */
-  async ensurePrivate(tx: StoreTx, a: UserRow, b: UserRow): Promise<ChatRow> {
+  async ensurePrivate(tx: ChatsReader & ChatsWriter, a: UserRow, b: UserRow): Promise<ChatRow> {
     const existing = await tx.getPrivateChat(a.id, b.id);
     if (existing) return existing;
     const now = this.deps.clock.now();
@@ -40,7 +42,11 @@ export class Chats {
    * otherwise the chat's public id. Throws CHAT_NOT_FOUND / PRIVATE_CHAT_NOT_FOUND, and for bots
    * BOT_KICKED / BOT_NOT_MEMBER / CHAT_MIGRATED.
    */
-  async resolveForViewer(reader: StoreReader, viewer: UserRow, chatId: number): Promise<ChatRow> {
+  async resolveForViewer(
+    reader: ChatsReader & UsersReader,
+    viewer: UserRow,
+    chatId: number,
+  ): Promise<ChatRow> {
     if (chatId > 0) {
       const chat = await reader.getPrivateChat(viewer.id, chatId);
       if (chat) return chat;
@@ -55,7 +61,7 @@ export class Chats {
   }
 
   /** The Chat object as `viewer` sees it. */
-  async render(reader: StoreReader, chat: ChatRow, viewerId: number): Promise<WireChat> {
+  async render(reader: UsersReader, chat: ChatRow, viewerId: number): Promise<WireChat> {
     if (chat.type === 'private') {
       const otherId = chat.user_a === viewerId ? chat.user_b! : chat.user_a!;
       const other = await reader.getUser(otherId);

@@ -12,6 +12,8 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { BotRow, ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /**
  * What chats/ needs of messages/ (messages/messages.ts is it): the service messages chats post.
@@ -75,7 +77,11 @@ export interface BotMember {
 }
 
 /** The bots in the chat now (present members), with their states. */
-export async function botMembers(reader: StoreReader, chat: ChatRow, now: number): Promise<BotMember[]> {
+export async function botMembers(
+  reader: ChatsReader & UsersReader,
+  chat: ChatRow,
+  now: number,
+): Promise<BotMember[]> {
   const found: BotMember[] = [];
   for (const row of await reader.listMembers(chat.pk)) {
     const state = memberState(row, now);
@@ -93,7 +99,7 @@ export async function botMembers(reader: StoreReader, chat: ChatRow, now: number
  */
 export async function chatForPerson(
   ctx: GroupContext,
-  reader: StoreReader,
+  reader: ChatsReader,
   user: UserRow,
   ref: string | number,
   member: boolean,
@@ -137,7 +143,7 @@ export interface ActingIn {
  */
 export async function chatForBot(
   ctx: GroupContext,
-  reader: StoreReader,
+  reader: ChatsReader & UsersReader,
   bot: UserRow,
   chatId: number,
   access: ChatAccess,
@@ -155,7 +161,7 @@ export async function chatForBot(
 /** Resolves who acts in which chat; people must be members of it. */
 export async function actingIn(
   ctx: GroupContext,
-  reader: StoreReader,
+  reader: ChatsReader & UsersReader,
   acting: Acting,
   access: ChatAccess = 'write',
 ): Promise<ActingIn> {

@@ -45,6 +45,7 @@ import {
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
 import { checkLength } from '../formatting/index.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 
 export const TITLE_MAX = 128;
 export const DESCRIPTION_MAX = 255;
@@ -155,7 +156,7 @@ export class Groups {
   }
 
   async #insertChat(
-    tx: StoreTx,
+    tx: ChatsReader & ChatsWriter,
     fields: Pick<ChatRow, 'type' | 'title' | 'username' | 'description' | 'permissions'>,
   ): Promise<ChatRow> {
     const { random, clock } = this.ctx.deps;

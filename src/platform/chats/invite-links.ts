@@ -14,8 +14,11 @@ import { PlatformError } from '../core/errors.js';
 import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from './group-context.js';
 import type { JoinRequests } from './join-requests.js';
 import type { Members } from './members.js';
-import type { ChatRow, InviteLinkRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
 import { publicChatOfLink, shownLink, STORED_LINK_PREFIX, storedLink } from './invite-link-form.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { InvitesReader, InvitesWriter } from '../../storage/ports/invites.js';
+import type { PaymentsReader, PaymentsWriter } from '../../storage/ports/payments.js';
 
 const MAX_NAME = 32;
 const MAX_MEMBER_LIMIT = 99_999;
@@ -89,7 +92,11 @@ export class InviteLinks {
   }
 
   /** The creator's current primary link of the chat. */
-  async primaryOf(reader: StoreReader, chat: ChatRow, creatorId: number): Promise<InviteLinkRow | undefined> {
+  async primaryOf(
+    reader: InvitesReader,
+    chat: ChatRow,
+    creatorId: number,
+  ): Promise<InviteLinkRow | undefined> {
     return (await reader.listInviteLinks(chat.pk)).find(
       (link) => link.creator_id === creatorId && link.is_primary && !link.is_revoked,
     );
@@ -222,7 +229,7 @@ export class InviteLinks {
   }
 
   /** A link of this chat that the actor may change: their own, or any for the creator. */
-  async #own(tx: StoreTx, at: ActingIn, link: string): Promise<InviteLinkRow> {
+  async #own(tx: InvitesReader, at: ActingIn, link: string): Promise<InviteLinkRow> {
     if (link.trim() === '') throw new PlatformError('INVITE_LINK_EMPTY', 'invite link must be non-empty');
     const row = await tx.getInviteLink(normalizeLink(link));
     if (!row || row.chat_pk !== at.chat.pk || row.is_revoked)
@@ -232,7 +239,12 @@ export class InviteLinks {
     return row;
   }
 
-  async #insert(tx: StoreTx, at: ActingIn, options: LinkOptions, primary: boolean): Promise<InviteLinkRow> {
+  async #insert(
+    tx: InvitesWriter & PaymentsWriter,
+    at: ActingIn,
+    options: LinkOptions,
+    primary: boolean,
+  ): Promise<InviteLinkRow> {
     const row: InviteLinkRow = {
       link: `${STORED_LINK_PREFIX}${this.ctx.deps.random.token(16)}`,
       chat_pk: at.chat.pk,
@@ -257,7 +269,11 @@ export class InviteLinks {
   }
 
   /** `whole`: the viewer made the link, or manages it as the owner (renderInviteLink). */
-  async #render(reader: StoreReader, row: InviteLinkRow, whole: boolean): Promise<ChatInviteLink> {
+  async #render(
+    reader: InvitesReader & PaymentsReader & UsersReader,
+    row: InviteLinkRow,
+    whole: boolean,
+  ): Promise<ChatInviteLink> {
     const creator = (await reader.getUser(row.creator_id))!;
     const pending = (await reader.listJoinRequests(row.chat_pk)).filter(
       (r) => r.invite_link === row.link,

@@ -31,6 +31,8 @@ import { checkLength } from '../formatting/index.js';
 import { readDefaultRights } from '../users/bot-settings.js';
 import { renderUser } from '../users/users.js';
 import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
 
 /** Refuses with `refusal` unless the actor's state holds the administrator right. */
 export function requireRight(state: MemberState, right: AdminRightKey, refusal: () => PlatformError): void {
@@ -227,7 +229,7 @@ export async function promoteMember(
 }
 
 /** A bot's default rights for the chat's kind that the promoter holds; none for anyone else. */
-async function suggestedRights(tx: StoreTx, at: ActingIn, target: UserRow): Promise<AdminRights> {
+async function suggestedRights(tx: SettingsReader, at: ActingIn, target: UserRow): Promise<AdminRights> {
   if (!target.is_bot) return {};
   const defaults = await readDefaultRights(tx, target.id, at.chat.type === 'channel');
   const held: AdminRights = {};
@@ -291,7 +293,7 @@ export async function checkCustomTitleTarget(
 /** A supergroup, and a target that is an administrator the actor may edit; its state. */
 async function customTitleTarget(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: ChatsReader,
   at: ActingIn,
   targetId: number,
 ): Promise<MemberState> {

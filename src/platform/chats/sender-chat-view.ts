@@ -5,7 +5,9 @@
  */
 import type { Chats } from './chats.js';
 import type { MessageContent, WireChat, WireUser } from '../core/wire-types.js';
-import type { ChatRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** The `from` of a message sent on behalf of a channel (TDLib's CHANNEL_BOT_USER_ID). */
 export const CHANNEL_BOT: Readonly<WireUser> = Object.freeze({
@@ -41,7 +43,7 @@ export interface SendAs {
  * message is the channel's own (messages.ts renders those).
  */
 export async function renderSenderChat(
-  reader: StoreReader,
+  reader: ChatsReader & UsersReader,
   chats: Chats,
   chat: ChatRow,
   content: MessageContent,

@@ -20,7 +20,9 @@ import { hasRight, isAdmin, memberState } from './chat-rights.js';
 import { actingIn, commit, type Acting, type GroupContext } from './group-context.js';
 import { PlatformError } from '../core/errors.js';
 import type { SendAs } from './sender-chat-view.js';
-import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { SenderChatsReader } from '../../storage/ports/sender-chats.js';
 
 const restrictRefused = () =>
   new PlatformError('NOT_ENOUGH_RIGHTS_TO_RESTRICT', 'not enough rights to restrict/unrestrict chat member');
@@ -78,7 +80,12 @@ export class SenderChats {
     };
   }
 
-  async #checkSendAs(tx: StoreTx, chat: ChatRow, user: UserRow, asChatPk: number): Promise<void> {
+  async #checkSendAs(
+    tx: ChatsReader & SenderChatsReader,
+    chat: ChatRow,
+    user: UserRow,
+    asChatPk: number,
+  ): Promise<void> {
     const now = this.ctx.deps.clock.now();
     if (chat.type !== 'supergroup')
       throw new PlatformError('BAD_REQUEST', 'messages can be sent on behalf of a chat in supergroups only');

@@ -14,14 +14,11 @@ import { chatForPerson, commit, type GroupContext } from '../chats/group-context
 import { joinChat } from '../chats/member-joins.js';
 import { PlatformError } from '../core/errors.js';
 import { checkLength } from '../formatting/index.js';
-import {
-  UniqueViolation,
-  type CommunityRow,
-  type StoreReader,
-  type StoreTx,
-  type UserRow,
-} from '../../storage/store.js';
+import { UniqueViolation, type CommunityRow, type UserRow } from '../../storage/store.js';
 import type { WireChat } from '../core/wire-types.js';
+import type { CommunitiesReader } from '../../storage/ports/communities.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 export const COMMUNITY_NAME_MAX = 128;
 /** Ids from 2^32 (past what 32-bit clients hold) to 2^52 (the spec's bound). */
@@ -133,7 +130,12 @@ export class Communities {
    * The checks of add and remove, in this order: the community, the chat, the community's owner,
    * the chat's type, the chat's creator. A refusal changes nothing.
    */
-  async #checked(tx: StoreTx, communityRef: string | number, chatRef: string | number, by: UserRow) {
+  async #checked(
+    tx: ChatsReader & CommunitiesReader,
+    communityRef: string | number,
+    chatRef: string | number,
+    by: UserRow,
+  ) {
     const community = await communityOf(tx, communityRef);
     const { chat, state } = await chatForPerson(this.ctx, tx, by, chatRef, false);
     if (community.owner_id !== by.id) {
@@ -154,7 +156,10 @@ export class Communities {
     return { community, chat };
   }
 
-  async #record(reader: StoreReader, row: CommunityRow): Promise<CommunityRecord> {
+  async #record(
+    reader: ChatsReader & CommunitiesReader & UsersReader,
+    row: CommunityRow,
+  ): Promise<CommunityRecord> {
     const chats: WireChat[] = [];
     for (const pk of await reader.listCommunityChats(row.id)) {
       const chat = await reader.getChat(pk);
@@ -164,7 +169,7 @@ export class Communities {
   }
 }
 
-async function communityOf(reader: StoreReader, ref: string | number): Promise<CommunityRow> {
+async function communityOf(reader: CommunitiesReader, ref: string | number): Promise<CommunityRow> {
   const text = String(ref).trim();
   const row = /^\d{1,16}$/.test(text) ? await reader.getCommunity(Number(text)) : undefined;
   if (!row) throw new PlatformError('COMMUNITY_NOT_FOUND', `no community "${text}"`);

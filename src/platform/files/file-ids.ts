@@ -7,7 +7,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { KIND_CODES, type FileKind } from './file-kinds.js';
-import type { StoreReader } from '../../storage/store.js';
+import type { FilesReader } from '../../storage/ports/files.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
 
 /**
  * The reference's file_ids start with a few bytes that encode the file type ("AgAC" photos,
@@ -56,7 +57,7 @@ export class FileIdKey {
    * The server key of derived file_ids (ADR 0040), read once. Migration 007 makes it, so reading
    * never has to write, also inside a transaction that renders messages.
    */
-  async key(reader: StoreReader): Promise<Buffer> {
+  async key(reader: SettingsReader): Promise<Buffer> {
     return (await this.#idSettings(reader)).key;
   }
 
@@ -67,7 +68,7 @@ export class FileIdKey {
    * transaction that queues them). In a store that had file_ids before ADR 0040, a bot with such
    * a row for the file keeps seeing that row's file_id.
    */
-  async bindFileIds(reader: StoreReader, viewerId: number, value: unknown): Promise<void> {
+  async bindFileIds(reader: FilesReader & SettingsReader, viewerId: number, value: unknown): Promise<void> {
     const objects: Array<Record<string, unknown>> = [];
     collectFileObjects(value, objects);
     if (objects.length === 0) return;
@@ -80,7 +81,7 @@ export class FileIdKey {
     }
   }
 
-  async #idSettings(reader: StoreReader): Promise<IdSettings> {
+  async #idSettings(reader: SettingsReader): Promise<IdSettings> {
     if (this.#settings) return this.#settings;
     const hex = await reader.getSetting(FILE_ID_KEY_SETTING);
     if (hex === undefined || !/^[0-9a-f]{64}$/.test(hex)) {
@@ -122,7 +123,7 @@ export function uniqueIdOfFileId(fileId: string): string | undefined {
 
 /** A bot's stored file_id for a file, when it is not the derived one (a row from before ADR 0040). */
 async function legacyFileId(
-  reader: StoreReader,
+  reader: FilesReader,
   viewerId: number,
   uniqueId: string,
 ): Promise<string | undefined> {

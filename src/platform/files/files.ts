@@ -48,7 +48,9 @@ import {
   type Upload,
 } from './upload.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { FileRefRow, FileRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { FileRefRow, FileRow, StoreTx } from '../../storage/store.js';
+import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
+import type { FilesReader, FilesWriter } from '../../storage/ports/files.js';
 
 /** getFile and downloads refuse files above this (MAX_DOWNLOAD_FILE_SIZE, reference §5). */
 export const MAX_DOWNLOAD_SIZE = 20 << 20;
@@ -161,7 +163,7 @@ export class Files {
   async byFileId(
     botId: number,
     fileId: string,
-    reader: StoreReader = this.deps.store,
+    reader: FilesReader & SettingsReader = this.deps.store,
   ): Promise<StoredFile | undefined> {
     const row = await reader.getFileRef(fileId);
     if (row) {
@@ -210,7 +212,11 @@ export class Files {
    * Within a write: the bot's existing file_id for the file, or a new one with the next file_path
    * of the bot. For callers that store a message and its recipients' file_ids in one transaction.
    */
-  async issueRef(tx: StoreTx, botId: number, file: FileRow): Promise<FileRefRow> {
+  async issueRef(
+    tx: FilesReader & FilesWriter & SettingsReader & SettingsWriter,
+    botId: number,
+    file: FileRow,
+  ): Promise<FileRefRow> {
     const existing = await tx.getFileRefForBot(botId, file.pk);
     if (existing) return existing;
     const kind = isFileKind(file.kind) ? file.kind : 'document';
@@ -232,7 +238,7 @@ export class Files {
    * The server key of derived file_ids (ADR 0040), read once. Migration 007 makes it, so reading
    * never has to write, also inside a transaction that renders messages.
    */
-  idKey(reader: StoreReader = this.deps.store): Promise<Buffer> {
+  idKey(reader: SettingsReader = this.deps.store): Promise<Buffer> {
     return this.#ids.key(reader);
   }
 
@@ -240,7 +246,7 @@ export class Files {
    * Gives `viewerId` (a bot or a person) its own file_id in every file object of `value`, in place
    * (file-ids.ts). Reads only, so it may run inside a write.
    */
-  bindFileIds(reader: StoreReader, viewerId: number, value: unknown): Promise<void> {
+  bindFileIds(reader: FilesReader & SettingsReader, viewerId: number, value: unknown): Promise<void> {
     return this.#ids.bindFileIds(reader, viewerId, value);
   }
 

@@ -24,9 +24,13 @@ import {
   type ChatRow,
   type GameRow,
   type MessageRow,
-  type StoreReader,
   type UserRow,
 } from '../../storage/store.js';
+import type { InlineReader } from '../../storage/ports/inline.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { GamesReader } from '../../storage/ports/games.js';
 
 /** A short name as BotFather takes it: letters, digits and underscores (ADR 0044). */
 const SHORT_NAME = /^[A-Za-z0-9_]{3,64}$/;
@@ -239,7 +243,7 @@ export class Games {
 
   /** The chat's high-score table of a game, with positions (1 = best). */
   async #table(
-    reader: StoreReader,
+    reader: GamesReader & UsersReader,
     botId: number,
     shortName: string,
     chatPk: number,
@@ -255,7 +259,7 @@ export class Games {
 
   /** The game message a call names: the bot's own message with a game, in a chat or inline. */
   async #gameMessage(
-    reader: StoreReader,
+    reader: ChatsReader & InlineReader & MessagesReader & UsersReader,
     bot: UserRow,
     ref: EditRef,
   ): Promise<{ chat: ChatRow; row: MessageRow; shortName: string }> {

@@ -15,7 +15,7 @@ import type { ServerKey } from './server-key.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
 import type { GatewayAccountRow, GatewayStore, LedgerRow } from '../../storage/gateway-store.js';
-import type { StoreTx } from '../../storage/store.js';
+import type { GatewayTx } from '../core/store-ports.js';
 
 /** Tokens look like the reference's: 46 URL-safe characters starting with "AA" (reference §1.2). */
 const TOKEN_LENGTH = 44;
@@ -136,7 +136,7 @@ export class Accounts {
     return this.view(id);
   }
 
-  async #topUp(tx: StoreTx, id: number, units: number): Promise<void> {
+  async #topUp(tx: GatewayTx, id: number, units: number): Promise<void> {
     const balance = await tx.gateway.credit(id, units);
     await this.#ledger(tx, id, 'top_up', units, balance, null);
   }
@@ -185,20 +185,20 @@ export class Accounts {
    * Takes `units` in the caller's transaction, where the request that costs them is written too; the
    * balance check and the debit are one statement, so concurrent charges cannot overdraw.
    */
-  async charge(tx: StoreTx, accountId: number, units: number, requestId: string): Promise<number> {
+  async charge(tx: GatewayTx, accountId: number, units: number, requestId: string): Promise<number> {
     const balance = await tx.gateway.debit(accountId, units);
     if (balance === undefined) throw new GatewayError('BALANCE_NOT_ENOUGH', 'the balance is too low');
     await this.#ledger(tx, accountId, 'charge', -units, balance, requestId);
     return balance;
   }
 
-  async refund(tx: StoreTx, accountId: number, units: number, requestId: string): Promise<void> {
+  async refund(tx: GatewayTx, accountId: number, units: number, requestId: string): Promise<void> {
     const balance = await tx.gateway.credit(accountId, units);
     await this.#ledger(tx, accountId, 'refund', units, balance, requestId);
   }
 
   async #ledger(
-    tx: StoreTx,
+    tx: GatewayTx,
     accountId: number,
     kind: LedgerRow['kind'],
     amount: number,

@@ -10,8 +10,9 @@ import { GatewayError } from './gateway-error.js';
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
-import type { ChatRow, Store, StoreReader } from '../../storage/store.js';
+import type { ChatRow, Store } from '../../storage/store.js';
 import type { GatewayAccountRow } from '../../storage/gateway-store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 const USERNAME = /^[a-zA-Z][a-zA-Z0-9_]{3,30}[a-zA-Z0-9]$/;
 /** Channel ids look like the reference's: -100 followed by ten digits. */
@@ -113,7 +114,7 @@ export class SenderChannels {
     };
   }
 
-  async #find(reader: StoreReader, username: string): Promise<ChatRow | undefined> {
+  async #find(reader: ChatsReader, username: string): Promise<ChatRow | undefined> {
     const chat = await reader.getChatByUsername(username.replace(/^@/, ''));
     return chat?.type === 'channel' ? chat : undefined;
   }

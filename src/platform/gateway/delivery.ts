@@ -29,7 +29,12 @@ import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { DeviceRow, GatewayJobRow, VerificationRequestRow } from '../../storage/gateway-store.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { GatewayTx } from '../core/store-ports.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
+import type { MessagesWriter } from '../../storage/ports/messages.js';
+import type { TopicsWriter } from '../../storage/ports/topics.js';
 
 /** The service account that verification messages come from (the reference platform's id). */
 export const SERVICE_USER_ID = 489_000;
@@ -95,7 +100,7 @@ export class Delivery {
   }
 
   /** The service account, created on first use. */
-  async serviceUser(tx: StoreTx): Promise<UserRow> {
+  async serviceUser(tx: UsersReader & UsersWriter): Promise<UserRow> {
     const existing = await tx.getUser(SERVICE_USER_ID);
     if (existing) return existing;
     const row: UserRow = {
@@ -122,7 +127,7 @@ export class Delivery {
    * the request as sent, which is what the send's caller sees.
    */
   async send(
-    tx: StoreTx,
+    tx: ChatsReader & ChatsWriter & GatewayTx & MessagesWriter & TopicsWriter & UsersReader & UsersWriter,
     row: VerificationRequestRow,
     person: UserRow,
     code: string,
@@ -171,7 +176,7 @@ export class Delivery {
    * Runs the request's timed jobs that are due by `nowMs`, in order, then the code's expiry if it has
    * passed without a job (a request without ttl or callback_url); answers the request as it is then.
    */
-  async settle(tx: StoreTx, requestId: string, nowMs: number): Promise<VerificationRequestRow | undefined> {
+  async settle(tx: GatewayTx, requestId: string, nowMs: number): Promise<VerificationRequestRow | undefined> {
     for (;;) {
       // Listed again after each job: a job may plan another one that is due already.
       const [next] = (await tx.gateway.listJobs(requestId))
@@ -189,7 +194,7 @@ export class Delivery {
   }
 
   /** Does one timed job and deletes it. Each is a no-op when the request has moved on. */
-  async runTimedJob(tx: StoreTx, job: GatewayJobRow): Promise<void> {
+  async runTimedJob(tx: GatewayTx, job: GatewayJobRow): Promise<void> {
     await tx.gateway.deleteJob(job.id);
     const row = await tx.gateway.getRequest(job.request_id);
     if (!row) return;
@@ -202,7 +207,7 @@ export class Delivery {
 
   /** Checks an entered code (its keyed hash, made before the transaction) against the request. */
   async enterCode(
-    tx: StoreTx,
+    tx: GatewayTx,
     row: VerificationRequestRow,
     code: string,
     matches: boolean,
@@ -225,7 +230,7 @@ export class Delivery {
   }
 
   /** revokeVerificationMessage: only a message not yet delivered is removed (spec §3 rule 1). */
-  async revoke(tx: StoreTx, row: VerificationRequestRow, nowMs: number): Promise<void> {
+  async revoke(tx: GatewayTx, row: VerificationRequestRow, nowMs: number): Promise<void> {
     if (row.delivery_status !== 'sent') return;
     await this.#removeMessage(tx, row);
     await this.#change(tx, row, {
@@ -236,7 +241,7 @@ export class Delivery {
   }
 
   /** The person reads the message on an online device (control API). */
-  async markRead(tx: StoreTx, row: VerificationRequestRow, nowMs: number): Promise<VerificationRequestRow> {
+  async markRead(tx: GatewayTx, row: VerificationRequestRow, nowMs: number): Promise<VerificationRequestRow> {
     if (row.delivery_status === 'read') return row;
     if (row.delivery_status === 'expired' || row.delivery_status === 'revoked') {
       throw new GatewayError('VERIFICATION_MESSAGE_GONE', `the message was ${row.delivery_status}`);
@@ -249,7 +254,7 @@ export class Delivery {
     return this.#change(tx, row, { delivery_status: 'read', delivery_updated_at: seconds(nowMs) });
   }
 
-  async #expire(tx: StoreTx, row: VerificationRequestRow, atMs: number): Promise<void> {
+  async #expire(tx: GatewayTx, row: VerificationRequestRow, atMs: number): Promise<void> {
     const patch: Partial<VerificationRequestRow> = this.#expireCode(row, atMs);
     // The ttl rule (spec §3 rules 2-3): undelivered within ttl -> expired and refunded.
     if (row.ttl !== null && row.delivery_status === 'sent') {
@@ -269,7 +274,7 @@ export class Delivery {
     return { verification_status: 'expired', verification_updated_at: seconds(atMs) };
   }
 
-  async #receipt(tx: StoreTx, row: VerificationRequestRow, job: GatewayJobRow): Promise<void> {
+  async #receipt(tx: GatewayTx, row: VerificationRequestRow, job: GatewayJobRow): Promise<void> {
     if (row.delivery_status !== 'sent') return;
     const device = job.device_id === null ? undefined : await tx.gateway.getDevice(job.device_id);
     if (!device?.online) {
@@ -284,7 +289,7 @@ export class Delivery {
   }
 
   /** The receipt by the online device that acknowledges first, unless one is planned already. */
-  async #planReceipt(tx: StoreTx, row: VerificationRequestRow, fromMs: number): Promise<void> {
+  async #planReceipt(tx: GatewayTx, row: VerificationRequestRow, fromMs: number): Promise<void> {
     const jobs = await tx.gateway.listJobs(row.request_id);
     if (jobs.some((job) => job.kind === 'receipt')) return;
     const first = await this.#firstReceiver(tx, row.user_id);
@@ -293,13 +298,13 @@ export class Delivery {
   }
 
   /** The person's online device that acknowledges first (the oldest of equals), if any is online. */
-  async #firstReceiver(tx: StoreTx, userId: number): Promise<DeviceRow | undefined> {
+  async #firstReceiver(tx: GatewayTx, userId: number): Promise<DeviceRow | undefined> {
     const online = (await this.devices.ofUser(tx, userId)).filter((device) => device.online);
     if (online.length === 0) return undefined;
     return online.reduce((a, b) => (b.receipt_delay < a.receipt_delay ? b : a));
   }
 
-  async #removeMessage(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+  async #removeMessage(tx: GatewayTx, row: VerificationRequestRow): Promise<void> {
     if (row.chat_pk !== null && row.message_id !== null) {
       await tx.gateway.deleteMessage(row.chat_pk, row.message_id);
     }
@@ -307,7 +312,7 @@ export class Delivery {
 
   /** Writes a change and queues its report. */
   async #change(
-    tx: StoreTx,
+    tx: GatewayTx,
     row: VerificationRequestRow,
     patch: Partial<VerificationRequestRow>,
   ): Promise<VerificationRequestRow> {
@@ -318,7 +323,7 @@ export class Delivery {
     return next;
   }
 
-  async #queueReport(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+  async #queueReport(tx: GatewayTx, row: VerificationRequestRow): Promise<void> {
     if (row.callback_url === null) return;
     const nowMs = this.deps.clock.nowMs();
     await tx.gateway.insertJob({
@@ -334,7 +339,7 @@ export class Delivery {
   }
 
   async #insertJob(
-    tx: StoreTx,
+    tx: GatewayTx,
     kind: GatewayJobRow['kind'],
     requestId: string,
     runAt: number,

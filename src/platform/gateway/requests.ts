@@ -22,7 +22,8 @@ import type { ServerKey } from './server-key.js';
 import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { GatewayAccountRow, VerificationRequestRow } from '../../storage/gateway-store.js';
-import { UniqueViolation, type StoreTx, type UserRow } from '../../storage/store.js';
+import { UniqueViolation, type UserRow } from '../../storage/store.js';
+import type { GatewayTx } from '../core/store-ports.js';
 
 /**
  * request_id: 15 digits not starting with 0, like the reference's (reference §3.5). The store makes
@@ -172,7 +173,7 @@ export class VerificationRequests {
   }
 
   /** A request of this account; another account's is as unknown as a made-up one. */
-  async #own(tx: StoreTx, account: GatewayAccountRow, requestId: string): Promise<VerificationRequestRow> {
+  async #own(tx: GatewayTx, account: GatewayAccountRow, requestId: string): Promise<VerificationRequestRow> {
     const row = await tx.gateway.getRequest(requestId);
     if (!row || row.account_id !== account.id) {
       throw new GatewayError('REQUEST_ID_INVALID', 'no such request_id');
@@ -182,7 +183,7 @@ export class VerificationRequests {
 
   /** The fee for one message, taken now: none to the owner's own number. */
   async #charge(
-    tx: StoreTx,
+    tx: GatewayTx,
     account: GatewayAccountRow,
     person: UserRow,
     phone: string,
@@ -198,7 +199,7 @@ export class VerificationRequests {
    * Inserts a new request. If its new id is taken, the store refuses it and the caller's
    * transaction (rolled back by the store) is retried with a fresh id.
    */
-  async #insert(tx: StoreTx, row: VerificationRequestRow): Promise<void> {
+  async #insert(tx: GatewayTx, row: VerificationRequestRow): Promise<void> {
     try {
       await tx.gateway.insertRequest(row);
     } catch (error) {

@@ -10,7 +10,11 @@ import { catalogueGift } from './gift-catalogue.js';
 import { TRANSFER_STAR_COUNT } from './gift-ownership.js';
 import type { GiftsContext } from './gifts.js';
 import type { GiftView } from './gift-view.js';
-import type { GiftOwnerKind, OwnedGiftRow, StoreReader } from '../../storage/store.js';
+import type { GiftOwnerKind, OwnedGiftRow } from '../../storage/store.js';
+import type { GiftsReader } from '../../storage/ports/gifts.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { FilesReader } from '../../storage/ports/files.js';
 
 export interface GiftListFilter {
   exclude_unsaved?: boolean;
@@ -65,7 +69,7 @@ export class GiftLists {
    * account) shows owned_gift_id and what only the owner may know.
    */
   async list(
-    reader: StoreReader,
+    reader: FilesReader & GiftsReader & SettingsReader & UsersReader,
     viewerId: number,
     ownerKind: GiftOwnerKind,
     ownerId: number,

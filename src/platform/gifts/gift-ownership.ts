@@ -16,6 +16,10 @@ import { refuse } from './gift-errors.js';
 import type { GiftSales, GiftsContext } from './gifts.js';
 import type { OwnedGiftData } from './gift-view.js';
 import type { ChatRow, OwnedGiftRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
+import type { GiftsReader } from '../../storage/ports/gifts.js';
 
 /** The Stars a unique gift's transfer costs its owner (paid to the platform). */
 export const TRANSFER_STAR_COUNT = 25;
@@ -172,7 +176,7 @@ export class GiftOwnership {
     await this.transfer(connection.user_id, ownedId, newOwnerChatId, starCount, mayPay);
   }
 
-  async #owned(tx: StoreTx, ownerId: number, ownedId: string): Promise<OwnedGiftRow> {
+  async #owned(tx: GiftsReader, ownerId: number, ownedId: string): Promise<OwnedGiftRow> {
     const row = await tx.getOwnedGift(ownedId);
     if (!row || row.status !== 'owned' || row.owner_kind !== 'user' || row.owner_id !== ownerId) {
       throw refuse('STARGIFT_NOT_FOUND', `no gift ${ownedId} of this owner`);
@@ -181,7 +185,7 @@ export class GiftOwnership {
   }
 
   /** The owner pays the platform (BALANCE_TOO_LOW when short). */
-  async #pay(tx: StoreTx, ownerId: number, id: string, stars: number): Promise<void> {
+  async #pay(tx: StarsReader & StarsWriter, ownerId: number, id: string, stars: number): Promise<void> {
     const left = await this.ctx.stars.debit(tx, {
       ownerId,
       id,
@@ -192,7 +196,7 @@ export class GiftOwnership {
   }
 
   async #newOwner(
-    tx: StoreTx,
+    tx: ChatsReader & ChatsWriter & UsersReader,
     owner: UserRow,
     chatId: number,
   ): Promise<{ kind: 'user'; userId: number; chat: ChatRow } | { kind: 'chat'; chat: ChatRow }> {

@@ -23,8 +23,10 @@ import {
   UNIQUE_SYMBOLS,
   type CatalogueGift,
 } from './gift-catalogue.js';
-import type { FileRow, OwnedGiftRow, StoreReader } from '../../storage/store.js';
+import type { FileRow, OwnedGiftRow } from '../../storage/store.js';
+import type { GiftsReader } from '../../storage/ports/gifts.js';
 import type { MessageEntity } from '../formatting/index.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** What an owned gift's `data` column holds (ports/gifts.ts). */
 export interface OwnedGiftData {
@@ -93,7 +95,7 @@ export class GiftView {
    * The Gift object; with `reader`, the remaining counts of a limited gift (personal ones for
    * `buyerId`).
    */
-  async gift(gift: CatalogueGift, reader?: StoreReader, buyerId?: number): Promise<WireGift> {
+  async gift(gift: CatalogueGift, reader?: GiftsReader, buyerId?: number): Promise<WireGift> {
     const [centre, edge, text] = gift.background;
     const { total_count: total, personal_total_count: personalTotal } = gift;
     const sold = total !== undefined && reader ? await reader.getGiftSold(gift.id, 0) : 0;
@@ -173,7 +175,7 @@ export class GiftView {
    * private gift's sender and text are shown to the owner only.
    */
   async owned(
-    reader: StoreReader,
+    reader: UsersReader,
     row: OwnedGiftRow,
     gift: CatalogueGift,
     full: boolean,

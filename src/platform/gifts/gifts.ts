@@ -24,6 +24,12 @@ import { GiftView, type OwnedGiftData } from './gift-view.js';
 import { refuse } from './gift-errors.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { GiftsWriter } from '../../storage/ports/gifts.js';
+import type { BusinessReader } from '../../storage/ports/business.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { FilesReader } from '../../storage/ports/files.js';
 
 export interface GiftsContext extends GroupContext<Messages> {
   stars: StarsLedger;
@@ -269,7 +275,7 @@ export class GiftSales {
   }
 
   /** The Gift as a ledger row keeps it: with the payer's file_ids (rows are not bound when read). */
-  async #giftFor(tx: StoreTx, gift: CatalogueGift, viewerId: number): Promise<Gift> {
+  async #giftFor(tx: FilesReader & SettingsReader, gift: CatalogueGift, viewerId: number): Promise<Gift> {
     const wire = await this.view.gift(gift);
     await this.ctx.files.bindFileIds(tx, viewerId, wire);
     return wire;
@@ -286,7 +292,7 @@ export class GiftSales {
    * they turned off is refused.
    */
   async #accepts(
-    tx: StoreTx,
+    tx: BusinessReader,
     receiverId: number,
     gift: CatalogueGift,
     prepaidUpgrade: boolean,
@@ -305,7 +311,7 @@ export class GiftSales {
   }
 
   /** Counts the sale: in all (the unique number reserved), and per buyer for limited gifts. */
-  async #take(tx: StoreTx, gift: CatalogueGift, buyerId: number): Promise<number> {
+  async #take(tx: GiftsWriter, gift: CatalogueGift, buyerId: number): Promise<number> {
     const number = await tx.takeGiftStock(gift.id, 0, gift.total_count ?? null);
     if (number === undefined) throw refuse('STARGIFT_USAGE_LIMITED', 'the gift is sold out');
     if (gift.personal_total_count !== undefined) {
@@ -317,7 +323,7 @@ export class GiftSales {
   }
 
   async #receiver(
-    tx: StoreTx,
+    tx: ChatsReader & UsersReader,
     target: GiftTarget,
     gift: CatalogueGift,
   ): Promise<{ user: UserRow } | { chat: ChatRow }> {
@@ -338,7 +344,7 @@ export class GiftSales {
   }
 
   /** The bot's private chat with the person (made when there is none), unless the person blocked it. */
-  async #privateChat(tx: StoreTx, bot: UserRow, user: UserRow): Promise<ChatRow> {
+  async #privateChat(tx: ChatsReader & ChatsWriter, bot: UserRow, user: UserRow): Promise<ChatRow> {
     const chat = await this.ctx.chats.ensurePrivate(tx, bot, user);
     await checkBotCanSend(tx, chat, bot, this.ctx.deps.clock.now(), {});
     return chat;

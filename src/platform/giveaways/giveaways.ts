@@ -32,7 +32,9 @@ import {
   STARS_BOOST_PERIOD,
   type GiveawayInput,
 } from './giveaway-rules.js';
-import type { ChatRow, GiveawayRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { ChatRow, GiveawayRow, StoreTx } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** Due giveaways completed per pass. */
 const DUE_BATCH = 20;
@@ -305,7 +307,12 @@ export class Giveaways {
   }
 
   /** The people who may win: present now, not bots, not the creator; only_new_members: new ones. */
-  async #eligible(reader: StoreReader, chat: ChatRow, row: GiveawayRow, now: number): Promise<number[]> {
+  async #eligible(
+    reader: ChatsReader & UsersReader,
+    chat: ChatRow,
+    row: GiveawayRow,
+    now: number,
+  ): Promise<number[]> {
     const before = new Set(row.only_new_members ? (JSON.parse(row.members_at_start) as number[]) : []);
     const eligible: number[] = [];
     for (const member of await reader.listMembers(chat.pk)) {
@@ -319,7 +326,7 @@ export class Giveaways {
 }
 
 /** A group, supergroup or channel by id or @username. */
-async function findChat(reader: StoreReader, ref: string | number): Promise<ChatRow | undefined> {
+async function findChat(reader: ChatsReader, ref: string | number): Promise<ChatRow | undefined> {
   const text = String(ref).trim();
   if (/^-\d+$/.test(text)) return reader.getChatById(Number(text));
   if (/^@?[a-zA-Z]\w*$/.test(text)) return reader.getChatByUsername(text.replace(/^@/, ''));

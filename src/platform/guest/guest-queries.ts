@@ -17,7 +17,8 @@ import type { Messages } from '../messages/messages.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx } from '../../storage/store.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
 
 /** A guest query may be answered once within a day of the summoning message (ADR 0047). */
 export const GUEST_QUERY_LIFETIME = 86_400;
@@ -25,7 +26,7 @@ export const GUEST_QUERY_LIFETIME = 86_400;
 export const guestQueriesKey = (botId: number) => `bot:${botId}:supports_guest_queries`;
 
 /** Whether the bot supports guest queries (getMe). */
-export async function supportsGuestQueries(reader: StoreReader, botId: number): Promise<boolean> {
+export async function supportsGuestQueries(reader: SettingsReader, botId: number): Promise<boolean> {
   return (await reader.getSetting(guestQueriesKey(botId))) === '1';
 }
 

@@ -20,7 +20,8 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, InlineQueryRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InlineQueryRow, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 /** A bot must answer within this many seconds (reference §3 retention of inline_query). */
 export const INLINE_QUERY_LIFETIME = 30;
@@ -240,7 +241,7 @@ export class InlineQueries {
   }
 
   /** The chat of the query, if the person can still write there. */
-  async #chatOf(tx: StoreTx, row: InlineQueryRow, user: UserRow): Promise<ChatRow> {
+  async #chatOf(tx: ChatsReader, row: InlineQueryRow, user: UserRow): Promise<ChatRow> {
     const chat = await tx.getChat(row.chat_pk);
     if (!chat) throw new PlatformError('CHAT_NOT_FOUND', 'the chat of this query is gone');
     if (chat.type !== 'private') {

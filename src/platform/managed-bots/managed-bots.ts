@@ -10,9 +10,9 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Chats } from '../chats/chats.js';
 import type { Messages } from '../messages/messages.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
-import type { ChatRow, ManagedBotRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, ManagedBotRow, MessageRow, UserRow } from '../../storage/store.js';
 
 /** How many recent messages of the manager are searched for the pressed keyboard button. */
 const BUTTON_SEARCH = 50;
@@ -149,7 +149,7 @@ export class ManagedBots {
     return managed && managed.manager_id === managerId ? managed : undefined;
   }
 
-  async #announce(tx: StoreTx, managerId: number, owner: UserRow, bot: UserRow): Promise<void> {
+  async #announce(tx: EnqueueTx, managerId: number, owner: UserRow, bot: UserRow): Promise<void> {
     await this.updates.enqueue(tx, managerId, {
       type: 'managed_bot',
       payload: { user: renderUser(owner), bot: renderUser(bot) },

@@ -13,7 +13,11 @@ import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import { renderUser, type Users } from '../users/users.js';
 import { waitForIncoming } from './person-waits.js';
 import type { Messages } from './messages.js';
-import type { ChatRow, EphemeralMessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, EphemeralMessageRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { EphemeralReader } from '../../storage/ports/ephemeral.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
 
 /** The reference's limits: "ephemeral reply window | 15 seconds" (spec/bot-api.md). */
 export const EPHEMERAL_REPLY_WINDOW = 15;
@@ -92,7 +96,7 @@ export class EphemeralMessages {
    * Answers the message of the callback query, if the send names one.
    */
   async #checkAllowed(
-    tx: StoreTx,
+    tx: ChatsReader & EphemeralReader & MessagesReader,
     chat: ChatRow,
     bot: UserRow,
     target: EphemeralTarget,
@@ -116,7 +120,13 @@ export class EphemeralMessages {
   }
 
   /** The bot's ephemeral message by its key (the five ephemeral methods). */
-  async find(reader: StoreReader, bot: UserRow, chatId: number, receiverId: number, id: number) {
+  async find(
+    reader: ChatsReader & EphemeralReader & UsersReader,
+    bot: UserRow,
+    chatId: number,
+    receiverId: number,
+    id: number,
+  ) {
     const chat = await this.chats.resolveForViewer(reader, bot, chatId);
     const row = await reader.getEphemeralMessage(chat.pk, id);
     if (!row || row.sender_id !== bot.id || row.receiver_id !== receiverId) throw refuse('NOT_FOUND');

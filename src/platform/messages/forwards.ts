@@ -17,7 +17,10 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { PollData, Polls } from './polls.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
 
 /**
  * What else a person's forward of `row` does, prepared before the forward's write and run inside it
@@ -213,7 +216,7 @@ export class Forwards {
   }
 
   async #content(
-    reader: StoreReader,
+    reader: ChatsReader & SettingsReader & UsersReader,
     viewer: UserRow,
     fromChat: ChatRow,
     row: MessageRow,
@@ -252,7 +255,7 @@ export class Forwards {
 
   /** The MessageOrigin of a message that is not a forward itself (a forward keeps its own). */
   async #origin(
-    reader: StoreReader,
+    reader: ChatsReader & SettingsReader & UsersReader,
     bot: UserRow,
     chat: ChatRow,
     row: MessageRow,

@@ -7,7 +7,7 @@
 import { renderUser } from '../users/users.js';
 import type { WireEntity, WireUser } from '../core/wire-types.js';
 import type { MessageEntity } from '../../wire/bot-api-types.js';
-import type { StoreReader } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /**
  * Stored entities typed as the wire's: a text_mention's user is still `{ id }` here, and
@@ -29,7 +29,7 @@ function hasMention(entities: unknown): entities is WireEntity[] {
   return false;
 }
 
-async function renderMentions(reader: StoreReader, entities: WireEntity[]): Promise<WireEntity[]> {
+async function renderMentions(reader: UsersReader, entities: WireEntity[]): Promise<WireEntity[]> {
   return Promise.all(
     entities.map(async (entity) => {
       if (entity.type !== 'text_mention' || entity.user === undefined) return entity;
@@ -46,7 +46,7 @@ async function renderMentions(reader: StoreReader, entities: WireEntity[]): Prom
  * Poll) in place, for the fields `fields`. A body without such an entity costs one scan.
  */
 async function fill(
-  reader: StoreReader,
+  reader: UsersReader,
   target: Record<string, unknown>,
   fields: readonly string[],
 ): Promise<void> {
@@ -58,7 +58,7 @@ async function fill(
 
 /** The users of a rendered message's mentions: its text, caption and poll. */
 export async function fillMentionedUsers(
-  reader: StoreReader,
+  reader: UsersReader,
   message: Record<string, unknown>,
 ): Promise<void> {
   await fill(reader, message, ENTITY_FIELDS);
@@ -68,7 +68,7 @@ export async function fillMentionedUsers(
 }
 
 /** The users of a Poll's mentions (poll updates, stopPoll's answer): a copy, or the Poll itself. */
-export async function fillPollMentions<T extends object>(reader: StoreReader, poll: T): Promise<T> {
+export async function fillPollMentions<T extends object>(reader: UsersReader, poll: T): Promise<T> {
   const fields = poll as Record<string, unknown>;
   if (!POLL_ENTITY_FIELDS.some((field) => hasMention(fields[field]))) return poll;
   const copy = { ...fields };

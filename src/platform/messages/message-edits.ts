@@ -13,9 +13,13 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities } from '../formatting/index.js';
 import { movedLocation, stoppedLocation, type LiveLocationMove } from './live-locations.js';
+import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
+import type { InlineReader } from '../../storage/ports/inline.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** Bots may delete messages younger than this (reference FAQ: 48 hours). */
 const DELETE_WINDOW = 48 * 3600;
@@ -153,7 +157,7 @@ export class MessageEdits {
    * the bot (another bot's inline message is refused as unknown, as the reference's ids are).
    */
   async #target(
-    reader: StoreReader,
+    reader: ChatsReader & InlineReader & MessagesReader & UsersReader,
     bot: UserRow,
     ref: EditRef,
   ): Promise<{ chat: ChatRow; row: MessageRow }> {
@@ -181,7 +185,7 @@ export class MessageEdits {
   }
 
   async #editable(
-    reader: StoreReader,
+    reader: ChatsReader & InlineReader & MessagesReader & UsersReader,
     bot: UserRow,
     ref: EditRef,
     kind: EditKind,
@@ -204,7 +208,12 @@ export class MessageEdits {
    * A bot deletes a message: its own, or any in a private chat, younger than 48 hours.
    * Returns false when there was no such message.
    */
-  async deleteByBot(tx: StoreTx, bot: UserRow, chat: ChatRow, messageId: number): Promise<boolean> {
+  async deleteByBot(
+    tx: MessagesReader & MessagesWriter,
+    bot: UserRow,
+    chat: ChatRow,
+    messageId: number,
+  ): Promise<boolean> {
     const row = await tx.getMessage(chat.pk, messageId);
     if (!row) return false;
     const ownOrPrivate = row.sender_id === bot.id || chat.type === 'private';

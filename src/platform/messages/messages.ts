@@ -23,6 +23,7 @@ import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
+import type { InsertTx, RecipientsReader } from './message-ports.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -223,7 +224,7 @@ export class Messages {
     return this.render(this.deps.store, sent.chat, sent.row, bot.id, 0, content);
   }
 
-  async #insert(tx: StoreTx, chat: ChatRow, senderId: number, content: MessageContent): Promise<MessageRow> {
+  async #insert(tx: InsertTx, chat: ChatRow, senderId: number, content: MessageContent): Promise<MessageRow> {
     const messageId = await tx.nextMessageId(chat.pk);
     const row: MessageRow = {
       chat_pk: chat.pk,
@@ -244,7 +245,7 @@ export class Messages {
    * that privacy mode and the channel rules let receive it (privacy.ts).
    */
   async botsOf(
-    reader: StoreReader,
+    reader: RecipientsReader,
     chat: ChatRow,
     senderId: number,
     message?: MessageRow,
@@ -382,7 +383,7 @@ export class Messages {
    * update is queued: neither side is a bot. Call `announceServiceMessage` after the commit.
    */
   async insertServiceMessage(
-    tx: StoreTx,
+    tx: InsertTx,
     chat: ChatRow,
     senderId: number,
     content: MessageContent,

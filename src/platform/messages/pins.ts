@@ -14,6 +14,7 @@ import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 const NO_RIGHTS = 'not enough rights to manage pinned messages in the chat';
 
@@ -152,7 +153,7 @@ export class Pins {
    * permissions (and a restricted member's own) allow can_pin_messages; a bot only as an
    * administrator (spec pinChatMessage). The creator always.
    */
-  async #checkRights(tx: StoreTx, chat: ChatRow, actor: UserRow): Promise<void> {
+  async #checkRights(tx: ChatsReader, chat: ChatRow, actor: UserRow): Promise<void> {
     if (chat.type === 'private') return;
     const state = memberState(await tx.getMember(chat.pk, actor.id), this.deps.clock.now());
     if (chat.type === 'channel') {

@@ -20,10 +20,13 @@ import { PlatformError } from '../core/errors.js';
 import { fillPollMentions, mentionsFilledLater } from './mentioned-users.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent, WireEntity } from '../core/wire-types.js';
-import type { ChatRow, PollRow, PollVoteRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, PollRow, PollVoteRow, UserRow } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { PollsReader, PollsWriter } from '../../storage/ports/polls.js';
+import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 
 export interface PollOptionData {
   persistent_id: string;
@@ -87,7 +90,7 @@ export class Polls {
    * exists without its poll: ports/polls.ts).
    */
   async record(
-    tx: StoreTx,
+    tx: PollsWriter,
     id: string,
     data: PollData,
     isClosed: boolean,
@@ -107,7 +110,7 @@ export class Polls {
   }
 
   /** A forward of a message with a poll shows the same poll, kept current like the original. */
-  async addMessage(tx: StoreTx, pollId: string, chatPk: number, messageId: number): Promise<void> {
+  async addMessage(tx: PollsWriter, pollId: string, chatPk: number, messageId: number): Promise<void> {
     await tx.addPollMessage(pollId, chatPk, messageId);
   }
 
@@ -118,7 +121,7 @@ export class Polls {
   }
 
   /** The current Poll object (as in updates and stopPoll's answer: without description). */
-  async current(reader: StoreReader, pollId: string): Promise<WirePoll | undefined> {
+  async current(reader: PollsReader & UsersReader, pollId: string): Promise<WirePoll | undefined> {
     const row = await reader.getPoll(pollId);
     if (!row) return undefined;
     const data = JSON.parse(row.data) as PollData;
@@ -235,7 +238,7 @@ export class Polls {
    * date); `markup` also replaces the inline keyboard of one of them (stopPoll).
    */
   async #refreshMessages(
-    tx: StoreTx,
+    tx: MessagesReader & MessagesWriter & PollsReader,
     pollId: string,
     markup?: { chatPk: number; messageId: number; replyMarkup: unknown },
   ): Promise<Array<{ chatPk: number; messageId: number }>> {
@@ -259,7 +262,7 @@ export class Polls {
   }
 
   /** Queues `poll` (and `poll_answer`) for the bot that sent the poll, if a bot did. */
-  async #notifySender(tx: StoreTx, poll: PollRow, wire: WirePoll, answers: object[]): Promise<void> {
+  async #notifySender(tx: EnqueueTx, poll: PollRow, wire: WirePoll, answers: object[]): Promise<void> {
     if (poll.sender_id === null || !(await tx.getBot(poll.sender_id))) return;
     const date = this.deps.clock.now();
     const queueKey = `p${poll.id}`;

@@ -10,7 +10,8 @@
  */
 import { isAdmin, type MemberState } from '../chats/chat-rights.js';
 import type { MessageContent, WireEntity } from '../core/wire-types.js';
-import type { BotRow, ChatRow, MessageRow, StoreReader } from '../../storage/store.js';
+import type { BotRow, ChatRow, MessageRow } from '../../storage/store.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
 
 /** Content fields that make a message a service message. */
 export const SERVICE_FIELDS = [
@@ -62,7 +63,7 @@ function textMentions(content: MessageContent, botId: number): boolean {
 
 /** Whether the bot (a member in `state`) receives `row`, a message of `chat` from someone else. */
 export async function botReceives(
-  reader: StoreReader,
+  reader: MessagesReader,
   chat: ChatRow,
   bot: BotRow,
   username: string,

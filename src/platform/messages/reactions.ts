@@ -15,10 +15,13 @@ import type { Chats } from '../chats/chats.js';
 import { PlatformError } from '../core/errors.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { WireUser } from '../core/wire-types.js';
 import type { ChatRow, MessageReactionRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 export type ReactionType =
   { type: 'emoji'; emoji: string } | { type: 'custom_emoji'; custom_emoji_id: string } | { type: 'paid' };
@@ -177,7 +180,7 @@ export class Reactions {
    * with any, the counts and the viewer's own choice. One read for the page.
    */
   async summaries(
-    reader: StoreReader,
+    reader: MessagesReader,
     chat: ChatRow,
     fromId: number,
     toId: number,
@@ -218,7 +221,7 @@ export class Reactions {
 
   /** Stores an actor's new list after checking the message's limit of distinct reactions. */
   async #store(
-    tx: StoreTx,
+    tx: MessagesWriter,
     chat: ChatRow,
     messageId: number,
     actorId: number,
@@ -248,7 +251,7 @@ export class Reactions {
 
   /** Queues the updates of a person's change; returns the bots that got one. */
   async #announce(
-    tx: StoreTx,
+    tx: ChatsReader & MessagesReader & EnqueueTx,
     chat: ChatRow,
     messageId: number,
     user: UserRow,
@@ -291,7 +294,11 @@ export class Reactions {
    * The bots that administer the chat: in a private chat the bot of the chat (it is the only one
    * who manages it), elsewhere bot members with the creator or administrator status.
    */
-  async #adminBots(reader: StoreReader, chat: ChatRow, actorId: number): Promise<number[]> {
+  async #adminBots(
+    reader: ChatsReader & MessagesReader & UsersReader,
+    chat: ChatRow,
+    actorId: number,
+  ): Promise<number[]> {
     if (chat.type === 'private') return this.messages.botsOf(reader, chat, actorId);
     const bots: number[] = [];
     for (const member of await reader.listMembers(chat.pk)) {
@@ -303,7 +310,7 @@ export class Reactions {
   }
 
   async #state(
-    reader: StoreReader,
+    reader: MessagesReader & UsersReader,
     chat: ChatRow,
     messageId: number,
     viewerId: number,
@@ -348,7 +355,7 @@ function sameList(a: ReactionType[], b: ReactionType[]): boolean {
 }
 
 /** The totals per reaction type, most chosen first (ties: the one chosen first). */
-async function counts(reader: StoreReader, chat: ChatRow, messageId: number): Promise<ReactionCount[]> {
+async function counts(reader: MessagesReader, chat: ChatRow, messageId: number): Promise<ReactionCount[]> {
   return totalsOf(await reader.listMessageReactions(chat.pk, messageId));
 }
 

@@ -6,10 +6,12 @@
  * unkeyed: finding its chat would cost a read, and its rows are written from several keys anyway.
  * A reference that does not resolve gives no key (the write itself answers the error).
  */
-import type { StoreReader, UserRow, WriteKey } from '../../storage/store.js';
+import type { UserRow, WriteKey } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 export async function sendKey(
-  reader: StoreReader,
+  reader: ChatsReader & UsersReader,
   user: UserRow,
   chatRef: string,
 ): Promise<WriteKey | undefined> {

@@ -18,13 +18,8 @@ import type { PaymentsContext } from '../payments/invoices.js';
 import type { Files } from '../files/files.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { PaidMedia as WirePaidMediaItem } from '../../wire/bot-api-types.js';
-import {
-  UniqueViolation,
-  type ChatRow,
-  type MessageRow,
-  type StoreReader,
-  type UserRow,
-} from '../../storage/store.js';
+import { UniqueViolation, type ChatRow, type MessageRow, type UserRow } from '../../storage/store.js';
+import type { PaidMediaReader } from '../../storage/ports/paid-media.js';
 
 /** Stars a paid media message may cost (spec sendPaidMedia star_count). */
 export const MIN_PAID_MEDIA_STARS = 1;
@@ -85,7 +80,7 @@ export class PaidMedia {
 
   /** Messages.render's hook: previews for whoever has not paid (not the sender). */
   async view(
-    reader: StoreReader,
+    reader: PaidMediaReader,
     chat: ChatRow,
     row: MessageRow,
     viewerId: number,

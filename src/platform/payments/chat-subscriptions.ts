@@ -10,8 +10,13 @@ import { PlatformError } from '../core/errors.js';
 import type { GroupContext } from '../chats/group-context.js';
 import { StarsLedger, starsToNanos } from './stars-ledger.js';
 import { SUBSCRIPTION_PERIOD } from './invoice-rules.js';
-import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
-import type { ChatSubscriptionLinkRow } from '../../storage/ports/payments.js';
+import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
+import type {
+  ChatSubscriptionLinkRow,
+  PaymentsReader,
+  PaymentsWriter,
+} from '../../storage/ports/payments.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 
 export const MAX_CHAT_SUBSCRIPTION_PRICE = 10_000;
 
@@ -43,7 +48,7 @@ export function checkSubscriptionTerms(period: number | undefined, price: number
  */
 export async function chargeChatSubscription(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: PaymentsWriter & StarsReader & StarsWriter,
   chat: ChatRow,
   user: UserRow,
   link: Pick<InviteLinkRow, 'link' | 'creator_id'>,
@@ -97,7 +102,7 @@ export async function chargeChatSubscription(
  */
 export async function payToJoin(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: PaymentsReader & PaymentsWriter & StarsReader & StarsWriter,
   chat: ChatRow,
   user: UserRow,
   link: InviteLinkRow,

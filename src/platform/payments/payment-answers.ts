@@ -16,6 +16,7 @@ import { starsToNanos } from './stars-ledger.js';
 import type { QueryAnswer, QueryData, ShippingOption } from './payment-queries.js';
 import { postToBot } from './payment-messages.js';
 import type { PaymentQueryKind, PaymentQueryRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { PaymentsReader } from '../../storage/ports/payments.js';
 
 export type ShippingAnswer =
   { ok: true; shipping_options: ShippingOption[] } | { ok: false; error_message: string };
@@ -53,7 +54,12 @@ export class PaymentAnswers {
   }
 
   /** The unanswered query of this bot, or QUERY_INVALID. */
-  async #open(tx: StoreTx, botId: number, queryId: string, kind: PaymentQueryKind): Promise<PaymentQueryRow> {
+  async #open(
+    tx: PaymentsReader,
+    botId: number,
+    queryId: string,
+    kind: PaymentQueryKind,
+  ): Promise<PaymentQueryRow> {
     const query = await tx.getPaymentQuery(queryId);
     if (!query || query.kind !== kind || query.bot_id !== botId || query.answer !== null) throw invalid();
     return query;

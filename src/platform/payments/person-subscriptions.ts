@@ -10,7 +10,8 @@ import { PlatformError } from '../core/errors.js';
 import { commit } from '../chats/group-context.js';
 import { renderUser } from '../users/users.js';
 import type { PaymentsContext } from './invoices.js';
-import type { PaymentRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { PaymentRow, UserRow } from '../../storage/store.js';
+import type { PaymentsReader } from '../../storage/ports/payments.js';
 
 /** What the payment row of a bot subscription keeps in its data (besides the message it made). */
 export interface SubscriptionData {
@@ -126,7 +127,12 @@ export class PersonSubscriptions {
    * The subscription the person names by its charge id, or their only one to the bot; read in the
    * write that changes it, so a renewal or an end in between is seen.
    */
-  async #find(tx: StoreTx, user: UserRow, bot: UserRow, chargeId: string | undefined): Promise<PaymentRow> {
+  async #find(
+    tx: PaymentsReader,
+    user: UserRow,
+    bot: UserRow,
+    chargeId: string | undefined,
+  ): Promise<PaymentRow> {
     const rows = (await tx.listActiveSubscriptions(bot.id, user.id)).filter(
       (row) => !isChatSubscription(row),
     );

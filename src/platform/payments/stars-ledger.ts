@@ -16,13 +16,16 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Chats } from '../chats/chats.js';
 import { renderUser, type Users } from '../users/users.js';
-import type { StarDirection, StarTransactionRow, StoreReader, StoreTx } from '../../storage/store.js';
+import type { StarDirection, StarTransactionRow } from '../../storage/store.js';
 import type {
   StarTransaction,
   TransactionPartner,
   TransactionPartnerChat,
   TransactionPartnerUser,
 } from '../../wire/bot-api-types.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 export const NANOS_PER_STAR = 1_000_000_000;
 /** The largest balance (9 000 000 Stars in nanostars is below 2^53). */
@@ -83,7 +86,7 @@ export class StarsLedger {
   ) {}
 
   /** The balance of a user or bot in nanostars (0 for one who never had Stars). */
-  async balanceOf(ownerId: number, reader: StoreReader = this.deps.store): Promise<number> {
+  async balanceOf(ownerId: number, reader: StarsReader = this.deps.store): Promise<number> {
     return reader.getStarBalance(ownerId);
   }
 
@@ -92,7 +95,7 @@ export class StarsLedger {
    * changes nothing when the payer's balance does not cover the amount. A transfer of 0 writes the
    * rows only.
    */
-  async transfer(tx: StoreTx, transfer: Transfer): Promise<boolean> {
+  async transfer(tx: StarsReader & StarsWriter, transfer: Transfer): Promise<boolean> {
     const { id, from, to, nanos } = transfer;
     checkNanos(nanos);
     if (nanos > 0 && (await tx.debitStars(from.ownerId, nanos)) === undefined) return false;
@@ -104,7 +107,10 @@ export class StarsLedger {
   }
 
   /** Stars that come from outside the ledger (a grant, a conversion): one incoming row. */
-  async credit(tx: StoreTx, side: LedgerSide & { id: string; nanos: number }): Promise<number> {
+  async credit(
+    tx: StarsReader & StarsWriter,
+    side: LedgerSide & { id: string; nanos: number },
+  ): Promise<number> {
     checkNanos(side.nanos);
     const balance = await this.#creditChecked(tx, side.ownerId, side.nanos);
     await this.#row(tx, side.ownerId, side.id, 'in', side.nanos, side.partner, this.deps.clock.now());
@@ -115,7 +121,10 @@ export class StarsLedger {
    * Stars that leave the ledger (a fee, a purchase from the platform): one outgoing row. Answers the
    * new balance, or undefined (nothing changed) when the balance does not cover the amount.
    */
-  async debit(tx: StoreTx, side: LedgerSide & { id: string; nanos: number }): Promise<number | undefined> {
+  async debit(
+    tx: StarsReader & StarsWriter,
+    side: LedgerSide & { id: string; nanos: number },
+  ): Promise<number | undefined> {
     checkNanos(side.nanos);
     const left =
       side.nanos === 0
@@ -157,7 +166,10 @@ export class StarsLedger {
   }
 
   /** A ledger row as StarTransaction: id, amount, nanostar_amount, date, source or receiver. */
-  async renderTransaction(reader: StoreReader, row: StarTransactionRow): Promise<StarTransaction> {
+  async renderTransaction(
+    reader: ChatsReader & UsersReader,
+    row: StarTransactionRow,
+  ): Promise<StarTransaction> {
     const nanos = Number(row.nanos);
     const whole = Math.floor(nanos / NANOS_PER_STAR);
     const part = nanos % NANOS_PER_STAR;
@@ -172,7 +184,7 @@ export class StarsLedger {
   }
 
   async #renderPartner(
-    reader: StoreReader,
+    reader: ChatsReader & UsersReader,
     viewerId: number,
     stored: StoredPartner,
   ): Promise<TransactionPartner> {
@@ -197,7 +209,7 @@ export class StarsLedger {
     return { ...stored };
   }
 
-  async #creditChecked(tx: StoreTx, ownerId: number, nanos: number): Promise<number> {
+  async #creditChecked(tx: StarsReader & StarsWriter, ownerId: number, nanos: number): Promise<number> {
     if (nanos === 0) return tx.getStarBalance(ownerId);
     const balance = await tx.creditStars(ownerId, nanos);
     if (balance > starsToNanos(MAX_BALANCE_STARS)) {
@@ -208,7 +220,7 @@ export class StarsLedger {
   }
 
   async #row(
-    tx: StoreTx,
+    tx: StarsWriter,
     ownerId: number,
     id: string,
     direction: StarDirection,

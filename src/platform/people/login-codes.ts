@@ -35,6 +35,7 @@ import {
 import type { Platform } from '../assembly/platform.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 
 export const LOGIN_CODE_LENGTH = 5;
 export const LOGIN_CODE_LIFETIME_MS = 5 * 60_000;
@@ -251,14 +252,24 @@ function tooManyWrongCodes(wait: number): LoginCodeError {
 }
 
 /** Seconds the person or the client must still wait after wrong codes (the longer; 0: none). */
-async function failureWait(tx: StoreTx, userId: number, client: string, nowMs: number): Promise<number> {
+async function failureWait(
+  tx: SettingsReader,
+  userId: number,
+  client: string,
+  nowMs: number,
+): Promise<number> {
   const person = parseFailures(await tx.getSetting(personFailuresKey(userId)));
   const fromClient = parseFailures(await tx.getSetting(clientFailuresKey(client)));
   return Math.max(waitSeconds(person, nowMs), waitSeconds(fromClient, nowMs));
 }
 
 /** One more wrong code, for the person and for the client. */
-async function countFailure(tx: StoreTx, userId: number, client: string, nowMs: number): Promise<void> {
+async function countFailure(
+  tx: SettingsReader & SettingsWriter,
+  userId: number,
+  client: string,
+  nowMs: number,
+): Promise<void> {
   for (const [key, perWait] of [
     [personFailuresKey(userId), PERSON_FAILURES_PER_WAIT],
     [clientFailuresKey(client), CLIENT_FAILURES_PER_WAIT],

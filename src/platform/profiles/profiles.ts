@@ -12,8 +12,10 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Files, WirePhotoSize } from '../files/files.js';
 import type { Messages } from '../messages/messages.js';
 import type { Users } from '../users/users.js';
-import type { ChatRow, FileRow, ProfileMediaKind, StoreReader, UserRow } from '../../storage/store.js';
+import type { ChatRow, FileRow, ProfileMediaKind, UserRow } from '../../storage/store.js';
 import type { WireMessage } from '../core/wire-types.js';
+import type { ProfilesReader } from '../../storage/ports/profiles.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 /** A page of profile media as a viewer sees it. */
 export interface ProfilePage<T> {
@@ -176,7 +178,10 @@ export class Profiles {
   }
 
   /** The person's personal channel, while it is still a channel they own; undefined for none. */
-  async personalChatOf(userId: number, reader: StoreReader = this.deps.store): Promise<ChatRow | undefined> {
+  async personalChatOf(
+    userId: number,
+    reader: ChatsReader & ProfilesReader = this.deps.store,
+  ): Promise<ChatRow | undefined> {
     const pk = (await reader.getUserProfile(userId))?.personal_chat_pk;
     if (pk === null || pk === undefined) return undefined;
     const chat = await reader.getChat(pk);
@@ -232,7 +237,7 @@ export class Profiles {
   }
 
   /** A person's emoji status now (an expired one is none), as ChatFullInfo shows it. */
-  async emojiStatusOf(userId: number, reader: StoreReader = this.deps.store): Promise<EmojiStatus> {
+  async emojiStatusOf(userId: number, reader: ProfilesReader = this.deps.store): Promise<EmojiStatus> {
     const row = await reader.getUserProfile(userId);
     if (!row?.emoji_status_custom_emoji_id) return {};
     const until = row.emoji_status_expiration_date;

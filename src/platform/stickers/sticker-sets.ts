@@ -16,14 +16,16 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { isValidSetName, MAX_SET_STICKERS, setNameKey, type MaskPosition } from './sticker-rules.js';
-import {
-  UniqueViolation,
-  type FileRow,
-  type StoreReader,
-  type StoreTx,
-  type UserRow,
-} from '../../storage/store.js';
-import type { StickerFormat, StickerRow, StickerSetRow, StickerType } from '../../storage/ports/stickers.js';
+import { UniqueViolation, type FileRow, type UserRow } from '../../storage/store.js';
+import type {
+  StickerFormat,
+  StickerRow,
+  StickerSetRow,
+  StickerType,
+  StickersReader,
+  StickersWriter,
+} from '../../storage/ports/stickers.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** A sticker to put in a set: its stored file (checked for the set's type) and what goes with it. */
 export interface NewSticker {
@@ -49,7 +51,12 @@ export class StickerSets {
   constructor(private readonly deps: PlatformDeps) {}
 
   /** What createNewStickerSet can refuse before its files are stored: the owner and the name. */
-  async checkNewSet(bot: UserRow, ownerId: number, name: string, reader: StoreReader = this.deps.store) {
+  async checkNewSet(
+    bot: UserRow,
+    ownerId: number,
+    name: string,
+    reader: StickersReader & UsersReader = this.deps.store,
+  ) {
     const owner = await reader.getUser(ownerId);
     if (!owner || owner.is_bot) throw new PlatformError('USER_NOT_FOUND', 'user not found');
     if (!isValidSetName(name, bot.username ?? '')) {
@@ -61,7 +68,7 @@ export class StickerSets {
   }
 
   /** The bot's set of that name (and, when given, of that owner): what a change can refuse first. */
-  async checkSet(bot: UserRow, name: string, ownerId?: number, reader: StoreReader = this.deps.store) {
+  async checkSet(bot: UserRow, name: string, ownerId?: number, reader: StickersReader = this.deps.store) {
     return setOfBot(reader, bot, name, ownerId);
   }
 
@@ -229,7 +236,13 @@ export class StickerSets {
     });
   }
 
-  async #insert(tx: StoreTx, setPk: number, type: StickerType, sticker: NewSticker, position: number) {
+  async #insert(
+    tx: StickersReader & StickersWriter,
+    setPk: number,
+    type: StickerType,
+    sticker: NewSticker,
+    position: number,
+  ) {
     await tx.insertSticker({
       set_pk: setPk,
       file_pk: sticker.file.pk,
@@ -244,7 +257,7 @@ export class StickerSets {
   }
 
   /** A custom emoji id as the reference's look: 19 digits, drawn until unused. */
-  async #newCustomEmojiId(tx: StoreReader): Promise<string> {
+  async #newCustomEmojiId(tx: StickersReader): Promise<string> {
     for (;;) {
       const digits = Array.from({ length: 18 }, () => this.deps.random.int(0, 10)).join('');
       const id = `5${digits}`;
@@ -254,7 +267,7 @@ export class StickerSets {
 }
 
 /** The bot's set of that name (of that owner, when given); STICKERSET_INVALID otherwise. */
-async function setOfBot(reader: StoreReader, bot: UserRow, name: string, ownerId?: number) {
+async function setOfBot(reader: StickersReader, bot: UserRow, name: string, ownerId?: number) {
   const set = await reader.getStickerSetByName(setNameKey(name));
   if (!set || set.bot_id !== bot.id) throw invalidSet();
   if (ownerId !== undefined && set.owner_id !== ownerId) throw invalidSet();
@@ -262,7 +275,7 @@ async function setOfBot(reader: StoreReader, bot: UserRow, name: string, ownerId
 }
 
 /** The sticker of that file in one of the bot's sets (the newest, should it be in several). */
-async function stickerOfBot(reader: StoreReader, bot: UserRow, filePk: number) {
+async function stickerOfBot(reader: StickersReader, bot: UserRow, filePk: number) {
   for (const sticker of await reader.listStickersOfFile(filePk)) {
     const set = await reader.getStickerSet(sticker.set_pk);
     if (set && set.bot_id === bot.id) return { sticker, set };
@@ -270,7 +283,7 @@ async function stickerOfBot(reader: StoreReader, bot: UserRow, filePk: number) {
   throw invalidSet();
 }
 
-async function renumber(tx: StoreTx, ordered: StickerRow[]): Promise<void> {
+async function renumber(tx: StickersWriter, ordered: StickerRow[]): Promise<void> {
   for (const [position, sticker] of ordered.entries()) {
     if (sticker.position !== position) await tx.updateSticker(sticker.pk, { position });
   }

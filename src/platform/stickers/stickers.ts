@@ -29,8 +29,9 @@ import {
   TOPIC_ICONS,
 } from './topic-icons.js';
 import type { WireMessage } from '../core/wire-types.js';
-import { UniqueViolation, type FileRow, type StoreReader, type UserRow } from '../../storage/store.js';
-import type { StickerSetRow } from '../../storage/ports/stickers.js';
+import { UniqueViolation, type FileRow, type UserRow } from '../../storage/store.js';
+import type { StickerSetRow, StickersReader } from '../../storage/ports/stickers.js';
+import type { FilesReader } from '../../storage/ports/files.js';
 
 /** A StickerSet with contains_masks, which the reference's JsonStickerSet still writes (ADR 0072). */
 export type StickerSetView = StickerSet & { contains_masks: boolean };
@@ -184,7 +185,7 @@ export class Stickers {
     return fields;
   }
 
-  async #setView(reader: StoreReader, set: StickerSetRow): Promise<StickerSetView> {
+  async #setView(reader: FilesReader & StickersReader, set: StickerSetRow): Promise<StickerSetView> {
     const stickers: WireSticker[] = [];
     for (const row of await reader.listStickers(set.pk)) {
       const file = await reader.getFileByPk(row.file_pk);
@@ -212,7 +213,10 @@ export class Stickers {
     return withThumbnail(sticker, thumbnail && photoSizeOf(thumbnail));
   }
 
-  async #thumbnailFile(reader: StoreReader, set: StickerSetRow): Promise<FileRow | undefined> {
+  async #thumbnailFile(
+    reader: FilesReader & StickersReader,
+    set: StickerSetRow,
+  ): Promise<FileRow | undefined> {
     if (set.thumbnail_file_pk !== null) return reader.getFileByPk(set.thumbnail_file_pk);
     if (set.thumbnail_custom_emoji_id === null) return undefined;
     const sticker = await reader.getStickerByCustomEmojiId(set.thumbnail_custom_emoji_id);

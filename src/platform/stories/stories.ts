@@ -12,8 +12,9 @@ import type { WireMessage } from '../core/wire-types.js';
 import { privateChatOf } from '../chats/chats.js';
 import type { Messages } from '../messages/messages.js';
 import type { Users } from '../users/users.js';
-import type { StoryRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { StoryRow, UserRow } from '../../storage/store.js';
 import { usableConnection } from '../business/usable-connection.js';
+import type { StoriesReader } from '../../storage/ports/stories.js';
 
 /** What a story shows: its media, caption, areas; stored whole as the row's body. */
 export interface StoryBody {
@@ -163,7 +164,7 @@ export class Stories {
   }
 
   /** A story of the account that this bot posted and that is not deleted. */
-  async #own(reader: StoreReader, botId: number, ownerId: number, storyId: number): Promise<StoryRow> {
+  async #own(reader: StoriesReader, botId: number, ownerId: number, storyId: number): Promise<StoryRow> {
     const story = await reader.getStory(ownerId, storyId);
     if (!story || story.deleted || story.poster_bot_id !== botId) {
       throw new PlatformError('STORY_NOT_FOUND', 'story not found');

@@ -22,7 +22,9 @@ import { renderUser } from '../users/users.js';
 import type { StarsLedger } from '../payments/stars-ledger.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import { priceProblem, sendDateProblem, type SuggestedPostPrice } from './suggested-post-rules.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { SuggestedPostsReader } from '../../storage/ports/suggested-posts.js';
 
 export interface SuggestedPostsContext extends GroupContext<Messages> {
   stars: StarsLedger;
@@ -96,7 +98,7 @@ export class DirectMessages {
 
   /** The direct-messages chat a person names: the channel (id or @username) or the chat's own id. */
   async resolve(
-    reader: StoreReader,
+    reader: ChatsReader & SuggestedPostsReader,
     user: UserRow,
     ref: string | number,
   ): Promise<{ chat: ChatRow; channel: ChatRow; enabled: boolean }> {
@@ -260,7 +262,7 @@ export class DirectMessages {
     return this.#toChannel(tx, effects, channel, senderId, content);
   }
 
-  async #create(tx: StoreTx, channel: ChatRow): Promise<ChatRow> {
+  async #create(tx: ChatsReader & ChatsWriter, channel: ChatRow): Promise<ChatRow> {
     const { random, clock } = this.ctx.deps;
     let id: number;
     do {
@@ -283,7 +285,12 @@ export class DirectMessages {
   }
 
   /** The channel's creator and administrators administer its direct messages with the same rights. */
-  async #copyAdministrators(tx: StoreTx, channel: ChatRow, chat: ChatRow, now: number): Promise<void> {
+  async #copyAdministrators(
+    tx: ChatsReader & ChatsWriter,
+    channel: ChatRow,
+    chat: ChatRow,
+    now: number,
+  ): Promise<void> {
     for (const row of await tx.listMembers(channel.pk)) {
       const state = memberState(row, now);
       if (!isAdmin(state)) continue;

@@ -24,6 +24,10 @@ import { DirectMessages, topicOf, type SuggestedPostsContext } from './direct-me
 import { showSuggestedPost } from './suggested-post-view.js';
 import { MAX_DECLINE_COMMENT, PAYOUT_DELAY, publishDate, refundsOnDelete } from './suggested-post-rules.js';
 import type { ChatRow, StoreTx, SuggestedPostRow, UserRow } from '../../storage/store.js';
+import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { SuggestedPostsReader } from '../../storage/ports/suggested-posts.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 /** Due posts handled in one pass at most (a full pass asks for another at once). */
 export const SUGGESTED_POST_BATCH = 100;
@@ -185,7 +189,7 @@ export class SuggestedPosts {
 
   /** The pending suggestion a bot names, with the bot's right in the channel checked. */
   async #pending(
-    tx: StoreTx,
+    tx: ChatsReader & MessagesReader & SuggestedPostsReader & UsersReader,
     bot: UserRow,
     chatId: number,
     messageId: number,
@@ -260,7 +264,7 @@ export class SuggestedPosts {
 
   /** suggested_post_info.state of the suggestion message follows its row. */
   async #setState(
-    tx: StoreTx,
+    tx: MessagesReader & MessagesWriter,
     chat: ChatRow,
     messageId: number,
     state: 'approved' | 'declined',

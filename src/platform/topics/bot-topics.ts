@@ -4,8 +4,8 @@
  * every private chat of the bot, `allows_users_to_create_topics` lets people create and delete topics
  * there. Kept as a setting of the bot (`bot_topics:<id>`, JSON), shown by getMe.
  */
-import type { ChatRow, StoreTx } from '../../storage/store.js';
-import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
 /** What reading a bot's topic mode needs of the store: its settings, and which users are bots. */
@@ -25,7 +25,11 @@ export async function botTopicMode(reader: SettingsReader, botId: number): Promi
 }
 
 /** Sets the mode; users may create topics only where topics are on. */
-export async function setBotTopicMode(tx: StoreTx, botId: number, mode: BotTopicMode): Promise<BotTopicMode> {
+export async function setBotTopicMode(
+  tx: SettingsWriter,
+  botId: number,
+  mode: BotTopicMode,
+): Promise<BotTopicMode> {
   const kept: BotTopicMode = {
     has_topics_enabled: mode.has_topics_enabled,
     allows_users_to_create_topics: mode.has_topics_enabled && mode.allows_users_to_create_topics,

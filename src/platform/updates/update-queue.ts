@@ -12,6 +12,9 @@ import { UPDATE_ID_START } from './update-ids.js';
 import type { BotRow, StoreTx, UpdateRow } from '../../storage/store.js';
 import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
 import type { Timeline } from '../timeline/timeline.js';
+import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
+import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
+import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
 export const UPDATE_TYPES = [
   'message',
@@ -42,6 +45,9 @@ export const UPDATE_TYPES = [
   'subscription',
 ] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
+
+/** The storage ports queueing an update writes and reads (`UpdateQueue.enqueue`), in the caller's write. */
+export type EnqueueTx = TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter;
 
 /** Types that are only sent when listed explicitly in allowed_updates. */
 const OPT_IN_TYPES = new Set<string>(['chat_member', 'message_reaction', 'message_reaction_count']);
@@ -148,7 +154,7 @@ export class UpdateQueue {
    * Queues an update for a bot inside the caller's transaction. Returns the update_id, or null when
    * the bot's allowed_updates filter drops the type (the filter applies when an update is created).
    */
-  async enqueue(tx: StoreTx, botId: number, update: NewUpdate): Promise<number | null> {
+  async enqueue(tx: EnqueueTx, botId: number, update: NewUpdate): Promise<number | null> {
     const bot = await tx.getBot(botId);
     if (!bot || !isAllowed(bot.allowed_updates, update.type)) return null;
     const now = this.deps.clock.now();

@@ -14,6 +14,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from './users.js';
 import type { DeviceRow } from '../../storage/gateway-store.js';
 import type { StoreTx } from '../../storage/store.js';
+import type { GatewayTx } from '../core/store-ports.js';
 
 export const DEFAULT_DEVICE = { name: 'Phone', online: true, receipt_delay: 0, read_delay: null } as const;
 /** Longest acknowledgement delay: one day. */
@@ -75,7 +76,7 @@ export class Devices {
   }
 
   /** The person's devices, oldest first; the default device is made here on first use. */
-  async ofUser(tx: StoreTx, userId: number): Promise<DeviceRow[]> {
+  async ofUser(tx: GatewayTx, userId: number): Promise<DeviceRow[]> {
     const rows = await tx.gateway.listDevices(userId);
     if (rows.length > 0) return rows;
     const row = { user_id: userId, ...DEFAULT_DEVICE, created_at: this.deps.clock.now() };

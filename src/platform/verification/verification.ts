@@ -12,7 +12,9 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from '../users/users.js';
-import type { StoreReader, UserRow, VerificationTarget } from '../../storage/store.js';
+import type { UserRow, VerificationTarget } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
 
 /** custom_description: 0-70 characters (spec verifyUser). */
 export const CUSTOM_DESCRIPTION_MAX = 70;
@@ -124,7 +126,10 @@ export class Verification {
    * The user or chat a call names. verifyChat takes a bot's or user's id (its private chat), a
    * supergroup's or channel's id, or the @username of a bot, supergroup or channel.
    */
-  async #target(reader: StoreReader, ref: TargetRef): Promise<{ kind: VerificationTarget; id: number }> {
+  async #target(
+    reader: ChatsReader & UsersReader,
+    ref: TargetRef,
+  ): Promise<{ kind: VerificationTarget; id: number }> {
     if ('user' in ref) {
       const user = await reader.getUser(ref.user);
       if (!user) throw new PlatformError('USER_NOT_FOUND', 'user not found');

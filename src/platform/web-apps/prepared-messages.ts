@@ -12,7 +12,8 @@ import type { Messages } from '../messages/messages.js';
 import type { StoredResult } from '../inline/inline-queries.js';
 import type { Users } from '../users/users.js';
 import { sendResultAsPerson, type InlineSent } from './inline-send.js';
-import type { ChatRow, StoreTx } from '../../storage/store.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 export const PREPARED_MESSAGE_LIFETIME = 86_400;
 
@@ -80,7 +81,7 @@ export class PreparedMessages {
   }
 }
 
-async function kindOf(tx: StoreTx, chat: ChatRow, personId: number): Promise<PreparedChatKind> {
+async function kindOf(tx: UsersReader, chat: ChatRow, personId: number): Promise<PreparedChatKind> {
   if (chat.type === 'channel') return 'channels';
   if (chat.type !== 'private') return 'groups';
   const other = chat.user_a === personId ? chat.user_b! : chat.user_a!;

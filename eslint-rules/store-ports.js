@@ -1,0 +1,118 @@
+/**
+ * Functions of src/platform/ name the storage ports they use (issue 30, ADR 0111 addendum): a store
+ * parameter is typed with the small ports of src/storage/ports/ (`UsersReader & MessagesWriter`,
+ * `GatewayTx` of platform/core/store-ports.ts), not with the merged `StoreTx`/`StoreReader` of
+ * src/storage/store.ts, so that each says which parts of storage it touches. This rule refuses an
+ * import of `StoreTx` or `StoreReader` in a file of src/platform/ (the assembly, which builds the
+ * platform on the whole store, excepted) unless the file is in WHOLE_STORE. The list may only
+ * shrink: test/store-ports.test.ts fails when a listed file no longer imports them, so that its entry
+ * is removed.
+ */
+import path from 'node:path';
+
+/** The merged types this rule refuses. */
+export const MERGED = ['StoreTx', 'StoreReader'];
+
+/**
+ * Files (relative to src/) that still import the merged types: the write callbacks they declare or
+ * call (`fn: (tx: StoreTx, ...) => ...`, handed a whole transaction by their caller), the kernel's
+ * extension points whose implementations receive the whole store (message renderers, relays, hooks),
+ * the functions that pass their tx on to those, and the world's views over the whole store.
+ */
+export const WHOLE_STORE = [
+  'platform/business/business-account.ts',
+  'platform/business/business-relay.ts',
+  'platform/chats/chat-events.ts',
+  'platform/chats/group-context.ts',
+  'platform/chats/groups.ts',
+  'platform/chats/invite-links.ts',
+  'platform/chats/join-requests.ts',
+  'platform/chats/member-changes.ts',
+  'platform/chats/member-joins.ts',
+  'platform/chats/members.ts',
+  'platform/chats/sender-chat-view.ts',
+  'platform/checklists/checklists.ts',
+  'platform/files/files.ts',
+  'platform/gateway/inbox.ts',
+  'platform/gifts/gift-ownership.ts',
+  'platform/gifts/gifts.ts',
+  'platform/giveaways/giveaways.ts',
+  'platform/guest/guest-queries.ts',
+  'platform/messages/ephemeral-messages.ts',
+  'platform/messages/forwards.ts',
+  'platform/messages/message-edits.ts',
+  'platform/messages/message-relay.ts',
+  'platform/messages/message-renderers.ts',
+  'platform/messages/message-threads.ts',
+  'platform/messages/messages.ts',
+  'platform/messages/person-waits.ts',
+  'platform/messages/pins.ts',
+  'platform/messages/reactions.ts',
+  'platform/payments/payment-answers.ts',
+  'platform/payments/payment-messages.ts',
+  'platform/people/login-codes.ts',
+  'platform/suggested-posts/direct-messages.ts',
+  'platform/suggested-posts/suggested-posts.ts',
+  'platform/topics/forum-topics.ts',
+  'platform/updates/update-queue.ts',
+  'platform/users/devices.ts',
+  'platform/users/users.ts',
+  'platform/web-apps/inline-send.ts',
+  'platform/world/world-plan.ts',
+  'platform/world/world-refs.ts',
+];
+
+/** Whether `relative` (to src/) is a file this rule checks. */
+export function checked(relative) {
+  const parts = relative.split(/[\\/]/);
+  return (
+    parts[0] === 'platform' &&
+    parts.length > 2 &&
+    parts[1] !== 'assembly' &&
+    !WHOLE_STORE.includes(parts.join('/'))
+  );
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const storePortsRule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'functions of src/platform/ take the storage ports they use, not StoreTx/StoreReader',
+    },
+    schema: [],
+    messages: {
+      merged:
+        '{{name}}: type the store parameter with the ports of src/storage/ports/ it uses (e.g. UsersReader & MessagesWriter), not the merged {{name}} (ADR 0111)',
+    },
+  },
+  create(context) {
+    const src = path.join(context.cwd, 'src');
+    const file = context.filename;
+    if (!checked(path.relative(src, file))) return {};
+    const isStore = (source) =>
+      typeof source === 'string' &&
+      source.startsWith('.') &&
+      path
+        .relative(src, path.resolve(path.dirname(file), source))
+        .split(path.sep)
+        .join('/') === 'storage/store.js';
+
+    return {
+      ImportDeclaration(node) {
+        if (!isStore(node.source.value)) return;
+        for (const spec of node.specifiers) {
+          const name =
+            spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : undefined;
+          if (MERGED.includes(name)) context.report({ node: spec, messageId: 'merged', data: { name } });
+        }
+      },
+      TSImportType(node) {
+        const source = (node.source ?? node.argument)?.literal?.value ?? node.source?.value;
+        const name = node.qualifier?.name;
+        if (isStore(source) && MERGED.includes(name))
+          context.report({ node, messageId: 'merged', data: { name } });
+      },
+    };
+  },
+};
