@@ -24,7 +24,7 @@ export interface ContractAdapter {
 }
 
 /**
- * The build's schema template of `:memory:` workspaces (ADR 0094, with its 1 KB pages), made once for
+ * The build's schema template of `:memory:` workspaces (ADR 0094, with its 512-byte pages), made once for
  * the suites that start from it.
  */
 const template = buildSchemaTemplate(undefined, MEMORY_PAGE_SIZE);
