@@ -1,7 +1,8 @@
 /**
  * `node --import tsx bench/pg-write-path/run.ts [--quick] [--targets sqlite,pg1,pg2] [--bots N]
  *  [--people N] [--groups N] [--step-seconds S] [--start-rate R] [--width N] [--statements]
- *  [--server PATH]` (after `npm run build`)
+ *  [--server PATH] [--cpu-prof DIR]` (after `npm run build`; `--cpu-prof`: each server writes a
+ *  V8 CPU profile into DIR when it stops)
  *
  * PostgreSQL's write path under person messages (issue 31, ADR 0093): people in private chats write
  * to echo bots (half long-polling, half on webhooks, all in this process, each replying with
@@ -53,6 +54,7 @@ const { values } = parseArgs({
     width: { type: 'string' },
     statements: { type: 'boolean', default: false },
     server: { type: 'string', default: 'dist/cli/main.js' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const quick = values.quick!;
@@ -79,7 +81,10 @@ async function startNode(data: string, files: string, counted: boolean, pinned: 
   const child = await startChild({
     script: values.server!,
     args: ['start', '--host', '127.0.0.1', '--port', '0', '--data', data, '--admin-token', ADMIN],
-    nodeFlags: counted ? ['--import', COUNTER] : [],
+    nodeFlags: [
+      ...(counted ? ['--import', COUNTER] : []),
+      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []),
+    ],
     env: {
       PARLEY_LOG_LEVEL: 'warn',
       PARLEY_FILES: files,

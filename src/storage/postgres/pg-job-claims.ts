@@ -81,12 +81,17 @@ export class PgJobClaims implements JobClaims {
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
     // The advisory lock is taken by the statement before the claim, so the claim's snapshot (taken
     // when it starts, READ COMMITTED) sees every claim of the bot committed before the lock.
-    const [, rows, held] = await this.#transaction([
+    const [, answers] = await this.#transaction([
       { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
       {
         // `due`: the free, due updates whose earlier updates of their chat are each held by this
         // owner or free and due too (so taken in this same claim), locked. An earlier one that `due`
         // lacks (skipped as locked, held by another owner, not due) holds its chat's later ones back.
+        // `held`: updates another node holds, or waiting for a retry another node may have
+        // scheduled: a short claim with some means a recheck finds them when freed or due
+        // (delivery's heldElsewhere). It reads the statement's snapshot, before the claim's own
+        // leases: the same answer, since the claim takes only free leases (never one that
+        // counts as held) and gives them to this owner (whose leases do not count).
         sql: `WITH due AS MATERIALIZED (
            SELECT c.update_id, c.queue_key FROM updates c
            WHERE c.bot_id = ? AND c.next_attempt_at <= ?
@@ -96,15 +101,19 @@ export class PgJobClaims implements JobClaims {
                  AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
                  AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?)))
            ORDER BY c.update_id LIMIT ?
-           FOR UPDATE SKIP LOCKED)
-         UPDATE updates u SET lease_owner = ?, lease_until = ?
-         FROM due d
-         WHERE u.bot_id = ? AND u.update_id = d.update_id
-           AND NOT EXISTS (SELECT 1 FROM updates e
-             WHERE e.bot_id = u.bot_id AND e.queue_key = d.queue_key AND e.update_id < d.update_id
-               AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
-               AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
-         RETURNING ${UPDATE_COLUMNS}`,
+           FOR UPDATE SKIP LOCKED),
+         claimed AS (
+           UPDATE updates u SET lease_owner = ?, lease_until = ?
+           FROM due d
+           WHERE u.bot_id = ? AND u.update_id = d.update_id
+             AND NOT EXISTS (SELECT 1 FROM updates e
+               WHERE e.bot_id = u.bot_id AND e.queue_key = d.queue_key AND e.update_id < d.update_id
+                 AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+                 AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
+           RETURNING ${UPDATE_COLUMNS})
+         SELECT COALESCE((SELECT json_agg(claimed) FROM claimed), '[]') AS rows,
+           EXISTS (SELECT 1 FROM updates WHERE bot_id = ?
+             AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held`,
         params: [
           botId,
           dueBy,
@@ -119,19 +128,16 @@ export class PgJobClaims implements JobClaims {
           botId,
           lease.owner,
           lease.now,
+          botId,
+          lease.owner,
+          lease.now,
+          dueBy,
         ],
       },
-      {
-        // Updates another node holds, or waiting for a retry another node may have scheduled: a short
-        // claim with some means a recheck finds them when freed or due (delivery's heldElsewhere).
-        // Sent with the claim, so it costs no round trip of its own; it sees the claim's own leases.
-        sql: `SELECT 1 AS held FROM updates WHERE bot_id = ?
-                AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?) LIMIT 1`,
-        params: [botId, lease.owner, lease.now, dueBy],
-      },
     ]);
-    const claimed = rows as unknown as UpdateRow[];
-    if (claimed.length < limit && held!.length > 0) this.#heldElsewhere.add(botId);
+    const claimed = answers![0]!.rows as UpdateRow[];
+    const held = answers![0]!.held as boolean;
+    if (claimed.length < limit && held) this.#heldElsewhere.add(botId);
     else this.#heldElsewhere.delete(botId);
     return claimed.sort((a, b) => a.update_id - b.update_id);
   }

@@ -19,6 +19,8 @@ export interface WriteRoute {
   /** The transaction's kept reads. */
   readonly memo: ReadMemo;
   query(sql: string, params: unknown[]): Promise<QueryResult<Row>>;
+  /** Sends the bots' rows read ahead (and what waits), if they wait (pg-transaction.ts). */
+  readAhead(): Promise<void>;
   /** Inserts a row into `table` later, with the next statement (its insert answers nothing). */
   insertLater(table: string, row: Record<string, unknown>): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
@@ -101,6 +103,15 @@ export function mapError(error: unknown): never {
   throw error;
 }
 
+/**
+ * A bot's row by id (tables/users.ts getBot), and the increment of its update ids (nextUpdateId):
+ * a transaction answers the first from the rows it read ahead (ReadMemo's bots), and the second
+ * amends them. Other texts only miss that shortcut.
+ */
+export const BOT_BY_ID_SQL = 'SELECT * FROM bots WHERE id = ?';
+const BOT_INCREMENT_SQL =
+  'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id';
+
 /** The tables a plain SELECT reads (undefined: not one whose answer may be kept). */
 const readTables = new Map<string, string[] | undefined>();
 /** The table a plain INSERT, UPDATE or DELETE writes (undefined: another statement). */
@@ -135,9 +146,28 @@ function tableWritten(sql: string): string | undefined {
  */
 export class ReadMemo {
   readonly #answers = new Map<string, { tables: string[]; rows: Row[] }>();
+  /**
+   * Bot rows by id, read for the writes of a batch in one statement with its first (pg-transaction.ts
+   * `prefetchBots`); null: no such bot. Kept through the transaction's increments of bots' update
+   * ids (each amends its row), forgotten by any other write of bots.
+   */
+  readonly #bots = new Map<number, Row | null>();
 
   get(key: string): Row[] | undefined {
     return this.#answers.get(key)?.rows;
+  }
+
+  /** A bot row kept by id ([] when there is no such bot); undefined when not kept. */
+  bot(id: unknown): Row[] | undefined {
+    if (typeof id !== 'number') return undefined;
+    const row = this.#bots.get(id);
+    return row === undefined ? undefined : row === null ? [] : [row];
+  }
+
+  /** The rows of bots `ids`, read in this transaction's snapshot (absent ones: no such bot). */
+  keepBots(ids: number[], rows: Row[]): void {
+    for (const id of ids) this.#bots.set(id, null);
+    for (const row of rows) this.#bots.set(row.id as number, { ...row });
   }
 
   set(key: string, tables: string[], rows: Row[]): void {
@@ -146,6 +176,10 @@ export class ReadMemo {
 
   /** A statement that is not a plain read ran: forget what it may have changed. */
   wrote(sql: string): void {
+    if (this.#bots.size > 0 && sql !== BOT_INCREMENT_SQL) {
+      const table = tableWritten(sql);
+      if (table === undefined || table === 'bots') this.#bots.clear();
+    }
     if (this.#answers.size === 0) return;
     const table = tableWritten(sql);
     if (table === undefined) {
@@ -160,6 +194,8 @@ export class ReadMemo {
    * write them): kept reads of that table alone answer the new values; reads that joined it go.
    */
   amend(table: string, match: (row: Row) => boolean, patch: Row): void {
+    if (table === 'bots')
+      for (const row of this.#bots.values()) if (row && match(row)) Object.assign(row, patch);
     for (const [key, answer] of this.#answers) {
       if (!answer.tables.includes(table)) continue;
       if (answer.tables.length > 1) this.#answers.delete(key);
@@ -170,6 +206,7 @@ export class ReadMemo {
   /** A rollback (to a savepoint): nothing kept may outlive what was undone. */
   clear(): void {
     this.#answers.clear();
+    this.#bots.clear();
   }
 }
 
@@ -241,6 +278,10 @@ export class PgSql {
       if (memo && !/^\s*SELECT\b/i.test(sql)) memo.wrote(sql);
       return (await this.query(sql, params)).rows;
     }
+    // A bot's row asked before the batch's first query: the read ahead goes now, in its place.
+    if (sql === BOT_BY_ID_SQL) await this.write?.readAhead();
+    const bot = sql === BOT_BY_ID_SQL ? memo.bot(params[0]) : undefined;
+    if (bot) return bot.map((row) => ({ ...row }));
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const kept = memo.get(key);
     // Copies: a caller may change the rows it gets.

@@ -69,6 +69,8 @@ const HELD_IDS_SQL = `UPDATE chats AS c SET last_message_id = v.last
   FROM unnest(?::bigint[], ?::bigint[]) AS v(pk, last) WHERE c.pk = v.pk`;
 /** The same for bots' last update ids (and when they were handed out). */
 const HELD_UPDATE_ID_SQL = 'UPDATE bots SET last_update_id = ?, last_update_at = ? WHERE id = ?';
+/** Bots' rows read ahead (`prefetchBots`). */
+const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
 const HELD_UPDATE_IDS_SQL = `UPDATE bots AS b SET last_update_id = v.last, last_update_at = v.at
   FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS v(id, last, at) WHERE b.id = v.id`;
 
@@ -92,6 +94,8 @@ export class PgTransaction implements WriteRoute {
   readonly scope: TxScope;
   /** What waits, in order. */
   #waiting: Waiting[] = [];
+  /** Bots whose rows go with the next query (`prefetchBots`). */
+  #prefetch: number[] | undefined;
   /** The statement that writes the held chats' (and bots') last ids, when it waits. */
   #heldChatsWrite: Waiting | undefined;
   #heldBotsWrite: Waiting | undefined;
@@ -122,11 +126,41 @@ export class PgTransaction implements WriteRoute {
     );
   }
 
+  /**
+   * The bots whose rows the writes of the transaction (a batch) will likely read (their keys' bots):
+   * read in one statement sent with the transaction's first query, and kept in the memo (pg-sql.ts),
+   * so that a person's message to a bot does not wait a round trip for its bot's row. The reads are
+   * in the transaction's snapshot, as a later read would be; a transaction that sends no query
+   * (its statements all go with the commit) reads nothing.
+   */
+  prefetchBots(ids: number[]): void {
+    if (ids.length > 0) this.#prefetch = ids;
+  }
+
+  /** Sends the bots' rows read ahead, with what waits, if they have not gone yet. */
+  async readAhead(): Promise<void> {
+    if (this.#prefetch !== undefined) await this.#sendWaiting(undefined);
+  }
+
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
-    if (!this.#anyWaiting) return this.#send(sql, params);
-    const sent = this.#sendAll([...this.#take(), { sql, params }]);
-    await this.#settle(sent.slice(0, -1));
-    return sent.at(-1)!;
+    if (!this.#anyWaiting && this.#prefetch === undefined) return this.#send(sql, params);
+    return (await this.#sendWaiting({ sql, params }))!;
+  }
+
+  /**
+   * What waits, then the bots' rows read ahead (after the transaction's own waiting writes, as a
+   * read at this point would see them), then `last`, in one round trip; answers `last`'s answer.
+   */
+  async #sendWaiting(last: { sql: string; params: unknown[] } | undefined) {
+    const prefetch = this.#prefetch;
+    this.#prefetch = undefined;
+    const statements = this.#take();
+    if (prefetch) statements.push({ sql: BOTS_BY_IDS_SQL, params: [prefetch] });
+    if (last) statements.push(last);
+    const sent = this.#sendAll(statements);
+    await this.#settle(last ? sent.slice(0, -1) : sent);
+    if (prefetch) this.memo.keepBots(prefetch, (await sent[last ? sent.length - 2 : sent.length - 1]!).rows);
+    return last ? sent.at(-1) : undefined;
   }
 
   /** Inserts a row into `table` later (its insert answers nothing the caller needs). */
@@ -199,6 +233,8 @@ export class PgTransaction implements WriteRoute {
 
   /** The increment of a bot's row answered `id` (at `at`): the row is held until the commit. */
   holdUpdateIds(botId: number, id: number, at: number): void {
+    // A bot row read ahead (the memo keeps it through this increment) answers the new values.
+    this.memo.amend('bots', (row) => row.id === botId, { last_update_id: id, last_update_at: at });
     if (this.holdsIds) this.#heldUpdates.set(botId, { last: id, at });
   }
 

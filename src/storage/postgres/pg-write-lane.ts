@@ -38,6 +38,8 @@ const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
+  /** The bot of the write's key, if any: its row is read ahead (PgTransaction.prefetchBots). */
+  bot: number | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -103,10 +105,10 @@ export class PgWriteLane {
     return this.#current;
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>, bot?: number): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ fn, bot, resolve: resolve as (value: unknown) => void, reject });
       this.#flushing ??= new Promise((next) => setImmediate(next)).then(() => this.#flush());
     });
   }
@@ -137,7 +139,7 @@ export class PgWriteLane {
     if (batch.length === 1) {
       const [item] = batch as [QueuedWrite];
       try {
-        const value = await this.#alone(item.fn);
+        const value = await this.#alone(item);
         return () => item.resolve(value);
       } catch (error) {
         return () => item.reject(error);
@@ -160,7 +162,7 @@ export class PgWriteLane {
           await backOff(attempt);
           continue;
         }
-        for (const item of batch) await this.#alone(item.fn).then(item.resolve, item.reject);
+        for (const item of batch) await this.#alone(item).then(item.resolve, item.reject);
         return () => undefined;
       }
     }
@@ -178,6 +180,7 @@ export class PgWriteLane {
     try {
       if (savepoints) await client.query('SAVEPOINT w');
       const write = new PgTransaction(client, this.options.caches, !savepoints);
+      write.prefetchBots([...new Set(batch.flatMap((item) => (item.bot === undefined ? [] : [item.bot])))]);
       this.#current = write;
       const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
       if (!outcomes) {
@@ -239,17 +242,18 @@ export class PgWriteLane {
   }
 
   /** One write in its own transaction, run again (after a short random wait) on a conflict. */
-  async #alone<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  async #alone(item: QueuedWrite): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.#begin();
       const started = this.context.onCommit ? performance.now() : 0;
       try {
         const write = new PgTransaction(client, this.options.caches, true);
+        if (item.bot !== undefined) write.prefetchBots([item.bot]);
         this.#current = write;
-        const value = await this.#inFns(() => fn(this.#areas));
+        const value = await this.#inFns(() => item.fn(this.#areas));
         await this.#commit(write);
         this.context.onCommit?.(performance.now() - started);
-        return value as T;
+        return value;
       } catch (error) {
         await this.#rollback(client);
         if (attempt < MAX_ATTEMPTS && retryable(error)) {
