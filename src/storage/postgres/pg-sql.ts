@@ -8,6 +8,7 @@ import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
 import type { MemberRow } from '../ports/chats.js';
 import { insertSql, updateSql } from '../sql/rows.js';
+import { USERS_SQL } from '../sql/users.js';
 import { UniqueViolation } from '../store.js';
 
 export type Row = Record<string, unknown>;
@@ -104,13 +105,12 @@ export function mapError(error: unknown): never {
 }
 
 /**
- * A bot's row by id (tables/users.ts getBot), and the increment of its update ids (nextUpdateId):
- * a transaction answers the first from the rows it read ahead (ReadMemo's bots), and the second
- * amends them. Other texts only miss that shortcut.
+ * A bot's row by id (sql/users.ts getBot) and the increment of its update ids (nextUpdateId), the
+ * very texts tables/users.ts runs: a transaction answers the first from the rows it read ahead
+ * (ReadMemo's bots), and the second amends them.
  */
-export const BOT_BY_ID_SQL = 'SELECT * FROM bots WHERE id = ?';
-const BOT_INCREMENT_SQL =
-  'UPDATE bots SET last_update_id = last_update_id + 1, last_update_at = ? WHERE id = ? RETURNING last_update_id';
+export const BOT_BY_ID_SQL = USERS_SQL.getBot;
+const BOT_INCREMENT_SQL = USERS_SQL.nextUpdateId;
 
 /** The tables a plain SELECT reads (undefined: not one whose answer may be kept). */
 const readTables = new Map<string, string[] | undefined>();
