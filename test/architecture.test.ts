@@ -6,31 +6,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import parley, { LAYERS, layerOf } from '../eslint-rules/layers.js';
+import { ruleErrors } from './helpers/lint-rule.js';
+import { LAYERS, layerOf } from '../eslint-rules/layers.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 
-async function layerErrors(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        plugins: { parley },
-        rules: { 'parley/layers': ['error', LAYERS] },
-      },
-    ],
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.map((message) => message.message);
-}
+const layerErrors = (file: string, code: string) => ruleErrors('layers', file, code, LAYERS);
 
 describe('the layers of src/', () => {
   it.each([

@@ -7,11 +7,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import parley from '../eslint-rules/layers.js';
+import { ruleErrors, sourceFiles } from './helpers/lint-rule.js';
 import {
   FEATURE_DEPENDENCIES,
   KERNEL,
@@ -22,32 +20,6 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
-
-async function ruleErrors(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        plugins: { parley },
-        rules: { 'parley/platform-kernel': 'error' },
-      },
-    ],
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.map((message) => message.message);
-}
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(full, out);
-    else if (entry.name.endsWith('.ts') && !/\.(test|contract)\.ts$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 describe('the kernel of src/platform/', () => {
   it.each([
@@ -87,7 +59,7 @@ describe('the kernel of src/platform/', () => {
       'platform/stickers/ may not import platform/world/',
     ],
   ])('refuses %s: %s', async (file, code, expected) => {
-    const errors = await ruleErrors(file, code);
+    const errors = await ruleErrors('platform-kernel', file, code);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(expected);
   });
@@ -100,7 +72,7 @@ describe('the kernel of src/platform/', () => {
     ['src/platform/assembly/x.ts', "import { Gifts } from '../gifts/gift-service.js';"],
     ['src/bot-api/x.ts', "import { Gifts } from '../platform/gifts/gift-service.js';"],
   ])('allows %s: %s', async (file, code) => {
-    expect(await ruleErrors(file, code)).toEqual([]);
+    expect(await ruleErrors('platform-kernel', file, code)).toEqual([]);
   });
 
   it('declares dependencies between features only, on folders that exist', () => {

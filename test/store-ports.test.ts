@@ -5,45 +5,17 @@
  * no file of src/platform/ outside the list imports them today; and the list may only shrink (a
  * listed file that no longer imports them fails here until its entry is removed).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import parley from '../eslint-rules/layers.js';
+import { ruleErrors, sourceFiles } from './helpers/lint-rule.js';
 import { MERGED, WHOLE_STORE, checked } from '../eslint-rules/store-ports.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 /** The length of WHOLE_STORE when the rule came in; lower it as entries go, never raise it. */
 const CEILING = 40;
-
-async function ruleErrors(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        plugins: { parley },
-        rules: { 'parley/store-ports': 'error' },
-      },
-    ],
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.map((message) => message.message);
-}
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(full, out);
-    else if (entry.name.endsWith('.ts') && !/\.(test|contract)\.ts$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 /** The merged types `file` imports from storage/store.js. */
 function mergedImports(file: string): string[] {
@@ -73,7 +45,7 @@ describe('the storage ports of src/platform/', () => {
     ],
     ['src/platform/payments/x.ts', "type T = import('../../storage/store.js').StoreTx;", 'StoreTx'],
   ])('refuses %s: %s', async (file, code, name) => {
-    const errors = await ruleErrors(file, code);
+    const errors = await ruleErrors('store-ports', file, code);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`not the merged ${name}`);
   });
@@ -85,7 +57,7 @@ describe('the storage ports of src/platform/', () => {
     ['src/bot-api/x.ts', "import type { StoreTx } from '../storage/store.js';"],
     [`src/${WHOLE_STORE[0]}`, "import type { StoreTx } from '../../storage/store.js';"],
   ])('allows %s: %s', async (file, code) => {
-    expect(await ruleErrors(file, code)).toEqual([]);
+    expect(await ruleErrors('store-ports', file, code)).toEqual([]);
   });
 
   it('no file of src/platform/ outside the allow-list imports StoreTx or StoreReader', () => {
