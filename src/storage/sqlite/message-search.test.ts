@@ -263,6 +263,33 @@ describe('the SQLite search index', () => {
     }
   });
 
+  it('indexes at most a chunk of a chat whose counts a reopen lost; the search indexes the rest', async () => {
+    const timing = { idleMs: 5, least: 10, chunk: 100 };
+    const before = open(undefined, { ...timing, now: testClock().now });
+    const pk = await withChat(before);
+    await before.write(async (tx) => {
+      for (const row of stored(pk, 1, 250, 'lost')) await tx.insertMessage(row);
+    });
+    await before.close();
+    const clock = testClock();
+    const store = open(undefined, { ...timing, now: clock.now });
+    try {
+      await store.write(async (tx) => {
+        for (const row of stored(pk, 251, 260, 'lost')) await tx.insertMessage(row);
+      });
+      const marks: Array<number | null> = [];
+      store.observeCommits(() => marks.push(watermark(pk)));
+      clock.ms += 5;
+      await waitFor(() => marks.length === 1, { what: 'the background write' });
+      await store.write(async () => undefined);
+      expect(marks).toEqual([100, 100]);
+      expect(await store.searchMessages(1, { text: 'lost', limit: 300 })).toHaveLength(260);
+      expect(watermark(pk)).toBe(260);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('indexes a chunk for each chunk stored once too many wait, however busy the store', async () => {
     const clock = testClock();
     const store = open(undefined, { idleMs: 5, least: 10, chunk: 50, mostBehind: 200, now: clock.now });

@@ -269,7 +269,7 @@ export class SearchIndexer {
 
   /**
    * A write of its own indexes the first chats noted, up to `chunk` messages (the last chat taken
-   * only in part: its range capped); then, if the store is still quiet, the next chunk.
+   * perhaps only in part); then, if the store is still quiet, the next chunk.
    */
   #indexChunk(): void {
     this.#running = true;
@@ -279,13 +279,14 @@ export class SearchIndexer {
       let budget = this.#t.chunk;
       for (const [pk, count] of this.#pending) {
         if (budget <= 0) break;
+        // Each range is capped at the budget left when its chat is taken: the last chat's at what it
+        // takes, the others' with room for gaps in their ids (then to the newest message), and
+        // never more than a chunk for a chat whose counts a restart lost.
         const n = Math.min(count, budget);
+        if (pk === EPHEMERAL) ranges.ephemeral = budget;
+        else ranges.chats.push([pk, budget]);
         budget -= n;
         taken.push([pk, n]);
-        // A chat's whole backlog is taken to its newest message (its ids may have gaps).
-        const most = n === count ? null : n;
-        if (pk === EPHEMERAL) ranges.ephemeral = most ?? ALL;
-        else ranges.chats.push([pk, most]);
       }
       for (const [pk, n] of taken) this.#forget(pk, n);
       indexNewMessages(this.#sql, ranges);
