@@ -6,8 +6,8 @@
  * storing a message writes nothing for the index while the store is busy; once it is quiet, writes
  * of their own index stored messages in chunks (under sustained load, past a bound, one chunk per
  * chunk's worth stored); a search first indexes what its chats hold above their watermarks, across a
- * reopen; edits and deletions go through the queue, drained in batches (background.test.ts beside
- * this file: the background's timing).
+ * reopen; edits and deletions go through the queue, drained in batches. The background's timing
+ * (idle time, least, chunk, bound, clock) is set by each test; its clock stands still unless moved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
