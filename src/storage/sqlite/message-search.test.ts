@@ -3,9 +3,11 @@
  * message-search.contract.ts): migration 037 indexes the messages a database held before it;
  * migration 038 makes the index again from the messages' current texts (what 037's index and queue
  * held included) and starts each chat's watermark at its newest message;
- * storing a message writes nothing for the index, a write of its own indexes stored messages in
- * batches, and a search first indexes what its chats hold above their watermarks, across a reopen;
- * edits and deletions go through the queue, drained in batches.
+ * storing a message writes nothing for the index while the store is busy; once it is quiet, writes
+ * of their own index stored messages in chunks (under sustained load, past a bound, one chunk per
+ * chunk's worth stored); a search first indexes what its chats hold above their watermarks, across a
+ * reopen; edits and deletions go through the queue, drained in batches. The background's timing
+ * (idle time, least, chunk, bound, clock) is set by each test; its clock stands still unless moved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { listMigrations } from './migrate.js';
 import { SqliteStore } from './sqlite-store.js';
-import { SEARCH_INDEX_BATCH, SEARCH_QUEUE_BATCH } from './tables/message-search.js';
+import { SEARCH_INDEX_LEAST, SEARCH_QUEUE_BATCH, type SearchIndexTiming } from './tables/message-search.js';
 
 const chat = {
   id: null,
@@ -59,8 +61,9 @@ describe('the SQLite search index', () => {
   });
 
   /** One value read from the database file beside the store (a reader of its own). */
-  const peek = (query: string, ...params: unknown[]): number | null => {
-    const db = new Database(file, { readonly: true });
+  const peek = (query: string, ...params: unknown[]): number | null => peekAt(file, query, ...params);
+  const peekAt = (at: string, query: string, ...params: unknown[]): number | null => {
+    const db = new Database(at, { readonly: true });
     try {
       return (db.prepare(query).get(...params) as { n: number | null }).n;
     } finally {
@@ -71,11 +74,12 @@ describe('the SQLite search index', () => {
   const indexed = () => peek('SELECT count(*) AS n FROM message_search');
   const watermark = (chatPk: number) =>
     peek('SELECT max(message_id) AS n FROM message_search_indexed WHERE chat_pk = ?', chatPk);
-  const open = (migrations?: readonly string[]) =>
+  const open = (migrations?: readonly string[], searchIndex?: Partial<SearchIndexTiming>) =>
     SqliteStore.open(file, {
       template: null,
       checkpointWorker: false,
       ...(migrations ? { migrations } : {}),
+      ...(searchIndex ? { searchIndex } : {}),
     });
 
   async function withChat(store: SqliteStore): Promise<number> {
@@ -168,23 +172,205 @@ describe('the SQLite search index', () => {
     }
   });
 
-  it('stores a message without writing for the index; a write of its own indexes a batch of them', async () => {
-    const store = open();
+  /** The background's clock, moved by the test (it stands still: the store looks busy); `reads` counts its reads. */
+  function testClock() {
+    const clock = {
+      ms: 0,
+      reads: 0,
+      now: () => {
+        clock.reads++;
+        return clock.ms;
+      },
+    };
+    return clock;
+  }
+  const stored = (chatPk: number, from: number, to: number, word: string) =>
+    Array.from({ length: to - from + 1 }, (_, i) => message(chatPk, from + i, `${word} ${from + i}`));
+
+  it('writes nothing for the index while the store is busy; once it is quiet, indexes in chunks', async () => {
+    const clock = testClock();
+    const store = open(undefined, { idleMs: 5, least: 10, chunk: 100, now: clock.now });
     try {
       const pk = await withChat(store);
+      for (const row of stored(pk, 1, 350, 'busy')) await store.write(async (tx) => tx.insertMessage(row));
+      // The idle timer fires three times more and finds the store busy (its clock has not moved).
+      const reads = clock.reads;
+      await waitFor(() => clock.reads >= reads + 3, { what: 'the idle timer' });
+      expect([indexed(), watermark(pk)]).toEqual([0, null]);
       await store.write(async (tx) => {
-        for (let id = 1; id < SEARCH_INDEX_BATCH; id++) await tx.insertMessage(message(pk, id, `note ${id}`));
+        await tx.updateMessage(pk, 5, JSON.stringify({ text: 'revised 5' }), 1500);
+        await tx.deleteMessage(pk, 6);
       });
-      // Another write after it: any background write queued by the first has run by then.
-      await store.write(async () => undefined);
-      expect([queued(), indexed(), watermark(pk)]).toEqual([0, 0, null]);
-      await store.write(async (tx) =>
-        tx.insertMessage(message(pk, SEARCH_INDEX_BATCH, 'the last of a batch')),
-      );
-      await waitFor(() => watermark(pk) === SEARCH_INDEX_BATCH, { what: 'the background index write' });
-      expect([queued(), indexed()]).toEqual([0, SEARCH_INDEX_BATCH]);
+      expect([indexed(), queued(), watermark(pk)]).toEqual([0, 2, null]);
+
+      const marks: Array<number | null> = [];
+      store.observeCommits(() => marks.push(watermark(pk)));
+      clock.ms += 5;
+      await waitFor(() => watermark(pk) === 350, { what: 'the background to catch up' });
+      expect(marks).toEqual([100, 200, 300, 350]);
+      expect([indexed(), queued()]).toEqual([349, 0]);
+      const found = await store.searchMessages(1, { text: 'busy', limit: 400 });
+      expect(found).toHaveLength(348);
+      expect(found.some((hit) => hit.message_id === 5 || hit.message_id === 6)).toBe(false);
+      expect(await store.searchMessages(1, { text: 'revised', limit: 5 })).toMatchObject([{ message_id: 5 }]);
+      expect(marks).toHaveLength(4);
     } finally {
       await store.close();
+    }
+  });
+
+  it('indexes a chat with more than a chunk waiting in several writes, each chat to its watermark', async () => {
+    const clock = testClock();
+    const store = open(undefined, { idleMs: 5, least: 10, chunk: 100, now: clock.now });
+    try {
+      const first = await withChat(store);
+      const second = await store.write(async (tx) => {
+        await tx.insertUser(user(3));
+        return tx.insertChat({ ...chat, user_b: 3 });
+      });
+      await store.write(async (tx) => {
+        for (const row of stored(first, 1, 250, 'many')) await tx.insertMessage(row);
+        for (const row of stored(second, 1, 30, 'few')) await tx.insertMessage(row);
+        for (let i = 1; i <= 3; i++)
+          await tx.insertEphemeralMessage({
+            chat_pk: first,
+            receiver_id: 1,
+            sender_id: 2,
+            after_message_id: 250,
+            date: 3000 + i,
+            edit_date: null,
+            body: JSON.stringify({ text: `fleeting ${i}` }),
+          });
+      });
+      const marks = () => [watermark(first), watermark(second), watermark(0)];
+      const seen: Array<Array<number | null>> = [];
+      store.observeCommits(() => seen.push(marks()));
+      clock.ms += 5;
+      await waitFor(() => watermark(0) === 3, { what: 'the background to catch up' });
+      // The first chat in three chunks (its range capped at 100 ids above its watermark, then all
+      // the rest with the second chat and the ephemeral messages).
+      expect(seen).toEqual([
+        [100, null, null],
+        [200, null, null],
+        [250, 30, 3],
+      ]);
+      expect(indexed()).toBe(283);
+      expect(await store.searchMessages(1, { text: 'many', limit: 300 })).toHaveLength(250);
+      expect(await store.searchMessages(1, { text: 'fleeting', limit: 5 })).toHaveLength(3);
+      expect(seen).toHaveLength(3);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('indexes at most a chunk of a chat whose counts a reopen lost; the search indexes the rest', async () => {
+    const timing = { idleMs: 5, least: 10, chunk: 100 };
+    const before = open(undefined, { ...timing, now: testClock().now });
+    const pk = await withChat(before);
+    await before.write(async (tx) => {
+      for (const row of stored(pk, 1, 250, 'lost')) await tx.insertMessage(row);
+    });
+    await before.close();
+    const clock = testClock();
+    const store = open(undefined, { ...timing, now: clock.now });
+    try {
+      await store.write(async (tx) => {
+        for (const row of stored(pk, 251, 260, 'lost')) await tx.insertMessage(row);
+      });
+      const marks: Array<number | null> = [];
+      store.observeCommits(() => marks.push(watermark(pk)));
+      clock.ms += 5;
+      await waitFor(() => marks.length === 1, { what: 'the background write' });
+      await store.write(async () => undefined);
+      expect(marks).toEqual([100, 100]);
+      expect(await store.searchMessages(1, { text: 'lost', limit: 300 })).toHaveLength(260);
+      expect(watermark(pk)).toBe(260);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('indexes a chunk for each chunk stored once too many wait, however busy the store', async () => {
+    const clock = testClock();
+    const store = open(undefined, { idleMs: 5, least: 10, chunk: 50, mostBehind: 200, now: clock.now });
+    try {
+      const pk = await withChat(store);
+      for (const row of stored(pk, 1, 400, 'load')) await store.write(async (tx) => tx.insertMessage(row));
+      // Chunks forced at the 250th, 300th, 350th and 400th message: 200 wait.
+      await waitFor(() => watermark(pk) === 200, { what: 'the chunks the bound forces' });
+      await store.write(async () => undefined);
+      expect([indexed(), watermark(pk)]).toEqual([200, 200]);
+      expect(await store.searchMessages(1, { text: 'load', limit: 500 })).toHaveLength(400);
+      expect(watermark(pk)).toBe(400);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('stops its idle timer at close: nothing runs after it, where an open store indexes', async () => {
+    const [closing, control] = [testClock(), testClock()];
+    const controlFile = path.join(dir, 'control.sqlite');
+    const timing = { idleMs: 5, least: 10, chunk: 100 };
+    const store = open(undefined, { ...timing, now: closing.now });
+    const other = SqliteStore.open(controlFile, {
+      template: null,
+      checkpointWorker: false,
+      searchIndex: { ...timing, now: control.now },
+    });
+    try {
+      for (const each of [store, other]) {
+        const pk = await withChat(each);
+        await each.write(async (tx) => {
+          for (const row of stored(pk, 1, 20, 'late')) await tx.insertMessage(row);
+        });
+      }
+      await store.close();
+      const reads = closing.reads;
+      closing.ms = control.ms = 5;
+      await waitFor(
+        () => peekAt(controlFile, 'SELECT max(message_id) AS n FROM message_search_indexed') === 20,
+        {
+          what: 'the open store to index',
+        },
+      );
+      expect(closing.reads).toBe(reads);
+      expect([indexed(), watermark(1)]).toEqual([0, null]);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
+  it('leaves fewer than its least messages to the search that reads them, where a store with more indexes', async () => {
+    const [few, control] = [testClock(), testClock()];
+    const controlFile = path.join(dir, 'control.sqlite');
+    const store = open(undefined, { idleMs: 5, now: few.now });
+    const other = SqliteStore.open(controlFile, {
+      template: null,
+      checkpointWorker: false,
+      searchIndex: { idleMs: 5, now: control.now },
+    });
+    try {
+      for (const [each, count] of [
+        [store, SEARCH_INDEX_LEAST - 1],
+        [other, SEARCH_INDEX_LEAST],
+      ] as const) {
+        const pk = await withChat(each);
+        for (const row of stored(pk, 1, count, 'few')) await each.write(async (tx) => tx.insertMessage(row));
+      }
+      const reads = few.reads;
+      few.ms = control.ms = 5;
+      await waitFor(
+        () =>
+          peekAt(controlFile, 'SELECT max(message_id) AS n FROM message_search_indexed') ===
+          SEARCH_INDEX_LEAST,
+        { what: 'the other store to index' },
+      );
+      expect([few.reads, indexed(), watermark(1)]).toEqual([reads, 0, null]);
+      expect(await store.searchMessages(1, { text: 'few', limit: 100 })).toHaveLength(SEARCH_INDEX_LEAST - 1);
+    } finally {
+      await store.close();
+      await other.close();
     }
   });
 

@@ -49,7 +49,12 @@ import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
-import { SqliteMessageSearch, drainSearchQueue } from './tables/message-search.js';
+import {
+  SearchIndexer,
+  SqliteMessageSearch,
+  drainSearchQueue,
+  type SearchIndexTiming,
+} from './tables/message-search.js';
 import { SqliteWorldViews } from './tables/world-views.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
@@ -90,6 +95,8 @@ export interface OpenOptions {
    * and cost no time over 20,000 writes and reads, measured).
    */
   cachePages?: number;
+  /** When the search index is filled in the background (tables/message-search.ts); for tests. */
+  searchIndex?: Partial<SearchIndexTiming>;
 }
 
 interface QueuedWrite {
@@ -129,7 +136,10 @@ export class SqliteStore implements Store {
   /** Told each commit's time (Store.observeCommits). */
   #onCommit: ((ms: number) => void) | undefined;
 
-  private constructor(db: Database.Database) {
+  /** Fills the search index in the background; stopped by `close`. */
+  readonly #searchIndexer: SearchIndexer;
+
+  private constructor(db: Database.Database, searchIndex: Partial<SearchIndexTiming> | undefined) {
     this.#db = db;
     this.#txn = {
       begin: db.prepare('BEGIN IMMEDIATE'),
@@ -144,7 +154,10 @@ export class SqliteStore implements Store {
     this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
-    const search = new SqliteMessageSearch(this.#sql, (fn) => this.write(async () => fn()));
+    const searchWrite = (fn: () => void) => this.write(async () => fn());
+    const indexer = new SearchIndexer(this.#sql, searchWrite, searchIndex);
+    this.#searchIndexer = indexer;
+    const search = new SqliteMessageSearch(this.#sql, searchWrite, indexer);
     // Checked here, by the compiler: the areas together are every read and write of the port.
     const areas: Omit<StoreTx, 'gateway'> = compose(
       this.#users,
@@ -183,15 +196,15 @@ export class SqliteStore implements Store {
       new SqliteWebhookLog(this.#sql),
       new SqliteTimeline(this.#sql),
     );
-    // The search index takes stored messages from a watermark, in the background: it counts them.
+    // The search index takes stored messages from a watermark, in the background: it notes them.
     const { insertMessage, insertEphemeralMessage } = areas;
     areas.insertMessage = async (row) => {
       await insertMessage(row);
-      search.noteStored(row.chat_pk);
+      indexer.noteStored(row.chat_pk);
     };
     areas.insertEphemeralMessage = async (row) => {
       const stored = await insertEphemeralMessage(row);
-      search.noteStored(undefined);
+      indexer.noteStored(undefined);
       return stored;
     };
     Object.assign(this, areas);
@@ -234,7 +247,7 @@ export class SqliteStore implements Store {
       db.pragma(`cache_size = ${Math.floor(options.cachePages)}`);
     }
     migrate(db, options.migrations);
-    const store = new SqliteStore(db);
+    const store = new SqliteStore(db, options.searchIndex);
     if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
     else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return store;
@@ -369,6 +382,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    // No background index write starts from now; one already queued runs with the queued writes.
+    this.#searchIndexer.stop();
     // Let queued writes finish before closing.
     while (this.#flushing) await new Promise((resolve) => setImmediate(resolve));
     this.#closed = true;

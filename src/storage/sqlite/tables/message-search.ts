@@ -4,12 +4,13 @@
  * MATCH finds both and a chat's messages are one rowid range.
  *
  * Storing a message writes nothing for the index (migration 038): each chat has a watermark, the
- * highest message id indexed (`message_search_indexed`), and the messages above it are indexed in
- * batches, by a write of their own once the store has stored SEARCH_INDEX_BATCH messages
- * (`noteStored`), and for the chats a search reads before it reads them. Edits and deletions, rare,
- * queue the message's key by trigger; `drainSearchQueue` moves the queue into the index in batches
- * at a commit, and whole with every catch-up. FTS5 writes a segment at every savepoint and statement
- * that fills it (about 170 us a message when triggers wrote it directly): hence the batches.
+ * highest message id indexed (`message_search_indexed`), and the messages above it are indexed by
+ * `SearchIndexer` in writes of their own, in chunks, once the store has been quiet for a moment (or,
+ * past a bound, under load), and for the chats a search reads before it reads them. Edits and
+ * deletions, rare, queue the message's key by trigger; `drainSearchQueue` moves the queue into the
+ * index in batches at a commit, and whole with every catch-up. FTS5 writes a segment at every
+ * savepoint and statement that fills it (about 170 us a message when triggers wrote it directly):
+ * hence the batches.
  */
 import { LIMIT_PARAM, type SqlStatements } from '../sql-statements.js';
 import {
@@ -84,43 +85,65 @@ export function drainSearchQueue(sql: SqlStatements, now: boolean): void {
   sql.run('DELETE FROM message_search_queue');
 }
 
-/** Each chat of a JSON array with its watermark (0: nothing indexed yet). */
-const WATERMARKS = `SELECT c.value AS chat_pk, coalesce(i.message_id, 0) AS indexed
-      FROM json_each(?) c LEFT JOIN message_search_indexed i ON i.chat_pk = c.value`;
+/** A range with no end: a chat's or the ephemeral messages' whole backlog. */
+const ALL = 2 ** 52;
 
-/** The texts of the chats' messages above their watermarks, and of the ephemeral messages above theirs. */
+/** The ephemeral messages' watermark. */
+const EPHEMERAL_MARK = `coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = ${EPHEMERAL}), 0)`;
+
+/**
+ * Each chat of a JSON array of `[chat_pk, most]` with its watermark and the highest id to index now:
+ * the watermark plus `most` (null: no end).
+ */
+const WATERMARKS = `SELECT w.chat_pk, w.indexed, w.indexed + coalesce(w.most, ${ALL}) AS upto FROM (
+      SELECT c.value ->> '$[0]' AS chat_pk, c.value ->> '$[1]' AS most, coalesce(i.message_id, 0) AS indexed
+        FROM json_each(?) c LEFT JOIN message_search_indexed i ON i.chat_pk = c.value ->> '$[0]') w`;
+
+/** The texts of the chats' messages in their ranges, and of the ephemeral messages in theirs. */
 const NEW_TEXTS = `SELECT m.chat_pk * 4294967296 + m.message_id AS key,
            coalesce(m.body ->> '$.text', m.body ->> '$.caption') AS text
-      FROM (${WATERMARKS}) w JOIN messages m ON m.chat_pk = w.chat_pk AND m.message_id > w.indexed
+      FROM (${WATERMARKS}) w
+      JOIN messages m ON m.chat_pk = w.chat_pk AND m.message_id > w.indexed AND m.message_id <= w.upto
     UNION ALL
     SELECT -e.seq, coalesce(e.body ->> '$.text', e.body ->> '$.caption')
       FROM ephemeral_messages e
-     WHERE e.seq > coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = ${EPHEMERAL}), 0)`;
+     WHERE e.seq > ${EPHEMERAL_MARK} AND e.seq <= ${EPHEMERAL_MARK} + ?`;
 
-/** The watermarks moved up to the newest message of each chat, and of the ephemeral messages. */
+/** The watermarks moved up to the end of each range, or to the newest message if it is below. */
 const RAISE_WATERMARKS = `INSERT INTO message_search_indexed (chat_pk, message_id)
-    SELECT chat_pk, top FROM (
-      SELECT c.value AS chat_pk, (SELECT max(message_id) FROM messages WHERE chat_pk = c.value) AS top
-        FROM json_each(?) c
+    SELECT chat_pk, min(top, upto) FROM (
+      SELECT w.chat_pk, w.upto, (SELECT max(message_id) FROM messages WHERE chat_pk = w.chat_pk) AS top
+        FROM (${WATERMARKS}) w
       UNION ALL
-      SELECT ${EPHEMERAL}, (SELECT max(seq) FROM ephemeral_messages))
-     WHERE top IS NOT NULL
+      SELECT ${EPHEMERAL}, ${EPHEMERAL_MARK} + ?, (SELECT max(seq) FROM ephemeral_messages))
+     WHERE min(top, upto) > 0
     ON CONFLICT (chat_pk) DO UPDATE SET message_id = max(message_id, excluded.message_id)`;
 
 /**
- * Indexes the messages of `chatPks` above their watermarks, and the ephemeral messages above
- * theirs, in one statement (one FTS5 segment), and raises the watermarks; then the queue, whole.
- * Inside a write, so that the index and its watermarks commit or roll back together. It relies on
- * the port's message ids: a chat's ids increase in the order the writes commit (ports/chats.ts
- * `nextMessageId`), so a message stored later is never below its chat's watermark.
+ * What to index: each chat with the most message ids above its watermark to take (null: all), and
+ * how many ephemeral `seq`s above theirs (0: none).
  */
-export function indexNewMessages(sql: SqlStatements, chatPks: readonly number[]): void {
-  const chats = JSON.stringify(chatPks);
+export interface IndexRanges {
+  chats: Array<[chatPk: number, most: number | null]>;
+  ephemeral: number;
+}
+
+/**
+ * Indexes the messages of the ranges above their chats' watermarks, and the ephemeral messages of
+ * theirs, in one statement (one FTS5 segment), and raises the watermarks to the ends of the ranges
+ * (to the newest message if it is below); then the queue, whole. Inside a write, so that the index
+ * and its watermarks commit or roll back together. It relies on the port's message ids: a chat's
+ * ids increase in the order the writes commit (ports/chats.ts `nextMessageId`), so a message stored
+ * later is never below its chat's watermark.
+ */
+export function indexNewMessages(sql: SqlStatements, ranges: IndexRanges): void {
+  const chats = JSON.stringify(ranges.chats);
   sql.run(
     `INSERT INTO message_search (rowid, text) SELECT key, text FROM (${NEW_TEXTS}) WHERE text IS NOT NULL`,
     chats,
+    ranges.ephemeral,
   );
-  sql.run(RAISE_WATERMARKS, chats);
+  sql.run(RAISE_WATERMARKS, chats, ranges.ephemeral);
   drainSearchQueue(sql, true);
 }
 
@@ -131,54 +154,184 @@ const behind = (inChat: boolean) => `SELECT v.pk FROM (${inChat ? 'SELECT ? AS p
 
 /** Whether ephemeral messages are above their watermark or edits and deletions are queued. */
 const ELSE_BEHIND = `SELECT 1 AS behind
-     WHERE (SELECT max(seq) FROM ephemeral_messages)
-         > coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = ${EPHEMERAL}), 0)
+     WHERE (SELECT max(seq) FROM ephemeral_messages) > ${EPHEMERAL_MARK}
         OR EXISTS (SELECT 1 FROM message_search_queue)`;
 
-/**
- * The background indexes the chats that got new messages once this many messages were stored: the
- * larger the batch, the less FTS5 work a message costs (fewer segments to write and merge), and at
- * most this many wait for the search that finds them.
- */
-export const SEARCH_INDEX_BATCH = 4096;
+/** When and how much the background indexes (SqliteStore's `searchIndex` option, for tests). */
+export interface SearchIndexTiming {
+  /** The store must have stored no message for this long (ms) before the background indexes. */
+  idleMs: number;
+  /** ...and at least this many messages must wait; fewer wait for the search that reads them. */
+  least: number;
+  /** The most messages a background write indexes. */
+  chunk: number;
+  /** Past this many messages waiting, a chunk is indexed for each chunk's worth stored, quiet or not. */
+  mostBehind: number;
+  /** The clock, in ms (default `performance.now`). */
+  now: () => number;
+}
 
-export class SqliteMessageSearch implements MessageSearchReader {
+export const SEARCH_INDEX_IDLE_MS = 200;
+export const SEARCH_INDEX_LEAST = 64;
+export const SEARCH_INDEX_CHUNK = 4096;
+export const SEARCH_INDEX_MOST_BEHIND = 262_144;
+
+/**
+ * Indexes stored messages in the background, off the busy path: a store notes each message
+ * (`noteStored`: a count per chat and the time, nothing more); once the store has been quiet for
+ * `idleMs` and at least `least` messages wait, a write of its own indexes a chunk of them, and more
+ * chunks follow while the store stays quiet. Past `mostBehind` messages waiting, one chunk per
+ * chunk's worth stored, so that a search never has more than about that many to index first. The
+ * counts live in memory only: a message noted and lost (a restart, a failed write) stays above its
+ * chat's watermark until a search of its chat indexes it.
+ */
+export class SearchIndexer {
   readonly #sql: SqlStatements;
   /** Runs fn in a write of the store's (its own savepoint of a group commit). */
   readonly #write: (fn: () => void) => Promise<void>;
-  /** The chats that got messages since the background last indexed, and how many messages. */
-  #pending = new Set<number>();
-  #stored = 0;
-  /** A background write is queued and has not taken `#pending` yet. */
-  #scheduled = false;
+  readonly #t: SearchIndexTiming;
+  /** The messages stored and not indexed, per chat (EPHEMERAL: the ephemeral messages), and in all. */
+  readonly #pending = new Map<number, number>();
+  #backlog = 0;
+  /** Messages stored since the backlog passed `mostBehind` or the last chunk that load forced. */
+  #overBound = 0;
+  #lastStored = 0;
+  #timer: NodeJS.Timeout | undefined;
+  /** A background chunk is queued or running. */
+  #running = false;
+  #stopped = false;
 
-  constructor(sql: SqlStatements, write: (fn: () => void) => Promise<void>) {
+  constructor(
+    sql: SqlStatements,
+    write: (fn: () => void) => Promise<void>,
+    timing: Partial<SearchIndexTiming> = {},
+  ) {
     this.#sql = sql;
     this.#write = write;
+    this.#t = {
+      idleMs: SEARCH_INDEX_IDLE_MS,
+      least: SEARCH_INDEX_LEAST,
+      chunk: SEARCH_INDEX_CHUNK,
+      mostBehind: SEARCH_INDEX_MOST_BEHIND,
+      now: () => performance.now(),
+      ...timing,
+    };
+  }
+
+  /** The store stored a message in `chatPk` (an ephemeral message: undefined). */
+  noteStored(chatPk: number | undefined): void {
+    const key = chatPk ?? EPHEMERAL;
+    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+    this.#lastStored = this.#t.now();
+    if (++this.#backlog > this.#t.mostBehind && ++this.#overBound >= this.#t.chunk && !this.#running) {
+      this.#overBound = 0;
+      this.#indexChunk();
+    } else if (this.#timer === undefined && !this.#running && this.#backlog >= this.#t.least) {
+      this.#arm(this.#t.idleMs);
+    }
+  }
+
+  /** No more background writes: the timer cleared (a chunk already queued still runs). */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
   /**
-   * The store stored a message in `chatPk` (an ephemeral message: undefined): once SEARCH_INDEX_BATCH
-   * were, a write of their own indexes them, in the next group commit. Nothing is noted in the
-   * database; a message noted here and lost (a restart, a failed write) is indexed by the next
-   * search of its chat.
+   * Indexes every message of `chatPks` above their watermarks and the ephemeral messages above
+   * theirs (a search's catch-up), inside a write; the counts of what it indexed are dropped.
    */
-  noteStored(chatPk: number | undefined): void {
-    this.#pending.add(chatPk ?? EPHEMERAL);
-    if (++this.#stored < SEARCH_INDEX_BATCH || this.#scheduled) return;
-    this.#scheduled = true;
-    let chats: number[] = [];
+  indexAll(chatPks: readonly number[]): void {
+    const taken = [...chatPks, EPHEMERAL].map((pk) => [pk, this.#pending.get(pk) ?? 0] as const);
+    for (const [pk, n] of taken) this.#forget(pk, n);
+    try {
+      indexNewMessages(this.#sql, { chats: chatPks.map((pk) => [pk, null]), ephemeral: ALL });
+    } catch (error) {
+      for (const [pk, n] of taken) this.#note(pk, n);
+      throw error;
+    }
+  }
+
+  #arm(ms: number): void {
+    this.#timer = setTimeout(() => this.#onTimer(), ms);
+    this.#timer.unref();
+  }
+
+  /** Quiet since the last message stored for `idleMs`: a chunk; else wait for the rest of it. */
+  #onTimer(): void {
+    this.#timer = undefined;
+    if (this.#stopped || this.#running || this.#backlog === 0) return;
+    const quiet = this.#t.now() - this.#lastStored;
+    if (quiet >= this.#t.idleMs) this.#indexChunk();
+    else this.#arm(this.#t.idleMs - quiet);
+  }
+
+  /**
+   * A write of its own indexes the first chats noted, up to `chunk` messages (the last chat taken
+   * perhaps only in part); then, if the store is still quiet, the next chunk.
+   */
+  #indexChunk(): void {
+    this.#running = true;
+    let taken: Array<[number, number]> = [];
     this.#write(() => {
-      this.#scheduled = false;
-      this.#stored = 0;
-      chats = [...this.#pending].filter((pk) => pk !== EPHEMERAL);
-      this.#pending = new Set();
-      indexNewMessages(this.#sql, chats);
-    }).catch(() => {
-      // Rolled back (or the store closed): the chats wait for the next batch or search.
-      this.#scheduled = false;
-      for (const pk of chats) this.#pending.add(pk);
-    });
+      const ranges: IndexRanges = { chats: [], ephemeral: 0 };
+      let budget = this.#t.chunk;
+      for (const [pk, count] of this.#pending) {
+        if (budget <= 0) break;
+        // Each range is capped at the budget left when its chat is taken: the last chat's at what it
+        // takes, the others' with room for gaps in their ids (then to the newest message), and
+        // never more than a chunk for a chat whose counts a restart lost.
+        const n = Math.min(count, budget);
+        if (pk === EPHEMERAL) ranges.ephemeral = budget;
+        else ranges.chats.push([pk, budget]);
+        budget -= n;
+        taken.push([pk, n]);
+      }
+      for (const [pk, n] of taken) this.#forget(pk, n);
+      indexNewMessages(this.#sql, ranges);
+    }).then(
+      () => this.#chunkDone(),
+      () => {
+        // Rolled back (or the store closed): the messages wait for the next chunk or search.
+        for (const [pk, n] of taken) this.#note(pk, n);
+        taken = [];
+        this.#running = false;
+      },
+    );
+  }
+
+  #chunkDone(): void {
+    this.#running = false;
+    if (this.#stopped || this.#backlog === 0) return;
+    const quiet = this.#t.now() - this.#lastStored;
+    if (quiet >= this.#t.idleMs) setImmediate(() => this.#onTimer());
+    else if (this.#backlog >= this.#t.least) this.#arm(this.#t.idleMs - quiet);
+  }
+
+  #note(pk: number, n: number): void {
+    if (n === 0) return;
+    this.#pending.set(pk, (this.#pending.get(pk) ?? 0) + n);
+    this.#backlog += n;
+  }
+
+  #forget(pk: number, n: number): void {
+    const left = (this.#pending.get(pk) ?? 0) - n;
+    if (left > 0) this.#pending.set(pk, left);
+    else this.#pending.delete(pk);
+    this.#backlog -= n;
+  }
+}
+
+export class SqliteMessageSearch implements MessageSearchReader {
+  readonly #sql: SqlStatements;
+  readonly #write: (fn: () => void) => Promise<void>;
+  readonly #indexer: SearchIndexer;
+
+  constructor(sql: SqlStatements, write: (fn: () => void) => Promise<void>, indexer: SearchIndexer) {
+    this.#sql = sql;
+    this.#write = write;
+    this.#indexer = indexer;
   }
 
   async searchMessages(userId: number, query: MessageSearchQuery): Promise<MessageSearchHit[]> {
@@ -205,6 +358,6 @@ export class SqliteMessageSearch implements MessageSearchReader {
   async #catchUp(params: unknown[], inChat: boolean): Promise<void> {
     const chats = this.#sql.all(behind(inChat), ...params).map((row) => row.pk as number);
     if (chats.length === 0 && !this.#sql.get(ELSE_BEHIND)) return;
-    await this.#write(() => indexNewMessages(this.#sql, chats));
+    await this.#write(() => this.#indexer.indexAll(chats));
   }
 }
