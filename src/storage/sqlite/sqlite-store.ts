@@ -89,10 +89,8 @@ export interface OpenOptions {
   /** The migrations' file names (migrate.ts `listMigrations`); default: read from the folder. */
   migrations?: readonly string[];
   /**
-   * The page cache of a `:memory:` database made from the template, in pages (default SQLite's 2 MB).
-   * Its pages are in memory already, in the deserialized copy, so the cache only holds copies of the
-   * pages last used: a few suffice (issue 28: 16 pages left an idle workspace about 40 KiB smaller,
-   * and cost no time over 20,000 writes and reads, measured).
+   * The page cache of a `:memory:` database made from the template, in pages (default 2 MB). Its
+   * pages are in memory already, so a few suffice (16 saved about 40 KiB a workspace; ADR 0094).
    */
   cachePages?: number;
   /** When the search index is filled in the background (tables/message-search.ts); for tests. */
