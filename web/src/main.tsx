@@ -91,7 +91,8 @@ function App() {
       } else if (event.event === 'draft') {
         // A bot streamed a draft: the open chat reads its drafts again (drafts.tsx).
         draftStreamed(String(event.data.chat_id));
-      } else if (event.event === 'resync') {
+      } else if (event.event === 'resync' || event.event === 'ready') {
+        // Ready: the stream listens now; what changed between the first reads and then is read again.
         setVersions((old) => Object.fromEntries(Object.entries(old).map(([k, v]) => [k, v + 1])));
         refreshChats();
       }
