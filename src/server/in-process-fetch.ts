@@ -312,11 +312,25 @@ export interface InProcessFetchOptions {
   closing: () => boolean;
 }
 
+/**
+ * Node's fetch takes only its own AbortSignal (Node 24 refuses others): a library's look-alike
+ * (grammY's on Node) is followed by one of Node's.
+ */
+function nativeSignal(init: RequestInit | undefined): RequestInit | undefined {
+  const signal = init?.signal as AbortSignal | null | undefined;
+  if (!signal || (signal as unknown) instanceof AbortSignal) return init;
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  return { ...init, signal: controller.signal };
+}
+
 /** A `fetch` that answers requests for `origin` by `handle` in this process (see the file's header). */
 export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
   const { origin, handle, closing } = options;
   const host = new URL(origin).host;
-  const network = (input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init);
+  const network = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    fetch(input, nativeSignal(init));
   return (input, init) => {
     if (typeof input !== 'string' && !(input instanceof URL)) return network(input, init);
     const url = String(input);
