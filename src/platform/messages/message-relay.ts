@@ -6,19 +6,11 @@
  * and runs it inside the transaction that stores the message, so what it queues commits with it.
  */
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ServiceMessages } from '../chats/group-context.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 
-/** What a send on another account's behalf needs of messages/messages.ts. */
-export interface MessageStore {
-  insertServiceMessage(
-    tx: StoreTx,
-    chat: ChatRow,
-    senderId: number,
-    content: MessageContent,
-  ): Promise<MessageRow>;
-  render(reader: StoreReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
-  announceServiceMessage(chat: ChatRow, row: MessageRow): void;
-}
+/** What a send on another account's behalf needs of messages/messages.ts: what chats/ needs too. */
+export type MessageStore = ServiceMessages;
 
 export interface MessageRelay {
   /**
