@@ -83,7 +83,7 @@ export async function botMembers(
   now: number,
 ): Promise<BotMember[]> {
   const found: BotMember[] = [];
-  for (const row of await reader.listMembers(chat.pk)) {
+  for (const row of await reader.listBotMembers(chat.pk)) {
     const state = memberState(row, now);
     if (!isPresent(state)) continue;
     const bot = await reader.getBot(row.user_id);

@@ -255,7 +255,7 @@ export class Messages {
       return (await reader.getBot(otherId)) ? [otherId] : [];
     }
     const bots: number[] = [];
-    for (const member of await reader.listMembers(chat.pk)) {
+    for (const member of await reader.listBotMembers(chat.pk)) {
       if (member.user_id === senderId || member.status === 'left' || member.status === 'kicked') continue;
       const bot = await reader.getBot(member.user_id);
       if (!bot) continue;

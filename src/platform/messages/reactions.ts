@@ -301,10 +301,10 @@ export class Reactions {
   ): Promise<number[]> {
     if (chat.type === 'private') return this.messages.botsOf(reader, chat, actorId);
     const bots: number[] = [];
-    for (const member of await reader.listMembers(chat.pk)) {
+    for (const member of await reader.listBotMembers(chat.pk)) {
       if (member.user_id === actorId) continue;
       if (member.status !== 'creator' && member.status !== 'administrator') continue;
-      if (await reader.getBot(member.user_id)) bots.push(member.user_id);
+      bots.push(member.user_id);
     }
     return bots;
   }

@@ -1,6 +1,7 @@
 /** The storage contract of chats, members and message ids (ports/chats.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../store.js';
+import type { ChatRow, Store } from '../store.js';
+import { bot, user } from './fixtures.js';
 
 export function chatsContract(open: () => Promise<Store>): void {
   describe('chats, members and message ids (ports/chats.ts)', () => {
@@ -62,6 +63,47 @@ export function chatsContract(open: () => Promise<Store>): void {
       const member = await store.getMember(7, 1);
       expect(member?.status).toBe('kicked');
       expect((await store.listMembers(7)).length).toBe(1);
+    });
+
+    it('lists the members that are bots, in a write that made the chat too', async () => {
+      const group: Omit<ChatRow, 'pk'> = {
+        id: -777,
+        type: 'group',
+        title: 'Bots',
+        username: null,
+        description: null,
+        user_a: null,
+        user_b: null,
+        last_message_id: 0,
+        created_at: 1,
+      };
+      const member = (chat_pk: number, user_id: number, status: 'member' | 'left') => ({
+        chat_pk,
+        user_id,
+        status,
+        data: '{}',
+        updated_at: 1,
+      });
+      const { pk, inside } = await store.write(async (tx) => {
+        for (const id of [11, 12, 13]) await tx.insertUser(user(id, { is_bot: id !== 11 }));
+        await tx.insertBot(bot(12));
+        await tx.insertBot(bot(13));
+        const pk = await tx.insertChat(group);
+        for (const [id, status] of [
+          [13, 'left'],
+          [11, 'member'],
+          [12, 'member'],
+        ] as const)
+          await tx.upsertMember(member(pk, id, status));
+        return { pk, inside: (await tx.listBotMembers(pk)).map((m) => [m.user_id, m.status]) };
+      });
+      const expected = [
+        [12, 'member'],
+        [13, 'left'],
+      ];
+      expect(inside).toEqual(expected);
+      expect((await store.listBotMembers(pk)).map((m) => [m.user_id, m.status])).toEqual(expected);
+      expect(await store.listBotMembers(pk + 1000)).toEqual([]);
     });
 
     it('stores a chat photo and clears it', async () => {

@@ -59,6 +59,8 @@ export interface ChatsReader {
   getPrivateChat(userA: number, userB: number): Promise<ChatRow | undefined>;
   getMember(chatPk: number, userId: number): Promise<MemberRow | undefined>;
   listMembers(chatPk: number): Promise<MemberRow[]>;
+  /** The members that are bots (any status), by user id: one read, not one per member. */
+  listBotMembers(chatPk: number): Promise<MemberRow[]>;
 }
 
 export interface ChatsWriter {

@@ -22,6 +22,11 @@ export const CHATS_SQL = Object.freeze({
   },
   getMember: 'SELECT * FROM chat_members WHERE chat_pk = ? AND user_id = ?',
   listMembers: 'SELECT * FROM chat_members WHERE chat_pk = ? ORDER BY user_id',
+  /** The members that are bots: a group's message and member changes look only at them. */
+  listBotMembers: `SELECT m.* FROM chat_members m JOIN bots b ON b.id = m.user_id WHERE m.chat_pk = ?
+    ORDER BY m.user_id`,
+  /** Which of the ids are bots' (PostgreSQL: members of a chat its transaction inserted). */
+  botIdsAmong: 'SELECT id FROM bots WHERE id = ANY(?::bigint[])',
   upsertMember: `INSERT INTO chat_members (chat_pk, user_id, status, data, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (chat_pk, user_id) DO UPDATE SET status = excluded.status, data = excluded.data,
     updated_at = excluded.updated_at`,

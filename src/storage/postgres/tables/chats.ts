@@ -93,6 +93,17 @@ export class PgChats implements ChatsReader, ChatsWriter {
     if (own) return own;
     return (await this.sql.all(SQL.listMembers, chatPk)) as unknown as MemberRow[];
   }
+  async listBotMembers(chatPk: number) {
+    const own = this.sql.write?.ownMembers(chatPk);
+    if (!own) return (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[];
+    if (own.length === 0) return [];
+    const bots = await this.sql.all(
+      SQL.botIdsAmong,
+      own.map((row) => row.user_id),
+    );
+    const ids = new Set(bots.map((row) => Number(row.id)));
+    return own.filter((row) => ids.has(row.user_id));
+  }
   async upsertMember(row: MemberRow) {
     this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
     this.sql.write?.wroteMember(row);

@@ -107,6 +107,9 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   async listMembers(chatPk: number) {
     return this.#sql.all(SQL.listMembers, chatPk) as unknown as MemberRow[];
   }
+  async listBotMembers(chatPk: number) {
+    return this.#sql.all(SQL.listBotMembers, chatPk) as unknown as MemberRow[];
+  }
   async upsertMember(row: MemberRow) {
     this.#members.delete(`${row.chat_pk}:${row.user_id}`);
     this.#sql.run(SQL.upsertMember, row.chat_pk, row.user_id, row.status, row.data, row.updated_at);
