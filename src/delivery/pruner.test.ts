@@ -2,10 +2,11 @@
  * The retention sweep (pruner.ts, ADR 0092) keeps what retention says, in small steps: updates
  * until they expire (deleted in slices of the expiry index), and per bot the newest attempts of the
  * webhook delivery log with the payloads of the newest of them; the bots that logged since the last
- * sweep and, over several sweeps, every bot with a log.
+ * sweep and, over several sweeps, every bot with a log; the timeline's newest events, the older
+ * ones deleted a slice per write.
  */
 import pino from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
 import type { Platform } from '../platform/assembly/platform.js';
@@ -95,4 +96,28 @@ it('reaches a bot past the first slice of the full pass in a later sweep', async
   expect(await store.listWebhookAttempts({ botId: 300, limit: 5000 })).toHaveLength(over);
   await pruner.prune();
   expect(await store.listWebhookAttempts({ botId: 300, limit: 5000 })).toHaveLength(WEBHOOK_LOG_KEEP);
+});
+
+it('prunes the timeline to its newest events a slice per write', async () => {
+  const at = platform.deps.clock.nowMs();
+  const event = (n: number) => ({
+    at,
+    kind: 'call' as const,
+    name: 'sendMessage',
+    bot_id: 1,
+    chat_id: null,
+    person_id: null,
+    status: 'ok',
+    summary: `call ${n}`,
+    duration_ms: 1,
+    request: null,
+    answer: null,
+  });
+  await store.write((tx) => tx.insertTimelineEvents(Array.from({ length: 2600 }, (_, n) => event(n))));
+  const slices = vi.spyOn(store, 'pruneTimeline');
+  await new Pruner(platform, log, claimant, { timelineMax: 100 }).prune();
+  const deleted = await Promise.all(slices.mock.results.map((result) => result.value as Promise<number>));
+  expect(deleted).toEqual([1000, 1000, 500]);
+  const left = await store.listTimeline({ limit: 200 });
+  expect(left.map((row) => row.summary)).toEqual(Array.from({ length: 100 }, (_, i) => `call ${2599 - i}`));
 });

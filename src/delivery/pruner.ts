@@ -7,7 +7,7 @@
  *
  * Off the hot path, in small steps (ADR 0092): each step is one small write by a range of an index
  * (expired updates: a slice of the expiry index; the log: one bot's rows below its edge in the
- * (bot_id, id) index), and the sweep yields to the event loop between steps, so that requests are
+ * (bot_id, id) index; the timeline: its oldest slice by id), and the sweep yields to the event loop between steps, so that requests are
  * served in between. The log is pruned for the bots that wrote to it since the last sweep (this
  * process's deliveries tell it), plus a slice of every bot with a log, in id order, carried on from
  * sweep to sweep, so that rows another process (or an earlier run) left are pruned in time too.
@@ -24,6 +24,8 @@ export const WEBHOOK_LOG_KEEP = 1000;
 export const WEBHOOK_LOG_KEEP_PAYLOADS = 100;
 /** Expired updates deleted per step. */
 const EXPIRED_SLICE = 1000;
+/** Timeline events deleted per step (30,000 at once held the event loop for 200-370 ms). */
+const TIMELINE_SLICE = 1000;
 /** Bots of the full pass over the log per sweep (besides the bots that logged since the last). */
 const FULL_PASS_SLICE = 200;
 
@@ -97,7 +99,12 @@ export class Pruner {
         await yieldToRequests();
         await this.platform.timeline.flush();
         const keep = this.options.timelineMax ?? DEFAULT_TIMELINE_MAX;
-        await store.write((tx) => tx.pruneTimeline(keep, clock.nowMs() - TIMELINE_MAX_AGE_MS));
+        for (;;) {
+          const olderThan = clock.nowMs() - TIMELINE_MAX_AGE_MS;
+          const slice = await store.write((tx) => tx.pruneTimeline(keep, olderThan, TIMELINE_SLICE));
+          if (slice < TIMELINE_SLICE) break;
+          await yieldToRequests();
+        }
         return deleted;
       } finally {
         await this.claimant.release([{ kind: 'sweep', name: SWEEP }]);

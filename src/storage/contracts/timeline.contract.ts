@@ -84,15 +84,32 @@ export function timelineContract(open: () => Promise<Store>): void {
 
     it('prunes by count and by age, and again changes nothing', async () => {
       await store.write((tx) => tx.insertTimelineEvents([1, 2, 3, 4, 5, 6].map((n) => event(n * 1000))));
-      expect(await store.write((tx) => tx.pruneTimeline(4, 0))).toBe(2);
+      expect(await store.write((tx) => tx.pruneTimeline(4, 0, 1000))).toBe(2);
       expect((await store.listTimeline({ limit: 10 })).map((row) => row.at)).toEqual([
         6000, 5000, 4000, 3000,
       ]);
-      expect(await store.write((tx) => tx.pruneTimeline(4, 4500))).toBe(2);
+      expect(await store.write((tx) => tx.pruneTimeline(4, 4500, 1000))).toBe(2);
       expect((await store.listTimeline({ limit: 10 })).map((row) => row.at)).toEqual([6000, 5000]);
-      expect(await store.write((tx) => tx.pruneTimeline(4, 4500))).toBe(0);
-      expect(await store.write((tx) => tx.pruneTimeline(10, 10_000))).toBe(2);
+      expect(await store.write((tx) => tx.pruneTimeline(4, 4500, 1000))).toBe(0);
+      expect(await store.write((tx) => tx.pruneTimeline(10, 10_000, 1000))).toBe(2);
       expect(await store.listTimeline({ limit: 10 })).toEqual([]);
+    });
+
+    it('prunes the oldest first, at most a slice at a time', async () => {
+      await store.write((tx) => tx.insertTimelineEvents([1, 2, 3, 4, 5, 6, 7].map((n) => event(n * 1000))));
+      const ats = async () => (await store.listTimeline({ limit: 10 })).map((row) => row.at);
+      expect(await store.write((tx) => tx.pruneTimeline(2, 0, 2))).toBe(2);
+      expect(await ats()).toEqual([7000, 6000, 5000, 4000, 3000]);
+      expect(await store.write((tx) => tx.pruneTimeline(2, 0, 2))).toBe(2);
+      expect(await store.write((tx) => tx.pruneTimeline(2, 0, 2))).toBe(1);
+      expect(await ats()).toEqual([7000, 6000]);
+      // By age, in slices too: everything older than 7 s goes, 1 at a time.
+      expect(await store.write((tx) => tx.pruneTimeline(10, 6500, 1))).toBe(1);
+      expect(await store.write((tx) => tx.pruneTimeline(10, 6500, 1))).toBe(0);
+      expect(await ats()).toEqual([7000]);
+      expect(await store.write((tx) => tx.pruneTimeline(10, 9000, 5))).toBe(1);
+      expect(await ats()).toEqual([]);
+      expect(await store.write((tx) => tx.pruneTimeline(0, 9000, 5))).toBe(0);
     });
   });
 }

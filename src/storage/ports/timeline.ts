@@ -11,7 +11,9 @@
  * - `q` matches a substring of the summary, the request or the answer, case-insensitively for
  *   ASCII letters.
  * - `pruneTimeline` keeps the newest `keep` events and deletes those older than `olderThan`
- *   (virtual ms), and answers how many it deleted; running it twice changes nothing more.
+ *   (virtual ms), the oldest first and at most `limit` of them (the caller runs it again while it
+ *   deletes `limit`: one write stays short), and answers how many it deleted; once it answers
+ *   fewer than `limit`, running it again changes nothing more.
  */
 
 export type TimelineKind = 'call' | 'update' | 'delivery' | 'gateway' | 'action' | 'fault';
@@ -74,6 +76,6 @@ export interface TimelineReader {
 
 export interface TimelineWriter {
   insertTimelineEvents(rows: readonly NewTimelineEvent[]): Promise<void>;
-  /** Keeps the newest `keep` events, deletes those before `olderThan` (virtual ms); answers the count deleted. */
-  pruneTimeline(keep: number, olderThan: number): Promise<number>;
+  /** Deletes up to `limit` of the oldest events beyond the newest `keep` or before `olderThan` (virtual ms); answers the count. */
+  pruneTimeline(keep: number, olderThan: number, limit: number): Promise<number>;
 }

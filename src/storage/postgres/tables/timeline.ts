@@ -51,18 +51,19 @@ export class PgTimeline implements TimelineReader, TimelineWriter {
       );
     }
   }
-  async pruneTimeline(keep: number, olderThan: number) {
-    const byCount = await this.sql.run(
-      `DELETE FROM timeline_events WHERE id <= (SELECT id FROM timeline_events ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+  async pruneTimeline(keep: number, olderThan: number, limit: number) {
+    // Ids grow with time: what goes is every id up to a cut, by count or by age, whichever is
+    // later, and of it the oldest `limit` rows. The scan for the first young row stops there.
+    return this.sql.run(
+      `DELETE FROM timeline_events WHERE id <= LEAST(
+         GREATEST(
+           COALESCE((SELECT id FROM timeline_events ORDER BY id DESC LIMIT 1 OFFSET ?), 0),
+           COALESCE((SELECT id FROM timeline_events WHERE at >= ? ORDER BY id LIMIT 1) - 1,
+             (SELECT MAX(id) FROM timeline_events), 0)),
+         COALESCE((SELECT id FROM timeline_events ORDER BY id LIMIT 1 OFFSET ?), (SELECT MAX(id) FROM timeline_events)))`,
       keep,
-    );
-    // The oldest rows come first by id: the scan stops at the first young one.
-    const byAge = await this.sql.run(
-      `DELETE FROM timeline_events WHERE id < COALESCE(
-         (SELECT id FROM timeline_events WHERE at >= ? ORDER BY id LIMIT 1),
-         (SELECT MAX(id) + 1 FROM timeline_events))`,
       olderThan,
+      limit - 1,
     );
-    return byCount + byAge;
   }
 }

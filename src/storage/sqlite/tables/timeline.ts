@@ -69,19 +69,26 @@ export class SqliteTimeline implements TimelineReader, TimelineWriter {
       );
     }
   }
-  async pruneTimeline(keep: number, olderThan: number) {
-    let deleted = 0;
-    const edge = this.sql.get(
+  async pruneTimeline(keep: number, olderThan: number, limit: number) {
+    // Ids grow with time: what goes is every id up to a cut, by count or by age, whichever is
+    // later, and of it the oldest `limit` rows. The scan for the first young row stops there.
+    const byCount = this.sql.get(
       `SELECT id FROM timeline_events ORDER BY id DESC LIMIT 1 OFFSET ${LIMIT_PARAM}`,
       keep,
     );
-    if (edge) deleted += this.sql.run('DELETE FROM timeline_events WHERE id <= ?', edge.id).changes;
-    // The oldest rows come first by id: the scan stops at the first young one.
     const young = this.sql.get('SELECT id FROM timeline_events WHERE at >= ? ORDER BY id LIMIT 1', olderThan);
-    deleted +=
-      young === undefined
-        ? this.sql.run('DELETE FROM timeline_events').changes
-        : this.sql.run('DELETE FROM timeline_events WHERE id < ?', young.id).changes;
-    return deleted;
+    const byAge = young
+      ? [{ id: (young.id as number) - 1 }]
+      : this.sql.all('SELECT MAX(id) AS id FROM timeline_events');
+    const cut = Math.max((byCount?.id as number | undefined) ?? 0, (byAge[0]?.id as number | null) ?? 0);
+    if (cut <= 0) return 0;
+    const sliceEnd = this.sql.get(
+      `SELECT id FROM timeline_events ORDER BY id LIMIT 1 OFFSET ${LIMIT_PARAM}`,
+      limit - 1,
+    );
+    return this.sql.run(
+      'DELETE FROM timeline_events WHERE id <= ?',
+      Math.min(cut, (sliceEnd?.id as number) ?? cut),
+    ).changes;
   }
 }
