@@ -14,20 +14,22 @@ import path from 'node:path';
 export const MERGED = ['StoreTx', 'StoreReader'];
 
 /**
- * Files (relative to src/) that still import the merged types: the write callbacks they declare or
- * call (`fn: (tx: StoreTx, ...) => ...`, handed a whole transaction by their caller), the kernel's
- * extension points whose implementations receive the whole store (message renderers, relays, hooks),
- * the functions that pass their tx on to those, and the world's views over the whole store.
+ * Files (relative to src/) that still import the merged types, each with its reason: the write
+ * runners whose fn may do anything a write does (it is handed the whole transaction), and the
+ * callbacks a kernel function runs inside its own write for its caller, who writes its own rows there.
  */
 export const WHOLE_STORE = [
+  // sendOnBehalf's withMessage: the sending feature's own rows, in the message's write.
   'platform/business/business-relay.ts',
+  // commit, the write runner of chats' changes: fn gets the whole transaction.
   'platform/chats/group-context.ts',
-  'platform/chats/groups.ts',
-  'platform/chats/invite-links.ts',
+  // act, the write runner of member changes: fn gets the whole transaction.
   'platform/chats/member-changes.ts',
+  // MessageRelay.sendOnBehalf's withMessage: the sending feature's own rows, in the message's write.
   'platform/messages/message-relay.ts',
+  // deliverFromUser's and sendFromBot's withMessage: polls', invoices', passport's, inline rows, ...
   'platform/messages/messages.ts',
-  'platform/topics/forum-topics.ts',
+  // createBot's withBot: a feature's rows (managed bots), in the new bot's write.
   'platform/users/users.ts',
 ];
 
