@@ -15,7 +15,7 @@ import { MERGED, WHOLE_STORE, checked } from '../eslint-rules/store-ports.js';
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 /** The length of WHOLE_STORE when the rule came in; lower it as entries go, never raise it. */
-const CEILING = 40;
+const CEILING = 6;
 
 /** The merged types `file` imports from storage/store.js. */
 function mergedImports(file: string): string[] {

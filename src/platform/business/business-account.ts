@@ -12,8 +12,12 @@ import {
   type BusinessConnectionRow,
   type BusinessProfileRow,
   type FileRow,
-  type StoreTx,
 } from '../../storage/store.js';
+import type { BusinessReader, BusinessWriter } from '../../storage/ports/business.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
+import type { ProfilesWriter } from '../../storage/ports/profiles.js';
+import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
 import type { BusinessRelay } from './business-relay.js';
 import { emptyProfile } from './business.js';
 import { usableConnection } from './usable-connection.js';
@@ -21,6 +25,16 @@ import { parseRights, type BusinessRight } from './business-rights.js';
 
 /** Unix seconds a chat stays "active" for readBusinessMessage (spec: the last 24 hours). */
 const ACTIVE_WINDOW = 24 * 60 * 60;
+
+/** What an account's changes (#change's fns) read and write: its profiles, chats' messages, its user. */
+type AccountTx = BusinessReader &
+  BusinessWriter &
+  ChatsReader &
+  MessagesReader &
+  MessagesWriter &
+  ProfilesWriter &
+  UsersReader &
+  UsersWriter;
 
 export interface GiftSettings {
   show_gift_button: boolean;
@@ -197,7 +211,7 @@ export class BusinessAccount {
     botId: number,
     connectionId: string,
     right: BusinessRight,
-    fn: (tx: StoreTx, connection: BusinessConnectionRow) => Promise<void>,
+    fn: (tx: AccountTx, connection: BusinessConnectionRow) => Promise<void>,
   ): Promise<number> {
     return this.deps.store.write(async (tx) => {
       const connection = await usableConnection(tx, botId, connectionId, right);

@@ -12,10 +12,14 @@ import { memberState, renderChatMember, renderInviteLink, type MemberState } fro
 import { botMembers, type Effects, type GroupContext } from './group-context.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { ChatRow, InviteLinkRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, MessageRow, UserRow } from '../../storage/store.js';
 import type { EnqueueTx } from '../updates/update-queue.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 import type { InvitesReader } from '../../storage/ports/invites.js';
+import type { InsertTx, RenderReader } from '../core/store-ports.js';
+
+/** What posting a service message uses (`postServiceMessage`): inserting it, showing it to each bot, queueing it. */
+export type ServiceMessageTx = EnqueueTx & InsertTx & RenderReader;
 
 /**
  * Stores a service message from `actorId` and queues it for the bots of the chat, plus `alsoTo`
@@ -23,7 +27,7 @@ import type { InvitesReader } from '../../storage/ports/invites.js';
  */
 export async function postServiceMessage(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: ServiceMessageTx,
   chat: ChatRow,
   actorId: number,
   content: MessageContent,

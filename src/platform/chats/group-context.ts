@@ -11,7 +11,8 @@ import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
-import type { BotRow, ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { BotRow, ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { InsertTx, RenderReader } from '../core/store-ports.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
@@ -21,12 +22,12 @@ import type { UsersReader } from '../../storage/ports/users.js';
  */
 export interface ServiceMessages {
   insertServiceMessage(
-    tx: StoreTx,
+    tx: InsertTx,
     chat: ChatRow,
     senderId: number,
     content: MessageContent,
   ): Promise<MessageRow>;
-  render(reader: StoreReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
+  render(reader: RenderReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
   announceServiceMessage(chat: ChatRow, row: MessageRow): void;
 }
 

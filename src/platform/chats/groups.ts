@@ -12,7 +12,7 @@ import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { checkMayChangeInfo } from './chat-info-rights.js';
 import { chatRecord } from './chat-record.js';
-import { changeMember, postServiceMessage } from './chat-events.js';
+import { changeMember, postServiceMessage, type ServiceMessageTx } from './chat-events.js';
 import {
   hasRight,
   isPresent,
@@ -40,12 +40,12 @@ import {
   type ChatRow,
   type ChatType,
   type FileRow,
-  type StoreTx,
   type UserRow,
 } from '../../storage/store.js';
 import type { WirePhotoSize } from '../files/files.js';
 import { checkLength } from '../formatting/index.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { TopicsReader, TopicsWriter } from '../../storage/ports/topics.js';
 
 export const TITLE_MAX = 128;
 export const DESCRIPTION_MAX = 255;
@@ -80,9 +80,10 @@ export function cleanTitle(title: string): string {
 
 /**
  * An extension point of the kernel (ADR 0111): turning topics on in a supergroup, in the caller's
- * write. topics/ registers it (topic-checks.ts `enableForum`: is_forum and the General topic).
+ * write (`ForumTx`). topics/ registers it (topic-checks.ts `enableForum`: is_forum and the General topic).
  */
-export type ForumSwitch = (tx: StoreTx, chat: ChatRow, creatorId: number, now: number) => Promise<void>;
+export type ForumSwitch = (tx: ForumTx, chat: ChatRow, creatorId: number, now: number) => Promise<void>;
+type ForumTx = ChatsWriter & TopicsReader & TopicsWriter;
 
 export class Groups {
   #enableForum: ForumSwitch | undefined;
@@ -304,7 +305,7 @@ export class Groups {
   async #change(
     acting: Acting,
     what: 'title' | 'description' | 'photo',
-    fn: (tx: StoreTx, at: ActingIn, effects: Effects) => Promise<void>,
+    fn: (tx: ServiceMessageTx, at: ActingIn, effects: Effects) => Promise<void>,
   ): Promise<void> {
     await commit(this.ctx, async (tx, effects) => {
       const at = await actingIn(this.ctx, tx, acting);

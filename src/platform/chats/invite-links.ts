@@ -14,14 +14,18 @@ import { PlatformError } from '../core/errors.js';
 import { actingIn, commit, type Acting, type ActingIn, type GroupContext } from './group-context.js';
 import type { JoinRequests } from './join-requests.js';
 import type { Members } from './members.js';
-import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
 import { publicChatOfLink, shownLink, STORED_LINK_PREFIX, storedLink } from './invite-link-form.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { InvitesReader, InvitesWriter } from '../../storage/ports/invites.js';
 import type { PaymentsReader, PaymentsWriter } from '../../storage/ports/payments.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 
 const MAX_NAME = 32;
 const MAX_MEMBER_LIMIT = 99_999;
+
+/** What managing links reads and writes (#manage's fns): the links, their pricing, their creators. */
+type LinkTx = InvitesReader & InvitesWriter & PaymentsReader & PaymentsWriter & UsersReader;
 
 export interface LinkOptions {
   name?: string | undefined;
@@ -70,7 +74,7 @@ export function checkMayManageInviteLinks(at: ActingIn): void {
  * join's write, throws to refuse the join, and answers the end of the period paid for, if any.
  */
 export type JoinCharge = (
-  tx: StoreTx,
+  tx: PaymentsReader & PaymentsWriter & StarsReader & StarsWriter,
   chat: ChatRow,
   user: UserRow,
   link: InviteLinkRow,
@@ -220,7 +224,7 @@ export class InviteLinks {
     return shownLink(stored, this.ctx.deps.config.publicUrl);
   }
 
-  async #manage<T>(acting: Acting, fn: (tx: StoreTx, at: ActingIn) => Promise<T>): Promise<T> {
+  async #manage<T>(acting: Acting, fn: (tx: LinkTx, at: ActingIn) => Promise<T>): Promise<T> {
     return commit(this.ctx, async (tx) => {
       const at = await actingIn(this.ctx, tx, acting);
       checkMayManageInviteLinks(at);

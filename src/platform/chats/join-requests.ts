@@ -18,7 +18,12 @@ import {
 } from './group-context.js';
 import type { Members } from './members.js';
 import { renderUser } from '../users/users.js';
-import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { InvitesReader, InvitesWriter } from '../../storage/ports/invites.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { WebAppsWriter } from '../../storage/ports/web-apps.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
 
 /**
  * An extension point of the kernel (ADR 0111): a feature that gives a chat's bot a query to answer
@@ -26,7 +31,7 @@ import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/sto
  * It runs in the request's transaction and answers the bot that gets the query and its id, if any.
  */
 export type JoinRequestQueryIssuer = (
-  tx: StoreTx,
+  tx: ChatsReader & SettingsReader & WebAppsWriter,
   chat: ChatRow,
   userId: number,
   now: number,
@@ -48,7 +53,7 @@ export class JoinRequests {
 
   /** Records the request (once) and tells the administrator bots that may invite users. */
   async create(
-    tx: StoreTx,
+    tx: ChatsReader & EnqueueTx & InvitesReader & InvitesWriter & SettingsReader & WebAppsWriter,
     chat: ChatRow,
     user: UserRow,
     link: InviteLinkRow,

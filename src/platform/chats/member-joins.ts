@@ -5,7 +5,13 @@
  */
 import { hasPermission, hasRight, isPresent } from './chat-rights.js';
 import { chatPermissions, stateOf } from './chat-access.js';
-import { changeMember, joinedState, leftState, postServiceMessage } from './chat-events.js';
+import {
+  changeMember,
+  joinedState,
+  leftState,
+  postServiceMessage,
+  type ServiceMessageTx,
+} from './chat-events.js';
 import { ChatMigrated, PlatformError } from '../core/errors.js';
 import {
   chatForPerson,
@@ -17,7 +23,8 @@ import {
 } from './group-context.js';
 import { act, requireRight } from './member-changes.js';
 import { renderUser } from '../users/users.js';
-import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
+import type { InvitesReader } from '../../storage/ports/invites.js';
 
 /** A refusal of a person's request only (control API), said by its message. */
 const bad = (text: string) => new PlatformError('BAD_REQUEST', text);
@@ -94,7 +101,7 @@ export async function joinPublic(
  */
 export async function joinChat(
   ctx: GroupContext,
-  tx: StoreTx,
+  tx: InvitesReader & ServiceMessageTx,
   chat: ChatRow,
   user: UserRow,
   effects: Effects,

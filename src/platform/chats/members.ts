@@ -37,7 +37,9 @@ import {
   unbanMember,
 } from './member-changes.js';
 import { addMember, joinChat, joinPublic, leaveChat } from './member-joins.js';
-import type { ChatRow, InviteLinkRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
+import type { InvitesReader } from '../../storage/ports/invites.js';
+import type { ServiceMessageTx } from './chat-events.js';
 
 export class Members {
   constructor(private readonly ctx: GroupContext) {}
@@ -61,7 +63,7 @@ export class Members {
    * member, bots hear of it, groups show new_chat_members.
    */
   join(
-    tx: StoreTx,
+    tx: InvitesReader & ServiceMessageTx,
     chat: ChatRow,
     user: UserRow,
     effects: Effects,

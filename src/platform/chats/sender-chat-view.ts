@@ -5,9 +5,10 @@
  */
 import type { Chats } from './chats.js';
 import type { MessageContent, WireChat, WireUser } from '../core/wire-types.js';
-import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, UserRow } from '../../storage/store.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
+import type { SenderChatsReader } from '../../storage/ports/sender-chats.js';
 
 /** The `from` of a message sent on behalf of a channel (TDLib's CHANNEL_BOT_USER_ID). */
 export const CHANNEL_BOT: Readonly<WireUser> = Object.freeze({
@@ -34,7 +35,7 @@ export function placeholderSender(chatId: number, senderChatId: number): WireUse
 export interface SendAs {
   chatId: number;
   /** Refuses, inside the message's write, what may not be sent as the chat (it then keeps nothing). */
-  check(tx: StoreTx, chat: ChatRow, user: UserRow): Promise<void>;
+  check(tx: ChatsReader & SenderChatsReader, chat: ChatRow, user: UserRow): Promise<void>;
 }
 
 /**

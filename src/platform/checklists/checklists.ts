@@ -16,7 +16,10 @@ import type { Messages } from '../messages/messages.js';
 import { usableConnection } from '../business/usable-connection.js';
 import type { BusinessRelay } from '../business/business-relay.js';
 import { renderUser, type Users } from '../users/users.js';
-import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { MessageRow, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 export const MAX_CHECKLIST_TASKS = 30;
 const MAX_TASK_TEXT = 100;
@@ -144,7 +147,7 @@ export class Checklists {
     change: (checklist: Checklist, row: MessageRow, now: number) => Checklist,
   ): Promise<WireMessage> {
     const { store, clock } = this.deps;
-    const check = async (reader: StoreTx | typeof store) => {
+    const check = async (reader: ChatsReader & MessagesReader & UsersReader) => {
       const chat = await this.messages.chatForUser(reader, user, chatRef, false);
       const row = chat ? await reader.getMessage(chat.pk, messageId) : undefined;
       const body = row ? (JSON.parse(row.body) as MessageContent) : undefined;

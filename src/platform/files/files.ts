@@ -48,7 +48,7 @@ import {
   type Upload,
 } from './upload.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { FileRefRow, FileRow, StoreTx } from '../../storage/store.js';
+import type { FileRefRow, FileRow } from '../../storage/store.js';
 import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 import type { FilesReader, FilesWriter } from '../../storage/ports/files.js';
 
@@ -123,7 +123,7 @@ export class Files {
     kind: FileKind,
     upload: Upload,
     meta: FileMeta,
-    then: (tx: StoreTx, file: FileRow) => Promise<T>,
+    then: (tx: FilesReader & FilesWriter & SettingsReader & SettingsWriter, file: FileRow) => Promise<T>,
   ): Promise<T> {
     const sha256 = uploadSha256(upload);
     const named = NAMED_KINDS.has(kind);

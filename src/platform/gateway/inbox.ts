@@ -18,7 +18,9 @@ import type {
   VerificationRequestRow,
   VerificationStatusValue,
 } from '../../storage/gateway-store.js';
-import type { MessageRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { MessageRow, UserRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
 
 export interface InboxEntry {
   request_id: string;
@@ -150,7 +152,7 @@ export class Inbox {
   }
 }
 
-type EntryReader = Pick<StoreReader, 'getMessage' | 'getChat'>;
+type EntryReader = Pick<ChatsReader, 'getChat'> & Pick<MessagesReader, 'getMessage'>;
 
 /**
  * What the person received for a request: its message (while it is in the service chat: not

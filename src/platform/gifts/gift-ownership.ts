@@ -15,7 +15,9 @@ import { catalogueGift, UNIQUE_BACKDROPS, UNIQUE_MODELS, UNIQUE_SYMBOLS } from '
 import { refuse } from './gift-errors.js';
 import type { GiftSales, GiftsContext } from './gifts.js';
 import type { OwnedGiftData } from './gift-view.js';
-import type { ChatRow, OwnedGiftRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, OwnedGiftRow, UserRow } from '../../storage/store.js';
+import type { InsertTx, RenderReader } from '../core/store-ports.js';
+import type { RelayTx } from '../messages/message-relay.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
@@ -215,7 +217,7 @@ export class GiftOwnership {
 
   /** The `unique_gift` service message (UniqueGiftInfo) from `senderId`. */
   async #post(
-    tx: StoreTx,
+    tx: InsertTx & RelayTx & RenderReader,
     effects: Effects,
     chat: ChatRow,
     senderId: number,

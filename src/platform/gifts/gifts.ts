@@ -23,7 +23,9 @@ import { catalogueGift, GIFT_CATALOGUE, type CatalogueGift } from './gift-catalo
 import { GiftView, type OwnedGiftData } from './gift-view.js';
 import { refuse } from './gift-errors.js';
 import type { WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { InsertTx, RenderReader } from '../core/store-ports.js';
+import type { RelayTx } from '../messages/message-relay.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { GiftsWriter } from '../../storage/ports/gifts.js';
@@ -221,7 +223,7 @@ export class GiftSales {
    * write; business bots of the people of the chat get it (with owned_gift_id for the owner's).
    */
   async deliver(
-    tx: StoreTx,
+    tx: GiftsWriter & InsertTx & RelayTx & RenderReader,
     effects: Effects,
     given: {
       chat: ChatRow;
@@ -256,7 +258,7 @@ export class GiftSales {
 
   /** business_message of a gift service message, owned_gift_id shown to the owner's bot. */
   async relay(
-    tx: StoreTx,
+    tx: RelayTx & RenderReader,
     effects: Effects,
     chat: ChatRow,
     row: MessageRow,

@@ -19,7 +19,7 @@
 import { isAdmin, isPresent, memberState } from '../chats/chat-rights.js';
 import { chatForPerson, commit, type Effects, type GroupContext } from '../chats/group-context.js';
 import type { Messages } from '../messages/messages.js';
-import { postServiceMessage } from '../chats/chat-events.js';
+import { postServiceMessage, type ServiceMessageTx } from '../chats/chat-events.js';
 import { PlatformError } from '../core/errors.js';
 import type { Boosts } from '../boosts/boosts.js';
 import { starsToNanos, type StarsLedger } from '../payments/stars-ledger.js';
@@ -32,7 +32,10 @@ import {
   STARS_BOOST_PERIOD,
   type GiveawayInput,
 } from './giveaway-rules.js';
-import type { ChatRow, GiveawayRow, StoreTx } from '../../storage/store.js';
+import type { ChatRow, GiveawayRow } from '../../storage/store.js';
+import type { BoostsWriter } from '../../storage/ports/boosts.js';
+import type { GiveawaysWriter } from '../../storage/ports/giveaways.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
@@ -222,7 +225,11 @@ export class Giveaways {
     return store.nextGiveawayDue();
   }
 
-  async #complete(tx: StoreTx, row: GiveawayRow, effects: Effects): Promise<void> {
+  async #complete(
+    tx: BoostsWriter & GiveawaysWriter & ServiceMessageTx & StarsReader & StarsWriter,
+    row: GiveawayRow,
+    effects: Effects,
+  ): Promise<void> {
     const { random, clock } = this.ctx.deps;
     const now = clock.now();
     const chat = await tx.getChat(row.chat_pk);

@@ -14,10 +14,12 @@ import type { Files } from '../files/files.js';
 import { inlineMessageContent } from '../inline/inline-content.js';
 import type { StoredResult } from '../inline/inline-queries.js';
 import type { Messages } from '../messages/messages.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx } from '../../storage/store.js';
+import type { ChatRow, MessageRow } from '../../storage/store.js';
+import type { RenderReader } from '../core/store-ports.js';
+import type { GuestWriter } from '../../storage/ports/guest.js';
 import type { SettingsReader } from '../../storage/ports/settings.js';
 
 /** A guest query may be answered once within a day of the summoning message (ADR 0047). */
@@ -55,7 +57,11 @@ export class GuestQueries {
    * Called in the write of a person's message: the guest bots it summons get `guest_message`.
    * Answers the bots to wake after the commit.
    */
-  async onPersonMessage(tx: StoreTx, chat: ChatRow, row: MessageRow): Promise<number[]> {
+  async onPersonMessage(
+    tx: EnqueueTx & GuestWriter & RenderReader,
+    chat: ChatRow,
+    row: MessageRow,
+  ): Promise<number[]> {
     if (chat.type !== 'group' && chat.type !== 'supergroup') return [];
     const content = JSON.parse(row.body) as MessageContent;
     const names = [...new Set(mentioned(content))];

@@ -13,7 +13,8 @@ import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import { renderUser, type Users } from '../users/users.js';
 import { waitForIncoming } from './person-waits.js';
 import type { Messages } from './messages.js';
-import type { ChatRow, EphemeralMessageRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { ChatRow, EphemeralMessageRow, UserRow } from '../../storage/store.js';
+import type { RenderReader } from '../core/store-ports.js';
 import type { EphemeralReader } from '../../storage/ports/ephemeral.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
@@ -161,7 +162,7 @@ export class EphemeralMessages {
   }
 
   /** The message as the receiver or its bot sees it: message_id 0, receiver_user, ephemeral_message_id. */
-  async render(reader: StoreReader, chat: ChatRow, row: EphemeralMessageRow, viewerId: number) {
+  async render(reader: RenderReader, chat: ChatRow, row: EphemeralMessageRow, viewerId: number) {
     const asRow = {
       chat_pk: chat.pk,
       message_id: 0,

@@ -17,10 +17,10 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { PollData, Polls } from './polls.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
-import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 
 /**
  * What else a person's forward of `row` does, prepared before the forward's write and run inside it
@@ -31,7 +31,7 @@ import type { SettingsReader } from '../../storage/ports/settings.js';
 export type ForwardEffect = (
   person: UserRow,
   row: MessageRow,
-) => Promise<((tx: StoreTx) => Promise<void>) | undefined>;
+) => Promise<((tx: SettingsReader & SettingsWriter) => Promise<void>) | undefined>;
 
 /** Content fields that make a message more than a service message. */
 const CONTENT_KEYS = [

@@ -10,10 +10,11 @@ import { PlatformError } from '../core/errors.js';
 import { checkMediaEdit, mediaTypeOf } from './media-edits.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
-import type { UpdateQueue } from '../updates/update-queue.js';
+import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { RenderReader } from '../core/store-ports.js';
 import { detectEntities } from '../formatting/index.js';
 import { movedLocation, stoppedLocation, type LiveLocationMove } from './live-locations.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
@@ -98,7 +99,12 @@ export class MessageEdits {
    * `edited_message` (`edited_channel_post`) of an edit by `editorId` for the bots that received the
    * message: a person's (an inline message), not a bot's. Returns the bots to wake.
    */
-  async #notifyEdit(tx: StoreTx, chat: ChatRow, updated: MessageRow, editorId: number): Promise<number[]> {
+  async #notifyEdit(
+    tx: EnqueueTx & RenderReader,
+    chat: ChatRow,
+    updated: MessageRow,
+    editorId: number,
+  ): Promise<number[]> {
     const sender = updated.sender_id;
     const botIds =
       sender === null || (await tx.getBot(sender))

@@ -8,9 +8,19 @@
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ServiceMessages } from '../chats/group-context.js';
 import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { BusinessReader, BusinessWriter } from '../../storage/ports/business.js';
+import type { FilesReader } from '../../storage/ports/files.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { EnqueueTx } from '../updates/update-queue.js';
 
 /** What a send on another account's behalf needs of messages/messages.ts: what chats/ needs too. */
 export type MessageStore = ServiceMessages;
+
+/**
+ * What relaying a message uses (`MessageRelay.relay`, as business/ relays): the connections and their
+ * chats, the relayed bots' file ids, their updates.
+ */
+export type RelayTx = BusinessReader & BusinessWriter & EnqueueTx & FilesReader & SettingsReader;
 
 export interface MessageRelay {
   /**
@@ -18,7 +28,7 @@ export interface MessageRelay {
    * message as a viewer sees it. Answers the bots to notify after the commit.
    */
   relay(
-    tx: StoreTx,
+    tx: RelayTx,
     chat: ChatRow,
     row: MessageRow,
     type: 'business_message' | 'edited_business_message',
@@ -26,7 +36,12 @@ export interface MessageRelay {
     skipBotId?: number,
   ): Promise<number[]>;
   /** Tells the relay's bots of deleted messages; answers the bots to notify after the commit. */
-  relayDeleted(tx: StoreTx, chat: ChatRow, messageIds: number[], skipBotId?: number): Promise<number[]>;
+  relayDeleted(
+    tx: BusinessReader & EnqueueTx,
+    chat: ChatRow,
+    messageIds: number[],
+    skipBotId?: number,
+  ): Promise<number[]>;
   /** A bot's send on behalf of the account `connectionId` names; answers the message as the bot sees it. */
   sendOnBehalf(
     messages: MessageStore,

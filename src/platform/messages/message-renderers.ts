@@ -6,10 +6,11 @@
  * object), so that the key order the kernel set stays.
  */
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, StoreReader } from '../../storage/store.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { RenderReader } from '../core/store-ports.js';
 
 export interface MessageRenderContext {
-  reader: StoreReader;
+  reader: RenderReader;
   chat: ChatRow;
   viewerId: number;
   /** Another message of the chat as the viewer sees it, one level deep; undefined once deleted. */

@@ -4,7 +4,12 @@
  * Messages.setThreads when it is built. Without it no message has a thread.
  */
 import type { MessageContent } from '../core/wire-types.js';
-import type { ChatRow, StoreReader } from '../../storage/store.js';
+import type { ChatRow } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { MessagesReader } from '../../storage/ports/messages.js';
+import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { TopicsReader } from '../../storage/ports/topics.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 export interface MessageThreads {
   /**
@@ -12,7 +17,7 @@ export interface MessageThreads {
    * (`_thread`), or refuses (a thread that does not exist, a closed topic).
    */
   place(
-    reader: StoreReader,
+    reader: ChatsReader & MessagesReader & SettingsReader & TopicsReader & UsersReader,
     chat: ChatRow,
     senderId: number,
     now: number,

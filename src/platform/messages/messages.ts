@@ -21,9 +21,10 @@ import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
-import type { InsertTx, RecipientsReader } from './message-ports.js';
+import type { ChatRefReader, ChatRefTx, RecipientsReader } from './message-ports.js';
+import type { InsertTx, RenderReader } from '../core/store-ports.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -67,7 +68,7 @@ export class Messages {
   /** Paid media shows previews until bought (platform/paid-media/, ADR 0050), set by the platform. */
   paidMedia?: {
     view(
-      reader: StoreReader,
+      reader: RenderReader,
       chat: ChatRow,
       row: MessageRow,
       viewerId: number,
@@ -80,7 +81,7 @@ export class Messages {
    * first use when `create`), or a numeric chat id as that person sees it.
    */
   async chatForUser(
-    tx: StoreTx | StoreReader,
+    tx: ChatRefReader,
     user: UserRow,
     chatRef: string,
     create: boolean,
@@ -91,13 +92,13 @@ export class Messages {
       if (!other || other.id === user.id) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${ref}"`);
       const existing = await tx.getPrivateChat(user.id, other.id);
       if (existing || !create) return existing;
-      return this.chats.ensurePrivate(tx as StoreTx, user, other);
+      return this.chats.ensurePrivate(tx as ChatRefTx, user, other);
     }
     const id = Number(ref);
     if (id > 0 && create) {
       const other = await tx.getUser(id);
       if (!other || other.id === user.id) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${ref}"`);
-      return this.chats.ensurePrivate(tx as StoreTx, user, other);
+      return this.chats.ensurePrivate(tx as ChatRefTx, user, other);
     }
     try {
       return await this.chats.resolveForViewer(tx, user, id);
@@ -286,7 +287,7 @@ export class Messages {
    * the viewer's file_ids, as a parsed body's would).
    */
   async render(
-    reader: StoreReader,
+    reader: RenderReader,
     chat: ChatRow,
     row: MessageRow,
     viewerId: number,

@@ -7,17 +7,19 @@ import { lookUntil } from '../core/event-bus.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { WireMessage } from '../core/wire-types.js';
 import type { Users } from '../users/users.js';
-import type { ChatRow, MessageRow, StoreReader, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { RenderReader } from '../core/store-ports.js';
+import type { ChatRefReader } from './message-ports.js';
 
 /** What this needs of Messages (named here, not imported: messages.ts imports this file). */
 interface MessageReads {
   chatForUser(
-    reader: StoreReader,
+    reader: ChatRefReader,
     user: UserRow,
     chatRef: string,
     create: boolean,
   ): Promise<ChatRow | undefined>;
-  render(reader: StoreReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
+  render(reader: RenderReader, chat: ChatRow, row: MessageRow, viewerId: number): Promise<WireMessage>;
 }
 
 export interface WaitInput {

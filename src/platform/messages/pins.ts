@@ -13,7 +13,8 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { ChatRefReader } from './message-ports.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 
 const NO_RIGHTS = 'not enough rights to manage pinned messages in the chat';
@@ -104,7 +105,7 @@ export class Pins {
 
   async #pin(
     actor: UserRow,
-    findChat: (tx: StoreTx) => Promise<ChatRow>,
+    findChat: (tx: ChatRefReader) => Promise<ChatRow>,
     messageId: number,
     silent: boolean,
     notFound: () => PlatformError,
@@ -140,7 +141,7 @@ export class Pins {
     return this.messages.render(store, done.chat, done.service, actor.id);
   }
 
-  async #chatForUser(tx: StoreTx, user: UserRow, chatRef: string): Promise<ChatRow> {
+  async #chatForUser(tx: ChatRefReader, user: UserRow, chatRef: string): Promise<ChatRow> {
     const chat = await this.messages.chatForUser(tx, user, chatRef, false);
     if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
     return chat;

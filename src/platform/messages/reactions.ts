@@ -18,7 +18,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { WireUser } from '../core/wire-types.js';
-import type { ChatRow, MessageReactionRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageReactionRow, UserRow } from '../../storage/store.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
@@ -210,7 +210,12 @@ export class Reactions {
     return this.#state(store, chat, messageId, user.id);
   }
 
-  async #chatOf(reader: StoreReader | StoreTx, user: UserRow, chatRef: string, messageId: number) {
+  async #chatOf(
+    reader: ChatsReader & MessagesReader & UsersReader,
+    user: UserRow,
+    chatRef: string,
+    messageId: number,
+  ) {
     const chat = await this.messages.chatForUser(reader, user, chatRef, false);
     if (!chat) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${chatRef}"`);
     if (!(await reader.getMessage(chat.pk, messageId))) {

@@ -15,8 +15,10 @@ import { DECLINED_BY_PROVIDER, isStars, providerOf, type InvoiceSpec } from './i
 import { starsToNanos } from './stars-ledger.js';
 import type { QueryAnswer, QueryData, ShippingOption } from './payment-queries.js';
 import { postToBot } from './payment-messages.js';
-import type { PaymentQueryKind, PaymentQueryRow, StoreTx, UserRow } from '../../storage/store.js';
-import type { PaymentsReader } from '../../storage/ports/payments.js';
+import type { ServiceMessageTx } from '../chats/chat-events.js';
+import type { PaymentQueryKind, PaymentQueryRow, UserRow } from '../../storage/store.js';
+import type { PaymentsReader, PaymentsWriter } from '../../storage/ports/payments.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 
 export type ShippingAnswer =
   { ok: true; shipping_options: ShippingOption[] } | { ok: false; error_message: string };
@@ -66,7 +68,7 @@ export class PaymentAnswers {
   }
 
   async #charge(
-    tx: StoreTx,
+    tx: PaymentsReader & PaymentsWriter & ServiceMessageTx & StarsReader & StarsWriter,
     bot: UserRow,
     query: PaymentQueryRow,
     data: QueryData,

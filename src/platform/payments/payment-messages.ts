@@ -6,11 +6,12 @@
 import type { Effects } from '../chats/group-context.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { PaymentsContext } from './invoices.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ServiceMessageTx } from '../chats/chat-events.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
 
 export async function postToBot(
   ctx: PaymentsContext,
-  tx: StoreTx,
+  tx: ServiceMessageTx,
   effects: Effects,
   user: UserRow,
   bot: UserRow,

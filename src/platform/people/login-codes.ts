@@ -34,7 +34,7 @@ import {
 } from './login-failures.js';
 import type { Platform } from '../assembly/platform.js';
 import type { MessageContent } from '../core/wire-types.js';
-import type { MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { MessageRow, UserRow } from '../../storage/store.js';
 import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 
 export const LOGIN_CODE_LENGTH = 5;
@@ -232,7 +232,7 @@ export async function voidWhenShared(
   platform: Platform,
   person: UserRow,
   row: MessageRow,
-): Promise<((tx: StoreTx) => Promise<void>) | undefined> {
+): Promise<((tx: SettingsReader & SettingsWriter) => Promise<void>) | undefined> {
   if (row.sender_id !== SERVICE_USER_ID) return undefined;
   const text = (JSON.parse(row.body) as MessageContent).text;
   if (typeof text !== 'string' || !text.startsWith(CODE_PREFIX)) return undefined;

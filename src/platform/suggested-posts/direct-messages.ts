@@ -22,7 +22,8 @@ import { renderUser } from '../users/users.js';
 import type { StarsLedger } from '../payments/stars-ledger.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import { priceProblem, sendDateProblem, type SuggestedPostPrice } from './suggested-post-rules.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ServiceMessageTx } from '../chats/chat-events.js';
+import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 import type { SuggestedPostsReader } from '../../storage/ports/suggested-posts.js';
 
@@ -194,7 +195,7 @@ export class DirectMessages {
    * message) and queues it as `message` for the chat's administrator bots other than the sender.
    */
   async post(
-    tx: StoreTx,
+    tx: ServiceMessageTx,
     effects: Effects,
     chat: ChatRow,
     senderId: number | null,
@@ -228,7 +229,7 @@ export class DirectMessages {
 
   /** A message in the channel from `senderId`, queued as channel_post for its other administrator bots. */
   async #toChannel(
-    tx: StoreTx,
+    tx: ServiceMessageTx,
     effects: Effects,
     channel: ChatRow,
     senderId: number,
@@ -253,7 +254,7 @@ export class DirectMessages {
 
   /** Publishes a post in the channel as `senderId` (suggested-posts.ts). */
   async publish(
-    tx: StoreTx,
+    tx: ServiceMessageTx,
     effects: Effects,
     channel: ChatRow,
     senderId: number,

@@ -23,10 +23,12 @@ import type { MessageContent } from '../core/wire-types.js';
 import { DirectMessages, topicOf, type SuggestedPostsContext } from './direct-messages.js';
 import { showSuggestedPost } from './suggested-post-view.js';
 import { MAX_DECLINE_COMMENT, PAYOUT_DELAY, publishDate, refundsOnDelete } from './suggested-post-rules.js';
-import type { ChatRow, StoreTx, SuggestedPostRow, UserRow } from '../../storage/store.js';
+import type { ServiceMessageTx } from '../chats/chat-events.js';
+import type { ChatRow, SuggestedPostRow, UserRow } from '../../storage/store.js';
+import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
-import type { SuggestedPostsReader } from '../../storage/ports/suggested-posts.js';
+import type { SuggestedPostsReader, SuggestedPostsWriter } from '../../storage/ports/suggested-posts.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
 /** Due posts handled in one pass at most (a full pass asks for another at once). */
@@ -210,7 +212,12 @@ export class SuggestedPosts {
   }
 
   /** The channel post of an approved suggestion whose date came (is_paid_post when paid). */
-  async #publish(tx: StoreTx, effects: Effects, chatPk: number, messageId: number): Promise<void> {
+  async #publish(
+    tx: ServiceMessageTx & SuggestedPostsReader & SuggestedPostsWriter,
+    effects: Effects,
+    chatPk: number,
+    messageId: number,
+  ): Promise<void> {
     const now = this.ctx.deps.clock.now();
     const post = await tx.getSuggestedPost(chatPk, messageId);
     if (post?.phase !== 'scheduled' || post.publish_at === null || post.publish_at > now) return;
@@ -237,7 +244,12 @@ export class SuggestedPosts {
   }
 
   /** A paid post a day after publication: the held Stars go to the channel (suggested_post_paid). */
-  async #payOut(tx: StoreTx, effects: Effects, chatPk: number, messageId: number): Promise<void> {
+  async #payOut(
+    tx: ServiceMessageTx & StarsReader & StarsWriter & SuggestedPostsReader & SuggestedPostsWriter,
+    effects: Effects,
+    chatPk: number,
+    messageId: number,
+  ): Promise<void> {
     const now = this.ctx.deps.clock.now();
     const post = await tx.getSuggestedPost(chatPk, messageId);
     if (post?.phase !== 'published' || post.due_at === null || post.due_at > now || post.amount === null)
@@ -277,7 +289,7 @@ export class SuggestedPosts {
 
   /** A service message from the channel in the person's topic, naming the suggestion. */
   async #service(
-    tx: StoreTx,
+    tx: ServiceMessageTx,
     effects: Effects,
     chat: ChatRow,
     channel: ChatRow,

@@ -12,7 +12,7 @@
  * a topic's messages takes can_pin_messages.
  */
 import type { ForumTopic } from '../../wire/bot-api-types.js';
-import { postServiceMessage } from '../chats/chat-events.js';
+import { postServiceMessage, type ServiceMessageTx } from '../chats/chat-events.js';
 import { hasRight, type AdminRightKey } from '../chats/chat-rights.js';
 import {
   actingIn,
@@ -25,9 +25,9 @@ import {
 import type { Messages } from '../messages/messages.js';
 import { PlatformError, type PlatformErrorCode } from '../core/errors.js';
 import type { MessageContent } from '../core/wire-types.js';
-import { GENERAL_THREAD_ID } from '../../storage/ports/topics.js';
+import { GENERAL_THREAD_ID, type TopicsReader, type TopicsWriter } from '../../storage/ports/topics.js';
 import { privateTopics, setBotTopicMode, type BotTopicMode } from './bot-topics.js';
-import type { ChatRow, ForumTopicRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, ForumTopicRow, UserRow } from '../../storage/store.js';
 import { cleanTopicName, iconColor, iconEmoji, renderForumTopic } from './topic-rules.js';
 import { placeInThread, threadOf } from './threads.js';
 import type { Groups } from '../chats/groups.js';
@@ -41,6 +41,8 @@ import {
 } from './topic-checks.js';
 
 type PrivateTopics = { botId: number; mode: BotTopicMode };
+/** What a topic's changes read and write (#inTopic's and #general's fns): the topics, their service messages. */
+type TopicTx = ServiceMessageTx & TopicsReader & TopicsWriter;
 
 export interface NewTopic {
   name: string;
@@ -264,7 +266,7 @@ export class ForumTopics {
   }
 
   async #topic(
-    tx: StoreTx,
+    tx: TopicTx,
     acting: Acting,
     threadId: number,
     allowPrivate: boolean,
@@ -281,7 +283,7 @@ export class ForumTopics {
    * whose bot has topics on (a person names it by the bot's @username).
    */
   async #acting(
-    tx: StoreTx,
+    tx: TopicTx,
     acting: Acting,
     allowPrivate: boolean,
   ): Promise<{ at: ActingIn; inPrivate: PrivateTopics | undefined }> {
@@ -306,7 +308,7 @@ export class ForumTopics {
     threadId: number,
     right: AdminRightKey,
     refusal: PlatformErrorCode,
-    fn: (tx: StoreTx, at: ActingIn, topic: ForumTopicRow, effects: Effects) => Promise<void>,
+    fn: (tx: TopicTx, at: ActingIn, topic: ForumTopicRow, effects: Effects) => Promise<void>,
     /** In a private chat with topics: whether people other than the topic's creator may too. */
     inPrivateChats?: (mode: BotTopicMode) => boolean,
   ): Promise<void> {
@@ -327,7 +329,7 @@ export class ForumTopics {
   async #general(
     acting: Acting,
     refusal: PlatformErrorCode,
-    fn: (tx: StoreTx, at: ActingIn, general: ForumTopicRow, effects: Effects) => Promise<void>,
+    fn: (tx: TopicTx, at: ActingIn, general: ForumTopicRow, effects: Effects) => Promise<void>,
   ): Promise<void> {
     await commit(this.ctx, async (tx, effects) => {
       const at = await actingIn(this.ctx, tx, acting);
@@ -340,7 +342,7 @@ export class ForumTopics {
   }
 
   async #rename(
-    tx: StoreTx,
+    tx: TopicTx,
     at: ActingIn,
     topic: ForumTopicRow,
     change: { name: string | undefined; emoji: string | null | undefined },
@@ -360,7 +362,7 @@ export class ForumTopics {
   }
 
   async #close(
-    tx: StoreTx,
+    tx: TopicTx,
     at: ActingIn,
     topic: ForumTopicRow,
     closed: boolean,
@@ -379,7 +381,7 @@ export class ForumTopics {
 
   /** A service message in the topic (in General: outside every topic). */
   async #post(
-    tx: StoreTx,
+    tx: TopicTx,
     at: ActingIn,
     topic: ForumTopicRow,
     content: MessageContent,

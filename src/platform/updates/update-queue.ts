@@ -9,7 +9,7 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from './update-ids.js';
-import type { BotRow, StoreTx, UpdateRow } from '../../storage/store.js';
+import type { BotRow, UpdateRow } from '../../storage/store.js';
 import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
 import type { Timeline } from '../timeline/timeline.js';
 import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
@@ -202,7 +202,7 @@ export class UpdateQueue {
     const bot = await this.#bot(botId);
     if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
 
-    const writes: Array<(tx: StoreTx) => Promise<void>> = [];
+    const writes: Array<(tx: UpdatesWriter & UsersWriter) => Promise<void>> = [];
     if (params.allowedUpdates !== undefined) {
       const json = JSON.stringify(params.allowedUpdates);
       const stored = params.allowedUpdates.length === 0 ? null : json;

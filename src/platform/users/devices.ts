@@ -13,7 +13,6 @@ import { GatewayError, PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from './users.js';
 import type { DeviceRow } from '../../storage/gateway-store.js';
-import type { StoreTx } from '../../storage/store.js';
 import type { GatewayTx } from '../core/store-ports.js';
 
 export const DEFAULT_DEVICE = { name: 'Phone', online: true, receipt_delay: 0, read_delay: null } as const;
@@ -42,7 +41,7 @@ export function deviceView(row: DeviceRow): DeviceView {
 }
 
 /** Runs inside the transaction in which a person's device came online, at virtual ms `atMs`. */
-export type OnlineHook = (tx: StoreTx, userId: number, atMs: number) => Promise<void>;
+export type OnlineHook = (tx: GatewayTx, userId: number, atMs: number) => Promise<void>;
 
 function checkDelay(value: number | null | undefined, field: string, nullable: boolean): void {
   if (value === undefined || (value === null && nullable)) return;
@@ -145,7 +144,7 @@ export class Devices {
     });
   }
 
-  async #cameOnline(tx: StoreTx, userId: number): Promise<void> {
+  async #cameOnline(tx: GatewayTx, userId: number): Promise<void> {
     const at = this.deps.clock.nowMs();
     for (const hook of this.#onlineHooks) await hook(tx, userId, at);
   }

@@ -10,7 +10,9 @@ import type { Messages } from '../messages/messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { renderUser } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, UserRow } from '../../storage/store.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+import type { WebAppsWriter } from '../../storage/ports/web-apps.js';
 
 export interface InlineSent {
   message: WireMessage;
@@ -24,7 +26,7 @@ export async function sendResultAsPerson(
   chatRef: string,
   chosen: StoredResult,
   /** Checks and writes in the message's transaction (it may refuse the chat). */
-  withMessage: (tx: StoreTx, chat: ChatRow) => Promise<void>,
+  withMessage: (tx: UsersReader & WebAppsWriter, chat: ChatRow) => Promise<void>,
 ): Promise<InlineSent> {
   const { deps, files, messages } = parts;
   // Files by URL are downloaded before the write: no network I/O inside a transaction.

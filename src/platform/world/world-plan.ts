@@ -7,7 +7,8 @@
  * since a write does no I/O. Problems are added to `problems`; the plan is only used when there is
  * none.
  */
-import type { StoreReader } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 import type { Platform } from '../assembly/platform.js';
 import { normalizePermissions, type MemberData } from '../chats/chat-rights.js';
 import { DEFAULT_PRICE_UNITS, parseCredits } from '../gateway/money.js';
@@ -119,7 +120,7 @@ class Taken {
   readonly #chatIds = new Set<number>();
 
   constructor(
-    private readonly store: StoreReader,
+    private readonly store: ChatsReader & UsersReader,
     private readonly problems: WorldProblems,
   ) {}
 

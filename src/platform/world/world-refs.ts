@@ -3,7 +3,8 @@
  * or will be given) first, then the workspace's users. A reference is a user id, `@username` or an
  * E.164 phone number, as everywhere in the control API.
  */
-import type { StoreReader } from '../../storage/store.js';
+import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 
 export interface KnownUser {
   id: number;
@@ -19,7 +20,7 @@ export class WorldUsers {
   readonly #byUsername = new Map<string, KnownUser>();
   readonly #byPhone = new Map<string, KnownUser>();
 
-  constructor(readonly store: StoreReader) {}
+  constructor(readonly store: ChatsReader & UsersReader) {}
 
   add(user: KnownUser): void {
     this.#byId.set(user.id, user);
