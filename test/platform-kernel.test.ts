@@ -3,19 +3,22 @@
  * refuses an import from the kernel into a feature, from a feature into an undeclared feature or a
  * view, and into the assembly from anywhere but the views (shown on fixtures, so that a rule that
  * stopped working would be noticed); and every import between the folders of src/platform/ today
- * passes its table.
+ * passes its table. Nor does it name a feature's refusal: each feature declares its own in its
+ * folder (ADR 0108's addendum), and the kernel's files name only the kernel's codes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ruleErrors, sourceFiles } from './helpers/lint-rule.js';
+import { KERNEL_AREAS, REFUSAL_TABLES } from '../src/platform/assembly/refusals.js';
 import {
   FEATURE_DEPENDENCIES,
   KERNEL,
   VIEWS,
   platformFolderOf,
   refusal,
+  roleOf,
 } from '../eslint-rules/platform-kernel.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -102,5 +105,35 @@ describe('the kernel of src/platform/', () => {
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it("declares each feature's refusals in its folder's refusals.ts, joined by the assembly", () => {
+    const featureAreas = Object.keys(REFUSAL_TABLES).filter((area) => !KERNEL_AREAS.includes(area as never));
+    // assembly/refusals.ts is the join itself.
+    const withTable = readdirSync(path.join(src, 'platform'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'assembly')
+      .map((entry) => entry.name)
+      .filter((folder) => existsSync(path.join(src, 'platform', folder, 'refusals.ts')));
+    expect(featureAreas.length).toBeGreaterThan(0);
+    for (const area of featureAreas) expect(roleOf(area), area).toBe('feature');
+    expect(withTable.sort()).toEqual(featureAreas.sort());
+  });
+
+  it("names no feature's refusal in the kernel: the codes the kernel throws are declared in core/refusals/", () => {
+    const featureCodes = new Set(
+      Object.entries(REFUSAL_TABLES)
+        .filter(([area]) => !KERNEL_AREAS.includes(area as never))
+        .flatMap(([, table]) => Object.keys(table)),
+    );
+    expect(featureCodes.has('BALANCE_TOO_LOW')).toBe(true);
+    const named: string[] = [];
+    for (const folder of KERNEL) {
+      for (const file of sourceFiles(path.join(src, 'platform', folder))) {
+        for (const [, code] of readFileSync(file, 'utf8').matchAll(/'([A-Z][A-Z0-9_]+)'/g)) {
+          if (featureCodes.has(code!)) named.push(`${path.relative(src, file)}: ${code}`);
+        }
+      }
+    }
+    expect(named).toEqual([]);
   });
 });

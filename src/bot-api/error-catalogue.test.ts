@@ -14,7 +14,7 @@ import {
   type BotApiErrorData,
 } from './error-catalogue.js';
 import { INTERNAL_SERVER_ERROR, platformErrorAnswer, toBotApiError } from './errors.js';
-import { REFUSALS } from '../platform/core/refusals/index.js';
+import { REFUSALS } from '../platform/assembly/refusals.js';
 import {
   ChatMigrated,
   PlatformError,

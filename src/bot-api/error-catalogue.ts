@@ -2,18 +2,18 @@
  * The Bot API's error catalogue (reference §2.3; ADR 0041, ADR 0108): every error the server
  * answers, by a stable code, with its HTTP status (= error_code) and the exact description. Two
  * tables: the surface's own errors (surface-errors.ts: reading the request, parameters, files, the
- * envelope), and the platform's refusals, whose texts are declared with their codes
- * (platform/core/refusals/, the `bot` of each) and answered with the status of their prefix.
- * BotApiError instances are made here only, by botApiError(); the rest of the surface names codes,
- * and bot-api/errors.ts maps the platform's errors to them.
+ * envelope), and the platform's refusals, whose texts are declared with their codes (the `bot` of
+ * each, in platform/core/refusals/ and each feature's refusals.ts) and answered with the status of
+ * their prefix. BotApiError instances are made here only, by botApiError(); the rest of the surface
+ * names codes, and bot-api/errors.ts maps the platform's errors to them.
  */
 import { BOT_API_ERRORS, type CatalogueEntry, type ResponseParameters } from './surface-errors.js';
-import {
-  REFUSALS,
-  type BotApiText,
-  type PlatformErrorCode,
-  type PlatformErrorDataOf,
-  type Refusal,
+import { REFUSALS } from '../platform/assembly/refusals.js';
+import type {
+  BotApiText,
+  PlatformErrorCode,
+  PlatformErrorDataOf,
+  Refusal,
 } from '../platform/core/refusals/index.js';
 
 export { BOT_API_ERRORS, type CatalogueEntry, type ResponseParameters } from './surface-errors.js';

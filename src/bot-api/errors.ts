@@ -5,7 +5,7 @@
  */
 import { BotApiError, botApiError, type AnsweredRefusal, type BotApiErrorCode } from './error-catalogue.js';
 import { PlatformError, RateLimited } from '../platform/core/errors.js';
-import { REFUSALS } from '../platform/core/refusals/index.js';
+import { REFUSALS } from '../platform/assembly/refusals.js';
 import { PollConflict } from '../platform/updates/update-queue.js';
 import { FormattingError, type FormattingErrorKind } from '../platform/formatting/index.js';
 
@@ -26,7 +26,7 @@ export type FixedCode = {
 
 /**
  * The answer to a platform error: by its code and data, with the text declared with the code
- * (platform/core/refusals/). A code declared without one is thrown only for people or the gateway:
+ * (platform/core/refusals/ and the features' refusals.ts). A code declared without one is thrown only for people or the gateway:
  * a bot never meets it, and should one, that is a fault of the server (answered 500 and logged, as
  * any other).
  */

@@ -1,7 +1,7 @@
 /**
  * The Bot API's texts live in its catalogue (error-catalogue.ts, surface-errors.ts; ADR 0041) and in the declarations
- * of the platform's refusals (platform/core/refusals/, ADR 0108) only: the rest of the surface names
- * codes, and the domain throws PlatformError codes with data. This scans the sources (not the
+ * of the platform's refusals (platform/core/refusals/ and each feature's refusals.ts, ADR 0108)
+ * only: the rest of the surface names codes, and the domain throws PlatformError codes with data. This scans the sources (not the
  * tests) for texts written inline.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOT_API_ERRORS } from './error-catalogue.js';
-import { REFUSALS } from '../platform/core/refusals/index.js';
+import { REFUSALS } from '../platform/assembly/refusals.js';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,20 +35,23 @@ const WIRE_PREFIX =
 
 /** The catalogue: the errors it makes, and the table of the surface's own texts. */
 const CATALOGUE = ['bot-api/error-catalogue.ts', 'bot-api/surface-errors.ts'];
-/** The declarations of the platform's refusals, each with its Bot API text. */
+/** The declarations of the platform's refusals with their Bot API texts: the kernel's, each feature's. */
 const DECLARATIONS = 'platform/core/refusals/';
+const isDeclaration = (file: string) =>
+  file.startsWith(DECLARATIONS) || /^platform\/[a-z-]+\/refusals\.ts$/.test(file);
 
 describe('no Bot API wire text outside the catalogue', () => {
   it('finds the sources it scans', () => {
     expect(sources('bot-api')).toEqual(expect.arrayContaining(CATALOGUE));
     expect(sources('platform')).toContain('platform/core/errors.ts');
     expect(sources('platform')).toContain(`${DECLARATIONS}messages.ts`);
+    expect(sources('platform')).toContain('platform/payments/refusals.ts');
   });
 
   it('makes BotApiError instances in the catalogue only', () => {
     const offending: string[] = [];
     for (const file of [...sources('bot-api'), ...sources('platform')]) {
-      if (CATALOGUE.includes(file) || file.startsWith(DECLARATIONS)) continue;
+      if (CATALOGUE.includes(file) || isDeclaration(file)) continue;
       const text = code(file);
       for (const [pattern, what] of [
         [/badRequest\(\s*['"`]/, 'badRequest(<text>)'],
@@ -74,7 +77,7 @@ describe('no Bot API wire text outside the catalogue', () => {
     // new PlatformError('BAD_REQUEST', '<text>') and the people-only helpers bad('<text>').
     const refusal = /(?:PlatformError\(\s*'BAD_REQUEST',\s*|\bbad\(\s*)(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
     for (const file of sources('platform')) {
-      if (file.startsWith(DECLARATIONS)) continue;
+      if (isDeclaration(file)) continue;
       for (const match of code(file).matchAll(refusal)) {
         const text = match[2]!;
         if (texts.has(text) || /^[A-Z][A-Z_]+$/.test(text)) offending.push(`${file}: ${text}`);

@@ -2,7 +2,8 @@
  * The Bot API's own errors (reference §2.3; ADR 0041): those of reading the request, its
  * parameters and files, the envelope, tokens and methods, by a stable code, with the HTTP status (=
  * error_code) and the exact description. The platform's refusals are declared with their codes
- * (platform/core/refusals/, ADR 0108); error-catalogue.ts makes the errors of both.
+ * (platform/core/refusals/ and the features' refusals.ts, ADR 0108); error-catalogue.ts makes the
+ * errors of both.
  *
  * Descriptions follow the reference's normalisation (§2.2): "<Prefix>: <text>" with the prefix of
  * the status, the text's first letter lower-cased unless it is an ALL_CAPS token of the platform.

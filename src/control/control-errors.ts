@@ -5,12 +5,8 @@
  * description is the platform error's own message.
  */
 import type { PlatformError } from '../platform/core/errors.js';
-import {
-  REFUSALS,
-  refusalOf,
-  type PlatformErrorCode,
-  type RefusalKind,
-} from '../platform/core/refusals/index.js';
+import { REFUSALS, refusalOf } from '../platform/assembly/refusals.js';
+import type { PlatformErrorCode, RefusalKind } from '../platform/core/refusals/index.js';
 
 /** The status of each kind of refusal. */
 export const CONTROL_STATUS: Record<RefusalKind, number> = {

@@ -1,18 +1,14 @@
 /**
  * The gateway's error catalogue (reference §4.1; ADR 0014, ADR 0108): every code it answers with and
  * its HTTP status. The surface's own codes are below; the refusals of the gateway's rules are
- * declared with their codes (platform/core/refusals/gateway.ts, those with a `gateway` text) and
- * answered with the status of their kind. The body is always `{"ok":false,"error":"<CODE>"}` (spec
+ * declared with their codes (platform/gateway/refusals.ts and a person's phone number in the
+ * kernel's, those with a `gateway` text; ADR 0108's addendum) and answered with the status of their kind. The body is always `{"ok":false,"error":"<CODE>"}` (spec
  * §7); the server option `--gateway-always-200` answers HTTP 200 for everything instead of these
  * statuses.
  */
 import { PlatformError } from '../platform/core/errors.js';
-import {
-  REFUSALS,
-  refusalOf,
-  type GatewayErrorCode,
-  type RefusalKind,
-} from '../platform/core/refusals/index.js';
+import { REFUSALS, refusalOf } from '../platform/assembly/refusals.js';
+import type { PlatformErrorCode, RefusalKind } from '../platform/core/refusals/index.js';
 
 export interface CatalogueEntry {
   status: number;
@@ -40,10 +36,10 @@ const SURFACE_ERRORS = {
   INTERNAL_ERROR: { status: 500, when: 'an unexpected fault of the server' },
 } satisfies Record<string, CatalogueEntry>;
 
-/** The refusals of the gateway's rules that its wire answers. */
+/** The refusals of the gateway's rules that its wire answers: those declared with a `gateway` text. */
 type WireRefusal = {
-  [C in GatewayErrorCode]: (typeof REFUSALS)[C] extends { gateway: string } ? C : never;
-}[GatewayErrorCode];
+  [C in PlatformErrorCode]: (typeof REFUSALS)[C] extends { gateway: string } ? C : never;
+}[PlatformErrorCode];
 
 /** Codes a gateway method can answer with. */
 export type GatewayWireCode = keyof typeof SURFACE_ERRORS | WireRefusal;

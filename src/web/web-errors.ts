@@ -4,7 +4,8 @@
  * The body's `error` is the code and its `description` the error's message (web-routes.ts).
  */
 import type { PlatformError } from '../platform/core/errors.js';
-import { refusalOf, type RefusalKind } from '../platform/core/refusals/index.js';
+import { refusalOf } from '../platform/assembly/refusals.js';
+import type { RefusalKind } from '../platform/core/refusals/index.js';
 
 const WEB_STATUS: Record<RefusalKind, number> = {
   invalid: 400,

@@ -1,17 +1,12 @@
 /**
  * Errors of the platform's rules, with stable codes and, where the wording needs it, typed data.
- * Each code is declared once in refusals/ with its kind and the texts a surface must answer with
- * it (ADR 0108); each surface maps kinds to its wire format in one place (bot-api/error-catalogue.ts,
+ * Each code is declared once with its kind and the texts a surface must answer with it, the
+ * kernel's in refusals/ and a feature's in its folder (ADR 0108 and its addendum); each surface maps kinds to its wire format in one place (bot-api/error-catalogue.ts,
  * control/control-errors.ts, web/web-errors.ts, gateway/errors.ts). `message` is a plain
  * description for people; no surface derives a wire text from it but the control API and the web
  * person API, which show it as it is.
  */
-import type {
-  GatewayErrorCode,
-  PlatformErrorCode,
-  PlatformErrorData,
-  PlatformErrorDataOf,
-} from './refusals/index.js';
+import type { PlatformErrorCode, PlatformErrorData, PlatformErrorDataOf } from './refusals/index.js';
 
 export type { PlatformErrorCode, PlatformErrorData, PlatformErrorDataOf } from './refusals/index.js';
 export type { EphemeralRefusal } from './refusals/messages.js';
@@ -31,18 +26,6 @@ export class PlatformError<C extends PlatformErrorCode = PlatformErrorCode> exte
   ) {
     super(message);
     this.data = data[0] as PlatformErrorDataOf<C>;
-  }
-}
-
-/**
- * Errors of the gateway's rules (codes in refusals/gateway.ts). Declared here, with the codes, and
- * not in platform/gateway/, because the kernel throws some of them too (users/devices.ts:
- * DEVICE_NOT_FOUND) and the kernel imports no feature (ADR 0111); gateway/gateway-error.ts
- * re-exports it for the gateway's own files.
- */
-export class GatewayError extends PlatformError<GatewayErrorCode> {
-  constructor(code: GatewayErrorCode, message: string = code) {
-    super(code, message);
   }
 }
 

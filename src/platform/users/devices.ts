@@ -9,7 +9,7 @@
  * receipt or a read changes belongs to whoever sent the message (today the gateway), which registers
  * a hook that runs in the same transaction as a device coming online.
  */
-import { GatewayError, PlatformError } from '../core/errors.js';
+import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { Users } from './users.js';
 import type { DeviceRow } from '../../storage/gateway-store.js';
@@ -112,7 +112,7 @@ export class Devices {
     checkInput(input);
     return this.deps.store.write(async (tx) => {
       const device = await tx.gateway.getDevice(deviceId);
-      if (!device) throw new GatewayError('DEVICE_NOT_FOUND', `no device ${deviceId}`);
+      if (!device) throw new PlatformError('DEVICE_NOT_FOUND', `no device ${deviceId}`);
       const patch: Partial<DeviceRow> = {};
       if (input.name !== undefined) patch.name = input.name.trim();
       if (input.online !== undefined) patch.online = input.online;
@@ -131,7 +131,7 @@ export class Devices {
       const devices = await this.ofUser(tx, user.id);
       const targets = deviceId === undefined ? devices : devices.filter((d) => d.id === deviceId);
       if (targets.length === 0)
-        throw new GatewayError('DEVICE_NOT_FOUND', `${userRef} has no device ${deviceId}`);
+        throw new PlatformError('DEVICE_NOT_FOUND', `${userRef} has no device ${deviceId}`);
       let cameOnline = false;
       for (const device of targets) {
         if (device.online === online) continue;

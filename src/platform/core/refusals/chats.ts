@@ -1,10 +1,10 @@
 /**
- * The refusals of groups, supergroups and channels: access, settings, members and rights, forum
- * topics, invite links and join requests, communities. One entry per code (refusal.ts says what an
- * entry holds; ADR 0108).
+ * The refusals of groups, supergroups and channels: access, settings, members and rights, invite
+ * links and join requests. One entry per code (refusal.ts says what an entry holds; ADR 0108; a
+ * feature's are in its folder, its refusals.ts).
  */
 import type { ChatType } from '../../../storage/store.js';
-import { CHAT_KIND, type Refusals } from './refusal.js';
+import { CHAT_KIND, tdlibText, type Refusals } from './refusal.js';
 
 export const CHAT_REFUSALS = {
   // groups, supergroups and channels (platform/chats/groups.ts)
@@ -40,11 +40,34 @@ export const CHAT_REFUSALS = {
   },
   /** deleteChatPhoto of a chat without a photo (the platform's token, reference §2.2). */
   CHAT_NOT_MODIFIED: { kind: 'invalid', bot: 'Bad Request: CHAT_NOT_MODIFIED', control: 'BAD_REQUEST' },
-  // communities (platform/communities/, ADR 0077)
-  COMMUNITY_NOT_FOUND: { kind: 'not_found', bot: null },
-  COMMUNITY_OWNER_REQUIRED: { kind: 'forbidden', bot: null },
-  CHAT_ALREADY_IN_COMMUNITY: { kind: 'conflict', bot: null },
-  CHAT_NOT_IN_COMMUNITY: { kind: 'invalid', bot: null },
+  // permissions and info by the chat's kind and the bot's rights (groups.ts, chat-info-rights.ts)
+  PRIVATE_CHAT_PERMISSIONS: {
+    kind: 'invalid',
+    bot: "Bad Request: can't change private chat permissions",
+    control: 'BAD_REQUEST',
+  },
+  CHANNEL_CHAT_PERMISSIONS: {
+    kind: 'invalid',
+    bot: "Bad Request: can't change channel chat permissions",
+    control: 'BAD_REQUEST',
+  },
+  PRIVATE_CHAT_INFO: {
+    kind: 'invalid',
+    bot: (d: { field: 'title' | 'description' | 'photo' }) =>
+      `Bad Request: can't change private chat ${d.field}`,
+    control: 'BAD_REQUEST',
+  },
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_PERMISSIONS: {
+    kind: 'forbidden',
+    bot: 'Bad Request: not enough rights to change chat permissions',
+    control: 'CHAT_ADMIN_REQUIRED',
+  },
+  NOT_ENOUGH_RIGHTS_TO_CHANGE_INFO: {
+    kind: 'forbidden',
+    bot: (d: { field: 'title' | 'description' | 'photo' }) =>
+      `Bad Request: not enough rights to change chat ${d.field}`,
+    control: 'CHAT_ADMIN_REQUIRED',
+  },
   // members (members.ts)
   CANT_REMOVE_CHAT_OWNER: {
     kind: 'invalid',
@@ -132,46 +155,12 @@ export const CHAT_REFUSALS = {
   },
   /** A custom title over 16 characters (the platform's token; ADR 0071). */
   ADMIN_RANK_INVALID: { kind: 'invalid', bot: 'Bad Request: ADMIN_RANK_INVALID', control: 'BAD_REQUEST' },
-  // forum topics (platform/topics/). None of these is in the reference catalogue (text unverified):
-  // the lower-case ones are TDLib's (ForumTopicManager.cpp, MessagesManager.cpp), the tokens the server's.
-  CHAT_NOT_FORUM: { kind: 'invalid', bot: 'Bad Request: the chat is not a forum', control: 'BAD_REQUEST' },
-  TOPIC_NOT_MODIFIED: { kind: 'invalid', bot: 'Bad Request: TOPIC_NOT_MODIFIED', control: 'BAD_REQUEST' },
-  TOPIC_ID_INVALID: { kind: 'invalid', bot: 'Bad Request: TOPIC_ID_INVALID', control: 'BAD_REQUEST' },
-  MESSAGE_THREAD_NOT_FOUND: {
-    kind: 'not_found',
-    bot: 'Bad Request: message thread not found',
-    control: 'BAD_REQUEST',
-  },
-  MESSAGE_THREAD_ID_INVALID: {
+  // member tags (member-tags.ts, ADR 0048)
+  /** setChatMemberTag with an emoji in the tag (the platform's token, as for custom titles; unverified). */
+  MEMBER_TAG_EMOJI_NOT_ALLOWED: {
     kind: 'invalid',
-    bot: 'Bad Request: invalid message thread identifier specified',
+    bot: 'Bad Request: TAG_EMOJI_NOT_ALLOWED',
     control: 'BAD_REQUEST',
-  },
-  TOPIC_CLOSED: { kind: 'invalid', bot: 'Bad Request: TOPIC_CLOSED', control: 'BAD_REQUEST' },
-  TOPIC_ICON_COLOR_INVALID: {
-    kind: 'invalid',
-    bot: 'Bad Request: invalid icon color specified',
-    control: 'BAD_REQUEST',
-  },
-  NOT_ENOUGH_RIGHTS_TO_CREATE_TOPIC: {
-    kind: 'forbidden',
-    bot: 'Bad Request: not enough rights to create a topic',
-    control: 'CHAT_ADMIN_REQUIRED',
-  },
-  NOT_ENOUGH_RIGHTS_TO_EDIT_TOPIC: {
-    kind: 'forbidden',
-    bot: 'Bad Request: not enough rights to edit the topic',
-    control: 'CHAT_ADMIN_REQUIRED',
-  },
-  NOT_ENOUGH_RIGHTS_TO_CLOSE_TOPIC: {
-    kind: 'forbidden',
-    bot: 'Bad Request: not enough rights to close or open the topic',
-    control: 'CHAT_ADMIN_REQUIRED',
-  },
-  NOT_ENOUGH_RIGHTS_TO_DELETE_TOPIC: {
-    kind: 'forbidden',
-    bot: 'Bad Request: not enough rights to delete the topic',
-    control: 'CHAT_ADMIN_REQUIRED',
   },
   MEMBER_LIST_INACCESSIBLE: {
     kind: 'invalid',
@@ -227,5 +216,14 @@ export const CHAT_REFUSALS = {
     kind: 'conflict',
     bot: 'Bad Request: USER_ALREADY_PARTICIPANT',
     control: 'USER_ALREADY_PARTICIPANT',
+  },
+  /**
+   * An invoice refused, by its token: a subscription link outside a channel (invite-links.ts), and
+   * the invoices payments/ refuses (invoice-rules.ts: CURRENCY_TOTAL_AMOUNT_INVALID, ...).
+   */
+  INVOICE_INVALID: {
+    kind: 'invalid',
+    bot: (d: { reason: string }) => `Bad Request: ${tdlibText(d.reason)}`,
+    control: 'BAD_REQUEST',
   },
 } satisfies Refusals;

@@ -1,42 +1,57 @@
 /**
- * Every refusal the platform throws, declared once (ADR 0108): the areas' tables joined. A code is
- * in exactly one table (refusals.test.ts; tsc refuses a code declared twice, below).
+ * The registry of refusals (ADR 0108 and its addendum): every code the platform throws is declared
+ * once, in one area's table. The kernel's tables are in this folder; a feature adds its own to
+ * `RefusalTables` by declaration merging, so that `PlatformErrorCode` stays one typed union while
+ * the kernel imports no feature (ADR 0111). The assembly joins the tables for the surfaces
+ * (assembly/refusals.ts). A code is in exactly one table: tsc refuses a code declared twice (below).
  */
-import { CHAT_REFUSALS } from './chats.js';
-import { FEATURE_REFUSALS } from './features.js';
-import { GATEWAY_REFUSALS } from './gateway.js';
-import { MESSAGE_REFUSALS } from './messages.js';
-import type { Refusal } from './refusal.js';
+import type { CHAT_REFUSALS } from './chats.js';
+import type { MESSAGE_REFUSALS } from './messages.js';
 
-export { CHAT_KIND, tdlibText, type BotApiText, type Refusal, type RefusalKind } from './refusal.js';
+export {
+  CHAT_KIND,
+  tdlibText,
+  type BotApiText,
+  type Refusal,
+  type RefusalKind,
+  type Refusals,
+} from './refusal.js';
 
-type Tables = [
-  typeof MESSAGE_REFUSALS,
-  typeof CHAT_REFUSALS,
-  typeof FEATURE_REFUSALS,
-  typeof GATEWAY_REFUSALS,
-];
+/**
+ * Each area's table of refusals, by the area's name: the kernel's two (the codes the kernel throws),
+ * and one per feature, which the feature adds in its refusals.ts:
+ *
+ *     declare module '../core/refusals/index.js' {
+ *       interface RefusalTables {
+ *         payments: typeof PAYMENT_REFUSALS;
+ *       }
+ *     }
+ */
+export interface RefusalTables {
+  messages: typeof MESSAGE_REFUSALS;
+  chats: typeof CHAT_REFUSALS;
+}
 
-/** The codes of two tables at once; never, or the spread below would keep only one of them. */
-type Twice<T extends readonly object[]> = T extends [infer First, ...infer Rest extends object[]]
-  ? (keyof First & { [K in keyof Rest]: keyof Rest[K] }[number]) | Twice<Rest>
-  : never;
-const declaredOnce: [Twice<Tables>] extends [never] ? true : false = true;
+type Area = keyof RefusalTables;
+
+/** The codes declared in two tables at once; never, or a code would have two declarations. */
+type Twice = {
+  [A in Area]: {
+    [B in Exclude<Area, A>]: keyof RefusalTables[A] & keyof RefusalTables[B];
+  }[Exclude<Area, A>];
+}[Area];
+const declaredOnce: [Twice] extends [never] ? true : false = true;
 void declaredOnce;
 
-type Declared = Tables[0] & Tables[1] & Tables[2] & Tables[3];
+export type PlatformErrorCode = { [A in Area]: keyof RefusalTables[A] }[Area];
 
-export const REFUSALS: { readonly [C in keyof Declared]: Declared[C] } = {
-  ...MESSAGE_REFUSALS,
-  ...CHAT_REFUSALS,
-  ...FEATURE_REFUSALS,
-  ...GATEWAY_REFUSALS,
-};
+/** The declaration of a code, as its table writes it. */
+export type RefusalOf<C extends PlatformErrorCode> = {
+  [A in Area]: C extends keyof RefusalTables[A] ? RefusalTables[A][C] : never;
+}[Area];
 
-export type PlatformErrorCode = keyof typeof REFUSALS;
-
-/** The codes of the Verification Gateway's rules (thrown as GatewayError). */
-export type GatewayErrorCode = keyof typeof GATEWAY_REFUSALS;
+/** Every code with its declaration: the type of the tables joined (assembly/refusals.ts). */
+export type DeclaredRefusals = { readonly [C in PlatformErrorCode]: RefusalOf<C> };
 
 /** The data a refusal carries: the parameter of its Bot API text (or parameters); none otherwise. */
 type DataOf<R> = R extends { bot: (data: infer D) => unknown }
@@ -45,16 +60,12 @@ type DataOf<R> = R extends { bot: (data: infer D) => unknown }
     ? D
     : undefined;
 
+/** (Read through DeclaredRefusals, an object type, so that PlatformError<C> stays covariant in C.) */
 export type PlatformErrorDataOf<C extends PlatformErrorCode> = C extends PlatformErrorCode
-  ? DataOf<(typeof REFUSALS)[C]>
+  ? DataOf<DeclaredRefusals[C]>
   : never;
 
 /** The codes that carry data, with their data. */
 export type PlatformErrorData = {
   [C in PlatformErrorCode as PlatformErrorDataOf<C> extends undefined ? never : C]: PlatformErrorDataOf<C>;
 };
-
-/** The declaration of a code, as the surfaces read it. */
-export function refusalOf(code: PlatformErrorCode): Refusal {
-  return REFUSALS[code];
-}

@@ -38,7 +38,7 @@ const EPHEMERAL_TEXTS: Record<EphemeralRefusal, string> = {
 };
 
 export const MESSAGE_REFUSALS = {
-  // people, bots, chats and messages (users/, chats/, messages/, inline/)
+  // people, bots, chats and messages (users/, chats/, messages/)
   USER_NOT_FOUND: { kind: 'not_found', bot: 'Bad Request: user not found' },
   BOT_NOT_FOUND: { kind: 'not_found', bot: 'Bad Request: bot not found' },
   CHAT_NOT_FOUND: { kind: 'not_found', bot: 'Bad Request: chat not found' },
@@ -51,6 +51,10 @@ export const MESSAGE_REFUSALS = {
   USERNAME_INVALID: { kind: 'invalid', bot: null },
   USERNAME_OCCUPIED: { kind: 'conflict', bot: null },
   NAME_INVALID: { kind: 'invalid', bot: null, control: 'BAD_REQUEST' },
+  /** Also the gateway's (its wire's `gateway` text), for the number of a verification request. */
+  PHONE_NUMBER_INVALID: { kind: 'invalid', bot: null, gateway: 'phone_number is missing or not E.164' },
+  // devices (users/devices.ts), which the control API manages
+  DEVICE_NOT_FOUND: { kind: 'not_found', bot: null },
   MESSAGE_TEXT_EMPTY: {
     kind: 'invalid',
     bot: 'Bad Request: message text is empty',
@@ -80,9 +84,6 @@ export const MESSAGE_REFUSALS = {
     bot: 'Bad Request: query is too old and response timeout expired or query ID is invalid',
     control: 'BAD_REQUEST',
   },
-  BOT_INLINE_DISABLED: { kind: 'invalid', bot: null, web: 'forbidden' },
-  INLINE_QUERY_NOT_FOUND: { kind: 'not_found', bot: null },
-  RESULT_NOT_FOUND: { kind: 'not_found', bot: null },
   REACTION_INVALID: { kind: 'invalid', bot: 'Bad Request: REACTION_INVALID' },
   // a request of a person (control API) the platform refuses; `message` says why
   BAD_REQUEST: { kind: 'invalid', bot: null },
@@ -235,6 +236,12 @@ export const MESSAGE_REFUSALS = {
   // callback queries, bot settings
   /** The platform's token for a callback answer's or an inline result's text that is too long. */
   CALLBACK_ANSWER_TOO_LONG: { kind: 'invalid', bot: 'Bad Request: MESSAGE_TOO_LONG', control: 'BAD_REQUEST' },
+  BOT_SETTING_TOO_LONG: {
+    kind: 'invalid',
+    bot: (d: { setting: 'name' | 'description' | 'short_description' }) =>
+      `Bad Request: ${d.setting.replace('_', ' ')} is too long`,
+    control: 'BAD_REQUEST',
+  },
   // webhooks (webhooks.ts)
   WEBHOOK_URL_INVALID: {
     kind: 'invalid',
@@ -266,19 +273,6 @@ export const MESSAGE_REFUSALS = {
   WEBHOOK_TARGET_REJECTED: {
     kind: 'invalid',
     bot: (d: { reason: string }) => `Bad Request: bad webhook: ${d.reason}`,
-    control: 'BAD_REQUEST',
-  },
-  // inline results chosen by people (inline-content.ts)
-  /** WEBPAGE_CURL_FAILED (§2.2). */
-  URL_CONTENT_FAILED: {
-    kind: 'invalid',
-    bot: 'Bad Request: failed to get HTTP URL content',
-    control: 'BAD_REQUEST',
-  },
-  /** WEBPAGE_MEDIA_EMPTY (§2.2). */
-  URL_CONTENT_NOT_IMAGE: {
-    kind: 'invalid',
-    bot: 'Bad Request: wrong type of the web page content',
     control: 'BAD_REQUEST',
   },
   // documented string lengths (formatting/text-length.ts, ADR 0071)

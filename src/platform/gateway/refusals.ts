@@ -1,15 +1,15 @@
 /**
- * The refusals of the Verification Gateway's rules (platform/gateway/, thrown as GatewayError). A
- * code with `gateway` is one of the gateway's wire (reference §4.1; ADR 0014 for the choices), its
- * text saying when it is answered (docs/gateway.md and docs/openapi/gateway-api.yaml show the same);
- * the others only the control API answers (accounts, channels, devices, inboxes). None is a Bot API
- * answer. One entry per code (refusal.ts says what an entry holds; ADR 0108).
+ * The refusals of the Verification Gateway's rules (thrown as GatewayError, gateway-error.ts). A code
+ * with `gateway` is one of the gateway's wire (reference §4.1; ADR 0014 for the choices), its text
+ * saying when it is answered (docs/gateway.md and docs/openapi/gateway-api.yaml show the same); the
+ * others only the control API answers (accounts, channels, inboxes). None is a Bot API answer. A
+ * person's phone number (PHONE_NUMBER_INVALID, of the wire too) and a device (DEVICE_NOT_FOUND) are
+ * the kernel's (users/). One entry per code (core/refusals/refusal.ts says what an entry holds; ADR
+ * 0108 and its addendum).
  */
-import type { Refusals } from './refusal.js';
+import type { Refusals } from '../core/refusals/index.js';
 
 export const GATEWAY_REFUSALS = {
-  // also a person's phone number the control API refuses (users/)
-  PHONE_NUMBER_INVALID: { kind: 'invalid', bot: null, gateway: 'phone_number is missing or not E.164' },
   PHONE_NUMBER_NOT_FOUND: { kind: 'invalid', bot: null, gateway: 'no user registered the number' },
   PHONE_NUMBER_MISMATCH: {
     kind: 'invalid',
@@ -60,10 +60,15 @@ export const GATEWAY_REFUSALS = {
   // the control API's only (managing accounts, channels, devices, inboxes)
   GATEWAY_ACCOUNT_NOT_FOUND: { kind: 'not_found', bot: null },
   CHANNEL_NOT_FOUND: { kind: 'not_found', bot: null },
-  DEVICE_NOT_FOUND: { kind: 'not_found', bot: null },
   VERIFICATION_NOT_FOUND: { kind: 'not_found', bot: null },
   NO_ONLINE_DEVICE: { kind: 'conflict', bot: null },
   VERIFICATION_MESSAGE_GONE: { kind: 'conflict', bot: null },
   CREDITS_INVALID: { kind: 'invalid', bot: null },
   PRICE_PREFIX_INVALID: { kind: 'invalid', bot: null },
 } satisfies Refusals;
+
+declare module '../core/refusals/index.js' {
+  interface RefusalTables {
+    gateway: typeof GATEWAY_REFUSALS;
+  }
+}
