@@ -3,7 +3,9 @@
  * (dist/server/in-process.bundle.js, scripts/bundle-in-process.js; ADR 0094 "cold start"), and the
  * bundle finds what its modules resolve next to themselves: the SQL migrations and schema template
  * (a world opens), sharp (a photo is sized), the web client's files (the page is served). A child
- * process imports dist/testkit as a user's project does; a loader hook records which modules load.
+ * process imports dist/testkit as a user's project does; a loader hook records which modules load,
+ * and that a world which only sends and polls loads neither Fastify nor pg (they are in chunks of
+ * their own, loaded by the code's `import()`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ export async function load(url, context, next) {
 
 const SCRIPT = `
 import { register } from 'node:module';
+import { appendFileSync } from 'node:fs';
 register(process.env.HOOK_URL);
 const { createParley } = await import(process.env.TESTKIT_URL);
 const parley = await createParley();
@@ -40,6 +43,8 @@ const bot = await parley.control.createBot({ username: 'bundle_bot', first_name:
 await parley.control.sendMessage({ from: person.phone_number, chat: '@bundle_bot', text: 'hi' });
 const api = (method, body) => fetch(parley.apiRoot + '/bot' + bot.token + '/' + method, body).then((r) => r.json());
 const updates = await api('getUpdates');
+// What loaded up to here is what a test's world loads; the photo and the page are Fastify's routes.
+appendFileSync(process.env.LOADED_LOG, 'WORLD-DONE\\n');
 const form = new FormData();
 form.append('chat_id', String(person.id));
 form.append('photo', new Blob([Buffer.from(process.env.PNG, 'base64')], { type: 'image/png' }), 'p.png');
@@ -73,8 +78,19 @@ it('starts from the bundle, which finds its migrations, sharp and the web client
   const loaded = readFileSync(log, 'utf8').split('\n');
   expect(loaded.some((url) => url.endsWith('/dist/server/in-process.bundle.js'))).toBe(true);
   expect(loaded.some((url) => url.endsWith('/dist/server/in-process.js'))).toBe(false);
-  // One module of the server's, not hundreds. The kit's own modules are its files and the control
-  // API's schema and types it exports (dist/wire/, ADR 0042's addendum), which the bundle has its copy of.
+  // The bundle and its chunks, not hundreds of modules. The kit's own modules are its files and the
+  // control API's schema and types it exports (dist/wire/, ADR 0042's addendum), which the bundle has
+  // its copy of.
   const kit = (url: string) => url.includes('/dist/testkit/') || url.includes('/dist/wire/control-');
-  expect(loaded.filter((url) => url.includes('/dist/') && !kit(url)).length).toBe(1);
+  const bundled = (url: string) => /\/dist\/server\/in-process\.(bundle|chunk-[^/]+)\.js$/.test(url);
+  const server = loaded.filter((url) => url.includes('/dist/') && !kit(url));
+  expect(server.filter((url) => !bundled(url))).toEqual([]);
+  // A world that creates, sends and polls loads no package of the Fastify app nor PostgreSQL's: the
+  // bundle leaves what the code loads with import() to chunks (scripts/bundle-in-process.js).
+  const world = loaded.slice(0, loaded.indexOf('WORLD-DONE'));
+  expect(world.length).toBeGreaterThan(0);
+  for (const unused of ['fastify', '@fastify/static', '@fastify/multipart', 'pg'])
+    expect(world.filter((url) => url.includes(`/node_modules/${unused}/`))).toEqual([]);
+  // The photo and the page then loaded the app's chunk, which found Fastify.
+  expect(loaded.slice(world.length).some((url) => url.includes('/node_modules/fastify/'))).toBe(true);
 }, 120_000);

@@ -55,12 +55,23 @@ async function coldStart(kit: string, cwd: string): Promise<{ wall: number; load
 const SUITE_FILES = 4;
 const SUITE_TESTS = 200;
 
-/** Writes the 200-test suite (globals, so that the files import nothing but the kit). */
+/**
+ * Writes the 200-test suite (globals, so that the files import nothing but the kit). A project that
+ * installed Parley has the kit under node_modules/, which vitest leaves to Node; this suite imports it
+ * from the checkout's dist/, which vitest would run through Vite's transforms, the 2 MB in-process
+ * bundle included (seconds per worker, ADR 0094's addendum "a test file's own cost"), so the config
+ * names dist/ external, as docs/testing.md tells a project that links Parley from a checkout.
+ */
 function writeSuite(dir: string, kit: string): void {
   mkdirSync(dir, { recursive: true });
+  // dist/ of the kit's checkout, as a pattern of a module's path.
+  const dist = `${path.dirname(path.dirname(kit))}${path.sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const external = kit.endsWith('.js')
+    ? `server: { deps: { external: [new RegExp(${JSON.stringify(dist)})] } }, `
+    : '';
   writeFileSync(
     path.join(dir, 'vitest.config.mjs'),
-    `export default { test: { globals: true, include: ['*.test.mjs'], pool: 'forks', testTimeout: 30000, hookTimeout: 30000 } };\n`,
+    `export default { test: { ${external}globals: true, include: ['*.test.mjs'], pool: 'forks', testTimeout: 30000, hookTimeout: 30000 } };\n`,
   );
   const perFile = SUITE_TESTS / SUITE_FILES;
   for (let f = 0; f < SUITE_FILES; f++) {

@@ -16,6 +16,7 @@ import {
   buildSchemaTemplate,
   MEMORY_PAGE_SIZE,
   readSchemaTemplate,
+  templatePending,
   type TemplateKind,
 } from '../storage/sqlite/schema-template.js';
 import { redactPassword, type StorageConfig } from '../config/config.js';
@@ -49,6 +50,7 @@ export interface OpenedStorage {
 export class SqliteSchema {
   readonly migrations: readonly string[] = listMigrations();
   readonly #templates = new Map<TemplateKind, Buffer>();
+  readonly #pending = new Map<TemplateKind, readonly string[]>();
 
   /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
   template(kind: TemplateKind): Buffer {
@@ -60,6 +62,19 @@ export class SqliteSchema {
       this.#templates.set(kind, template);
     }
     return template;
+  }
+
+  /**
+   * The migrations a new store made from `kind`'s template still applies: none, unless the template
+   * is older than the migrations. Looked at once per server, not by every store (issue 28).
+   */
+  pending(kind: TemplateKind): readonly string[] {
+    let pending = this.#pending.get(kind);
+    if (pending === undefined) {
+      pending = templatePending(this.template(kind), this.migrations);
+      this.#pending.set(kind, pending);
+    }
+    return pending;
   }
 }
 
@@ -131,7 +146,8 @@ export async function openStorage(
     schema
       ? {
           template: schema.template('memory'),
-          migrations: schema.migrations,
+          // Always a new copy of the template (a file may be an older workspace's, and needs them all).
+          migrations: schema.pending('memory'),
           cachePages: WORKSPACE_CACHE_PAGES,
         }
       : {},

@@ -15,20 +15,29 @@ export function listMigrations(): string[] {
     .sort();
 }
 
-export function migrate(db: Database.Database, files: readonly string[] = listMigrations()): number[] {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
-  );
+/** Which of `files` the database has not applied (it has a schema_migrations table). */
+export function pendingMigrations(db: Database.Database, files: readonly string[]): string[] {
   const applied = new Set(
     db
       .prepare(SQL.appliedVersions)
       .all()
       .map((row) => (row as { version: number }).version),
   );
+  return files.filter((name) => !applied.has(Number(name.slice(0, 3))));
+}
+
+/**
+ * Applies the migrations of `files` not applied yet. None given: nothing to look at (a store made
+ * from a template that holds them all, server/open-storage.ts `SqliteSchema`).
+ */
+export function migrate(db: Database.Database, files: readonly string[] = listMigrations()): number[] {
+  if (files.length === 0) return [];
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
   const done: number[] = [];
-  for (const name of files) {
+  for (const name of pendingMigrations(db, files)) {
     const version = Number(name.slice(0, 3));
-    if (applied.has(version)) continue;
     const sql = readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8');
     db.transaction(() => {
       db.exec(sql);

@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { migrate } from './migrate.js';
+import { migrate, pendingMigrations } from './migrate.js';
 
 const TEMPLATE_FILE = new URL('./schema-template.sqlite', import.meta.url);
 const MEMORY_TEMPLATE_FILE = new URL('./schema-template-memory.sqlite', import.meta.url);
@@ -56,6 +56,16 @@ export function buildSchemaTemplate(migrations?: readonly string[], pageSize?: n
 export function writeSchemaTemplate(): void {
   writeFileSync(TEMPLATE_FILE, buildSchemaTemplate());
   writeFileSync(MEMORY_TEMPLATE_FILE, buildSchemaTemplate(undefined, MEMORY_PAGE_SIZE));
+}
+
+/** Which of `migrations` a database copied from `template` would still have to apply. */
+export function templatePending(template: Buffer, migrations: readonly string[]): string[] {
+  const db = new Database(template);
+  try {
+    return pendingMigrations(db, migrations);
+  } finally {
+    db.close();
+  }
 }
 
 /** Makes again, in a database copied from the template, what migrations made random per database. */

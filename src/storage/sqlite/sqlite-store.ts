@@ -235,10 +235,9 @@ export class SqliteStore implements Store {
     if (fresh && template !== undefined) renewPerDatabase(db);
     // Files left by an earlier run, from before the files were made private or by a crash.
     if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    // WAL, syncs and waits for another connection are a file's: `:memory:` has none (issue 28).
+    const fileOnly = onDisk ? ['journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000'] : [];
+    for (const pragma of [...fileOnly, 'foreign_keys = ON']) db.pragma(pragma);
     // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
     db.pragma('temp_store = MEMORY');
     if (!onDisk && template !== undefined && options.cachePages !== undefined) {
