@@ -7,6 +7,7 @@
  */
 import { Chats } from '../chats/chats.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
+import { TimedJobs } from '../core/timed-jobs.js';
 import { Messages } from '../messages/messages.js';
 import { UpdateQueue } from '../updates/update-queue.js';
 import { Users } from '../users/users.js';
@@ -148,6 +149,8 @@ export class Platform {
   readonly faults: Faults;
   /** The record of what happened (timeline/, ADR 0099). */
   readonly timeline: Timeline;
+  /** What falls due on the virtual clock, registered by the parts that own it (core/timed-jobs.ts). */
+  readonly timedJobs = new TimedJobs();
 
   constructor(readonly deps: PlatformDeps) {
     this.faults = new Faults(deps);
@@ -178,7 +181,7 @@ export class Platform {
       messages: this.messages,
       devices: this.devices,
     });
-    this.polls = new Polls(deps, this.users, this.messages, this.updates);
+    this.polls = new Polls(deps, this.users, this.messages, this.updates, this.timedJobs);
     this.chatActions = new ChatActions(deps);
     this.forwards = new Forwards(deps, this.chats, this.messages, this.polls);
     this.flood = new FloodControl(
@@ -236,13 +239,10 @@ export class Platform {
     });
     this.messages.guests = this.guest;
     this.games = new Games(deps, this.users, this.chats, this.messages, this.files);
-    this.boosts = new Boosts({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
+    this.boosts = new Boosts(
+      { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
+      this.timedJobs,
+    );
     this.verification = new Verification(deps, this.users);
     this.drafts = new Drafts(deps, this.users, this.chats, this.messages);
     this.profiles = new Profiles(deps, this.users, this.messages, this.files);
@@ -273,6 +273,7 @@ export class Platform {
         stars: this.stars,
       },
       this.groups.inviteLinks,
+      this.timedJobs,
     );
     const giftsContext = {
       deps,
@@ -286,14 +287,17 @@ export class Platform {
     this.gifts = new Gifts(giftsContext);
     this.paidMedia = new PaidMedia(giftsContext);
     this.messages.paidMedia = this.paidMedia;
-    this.suggestedPosts = new SuggestedPosts({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      stars: this.stars,
-    });
+    this.suggestedPosts = new SuggestedPosts(
+      {
+        deps,
+        users: this.users,
+        chats: this.chats,
+        messages: this.messages,
+        updates: this.updates,
+        stars: this.stars,
+      },
+      this.timedJobs,
+    );
     this.passport = new Passport(deps, this.users, this.messages, this.files);
     this.communities = new Communities({
       deps,
@@ -306,6 +310,7 @@ export class Platform {
       { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
       this.stars,
       this.boosts,
+      this.timedJobs,
     );
   }
 }
