@@ -11,7 +11,7 @@ import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlLane } from '../control/control-lane.js';
 import type { ControlOptions } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
-import { Platform } from '../platform/assembly/platform.js';
+import { assemblePlatform, type Platform } from '../platform/assembly/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';
@@ -173,7 +173,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   // The event port goes with the storage (open-storage.ts). Rows that another process changed leave
   // the store's caches.
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
-  const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
+  const platform = assemblePlatform({ store, clock, random, bus, config, filesDir, lookup });
   // Uploads a crashed run left half-received (ADR 0063); the mtimes compared are real time.
   if (!storage.fresh) {
     await platform.files.clearSpool(storage.shared ? Date.now() - SHARED_SPOOL_GRACE_MS : undefined);
