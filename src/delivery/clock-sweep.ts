@@ -1,25 +1,18 @@
 /**
- * A pass over rows that fall due on the virtual clock (chat boosts that expire, Stars subscriptions
- * that renew), run when the clock moves, when the pass says, at least every minute, and once at
- * start (rows that fell due while the server was down). A pass is claimed under its name so that one
- * process at a time runs it; each pass's writes read their rows again, so what runs twice acts once.
+ * Runs one of the platform's timed jobs (platform/core/timed-jobs.ts: chat boosts that expire, Stars
+ * subscriptions that renew, ...; each registered by the part that owns it) as a sweep over its rows:
+ * when the clock moves, when the pass says, at least every minute, and once at start (rows that fell
+ * due while the server was down). A pass is claimed under the job's name so that one process at a
+ * time runs it; each pass's writes read their rows again, so what runs twice acts once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DueLoop } from './due-loop.js';
 import type { JobClaimant } from './job-claimant.js';
 import type { Clock } from '../platform/core/clock.js';
+import type { TimedJob } from '../platform/core/timed-jobs.js';
 
 /** Rows that fall due between passes are looked at within this long (real or virtual time). */
 const RECHECK_MS = 60_000;
-
-export interface SweepOptions {
-  /** The claim's name, one per kind of pass. */
-  name: string;
-  /** What a failed pass logs. */
-  failure: string;
-  /** Runs one pass; answers when (virtual ms) the next is due, if it knows. */
-  pass: () => Promise<number | undefined>;
-}
 
 export class ClockSweep {
   readonly #loop: DueLoop;
@@ -29,12 +22,12 @@ export class ClockSweep {
     private readonly clock: Clock,
     log: FastifyBaseLogger,
     private readonly claimant: JobClaimant,
-    private readonly options: SweepOptions,
+    private readonly job: TimedJob,
   ) {
     this.#loop = new DueLoop(
       clock,
       () => this.#pump(),
-      (error) => log.error({ err: error }, options.failure),
+      (error) => log.error({ err: error }, job.failure),
     );
   }
 
@@ -46,14 +39,14 @@ export class ClockSweep {
   }
 
   async #pump(): Promise<number | undefined> {
-    const { name } = this.options;
+    const { name } = this.job;
     if (!(await this.claimant.claims.claimSweep(name, this.claimant.lease()))) {
       // Another process runs the pass: look again when its claim may have lapsed.
       return this.clock.nowMs() + this.claimant.recheckMs;
     }
     let next: number | undefined;
     try {
-      next = await this.options.pass();
+      next = await this.job.run();
     } finally {
       await this.claimant.release([{ kind: 'sweep', name }]);
     }

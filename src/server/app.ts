@@ -11,7 +11,7 @@ import { webhookReplyRunner } from '../bot-api/webhook-reply.js';
 import { controlLane } from '../control/control-lane.js';
 import type { ControlOptions } from '../control/control-routes.js';
 import { WebhookWorker } from '../delivery/webhook-worker.js';
-import { Platform } from '../platform/assembly/platform.js';
+import { assemblePlatform, type Platform } from '../platform/assembly/platform.js';
 import type { HostLookup } from '../platform/net/outbound-connector.js';
 import type { Store } from '../storage/store.js';
 import { cryptoRandom, type Random } from '../platform/core/random.js';
@@ -34,7 +34,6 @@ import { gatewayLane } from '../gateway/gateway-lane.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
 import { ClockSweep } from '../delivery/clock-sweep.js';
-import { RENEWAL_BATCH } from '../platform/payments/subscriptions.js';
 
 export interface Parley {
   app: FastifyInstance;
@@ -174,7 +173,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   // The event port goes with the storage (open-storage.ts). Rows that another process changed leave
   // the store's caches.
   bus.on('rows.changed', ({ area, id }) => store.forgetCached(area, id));
-  const platform = new Platform({ store, clock, random, bus, config, filesDir, lookup });
+  const platform = assemblePlatform({ store, clock, random, bus, config, filesDir, lookup });
   // Uploads a crashed run left half-received (ADR 0063); the mtimes compared are real time.
   if (!storage.fresh) {
     await platform.files.clearSpool(storage.shared ? Date.now() - SHARED_SPOOL_GRACE_MS : undefined);
@@ -253,52 +252,13 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   });
   const reports = new ReportWorker(platform, log, claimant);
   const gatewayTimer = new GatewayTimer(platform, log, claimant);
-  // Chat boosts expire (removed_chat_boost; the next expiry is in seconds) and Stars subscriptions
-  // renew (a pass handles at most 100; a full one means more are due now) on the virtual clock.
-  const boostExpiry = new ClockSweep(platform.deps.clock, log, claimant, {
-    name: 'boost-expiry',
-    failure: 'expiring chat boosts failed',
-    pass: async () => {
-      const next = await platform.boosts.expireDue();
-      return next === undefined ? undefined : next * 1000;
-    },
-  });
-  const subscriptionRenewals = new ClockSweep(platform.deps.clock, log, claimant, {
-    name: 'subscription-renewals',
-    failure: 'renewing subscriptions failed',
-    pass: async () =>
-      (await platform.payments.subscriptions.renewDue()) >= RENEWAL_BATCH
-        ? platform.deps.clock.nowMs()
-        : undefined,
-  });
-  // Suggested posts publish at their date and pay out a day later on the virtual clock; a paid post
-  // deleted within that day is refunded after the deletion's write (ADR 0053).
-  const suggestedPosts = new ClockSweep(platform.deps.clock, log, claimant, {
-    name: 'suggested-posts',
-    failure: 'publishing suggested posts failed',
-    pass: async () => {
-      const next = await platform.suggestedPosts.runDue();
-      return next === undefined ? undefined : next * 1000;
-    },
-  });
-  // Giveaways draw their winners at winners_selection_date on the virtual clock (ADR 0056).
-  const giveaways = new ClockSweep(platform.deps.clock, log, claimant, {
-    name: 'giveaways',
-    failure: 'completing giveaways failed',
-    pass: async () => {
-      const next = await platform.giveaways.runDue();
-      return next === undefined ? undefined : next * 1000;
-    },
-  });
-  // Polls close at close_date or after open_period on the virtual clock (ADR 0073).
-  const pollClosing = new ClockSweep(platform.deps.clock, log, claimant, {
-    name: 'poll-closing',
-    failure: 'closing polls failed',
-    pass: async () => {
-      const next = await platform.polls.closeDue();
-      return next === undefined ? undefined : next * 1000;
-    },
-  });
+  // What falls due on the virtual clock (boosts expire, subscriptions renew, suggested posts publish,
+  // giveaways draw, polls close), one sweep per job the platform's parts registered (ADR 0111).
+  const sweeps = platform.timedJobs
+    .list()
+    .map((job) => new ClockSweep(platform.deps.clock, log, claimant, job));
+  // A paid suggested post deleted within a day of its publication is refunded after the deletion's
+  // write (ADR 0053).
   const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
     platform.suggestedPosts
       .onMessageChanged(chatPk, messageId)
@@ -349,9 +309,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       pruner.start();
       reports.start(fresh);
       gatewayTimer.start(fresh);
-      for (const sweep of [boostExpiry, subscriptionRenewals, suggestedPosts, giveaways, pollClosing]) {
-        sweep.start(fresh);
-      }
+      for (const sweep of sweeps) sweep.start(fresh);
       workspaces
         ?.start()
         .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));
@@ -371,12 +329,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       await webhooks.stop();
       pruner.stop();
       await gatewayTimer.stop();
-      await boostExpiry.stop();
-      await subscriptionRenewals.stop();
       stopRefunds();
-      await suggestedPosts.stop();
-      await giveaways.stop();
-      await pollClosing.stop();
+      for (const sweep of sweeps) await sweep.stop();
       await reports.stop();
       await claimant.stop();
       // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).

@@ -5,13 +5,13 @@
 import { tmpdir } from 'node:os';
 import { SystemClock } from '../../src/platform/core/clock.js';
 import { EventBus } from '../../src/platform/core/event-bus.js';
-import { Platform } from '../../src/platform/assembly/platform.js';
+import { assemblePlatform, type Platform } from '../../src/platform/assembly/platform.js';
 import { cryptoRandom } from '../../src/platform/core/random.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 
 export function sqlitePlatform(): { store: SqliteStore; platform: Platform } {
   const store = SqliteStore.open(':memory:');
-  const platform = new Platform({
+  const platform = assemblePlatform({
     store,
     clock: new SystemClock(),
     random: cryptoRandom,

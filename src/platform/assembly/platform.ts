@@ -4,9 +4,16 @@
  * that plug into it. It owns the rules; it reads time only from its Clock and randomness only from
  * its Random. It lives outside core/ so that the kernel imports no feature (issue 30, ADR 0111):
  * this folder imports every feature, and no feature imports it.
+ *
+ * It is a list (platform-builder.ts): one entry per member, in the order they are built, each taking
+ * what it needs of the members before it; a new feature is one entry. `Platform` is the type of the
+ * result. The kernel's extension points are registered with as the features are built (a feature's
+ * constructor registers its renderers, timed jobs, join charge...; two hooks are set here).
  */
 import { Chats } from '../chats/chats.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
+import { TimedJobs } from '../core/timed-jobs.js';
+import { PlatformBuilder } from './platform-builder.js';
 import { Messages } from '../messages/messages.js';
 import { UpdateQueue } from '../updates/update-queue.js';
 import { Users } from '../users/users.js';
@@ -61,251 +68,117 @@ import { Communities } from '../communities/communities.js';
 import { EphemeralCommands } from '../messages/ephemeral-commands.js';
 import { EphemeralMessages } from '../messages/ephemeral-messages.js';
 
-export class Platform {
-  readonly users: Users;
-  readonly chats: Chats;
-  readonly updates: UpdateQueue;
-  readonly messages: Messages;
-  /** Ephemeral messages (Bot API 10.2, ADR 0076). */
-  readonly ephemeral: EphemeralMessages;
-  /** A person's ephemeral command to the bot that declared it (ADR 0080). */
-  readonly ephemeralCommands: EphemeralCommands;
-  readonly webhooks: Webhooks;
-  readonly files: Files;
-  readonly botSettings: BotSettings;
-  readonly callbackQueries: CallbackQueries;
-  readonly edits: MessageEdits;
-  readonly devices: Devices;
-  readonly gateway: Gateway;
-  readonly polls: Polls;
-  readonly chatActions: ChatActions;
-  readonly forwards: Forwards;
-  readonly flood: FloodControl;
-  readonly inline: InlineQueries;
-  readonly reactions: Reactions;
-  readonly pins: Pins;
-  /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
-  readonly groups: Groups;
-  /** Forum topics: turning topics on, topics and the General topic (ADR 0045). */
-  readonly topics: ForumTopics;
-  /** People send photos, documents, voice, audio, video and video notes (control API). */
-  readonly personMedia: PersonMediaSender;
-  /** People send locations, venues, contacts and dice (control API). */
-  readonly personContent: PersonContentSender;
-  /** People send polls and quizzes (control API). */
-  readonly personPolls: PersonPollSender;
-  /** People download the files of messages they see (control API). */
-  readonly personFiles: PersonFiles;
-  /** Business accounts: connected bots, their rights and updates (ADR 0049). */
-  readonly business: Business;
-  /** What a connected bot changes of the business account itself (ADR 0049). */
-  readonly businessAccount: BusinessAccount;
-  /** A business account's Stars through its connected bot, on the Stars ledger (ADR 0049). */
-  readonly businessStars: BusinessStars;
-  /** Stories of business accounts, posted by their connected bots (ADR 0049). */
-  readonly stories: Stories;
-  /** Bots that people create to be managed by other bots (ADR 0049). */
-  readonly managedBots: ManagedBots;
-  /** Sticker sets, custom emoji, topic icons and supergroups' sticker sets (ADR 0046). */
-  readonly stickers: Stickers;
-  /** Mini Apps: launch data, answers, prepared messages and buttons, join-request queries (ADR 0047). */
-  readonly webApps: WebApps;
-  /** Guest mode: bots summoned into chats they are not members of (ADR 0047). */
-  readonly guest: GuestQueries;
-  /** Games registered for bots, game messages and high scores (ADR 0044). */
-  readonly games: Games;
-  /** People's boosts of channels and supergroups (ADR 0044). */
-  readonly boosts: Boosts;
-  /** Verifier bots and the users and chats they verify (ADR 0044). */
-  readonly verification: Verification;
-  /** Drafts bots stream into private chats (sendMessageDraft). */
-  readonly drafts: Drafts;
-  /** Profile photos of bots, profile audios and emoji statuses of people. */
-  readonly profiles: Profiles;
-  /** Members' tags in groups and supergroups (setChatMemberTag). */
-  readonly memberTags: MemberTags;
-  /** People writing on behalf of channels, and bans of such channels (banChatSenderChat, ADR 0052). */
-  readonly senderChats: SenderChats;
-  /** Checklists: business sends and edits, people marking and adding tasks. */
-  readonly checklists: Checklists;
-  /** The Stars ledger of people and bots (payments/stars-ledger.ts). */
-  readonly stars: StarsLedger;
-  /** Invoices, paying them, refunds (payments/payments.ts). */
-  readonly payments: Payments;
-  /** The gift catalogue, gifts sent and owned, Premium for Stars (gifts/, ADR 0050). */
-  readonly gifts: Gifts;
-  /** Paid media: previews until a person pays (paid-media/, ADR 0050). */
-  readonly paidMedia: PaidMedia;
-  /** Channels' direct messages and suggested posts (suggested-posts/, ADR 0053). */
-  readonly suggestedPosts: SuggestedPosts;
-  /** Communities of supergroups and channels (ADR 0077). */
-  readonly communities: Communities;
-  /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
-  readonly passport: Passport;
-  /** Giveaways that channel and supergroup administrators start (giveaways/, ADR 0056). */
-  readonly giveaways: Giveaways;
-  /** Fault rules switched on through the control API, cached for the hot paths (faults/, ADR 0058). */
-  readonly faults: Faults;
-  /** The record of what happened (timeline/, ADR 0099). */
-  readonly timeline: Timeline;
-
-  constructor(readonly deps: PlatformDeps) {
-    this.faults = new Faults(deps);
-    this.timeline = new Timeline(deps);
-    this.users = new Users(deps);
-    this.chats = new Chats(deps);
-    this.updates = new UpdateQueue(deps, this.timeline);
-    this.files = new Files(deps);
-    const businessRelay = new BusinessRelay(deps, this.updates, this.files);
-    this.messages = new Messages(deps, this.users, this.chats, this.updates, this.files, businessRelay);
-    this.ephemeral = new EphemeralMessages(deps, this.users, this.chats, this.messages);
-    this.webhooks = new Webhooks(deps, this.updates);
-    this.botSettings = new BotSettings(deps);
-    this.ephemeralCommands = new EphemeralCommands(
+/** The platform's parts built from `deps`, kernel first; see the file's header. */
+export function assemblePlatform(deps: PlatformDeps) {
+  return (
+    new PlatformBuilder({
       deps,
-      this.users,
-      this.messages,
-      this.ephemeral,
-      this.botSettings,
-      this.updates,
-    );
-    this.callbackQueries = new CallbackQueries(deps, this.users, this.messages, this.updates);
-    this.edits = new MessageEdits(deps, this.users, this.chats, this.messages, this.updates);
-    this.devices = new Devices(deps, this.users);
-    this.gateway = new Gateway(deps, {
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      devices: this.devices,
-    });
-    this.polls = new Polls(deps, this.users, this.messages, this.updates);
-    this.chatActions = new ChatActions(deps);
-    this.forwards = new Forwards(deps, this.chats, this.messages, this.polls);
-    this.flood = new FloodControl(
-      deps.config.floodControl ?? defaultFloodConfig(deps.config.profile),
-      deps.clock,
-    );
-    this.inline = new InlineQueries(deps, this.users, this.messages, this.updates, this.files);
-    this.reactions = new Reactions(deps, this.users, this.chats, this.messages, this.updates);
-    this.pins = new Pins(deps, this.users, this.chats, this.messages, this.updates);
-    this.groups = new Groups({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
-    this.topics = new ForumTopics(
-      {
-        deps,
-        users: this.users,
-        chats: this.chats,
-        messages: this.messages,
-        updates: this.updates,
-      },
-      this.groups,
-    );
-    this.personMedia = new PersonMediaSender(deps, this.users, this.messages, this.files);
-    this.personContent = new PersonContentSender(deps, this.users, this.messages);
-    this.personPolls = new PersonPollSender(deps, this.users, this.messages, this.polls);
-    this.personFiles = new PersonFiles(deps, this.users, this.messages, this.files);
-    this.business = new Business(deps, this.users, this.updates);
-    this.businessAccount = new BusinessAccount(deps, this.updates, businessRelay);
-    this.stories = new Stories(deps, this.users, this.messages);
-    this.managedBots = new ManagedBots(deps, this.users, this.chats, this.messages, this.updates);
-    this.stickers = new Stickers(
-      { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
-      this.files,
-    );
-    this.webApps = new WebApps(deps, {
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      files: this.files,
-      botSettings: this.botSettings,
-      callbackQueries: this.callbackQueries,
-      members: this.groups.members,
-      joinRequests: this.groups.joinRequests,
-    });
-    this.guest = new GuestQueries(deps, {
-      users: this.users,
-      messages: this.messages,
-      updates: this.updates,
-      files: this.files,
-    });
-    this.messages.guests = this.guest;
-    this.games = new Games(deps, this.users, this.chats, this.messages, this.files);
-    this.boosts = new Boosts({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
-    this.verification = new Verification(deps, this.users);
-    this.drafts = new Drafts(deps, this.users, this.chats, this.messages);
-    this.profiles = new Profiles(deps, this.users, this.messages, this.files);
-    this.checklists = new Checklists(deps, this.users, this.messages, businessRelay);
-    this.memberTags = new MemberTags({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
-    this.senderChats = new SenderChats({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
-    this.stars = new StarsLedger(deps, this.users, this.chats);
-    this.businessStars = new BusinessStars(deps, this.stars);
-    this.payments = new Payments(
-      {
-        deps,
-        users: this.users,
-        chats: this.chats,
-        messages: this.messages,
-        updates: this.updates,
-        stars: this.stars,
-      },
-      this.groups.inviteLinks,
-    );
-    const giftsContext = {
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      stars: this.stars,
-      files: this.files,
-    };
-    this.gifts = new Gifts(giftsContext);
-    this.paidMedia = new PaidMedia(giftsContext);
-    this.messages.paidMedia = this.paidMedia;
-    this.suggestedPosts = new SuggestedPosts({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-      stars: this.stars,
-    });
-    this.passport = new Passport(deps, this.users, this.messages, this.files);
-    this.communities = new Communities({
-      deps,
-      users: this.users,
-      chats: this.chats,
-      messages: this.messages,
-      updates: this.updates,
-    });
-    this.giveaways = new Giveaways(
-      { deps, users: this.users, chats: this.chats, messages: this.messages, updates: this.updates },
-      this.stars,
-      this.boosts,
-    );
-  }
+      /** What falls due on the virtual clock, registered by the parts that own it (core/timed-jobs.ts). */
+      timedJobs: new TimedJobs(),
+    })
+      /** Fault rules switched on through the control API, cached for the hot paths (faults/, ADR 0058). */
+      .add('faults', (p) => new Faults(p.deps))
+      /** The record of what happened (timeline/, ADR 0099). */
+      .add('timeline', (p) => new Timeline(p.deps))
+      .add('users', (p) => new Users(p.deps))
+      .add('chats', (p) => new Chats(p.deps))
+      .add('updates', (p) => new UpdateQueue(p.deps, p.timeline))
+      .add('files', (p) => new Files(p.deps))
+      /** The relay of messages to connected business bots: the kernel's MessageRelay (ADR 0111). */
+      .add('businessRelay', (p) => new BusinessRelay(p.deps, p.updates, p.files))
+      .add('messages', (p) => new Messages(p.deps, p.users, p.chats, p.updates, p.files, p.businessRelay))
+      /** Ephemeral messages (Bot API 10.2, ADR 0076). */
+      .add('ephemeral', (p) => new EphemeralMessages(p.deps, p.users, p.chats, p.messages))
+      .add('webhooks', (p) => new Webhooks(p.deps, p.updates))
+      .add('botSettings', (p) => new BotSettings(p.deps))
+      /** A person's ephemeral command to the bot that declared it (ADR 0080). */
+      .add(
+        'ephemeralCommands',
+        (p) => new EphemeralCommands(p.deps, p.users, p.messages, p.ephemeral, p.botSettings, p.updates),
+      )
+      .add('callbackQueries', (p) => new CallbackQueries(p.deps, p.users, p.messages, p.updates))
+      .add('edits', (p) => new MessageEdits(p.deps, p.users, p.chats, p.messages, p.updates))
+      .add('devices', (p) => new Devices(p.deps, p.users))
+      .add('gateway', (p) => new Gateway(p.deps, p))
+      .add('polls', (p) => new Polls(p.deps, p.users, p.messages, p.updates, p.timedJobs))
+      .add('chatActions', (p) => new ChatActions(p.deps))
+      .add('forwards', (p) => new Forwards(p.deps, p.chats, p.messages, p.polls))
+      .add(
+        'flood',
+        (p) =>
+          new FloodControl(
+            p.deps.config.floodControl ?? defaultFloodConfig(p.deps.config.profile),
+            p.deps.clock,
+          ),
+      )
+      .add('inline', (p) => new InlineQueries(p.deps, p.users, p.messages, p.updates, p.files))
+      .add('reactions', (p) => new Reactions(p.deps, p.users, p.chats, p.messages, p.updates))
+      .add('pins', (p) => new Pins(p.deps, p.users, p.chats, p.messages, p.updates))
+      /** Groups, supergroups and channels: members, invite links, join requests, blocking. */
+      .add('groups', (p) => new Groups(p))
+      /** Forum topics: turning topics on, topics and the General topic (ADR 0045). */
+      .add('topics', (p) => new ForumTopics(p, p.groups))
+      /** People send photos, documents, voice, audio, video and video notes (control API). */
+      .add('personMedia', (p) => new PersonMediaSender(p.deps, p.users, p.messages, p.files))
+      /** People send locations, venues, contacts and dice (control API). */
+      .add('personContent', (p) => new PersonContentSender(p.deps, p.users, p.messages))
+      /** People send polls and quizzes (control API). */
+      .add('personPolls', (p) => new PersonPollSender(p.deps, p.users, p.messages, p.polls))
+      /** People download the files of messages they see (control API). */
+      .add('personFiles', (p) => new PersonFiles(p.deps, p.users, p.messages, p.files))
+      /** Business accounts: connected bots, their rights and updates (ADR 0049). */
+      .add('business', (p) => new Business(p.deps, p.users, p.updates))
+      /** What a connected bot changes of the business account itself (ADR 0049). */
+      .add('businessAccount', (p) => new BusinessAccount(p.deps, p.updates, p.businessRelay))
+      /** Stories of business accounts, posted by their connected bots (ADR 0049). */
+      .add('stories', (p) => new Stories(p.deps, p.users, p.messages))
+      /** Bots that people create to be managed by other bots (ADR 0049). */
+      .add('managedBots', (p) => new ManagedBots(p.deps, p.users, p.chats, p.messages, p.updates))
+      /** Sticker sets, custom emoji, topic icons and supergroups' sticker sets (ADR 0046). */
+      .add('stickers', (p) => new Stickers(p, p.files))
+      /** Mini Apps: launch data, answers, prepared messages and buttons, join-request queries (ADR 0047). */
+      .add(
+        'webApps',
+        (p) => new WebApps(p.deps, { ...p, members: p.groups.members, joinRequests: p.groups.joinRequests }),
+      )
+      /** Guest mode: bots summoned into chats they are not members of (ADR 0047). */
+      .add('guest', (p) => (p.messages.guests = new GuestQueries(p.deps, p)))
+      /** Games registered for bots, game messages and high scores (ADR 0044). */
+      .add('games', (p) => new Games(p.deps, p.users, p.chats, p.messages, p.files))
+      /** People's boosts of channels and supergroups (ADR 0044). */
+      .add('boosts', (p) => new Boosts(p, p.timedJobs))
+      /** Verifier bots and the users and chats they verify (ADR 0044). */
+      .add('verification', (p) => new Verification(p.deps, p.users))
+      /** Drafts bots stream into private chats (sendMessageDraft). */
+      .add('drafts', (p) => new Drafts(p.deps, p.users, p.chats, p.messages))
+      /** Profile photos of bots, profile audios and emoji statuses of people. */
+      .add('profiles', (p) => new Profiles(p.deps, p.users, p.messages, p.files))
+      /** Checklists: business sends and edits, people marking and adding tasks. */
+      .add('checklists', (p) => new Checklists(p.deps, p.users, p.messages, p.businessRelay))
+      /** Members' tags in groups and supergroups (setChatMemberTag). */
+      .add('memberTags', (p) => new MemberTags(p))
+      /** People writing on behalf of channels, and bans of such channels (banChatSenderChat, ADR 0052). */
+      .add('senderChats', (p) => new SenderChats(p))
+      /** The Stars ledger of people and bots (payments/stars-ledger.ts). */
+      .add('stars', (p) => new StarsLedger(p.deps, p.users, p.chats))
+      /** A business account's Stars through its connected bot, on the Stars ledger (ADR 0049). */
+      .add('businessStars', (p) => new BusinessStars(p.deps, p.stars))
+      /** Invoices, paying them, refunds, subscriptions (payments/payments.ts). */
+      .add('payments', (p) => new Payments(p, p.groups.inviteLinks, p.timedJobs))
+      /** The gift catalogue, gifts sent and owned, Premium for Stars (gifts/, ADR 0050). */
+      .add('gifts', (p) => new Gifts(p))
+      /** Paid media: previews until a person pays (paid-media/, ADR 0050). */
+      .add('paidMedia', (p) => (p.messages.paidMedia = new PaidMedia(p)))
+      /** Channels' direct messages and suggested posts (suggested-posts/, ADR 0053). */
+      .add('suggestedPosts', (p) => new SuggestedPosts(p, p.timedJobs))
+      /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
+      .add('passport', (p) => new Passport(p.deps, p.users, p.messages, p.files))
+      /** Communities of supergroups and channels (ADR 0077). */
+      .add('communities', (p) => new Communities(p))
+      /** Giveaways that channel and supergroup administrators start (giveaways/, ADR 0056). */
+      .add('giveaways', (p) => new Giveaways(p, p.stars, p.boosts, p.timedJobs)).parts
+  );
 }
+
+/** The assembled platform: every member the list above builds, typed as its entry builds it. */
+export type Platform = ReturnType<typeof assemblePlatform>;

@@ -3,7 +3,7 @@
  * channel or supergroup through the control API: the boost lasts BOOST_PERIOD of virtual time, and
  * the chat's administrator bots get `chat_boost`; in a supergroup the members see a `boost_added`
  * service message from the person. When the person removes their boosts, or a boost's
- * expiration_date passes on the virtual clock (expireDue, run by a delivery/clock-sweep.ts pass), those
+ * expiration_date passes on the virtual clock (expireDue, its timed job: core/timed-jobs.ts), those
  * bots get `removed_chat_boost`. Every source is "premium": on Parley every person may boost.
  *
  * State machine of a boost row: active (removed_at null) -> removed (removed_at set, once, by the
@@ -25,6 +25,7 @@ import type { WireUser } from '../core/wire-types.js';
 import { renderUser } from '../users/users.js';
 import type { ChatBoostRow, ChatRow, UserRow } from '../../storage/store.js';
 import type { EnqueueTx } from '../updates/update-queue.js';
+import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { BoostsReader, BoostsWriter } from '../../storage/ports/boosts.js';
 
@@ -74,7 +75,18 @@ function renderBoost(row: ChatBoostRow, user: UserRow): WireChatBoost {
 }
 
 export class Boosts {
-  constructor(private readonly ctx: GroupContext) {}
+  constructor(
+    private readonly ctx: GroupContext,
+    timedJobs: TimedJobs,
+  ) {
+    // Boosts expire at their expiration_date (removed_chat_boost) on the virtual clock.
+    timedJobs.register({
+      name: 'boost-expiry',
+      failure: 'expiring chat boosts failed',
+      run: async () => secondsToMs(await this.expireDue()),
+      next: async () => secondsToMs(await ctx.deps.store.nextChatBoostExpiry()),
+    });
+  }
 
   /** A person adds one boost to a channel or supergroup (a public one, or one they are in). */
   async boost(userRef: string | number, chatRef: string | number): Promise<BoostResult> {

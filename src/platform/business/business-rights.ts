@@ -2,22 +2,10 @@
  * The rights a person gives the bot they connect to their business account (spec BusinessBotRights).
  * Stored as JSON with only the rights that are true, and shown so on the wire.
  */
-export const BUSINESS_RIGHTS = [
-  'can_reply',
-  'can_read_messages',
-  'can_delete_sent_messages',
-  'can_delete_all_messages',
-  'can_edit_name',
-  'can_edit_bio',
-  'can_edit_profile_photo',
-  'can_edit_username',
-  'can_change_gift_settings',
-  'can_view_gifts_and_stars',
-  'can_convert_gifts_to_stars',
-  'can_transfer_and_upgrade_gifts',
-  'can_transfer_stars',
-  'can_manage_stories',
-] as const;
+import { BUSINESS_RIGHT_NAMES } from '../../wire/control-schema/rights.js';
+
+/** The rights in the spec's order, written once with the control API's (wire/control-schema/rights.ts). */
+export const BUSINESS_RIGHTS = BUSINESS_RIGHT_NAMES;
 
 export type BusinessRight = (typeof BUSINESS_RIGHTS)[number];
 export type BusinessRights = Partial<Record<BusinessRight, true>>;

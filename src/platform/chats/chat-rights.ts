@@ -12,6 +12,7 @@ import type { WireUser } from '../core/wire-types.js';
 import type { ChatAdministratorRights, ChatInviteLink, ChatMember } from '../../wire/bot-api-types.js';
 import type { ChatType, InviteLinkRow, MemberRow, MemberStatus, UserRow } from '../../storage/store.js';
 import { shownLink } from './invite-link-form.js';
+import { PERMISSION_NAMES } from '../../wire/control-schema/rights.js';
 import {
   ADMIN_RIGHT_KEYS,
   COMMON_RIGHT_KEYS,
@@ -25,24 +26,8 @@ import {
 export { ADMIN_RIGHT_KEYS, normalizeRights, rightsOf } from '../core/admin-rights.js';
 export type { AdminRightKey, AdminRights } from '../core/admin-rights.js';
 
-export const PERMISSION_KEYS = [
-  'can_send_messages',
-  'can_send_audios',
-  'can_send_documents',
-  'can_send_photos',
-  'can_send_videos',
-  'can_send_video_notes',
-  'can_send_voice_notes',
-  'can_send_polls',
-  'can_send_other_messages',
-  'can_add_web_page_previews',
-  'can_react_to_messages',
-  'can_edit_tag',
-  'can_change_info',
-  'can_invite_users',
-  'can_pin_messages',
-  'can_manage_topics',
-] as const;
+/** The fields of ChatPermissions, in the Bot API's order (written once, wire/control-schema/rights.ts). */
+export const PERMISSION_KEYS = PERMISSION_NAMES;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 export type ChatPermissions = Record<PermissionKey, boolean>;
 

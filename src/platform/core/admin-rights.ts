@@ -5,33 +5,13 @@
  * them, and users/ imports nothing of chats/.
  */
 import type { ChatType } from '../../storage/store.js';
+import { ADMIN_RIGHT_NAMES, REQUIRED_ADMIN_RIGHT_NAMES } from '../../wire/control-schema/rights.js';
 
+// The names are written once, with the control API's (wire/control-schema/rights.ts).
 /** The rights every kind of chat has: ChatAdministratorRights' required fields, first in its order. */
-export const COMMON_RIGHT_KEYS = [
-  'can_manage_chat',
-  'can_delete_messages',
-  'can_manage_video_chats',
-  'can_restrict_members',
-  'can_promote_members',
-  'can_change_info',
-  'can_invite_users',
-  'can_post_stories',
-  'can_edit_stories',
-  'can_delete_stories',
-] as const;
-
-export const ADMIN_RIGHT_KEYS = [
-  ...COMMON_RIGHT_KEYS,
-  'can_post_messages',
-  'can_edit_messages',
-  'can_pin_messages',
-  'can_manage_topics',
-  'can_manage_direct_messages',
-  'can_manage_tags',
-  // Bot API 10.3 (@grammyjs/types 5.0.0; ADR 0096): every kind of chat; a right held and granted,
-  // which nothing else of Parley asks for (it has no welcome messages).
-  'can_send_welcome_messages',
-] as const;
+export const COMMON_RIGHT_KEYS = REQUIRED_ADMIN_RIGHT_NAMES;
+/** Every administrator right, in the Bot API's order (`is_anonymous` aside). */
+export const ADMIN_RIGHT_KEYS = ADMIN_RIGHT_NAMES;
 export type AdminRightKey = (typeof ADMIN_RIGHT_KEYS)[number];
 export type AdminRights = Partial<Record<AdminRightKey | 'is_anonymous', boolean>>;
 

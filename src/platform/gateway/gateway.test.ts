@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from './gateway-error.js';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
-import { Platform } from '../assembly/platform.js';
+import { assemblePlatform, type Platform } from '../assembly/platform.js';
 import { cryptoRandom } from '../core/random.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
 import type { RequestStatus } from './request-status.js';
@@ -54,7 +54,7 @@ beforeEach(async () => {
   store = SqliteStore.open(':memory:');
   clock = new SystemClock(0, () => REFERENCE_TIME_MS);
   requestIdDraws = [];
-  platform = new Platform({
+  platform = assemblePlatform({
     store,
     clock,
     random: {

@@ -6,7 +6,7 @@
  * service messages: `channel_post` for a channel's administrator bots, `message` in a supergroup);
  * a Stars giveaway takes its Stars from the person's balance in the same write.
  *
- * At winners_selection_date (runDue, a delivery/clock-sweep.ts pass on the virtual clock) the
+ * At winners_selection_date (runDue, its timed job on the virtual clock: core/timed-jobs.ts) the
  * winners are drawn at random among the people in the chat (not bots, not the creator; with
  * only_new_members, those who were not in it at the start), the Stars are credited to them (the
  * shares nobody won go back to the creator), each winner gives the chat a boost whose source is
@@ -24,6 +24,7 @@ import { PlatformError } from '../core/errors.js';
 import type { Boosts } from '../boosts/boosts.js';
 import { starsToNanos, type StarsLedger } from '../payments/stars-ledger.js';
 import { renderUser } from '../users/users.js';
+import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
 import {
   checkGiveaway,
   drawWinners,
@@ -102,7 +103,15 @@ export class Giveaways {
     private readonly ctx: GroupContext<Messages>,
     private readonly stars: StarsLedger,
     private readonly boosts: Boosts,
+    timedJobs: TimedJobs,
   ) {
+    // Giveaways draw their winners at winners_selection_date on the virtual clock (ADR 0056).
+    timedJobs.register({
+      name: 'giveaways',
+      failure: 'completing giveaways failed',
+      run: async () => secondsToMs(await this.runDue()),
+      next: async () => secondsToMs(await ctx.deps.store.nextGiveawayDue()),
+    });
     // giveaway_completed shows its giveaway message unless it was deleted (ADR 0056).
     ctx.messages.addRenderer(async (message, content, { renderLinked }) => {
       const giveawayOf = content._giveaway_message;

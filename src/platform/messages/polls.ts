@@ -8,7 +8,7 @@
  *
  * State: open -> closed, by stopPoll, by `is_closed` at sending, or when close_date passes on the
  * virtual clock (an open_period poll is stored with its close_date). A poll reads as closed from
- * that moment; the closing pass (closeDue, a delivery/clock-sweep.ts pass; ADR 0073) then marks the
+ * that moment; the closing pass (closeDue, its timed job: core/timed-jobs.ts; ADR 0073) then marks the
  * row closed by a conditional update, so that it acts once, rewrites the messages that show it and
  * tells the bot. A closed poll takes no votes.
  *
@@ -20,6 +20,7 @@ import { PlatformError } from '../core/errors.js';
 import { fillPollMentions, mentionsFilledLater } from './mentioned-users.js';
 import type { Messages } from './messages.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
+import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
 import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent, WireEntity } from '../core/wire-types.js';
@@ -72,7 +73,16 @@ export class Polls {
     private readonly users: Users,
     private readonly messages: Messages,
     private readonly updates: UpdateQueue,
-  ) {}
+    timedJobs: TimedJobs,
+  ) {
+    // Polls close at close_date (or after open_period) on the virtual clock (ADR 0073).
+    timedJobs.register({
+      name: 'poll-closing',
+      failure: 'closing polls failed',
+      run: async () => secondsToMs(await this.closeDue()),
+      next: async () => secondsToMs(await deps.store.nextPollCloseDate()),
+    });
+  }
 
   /** A new poll id: a positive 63-bit decimal number, as the reference's look. */
   newId(): string {

@@ -13,6 +13,7 @@ import { PersonSubscriptions } from './person-subscriptions.js';
 import { TEST_PROVIDERS, type TestProvider } from './invoice-rules.js';
 import { payToJoin } from './chat-subscriptions.js';
 import type { InviteLinks } from '../chats/invite-links.js';
+import type { TimedJobs } from '../core/timed-jobs.js';
 
 export class Payments {
   readonly invoices: Invoices;
@@ -23,14 +24,17 @@ export class Payments {
   /** A person's own subscriptions to bots: listing, canceling, re-enabling (ADR 0078). */
   readonly personSubscriptions: PersonSubscriptions;
 
-  /** `inviteLinks`: the kernel's, where subscription links register their charge (ADR 0111). */
-  constructor(ctx: PaymentsContext, inviteLinks?: InviteLinks) {
-    inviteLinks?.setJoinCharge((tx, chat, user, link) => payToJoin(ctx, tx, chat, user, link));
+  /**
+   * `inviteLinks` and `timedJobs`: the kernel's, where subscription links register their charge and
+   * subscriptions their renewals (ADR 0111).
+   */
+  constructor(ctx: PaymentsContext, inviteLinks: InviteLinks, timedJobs: TimedJobs) {
+    inviteLinks.setJoinCharge((tx, chat, user, link) => payToJoin(ctx, tx, chat, user, link));
     this.invoices = new Invoices(ctx);
     this.checkout = new Checkout(ctx, this.invoices);
     this.answers = new PaymentAnswers(ctx);
     this.refunds = new Refunds(ctx);
-    this.subscriptions = new Subscriptions(ctx);
+    this.subscriptions = new Subscriptions(ctx, timedJobs);
     this.personSubscriptions = new PersonSubscriptions(ctx);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Stars subscriptions: an invoice link with subscription_period (30 days) makes its payment a
  * subscription, whose paid period ends at the payment's `expires_at`. When that time passes on the
- * virtual clock (renewDue, run by a delivery/clock-sweep.ts pass):
+ * virtual clock (renewDue, its timed job: core/timed-jobs.ts):
  * - cancelled by the bot (editUserStarSubscription is_canceled), by the person
  *   (person-subscriptions.ts, ADR 0078) or refunded: it ends;
  * - otherwise the person is charged the price again, in one write with its ledger rows, a new
@@ -14,6 +14,7 @@ import { PlatformError } from '../core/errors.js';
 import { commit } from '../chats/group-context.js';
 import { renderUser } from '../users/users.js';
 import type { PaymentsContext } from './invoices.js';
+import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
 import { postToBot } from './payment-messages.js';
 import { starsToNanos } from './stars-ledger.js';
 import { chargeChatSubscription, type ChatSubscriptionData } from './chat-subscriptions.js';
@@ -22,11 +23,23 @@ import { leaveChat } from '../chats/member-joins.js';
 import { userCanceled } from './person-subscriptions.js';
 import type { PaymentRow, UserRow } from '../../storage/store.js';
 
-/** Subscriptions renewed in one pass at most (the rest in the next; server/app.ts runs it again at once). */
+/** Subscriptions renewed in one pass at most (the rest in the next, which the pass asks for at once). */
 export const RENEWAL_BATCH = 100;
 
 export class Subscriptions {
-  constructor(private readonly ctx: PaymentsContext) {}
+  constructor(
+    private readonly ctx: PaymentsContext,
+    timedJobs: TimedJobs,
+  ) {
+    // Paid periods end at expires_at on the virtual clock; a full pass means more are due now.
+    timedJobs.register({
+      name: 'subscription-renewals',
+      failure: 'renewing subscriptions failed',
+      run: async () => ((await this.renewDue()) >= RENEWAL_BATCH ? ctx.deps.clock.nowMs() : undefined),
+      next: async () =>
+        secondsToMs((await ctx.deps.store.listDueSubscriptions(Number.MAX_SAFE_INTEGER, 1))[0]?.expires_at),
+    });
+  }
 
   /** editUserStarSubscription: stops (or allows again) the renewal of a user's subscription. */
   async edit(bot: UserRow, userId: number, chargeId: string, isCanceled: boolean): Promise<void> {

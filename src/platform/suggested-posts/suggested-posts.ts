@@ -22,6 +22,7 @@ import { starAmount, starsToNanos } from '../payments/stars-ledger.js';
 import type { MessageContent } from '../core/wire-types.js';
 import { DirectMessages, topicOf, type SuggestedPostsContext } from './direct-messages.js';
 import { showSuggestedPost } from './suggested-post-view.js';
+import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
 import { MAX_DECLINE_COMMENT, PAYOUT_DELAY, publishDate, refundsOnDelete } from './suggested-post-rules.js';
 import type { ServiceMessageTx } from '../chats/chat-events.js';
 import type { ChatRow, SuggestedPostRow, UserRow } from '../../storage/store.js';
@@ -39,8 +40,18 @@ const refuse = (reason: string) => new PlatformError('SUGGESTED_POST_INVALID', r
 export class SuggestedPosts {
   readonly directMessages: DirectMessages;
 
-  constructor(private readonly ctx: SuggestedPostsContext) {
+  constructor(
+    private readonly ctx: SuggestedPostsContext,
+    timedJobs: TimedJobs,
+  ) {
     this.directMessages = new DirectMessages(ctx);
+    // Suggested posts publish at their date and pay out a day later on the virtual clock (ADR 0053).
+    timedJobs.register({
+      name: 'suggested-posts',
+      failure: 'publishing suggested posts failed',
+      run: async () => secondsToMs(await this.runDue()),
+      next: async () => secondsToMs(await ctx.deps.store.nextSuggestedPostDue()),
+    });
     // suggested_post_* service messages show their suggested post (suggested-post-view.ts).
     ctx.messages.addRenderer((message, content, { renderLinked }) =>
       showSuggestedPost(message, content, renderLinked),
@@ -131,7 +142,7 @@ export class SuggestedPosts {
   }
 
   /**
-   * The clock sweep's pass: publishes the posts whose date came and pays out those published a day
+   * The timed job's pass: publishes the posts whose date came and pays out those published a day
    * ago. Answers when (Unix seconds) the next is due, or now when the batch was full.
    */
   async runDue(): Promise<number | undefined> {

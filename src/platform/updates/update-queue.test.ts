@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
-import { Platform } from '../assembly/platform.js';
+import { assemblePlatform, type Platform } from '../assembly/platform.js';
 import { cryptoRandom } from '../core/random.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
 
@@ -19,7 +19,7 @@ let botId: number;
 beforeEach(async () => {
   store = SqliteStore.open(':memory:');
   bus = new EventBus();
-  platform = new Platform({
+  platform = assemblePlatform({
     store,
     clock: new SystemClock(),
     random: cryptoRandom,

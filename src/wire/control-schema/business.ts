@@ -5,24 +5,7 @@
  */
 import { MAX_INT32 } from './common.js';
 import { bool, flags, int, params, ref, route, str } from './dsl.js';
-
-/** BusinessBotRights (spec), as a person gives them. */
-export const BUSINESS_RIGHT_NAMES = [
-  'can_reply',
-  'can_read_messages',
-  'can_delete_sent_messages',
-  'can_delete_all_messages',
-  'can_edit_name',
-  'can_edit_bio',
-  'can_edit_profile_photo',
-  'can_edit_username',
-  'can_change_gift_settings',
-  'can_view_gifts_and_stars',
-  'can_convert_gifts_to_stars',
-  'can_transfer_and_upgrade_gifts',
-  'can_transfer_stars',
-  'can_manage_stories',
-] as const;
+import { BUSINESS_RIGHT_NAMES } from './rights.js';
 
 const USER_AND_BOT = {
   user: ref('user', { required: true, description: 'The person whose account it is.' }),

@@ -5,14 +5,19 @@
  */
 export * from './dsl.js';
 export { ParamError, readParams } from './read-params.js';
-export { ADMIN_RIGHT_NAMES, PERMISSION_NAMES, type AdminRightName, type PermissionName } from './rights.js';
+export {
+  ADMIN_RIGHT_NAMES,
+  BUSINESS_RIGHT_NAMES,
+  PERMISSION_NAMES,
+  type AdminRightName,
+  type PermissionName,
+} from './rights.js';
 export { CONTROL_API } from './routes.js';
 export type { ControlApi, ParamsByName, ResultTypeName, RouteId, RouteInput, RouteParams } from './routes.js';
 export type { ReactionType } from './reactions-pins.js';
 export { DICE_EMOJI } from './content.js';
 export { MEDIA_KINDS } from './files.js';
 export { GROUP_CHAT_TYPES } from './chats.js';
-export { BUSINESS_RIGHT_NAMES } from './business.js';
 export { MAX_ADVANCE_SECONDS } from './clock.js';
 export { MAX_DEVICE_DELAY } from './devices.js';
 export { MAX_INT32 } from './common.js';
