@@ -65,6 +65,11 @@ class BotDelivery {
   #buffer: UpdateRow[] = [];
   /** Whether the store may hold claimable rows (new updates, a full page, a finished attempt). */
   #more = true;
+  /**
+   * Counts `queued` calls: a claim's short answer says "no more" only if no update was queued while
+   * it ran (its snapshot may predate that update's commit: issue 31, two nodes).
+   */
+  #queuedCount = 0;
   /** Moves on at every finished attempt: a claim that straddles one is given back. */
   #generation = 0;
   /**
@@ -121,6 +126,7 @@ class BotDelivery {
   /** New updates were queued for the bot. */
   queued(): void {
     this.#more = true;
+    this.#queuedCount += 1;
     this.kick();
   }
 
@@ -184,6 +190,7 @@ class BotDelivery {
         continue;
       }
       const generation = this.#generation;
+      const queuedBefore = this.#queuedCount;
       const want = PAGE - this.#buffer.length;
       const rows = await this.worker.claimant.claims.claimUpdates(
         this.botId,
@@ -197,7 +204,7 @@ class BotDelivery {
         this.#release(rows);
         return undefined;
       }
-      this.#more = rows.length === want;
+      this.#more = rows.length === want || this.#queuedCount !== queuedBefore;
       // Rows another process holds are looked for again later (its lease may end); only then.
       if (!this.#more && this.worker.claimant.claims.heldElsewhere(this.botId))
         this.#recheckAt = Math.min(this.#recheckAt, clock.nowMs() + this.worker.claimant.recheckMs);

@@ -223,3 +223,52 @@ it('claims again only once its given-back claims are written, so a failed update
   // Before: 3 and 4 were claimed while 1 and 2 were being given back, and went first.
   expect(accepted).toEqual([1, 2, 3, 4]);
 });
+
+it('claims again an update whose event came while a claim was under way (issue 31)', async () => {
+  const received: number[] = [];
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push((JSON.parse(body) as { update_id: number }).update_id);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await store.write(async (tx) => {
+    await tx.insertUser(user(BOT, { is_bot: true, username: 'racebot', phone_number: null }));
+    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+  });
+  // The first claim finds nothing; the update is committed after its snapshot and its event heard
+  // before its answer (as another node's, over NOTIFY, while this node's claim waits for the bot's
+  // lock). Before: the claim's short answer said "no more", the look the event asked for claimed
+  // nothing, and the update waited for the bot's next one.
+  let first = true;
+  const racing: JobClaims = {
+    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
+    claimSweep: (...args) => store.jobs.claimSweep(...args),
+    renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
+    claimUpdates: async (botId, lease, dueBy, limit) => {
+      const rows = await store.jobs.claimUpdates(botId, lease, dueBy, limit);
+      if (first) {
+        first = false;
+        const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+        await store.write(async (tx) =>
+          tx.insertUpdate(update(BOT, 1, { queue_key: 'c', expires_at: expiresAt })),
+        );
+        platform.deps.bus.emit('updates.queued', { botId: BOT });
+      }
+      return rows;
+    },
+  };
+  const claimant = new JobClaimant(racing);
+  claimants.push(claimant);
+  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
+  workers.push(worker);
+  worker.start();
+  await waitFor(() => received.length >= 1, { what: 'the update raced with a claim', timeoutMs: 3_000 });
+  expect(received).toEqual([1]);
+});

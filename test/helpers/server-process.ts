@@ -15,7 +15,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  /** How long the start may take (tsx compiles the sources first; longer on a busy machine). */
+  startMs = 20_000,
+): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', '0', ...args],
@@ -30,7 +35,11 @@ export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      // Not left running (and writing to the test's database) after the test gave up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, startMs);
     const onData = () => {
       const match = /Control API: (http:\/\/\S+)\/control/.exec(output);
       if (match) {

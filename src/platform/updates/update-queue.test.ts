@@ -90,3 +90,32 @@ it('reads from the start when the offset belongs to an earlier numbering of upda
   // Confirming the new numbering works as usual.
   expect(await platform.updates.getUpdates(botId, { ...confirm, offset: 1002 })).toBe('[]');
 });
+
+it('answers at once an update queued while the poll reads the store, before it parks (issue 31)', async () => {
+  // Another process commits an update after the poll's read took its snapshot, and its event is
+  // heard before the read's answer: the poll must not park past it (it waited for the next update
+  // of the bot or its timeout, seconds on two nodes).
+  const read = store.listUpdates.bind(store);
+  let first = true;
+  store.listUpdates = async (...args) => {
+    const rows = await read(...args);
+    if (first) {
+      first = false;
+      await store.write(async (tx) =>
+        platform.updates.enqueue(tx, botId, {
+          type: 'message',
+          payload: { text: 'raced' },
+          queueKey: 'c1',
+          date: Math.floor(Date.now() / 1000),
+        }),
+      );
+      platform.updates.notify(botId);
+    }
+    return rows;
+  };
+  const started = Date.now();
+  // A poll of 30 s: answered with the update well within the test's 5 s limit, or the test fails.
+  const answer = JSON.parse(await poll(30)) as Array<{ message: { text: string } }>;
+  expect(answer.map((update) => update.message.text)).toEqual(['raced']);
+  expect(Date.now() - started).toBeLessThan(2_000);
+});

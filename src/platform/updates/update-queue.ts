@@ -235,10 +235,21 @@ export class UpdateQueue {
       }
     }
 
-    let rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
-    if (rows.length === 0 && params.timeout > 0) {
-      await this.#park(botId, params.timeout * 1000, signal);
+    // A poll that may park listens before it reads (ports/events.ts): an update committed after the
+    // read's snapshot whose event comes before the read's answer (another process's, issue 31) is
+    // read again at once instead of waiting for the bot's next update or the timeout.
+    let queued = false;
+    const off =
+      params.timeout > 0 ? this.deps.bus.onKey('updates.queued', botId, () => (queued = true)) : undefined;
+    let rows: UpdateRow[];
+    try {
       rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
+      if (rows.length === 0 && params.timeout > 0) {
+        if (!queued) await this.#park(botId, params.timeout * 1000, signal);
+        rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
+      }
+    } finally {
+      off?.();
     }
     let json = '[';
     let size = 0;
