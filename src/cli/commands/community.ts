@@ -10,26 +10,29 @@ import type { CommunityRecord } from '../../testkit/index.js';
 import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { routeCli } from '../route-options.js';
 
-const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('createCommunity') } as const;
+const CREATE = routeCli('createCommunity');
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...CREATE.options } as const;
 
 export const communityCreateCommand: Command = {
   name: 'community create',
   summary: 'create a community of supergroups and channels as a person',
+  options: CREATE_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley community create --owner USER --name NAME [--json]
 
 Prints "community ID NAME"; with --json, the Bot API's Community: {"id": ID, "name": NAME}. The id
 has up to 52 bits (more than 32: keep it as a 64-bit integer or a double).
 
 Options:
-  --owner USER   the person who owns it: a phone number, user id or @username (required)
-  --name NAME    1-128 characters (required)
+${CREATE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const params = routeParams('createCommunity', values, this.name);
+    const parsed = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
     const community = await withClient(values, ctx, (client) => client.createCommunity(params));
     printResult(ctx, values.json, community, (c) => `community ${c.id} ${JSON.stringify(c.name)}`);
     return 0;
