@@ -47,6 +47,7 @@ ${CLIENT_OPTIONS_HELP}`,
 export const blockCommand = blockingCommand('block');
 export const unblockCommand = blockingCommand('unblock');
 
+// Hand-written for now: --on/--off give `enabled`; derivable with `set` (not moved yet).
 const PRIVACY_OPTIONS = {
   ...CLIENT_OPTIONS,
   bot: { type: 'string' },
