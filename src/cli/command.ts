@@ -6,6 +6,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config/config.js';
 import { usageError } from './cli-error.js';
 import { nearestName } from './nearest-name.js';
+import type { RouteField } from './route-help.js';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliContext {
@@ -36,6 +37,10 @@ export interface Command {
   help: string;
   /** Runs with the arguments after the command's words; resolves to the exit code. */
   run(args: string[], ctx: CliContext): Promise<number>;
+  /** Its parseArgs options (the client's included), held to `routes` by route-options.test.ts. */
+  options?: OptionsConfig;
+  /** The control routes its options and their help lines are derived from (route-options.ts). */
+  routes?: ReadonlyArray<{ readonly id: string; readonly fields: readonly RouteField[] }>;
 }
 
 export function processContext(): CliContext {
@@ -47,7 +52,7 @@ export function processContext(): CliContext {
   };
 }
 
-type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 /**
  * What parseArgs answers for a command's options, written out so that the build's declarations can
  * name it (node:util does not export the types it would otherwise name; ADR 0057).

@@ -1,11 +1,12 @@
 /** `parley boost`: `POST /control/boosts`, a user boosts a channel or supergroup (ADR 0044). */
 import type { BoostResult } from '../../testkit/index.js';
 import { parseCommandArgs, type Command } from '../command.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('boostChat') } as const;
+const BOOST = routeCli('boostChat');
+const OPTIONS = { ...CLIENT_OPTIONS, ...BOOST.options } as const;
 
 /** `boosted chat -100…: boost <id> until <date>; 1 boost` */
 export function formatBoost(result: BoostResult): string {
@@ -18,6 +19,8 @@ export function formatBoost(result: BoostResult): string {
 export const boostCommand: Command = {
   name: 'boost',
   summary: 'boost a channel or supergroup as a user (or remove the boosts)',
+  options: OPTIONS,
+  routes: [BOOST],
   help: `Usage: parley boost --user USER --chat CHAT [--remove] [--json]
 
 Adds one boost of the user to the chat (30 days of virtual time; at most 4 at once per user): the
@@ -25,14 +28,13 @@ chat's administrator bots get chat_boost, and supergroup members see a boost_add
 --remove, the user's boosts of the chat are removed and the bots get removed_chat_boost.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          the chat id or @username of a channel or supergroup (required)
-  --remove             remove the user's boosts of the chat instead
+${BOOST.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const params = routeParams('boostChat', values, this.name);
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const params = await BOOST.params(parsed, this.name);
     const result = await withClient(values, ctx, (client) => client.boostChat(params));
     printResult(ctx, values.json, result, formatBoost);
     return 0;

@@ -4,6 +4,7 @@ import { usageError } from '../cli-error.js';
 import { formatBot, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written for now: --inline/--placeholder rename two parameters and --placeholder needs --inline; derivable (flags, bare, omit), not moved yet.
 const CREATE_OPTIONS = {
   ...CLIENT_OPTIONS,
   username: { type: 'string' },

@@ -3,6 +3,7 @@ import { integerOption, parseCommandArgs, requireOption, type Command } from '..
 import { formatClock, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written: the client's advanceClock takes the seconds alone (a hand-written method, ADR 0110).
 const ADVANCE_OPTIONS = { ...CLIENT_OPTIONS, seconds: { type: 'string' } } as const;
 
 export const clockAdvanceCommand: Command = {

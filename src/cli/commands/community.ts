@@ -7,40 +7,41 @@
  * ADR 0096).
  */
 import type { CommunityRecord } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { mergeRouteOptions, routeCli } from '../route-options.js';
 
-const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('createCommunity') } as const;
+const CREATE = routeCli('createCommunity');
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...CREATE.options } as const;
 
 export const communityCreateCommand: Command = {
   name: 'community create',
   summary: 'create a community of supergroups and channels as a person',
+  options: CREATE_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley community create --owner USER --name NAME [--json]
 
 Prints "community ID NAME"; with --json, the Bot API's Community: {"id": ID, "name": NAME}. The id
 has up to 52 bits (more than 32: keep it as a 64-bit integer or a double).
 
 Options:
-  --owner USER   the person who owns it: a phone number, user id or @username (required)
-  --name NAME    1-128 characters (required)
+${CREATE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const params = routeParams('createCommunity', values, this.name);
+    const parsed = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
     const community = await withClient(values, ctx, (client) => client.createCommunity(params));
     printResult(ctx, values.json, community, (c) => `community ${c.id} ${JSON.stringify(c.name)}`);
     return 0;
   },
 };
 
-const MEMBERSHIP_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  chat: { type: 'string' },
-  by: { type: 'string' },
-} as const;
+const ADD = routeCli('addCommunityChat', { subject: 'community' });
+const REMOVE = routeCli('removeCommunityChat', { subject: 'community' });
+const MEMBERSHIP_OPTIONS = { ...CLIENT_OPTIONS, ...mergeRouteOptions(ADD, REMOVE) } as const;
 
 /** `community 4503599627370000 "Name": -1001234567890 "Title", ...` */
 export function formatCommunity(community: CommunityRecord): string {
@@ -50,8 +51,11 @@ export function formatCommunity(community: CommunityRecord): string {
 
 function membershipCommand(verb: 'add' | 'remove'): Command {
   const adding = verb === 'add';
+  const route = adding ? ADD : REMOVE;
   return {
     name: `community ${verb}`,
+    options: MEMBERSHIP_OPTIONS,
+    routes: [route],
     summary: adding
       ? 'add a supergroup or channel you own to your community'
       : 'remove a supergroup or channel from your community',
@@ -67,19 +71,15 @@ and getChat shows its community. A chat is in one community at most.`
 COMMUNITY is the community's id (parley community create prints it).
 
 Options:
-  --chat CHAT    the supergroup's or channel's id or @username (required)
-  --by USER      the community's owner, who created the chat (required)
+${route.help}
 
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
-      const { values, positionals } = parseCommandArgs(this.name, args, MEMBERSHIP_OPTIONS, ['COMMUNITY']);
-      const community = integerOption(positionals[0], 'COMMUNITY', this.name, 1)!;
-      const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-      const by = refArgument(requireOption(values.by, '--by', this.name));
+      const parsed = parseCommandArgs(this.name, args, MEMBERSHIP_OPTIONS, route.positionals);
+      const { values } = parsed;
+      const params = await ADD.params(parsed, this.name);
       const record = await withClient(values, ctx, (client) =>
-        adding
-          ? client.addCommunityChat({ community, chat, by })
-          : client.removeCommunityChat({ community, chat, by }),
+        adding ? client.addCommunityChat(params) : client.removeCommunityChat(params),
       );
       printResult(ctx, values.json, record, formatCommunity);
       return 0;
@@ -90,15 +90,14 @@ ${CLIENT_OPTIONS_HELP}`,
 export const communityAddCommand = membershipCommand('add');
 export const communityRemoveCommand = membershipCommand('remove');
 
-const JOIN_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  chat: { type: 'string' },
-  user: { type: 'string' },
-} as const;
+const JOIN = routeCli('joinCommunityChat', { subject: 'community' });
+const JOIN_OPTIONS = { ...CLIENT_OPTIONS, ...JOIN.options } as const;
 
 export const communityJoinCommand: Command = {
   name: 'community join',
   summary: 'join a chat of a community from the community, as a person',
+  options: JOIN_OPTIONS,
+  routes: [JOIN],
   help: `Usage: parley community join COMMUNITY --chat CHAT --user USER [--json]
 
 The person joins the chat as by any join; a supergroup gets a community_chat_joined service message
@@ -107,18 +106,14 @@ from them (Bot API 10.3) instead of new_chat_members, which its bots get. Prints
 COMMUNITY is the community's id (parley community create prints it).
 
 Options:
-  --chat CHAT    a chat of the community: its id or @username (required)
-  --user USER    the person who joins: a phone number, user id or @username (required)
+${JOIN.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, JOIN_OPTIONS, ['COMMUNITY']);
-    const community = integerOption(positionals[0], 'COMMUNITY', this.name, 1)!;
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const joined = await withClient(values, ctx, (client) =>
-      client.joinCommunityChat({ community, chat, user }),
-    );
+    const parsed = parseCommandArgs(this.name, args, JOIN_OPTIONS, JOIN.positionals);
+    const { values } = parsed;
+    const params = await JOIN.params(parsed, this.name);
+    const joined = await withClient(values, ctx, (client) => client.joinCommunityChat(params));
     printResult(ctx, values.json, joined, (result) => `joined ${result.chat.id}`);
     return 0;
   },

@@ -24,6 +24,7 @@ function userOf(command: string, positional: string | undefined, option: string 
   return refArgument(subjectArgument(positional, option, 'USER', '--user', command));
 }
 
+// Hand-written: the client's device methods take the user (and a device id) positionally, not the route's object.
 const STATE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, device: { type: 'string' } } as const;
 
 function stateCommand(online: boolean): Command {
@@ -76,6 +77,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: --offline says `online: false` and --read-manually `read_delay: null`; shared with `device set` (a path id).
 const ADD_OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

@@ -10,6 +10,7 @@ import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { DownloadedFile } from '../../testkit/index.js';
 
+// Hand-written: two forms (--message or --file-id) of one route answering bytes, and --out, a local file.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

@@ -5,19 +5,15 @@
  * tasks of a checklist and adds tasks), `parley profile personal-chat`. ADR 0048.
  */
 import type { MessageDraft, ProfileAudios } from '../../testkit/index.js';
-import {
-  integerOption,
-  parseCommandArgs,
-  refArgument,
-  requireOption,
-  type Command,
-  messageOptions,
-} from '../command.js';
+import { integerOption, parseCommandArgs, type Command, messageOptions } from '../command.js';
 import { usageError } from '../cli-error.js';
+import { routeCli } from '../route-options.js';
+import { optionLines } from '../route-help.js';
 import { formatMessage, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const USER_CHAT = { ...CLIENT_OPTIONS, user: { type: 'string' }, chat: { type: 'string' } } as const;
+const DRAFTS = routeCli('listDrafts');
+const DRAFTS_OPTIONS = { ...CLIENT_OPTIONS, ...DRAFTS.options } as const;
 
 /** `#7 from @story_bot: Once upon a time` (an empty draft: the "Thinking..." placeholder). */
 export function formatDrafts(drafts: MessageDraft[]): string {
@@ -35,53 +31,52 @@ export function formatDrafts(drafts: MessageDraft[]): string {
 export const draftsCommand: Command = {
   name: 'drafts',
   summary: 'show the drafts a bot is streaming to a user',
+  options: DRAFTS_OPTIONS,
+  routes: [DRAFTS],
   help: `Usage: parley drafts --user USER --chat CHAT [--json]
 
 Prints the drafts a bot is streaming into its private chat with the user (sendMessageDraft): each
 draft's latest version, shown until 30 seconds after it or until the bot sends a message.
 
 Options:
-  --user USER          the user: a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          @username of the bot (required)
+${DRAFTS.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, USER_CHAT);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const drafts = await withClient(values, ctx, (client) => client.listDrafts({ user, chat }));
+    const parsed = parseCommandArgs(this.name, args, DRAFTS_OPTIONS);
+    const { values } = parsed;
+    const params = await DRAFTS.params(parsed, this.name);
+    const drafts = await withClient(values, ctx, (client) => client.listDrafts(params));
     printResult(ctx, values.json, drafts, formatDrafts);
     return 0;
   },
 };
 
-const ALLOW_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  bot: { type: 'string' },
-  revoke: { type: 'boolean' },
-} as const;
+/** `--revoke` says `allowed: false`, the command's own flag. */
+const ALLOW = routeCli('allowEmojiStatus', { omit: ['allowed'] });
+const ALLOW_OPTIONS = { ...CLIENT_OPTIONS, ...ALLOW.options, revoke: { type: 'boolean' } } as const;
 
 export const emojiStatusAllowCommand: Command = {
   name: 'emoji-status allow',
   summary: "let a bot set a user's emoji status",
+  options: ALLOW_OPTIONS,
+  routes: [ALLOW],
   help: `Usage: parley emoji-status allow --user USER --bot BOT [--revoke] [--json]
 
 Allows the bot to change the user's emoji status with setUserEmojiStatus (what a Mini App's
 requestEmojiStatusAccess asks); --revoke withdraws it. Prints "allowed" or "revoked".
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --bot BOT            the bot's @username or id (required)
-  --revoke             no longer allow it
+${ALLOW.help}
+${optionLines([['--revoke', 'no longer allow it']])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ALLOW_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
+    const parsed = parseCommandArgs(this.name, args, ALLOW_OPTIONS);
+    const { values } = parsed;
     const allowed = values.revoke !== true;
-    const result = await withClient(values, ctx, (client) => client.allowEmojiStatus({ user, bot, allowed }));
+    const params = await ALLOW.params(parsed, this.name, { set: { allowed } });
+    const result = await withClient(values, ctx, (client) => client.allowEmojiStatus(params));
     printResult(ctx, values.json, result, () => (allowed ? 'allowed' : 'revoked'));
     return 0;
   },
@@ -93,33 +88,38 @@ export function formatProfileAudios(page: ProfileAudios): string {
   return `${page.total_count} profile audio${page.total_count === 1 ? '' : 's'}${names.length ? `: ${names.join(', ')}` : ''}`;
 }
 
+const AUDIO = routeCli('addProfileAudio', { flags: { message_id: 'message' } });
+const AUDIO_OPTIONS = { ...CLIENT_OPTIONS, ...AUDIO.options } as const;
+
 export const profileAddAudioCommand: Command = {
   name: 'profile add-audio',
   summary: "add a message's audio to a user's profile",
+  options: AUDIO_OPTIONS,
+  routes: [AUDIO],
   help: `Usage: parley profile add-audio --user USER --chat CHAT --message ID [--json]
 
 The audio of a message the user sees joins their profile audios (the newest first), which bots
 read with getUserProfileAudios. Prints the user's profile audios.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          @username of a bot (the private chat with it) or a chat id (required)
-  --message ID         the id of the message with the audio (required)
+${AUDIO.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, { ...USER_CHAT, message: { type: 'string' } });
-    const { user, chat, messageId } = messageOptions(values, this.name);
-    const page = await withClient(values, ctx, (client) =>
-      client.addProfileAudio({ user, chat, message_id: messageId }),
-    );
+    const parsed = parseCommandArgs(this.name, args, AUDIO_OPTIONS);
+    const { values } = parsed;
+    const params = await AUDIO.params(parsed, this.name);
+    const page = await withClient(values, ctx, (client) => client.addProfileAudio(params));
     printResult(ctx, values.json, page, formatProfileAudios);
     return 0;
   },
 };
 
+// Hand-written: tasks are objects of the wire (`{ id, text }`), given here as texts numbered in order.
 const CHECKLIST_OPTIONS = {
-  ...USER_CHAT,
+  ...CLIENT_OPTIONS,
+  user: { type: 'string' },
+  chat: { type: 'string' },
   message: { type: 'string' },
   done: { type: 'string', multiple: true },
   'not-done': { type: 'string', multiple: true },
@@ -187,27 +187,29 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+const PERSONAL = routeCli('setPersonalChat', { metavars: { chat: 'CHANNEL' } });
+const PERSONAL_OPTIONS = { ...CLIENT_OPTIONS, ...PERSONAL.options } as const;
+
 export const profilePersonalChatCommand: Command = {
   name: 'profile personal-chat',
   summary: "show a channel on a user's profile",
+  options: PERSONAL_OPTIONS,
+  routes: [PERSONAL],
   help: `Usage: parley profile personal-chat --user USER [--chat CHANNEL] [--json]
 
 Shows a public channel the user created on their profile (without --chat: none). Bots read its last
 posts with getUserPersonalChatMessages. Prints "set" or "removed".
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHANNEL       the channel's id or @username
+${PERSONAL.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, USER_CHAT);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = values.chat === undefined ? undefined : refArgument(values.chat);
-    const result = await withClient(values, ctx, (client) =>
-      client.setPersonalChat(chat === undefined ? { user } : { user, chat }),
-    );
-    printResult(ctx, values.json, result, () => (chat === undefined ? 'removed' : 'set'));
+    const parsed = parseCommandArgs(this.name, args, PERSONAL_OPTIONS);
+    const { values } = parsed;
+    const params = await PERSONAL.params(parsed, this.name);
+    const result = await withClient(values, ctx, (client) => client.setPersonalChat(params));
+    printResult(ctx, values.json, result, () => (params.chat === undefined ? 'removed' : 'set'));
     return 0;
   },
 };

@@ -8,6 +8,7 @@ import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { FaultRule } from '../../wire/control-types.js';
 
+// Hand-written: a fault's scope is an object of the wire (bot, gateway account or webhook) given as three flags.
 const SCOPE_OPTIONS = {
   ...CLIENT_OPTIONS,
   bot: { type: 'string' },
@@ -15,6 +16,7 @@ const SCOPE_OPTIONS = {
   webhook: { type: 'boolean' },
 } as const;
 
+// Hand-written: the rule's answer and its timing are nested objects of the wire, flattened into flags.
 const ADD_OPTIONS = {
   ...SCOPE_OPTIONS,
   method: { type: 'string' },

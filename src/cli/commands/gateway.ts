@@ -105,6 +105,7 @@ async function runVerb(
   return run(rest, ctx);
 }
 
+// Hand-written: one table for five verbs (five routes); --country CODE=CREDITS is a map of the wire.
 const ACCOUNT_OPTIONS = {
   ...CLIENT_OPTIONS,
   owner: { type: 'string' },
@@ -203,6 +204,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: one table for the verbs of `gateway channel`, each its own route.
 const CHANNEL_OPTIONS = {
   ...CLIENT_OPTIONS,
   owner: { type: 'string' },
@@ -251,6 +253,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: it polls the inbox until a code arrives (a loop over a route, not one call).
 const WAIT_OPTIONS = {
   ...CLIENT_OPTIONS,
   phone: { type: 'string' },
@@ -304,6 +307,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: PHONE (or --phone) and --request select an inbox entry; the route is reached through the inbox.
 const PHONE_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, request: { type: 'string' } } as const;
 
 export const gatewayInboxCommand: Command = {
@@ -352,6 +356,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: the delivery log's filters and its --follow loop.
 const LOG_OPTIONS = {
   ...CLIENT_OPTIONS,
   account: { type: 'string' },

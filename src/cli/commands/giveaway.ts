@@ -8,6 +8,7 @@ import { integerOption, parseCommandArgs, refArgument, requireOption, type Comma
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written for now: --stars/--premium-months are exclusive and renamed; derivable with flags, not moved yet.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

@@ -30,6 +30,7 @@ function names(
   return result;
 }
 
+// Hand-written: --rights and --allow give ChatAdministratorRights / ChatPermissions (flags objects) as comma lists of names.
 const TARGET_OPTIONS = {
   ...CLIENT_OPTIONS,
   chat: { type: 'string' },

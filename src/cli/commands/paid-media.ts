@@ -1,12 +1,12 @@
 /** `parley paid-media buy`: `POST /control/paid-media/purchase`, a person buys paid media (ADR 0050). */
 import type { PaymentOutcome } from '../../testkit/index.js';
 import { parseCommandArgs, type Command } from '../command.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const MESSAGE = { message_id: 'message' } as const;
-const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('buyPaidMedia', MESSAGE) } as const;
+const BUY = routeCli('buyPaidMedia', { flags: { message_id: 'message' } });
+const OPTIONS = { ...CLIENT_OPTIONS, ...BUY.options } as const;
 
 export function formatPurchase(outcome: PaymentOutcome): string {
   const media = (outcome.message?.paid_media as { paid_media?: Array<{ type: string }> } | undefined)
@@ -17,6 +17,8 @@ export function formatPurchase(outcome: PaymentOutcome): string {
 export const paidMediaBuyCommand: Command = {
   name: 'paid-media buy',
   summary: 'buy the paid media of a message as a person',
+  options: OPTIONS,
+  routes: [BUY],
   help: `Usage: parley paid-media buy --user USER --chat CHAT --message MESSAGE_ID [--json]
 
 The message's price in Stars moves from the person to the bot (or the channel); the bot gets
@@ -24,14 +26,13 @@ purchased_paid_media when it gave a payload. Prints {"status":"paid","message":.
 message as the person now sees it (its full media).
 
 Options:
-  --user USER          the person (required)
-  --chat CHAT          the chat as the person names it: @bot_username or a chat id (required)
-  --message ID         the paid media message (required)
+${BUY.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const params = routeParams('buyPaidMedia', values, this.name, MESSAGE);
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const params = await BUY.params(parsed, this.name);
     const outcome = await withClient(values, ctx, (client) => client.buyPaidMedia(params));
     printResult(ctx, values.json, outcome, formatPurchase);
     return 0;

@@ -52,6 +52,7 @@ async function readElements(file: string, cwd: string, command: string): Promise
   return elements as Elements;
 }
 
+// Hand-written for now: --key names a PEM file (derivable with `files`), not moved yet.
 const KEY_OPTIONS = { ...CLIENT_OPTIONS, bot: { type: 'string' }, key: { type: 'string' } } as const;
 
 export const passportKeyCommand: Command = {
@@ -79,6 +80,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: --elements is a JSON file whose "@path" values are files read as base64.
 const SHARE_OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },
@@ -135,6 +137,7 @@ export function formatPassportErrors(view: PassportErrors): string {
     .join('\n');
 }
 
+// Hand-written for now: derivable as is, not moved yet.
 const ERRORS_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
 
 export const passportErrorsCommand: Command = {

@@ -5,6 +5,7 @@ import { integerOption, parseCommandArgs, refArgument, requireOption, type Comma
 import { formatMessage, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written: the message or --link forms, and the shipping address (an object of the wire).
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

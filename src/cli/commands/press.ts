@@ -1,17 +1,15 @@
 /** `parley press`: `POST /control/press`, a user presses an inline button and sees the answer. */
 import type { PressResult } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, requireOption, type Command, messageOptions } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  message: { type: 'string' },
-  button: { type: 'string' },
-  timeout: { type: 'string' },
-} as const;
+const PRESS = routeCli('pressButton', {
+  flags: { message_id: 'message' },
+  metavars: { button: 'TEXT', timeout: 'SECONDS' },
+});
+const OPTIONS = { ...CLIENT_OPTIONS, ...PRESS.options } as const;
 
 /** `alert: Done!`, `notification: Saved`, `opens https://...`, or `(no answer)`. */
 export function formatPress(result: PressResult): string {
@@ -25,6 +23,8 @@ export function formatPress(result: PressResult): string {
 export const pressCommand: Command = {
   name: 'press',
   summary: "press an inline button of a bot's message as a user",
+  options: OPTIONS,
+  routes: [PRESS],
   help: `Usage: parley press --user USER --chat CHAT --message ID --button TEXT [--timeout SECONDS] [--json]
 
 Presses the inline button with that text and prints the callback answer the user sees, if any:
@@ -32,21 +32,14 @@ Presses the inline button with that text and prints the callback answer the user
 within the timeout.
 
 Options:
-  --user USER          the user: a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          @username of the bot (the private chat with it) or a chat id (required)
-  --message ID         the id of the message that carries the button (required)
-  --button TEXT        the button's text (required)
-  --timeout SECONDS    how long to wait for the bot's answer (default 10, at most 300)
+${PRESS.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const { user, chat, messageId } = messageOptions(values, this.name);
-    const button = requireOption(values.button, '--button', this.name);
-    const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
-    const result = await withClient(values, ctx, (client) =>
-      client.pressButton({ user, chat, message_id: messageId, button, timeout }),
-    );
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const params = await PRESS.params(parsed, this.name);
+    const result = await withClient(values, ctx, (client) => client.pressButton(params));
     printResult(ctx, values.json, result, formatPress);
     return 0;
   },

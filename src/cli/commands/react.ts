@@ -4,6 +4,7 @@ import { parseCommandArgs, type Command, messageOptions } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written for now: --emoji/--custom-emoji build the reaction objects; the rest derivable with `set`, not moved yet.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

@@ -12,6 +12,7 @@ import { formatMessage, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ControlClient, DiceEmoji, Message, SendMediaParams } from '../../testkit/index.js';
 
+// Hand-written: one command over eleven routes (a kind per route) with options shared between kinds, and files.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   from: { type: 'string' },

@@ -2,7 +2,7 @@
 import type { StarBalance } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
 import { parseCommandArgs, type Command } from '../command.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -12,49 +12,55 @@ export function formatStarBalance(balance: StarBalance): string {
   return `balance of ${balance.user_id}: ${balance.amount} Stars${nanos}`;
 }
 
-const GRANT_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('grantStars') } as const;
+const GRANT = routeCli('grantStars');
+const GRANT_OPTIONS = { ...CLIENT_OPTIONS, ...GRANT.options } as const;
 
 export const starsGrantCommand: Command = {
   name: 'stars grant',
   summary: 'give a person Stars',
+  options: GRANT_OPTIONS,
+  routes: [GRANT],
   help: `Usage: parley stars grant --user USER --amount N [--json]
 
 Gives the person N Stars (as if they bought them) and prints their balance.
 
 Options:
-  --user USER          the person: a phone number (+15550001), a user id or @username (required)
-  --amount N           whole Stars, 1-1000000 (required)
+${GRANT.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, GRANT_OPTIONS);
-    const params = routeParams('grantStars', values, this.name);
+    const parsed = parseCommandArgs(this.name, args, GRANT_OPTIONS);
+    const { values } = parsed;
+    const params = await GRANT.params(parsed, this.name);
     const balance = await withClient(values, ctx, (client) => client.grantStars(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;
   },
 };
 
-const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('getStarBalance') } as const;
+const BALANCE = routeCli('getStarBalance');
+const BALANCE_OPTIONS = { ...CLIENT_OPTIONS, ...BALANCE.options } as const;
 
 export const starsBalanceCommand: Command = {
   name: 'stars balance',
   summary: 'show the Stars of a person or a bot',
+  options: BALANCE_OPTIONS,
+  routes: [BALANCE],
   help: `Usage: parley stars balance (--user USER | --bot @BOT_USERNAME) [--json]
 
 Prints the Stars balance of a person or a bot.
 
 Options:
-  --user USER          the person: a phone number, a user id or @username
-  --bot BOT            the bot's @username or id
+${BALANCE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, BALANCE_OPTIONS);
+    const parsed = parseCommandArgs(this.name, args, BALANCE_OPTIONS);
+    const { values } = parsed;
     if ((values.user === undefined) === (values.bot === undefined)) {
       throw usageError('give either --user or --bot', this.name);
     }
-    const params = routeParams('getStarBalance', values, this.name);
+    const params = await BALANCE.params(parsed, this.name);
     const balance = await withClient(values, ctx, (client) => client.getStarBalance(params));
     printResult(ctx, values.json, balance, formatStarBalance);
     return 0;

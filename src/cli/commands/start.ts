@@ -4,6 +4,7 @@ import { CliError, EXIT_FAILURE, EXIT_USAGE, isStartFailureCode } from '../cli-e
 import { parseCommandArgs, type Command, type ServerModule } from '../command.js';
 import { readWorldFile } from './world.js';
 
+// Not a control route: the server's own configuration.
 const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },

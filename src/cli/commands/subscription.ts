@@ -4,7 +4,7 @@
  */
 import type { StarSubscription } from '../../testkit/index.js';
 import { parseCommandArgs, type Command } from '../command.js';
-import { routeOptions, routeParams } from '../route-options.js';
+import { mergeRouteOptions, routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -23,20 +23,19 @@ export function formatSubscription(subscription: StarSubscription): string {
   );
 }
 
-/** `--charge` names the route's charge_id; `subscription list` takes the same options. */
-const CHARGE = { charge_id: 'charge' } as const;
-const OPTIONS = { ...CLIENT_OPTIONS, ...routeOptions('cancelSubscription', CHARGE) } as const;
-
-const PARTIES_HELP = `  --user USER          the person: a phone number (+15550001), a user id or @username (required)
-  --bot BOT            the bot the subscription is paid to: its @username or id (required)`;
-
-const CHANGE_HELP = `${PARTIES_HELP}
-  --charge CHARGE_ID   the subscription's current telegram_payment_charge_id (see subscription
-                       list); needed only when the person has several subscriptions to the bot`;
+const LIST = routeCli('listSubscriptions');
+const LIST_OPTIONS = { ...CLIENT_OPTIONS, ...LIST.options } as const;
+/** `--charge` names the routes' charge_id; cancel and reactivate take the same options. */
+const CHANGE = { flags: { charge_id: 'charge' } } as const;
+const CANCEL = routeCli('cancelSubscription', CHANGE);
+const REACTIVATE = routeCli('reactivateSubscription', CHANGE);
+const CHANGE_OPTIONS = { ...CLIENT_OPTIONS, ...mergeRouteOptions(CANCEL, REACTIVATE) } as const;
 
 export const subscriptionListCommand: Command = {
   name: 'subscription list',
   summary: "list a person's Stars subscriptions to a bot",
+  options: LIST_OPTIONS,
+  routes: [LIST],
   help: `Usage: parley subscription list --user USER --bot BOT [--json]
 
 Lists the person's Stars subscriptions to the bot whose paid period runs, one a line; with --json
@@ -44,12 +43,13 @@ Lists the person's Stars subscriptions to the bot whose paid period runs, one a 
 "expiration_date", "state": "active"|"canceled", "canceled_by_user", "canceled_by_bot"}].
 
 Options:
-${PARTIES_HELP}
+${LIST.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const params = routeParams('listSubscriptions', values, this.name);
+    const parsed = parseCommandArgs(this.name, args, LIST_OPTIONS);
+    const { values } = parsed;
+    const params = await LIST.params(parsed, this.name);
     const list = await withClient(values, ctx, (client) => client.listSubscriptions(params));
     printResult(ctx, values.json, list, (items) => items.map(formatSubscription).join('\n'));
     return 0;
@@ -57,20 +57,24 @@ ${CLIENT_OPTIONS_HELP}`,
 };
 
 function changeCommand(verb: 'cancel' | 'reactivate', summary: string, text: string): Command {
+  const route = verb === 'cancel' ? CANCEL : REACTIVATE;
   return {
     name: `subscription ${verb}`,
     summary,
+    options: CHANGE_OPTIONS,
+    routes: [route],
     help: `Usage: parley subscription ${verb} --user USER --bot BOT [--charge CHARGE_ID] [--json]
 
 ${text}
 
 Options:
-${CHANGE_HELP}
+${route.help}
 
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
-      const { values } = parseCommandArgs(this.name, args, OPTIONS);
-      const params = routeParams(`${verb}Subscription`, values, this.name, CHARGE);
+      const parsed = parseCommandArgs(this.name, args, CHANGE_OPTIONS);
+      const { values } = parsed;
+      const params = await CANCEL.params(parsed, this.name);
       const changed = await withClient(values, ctx, (client) =>
         verb === 'cancel' ? client.cancelSubscription(params) : client.reactivateSubscription(params),
       );

@@ -6,6 +6,7 @@ import type { TimelineEvent, TimelineParams } from '../../testkit/index.js';
 
 const KINDS = ['call', 'update', 'delivery', 'gateway', 'action', 'fault'] as const;
 
+// Hand-written: --follow loops over the route, and --search names its q; derivable in part, not moved yet.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   follow: { type: 'boolean' },

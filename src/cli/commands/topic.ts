@@ -2,7 +2,8 @@
  * `parley topic create|list` and `parley group forum`: people and forum topics through the control
  * API (`/control/topics`, `/control/chats/forum`; ADR 0045).
  */
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ForumTopic } from '../../testkit/index.js';
@@ -15,18 +16,17 @@ export function formatTopic(topic: ForumTopic): string {
   return `topic ${id} "${topic.name}"${flags ? ` (${flags})` : ''}`;
 }
 
-const CREATE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  name: { type: 'string' },
-  'icon-color': { type: 'string' },
-  'icon-emoji': { type: 'string' },
-} as const;
+const CREATE = routeCli('createForumTopic', {
+  flags: { icon_custom_emoji_id: 'icon-emoji' },
+  metavars: { icon_color: 'RGB', icon_custom_emoji_id: 'ID' },
+});
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...CREATE.options } as const;
 
 export const topicCreateCommand: Command = {
   name: 'topic create',
   summary: 'create a topic in a forum as a user',
+  options: CREATE_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley topic create --user USER --chat CHAT --name NAME [--icon-color RGB] [--icon-emoji ID] [--json]
 
 Creates a topic in a forum supergroup (one made with "parley group create --type supergroup --forum"
@@ -35,47 +35,40 @@ message_thread_id "parley send --thread" takes. The user needs can_manage_topics
 get the forum_topic_created message.
 
 Options:
-  --user USER          the user: a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          the forum's id (-100...) or @username (required)
-  --name NAME          1-128 characters (required)
-  --icon-color RGB     7322096, 16766590, 13338331, 9367192, 16749490 or 16478047
-  --icon-emoji ID      a custom emoji id shown as the icon
+${CREATE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const name = requireOption(values.name, '--name', this.name);
-    const color = integerOption(values['icon-color'], '--icon-color', this.name, 0);
-    const topic = await withClient(values, ctx, (client) =>
-      client.createForumTopic({
-        user,
-        chat,
-        name,
-        ...(color !== undefined ? { icon_color: color } : {}),
-        ...(values['icon-emoji'] ? { icon_custom_emoji_id: values['icon-emoji'] } : {}),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
+    const topic = await withClient(values, ctx, (client) => client.createForumTopic(params));
     printResult(ctx, values.json, topic, formatTopic);
     return 0;
   },
 };
 
+const LIST = routeCli('listForumTopics');
+const LIST_OPTIONS = { ...CLIENT_OPTIONS, ...LIST.options } as const;
+
 export const topicListCommand: Command = {
   name: 'topic list',
   summary: "list a forum's topics as a user",
+  options: LIST_OPTIONS,
+  routes: [LIST],
   help: `Usage: parley topic list --user USER --chat CHAT [--json]
 
 Prints the topics of a forum as one of its members sees them, the General topic first.
 
+Options:
+${LIST.help}
+
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const options = { ...CLIENT_OPTIONS, user: { type: 'string' }, chat: { type: 'string' } } as const;
-    const { values } = parseCommandArgs(this.name, args, options);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const topics = await withClient(values, ctx, (client) => client.listForumTopics({ user, chat }));
+    const parsed = parseCommandArgs(this.name, args, LIST_OPTIONS);
+    const { values } = parsed;
+    const params = await LIST.params(parsed, this.name);
+    const topics = await withClient(values, ctx, (client) => client.listForumTopics(params));
     printResult(ctx, values.json, topics, (list) => list.map(formatTopic).join('\n'));
     return 0;
   },

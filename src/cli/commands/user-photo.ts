@@ -6,12 +6,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
 import { usageError } from '../cli-error.js';
+import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ProfilePhotos } from '../../testkit/index.js';
 
+// Hand-written: the photo is an object of the wire ({ data_base64 }), sent as raw bytes by the client.
 const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, photo: { type: 'string' } } as const;
-const REMOVE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' } } as const;
+const REMOVE = routeCli('removeProfilePhoto');
+const REMOVE_OPTIONS = { ...CLIENT_OPTIONS, ...REMOVE.options } as const;
 
 /** `2 profile photos: 640x480, 100x100` (the newest first). */
 export function formatProfilePhotos(page: ProfilePhotos): string {
@@ -52,6 +55,8 @@ ${CLIENT_OPTIONS_HELP}`,
 export const userPhotoRemoveCommand: Command = {
   name: 'user photo remove',
   summary: "remove a user's current profile photo",
+  options: REMOVE_OPTIONS,
+  routes: [REMOVE],
   help: `Usage: parley user photo remove --user USER [--json]
 
 The user's current profile photo (the newest) goes, and the one before it becomes current; bots'
@@ -59,13 +64,14 @@ getUserProfilePhotos no longer lists it. A user with no profile photo is refused
 profile photos left.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
+${REMOVE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, REMOVE_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const page = await withClient(values, ctx, (client) => client.removeProfilePhoto({ user }));
+    const parsed = parseCommandArgs(this.name, args, REMOVE_OPTIONS);
+    const { values } = parsed;
+    const params = await REMOVE.params(parsed, this.name);
+    const page = await withClient(values, ctx, (client) => client.removeProfilePhoto(params));
     printResult(ctx, values.json, page, formatProfilePhotos);
     return 0;
   },

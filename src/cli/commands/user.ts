@@ -3,6 +3,7 @@ import { bareUsername, parseCommandArgs, refArgument, requireOption, type Comman
 import { formatUser, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written for now: --phone renames phone_number; derivable (flags, bare), not moved yet.
 const CREATE_OPTIONS = {
   ...CLIENT_OPTIONS,
   phone: { type: 'string' },

@@ -4,6 +4,7 @@ import { integerOption, parseCommandArgs, type Command, messageOptions } from '.
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
+// Hand-written for now: --retract sets an empty option_ids; derivable (a list, `set`), not moved yet.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

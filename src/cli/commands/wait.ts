@@ -5,6 +5,7 @@ import { formatMessage, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import { waitUntil } from '../wait-until.js';
 
+// Hand-written: --from is resolved to a user id by a second route, and the wait loops.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   user: { type: 'string' },

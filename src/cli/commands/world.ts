@@ -36,6 +36,7 @@ export async function readWorldFile(
   }
 }
 
+// Hand-written: --out and --messages shape a local file, not route parameters.
 const EXPORT_OPTIONS = { ...CLIENT_OPTIONS, out: { type: 'string' }, messages: { type: 'boolean' } } as const;
 
 export const worldExportCommand: Command = {

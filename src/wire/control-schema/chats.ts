@@ -235,8 +235,10 @@ export const CHATS = {
       chat: CHAT,
       name: str({ maxLength: 32, platform: true }),
       expire_date: int({ min: 0, max: MAX_INT32, description: 'Unix seconds.' }),
-      member_limit: int({ min: 1, max: 99_999 }),
-      creates_join_request: bool(),
+      member_limit: int({ min: 1, max: 99_999, description: 'At most this many members may join by it.' }),
+      creates_join_request: bool({
+        description: 'People who open it ask to join (administrator bots get `chat_join_request`).',
+      }),
     }),
     result: 'ChatInviteLink',
     answer: 'The link.',

@@ -27,9 +27,9 @@ export const GIFTS = {
     params: params('ListGiftsParams', {
       user: ref('user', { required: true, description: 'The person.' }),
       exclude_unique: bool({ default: false }),
-      sort_by_price: bool({ default: false }),
+      sort_by_price: bool({ default: false, description: 'Most expensive first.' }),
       offset: str({ description: 'From a previous answer’s `next_offset`.' }),
-      limit: int({ min: 1, max: 100, default: 100 }),
+      limit: int({ min: 1, max: 100, default: 100, description: 'How many gifts.' }),
     }),
     result: 'PersonGifts',
     answer: 'The gifts.',
@@ -49,7 +49,11 @@ export const GIFTS = {
     params: params('GiveGiftParams', {
       user: ref('user', { required: true, description: 'The sender (a person).' }),
       to: ref('user', { required: true, description: 'The receiver (a person).' }),
-      gift_id: str({ required: true, platform: true }),
+      gift_id: str({
+        required: true,
+        platform: true,
+        description: 'The gift: an id of `getAvailableGifts`.',
+      }),
       text: str({ platform: true, description: 'Shown with the gift; 0-128 characters.' }),
       is_private: bool({ default: false, description: 'Sender and text shown to the receiver only.' }),
       pay_for_upgrade: bool({ default: false, description: 'Pay the upgrade to a unique gift too.' }),

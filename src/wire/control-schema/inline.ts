@@ -52,9 +52,9 @@ export const INLINE = {
       "The result's message is sent from the user, `via_bot` the bot, into the chat where the query " +
       'was typed; the bot gets `chosen_inline_result`. Media results by URL are downloaded now.',
     params: params('ChooseInlineResultParams', {
-      user: ref('user', { required: true }),
-      query_id: str({ required: true }),
-      result_id: str({ required: true }),
+      user: ref('user', { required: true, description: 'The user who typed the query.' }),
+      query_id: str({ required: true, description: 'The query id `POST /control/inline` answered.' }),
+      result_id: str({ required: true, description: 'The id of the result.' }),
     }),
     result: 'ChosenInlineResult',
     answer: 'The sent message as the user sees it.',

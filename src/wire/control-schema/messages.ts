@@ -73,7 +73,7 @@ export const MESSAGES = {
     params: params('ListMessagesParams', {
       user: ref('user', { required: true, description: 'The user whose view of the chat is listed.' }),
       chat: ref('chat', { required: true }),
-      limit: int({ min: 1, max: 100, default: 100 }),
+      limit: int({ min: 1, max: 100, default: 100, description: 'How many of the newest messages.' }),
     }),
     result: 'Message[]',
     answer: 'The messages, oldest first.',
