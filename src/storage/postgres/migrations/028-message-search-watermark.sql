@@ -1,5 +1,5 @@
--- Message search off the message insert (ADR 0101, addendum "PostgreSQL: messages indexed from a
--- watermark"): 026's GIN index over an expression of `messages` cost each inserted message a JSON
+-- Message search off the message insert (ADR 0101, addendum "a search's catch-up in chunks;
+-- PostgreSQL's messages indexed from a watermark too"): 026's GIN index over an expression of `messages` cost each inserted message a JSON
 -- parse, a tsvector and its GIN entries in the insert's own transaction. Now a message's tsvector
 -- is a row of `message_search`, put there later: each chat's watermark (`message_search_indexed`)
 -- is the highest message id the table holds for it, and the store indexes what lies above it in
