@@ -1,17 +1,18 @@
 /**
  * Search of the messages a person can see (issue 29, ADR 0101): the words of a query against the text
- * or caption of messages, by an index each adapter keeps (SQLite: an FTS5 table, filled from a
- * per-chat watermark off the writes that store messages and brought up to date by a search before it
- * reads; PostgreSQL: a GIN index over a 'simple' tsvector). A read for the caller (the SQLite adapter
- * may write its index first); nothing is cached.
+ * or caption of messages, by an index each adapter keeps (SQLite: an FTS5 table; PostgreSQL: a
+ * table of 'simple' tsvectors under a GIN index), filled from a per-chat watermark off the writes
+ * that store messages and brought up to date by a search before it reads (storage/search-indexer.ts).
+ * A read for the caller (the adapter may write its index first); nothing is cached.
  *
  * Contract:
  * - `searchMessages` answers the messages whose text or caption holds every word of the query, each
  *   as the start of one of its words ("hel" finds "Hello"), in any case. A word is a run of letters
  *   and digits (`searchWords`); a query without one answers nothing.
- * - A search finds every message committed before it began. The SQLite index relies on a chat's
- *   message ids increasing in the order the writes commit (ports/chats.ts `nextMessageId`): a
- *   message stored with an id below one of its chat already indexed is never found.
+ * - A search finds every message committed before it began. The indexes rely on a chat's message
+ *   ids increasing in the order the writes commit (ports/chats.ts `nextMessageId`): a message stored
+ *   with an id below one of its chat already indexed is never found. (PostgreSQL's read-only view,
+ *   `Store.read`, does not write the index: its search finds what was indexed when it began.)
  * - Only what the user can see: messages of the private chats the user is one side of and of the
  *   groups, supergroups and channels where the user's status is creator, administrator, member or
  *   restricted (as person-views.ts lists chats); ephemeral messages only for their receiver, or

@@ -58,7 +58,7 @@ import { PgMemberTags } from './tables/member-tags.js';
 import { PgSenderChats } from './tables/sender-chats.js';
 import { PgCommunities } from './tables/communities.js';
 import { PgPersonViews } from './tables/person-views.js';
-import { PgMessageSearch } from './tables/message-search.js';
+import { PgMessageSearch, countStoredMessages, indexMessages } from './tables/message-search.js';
 import { PgWorldViews } from './tables/world-views.js';
 import { PgEphemeral } from './tables/ephemeral.js';
 import { PgMetrics } from './tables/metrics.js';
@@ -70,6 +70,7 @@ import { PgPassport } from './tables/passport.js';
 import { PgUpdates } from './tables/updates.js';
 import { PgUsers } from './tables/users.js';
 import { compose } from '../compose.js';
+import { SearchIndexer, type SearchIndexTiming } from '../search-indexer.js';
 import type { GatewayStoreTx } from '../gateway-store.js';
 import type { CachedArea } from '../ports/events.js';
 import {
@@ -109,9 +110,12 @@ export interface PgStoreOptions {
   poolSize?: number;
   /** Write connections (default 1, pg-writes.ts; each opened by the first write routed to it). */
   writers?: number;
+  /** When the search index is filled in the background (search-indexer.ts); for tests. */
+  searchIndex?: Partial<SearchIndexTiming>;
 }
 
-function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx } {
+/** `indexer`: the store's search index, which counts its messages; none in a read-only view. */
+function areas(sql: PgSql, indexer?: SearchIndexer): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx } {
   const main: Omit<StoreTx, 'gateway'> = compose(
     new PgUsers(sql),
     new PgChats(sql),
@@ -142,7 +146,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgTopics(sql),
     new PgPassport(sql),
     new PgPersonViews(sql),
-    new PgMessageSearch(sql),
+    new PgMessageSearch(sql, indexer),
     new PgWorldViews(sql),
     new PgEphemeral(sql),
     new PgMetrics(sql),
@@ -156,6 +160,7 @@ function areas(sql: PgSql): Omit<StoreTx, 'gateway'> & { gateway: GatewayStoreTx
     new PgGatewayJobs(sql),
     new PgDeliveryLog(sql),
   );
+  if (indexer) countStoredMessages(main, indexer);
   return Object.assign(main, { gateway });
 }
 
@@ -176,6 +181,8 @@ export class PgStore implements Store {
   readonly #caches = new PgCaches();
   readonly #writes: PgWrites;
   readonly #claims: pg.Pool;
+  /** Fills the search index (tables/message-search.ts); stopped by `close`. */
+  readonly #searchIndexer: SearchIndexer;
 
   private constructor(
     pool: pg.Pool,
@@ -183,10 +190,15 @@ export class PgStore implements Store {
     schema: string | undefined,
     claims: number,
     writers: number | undefined,
+    searchIndex: Partial<SearchIndexTiming> | undefined,
   ) {
     this.pool = pool;
+    const onItsOwn = new PgSql(pool);
+    const indexer = new SearchIndexer((ranges) => indexMessages(onItsOwn, ranges), searchIndex);
+    this.#searchIndexer = indexer;
     const onPool = areas(
       new PgSql(pool, () => this.#writes.callersWrite, undefined, new PoolScope(this.#caches)),
+      indexer,
     );
     this.gateway = onPool.gateway;
     Object.assign(this, onPool, { gateway: onPool.gateway });
@@ -213,7 +225,7 @@ export class PgStore implements Store {
         channel: channelOf(schema),
         node: nodeOf(pool),
         // Composed once per write connection: they go to whichever of its transactions runs.
-        areas: (current) => areas(new PgSql(pool, () => current() ?? noTransaction())) as StoreTx,
+        areas: (current) => areas(new PgSql(pool, () => current() ?? noTransaction()), indexer) as StoreTx,
       },
       writers,
     );
@@ -246,7 +258,7 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool, config, options.schema, claims, options.writers);
+    return new PgStore(pool, config, options.schema, claims, options.writers, options.searchIndex);
   }
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
@@ -307,6 +319,7 @@ export class PgStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#searchIndexer.stop();
     await this.#writes.close();
     await this.#claims.end();
     await this.pool.end();

@@ -6,7 +6,8 @@
  * storing a message writes nothing for the index while the store is busy; once it is quiet, writes
  * of their own index stored messages in chunks (under sustained load, past a bound, one chunk per
  * chunk's worth stored); a search first indexes what its chats hold above their watermarks, across a
- * reopen; edits and deletions go through the queue, drained in batches. The background's timing
+ * reopen, in chunks with a turn of the event loop between two; edits and deletions go through the
+ * queue, drained in batches. The background's timing
  * (idle time, least, chunk, bound, clock) is set by each test; its clock stands still unless moved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { listMigrations } from './migrate.js';
 import { SqliteStore } from './sqlite-store.js';
-import { SEARCH_INDEX_LEAST, SEARCH_QUEUE_BATCH, type SearchIndexTiming } from './tables/message-search.js';
+import { SEARCH_QUEUE_BATCH } from './tables/message-search.js';
+import { SEARCH_INDEX_LEAST, type SearchIndexTiming } from '../search-indexer.js';
 
 const chat = {
   id: null,
@@ -302,6 +304,52 @@ describe('the SQLite search index', () => {
       expect([indexed(), watermark(pk)]).toEqual([200, 200]);
       expect(await store.searchMessages(1, { text: 'load', limit: 500 })).toHaveLength(400);
       expect(watermark(pk)).toBe(400);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("catches a search's chats up in chunks: other work runs between two, the search answers after the last", async () => {
+    const clock = testClock();
+    const store = open(undefined, { idleMs: 5, least: 10, chunk: 100, now: clock.now });
+    try {
+      const pk = await withChat(store);
+      await store.write(async (tx) => {
+        for (const row of stored(pk, 1, 350, 'backlog')) await tx.insertMessage(row);
+      });
+      // The clock stands still, so the background waits: the search has 350 ids to index first.
+      const events: string[] = [];
+      let answered = false;
+      let other: Promise<unknown> | undefined;
+      store.observeCommits(() => {
+        events.push(`commit ${watermark(pk)}`);
+        // Another store call, made when the first chunk commits.
+        other ??= store.write(async (tx) => tx.insertUser(user(3))).then(() => events.push('other write'));
+      });
+      // Other work: turns of the event loop, taken one after the other until the search answers.
+      const turns = (async () => {
+        while (!answered) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (!answered) events.push('turn');
+        }
+      })();
+      const hits = await store.searchMessages(1, { text: 'backlog', limit: 400 });
+      answered = true;
+      events.push('answered');
+      await Promise.all([turns, other]);
+
+      expect(hits).toHaveLength(350);
+      const commits = events.filter((event) => event.startsWith('commit'));
+      expect(commits).toEqual(['commit 100', 'commit 100', 'commit 200', 'commit 300', 'commit 350']);
+      expect(events.indexOf('other write')).toBeLessThan(events.indexOf('commit 200'));
+      // Between two chunks' commits, the event loop turned.
+      const chunks = ['commit 200', 'commit 300', 'commit 350'].map((commit) => events.indexOf(commit));
+      for (const [i, at] of chunks.entries()) {
+        const after = i === 0 ? events.indexOf('other write') : chunks[i - 1]!;
+        expect(events.slice(after, at)).toContain('turn');
+      }
+      expect(events.at(-1)).toBe('answered');
+      expect(watermark(pk)).toBe(350);
     } finally {
       await store.close();
     }

@@ -49,12 +49,8 @@ import { SqliteMemberTags } from './tables/member-tags.js';
 import { SqliteSenderChats } from './tables/sender-chats.js';
 import { SqliteCommunities } from './tables/communities.js';
 import { SqlitePersonViews } from './tables/person-views.js';
-import {
-  SearchIndexer,
-  SqliteMessageSearch,
-  drainSearchQueue,
-  type SearchIndexTiming,
-} from './tables/message-search.js';
+import { SqliteMessageSearch, drainSearchQueue, indexNewMessages } from './tables/message-search.js';
+import { SearchIndexer, type SearchIndexTiming } from '../search-indexer.js';
 import { SqliteWorldViews } from './tables/world-views.js';
 import { SqliteEphemeral } from './tables/ephemeral.js';
 import { SqliteMetrics } from './tables/metrics.js';
@@ -93,7 +89,7 @@ export interface OpenOptions {
    * pages are in memory already, so a few suffice (16 saved about 40 KiB a workspace; ADR 0094).
    */
   cachePages?: number;
-  /** When the search index is filled in the background (tables/message-search.ts); for tests. */
+  /** When the search index is filled in the background (search-indexer.ts); for tests. */
   searchIndex?: Partial<SearchIndexTiming>;
 }
 
@@ -152,10 +148,12 @@ export class SqliteStore implements Store {
     this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
-    const searchWrite = (fn: () => void) => this.write(async () => fn());
-    const indexer = new SearchIndexer(this.#sql, searchWrite, searchIndex);
+    const indexer = new SearchIndexer(
+      (ranges) => this.write(async () => indexNewMessages(this.#sql, ranges)),
+      searchIndex,
+    );
     this.#searchIndexer = indexer;
-    const search = new SqliteMessageSearch(this.#sql, searchWrite, indexer);
+    const search = new SqliteMessageSearch(this.#sql, indexer);
     // Checked here, by the compiler: the areas together are every read and write of the port.
     const areas: Omit<StoreTx, 'gateway'> = compose(
       this.#users,

@@ -5,8 +5,9 @@
  *
  * Storing a message writes nothing for the index (migration 038): each chat has a watermark, the
  * highest message id indexed (`message_search_indexed`), and the messages above it are indexed by
- * `SearchIndexer` in writes of their own, in chunks, once the store has been quiet for a moment (or,
- * past a bound, under load), and for the chats a search reads before it reads them. Edits and
+ * `indexNewMessages` in writes of their own, in chunks, when `SearchIndexer` (../../search-indexer.ts)
+ * says: once the store has been quiet for a moment (or, past a bound, under load), and for the chats
+ * a search reads before it reads them. Edits and
  * deletions, rare, queue the message's key by trigger; `drainSearchQueue` moves the queue into the
  * index in batches at a commit, and whole with every catch-up. FTS5 writes a segment at every
  * savepoint and statement that fills it (about 170 us a message when triggers wrote it directly):
@@ -22,10 +23,9 @@ import {
   type MessageSearchQuery,
   type MessageSearchReader,
 } from '../../ports/message-search.js';
+import { EPHEMERAL, type IndexRanges, type SearchIndexer } from '../../search-indexer.js';
 
 const CHAT_SPAN = 4294967296;
-/** The watermark row of the ephemeral messages (their `seq`); chat pks start at 1. */
-const EPHEMERAL = 0;
 
 /** The statement for a query with or without a chat and a cursor (four texts, each prepared once). */
 function statement(inChat: boolean, paged: boolean): string {
@@ -120,15 +120,6 @@ const RAISE_WATERMARKS = `INSERT INTO message_search_indexed (chat_pk, message_i
     ON CONFLICT (chat_pk) DO UPDATE SET message_id = max(message_id, excluded.message_id)`;
 
 /**
- * What to index: each chat with the most message ids above its watermark to take (null: all), and
- * how many ephemeral `seq`s above theirs (0: none).
- */
-export interface IndexRanges {
-  chats: Array<[chatPk: number, most: number | null]>;
-  ephemeral: number;
-}
-
-/**
  * Indexes the messages of the ranges above their chats' watermarks, and the ephemeral messages of
  * theirs, in one statement (one FTS5 segment), and raises the watermarks to the ends of the ranges
  * (to the newest message if it is below); then the queue, whole. Inside a write, so that the index
@@ -147,190 +138,26 @@ export function indexNewMessages(sql: SqlStatements, ranges: IndexRanges): void 
   drainSearchQueue(sql, true);
 }
 
-/** Of the chats a user sees, or of one chat, those with messages above their watermarks. */
-const behind = (inChat: boolean) => `SELECT v.pk FROM (${inChat ? 'SELECT ? AS pk' : VISIBLE_CHATS}) v
-     WHERE (SELECT max(message_id) FROM messages WHERE chat_pk = v.pk)
-         > coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = v.pk), 0)`;
-
-/** Whether ephemeral messages are above their watermark or edits and deletions are queued. */
-const ELSE_BEHIND = `SELECT 1 AS behind
-     WHERE (SELECT max(seq) FROM ephemeral_messages) > ${EPHEMERAL_MARK}
-        OR EXISTS (SELECT 1 FROM message_search_queue)`;
-
-/** When and how much the background indexes (SqliteStore's `searchIndex` option, for tests). */
-export interface SearchIndexTiming {
-  /** The store must have stored no message for this long (ms) before the background indexes. */
-  idleMs: number;
-  /** ...and at least this many messages must wait; fewer wait for the search that reads them. */
-  least: number;
-  /** The most messages a background write indexes. */
-  chunk: number;
-  /** Past this many messages waiting, a chunk is indexed for each chunk's worth stored, quiet or not. */
-  mostBehind: number;
-  /** The clock, in ms (default `performance.now`). */
-  now: () => number;
-}
-
-export const SEARCH_INDEX_IDLE_MS = 200;
-export const SEARCH_INDEX_LEAST = 64;
-export const SEARCH_INDEX_CHUNK = 4096;
-export const SEARCH_INDEX_MOST_BEHIND = 262_144;
-
 /**
- * Indexes stored messages in the background, off the busy path: a store notes each message
- * (`noteStored`: a count per chat and the time, nothing more); once the store has been quiet for
- * `idleMs` and at least `least` messages wait, a write of its own indexes a chunk of them, and more
- * chunks follow while the store stays quiet. Past `mostBehind` messages waiting, one chunk per
- * chunk's worth stored, so that a search never has more than about that many to index first. The
- * counts live in memory only: a message noted and lost (a restart, a failed write) stays above its
- * chat's watermark until a search of its chat indexes it.
+ * Of the chats a user sees, or of one chat, those with messages above their watermarks, with how
+ * many ids lie between the watermark and the newest message.
  */
-export class SearchIndexer {
-  readonly #sql: SqlStatements;
-  /** Runs fn in a write of the store's (its own savepoint of a group commit). */
-  readonly #write: (fn: () => void) => Promise<void>;
-  readonly #t: SearchIndexTiming;
-  /** The messages stored and not indexed, per chat (EPHEMERAL: the ephemeral messages), and in all. */
-  readonly #pending = new Map<number, number>();
-  #backlog = 0;
-  /** Messages stored since the backlog passed `mostBehind` or the last chunk that load forced. */
-  #overBound = 0;
-  #lastStored = 0;
-  #timer: NodeJS.Timeout | undefined;
-  /** A background chunk is queued or running. */
-  #running = false;
-  #stopped = false;
+const behind = (inChat: boolean) => `SELECT pk, gap FROM (
+      SELECT v.pk, (SELECT max(message_id) FROM messages WHERE chat_pk = v.pk)
+             - coalesce((SELECT message_id FROM message_search_indexed WHERE chat_pk = v.pk), 0) AS gap
+        FROM (${inChat ? 'SELECT ? AS pk' : VISIBLE_CHATS}) v)
+     WHERE gap > 0`;
 
-  constructor(
-    sql: SqlStatements,
-    write: (fn: () => void) => Promise<void>,
-    timing: Partial<SearchIndexTiming> = {},
-  ) {
-    this.#sql = sql;
-    this.#write = write;
-    this.#t = {
-      idleMs: SEARCH_INDEX_IDLE_MS,
-      least: SEARCH_INDEX_LEAST,
-      chunk: SEARCH_INDEX_CHUNK,
-      mostBehind: SEARCH_INDEX_MOST_BEHIND,
-      now: () => performance.now(),
-      ...timing,
-    };
-  }
-
-  /** The store stored a message in `chatPk` (an ephemeral message: undefined). */
-  noteStored(chatPk: number | undefined): void {
-    const key = chatPk ?? EPHEMERAL;
-    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
-    this.#lastStored = this.#t.now();
-    if (++this.#backlog > this.#t.mostBehind && ++this.#overBound >= this.#t.chunk && !this.#running) {
-      this.#overBound = 0;
-      this.#indexChunk();
-    } else if (this.#timer === undefined && !this.#running && this.#backlog >= this.#t.least) {
-      this.#arm(this.#t.idleMs);
-    }
-  }
-
-  /** No more background writes: the timer cleared (a chunk already queued still runs). */
-  stop(): void {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /**
-   * Indexes every message of `chatPks` above their watermarks and the ephemeral messages above
-   * theirs (a search's catch-up), inside a write; the counts of what it indexed are dropped.
-   */
-  indexAll(chatPks: readonly number[]): void {
-    const taken = [...chatPks, EPHEMERAL].map((pk) => [pk, this.#pending.get(pk) ?? 0] as const);
-    for (const [pk, n] of taken) this.#forget(pk, n);
-    try {
-      indexNewMessages(this.#sql, { chats: chatPks.map((pk) => [pk, null]), ephemeral: ALL });
-    } catch (error) {
-      for (const [pk, n] of taken) this.#note(pk, n);
-      throw error;
-    }
-  }
-
-  #arm(ms: number): void {
-    this.#timer = setTimeout(() => this.#onTimer(), ms);
-    this.#timer.unref();
-  }
-
-  /** Quiet since the last message stored for `idleMs`: a chunk; else wait for the rest of it. */
-  #onTimer(): void {
-    this.#timer = undefined;
-    if (this.#stopped || this.#running || this.#backlog === 0) return;
-    const quiet = this.#t.now() - this.#lastStored;
-    if (quiet >= this.#t.idleMs) this.#indexChunk();
-    else this.#arm(this.#t.idleMs - quiet);
-  }
-
-  /**
-   * A write of its own indexes the first chats noted, up to `chunk` messages (the last chat taken
-   * perhaps only in part); then, if the store is still quiet, the next chunk.
-   */
-  #indexChunk(): void {
-    this.#running = true;
-    let taken: Array<[number, number]> = [];
-    this.#write(() => {
-      const ranges: IndexRanges = { chats: [], ephemeral: 0 };
-      let budget = this.#t.chunk;
-      for (const [pk, count] of this.#pending) {
-        if (budget <= 0) break;
-        // Each range is capped at the budget left when its chat is taken: the last chat's at what it
-        // takes, the others' with room for gaps in their ids (then to the newest message), and
-        // never more than a chunk for a chat whose counts a restart lost.
-        const n = Math.min(count, budget);
-        if (pk === EPHEMERAL) ranges.ephemeral = budget;
-        else ranges.chats.push([pk, budget]);
-        budget -= n;
-        taken.push([pk, n]);
-      }
-      for (const [pk, n] of taken) this.#forget(pk, n);
-      indexNewMessages(this.#sql, ranges);
-    }).then(
-      () => this.#chunkDone(),
-      () => {
-        // Rolled back (or the store closed): the messages wait for the next chunk or search.
-        for (const [pk, n] of taken) this.#note(pk, n);
-        taken = [];
-        this.#running = false;
-      },
-    );
-  }
-
-  #chunkDone(): void {
-    this.#running = false;
-    if (this.#stopped || this.#backlog === 0) return;
-    const quiet = this.#t.now() - this.#lastStored;
-    if (quiet >= this.#t.idleMs) setImmediate(() => this.#onTimer());
-    else if (this.#backlog >= this.#t.least) this.#arm(this.#t.idleMs - quiet);
-  }
-
-  #note(pk: number, n: number): void {
-    if (n === 0) return;
-    this.#pending.set(pk, (this.#pending.get(pk) ?? 0) + n);
-    this.#backlog += n;
-  }
-
-  #forget(pk: number, n: number): void {
-    const left = (this.#pending.get(pk) ?? 0) - n;
-    if (left > 0) this.#pending.set(pk, left);
-    else this.#pending.delete(pk);
-    this.#backlog -= n;
-  }
-}
+/** How many ephemeral `seq`s lie above their watermark, and whether edits and deletions are queued. */
+const ELSE_BEHIND = `SELECT coalesce((SELECT max(seq) FROM ephemeral_messages), 0) - ${EPHEMERAL_MARK} AS ephemeral,
+           EXISTS (SELECT 1 FROM message_search_queue) AS queued`;
 
 export class SqliteMessageSearch implements MessageSearchReader {
   readonly #sql: SqlStatements;
-  readonly #write: (fn: () => void) => Promise<void>;
   readonly #indexer: SearchIndexer;
 
-  constructor(sql: SqlStatements, write: (fn: () => void) => Promise<void>, indexer: SearchIndexer) {
+  constructor(sql: SqlStatements, indexer: SearchIndexer) {
     this.#sql = sql;
-    this.#write = write;
     this.#indexer = indexer;
   }
 
@@ -352,12 +179,17 @@ export class SqliteMessageSearch implements MessageSearchReader {
 
   /**
    * Brings the index of the chats a search reads up to date, so that it finds every message
-   * committed before it: a write only when some of them (or the ephemeral messages, or the queue)
-   * are behind.
+   * committed before it: writes only when some of them (or the ephemeral messages, or the queue)
+   * are behind, in chunks with a turn of the event loop between two (search-indexer.ts `catchUp`).
    */
   async #catchUp(params: unknown[], inChat: boolean): Promise<void> {
-    const chats = this.#sql.all(behind(inChat), ...params).map((row) => row.pk as number);
-    if (chats.length === 0 && !this.#sql.get(ELSE_BEHIND)) return;
-    await this.#write(() => this.#indexer.indexAll(chats));
+    const chats = this.#sql
+      .all(behind(inChat), ...params)
+      .map((row) => [row.pk, row.gap] as [number, number]);
+    const rest = this.#sql.get(ELSE_BEHIND)!;
+    const ephemeral = Math.max(0, Number(rest.ephemeral));
+    const queued = Number(rest.queued) === 1;
+    if (chats.length === 0 && ephemeral === 0 && !queued) return;
+    await this.#indexer.catchUp({ chats, ephemeral, queued });
   }
 }
