@@ -106,7 +106,7 @@ export class CallbackQueries {
     // Subscribe before queueing, so that a fast answer is not missed.
     const answered = expectEvent(bus, 'callback.answered', id);
     try {
-      const queued = await store.write({ bot: botId }, async (tx) => {
+      const queued = await store.write({ bot: botId, queues: true }, async (tx) => {
         await tx.insertCallbackQuery({
           id,
           bot_id: botId,

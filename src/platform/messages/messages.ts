@@ -16,7 +16,7 @@ import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
 import type { MessageRenderer } from './message-renderers.js';
 import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
-import { sendKey } from './write-keys.js';
+import { botSendKey, sendKey } from './write-keys.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import { copyWithReferenceFields } from './reference-fields.js';
@@ -204,7 +204,8 @@ export class Messages {
     if (typeof via === 'string' && this.business) {
       return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
-    const sent = await this.deps.store.write({ bot: bot.id }, async (tx) => {
+    const key = await botSendKey(this.deps.store, bot.id, chatId);
+    const sent = await this.deps.store.write(key, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
       if (replyTo) {

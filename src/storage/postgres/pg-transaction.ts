@@ -10,15 +10,17 @@
  *   order); inserts into one table that wait together go as one multi-row insert. A waiting
  *   statement's error surfaces at the statement it went with, or when the write ends: the write
  *   fails as it would have.
- * - Message ids held: in a transaction whose writes commit or roll back together (one write, or a
- *   batch run without savepoints), a chat's first id is the increment of its row, which locks the
- *   row until the commit; its next ids are counted here, and the row's last_message_id is written
- *   as a waiting statement (so before anything reads the chats table, and before the commit). No
- *   other transaction takes an id of that chat meanwhile: ids still increase in commit order across
- *   processes (ports/chats.ts).
+ * - Ids held: in a transaction whose writes commit or roll back together (one write, or a batch
+ *   run without savepoints), a chat's first id is the increment of its row, or the row is taken
+ *   ahead (its writes' keys named it), either of which locks the row until the commit; its next ids
+ *   are counted here (pg-held-ids.ts), and the row's last_message_id is written as a waiting
+ *   statement (so before anything reads the chats table, and before the commit). No other
+ *   transaction takes an id of that chat meanwhile: ids still increase in commit order across
+ *   processes (ports/chats.ts). Bots' update ids likewise.
  */
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
+import { BOTS_AHEAD_SQL, CHATS_AHEAD_SQL, HeldIds, type Statement } from './pg-held-ids.js';
 import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import type { MemberRow } from '../ports/chats.js';
 
@@ -63,16 +65,18 @@ function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] 
   return statements;
 }
 
-/** Writes the last id of the one chat, or of each of several, whose row a transaction holds. */
-const HELD_ID_SQL = 'UPDATE chats SET last_message_id = ? WHERE pk = ?';
-const HELD_IDS_SQL = `UPDATE chats AS c SET last_message_id = v.last
-  FROM unnest(?::bigint[], ?::bigint[]) AS v(pk, last) WHERE c.pk = v.pk`;
-/** The same for bots' last update ids (and when they were handed out). */
-const HELD_UPDATE_ID_SQL = 'UPDATE bots SET last_update_id = ?, last_update_at = ? WHERE id = ?';
-/** Bots' rows read ahead (`prefetchBots`). */
+/** Bots' rows read ahead (`ahead`), those whose ids the batch does not take. */
 const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
-const HELD_UPDATE_IDS_SQL = `UPDATE bots AS b SET last_update_id = v.last, last_update_at = v.at
-  FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS v(id, last, at) WHERE b.id = v.id`;
+
+/**
+ * What a batch's writes' keys name (store.ts WriteKey): the bots whose rows they read, those among
+ * them whose update ids they take (they queue an update), and the chats whose message ids they take.
+ */
+export interface Ahead {
+  bots: number[];
+  queued: number[];
+  chats: number[];
+}
 
 /**
  * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
@@ -94,22 +98,15 @@ export class PgTransaction implements WriteRoute {
   readonly scope: TxScope;
   /** What waits, in order. */
   #waiting: Waiting[] = [];
-  /** Bots whose rows go with the next query (`prefetchBots`). */
-  #prefetch: number[] | undefined;
-  /** The statement that writes the held chats' (and bots') last ids, when it waits. */
-  #heldChatsWrite: Waiting | undefined;
-  #heldBotsWrite: Waiting | undefined;
-  /** The last id handed out per chat whose row this transaction holds (only when `holdsIds`). */
-  readonly #held = new Map<number, number>();
-  /** The same per bot, of update ids, with the time they were last handed out at. */
-  readonly #heldUpdates = new Map<number, { last: number; at: number }>();
+  /** What goes ahead with the next query (`ahead`). */
+  #ahead: Ahead | undefined;
+  /** The ids this transaction counts (only when `holdsIds`). */
+  readonly #held = new HeldIds();
   /**
    * Chats this transaction inserted, with the member rows it wrote in them: no other transaction
    * sees such a chat before the commit, so these are all the members it has.
    */
   readonly #ownChats = new Map<number, Map<number, MemberRow>>();
-  /** Held chats that had no drafts when their row was taken, nor since in this transaction. */
-  readonly #withoutDrafts = new Set<number>();
 
   constructor(
     readonly client: Queryable,
@@ -121,45 +118,69 @@ export class PgTransaction implements WriteRoute {
   }
 
   get #anyWaiting(): boolean {
-    return (
-      this.#waiting.length > 0 || this.#heldChatsWrite !== undefined || this.#heldBotsWrite !== undefined
-    );
+    return this.#waiting.length > 0 || this.#held.waiting;
   }
 
   /**
-   * The bots whose rows the writes of the transaction (a batch) will likely read (their keys' bots):
-   * read in one statement sent with the transaction's first query, and kept in the memo (pg-sql.ts),
-   * so that a person's message to a bot does not wait a round trip for its bot's row. The reads are
-   * in the transaction's snapshot, as a later read would be; a transaction that sends no query
-   * (its statements all go with the commit) reads nothing.
+   * The rows the writes of the transaction (a batch) will likely read or take, by their keys: the
+   * chats whose message ids they take and the bots they queue updates for, locked and read (their
+   * ids then counted here from the first: pg-held-ids.ts), and the other bots' rows read; in one
+   * round trip with the transaction's first query, so that a person's message to a bot waits for
+   * neither its chat's next id nor its bot's row and next update id, nor a batch for one increment
+   * a write. The reads are in the transaction's snapshot, as a later read would be (kept in the
+   * memo, pg-sql.ts); a transaction that sends no query (its statements all go with the commit)
+   * reads and locks nothing. Without held ids (a batch run with savepoints), bots are only read.
    */
-  prefetchBots(ids: number[]): void {
-    if (ids.length > 0) this.#prefetch = ids;
+  ahead(keys: Ahead): void {
+    const queued = this.holdsIds ? keys.queued : [];
+    const chats = this.holdsIds ? keys.chats : [];
+    const bots = [...new Set([...keys.bots, ...keys.queued])].filter((id) => !queued.includes(id));
+    if (bots.length + queued.length + chats.length > 0) this.#ahead = { bots, queued, chats };
   }
 
-  /** Sends the bots' rows read ahead, with what waits, if they have not gone yet. */
+  /** Sends what goes ahead, with what waits, if it has not gone yet. */
   async readAhead(): Promise<void> {
-    if (this.#prefetch !== undefined) await this.#sendWaiting(undefined);
+    if (this.#ahead !== undefined) await this.#sendWaiting(undefined);
+  }
+
+  /** Sends what goes ahead if it takes this chat's or bot's row (before its next id is asked). */
+  async takenAhead(row: { chat: number } | { bot: number }): Promise<void> {
+    const ahead = this.#ahead;
+    if (ahead && ('chat' in row ? ahead.chats.includes(row.chat) : ahead.queued.includes(row.bot)))
+      await this.#sendWaiting(undefined);
   }
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
-    if (!this.#anyWaiting && this.#prefetch === undefined) return this.#send(sql, params);
+    if (!this.#anyWaiting && this.#ahead === undefined) return this.#send(sql, params);
     return (await this.#sendWaiting({ sql, params }))!;
   }
 
   /**
-   * What waits, then the bots' rows read ahead (after the transaction's own waiting writes, as a
-   * read at this point would see them), then `last`, in one round trip; answers `last`'s answer.
+   * What waits, then what goes ahead (after the transaction's own waiting writes, as a read at this
+   * point would see them: chats, then bots, in the order every transaction locks them), then
+   * `last`, in one round trip; answers `last`'s answer.
    */
-  async #sendWaiting(last: { sql: string; params: unknown[] } | undefined) {
-    const prefetch = this.#prefetch;
-    this.#prefetch = undefined;
+  async #sendWaiting(last: Statement | undefined) {
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
     const statements = this.#take();
-    if (prefetch) statements.push({ sql: BOTS_BY_IDS_SQL, params: [prefetch] });
+    const first = statements.length;
+    if (ahead?.chats.length) statements.push({ sql: CHATS_AHEAD_SQL, params: [ahead.chats] });
+    if (ahead?.queued.length) statements.push({ sql: BOTS_AHEAD_SQL, params: [ahead.queued] });
+    if (ahead?.bots.length) statements.push({ sql: BOTS_BY_IDS_SQL, params: [ahead.bots] });
     if (last) statements.push(last);
     const sent = this.#sendAll(statements);
     await this.#settle(last ? sent.slice(0, -1) : sent);
-    if (prefetch) this.memo.keepBots(prefetch, (await sent[last ? sent.length - 2 : sent.length - 1]!).rows);
+    if (ahead) {
+      const answers = sent.slice(first);
+      if (ahead.chats.length) this.#held.heldChats((await answers.shift()!).rows);
+      if (ahead.queued.length) {
+        const rows = (await answers.shift()!).rows;
+        this.#held.heldBots(rows);
+        this.memo.keepBots(ahead.queued, rows);
+      }
+      if (ahead.bots.length) this.memo.keepBots(ahead.bots, (await answers.shift()!).rows);
+    }
     return last ? sent.at(-1) : undefined;
   }
 
@@ -186,41 +207,23 @@ export class PgTransaction implements WriteRoute {
 
   /** The next id of a chat whose row this transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined {
-    const last = this.#held.get(chatPk);
-    if (last === undefined) return undefined;
-    this.#held.set(chatPk, last + 1);
     // One statement writes every held chat's last id; nothing else of this transaction writes
     // chats while it waits (every statement sends it first).
-    this.#heldChatsWrite =
-      this.#held.size === 1
-        ? { table: 'chats', sql: HELD_ID_SQL, params: [last + 1, chatPk] }
-        : { table: 'chats', sql: HELD_IDS_SQL, params: [[...this.#held.keys()], [...this.#held.values()]] };
-    return last + 1;
+    return this.#held.nextMessageId(chatPk);
   }
 
   /**
    * The next update id of a bot whose row this transaction holds (its increment answered before in
-   * this transaction), handed out at `at`; undefined when it does not. As with message ids, the
+   * this transaction, or it was taken ahead), handed out at `at`; undefined when it does not. As with message ids, the
    * bot's row stays locked until the commit, so ids still increase in commit order across
    * processes; its last id is written by a waiting statement, sent before any other.
    */
   heldUpdateId(botId: number, at: number): number | undefined {
-    const held = this.#heldUpdates.get(botId);
-    if (held === undefined) return undefined;
-    held.last += 1;
-    held.at = at;
-    const bots = [...this.#heldUpdates];
-    this.#heldBotsWrite =
-      bots.length === 1
-        ? { table: 'bots', sql: HELD_UPDATE_ID_SQL, params: [held.last, at, botId] }
-        : {
-            table: 'bots',
-            sql: HELD_UPDATE_IDS_SQL,
-            params: [bots.map(([id]) => id), bots.map(([, h]) => h.last), bots.map(([, h]) => h.at)],
-          };
+    const id = this.#held.nextUpdateId(botId, at);
     // A bot row this transaction read before answers what the database will once that runs.
-    this.memo.amend('bots', (row) => row.id === botId, { last_update_id: held.last, last_update_at: at });
-    return held.last;
+    if (id !== undefined)
+      this.memo.amend('bots', (row) => row.id === botId, { last_update_id: id, last_update_at: at });
+    return id;
   }
 
   /**
@@ -228,14 +231,14 @@ export class PgTransaction implements WriteRoute {
    * first (the statement that sets it sends what waits), and its next id comes from the row again.
    */
   releaseUpdateIds(botId: number): void {
-    this.#heldUpdates.delete(botId);
+    this.#held.release(botId);
   }
 
   /** The increment of a bot's row answered `id` (at `at`): the row is held until the commit. */
   holdUpdateIds(botId: number, id: number, at: number): void {
     // A bot row read ahead (the memo keeps it through this increment) answers the new values.
     this.memo.amend('bots', (row) => row.id === botId, { last_update_id: id, last_update_at: at });
-    if (this.holdsIds) this.#heldUpdates.set(botId, { last: id, at });
+    if (this.holdsIds) this.#held.holdBot(botId, id, at);
   }
 
   /**
@@ -243,10 +246,7 @@ export class PgTransaction implements WriteRoute {
    * the chat had drafts then (the same statement read it, in the transaction's snapshot).
    */
   holdMessageIds(chatPk: number, id: number, drafts: boolean): void {
-    if (!this.holdsIds) return;
-    this.#held.set(chatPk, id);
-    if (drafts) this.#withoutDrafts.delete(chatPk);
-    else this.#withoutDrafts.add(chatPk);
+    if (this.holdsIds) this.#held.holdChat(chatPk, id, drafts);
   }
 
   /**
@@ -255,12 +255,12 @@ export class PgTransaction implements WriteRoute {
    * own writes alone change, and SERIALIZABLE checks that read as it would the DELETE's.
    */
   withoutDrafts(chatPk: number): boolean {
-    return this.#withoutDrafts.has(chatPk);
+    return this.#held.withoutDrafts(chatPk);
   }
 
   /** This transaction wrote a draft of the chat. */
   draftsChanged(chatPk: number): void {
-    this.#withoutDrafts.delete(chatPk);
+    this.#held.draftsChanged(chatPk);
   }
 
   /**
@@ -314,10 +314,7 @@ export class PgTransaction implements WriteRoute {
    * from) is rolled back by PostgreSQL's COMMIT, which says so only by its answer: that is an error
    * here, as is the first failed statement's own.
    */
-  async commit(
-    notify?: { sql: string; params: unknown[] },
-    next?: string,
-  ): Promise<{ after?: Promise<unknown> }> {
+  async commit(notify?: Statement, next?: string): Promise<{ after?: Promise<unknown> }> {
     const { before, committed, after } = inOneWrite(this.client, () => ({
       before: this.#sendAll([...this.#take(), ...(notify ? [notify] : [])]),
       committed: this.client.query('COMMIT'),
@@ -337,12 +334,9 @@ export class PgTransaction implements WriteRoute {
   }
 
   /** The waiting statements, taken out. */
-  #take(): Array<{ sql: string; params: unknown[] }> {
-    const held = [this.#heldChatsWrite, this.#heldBotsWrite].filter((w) => w !== undefined);
-    const statements = [...held, ...this.#waiting].flatMap(statementsOf);
+  #take(): Statement[] {
+    const statements = [...this.#held.take(), ...this.#waiting.flatMap(statementsOf)];
     this.#waiting = [];
-    this.#heldChatsWrite = undefined;
-    this.#heldBotsWrite = undefined;
     return statements;
   }
 

@@ -25,8 +25,8 @@
 import type pg from 'pg';
 import type { PgCaches } from './pg-cache.js';
 import { encodeEvents, notifying } from './pg-channel.js';
-import { PgTransaction } from './pg-transaction.js';
-import type { StoreTx } from '../store.js';
+import { PgTransaction, type Ahead } from './pg-transaction.js';
+import type { StoreTx, WriteKey } from '../store.js';
 
 /** Transactions tried at most, when PostgreSQL asks for a retry. */
 const MAX_ATTEMPTS = 30;
@@ -38,8 +38,8 @@ const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
-  /** The bot of the write's key, if any: its row is read ahead (PgTransaction.prefetchBots). */
-  bot: number | undefined;
+  /** The write's key, if any: the rows it names go ahead (PgTransaction.ahead). */
+  key: WriteKey | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -53,6 +53,18 @@ const RETRY_CODES = new Set(['40001', '40P01']);
 
 function retryable(error: unknown): boolean {
   return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+}
+
+/** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
+function aheadOf(batch: readonly QueuedWrite[]): Ahead {
+  const bots = new Set<number>();
+  const queued = new Set<number>();
+  const chats = new Set<number>();
+  for (const { key } of batch) {
+    if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
+    if (key?.chat !== undefined) chats.add(key.chat);
+  }
+  return { bots: [...bots], queued: [...queued], chats: [...chats] };
 }
 
 /** A little random wait, growing, so that the writers that collided do not collide again. */
@@ -105,10 +117,10 @@ export class PgWriteLane {
     return this.#current;
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>, bot?: number): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, bot, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ fn, key, resolve: resolve as (value: unknown) => void, reject });
       this.#flushing ??= new Promise((next) => setImmediate(next)).then(() => this.#flush());
     });
   }
@@ -180,7 +192,7 @@ export class PgWriteLane {
     try {
       if (savepoints) await client.query('SAVEPOINT w');
       const write = new PgTransaction(client, this.options.caches, !savepoints);
-      write.prefetchBots([...new Set(batch.flatMap((item) => (item.bot === undefined ? [] : [item.bot])))]);
+      write.ahead(aheadOf(batch));
       this.#current = write;
       const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
       if (!outcomes) {
@@ -248,7 +260,7 @@ export class PgWriteLane {
       const started = this.context.onCommit ? performance.now() : 0;
       try {
         const write = new PgTransaction(client, this.options.caches, true);
-        if (item.bot !== undefined) write.prefetchBots([item.bot]);
+        write.ahead(aheadOf([item]));
         this.#current = write;
         const value = await this.#inFns(() => item.fn(this.#areas));
         await this.#commit(write);
