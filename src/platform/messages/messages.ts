@@ -21,7 +21,7 @@ import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreReader, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreReader, StoreTx, UpdateRow, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
 import type { InsertTx, RecipientsReader } from './message-ports.js';
 
@@ -161,14 +161,12 @@ export class Messages {
       const row = await this.#insert(tx, chat, user.id, content);
       await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
+      const type = chat.type === 'channel' ? 'channel_post' : 'message';
+      const queued: UpdateRow[] = []; // for a poll parked here to answer from (UpdateQueue.notify)
       for (const botId of botIds) {
         const payload = await this.render(tx, chat, row, botId);
-        await this.updates.enqueue(tx, botId, {
-          type: chat.type === 'channel' ? 'channel_post' : 'message',
-          payload,
-          queueKey: `c${payload.chat.id}`,
-          date: row.date,
-        });
+        const update = { type, payload, queueKey: `c${payload.chat.id}`, date: row.date } as const;
+        await this.updates.enqueue(tx, botId, update, queued);
       }
       const business = await this.business?.relay(tx, chat, row, 'business_message', (viewer) =>
         this.render(tx, chat, row, viewer),
@@ -177,9 +175,9 @@ export class Messages {
       // The guest bots the message summons get guest_message (platform/guest/, ADR 0047).
       const guests = await this.guests?.onPersonMessage(tx, chat, row);
       if (guests) botIds.push(...guests);
-      return { chat, row, botIds };
+      return { chat, row, botIds, queued };
     });
-    for (const botId of sent.botIds) this.updates.notify(botId);
+    for (const botId of sent.botIds) this.updates.notify(botId, sent.queued);
     this.#announce(sent.chat, sent.row);
     // Bots first: a long poll woken by the notice answers within this turn; the sender's own copy
     // of the message is rendered on the next one.
