@@ -3,12 +3,14 @@
  * ids, each of a row the transaction holds locked until its commit. A row is held from its first
  * increment (`UPDATE ... RETURNING`), or from the transaction's first round trip when the writes'
  * keys named it (taken ahead: one `SELECT ... FOR UPDATE` locks and reads a batch's chats, one the
- * bots it queues updates for, sent with the batch's first statement). Either way no other
+ * bots it queues updates for, sent with the batch's first statement, or with the commit before it
+ * when its writes were queued by then: pg-write-lane.ts). Either way no other
  * transaction takes an id of that row until the commit, so ids still increase in commit order
  * across lanes and processes (ports/chats.ts, ports/users.ts), and the ids counted here are written
  * back by one statement (one `unnest` update for several rows) before the commit. A row taken ahead
  * whose ids the transaction does not use is not written: its lock ends with the commit.
  */
+import type { QueryResult } from 'pg';
 import type { Row } from './pg-sql.js';
 
 export interface Statement {
@@ -29,11 +31,58 @@ const HELD_UPDATE_IDS_SQL = `UPDATE bots AS b SET last_update_id = v.last, last_
  * Chats taken ahead: locked (in the order of their keys, as every transaction that takes several
  * does) and read with what their increment reads, whether they have drafts (tables/chats.ts).
  */
-export const CHATS_AHEAD_SQL = `SELECT c.pk, c.last_message_id,
+const CHATS_AHEAD_SQL = `SELECT c.pk, c.last_message_id,
   EXISTS (SELECT 1 FROM message_drafts d WHERE d.chat_pk = c.pk) AS drafts
   FROM chats c WHERE c.pk = ANY(?::bigint[]) ORDER BY c.pk FOR UPDATE OF c`;
 /** Bots taken ahead: their whole rows (the transaction's reads of them answer from these). */
-export const BOTS_AHEAD_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE';
+const BOTS_AHEAD_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE';
+
+/** Bots' rows read ahead (`ahead`), those whose ids the batch does not take. */
+const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
+
+/**
+ * What a batch's writes' keys name (store.ts WriteKey): the bots whose rows they read, those among
+ * them whose update ids they take (they queue an update), and the chats whose message ids they take.
+ */
+export interface Ahead {
+  bots: number[];
+  queued: number[];
+  chats: number[];
+}
+
+/** Rows that went ahead with the commit before (`commit`'s `nextAhead`), and their answers. */
+export interface SentAhead {
+  keys: Ahead;
+  answers: Array<Promise<QueryResult<Row>>>;
+}
+
+/** The rows of a `SentAhead` whose statements all answered, in the order of `aheadStatements`. */
+export interface TakenAhead {
+  keys: Ahead;
+  rows: Row[][];
+}
+
+/**
+ * The statements that take `keys` ahead: chats, then bots (the order in which every transaction
+ * takes them: a message's id before its update's), each locked in the order of its key.
+ */
+export function aheadStatements(keys: Ahead): Statement[] {
+  const statements: Statement[] = [];
+  if (keys.chats.length > 0) statements.push({ sql: CHATS_AHEAD_SQL, params: [keys.chats] });
+  if (keys.queued.length > 0) statements.push({ sql: BOTS_AHEAD_SQL, params: [keys.queued] });
+  if (keys.bots.length > 0) statements.push({ sql: BOTS_BY_IDS_SQL, params: [keys.bots] });
+  return statements;
+}
+
+/** The rows of what went ahead, once all its statements answered; undefined when one failed. */
+export async function takenRows(sent: SentAhead): Promise<TakenAhead | undefined> {
+  const rows: Row[][] = [];
+  for (const answer of await Promise.allSettled(sent.answers)) {
+    if (answer.status === 'rejected') return undefined;
+    rows.push(answer.value.rows);
+  }
+  return { keys: sent.keys, rows };
+}
 
 export class HeldIds {
   /** The last id handed out (or read) per chat whose row the transaction holds. */

@@ -4,7 +4,8 @@
  * round trip with the batch's first statement, and every id of the batch is counted from them, with
  * no increment a write; a row taken and not used is not written; two stores (two nodes) taking the
  * same rows ahead at once hand out each id once, in commit order; a batch run again with
- * savepoints takes its ids by increment; ids counted before a restart of the numbering are written.
+ * savepoints takes its ids by increment; ids counted before a restart of the numbering are written;
+ * the rows of writes queued while a batch runs go ahead with its commit.
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
 import pg from 'pg';
@@ -28,6 +29,18 @@ function countWriteStatements(): { counts: Map<string, number>; stop: () => void
     return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
   } as typeof query;
   return { counts, stop: () => void (pg.Client.prototype.query = query) };
+}
+
+/** Records what the write connections send, in order, while it is on. */
+function recordWriteStatements(): { texts: string[]; stop: () => void } {
+  const texts: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function recorded(this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
+    if ((this as unknown as { pipeline?: boolean }).pipeline) texts.push(text);
+    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+  } as typeof query;
+  return { texts, stop: () => void (pg.Client.prototype.query = query) };
 }
 
 /** The statements counted whose text matches. */
@@ -196,10 +209,55 @@ describe.skipIf(!postgresAvailable)('PostgreSQL ids taken ahead for a batch', ()
     });
   });
 
+  it('takes the rows of the writes queued meanwhile with the commit before them', async () => {
+    const store = stores[0]!;
+    const recorder = recordWriteStatements();
+    let next: Array<Promise<unknown>> = [];
+    let first;
+    try {
+      first = await store.write(key(10), async (tx) => {
+        const sent = await personSends(chats.get(10)!, 10)(tx);
+        // Queued while this batch runs: the next batch.
+        next = [
+          store.write(key(11), personSends(chats.get(11)!, 11)),
+          store.write(key(10, false), botReplies(chats.get(10)!, 10)),
+        ];
+        return sent;
+      });
+      expect(await Promise.all(next)).toEqual([{ id: 1, updateId: FIRST_UPDATE_ID + 1 }, { id: 2 }]);
+    } finally {
+      recorder.stop();
+    }
+    expect(first).toEqual({ id: 1, updateId: FIRST_UPDATE_ID + 1 });
+    const texts = recorder.texts;
+    const commit = texts.indexOf('COMMIT');
+    // Right after the first batch's COMMIT: the next one's BEGIN, and its rows (its chats, the bot
+    // it queues for, the bot that replies), in the same round trip.
+    expect(texts.slice(commit + 1, commit + 5).map((text) => text.slice(0, 30))).toEqual([
+      'BEGIN ISOLATION LEVEL SERIALIZ',
+      'SELECT c.pk, c.last_message_id',
+      'SELECT * FROM bots WHERE id = ',
+      'SELECT * FROM bots WHERE id = ',
+    ]);
+    expect(texts.filter((text) => CHATS_TAKEN.test(text))).toHaveLength(2);
+    expect(texts.filter((text) => CHAT_INCREMENT.test(text) || BOT_INCREMENT.test(text))).toEqual([]);
+    expect(await lastIds()).toEqual({
+      chats: [
+        [chats.get(10), 2],
+        [chats.get(11), 1],
+      ],
+      bots: [
+        [10, FIRST_UPDATE_ID + 1, 100],
+        [11, FIRST_UPDATE_ID + 1, 100],
+      ],
+    });
+  });
+
   it('hands out every id once, in commit order, when two stores take the same rows ahead', async () => {
     const other = await open();
     const writes: Array<Promise<{ id: number; updateId: number }>> = [];
-    // A write on each store every turn: batches of both meet on the rows they take ahead.
+    // A write on each store every turn: batches of both meet on the rows, taken ahead with their
+    // first statement or with the commit before them.
     for (let turn = 0; turn < 20; turn++) {
       for (const store of [stores[0]!, other])
         writes.push(store.write(key(10), personSends(chats.get(10)!, 10)));

@@ -20,7 +20,14 @@
  */
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
-import { BOTS_AHEAD_SQL, CHATS_AHEAD_SQL, HeldIds, type Statement } from './pg-held-ids.js';
+import {
+  aheadStatements,
+  HeldIds,
+  type Ahead,
+  type SentAhead,
+  type Statement,
+  type TakenAhead,
+} from './pg-held-ids.js';
 import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import type { MemberRow } from '../ports/chats.js';
 
@@ -63,19 +70,6 @@ function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] 
     statements.push({ sql: insertText(table, waiting.columns, rows.length), params: rows.flat() });
   }
   return statements;
-}
-
-/** Bots' rows read ahead (`ahead`), those whose ids the batch does not take. */
-const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
-
-/**
- * What a batch's writes' keys name (store.ts WriteKey): the bots whose rows they read, those among
- * them whose update ids they take (they queue an update), and the chats whose message ids they take.
- */
-export interface Ahead {
-  bots: number[];
-  queued: number[];
-  chats: number[];
 }
 
 /**
@@ -130,12 +124,32 @@ export class PgTransaction implements WriteRoute {
    * a write. The reads are in the transaction's snapshot, as a later read would be (kept in the
    * memo, pg-sql.ts); a transaction that sends no query (its statements all go with the commit)
    * reads and locks nothing. Without held ids (a batch run with savepoints), bots are only read.
+   * `taken`: what went ahead already, with the commit before (the lane's): only the rest goes.
    */
-  ahead(keys: Ahead): void {
-    const queued = this.holdsIds ? keys.queued : [];
-    const chats = this.holdsIds ? keys.chats : [];
-    const bots = [...new Set([...keys.bots, ...keys.queued])].filter((id) => !queued.includes(id));
+  ahead(keys: Ahead, taken?: TakenAhead): void {
+    const done = taken?.keys ?? { bots: [], queued: [], chats: [] };
+    if (taken) this.#apply(taken.keys, taken.rows);
+    const queued = this.holdsIds ? keys.queued.filter((id) => !done.queued.includes(id)) : [];
+    const chats = this.holdsIds ? keys.chats.filter((id) => !done.chats.includes(id)) : [];
+    const bots = [...new Set([...keys.bots, ...keys.queued])].filter(
+      (id) => !queued.includes(id) && !done.queued.includes(id) && !done.bots.includes(id),
+    );
     if (bots.length + queued.length + chats.length > 0) this.#ahead = { bots, queued, chats };
+  }
+
+  /** The rows that went ahead (in the order of `aheadStatements`): held, and kept in the memo. */
+  #apply(keys: Ahead, rows: Row[][]): void {
+    const answers = [...rows];
+    if (keys.chats.length > 0) {
+      const chats = answers.shift()!;
+      if (this.holdsIds) this.#held.heldChats(chats);
+    }
+    if (keys.queued.length > 0) {
+      const bots = answers.shift()!;
+      if (this.holdsIds) this.#held.heldBots(bots);
+      this.memo.keepBots(keys.queued, bots);
+    }
+    if (keys.bots.length > 0) this.memo.keepBots(keys.bots, answers.shift()!);
   }
 
   /** Sends what goes ahead, with what waits, if it has not gone yet. */
@@ -165,21 +179,13 @@ export class PgTransaction implements WriteRoute {
     this.#ahead = undefined;
     const statements = this.#take();
     const first = statements.length;
-    if (ahead?.chats.length) statements.push({ sql: CHATS_AHEAD_SQL, params: [ahead.chats] });
-    if (ahead?.queued.length) statements.push({ sql: BOTS_AHEAD_SQL, params: [ahead.queued] });
-    if (ahead?.bots.length) statements.push({ sql: BOTS_BY_IDS_SQL, params: [ahead.bots] });
+    if (ahead) statements.push(...aheadStatements(ahead));
     if (last) statements.push(last);
     const sent = this.#sendAll(statements);
     await this.#settle(last ? sent.slice(0, -1) : sent);
     if (ahead) {
-      const answers = sent.slice(first);
-      if (ahead.chats.length) this.#held.heldChats((await answers.shift()!).rows);
-      if (ahead.queued.length) {
-        const rows = (await answers.shift()!).rows;
-        this.#held.heldBots(rows);
-        this.memo.keepBots(ahead.queued, rows);
-      }
-      if (ahead.bots.length) this.memo.keepBots(ahead.bots, (await answers.shift()!).rows);
+      const answers = sent.slice(first, last ? -1 : undefined);
+      this.#apply(ahead, await Promise.all(answers.map(async (answer) => (await answer).rows)));
     }
     return last ? sent.at(-1) : undefined;
   }
@@ -309,16 +315,27 @@ export class PgTransaction implements WriteRoute {
   /**
    * Commits, in one round trip with what waits, `notify` (a statement that must commit with the
    * rest) and `next` (a statement for after the commit, e.g. the next transaction's BEGIN: `after`
-   * is its answer, which says whether it worked); the connection is in pipeline mode (pg-writes.ts).
+   * is its answer, which says whether it worked), then, after `next`, what goes ahead for the next
+   * transaction's writes (`nextAhead`: `ahead` is what was sent, with its answers: reads and row
+   * locks, which would do nothing outside a transaction); the connection is in pipeline mode
+   * (pg-writes.ts).
    * A transaction that failed (a statement left waiting, or an error a write caught and went on
    * from) is rolled back by PostgreSQL's COMMIT, which says so only by its answer: that is an error
    * here, as is the first failed statement's own.
    */
-  async commit(notify?: Statement, next?: string): Promise<{ after?: Promise<unknown> }> {
-    const { before, committed, after } = inOneWrite(this.client, () => ({
+  async commit(
+    notify?: Statement,
+    next?: string,
+    nextAhead?: Ahead,
+  ): Promise<{ after?: Promise<unknown>; ahead?: SentAhead }> {
+    const { before, committed, after, ahead } = inOneWrite(this.client, () => ({
       before: this.#sendAll([...this.#take(), ...(notify ? [notify] : [])]),
       committed: this.client.query('COMMIT'),
       after: next === undefined ? undefined : this.client.query(next),
+      ahead:
+        next === undefined || nextAhead === undefined
+          ? undefined
+          : { keys: nextAhead, answers: this.#sendAll(aheadStatements(nextAhead)) },
     }));
     committed.catch(() => undefined);
     after?.catch(() => undefined);
@@ -330,7 +347,7 @@ export class PgTransaction implements WriteRoute {
     }
     const result = await committed;
     if (result.command !== 'COMMIT') throw new Error('the transaction failed and was rolled back');
-    return { after };
+    return { after, ahead };
   }
 
   /** The waiting statements, taken out. */
