@@ -90,6 +90,8 @@ export function inOneWrite<T>(client: Queryable, send: () => T): T {
 export class PgTransaction implements WriteRoute {
   readonly memo = new ReadMemo();
   readonly scope: TxScope;
+  /** A statement met another transaction's rows: the write runs again (`#noteConflict`). */
+  conflicted = false;
   /** What waits, in order. */
   #waiting: Waiting[] = [];
   /** What goes ahead with the next query (`ahead`). */
@@ -165,7 +167,11 @@ export class PgTransaction implements WriteRoute {
   }
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
-    if (!this.#anyWaiting && this.#ahead === undefined) return this.#send(sql, params);
+    if (!this.#anyWaiting && this.#ahead === undefined)
+      return this.#send(sql, params).catch((error: unknown) => {
+        this.#noteConflict(error);
+        throw error;
+      });
     return (await this.#sendWaiting({ sql, params }))!;
   }
 
@@ -375,7 +381,18 @@ export class PgTransaction implements WriteRoute {
       for (const answer of sent) await answer;
     } catch (error) {
       await Promise.allSettled(sent);
+      this.#noteConflict(error);
       mapError(error);
     }
+  }
+
+  /**
+   * A statement met another transaction's rows (a serialization failure, a deadlock): the
+   * transaction is over, whatever a write's fn makes of the error (a read's failure may be taken
+   * for "not found"), and the lane runs the write again (`conflicted`).
+   */
+  #noteConflict(error: unknown): void {
+    const code = (error as { code?: string })?.code;
+    if (code === '40001' || code === '40P01') this.conflicted = true;
   }
 }

@@ -214,7 +214,7 @@ export class PgWriteLane {
       try {
         await this.#commit(write);
       } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict();
         if (savepoints) throw error;
         await this.#rollback(client);
         return undefined;
@@ -248,7 +248,7 @@ export class PgWriteLane {
         }
         outcomes.push({ ok: true, value });
       } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict();
         if (!savepoints) return undefined;
         write.memo.clear();
         write.scope.rolledBack();
@@ -270,8 +270,8 @@ export class PgWriteLane {
     for (let attempt = 1; ; attempt++) {
       const { client, taken } = await this.#begin();
       const started = this.context.onCommit ? performance.now() : 0;
+      const write = new PgTransaction(client, this.options.caches, true);
       try {
-        const write = new PgTransaction(client, this.options.caches, true);
         write.ahead(aheadOf([item]), taken);
         this.#current = write;
         const value = await this.#inFns(() => item.fn(this.#areas));
@@ -280,7 +280,7 @@ export class PgWriteLane {
         return value;
       } catch (error) {
         await this.#rollback(client);
-        if (attempt < MAX_ATTEMPTS && retryable(error)) {
+        if (attempt < MAX_ATTEMPTS && (retryable(error) || write.conflicted)) {
           await backOff(attempt);
           continue;
         }
