@@ -200,11 +200,13 @@ export interface StoreTx
 
 /**
  * What a write is about (the write contract above): the bot whose update ids or rows it writes, and
- * the chat (pk) whose message ids it takes. Either may be absent.
+ * the chat (pk) whose message ids it takes. Either may be absent. `queues`: the write queues an
+ * update for `bot` (takes its next update id), as a person's message or press to it does.
  */
 export interface WriteKey {
   bot?: number;
   chat?: number;
+  queues?: boolean;
 }
 
 /** What `Store.read` reads through: every read of the store, the gateway's included, in one view. */

@@ -12,6 +12,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import type { MessageContent } from '../core/wire-types.js';
+import type { UpdateRow } from '../../storage/store.js';
 
 /** A bot must answer within this many seconds (reference §3 retention of callback_query). */
 export const CALLBACK_QUERY_LIFETIME = 150;
@@ -106,7 +107,7 @@ export class CallbackQueries {
     // Subscribe before queueing, so that a fast answer is not missed.
     const answered = expectEvent(bus, 'callback.answered', id);
     try {
-      const queued = await store.write({ bot: botId }, async (tx) => {
+      const queued = await store.write({ bot: botId, queues: true }, async (tx) => {
         await tx.insertCallbackQuery({
           id,
           bot_id: botId,
@@ -118,14 +119,11 @@ export class CallbackQueries {
           answered_at: null,
           answer: null,
         });
-        return this.updates.enqueue(tx, botId, {
-          type: 'callback_query',
-          payload,
-          queueKey: `u${user.id}`,
-          date: now,
-        });
+        const rows: UpdateRow[] = [];
+        const update = { type: 'callback_query', payload, queueKey: `u${user.id}`, date: now } as const;
+        return { id: await this.updates.enqueue(tx, botId, update, rows), rows };
       });
-      if (queued !== null) this.updates.notify(botId);
+      if (queued.id !== null) this.updates.notify(botId, queued.rows);
       await answered.wait(timeoutMs, signal);
     } finally {
       answered.cancel();

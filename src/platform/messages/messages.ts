@@ -16,12 +16,12 @@ import { renderSenderChat, type SendAs } from '../chats/sender-chat-view.js';
 import type { MessageRenderer } from './message-renderers.js';
 import { waitForIncoming } from './person-waits.js';
 import { botReceives } from './privacy.js';
-import { sendKey } from './write-keys.js';
+import { botSendKey, sendKey } from './write-keys.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import { renderUser, type Users } from '../users/users.js';
 import { copyWithReferenceFields } from './reference-fields.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, StoreTx, UpdateRow, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
 import type { ChatRefReader, ChatRefTx, RecipientsReader } from './message-ports.js';
 import type { InsertTx, RenderReader } from '../core/store-ports.js';
@@ -162,14 +162,12 @@ export class Messages {
       const row = await this.#insert(tx, chat, user.id, content);
       await withMessage?.(tx, chat, row);
       const botIds = await this.botsOf(tx, chat, user.id, row);
+      const type = chat.type === 'channel' ? 'channel_post' : 'message';
+      const queued: UpdateRow[] = []; // for a poll parked here to answer from (UpdateQueue.notify)
       for (const botId of botIds) {
         const payload = await this.render(tx, chat, row, botId);
-        await this.updates.enqueue(tx, botId, {
-          type: chat.type === 'channel' ? 'channel_post' : 'message',
-          payload,
-          queueKey: `c${payload.chat.id}`,
-          date: row.date,
-        });
+        const update = { type, payload, queueKey: `c${payload.chat.id}`, date: row.date } as const;
+        await this.updates.enqueue(tx, botId, update, queued);
       }
       const business = await this.business?.relay(tx, chat, row, 'business_message', (viewer) =>
         this.render(tx, chat, row, viewer),
@@ -178,9 +176,9 @@ export class Messages {
       // The guest bots the message summons get guest_message (platform/guest/, ADR 0047).
       const guests = await this.guests?.onPersonMessage(tx, chat, row);
       if (guests) botIds.push(...guests);
-      return { chat, row, botIds };
+      return { chat, row, botIds, queued };
     });
-    for (const botId of sent.botIds) this.updates.notify(botId);
+    for (const botId of sent.botIds) this.updates.notify(botId, sent.queued);
     this.#announce(sent.chat, sent.row);
     // Bots first: a long poll woken by the notice answers within this turn; the sender's own copy
     // of the message is rendered on the next one.
@@ -205,7 +203,8 @@ export class Messages {
     if (typeof via === 'string' && this.business) {
       return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
-    const sent = await this.deps.store.write({ bot: bot.id }, async (tx) => {
+    const key = await botSendKey(this.deps.store, bot.id, chatId);
+    const sent = await this.deps.store.write(key, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
       if (replyTo) {

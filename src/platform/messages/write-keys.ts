@@ -2,7 +2,8 @@
  * The keys of a person's send (store.ts `WriteKey`, ADR 0106), found before its write from rows
  * the stores keep cached: a private chat with a bot is that bot's (every hot write of such a chat,
  * the bot's replies and its update queue's included, names the bot, so they share one write
- * connection on PostgreSQL); a private chat between two people is its own. A group's send stays
+ * connection on PostgreSQL), with the chat's pk (PostgreSQL takes the chat's and the bot's rows
+ * ahead, ADR 0093); a private chat between two people is its own. A group's send stays
  * unkeyed: finding its chat would cost a read, and its rows are written from several keys anyway.
  * A reference that does not resolve gives no key (the write itself answers the error).
  */
@@ -22,10 +23,25 @@ export async function sendKey(
       other = await reader.getUserByUsername(ref.replace(/^@/, ''));
     else if (Number(ref) > 0) other = await reader.getUser(Number(ref));
     if (!other || other.id === user.id) return undefined;
-    if (other.is_bot) return { bot: other.id };
     const chat = await reader.getPrivateChat(user.id, other.id);
+    // The message queues an update for the bot: its next update id is taken with the chat's.
+    if (other.is_bot) return { bot: other.id, queues: true, ...(chat && { chat: chat.pk }) };
     return chat && { chat: chat.pk };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The key of a bot's send to a chat (as the bot names it): the bot's, with a private chat's pk
+ * (whose message id the send takes). A group's pk is not looked up (its id is not a cached key).
+ */
+export async function botSendKey(reader: ChatsReader, botId: number, chatId: number): Promise<WriteKey> {
+  if (chatId <= 0) return { bot: botId };
+  try {
+    const chat = await reader.getPrivateChat(botId, chatId);
+    return chat ? { bot: botId, chat: chat.pk } : { bot: botId };
+  } catch {
+    return { bot: botId };
   }
 }

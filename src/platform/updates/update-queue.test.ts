@@ -1,7 +1,9 @@
 /**
  * Long polls and the event port: a newer poll ends an older one wherever it parks (the event the
  * newer one publishes), and when the adapter says events may have been missed (`events.resumed`),
- * every parked poll answers with what the store holds.
+ * every parked poll answers with what the store holds. A poll woken by updates queued in this
+ * process answers from their rows, without reading the store, when they follow the bot's last id
+ * as the poll read it; else it reads the store.
  */
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -10,6 +12,8 @@ import { EventBus } from '../core/event-bus.js';
 import { assemblePlatform, type Platform } from '../assembly/platform.js';
 import { cryptoRandom } from '../core/random.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
+import type { UpdateRow } from '../../storage/store.js';
+import type { NewUpdate } from './update-queue.js';
 
 let store: SqliteStore;
 let bus: EventBus;
@@ -118,4 +122,96 @@ it('answers at once an update queued while the poll reads the store, before it p
   const answer = JSON.parse(await poll(30)) as Array<{ message: { text: string } }>;
   expect(answer.map((update) => update.message.text)).toEqual(['raced']);
   expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+/** Queues updates for the bot in one write; answers their rows (`enqueue`'s `into`). */
+async function queueRows(...texts: string[]): Promise<UpdateRow[]> {
+  return store.write(async (tx) => {
+    const rows: UpdateRow[] = [];
+    for (const text of texts) {
+      const update = {
+        type: 'message',
+        payload: { text },
+        queueKey: 'c1',
+        date: Math.floor(Date.now() / 1000),
+      };
+      await platform.updates.enqueue(tx, botId, update as NewUpdate, rows);
+    }
+    return rows;
+  });
+}
+
+/** Counts the store's reads of the bot's queue from now on. */
+function countQueueReads(): { reads: () => number } {
+  let reads = 0;
+  const listUpdates = store.listUpdates.bind(store);
+  store.listUpdates = (...args: Parameters<typeof store.listUpdates>) => {
+    reads += 1;
+    return listUpdates(...args);
+  };
+  return { reads: () => reads };
+}
+
+it('answers a parked poll from the rows queued here that follow the last id it read, without a read', async () => {
+  const isParked = parkedSoon();
+  const counter = countQueueReads();
+  const parked = poll(30);
+  await isParked;
+  expect(counter.reads()).toBe(1);
+  const first = await queueRows('one', 'two');
+  const second = await queueRows('three');
+  // Two writes handed over in one turn: the poll answers with both.
+  platform.updates.notify(botId, first);
+  platform.updates.notify(botId, second);
+  const ids = first.map((row) => row.update_id);
+  expect(JSON.parse(await parked)).toEqual([
+    { update_id: ids[0], message: { text: 'one' } },
+    { update_id: ids[1], message: { text: 'two' } },
+    { update_id: ids[0]! + 2, message: { text: 'three' } },
+  ]);
+  expect(counter.reads()).toBe(1);
+});
+
+it('reads the store when the rows handed over do not follow the last id the poll read', async () => {
+  const isParked = parkedSoon();
+  const counter = countQueueReads();
+  const parked = poll(30);
+  await isParked;
+  // Queued by a write that did not hand its rows over (as another process's): an id in between.
+  const unseen = await queueRows('elsewhere');
+  const seen = await queueRows('here');
+  platform.updates.notify(botId, seen);
+  expect(JSON.parse(await parked)).toEqual([
+    { update_id: unseen[0]!.update_id, message: { text: 'elsewhere' } },
+    { update_id: seen[0]!.update_id, message: { text: 'here' } },
+  ]);
+  expect(counter.reads()).toBe(2);
+});
+
+it('reads the queue when an id the poll saw taken is handed out again after it parked', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let took!: () => void;
+  const taken = new Promise<void>((resolve) => (took = resolve));
+  // A write that takes an id, waits and fails: SQLite shows its increment to reads meanwhile.
+  const failing = store.write(async (tx) => {
+    await tx.nextUpdateId(botId, Math.floor(Date.now() / 1000));
+    took();
+    await gate;
+    throw new Error('the write fails');
+  });
+  await taken;
+  const isParked = parkedSoon();
+  const parked = poll(30);
+  await isParked;
+  release();
+  await expect(failing).rejects.toThrow('the write fails');
+  // The failed write's id, taken again by a write that hands nothing over, then the next one's.
+  const unseen = await queueRows('unseen');
+  const seen = await queueRows('seen');
+  platform.updates.notify(botId, seen);
+  expect(JSON.parse(await parked)).toEqual([
+    { update_id: unseen[0]!.update_id, message: { text: 'unseen' } },
+    { update_id: seen[0]!.update_id, message: { text: 'seen' } },
+  ]);
 });

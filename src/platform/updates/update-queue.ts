@@ -16,35 +16,9 @@ import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
 import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
 import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
-export const UPDATE_TYPES = [
-  'message',
-  'edited_message',
-  'channel_post',
-  'edited_channel_post',
-  'business_connection',
-  'business_message',
-  'edited_business_message',
-  'deleted_business_messages',
-  'guest_message',
-  'message_reaction',
-  'message_reaction_count',
-  'inline_query',
-  'chosen_inline_result',
-  'callback_query',
-  'shipping_query',
-  'pre_checkout_query',
-  'purchased_paid_media',
-  'poll',
-  'poll_answer',
-  'my_chat_member',
-  'chat_member',
-  'chat_join_request',
-  'chat_boost',
-  'removed_chat_boost',
-  'managed_bot',
-  'subscription',
-] as const;
-export type UpdateType = (typeof UPDATE_TYPES)[number];
+import { UPDATE_TYPES, type UpdateType } from './update-types.js';
+
+export { UPDATE_TYPES, type UpdateType };
 
 /** The storage ports queueing an update writes and reads (`UpdateQueue.enqueue`), in the caller's write. */
 export type EnqueueTx = TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter;
@@ -118,6 +92,22 @@ interface ParkedPoll {
   woken(): void;
 }
 
+/**
+ * The updates this process queued for a bot since its poll read an empty queue, as their writes
+ * hand them over (`notify`): a poll woken by them answers from these rather than read the store
+ * again. `next` is the id that must come next: the bot's last update id as the poll read it before
+ * its empty read, plus one. Update ids are handed out once each, in commit order, by the bot row
+ * (ports/users.ts): rows that go on exactly from there are every update of the bot above that id
+ * when their write committed (nothing else took an id in between, and the empty read saw none
+ * below it still unexpired), a prefix of what the store holds when the poll answers (later ids
+ * come after it). Rows that do not go on from `next` (another process, or a write that did not
+ * hand its rows over, took an id between) end it for this poll: it reads the store (NaN).
+ */
+interface Fresh {
+  next: number;
+  rows: UpdateRow[];
+}
+
 export interface GetUpdatesParams {
   offset: number;
   limit: number;
@@ -127,6 +117,8 @@ export interface GetUpdatesParams {
 
 export class UpdateQueue {
   readonly #parked = new Map<number, ParkedPoll>();
+  /** Per bot, the updates queued here since its poll (parked or not yet answered) read none. */
+  readonly #fresh = new Map<number, Fresh>();
   #polls = 0;
   readonly #pollPrefix: string;
   /** Whether an update's row goes on the timeline too (not with `--timeline-max 0`, ADR 0099). */
@@ -153,8 +145,9 @@ export class UpdateQueue {
   /**
    * Queues an update for a bot inside the caller's transaction. Returns the update_id, or null when
    * the bot's allowed_updates filter drops the type (the filter applies when an update is created).
+   * `into` (one per run of the write's fn) gets the row, for `notify` after the commit.
    */
-  async enqueue(tx: EnqueueTx, botId: number, update: NewUpdate): Promise<number | null> {
+  async enqueue(tx: EnqueueTx, botId: number, update: NewUpdate, into?: UpdateRow[]): Promise<number | null> {
     const bot = await tx.getBot(botId);
     if (!bot || !isAllowed(bot.allowed_updates, update.type)) return null;
     const now = this.deps.clock.now();
@@ -169,7 +162,11 @@ export class UpdateQueue {
       // (another process) waits for this write or is retried, and never takes the same id.
       updateId = await tx.nextUpdateId(botId, now);
     }
-    await tx.insertUpdate({
+    // An id at or below the one a poll of the bot read last: what it read may not have committed
+    // (SQLite shows a batch's writes before their commit): it reads the queue again (`Fresh`).
+    const fresh = this.#fresh.get(botId);
+    if (fresh && !(updateId >= fresh.next)) fresh.next = Number.NaN;
+    const row: UpdateRow = {
       bot_id: botId,
       update_id: updateId,
       type: update.type,
@@ -179,7 +176,9 @@ export class UpdateQueue {
       expires_at: update.date + (RETENTION[update.type] ?? DAY),
       attempts: 0,
       next_attempt_at: 0,
-    });
+    };
+    await tx.insertUpdate(row);
+    into?.push(row);
     // The timeline's row, in the same write (ADR 0099); its views listen to `updates.queued` too.
     if (this.timelineOn)
       await tx.insertTimelineEvents([
@@ -188,8 +187,20 @@ export class UpdateQueue {
     return updateId;
   }
 
-  /** Tells waiting long polls and webhook workers that a bot has new updates (after commit). */
-  notify(botId: number): void {
+  /**
+   * Tells waiting long polls and webhook workers that a bot has new updates (after commit);
+   * `queued`: the rows the committed write queued (`enqueue`'s `into`), which a poll of the bot
+   * parked here answers from (`Fresh`).
+   */
+  notify(botId: number, queued?: readonly UpdateRow[]): void {
+    const fresh = queued && this.#fresh.get(botId);
+    if (fresh) {
+      const rows = queued!.filter((row) => row.bot_id === botId);
+      if (rows.every((row, i) => row.update_id === fresh.next + i)) {
+        fresh.rows.push(...rows);
+        fresh.next += rows.length;
+      } else fresh.next = Number.NaN;
+    }
     this.deps.bus.emit('updates.queued', { botId });
   }
 
@@ -235,22 +246,10 @@ export class UpdateQueue {
       }
     }
 
-    // A poll that may park listens before it reads (ports/events.ts): an update committed after the
-    // read's snapshot whose event comes before the read's answer (another process's, issue 31) is
-    // read again at once instead of waiting for the bot's next update or the timeout.
-    let queued = false;
-    const off =
-      params.timeout > 0 ? this.deps.bus.onKey('updates.queued', botId, () => (queued = true)) : undefined;
-    let rows: UpdateRow[];
-    try {
-      rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
-      if (rows.length === 0 && params.timeout > 0) {
-        if (!queued) await this.#park(botId, params.timeout * 1000, signal);
-        rows = await store.listUpdates(botId, fromId, params.limit, clock.now());
-      }
-    } finally {
-      off?.();
-    }
+    const rows =
+      params.timeout > 0
+        ? await this.#poll(bot, fromId, params, signal)
+        : await store.listUpdates(botId, fromId, params.limit, clock.now());
     let json = '[';
     let size = 0;
     let handed = 0;
@@ -264,6 +263,40 @@ export class UpdateQueue {
     }
     if (this.timelineOn && handed > 0) this.#recordHanded(botId, rows, handed);
     return `${json}]`;
+  }
+
+  /**
+   * The queue of a long poll: read, and when it is empty, read again once updates are queued (or
+   * the wait ends), or taken from the rows queued here meanwhile (`Fresh`). The bot's last id was
+   * read before the queue: updates queued here from the next id on are what the read did not see;
+   * the poll is registered before the read, so that no id at or below that one is handed out
+   * unnoticed (`enqueue`).
+   */
+  async #poll(
+    bot: BotRow,
+    fromId: number,
+    params: GetUpdatesParams,
+    signal?: AbortSignal,
+  ): Promise<UpdateRow[]> {
+    const { store, clock } = this.deps;
+    const fresh: Fresh = { next: bot.last_update_id + 1, rows: [] };
+    this.#fresh.set(bot.id, fresh);
+    // It listens before it reads: an update committed after the read's snapshot whose event comes
+    // before the read's answer (another process's, issue 31) is read at once, not at the timeout.
+    let queued = false;
+    const off = this.deps.bus.onKey('updates.queued', bot.id, () => (queued = true));
+    try {
+      const rows = await store.listUpdates(bot.id, fromId, params.limit, clock.now());
+      if (rows.length > 0) return rows;
+      if (!queued) await this.#park(bot.id, params.timeout * 1000, signal);
+    } finally {
+      off();
+      if (this.#fresh.get(bot.id) === fresh) this.#fresh.delete(bot.id);
+    }
+    const now = clock.now();
+    const known = fresh.rows.filter((row) => row.update_id >= fromId && row.expires_at > now);
+    if (known.length > 0) return known.slice(0, params.limit);
+    return store.listUpdates(bot.id, fromId, params.limit, now);
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * Bot rows read ahead for a batch of writes keyed by their bots (pg-transaction.ts `prefetchBots`,
+ * Bot rows read ahead for a batch of writes keyed by their bots (pg-transaction.ts `ahead`,
  * pg-sql.ts ReadMemo): one statement with the batch's first query answers every write's read of its
  * bot; the rows then follow the transaction's own increments of update ids, are read again after
  * any other write of a bot, and never outlive a write rolled back to its savepoint. Skipped without

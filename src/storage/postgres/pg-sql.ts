@@ -20,8 +20,10 @@ export interface WriteRoute {
   /** The transaction's kept reads. */
   readonly memo: ReadMemo;
   query(sql: string, params: unknown[]): Promise<QueryResult<Row>>;
-  /** Sends the bots' rows read ahead (and what waits), if they wait (pg-transaction.ts). */
+  /** Sends the rows read or taken ahead (and what waits), if they wait (pg-transaction.ts). */
   readAhead(): Promise<void>;
+  /** The same, if they take this chat's or bot's row. */
+  takenAhead(row: { chat: number } | { bot: number }): Promise<void>;
   /** Inserts a row into `table` later, with the next statement (its insert answers nothing). */
   insertLater(table: string, row: Record<string, unknown>): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
@@ -148,7 +150,7 @@ export class ReadMemo {
   readonly #answers = new Map<string, { tables: string[]; rows: Row[] }>();
   /**
    * Bot rows by id, read for the writes of a batch in one statement with its first (pg-transaction.ts
-   * `prefetchBots`); null: no such bot. Kept through the transaction's increments of bots' update
+   * `ahead`); null: no such bot. Kept through the transaction's increments of bots' update
    * ids (each amends its row), forgotten by any other write of bots.
    */
   readonly #bots = new Map<number, Row | null>();
@@ -343,14 +345,26 @@ export class PgSql {
     write.runLater(table, sql, params);
   }
 
-  /** The next update id of a bot whose row the write holds (tables/users.ts); undefined if not. */
-  heldUpdateId(botId: number, at: number): number | undefined {
-    return this.route?.()?.heldUpdateId(botId, at);
+  /**
+   * The next update id of a bot whose row the write holds, or takes ahead (tables/users.ts);
+   * undefined if not.
+   */
+  async heldUpdateId(botId: number, at: number): Promise<number | undefined> {
+    const write = this.route?.();
+    if (!write) return undefined;
+    await write.takenAhead({ bot: botId });
+    return write.heldUpdateId(botId, at);
   }
 
-  /** The next message id of a chat whose row the write holds (tables/chats.ts); undefined if not. */
-  heldMessageId(chatPk: number): number | undefined {
-    const id = this.route?.()?.heldMessageId(chatPk);
+  /**
+   * The next message id of a chat whose row the write holds, or takes ahead (tables/chats.ts);
+   * undefined if not.
+   */
+  async heldMessageId(chatPk: number): Promise<number | undefined> {
+    const write = this.route?.();
+    if (!write) return undefined;
+    await write.takenAhead({ chat: chatPk });
+    const id = write.heldMessageId(chatPk);
     if (id !== undefined) this.memo?.wrote('UPDATE chats');
     return id;
   }

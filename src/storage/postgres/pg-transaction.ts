@@ -10,15 +10,24 @@
  *   order); inserts into one table that wait together go as one multi-row insert. A waiting
  *   statement's error surfaces at the statement it went with, or when the write ends: the write
  *   fails as it would have.
- * - Message ids held: in a transaction whose writes commit or roll back together (one write, or a
- *   batch run without savepoints), a chat's first id is the increment of its row, which locks the
- *   row until the commit; its next ids are counted here, and the row's last_message_id is written
- *   as a waiting statement (so before anything reads the chats table, and before the commit). No
- *   other transaction takes an id of that chat meanwhile: ids still increase in commit order across
- *   processes (ports/chats.ts).
+ * - Ids held: in a transaction whose writes commit or roll back together (one write, or a batch
+ *   run without savepoints), a chat's first id is the increment of its row, or the row is taken
+ *   ahead (its writes' keys named it), either of which locks the row until the commit; its next ids
+ *   are counted here (pg-held-ids.ts), and the row's last_message_id is written as a waiting
+ *   statement (so before anything reads the chats table, and before the commit). No other
+ *   transaction takes an id of that chat meanwhile: ids still increase in commit order across
+ *   processes (ports/chats.ts). Bots' update ids likewise.
  */
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
+import {
+  aheadStatements,
+  HeldIds,
+  type Ahead,
+  type SentAhead,
+  type Statement,
+  type TakenAhead,
+} from './pg-held-ids.js';
 import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import type { MemberRow } from '../ports/chats.js';
 
@@ -63,17 +72,6 @@ function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] 
   return statements;
 }
 
-/** Writes the last id of the one chat, or of each of several, whose row a transaction holds. */
-const HELD_ID_SQL = 'UPDATE chats SET last_message_id = ? WHERE pk = ?';
-const HELD_IDS_SQL = `UPDATE chats AS c SET last_message_id = v.last
-  FROM unnest(?::bigint[], ?::bigint[]) AS v(pk, last) WHERE c.pk = v.pk`;
-/** The same for bots' last update ids (and when they were handed out). */
-const HELD_UPDATE_ID_SQL = 'UPDATE bots SET last_update_id = ?, last_update_at = ? WHERE id = ?';
-/** Bots' rows read ahead (`prefetchBots`). */
-const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
-const HELD_UPDATE_IDS_SQL = `UPDATE bots AS b SET last_update_id = v.last, last_update_at = v.at
-  FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS v(id, last, at) WHERE b.id = v.id`;
-
 /**
  * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
  * a system call (which, on loopback, also wakes the database's process).
@@ -92,24 +90,19 @@ export function inOneWrite<T>(client: Queryable, send: () => T): T {
 export class PgTransaction implements WriteRoute {
   readonly memo = new ReadMemo();
   readonly scope: TxScope;
+  /** A statement met another transaction's rows: the write runs again (`#noteConflict`). */
+  conflicted = false;
   /** What waits, in order. */
   #waiting: Waiting[] = [];
-  /** Bots whose rows go with the next query (`prefetchBots`). */
-  #prefetch: number[] | undefined;
-  /** The statement that writes the held chats' (and bots') last ids, when it waits. */
-  #heldChatsWrite: Waiting | undefined;
-  #heldBotsWrite: Waiting | undefined;
-  /** The last id handed out per chat whose row this transaction holds (only when `holdsIds`). */
-  readonly #held = new Map<number, number>();
-  /** The same per bot, of update ids, with the time they were last handed out at. */
-  readonly #heldUpdates = new Map<number, { last: number; at: number }>();
+  /** What goes ahead with the next query (`ahead`). */
+  #ahead: Ahead | undefined;
+  /** The ids this transaction counts (only when `holdsIds`). */
+  readonly #held = new HeldIds();
   /**
    * Chats this transaction inserted, with the member rows it wrote in them: no other transaction
    * sees such a chat before the commit, so these are all the members it has.
    */
   readonly #ownChats = new Map<number, Map<number, MemberRow>>();
-  /** Held chats that had no drafts when their row was taken, nor since in this transaction. */
-  readonly #withoutDrafts = new Set<number>();
 
   constructor(
     readonly client: Queryable,
@@ -121,45 +114,85 @@ export class PgTransaction implements WriteRoute {
   }
 
   get #anyWaiting(): boolean {
-    return (
-      this.#waiting.length > 0 || this.#heldChatsWrite !== undefined || this.#heldBotsWrite !== undefined
-    );
+    return this.#waiting.length > 0 || this.#held.waiting;
   }
 
   /**
-   * The bots whose rows the writes of the transaction (a batch) will likely read (their keys' bots):
-   * read in one statement sent with the transaction's first query, and kept in the memo (pg-sql.ts),
-   * so that a person's message to a bot does not wait a round trip for its bot's row. The reads are
-   * in the transaction's snapshot, as a later read would be; a transaction that sends no query
-   * (its statements all go with the commit) reads nothing.
+   * The rows the writes of the transaction (a batch) will likely read or take, by their keys: the
+   * chats whose message ids they take and the bots they queue updates for, locked and read (their
+   * ids then counted here from the first: pg-held-ids.ts), and the other bots' rows read; in one
+   * round trip with the transaction's first query, so that a person's message to a bot waits for
+   * neither its chat's next id nor its bot's row and next update id, nor a batch for one increment
+   * a write. The reads are in the transaction's snapshot, as a later read would be (kept in the
+   * memo, pg-sql.ts); a transaction that sends no query (its statements all go with the commit)
+   * reads and locks nothing. Without held ids (a batch run with savepoints), bots are only read.
+   * `taken`: what went ahead already, with the commit before (the lane's): only the rest goes.
    */
-  prefetchBots(ids: number[]): void {
-    if (ids.length > 0) this.#prefetch = ids;
+  ahead(keys: Ahead, taken?: TakenAhead): void {
+    const done = taken?.keys ?? { bots: [], queued: [], chats: [] };
+    if (taken) this.#apply(taken.keys, taken.rows);
+    const queued = this.holdsIds ? keys.queued.filter((id) => !done.queued.includes(id)) : [];
+    const chats = this.holdsIds ? keys.chats.filter((id) => !done.chats.includes(id)) : [];
+    const bots = [...new Set([...keys.bots, ...keys.queued])].filter(
+      (id) => !queued.includes(id) && !done.queued.includes(id) && !done.bots.includes(id),
+    );
+    if (bots.length + queued.length + chats.length > 0) this.#ahead = { bots, queued, chats };
   }
 
-  /** Sends the bots' rows read ahead, with what waits, if they have not gone yet. */
+  /** The rows that went ahead (in the order of `aheadStatements`): held, and kept in the memo. */
+  #apply(keys: Ahead, rows: Row[][]): void {
+    const answers = [...rows];
+    if (keys.chats.length > 0) {
+      const chats = answers.shift()!;
+      if (this.holdsIds) this.#held.heldChats(chats);
+    }
+    if (keys.queued.length > 0) {
+      const bots = answers.shift()!;
+      if (this.holdsIds) this.#held.heldBots(bots);
+      this.memo.keepBots(keys.queued, bots);
+    }
+    if (keys.bots.length > 0) this.memo.keepBots(keys.bots, answers.shift()!);
+  }
+
+  /** Sends what goes ahead, with what waits, if it has not gone yet. */
   async readAhead(): Promise<void> {
-    if (this.#prefetch !== undefined) await this.#sendWaiting(undefined);
+    if (this.#ahead !== undefined) await this.#sendWaiting(undefined);
+  }
+
+  /** Sends what goes ahead if it takes this chat's or bot's row (before its next id is asked). */
+  async takenAhead(row: { chat: number } | { bot: number }): Promise<void> {
+    const ahead = this.#ahead;
+    if (ahead && ('chat' in row ? ahead.chats.includes(row.chat) : ahead.queued.includes(row.bot)))
+      await this.#sendWaiting(undefined);
   }
 
   async query(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
-    if (!this.#anyWaiting && this.#prefetch === undefined) return this.#send(sql, params);
+    if (!this.#anyWaiting && this.#ahead === undefined)
+      return this.#send(sql, params).catch((error: unknown) => {
+        this.#noteConflict(error);
+        throw error;
+      });
     return (await this.#sendWaiting({ sql, params }))!;
   }
 
   /**
-   * What waits, then the bots' rows read ahead (after the transaction's own waiting writes, as a
-   * read at this point would see them), then `last`, in one round trip; answers `last`'s answer.
+   * What waits, then what goes ahead (after the transaction's own waiting writes, as a read at this
+   * point would see them: chats, then bots, in the order every transaction locks them), then
+   * `last`, in one round trip; answers `last`'s answer.
    */
-  async #sendWaiting(last: { sql: string; params: unknown[] } | undefined) {
-    const prefetch = this.#prefetch;
-    this.#prefetch = undefined;
+  async #sendWaiting(last: Statement | undefined) {
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
     const statements = this.#take();
-    if (prefetch) statements.push({ sql: BOTS_BY_IDS_SQL, params: [prefetch] });
+    const first = statements.length;
+    if (ahead) statements.push(...aheadStatements(ahead));
     if (last) statements.push(last);
     const sent = this.#sendAll(statements);
     await this.#settle(last ? sent.slice(0, -1) : sent);
-    if (prefetch) this.memo.keepBots(prefetch, (await sent[last ? sent.length - 2 : sent.length - 1]!).rows);
+    if (ahead) {
+      const answers = sent.slice(first, last ? -1 : undefined);
+      this.#apply(ahead, await Promise.all(answers.map(async (answer) => (await answer).rows)));
+    }
     return last ? sent.at(-1) : undefined;
   }
 
@@ -186,41 +219,23 @@ export class PgTransaction implements WriteRoute {
 
   /** The next id of a chat whose row this transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined {
-    const last = this.#held.get(chatPk);
-    if (last === undefined) return undefined;
-    this.#held.set(chatPk, last + 1);
     // One statement writes every held chat's last id; nothing else of this transaction writes
     // chats while it waits (every statement sends it first).
-    this.#heldChatsWrite =
-      this.#held.size === 1
-        ? { table: 'chats', sql: HELD_ID_SQL, params: [last + 1, chatPk] }
-        : { table: 'chats', sql: HELD_IDS_SQL, params: [[...this.#held.keys()], [...this.#held.values()]] };
-    return last + 1;
+    return this.#held.nextMessageId(chatPk);
   }
 
   /**
    * The next update id of a bot whose row this transaction holds (its increment answered before in
-   * this transaction), handed out at `at`; undefined when it does not. As with message ids, the
+   * this transaction, or it was taken ahead), handed out at `at`; undefined when it does not. As with message ids, the
    * bot's row stays locked until the commit, so ids still increase in commit order across
    * processes; its last id is written by a waiting statement, sent before any other.
    */
   heldUpdateId(botId: number, at: number): number | undefined {
-    const held = this.#heldUpdates.get(botId);
-    if (held === undefined) return undefined;
-    held.last += 1;
-    held.at = at;
-    const bots = [...this.#heldUpdates];
-    this.#heldBotsWrite =
-      bots.length === 1
-        ? { table: 'bots', sql: HELD_UPDATE_ID_SQL, params: [held.last, at, botId] }
-        : {
-            table: 'bots',
-            sql: HELD_UPDATE_IDS_SQL,
-            params: [bots.map(([id]) => id), bots.map(([, h]) => h.last), bots.map(([, h]) => h.at)],
-          };
+    const id = this.#held.nextUpdateId(botId, at);
     // A bot row this transaction read before answers what the database will once that runs.
-    this.memo.amend('bots', (row) => row.id === botId, { last_update_id: held.last, last_update_at: at });
-    return held.last;
+    if (id !== undefined)
+      this.memo.amend('bots', (row) => row.id === botId, { last_update_id: id, last_update_at: at });
+    return id;
   }
 
   /**
@@ -228,14 +243,14 @@ export class PgTransaction implements WriteRoute {
    * first (the statement that sets it sends what waits), and its next id comes from the row again.
    */
   releaseUpdateIds(botId: number): void {
-    this.#heldUpdates.delete(botId);
+    this.#held.release(botId);
   }
 
   /** The increment of a bot's row answered `id` (at `at`): the row is held until the commit. */
   holdUpdateIds(botId: number, id: number, at: number): void {
     // A bot row read ahead (the memo keeps it through this increment) answers the new values.
     this.memo.amend('bots', (row) => row.id === botId, { last_update_id: id, last_update_at: at });
-    if (this.holdsIds) this.#heldUpdates.set(botId, { last: id, at });
+    if (this.holdsIds) this.#held.holdBot(botId, id, at);
   }
 
   /**
@@ -243,10 +258,7 @@ export class PgTransaction implements WriteRoute {
    * the chat had drafts then (the same statement read it, in the transaction's snapshot).
    */
   holdMessageIds(chatPk: number, id: number, drafts: boolean): void {
-    if (!this.holdsIds) return;
-    this.#held.set(chatPk, id);
-    if (drafts) this.#withoutDrafts.delete(chatPk);
-    else this.#withoutDrafts.add(chatPk);
+    if (this.holdsIds) this.#held.holdChat(chatPk, id, drafts);
   }
 
   /**
@@ -255,12 +267,12 @@ export class PgTransaction implements WriteRoute {
    * own writes alone change, and SERIALIZABLE checks that read as it would the DELETE's.
    */
   withoutDrafts(chatPk: number): boolean {
-    return this.#withoutDrafts.has(chatPk);
+    return this.#held.withoutDrafts(chatPk);
   }
 
   /** This transaction wrote a draft of the chat. */
   draftsChanged(chatPk: number): void {
-    this.#withoutDrafts.delete(chatPk);
+    this.#held.draftsChanged(chatPk);
   }
 
   /**
@@ -309,19 +321,27 @@ export class PgTransaction implements WriteRoute {
   /**
    * Commits, in one round trip with what waits, `notify` (a statement that must commit with the
    * rest) and `next` (a statement for after the commit, e.g. the next transaction's BEGIN: `after`
-   * is its answer, which says whether it worked); the connection is in pipeline mode (pg-writes.ts).
+   * is its answer, which says whether it worked), then, after `next`, what goes ahead for the next
+   * transaction's writes (`nextAhead`: `ahead` is what was sent, with its answers: reads and row
+   * locks, which would do nothing outside a transaction); the connection is in pipeline mode
+   * (pg-writes.ts).
    * A transaction that failed (a statement left waiting, or an error a write caught and went on
    * from) is rolled back by PostgreSQL's COMMIT, which says so only by its answer: that is an error
    * here, as is the first failed statement's own.
    */
   async commit(
-    notify?: { sql: string; params: unknown[] },
+    notify?: Statement,
     next?: string,
-  ): Promise<{ after?: Promise<unknown> }> {
-    const { before, committed, after } = inOneWrite(this.client, () => ({
+    nextAhead?: Ahead,
+  ): Promise<{ after?: Promise<unknown>; ahead?: SentAhead }> {
+    const { before, committed, after, ahead } = inOneWrite(this.client, () => ({
       before: this.#sendAll([...this.#take(), ...(notify ? [notify] : [])]),
       committed: this.client.query('COMMIT'),
       after: next === undefined ? undefined : this.client.query(next),
+      ahead:
+        next === undefined || nextAhead === undefined
+          ? undefined
+          : { keys: nextAhead, answers: this.#sendAll(aheadStatements(nextAhead)) },
     }));
     committed.catch(() => undefined);
     after?.catch(() => undefined);
@@ -333,16 +353,13 @@ export class PgTransaction implements WriteRoute {
     }
     const result = await committed;
     if (result.command !== 'COMMIT') throw new Error('the transaction failed and was rolled back');
-    return { after };
+    return { after, ahead };
   }
 
   /** The waiting statements, taken out. */
-  #take(): Array<{ sql: string; params: unknown[] }> {
-    const held = [this.#heldChatsWrite, this.#heldBotsWrite].filter((w) => w !== undefined);
-    const statements = [...held, ...this.#waiting].flatMap(statementsOf);
+  #take(): Statement[] {
+    const statements = [...this.#held.take(), ...this.#waiting.flatMap(statementsOf)];
     this.#waiting = [];
-    this.#heldChatsWrite = undefined;
-    this.#heldBotsWrite = undefined;
     return statements;
   }
 
@@ -364,7 +381,18 @@ export class PgTransaction implements WriteRoute {
       for (const answer of sent) await answer;
     } catch (error) {
       await Promise.allSettled(sent);
+      this.#noteConflict(error);
       mapError(error);
     }
+  }
+
+  /**
+   * A statement met another transaction's rows (a serialization failure, a deadlock): the
+   * transaction is over, whatever a write's fn makes of the error (a read's failure may be taken
+   * for "not found"), and the lane runs the write again (`conflicted`).
+   */
+  #noteConflict(error: unknown): void {
+    const code = (error as { code?: string })?.code;
+    if (code === '40001' || code === '40P01') this.conflicted = true;
   }
 }

@@ -18,15 +18,18 @@
  * - The lane's connection is kept open, in pg's pipeline mode: what a commit sends (the statements
  *   left waiting, the NOTIFY of changed cached rows, COMMIT, and the next batch's BEGIN, queued
  *   writes or not: it takes no snapshot until its first statement) goes in one round trip. A
- *   statement is sent after BEGIN only once BEGIN has answered, so nothing ever runs outside the
- *   transaction. The next batch is under way before the answers of the last one are handed out
- *   (they render and answer requests).
+ *   write is sent after BEGIN only once BEGIN has answered, so nothing ever writes outside the
+ *   transaction; what goes ahead for the next batch (the rows its writes' keys name: locked and
+ *   read, PgTransaction.ahead) follows the BEGIN at once, and if it fails (another transaction
+ *   wrote those rows) the transaction is ended and begun again. The next batch is under way
+ *   before the answers of the last one are handed out (they render and answer requests).
  */
 import type pg from 'pg';
 import type { PgCaches } from './pg-cache.js';
 import { encodeEvents, notifying } from './pg-channel.js';
+import { takenRows, type Ahead, type SentAhead, type TakenAhead } from './pg-held-ids.js';
 import { PgTransaction } from './pg-transaction.js';
-import type { StoreTx } from '../store.js';
+import type { StoreTx, WriteKey } from '../store.js';
 
 /** Transactions tried at most, when PostgreSQL asks for a retry. */
 const MAX_ATTEMPTS = 30;
@@ -38,8 +41,8 @@ const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
-  /** The bot of the write's key, if any: its row is read ahead (PgTransaction.prefetchBots). */
-  bot: number | undefined;
+  /** The write's key, if any: the rows it names go ahead (PgTransaction.ahead). */
+  key: WriteKey | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -53,6 +56,18 @@ const RETRY_CODES = new Set(['40001', '40P01']);
 
 function retryable(error: unknown): boolean {
   return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+}
+
+/** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
+function aheadOf(batch: readonly QueuedWrite[]): Ahead {
+  const bots = new Set<number>();
+  const queued = new Set<number>();
+  const chats = new Set<number>();
+  for (const { key } of batch) {
+    if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
+    if (key?.chat !== undefined) chats.add(key.chat);
+  }
+  return { bots: [...bots], queued: [...queued], chats: [...chats] };
 }
 
 /** A little random wait, growing, so that the writers that collided do not collide again. */
@@ -89,6 +104,10 @@ export class PgWriteLane {
   #current: PgTransaction | undefined;
   /** A BEGIN sent with the last commit, for the next batch; its transaction is open. */
   #begun: Promise<unknown> | undefined;
+  /** What went ahead after that BEGIN, for the writes queued at that commit (the next batch's). */
+  #begunAhead: SentAhead | undefined;
+  /** The writes of a batch run one by one (after conflicts): nothing goes ahead for the queue. */
+  #oneByOne = false;
   #closed = false;
   /** The areas on this lane's transaction. */
   readonly #areas: StoreTx;
@@ -105,10 +124,10 @@ export class PgWriteLane {
     return this.#current;
   }
 
-  write<T>(fn: (tx: StoreTx) => Promise<T>, bot?: number): Promise<T> {
+  write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, bot, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ fn, key, resolve: resolve as (value: unknown) => void, reject });
       this.#flushing ??= new Promise((next) => setImmediate(next)).then(() => this.#flush());
     });
   }
@@ -162,7 +181,12 @@ export class PgWriteLane {
           await backOff(attempt);
           continue;
         }
-        for (const item of batch) await this.#alone(item).then(item.resolve, item.reject);
+        this.#oneByOne = true;
+        try {
+          for (const item of batch) await this.#alone(item).then(item.resolve, item.reject);
+        } finally {
+          this.#oneByOne = false;
+        }
         return () => undefined;
       }
     }
@@ -175,12 +199,12 @@ export class PgWriteLane {
    * the batch again with savepoints.
    */
   async #together(batch: QueuedWrite[], savepoints: boolean): Promise<Outcome[] | undefined> {
-    const client = await this.#begin();
+    const { client, taken } = await this.#begin();
     const started = this.context.onCommit ? performance.now() : 0;
     try {
       if (savepoints) await client.query('SAVEPOINT w');
       const write = new PgTransaction(client, this.options.caches, !savepoints);
-      write.prefetchBots([...new Set(batch.flatMap((item) => (item.bot === undefined ? [] : [item.bot])))]);
+      write.ahead(aheadOf(batch), taken);
       this.#current = write;
       const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
       if (!outcomes) {
@@ -190,7 +214,7 @@ export class PgWriteLane {
       try {
         await this.#commit(write);
       } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict();
         if (savepoints) throw error;
         await this.#rollback(client);
         return undefined;
@@ -224,7 +248,7 @@ export class PgWriteLane {
         }
         outcomes.push({ ok: true, value });
       } catch (error) {
-        if (retryable(error)) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict();
         if (!savepoints) return undefined;
         write.memo.clear();
         write.scope.rolledBack();
@@ -244,11 +268,11 @@ export class PgWriteLane {
   /** One write in its own transaction, run again (after a short random wait) on a conflict. */
   async #alone(item: QueuedWrite): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
-      const client = await this.#begin();
+      const { client, taken } = await this.#begin();
       const started = this.context.onCommit ? performance.now() : 0;
+      const write = new PgTransaction(client, this.options.caches, true);
       try {
-        const write = new PgTransaction(client, this.options.caches, true);
-        if (item.bot !== undefined) write.prefetchBots([item.bot]);
+        write.ahead(aheadOf([item]), taken);
         this.#current = write;
         const value = await this.#inFns(() => item.fn(this.#areas));
         await this.#commit(write);
@@ -256,7 +280,7 @@ export class PgWriteLane {
         return value;
       } catch (error) {
         await this.#rollback(client);
-        if (attempt < MAX_ATTEMPTS && retryable(error)) {
+        if (attempt < MAX_ATTEMPTS && (retryable(error) || write.conflicted)) {
           await backOff(attempt);
           continue;
         }
@@ -284,25 +308,43 @@ export class PgWriteLane {
           : undefined;
       // The next transaction begins with this commit, writes waiting or not: a BEGIN takes no
       // snapshot (its first statement does), so an empty transaction left open holds nothing back,
-      // and the next write finds it answered instead of paying a round trip for it.
-      this.#begun = (await write.commit(notify, this.#closed ? undefined : BEGIN)).after;
+      // and the next write finds it answered instead of paying a round trip for it. When writes
+      // wait (the next batch), the rows their keys name go ahead in it too.
+      const next = this.#closed ? undefined : BEGIN;
+      const queued = next && !this.#oneByOne && this.#queue.length > 0 ? this.#queue.slice(0, MAX_BATCH) : [];
+      const { after, ahead } = await write.commit(
+        notify,
+        next,
+        queued.length > 0 ? aheadOf(queued) : undefined,
+      );
+      this.#begun = after;
+      this.#begunAhead = ahead;
       committed = true;
     } finally {
       write.scope.ended(committed);
     }
   }
 
-  /** The connection, with a transaction begun on it. */
-  async #begin(): Promise<pg.Client> {
+  /**
+   * The connection, with a transaction begun on it; `taken`: the rows that went ahead in it (for
+   * the writes queued at the last commit).
+   */
+  async #begin(): Promise<{ client: pg.Client; taken?: TakenAhead }> {
     const begun = this.#begun;
+    const ahead = this.#begunAhead;
     this.#begun = undefined;
+    this.#begunAhead = undefined;
     if (begun && this.#client) {
       const client = this.#client;
       try {
         await begun;
-        return client;
+        const taken = ahead && (await takenRows(ahead));
+        if (taken || !ahead) return { client, taken };
+        // What went ahead met another transaction on its rows (a conflict, which ends this one):
+        // a new transaction, in which the batch takes its rows with its first statement.
+        await client.query('ROLLBACK');
       } catch {
-        // A BEGIN that failed: the connection is not trusted with the next one.
+        // A BEGIN (or ROLLBACK) that failed: the connection is not trusted with the next one.
         this.#drop();
       }
     }
@@ -313,7 +355,7 @@ export class PgWriteLane {
       this.#drop();
       throw error;
     }
-    return client;
+    return { client };
   }
 
   async #connect(): Promise<pg.Client> {
@@ -331,6 +373,7 @@ export class PgWriteLane {
   /** Ends the transaction (and one begun ahead with its commit); a connection that cannot, goes. */
   async #rollback(client: pg.Client): Promise<void> {
     this.#begun = undefined;
+    this.#begunAhead = undefined;
     await client.query('ROLLBACK').catch(() => {
       if (this.#client === client) this.#drop();
     });
@@ -340,6 +383,7 @@ export class PgWriteLane {
     const client = this.#client;
     this.#client = undefined;
     this.#begun = undefined;
+    this.#begunAhead = undefined;
     void client?.end().catch(() => undefined);
   }
 }

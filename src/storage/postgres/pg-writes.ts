@@ -66,7 +66,7 @@ export class PgWrites implements LaneContext {
 
   write<T>(fn: (tx: StoreTx) => Promise<T>, key?: WriteKey): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    return this.#lanes[laneOf(key, this.#lanes.length)]!.write(fn, key?.bot);
+    return this.#lanes[laneOf(key, this.#lanes.length)]!.write(fn, key);
   }
 
   /**

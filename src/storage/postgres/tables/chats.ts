@@ -63,7 +63,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async nextMessageId(chatPk: number) {
     // A write that holds the chat row already counts its next ids itself (pg-transaction.ts).
-    const held = this.sql.heldMessageId(chatPk);
+    const held = await this.sql.heldMessageId(chatPk);
     if (held !== undefined) {
       this.sql.cache?.handedOut(chatPk, held);
       return held;

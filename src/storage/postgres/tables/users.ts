@@ -72,7 +72,7 @@ export class PgUsers implements UsersReader, UsersWriter {
   }
   async nextUpdateId(botId: number, nowSec: number) {
     // A write that holds the bot row already counts its next ids itself (pg-transaction.ts).
-    const held = this.sql.heldUpdateId(botId, nowSec);
+    const held = await this.sql.heldUpdateId(botId, nowSec);
     if (held !== undefined) return held;
     const row = await this.sql.get(SQL.nextUpdateId, nowSec, botId);
     if (!row) throw new Error(`bot ${botId} does not exist`);

@@ -1,0 +1,50 @@
+/**
+ * The keys of sends (write-keys.ts, store.ts WriteKey): a person's message to a bot names the bot,
+ * that it queues an update for it, and the private chat whose message id it takes; a bot's send to
+ * a private chat names the chat too, to a group only the bot; a person-to-person chat is its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { botSendKey, sendKey } from './write-keys.js';
+import { user } from '../../storage/contracts/fixtures.js';
+import type { ChatRow, ChatsReader } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
+
+const PERSON = user(1);
+const FRIEND = user(2);
+const BOT = user(10, { is_bot: true, phone_number: null, username: 'keys_bot' });
+/** Private chats by their pair of users. */
+const CHATS = new Map([
+  ['1:10', 100],
+  ['1:2', 101],
+]);
+
+const reader = {
+  getUser: async (id: number) => [PERSON, FRIEND, BOT].find((u) => u.id === id),
+  getUserByUsername: async (name: string) => [PERSON, FRIEND, BOT].find((u) => u.username === name),
+  getPrivateChat: async (a: number, b: number) => {
+    const pk = CHATS.get(`${Math.min(a, b)}:${Math.max(a, b)}`);
+    return pk === undefined ? undefined : ({ pk, type: 'private' } as ChatRow);
+  },
+} as unknown as ChatsReader & UsersReader;
+
+describe('write keys', () => {
+  it("names the bot, its queue and the chat of a person's message to a bot", async () => {
+    expect(await sendKey(reader, PERSON, '@keys_bot')).toEqual({ bot: 10, queues: true, chat: 100 });
+    expect(await sendKey(reader, PERSON, '10')).toEqual({ bot: 10, queues: true, chat: 100 });
+    // No chat yet (the send creates it): the bot and its queue.
+    expect(await sendKey(reader, FRIEND, '@keys_bot')).toEqual({ bot: 10, queues: true });
+  });
+
+  it('names the chat of a message between two people, and nothing of a group or an unknown name', async () => {
+    expect(await sendKey(reader, PERSON, '2')).toEqual({ chat: 101 });
+    expect(await sendKey(reader, PERSON, '-100123')).toBeUndefined();
+    expect(await sendKey(reader, PERSON, '@nobody')).toBeUndefined();
+    expect(await sendKey(reader, PERSON, '1')).toBeUndefined();
+  });
+
+  it("names the bot of a bot's send, and the private chat it writes", async () => {
+    expect(await botSendKey(reader, 10, 1)).toEqual({ bot: 10, chat: 100 });
+    expect(await botSendKey(reader, 10, 2)).toEqual({ bot: 10 });
+    expect(await botSendKey(reader, 10, -100123)).toEqual({ bot: 10 });
+  });
+});
