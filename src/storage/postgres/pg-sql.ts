@@ -11,6 +11,14 @@ import { insertSql, updateSql } from '../sql/rows.js';
 import { USERS_SQL } from '../sql/users.js';
 import { UniqueViolation } from '../store.js';
 
+/**
+ * What PostgreSQL answers when a write met another transaction's rows: serialization_failure,
+ * deadlock_detected, and lock_not_available (a row lock waited past the write connections'
+ * `lock_timeout`, pg-store.ts: two nodes' writers that lock in opposite orders end in a deadlock
+ * that PostgreSQL finds only after its deadlock_timeout, a second by default). The write runs again.
+ */
+export const CONFLICT_CODES: ReadonlySet<string> = new Set(['40001', '40P01', '55P03']);
+
 export type Row = Record<string, unknown>;
 export type Queryable = Pool | PoolClient | Client;
 

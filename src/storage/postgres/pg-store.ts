@@ -212,8 +212,12 @@ export class PgStore implements Store {
           // Index scans, so that SERIALIZABLE watches the rows a write reads, not whole tables
           // (pg-write-lane.ts).
           // The connection waits in a transaction it began with its last commit (pg-write-lane.ts): a
-          // server-wide idle_in_transaction_session_timeout must not end it.
-          const options = [config.options, '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0']
+          // server-wide idle_in_transaction_session_timeout must not end it. A row lock waited for
+          // past lock_timeout fails the write, which runs again (CONFLICT_CODES, pg-transaction.ts).
+          const options = [
+            config.options,
+            '-c enable_seqscan=off -c idle_in_transaction_session_timeout=0 -c lock_timeout=200',
+          ]
             .filter(Boolean)
             .join(' ');
           const client = new pg.Client({ ...config, options, pipeline: true });

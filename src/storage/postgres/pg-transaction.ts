@@ -28,7 +28,7 @@ import {
   type Statement,
   type TakenAhead,
 } from './pg-held-ids.js';
-import { mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
@@ -393,6 +393,6 @@ export class PgTransaction implements WriteRoute {
    */
   #noteConflict(error: unknown): void {
     const code = (error as { code?: string })?.code;
-    if (code === '40001' || code === '40P01') this.conflicted = true;
+    if (CONFLICT_CODES.has(code ?? '')) this.conflicted = true;
   }
 }

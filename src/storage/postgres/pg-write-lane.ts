@@ -28,6 +28,7 @@ import type pg from 'pg';
 import type { PgCaches } from './pg-cache.js';
 import { encodeEvents, notifying } from './pg-channel.js';
 import { takenRows, type Ahead, type SentAhead, type TakenAhead } from './pg-held-ids.js';
+import { CONFLICT_CODES } from './pg-sql.js';
 import { PgTransaction } from './pg-transaction.js';
 import type { StoreTx, WriteKey } from '../store.js';
 
@@ -51,11 +52,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** A batch met a conflict: it is rolled back and its writes run again one by one. */
 class BatchConflict extends Error {}
-/** serialization_failure, deadlock_detected. */
-const RETRY_CODES = new Set(['40001', '40P01']);
-
 function retryable(error: unknown): boolean {
-  return RETRY_CODES.has((error as { code?: string })?.code ?? '');
+  return CONFLICT_CODES.has((error as { code?: string })?.code ?? '');
 }
 
 /** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
