@@ -1,7 +1,7 @@
 /** The storage contract of chats, members and message ids (ports/chats.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRow, Store } from '../store.js';
-import { bot, user } from './fixtures.js';
+import type { Store } from '../store.js';
+import { bot, chat, user } from './fixtures.js';
 
 export function chatsContract(open: () => Promise<Store>): void {
   describe('chats, members and message ids (ports/chats.ts)', () => {
@@ -66,17 +66,7 @@ export function chatsContract(open: () => Promise<Store>): void {
     });
 
     it('lists the members that are bots, in a write that made the chat too', async () => {
-      const group: Omit<ChatRow, 'pk'> = {
-        id: -777,
-        type: 'group',
-        title: 'Bots',
-        username: null,
-        description: null,
-        user_a: null,
-        user_b: null,
-        last_message_id: 0,
-        created_at: 1,
-      };
+      const group = chat({ id: -777, type: 'group', title: 'Bots' });
       const member = (chat_pk: number, user_id: number, status: 'member' | 'left') => ({
         chat_pk,
         user_id,

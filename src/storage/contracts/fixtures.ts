@@ -1,6 +1,6 @@
 /** Rows the contract suites start from. */
 import type { GatewayJobRow, VerificationRequestRow } from '../gateway-store.js';
-import type { BotRow, UpdateRow, UserRow } from '../store.js';
+import type { BotRow, ChatRow, UpdateRow, UserRow } from '../store.js';
 
 export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   id,
@@ -11,6 +11,20 @@ export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   phone_number: `+1555000${id}`,
   language_code: null,
   created_at: 1_700_000_000,
+  ...extra,
+});
+
+/** A chat's row (private and empty unless `extra` says otherwise). */
+export const chat = (extra: Partial<ChatRow> = {}): Omit<ChatRow, 'pk'> => ({
+  id: null,
+  type: 'private',
+  title: null,
+  username: null,
+  description: null,
+  user_a: null,
+  user_b: null,
+  last_message_id: 0,
+  created_at: 1,
   ...extra,
 });
 

@@ -1,20 +1,7 @@
 /** The storage contract of message search (ports/message-search.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRow, MemberStatus, MessageSearchHit, Store, StoreTx } from '../store.js';
-import { user } from './fixtures.js';
-
-const chat = (extra: Partial<ChatRow>): Omit<ChatRow, 'pk'> => ({
-  id: null,
-  type: 'private',
-  title: null,
-  username: null,
-  description: null,
-  user_a: null,
-  user_b: null,
-  last_message_id: 0,
-  created_at: 1,
-  ...extra,
-});
+import type { MemberStatus, MessageSearchHit, Store, StoreTx } from '../store.js';
+import { chat, user } from './fixtures.js';
 
 const text = (value: string) => JSON.stringify({ text: value });
 const ids = (hits: MessageSearchHit[]) =>

@@ -1,20 +1,7 @@
 /** The storage contract of a person's app's lists (ports/person-views.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRow, MemberStatus, Store } from '../store.js';
-import { bot, user } from './fixtures.js';
-
-const chat = (extra: Partial<ChatRow>): Omit<ChatRow, 'pk'> => ({
-  id: null,
-  type: 'private',
-  title: null,
-  username: null,
-  description: null,
-  user_a: null,
-  user_b: null,
-  last_message_id: 0,
-  created_at: 1,
-  ...extra,
-});
+import type { MemberStatus, Store } from '../store.js';
+import { bot, chat, user } from './fixtures.js';
 
 export function personViewsContract(open: () => Promise<Store>): void {
   describe('person views (ports/person-views.ts)', () => {
