@@ -17,28 +17,9 @@ import { PgStore } from './pg-store.js';
 import { indexMessages } from './tables/message-search.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import type { SearchIndexTiming } from '../search-indexer.js';
+import { chat as chatRow, user } from '../contracts/fixtures.js';
 
-const user = (id: number) => ({
-  id,
-  is_bot: false,
-  first_name: `User ${id}`,
-  last_name: null,
-  username: null,
-  phone_number: `+1555000${id}`,
-  language_code: null,
-  created_at: 1,
-});
-const chat = {
-  id: null,
-  type: 'private' as const,
-  title: null,
-  username: null,
-  description: null,
-  user_a: 1,
-  user_b: 2,
-  last_message_id: 0,
-  created_at: 1,
-};
+const chat = chatRow({ user_a: 1, user_b: 2 });
 const message = (chatPk: number, id: number, body: object) => ({
   chat_pk: chatPk,
   message_id: id,

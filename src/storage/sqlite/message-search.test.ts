@@ -20,28 +20,9 @@ import { listMigrations } from './migrate.js';
 import { SqliteStore } from './sqlite-store.js';
 import { SEARCH_QUEUE_BATCH } from './tables/message-search.js';
 import { SEARCH_INDEX_LEAST, type SearchIndexTiming } from '../search-indexer.js';
+import { chat as chatRow, user } from '../contracts/fixtures.js';
 
-const chat = {
-  id: null,
-  type: 'private' as const,
-  title: null,
-  username: null,
-  description: null,
-  user_a: 1,
-  user_b: 2,
-  last_message_id: 0,
-  created_at: 1,
-};
-const user = (id: number) => ({
-  id,
-  is_bot: false,
-  first_name: `User ${id}`,
-  last_name: null,
-  username: null,
-  phone_number: `+1555000${id}`,
-  language_code: null,
-  created_at: 1,
-});
+const chat = chatRow({ user_a: 1, user_b: 2 });
 const message = (chatPk: number, id: number, text: string) => ({
   chat_pk: chatPk,
   message_id: id,
