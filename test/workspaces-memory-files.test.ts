@@ -1,9 +1,10 @@
 /**
  * A `:memory:` workspace's uploads folder (ADR 0094): `<server's files>/workspaces/NAME`, made by its
  * first upload, not before, and removed with the workspace; a workspace that never uploaded leaves
- * nothing behind either, and the server's own folder stays.
+ * nothing behind either, and the server's own folder stays. A `:memory:` server's own folder is made
+ * the same way (private, by its first upload) and removed when it closes.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlClient } from '../src/testkit/index.js';
@@ -54,5 +55,34 @@ describe("a :memory: workspace's files folder", () => {
     await server.control.deleteWorkspace('no-uploads');
     expect(existsSync(path.join(filesDir, 'workspaces', 'no-uploads'))).toBe(false);
     expect((await server.control.listWorkspaces()).map((w) => w.name)).not.toContain('no-uploads');
+  });
+});
+
+describe("a :memory: server's own files folder", () => {
+  it('is not made by a server that stores no file, and closing it leaves nothing', async () => {
+    const quiet = await startServer();
+    const folder = quiet.parley.platform.deps.filesDir;
+    const alice = await quiet.control.createUser({ phone_number: '+15550311', first_name: 'Alice' });
+    await quiet.control.createBot({ username: 'still_bot' });
+    await quiet.control.sendMessage({ from: alice.id, chat: '@still_bot', text: 'hi' });
+    expect(existsSync(folder)).toBe(false);
+    await quiet.close();
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it('is made private by the first upload and removed when the server closes', async () => {
+    const busy = await startServer();
+    const folder = busy.parley.platform.deps.filesDir;
+    const bot = await busy.control.createBot({ username: 'upload_bot' });
+    const alice = await busy.control.createUser({ phone_number: '+15550312', first_name: 'Alice' });
+    await busy.control.sendMessage({ from: alice.id, chat: '@upload_bot', text: 'hi' });
+    const form = new FormData();
+    form.set('chat_id', String(alice.id));
+    form.set('document', new Blob([Buffer.from('some bytes')]), 'notes.txt');
+    const response = await fetch(`${busy.url}/bot${bot.token}/sendDocument`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    await busy.close();
+    expect(existsSync(folder)).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ export async function openWorld(options: CreateOptions): Promise<World> {
   const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
   const { storage: where } = options.config;
   // The default workspace's own store opens as before; its workspaces' from the schema it holds.
-  const schema = where.kind === 'postgres' ? undefined : (options.schema ?? new SqliteSchema());
+  const schema = where.kind === 'postgres' ? undefined : (options.schema ?? SqliteSchema.shared());
   const storage = await openStorage(
     where,
     (error) => log.error({ err: error }, 'the event connection to the database failed; reconnecting'),

@@ -6,7 +6,8 @@
  * PostgreSQL adapter, which several processes may share: its events go between them by
  * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
@@ -48,6 +49,18 @@ export interface OpenedStorage {
  * sources), the first store that needs one builds it (every migration, once), not every workspace.
  */
 export class SqliteSchema {
+  static #shared: SqliteSchema | undefined;
+
+  /**
+   * The process's one schema, for servers not handed one: the build's template and migrations do not
+   * change while it runs, so a second server in a process (a test file's `createParley()` per test)
+   * reads neither again (issue 28: the migrations folder's listing and the template's read showed in
+   * profiles of a warm start).
+   */
+  static shared(): SqliteSchema {
+    return (SqliteSchema.#shared ??= new SqliteSchema());
+  }
+
   readonly migrations: readonly string[] = listMigrations();
   readonly #templates = new Map<TemplateKind, Buffer>();
   readonly #pending = new Map<TemplateKind, readonly string[]>();
@@ -80,6 +93,25 @@ export class SqliteSchema {
 
 /** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
 const WORKSPACE_CACHE_PAGES = 16;
+
+/**
+ * How a `:memory:` store opens: a workspace's (handed its server's schema) from the small
+ * pages' template with a small cache; a `:memory:` server's own from the file template (its default
+ * pages and cache: it carries the default workspace's traffic) of the process's schema, so that it
+ * neither reads the template nor lists the migrations again.
+ */
+function memoryOptions(schema: SqliteSchema | undefined) {
+  if (schema) {
+    return {
+      template: schema.template('memory'),
+      // Always a new copy of the template (a file may be an older workspace's, and needs them all).
+      migrations: schema.pending('memory'),
+      cachePages: WORKSPACE_CACHE_PAGES,
+    };
+  }
+  const own = schema ?? SqliteSchema.shared();
+  return { template: own.template('file'), migrations: own.pending('file') };
+}
 
 export async function openStorage(
   storage: StorageConfig,
@@ -139,19 +171,12 @@ export async function openStorage(
       close: () => store.close(),
     };
   }
-  // A workspace's folder is under its server's private one, made (0700) by the first write into it.
-  const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
-  const store = SqliteStore.open(
-    ':memory:',
-    schema
-      ? {
-          template: schema.template('memory'),
-          // Always a new copy of the template (a file may be an older workspace's, and needs them all).
-          migrations: schema.pending('memory'),
-          cachePages: WORKSPACE_CACHE_PAGES,
-        }
-      : {},
-  );
+  // A workspace's folder is under its server's private one, made (0700) by the first write into it;
+  // a `:memory:` server's is a new name in the temporary folder, made (0700) the same way: a server
+  // that never stores a file makes no folder (issue 28: mkdtemp and the removal at close were a
+  // sixth of a warm start).
+  const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomBytes(12).toString('hex')}`);
+  const store = SqliteStore.open(':memory:', memoryOptions(schema));
   return {
     store,
     bus: new EventBus(),
