@@ -12,6 +12,7 @@
  */
 import { Chats } from '../chats/chats.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
+import { EventListeners } from '../core/event-listeners.js';
 import { TimedJobs } from '../core/timed-jobs.js';
 import { PlatformBuilder } from './platform-builder.js';
 import { Messages } from '../messages/messages.js';
@@ -75,6 +76,8 @@ export function assemblePlatform(deps: PlatformDeps) {
       deps,
       /** What falls due on the virtual clock, registered by the parts that own it (core/timed-jobs.ts). */
       timedJobs: new TimedJobs(),
+      /** What the parts do after the kernel's events, registered by them (core/event-listeners.ts). */
+      listeners: new EventListeners(),
     })
       /** Fault rules switched on through the control API, cached for the hot paths (faults/, ADR 0058). */
       .add('faults', (p) => new Faults(p.deps))
@@ -170,7 +173,7 @@ export function assemblePlatform(deps: PlatformDeps) {
       /** Paid media: previews until a person pays (paid-media/, ADR 0050). */
       .add('paidMedia', (p) => (p.messages.paidMedia = new PaidMedia(p)))
       /** Channels' direct messages and suggested posts (suggested-posts/, ADR 0053). */
-      .add('suggestedPosts', (p) => new SuggestedPosts(p, p.timedJobs))
+      .add('suggestedPosts', (p) => new SuggestedPosts(p, p.timedJobs, p.listeners))
       /** Passport: bots' public keys, data people share, errors bots set (passport/, ADR 0054). */
       .add('passport', (p) => new Passport(p.deps, p.users, p.messages, p.files))
       /** Communities of supergroups and channels (ADR 0077). */
