@@ -4,7 +4,9 @@
  * view, and into the assembly from anywhere but the views (shown on fixtures, so that a rule that
  * stopped working would be noticed); and every import between the folders of src/platform/ today
  * passes its table. Nor does it name a feature's refusal: each feature declares its own in its
- * folder (ADR 0108's addendum), and the kernel's files name only the kernel's codes.
+ * folder (ADR 0108's addendum), and the kernel's files name only the kernel's codes. Nor do
+ * server/ and delivery/ run a feature by name, but for the few listed with their reason: they run
+ * the kernel's points (timed jobs, event listeners) that features register with.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -117,6 +119,52 @@ describe('the kernel of src/platform/', () => {
     expect(featureAreas.length).toBeGreaterThan(0);
     for (const area of featureAreas) expect(roleOf(area), area).toBe('feature');
     expect(withTable.sort()).toEqual(featureAreas.sort());
+  });
+
+  it("runs no feature by name from server/ or delivery/: the kernel's points (timed jobs, event listeners) do", async () => {
+    // Platform's members that features build: the names of the entries their folders export.
+    const featureMembers = new Set<string>();
+    for (const folder of readdirSync(path.join(src, 'platform'))) {
+      const file = path.join(src, 'platform', folder, 'feature.ts');
+      if (!existsSync(file)) continue;
+      for (const entry of Object.values(await import(file))) {
+        if (typeof entry === 'object' && entry !== null && 'needs' in entry && 'name' in entry) {
+          featureMembers.add(String(entry.name));
+        }
+      }
+    }
+    expect(featureMembers).toContain('suggestedPosts');
+    // What server/ and delivery/ may still name, and why (ADR 0111's addendum on features' entries).
+    const allowed: Record<string, string[]> = {
+      'server/app.ts': ['faults'], // the fault rules' cache filled once at start
+      'delivery/bot-delivery.ts': ['faults'], // faults injected into webhook attempts
+      'delivery/webhook-fault.ts': ['faults'],
+      'delivery/gateway-timer.ts': ['gateway'], // the gateway's jobs, claimed per row
+      'delivery/report-worker.ts': ['gateway'],
+    };
+    const named: string[] = [];
+    const stillNamed: string[] = [];
+    for (const dir of ['server', 'delivery']) {
+      for (const file of sourceFiles(path.join(src, dir))) {
+        const text = readFileSync(file, 'utf8');
+        const members = [
+          ...[...text.matchAll(/\bplatform\??\.(\w+)/g)].map((match) => match[1]!),
+          ...[...text.matchAll(/\{([^{}]*)\}\s*=\s*(?:this\.)?platform\b/g)].flatMap((match) =>
+            match[1]!.split(',').map((name) => name.trim().split(':')[0]!.trim()),
+          ),
+        ];
+        const relative = path.relative(src, file);
+        for (const member of new Set(members)) {
+          if (!featureMembers.has(member)) continue;
+          if (allowed[relative]?.includes(member)) stillNamed.push(`${relative}: ${member}`);
+          else named.push(`${relative}: ${member}`);
+        }
+      }
+    }
+    expect(named).toEqual([]);
+    // The list only shrinks: an entry no longer named must go.
+    const listed = Object.entries(allowed).flatMap(([file, members]) => members.map((m) => `${file}: ${m}`));
+    expect(stillNamed.sort()).toEqual(listed.sort());
   });
 
   it("names no feature's refusal in the kernel: the codes the kernel throws are declared in core/refusals/", () => {

@@ -257,13 +257,11 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const sweeps = platform.timedJobs
     .list()
     .map((job) => new ClockSweep(platform.deps.clock, log, claimant, job));
-  // A paid suggested post deleted within a day of its publication is refunded after the deletion's
-  // write (ADR 0053).
-  const stopRefunds = platform.deps.bus.on('message.changed', ({ chatPk, messageId }) => {
-    platform.suggestedPosts
-      .onMessageChanged(chatPk, messageId)
-      .catch((error: unknown) => log.error({ err: error }, 'refunding a suggested post failed'));
-  });
+  // What the platform's parts do after the kernel's events (a deleted paid suggested post is
+  // refunded, ...), one listener per registration (platform/core/event-listeners.ts, ADR 0111).
+  const stopListeners = platform.listeners.start(platform.deps.bus, (failure, error) =>
+    log.error({ err: error }, failure),
+  );
   let appBuilt: FastifyInstance | undefined;
   let appBuilding: Promise<FastifyInstance> | undefined;
   const app = () => (appBuilding ??= buildApp().then((built) => (appBuilt = built)));
@@ -329,7 +327,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       await webhooks.stop();
       pruner.stop();
       await gatewayTimer.stop();
-      stopRefunds();
+      stopListeners();
       for (const sweep of sweeps) await sweep.stop();
       await reports.stop();
       await claimant.stop();

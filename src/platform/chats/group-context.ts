@@ -43,6 +43,9 @@ export interface GroupContext<M extends ServiceMessages = ServiceMessages> {
   updates: UpdateQueue;
 }
 
+/** The members of Platform a GroupContext is made of: a feature built on one needs these (core/feature.ts). */
+export const GROUP_CONTEXT_KEYS = ['deps', 'users', 'chats', 'messages', 'updates'] as const;
+
 /** What a write did that others must hear of after it commits. */
 export class Effects {
   /** Bots that got updates. */

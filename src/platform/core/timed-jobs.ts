@@ -8,7 +8,8 @@
  *
  * A rule that is only read needs no job: a ban's until_date, an invite link's expire_date, a draft's,
  * a story's or a prepared message's expiry are compared with the clock when read. The gateway's timed
- * jobs are rows of the jobs port, each claimed on its own (delivery/gateway-timer.ts), not a sweep.
+ * jobs are rows of the jobs port, each claimed on its own (delivery/gateway-timer.ts), not a sweep:
+ * ADR 0111's addendum on features' entries says why they are not registered here.
  */
 
 export interface TimedJob {

@@ -23,6 +23,7 @@ import type { MessageContent } from '../core/wire-types.js';
 import { DirectMessages, topicOf, type SuggestedPostsContext } from './direct-messages.js';
 import { showSuggestedPost } from './suggested-post-view.js';
 import { secondsToMs, type TimedJobs } from '../core/timed-jobs.js';
+import type { EventListeners } from '../core/event-listeners.js';
 import { MAX_DECLINE_COMMENT, PAYOUT_DELAY, publishDate, refundsOnDelete } from './suggested-post-rules.js';
 import type { ServiceMessageTx } from '../chats/chat-events.js';
 import type { ChatRow, SuggestedPostRow, UserRow } from '../../storage/store.js';
@@ -43,6 +44,7 @@ export class SuggestedPosts {
   constructor(
     private readonly ctx: SuggestedPostsContext,
     timedJobs: TimedJobs,
+    listeners: EventListeners,
   ) {
     this.directMessages = new DirectMessages(ctx);
     // Suggested posts publish at their date and pay out a day later on the virtual clock (ADR 0053).
@@ -51,6 +53,12 @@ export class SuggestedPosts {
       failure: 'publishing suggested posts failed',
       run: async () => secondsToMs(await this.runDue()),
       next: async () => secondsToMs(await ctx.deps.store.nextSuggestedPostDue()),
+    });
+    // A paid post deleted within a day of its publication is refunded after the deletion's write.
+    listeners.register({
+      event: 'message.changed',
+      failure: 'refunding a suggested post failed',
+      run: ({ chatPk, messageId }) => this.onMessageChanged(chatPk, messageId),
     });
     // suggested_post_* service messages show their suggested post (suggested-post-view.ts).
     ctx.messages.addRenderer((message, content, { renderLinked }) =>
@@ -159,8 +167,9 @@ export class SuggestedPosts {
   }
 
   /**
-   * A channel message changed (the event after its write): a paid post deleted within a day of its
-   * publication is refunded to the person (suggested_post_refunded, reason post_deleted).
+   * A channel message changed (the event after its write; the listener registered above,
+   * core/event-listeners.ts): a paid post deleted within a day of its publication is refunded to the
+   * person (suggested_post_refunded, reason post_deleted).
    */
   async onMessageChanged(chatPk: number, messageId: number): Promise<void> {
     const { store } = this.ctx.deps;
