@@ -1,10 +1,12 @@
 /**
- * What a message carries besides its text: photos (the image itself), documents (a download),
- * stickers, locations, venues, contacts, dice and polls (options are buttons until it closes).
+ * What a message carries besides its text: photos (the image itself, the platform's largest size),
+ * videos, animations and video notes (their thumbnail, clip.tsx), documents (a download), stickers,
+ * locations, venues, contacts, dice and polls (options are buttons until it closes).
  */
 import { useState } from 'preact/hooks';
 import { useObjectUrl } from './object-url.js';
 import { api, type Message } from './api.js';
+import { CLIP_KINDS, Clip } from './clip.js';
 
 interface PollView {
   question: string;
@@ -116,12 +118,13 @@ export function Media({
   onVote: (option: number) => void;
 }) {
   if (message.photo) return <Photo chat={chat} message={message} />;
-  if (message.document && !message.animation) return <Document chat={chat} message={message} />;
+  for (const kind of CLIP_KINDS) if (message[kind]) return <Clip chat={chat} message={message} kind={kind} />;
+  if (message.document) return <Document chat={chat} message={message} />;
   const sticker = message.sticker as
     { emoji?: string; is_animated?: boolean; is_video?: boolean } | undefined;
   if (sticker && !sticker.is_animated && !sticker.is_video)
     return <StickerImage chat={chat} message={message} emoji={sticker.emoji} />;
-  for (const kind of ['sticker', 'video', 'animation', 'audio', 'voice', 'video_note']) {
+  for (const kind of ['sticker', 'audio', 'voice']) {
     if (kind in message) {
       const sticker = message.sticker as { emoji?: string } | undefined;
       return (
