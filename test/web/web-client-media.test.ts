@@ -3,7 +3,8 @@
  * addendum): a photo shows as its largest PhotoSize (a 2000x1500 upload downsized to 1280x960, not
  * the upload), and a video, a video note and an animation show the thumbnail the platform made from
  * their first frame at the clip's size, with their kind and duration; Play loads the clip itself.
- * At 390 px, nothing scrolls sideways. The thumbnails need an ffmpeg (as test/media-processing);
+ * At 390 px, nothing scrolls sideways. A document, a place and a contact have inline SVG icons, no
+ * emoji (which draw as empty boxes where no emoji font is installed). The thumbnails need an ffmpeg (as test/media-processing);
  * without one, those checks are skipped with a message.
  */
 import { readFileSync } from 'node:fs';
@@ -119,6 +120,35 @@ describeWithBrowser('media in the web client', () => {
     });
     expect(bytes).toBe(fixture('clip-320x240-3s.mp4').length);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('draws a document, a place and a contact with inline SVG icons, not emoji', async () => {
+    const { user, bot, token } = await userAndBot(server, 'webicons');
+    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: server.url });
+    await api.sendDocument(user.id, new InputFile(Buffer.from('notes'), 'notes.txt'));
+    await api.sendLocation(user.id, 52.52, 13.405);
+    await api.sendVenue(user.id, 48.8584, 2.2945, 'Tower', 'Champ de Mars');
+    await api.sendContact(user.id, '+15550009999', 'Zoe');
+    const { context, page } = await signedInAt(
+      browser,
+      server.url + '/web/',
+      { width: 390, height: 844 },
+      user.phone_number,
+    );
+    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    for (const [kind, text] of [
+      ['document', 'notes.txt'],
+      ['location', '52.52000, 13.40500'],
+      ['venue', 'Tower, Champ de Mars'],
+      ['contact', 'Zoe +15550009999'],
+    ]) {
+      const media = page.locator(`.media-${kind}`);
+      await expect.poll(() => media.textContent(), { timeout: 15_000 }).toContain(text);
+      expect(await media.locator('svg.icon').count(), kind).toBe(1);
+      expect(await media.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
     await context.close();
   });
 });

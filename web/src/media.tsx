@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { useObjectUrl } from './object-url.js';
 import { api, type Message } from './api.js';
 import { CLIP_KINDS, Clip } from './clip.js';
+import { DocumentIcon, PersonIcon, PlaceIcon } from './icons.js';
 
 interface PollView {
   question: string;
@@ -98,7 +99,7 @@ function Document({ chat, message }: { chat: string; message: Message }) {
   };
   return (
     <div class="media media-document">
-      📄{' '}
+      <DocumentIcon />{' '}
       <button type="button" class="link" onClick={() => void download()}>
         {document.file_name ?? 'document'}
       </button>
@@ -136,7 +137,7 @@ export function Media({
     const venue = message.venue as { title: string; address: string };
     return (
       <div class="media media-venue">
-        📍 {venue.title}, {venue.address}
+        <PlaceIcon /> {venue.title}, {venue.address}
       </div>
     );
   }
@@ -144,7 +145,7 @@ export function Media({
   if (location) {
     return (
       <div class="media media-location">
-        📍 {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
+        <PlaceIcon /> {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
       </div>
     );
   }
@@ -152,7 +153,7 @@ export function Media({
     const contact = message.contact as { first_name: string; phone_number: string };
     return (
       <div class="media media-contact">
-        👤 {contact.first_name} {contact.phone_number}
+        <PersonIcon /> {contact.first_name} {contact.phone_number}
       </div>
     );
   }
