@@ -3,9 +3,10 @@
  * addendum): a photo shows as its largest PhotoSize (a 2000x1500 upload downsized to 1280x960, not
  * the upload), and a video, a video note and an animation show the thumbnail the platform made from
  * their first frame at the clip's size, with their kind and duration; Play loads the clip itself.
- * At 390 px, nothing scrolls sideways. A document, a place and a contact have inline SVG icons, no
- * emoji (which draw as empty boxes where no emoji font is installed). The thumbnails need an ffmpeg (as test/media-processing);
- * without one, those checks are skipped with a message.
+ * An audio file and a voice message show their name and duration, and Play loads a player. At 390
+ * px, nothing scrolls sideways. A document, a place and a contact have inline SVG icons, no emoji
+ * (which draw as empty boxes where no emoji font is installed). The thumbnails need an ffmpeg (as
+ * test/media-processing); without one, those checks are skipped with a message.
  */
 import { readFileSync } from 'node:fs';
 import { Api, InputFile } from 'grammy';
@@ -119,6 +120,43 @@ describeWithBrowser('media in the web client', () => {
       return (await (await fetch(src)).arrayBuffer()).byteLength;
     });
     expect(bytes).toBe(fixture('clip-320x240-3s.mp4').length);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('shows an audio file and a voice message by name and duration, and plays them on demand', async () => {
+    const { user, bot, token } = await userAndBot(server, 'webaudio');
+    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: server.url });
+    await api.sendAudio(user.id, new InputFile(fixture('tone-4s.mp3'), 'tone.mp3'), {
+      title: 'Tone',
+      performer: 'Parley',
+    });
+    await api.sendVoice(user.id, new InputFile(fixture('voice-3s.ogg'), 'voice.ogg'));
+    const { context, page } = await signedInAt(
+      browser,
+      server.url + '/web/',
+      { width: 390, height: 844 },
+      user.phone_number,
+    );
+    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    const audio = page.locator('figure.media-audio');
+    const voice = page.locator('figure.media-voice');
+    await expect
+      .poll(() => audio.locator('figcaption').textContent(), { timeout: 15_000 })
+      .toBe('Parley – Tone, 0:04Play');
+    await expect
+      .poll(() => voice.locator('figcaption').textContent(), { timeout: 15_000 })
+      .toBe('Voice message, 0:03Play');
+    expect(await voice.locator('audio').count()).toBe(0);
+    await voice.getByRole('button', { name: 'Play' }).click();
+    const player = voice.locator('audio');
+    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
+    const bytes = await player.evaluate(async (element) => {
+      const src = (element as unknown as { src: string }).src;
+      return (await (await fetch(src)).arrayBuffer()).byteLength;
+    });
+    expect(bytes).toBe(fixture('voice-3s.ogg').length);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

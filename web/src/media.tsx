@@ -1,7 +1,8 @@
 /**
  * What a message carries besides its text: photos (the image itself, the platform's largest size),
- * videos, animations and video notes (their thumbnail, clip.tsx), documents (a download), stickers,
- * locations, venues, contacts, dice and polls (options are buttons until it closes).
+ * videos, animations and video notes (their thumbnail, clip.tsx), audio files and voice messages
+ * (a player, clip.tsx), documents (a download), stickers, locations, venues, contacts, dice and
+ * polls (options are buttons until it closes).
  */
 import { useState } from 'preact/hooks';
 import { useObjectUrl } from './object-url.js';
@@ -125,14 +126,7 @@ export function Media({
     { emoji?: string; is_animated?: boolean; is_video?: boolean } | undefined;
   if (sticker && !sticker.is_animated && !sticker.is_video)
     return <StickerImage chat={chat} message={message} emoji={sticker.emoji} />;
-  for (const kind of ['sticker', 'audio', 'voice']) {
-    if (kind in message) {
-      const sticker = message.sticker as { emoji?: string } | undefined;
-      return (
-        <div class={`media media-${kind}`}>[{kind === 'sticker' ? (sticker?.emoji ?? 'sticker') : kind}]</div>
-      );
-    }
-  }
+  if (sticker) return <div class="media media-sticker">[{sticker.emoji ?? 'sticker'}]</div>;
   if (message.venue) {
     const venue = message.venue as { title: string; address: string };
     return (
