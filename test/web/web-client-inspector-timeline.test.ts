@@ -36,6 +36,8 @@ describeWithBrowser('the inspector: the timeline', () => {
       await page.goto(server.url + '/web/#inspector');
       const events = page.getByRole('table', { name: 'Events' });
       await expect.poll(() => events.isVisible(), { timeout: 15_000 }).toBe(true);
+      // The inspector's first part.
+      expect(await page.locator('main.inspector h2').first().textContent()).toBe('Timeline');
 
       // Live: the conversation appears without a reload.
       await server.control.sendMessage({
