@@ -4,7 +4,7 @@
  * a start with a world file serves that world at once, and a start with a broken one stops with
  * its line and field.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,11 @@ describe('parley world', () => {
     // JSON to stdout by default, the same world.
     const json = await cliSecond('world', 'export', '--messages');
     expect(JSON.parse(json.stdout)).toEqual(parse(text));
+    // --out FILE.json writes that JSON to the file, readable by its owner alone (it holds tokens).
+    const out = await cliSecond('world', 'export', '--out', 'world.json', '--messages');
+    expect(out).toMatchObject({ code: 0, stdout: 'wrote world.json: 1 people, 1 bots, 2 chats' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'world.json'), 'utf8'))).toEqual(parse(text));
+    expect(statSync(path.join(dir, 'world.json')).mode & 0o777).toBe(0o600);
   });
 
   it('prints every problem with its line and field, exits 1, and imports nothing', async () => {

@@ -8,7 +8,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { authenticateToken, callMethod, errorEnvelope, type Envelope } from './call-method.js';
 import { BotApiError, NOT_FOUND, botApiError } from './errors.js';
 import { botApiFault } from './fault-answer.js';
-import { faultEvent } from '../platform/timeline/timeline-events.js';
 import type { Params } from './params.js';
 import { bodyKind, readParams } from './request-params.js';
 import { METHOD_TABLE } from './methods/index.js';
@@ -63,11 +62,7 @@ export async function answerCall(
   const faults = platform.faults.forBot(auth);
   if (faults !== undefined) {
     const faulted = await botApiFault(platform, auth, faults, method, response, log);
-    if (faulted !== undefined) {
-      const what = faulted.drop ? 'the connection closed' : `answered ${faulted.status}`;
-      platform.timeline.record(faultEvent(platform.timeline.now(), auth, method, what)); // ADR 0099
-      return faulted;
-    }
+    if (faulted !== undefined) return faulted; // recorded on the timeline where it fired (ADR 0099)
   }
 
   const lazy = signals.for(response);

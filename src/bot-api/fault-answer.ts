@@ -11,6 +11,7 @@ import type { Envelope } from './call-method.js';
 import { botApiError, faultDescription } from './error-catalogue.js';
 import type { FaultRule } from '../platform/faults/faults.js';
 import type { Platform } from '../platform/assembly/platform.js';
+import { faultEffect, faultEvent } from '../platform/timeline/timeline-events.js';
 
 /** What a faulted call is answered with when a rule gives no retry_after for a 429. */
 export const DEFAULT_RETRY_AFTER = 5;
@@ -58,6 +59,11 @@ export async function botApiFault(
     },
     'fault injected',
   );
+  // The timeline (ADR 0099): every rule that fires, latency alone included.
+  const { timeline } = platform;
+  const answered = rule.status === undefined ? undefined : String(rule.status);
+  const effect = faultEffect({ latencyMs: rule.latency_ms, drop: rule.drop, answered });
+  if (timeline.enabled) timeline.record(faultEvent(timeline.now(), botId, method, effect));
   if (rule.latency_ms) await delay(rule.latency_ms);
   if (rule.drop) {
     response.destroy();

@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaultRule } from '../platform/faults/faults.js';
 import type { Platform } from '../platform/assembly/platform.js';
+import { faultEffect, faultEvent } from '../platform/timeline/timeline-events.js';
 
 /** Thrown from the attempt; its message is the attempt's failure text (webhook-connection.ts). */
 export class InjectedWebhookFault extends Error {
@@ -35,6 +36,13 @@ export async function webhookFault(
     { fault: rule.id, surface: 'webhook', botId, status: rule.status, drop: rule.drop },
     'fault injected',
   );
+  // The timeline (ADR 0099): every rule that fires, latency alone included.
+  const { timeline } = platform;
+  if (timeline.enabled) {
+    const answered = rule.status === undefined ? undefined : String(rule.status);
+    const effect = faultEffect({ latencyMs: rule.latency_ms, drop: rule.drop, answered });
+    timeline.record(faultEvent(timeline.now(), botId, 'webhook', effect));
+  }
   if (rule.latency_ms) await delay(rule.latency_ms);
   if (rule.drop) throw new InjectedWebhookFault('Connection reset by peer', null);
   if (rule.status === undefined) return;

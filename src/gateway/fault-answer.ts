@@ -8,6 +8,7 @@ import { GATEWAY_ERRORS } from './errors.js';
 import type { GatewayAnswer } from './gateway-answer.js';
 import type { FaultRule } from '../platform/faults/faults.js';
 import type { Platform } from '../platform/assembly/platform.js';
+import { faultEffect, faultEvent } from '../platform/timeline/timeline-events.js';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const DEFAULT_FLOOD_WAIT = 5;
@@ -65,10 +66,18 @@ export async function gatewayFault(
     },
     'fault injected',
   );
+  const error = rule.status === undefined && rule.error === undefined ? undefined : gatewayFaultError(rule);
+  // The timeline (ADR 0099): every rule that fires, latency alone included.
+  const { timeline } = platform;
+  if (timeline.enabled) {
+    const answered = error && `${always200 ? 200 : error.status} ${error.code}`;
+    const effect = faultEffect({ latencyMs: rule.latency_ms, drop: rule.drop, answered });
+    timeline.record(faultEvent(timeline.now(), null, method, `gateway account ${accountId}, ${effect}`));
+  }
   if (rule.latency_ms) await delay(rule.latency_ms);
   if (rule.drop) return { status: 0, body: '', drop: true };
-  if (rule.status === undefined && rule.error === undefined) return undefined;
-  const { status, code, retryAfter } = gatewayFaultError(rule);
+  if (error === undefined) return undefined;
+  const { status, code, retryAfter } = error;
   const answer: GatewayAnswer = {
     status: always200 ? 200 : status,
     body: JSON.stringify({ ok: false, error: code }),

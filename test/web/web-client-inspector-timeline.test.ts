@@ -1,7 +1,7 @@
 /**
  * The timeline in a real browser (ADR 0099): the inspector's first part shows a grammY bot's
- * conversation live (the update, its delivery by getUpdates, the bot's answer), is searched, and
- * opens an event's raw request and answer.
+ * conversation live (the update, its delivery by getUpdates, the bot's answer), is searched, opens
+ * an event's raw request and answer, and is filtered by kind, bot and status.
  */
 import { Bot } from 'grammy';
 import type { Browser } from 'playwright-core';
@@ -25,7 +25,7 @@ describeWithBrowser('the inspector: the timeline', () => {
     await server?.close();
   });
 
-  it("shows a grammY bot's conversation live, searched, with the raw request and answer", async () => {
+  it("shows a grammY bot's conversation live, searched and filtered, with the raw request and answer", async () => {
     const { user, bot, token } = await userAndBot(server, 'timelineweb');
     const grammy = new Bot(token, { client: { apiRoot: server.url } });
     grammy.on('message:text', (ctx) => ctx.reply(`echo: ${ctx.msg.text}`));
@@ -36,6 +36,8 @@ describeWithBrowser('the inspector: the timeline', () => {
       await page.goto(server.url + '/web/#inspector');
       const events = page.getByRole('table', { name: 'Events' });
       await expect.poll(() => events.isVisible(), { timeout: 15_000 }).toBe(true);
+      // The inspector's first part.
+      expect(await page.locator('main.inspector h2').first().textContent()).toBe('Timeline');
 
       // Live: the conversation appears without a reload.
       await server.control.sendMessage({
@@ -64,6 +66,25 @@ describeWithBrowser('the inspector: the timeline', () => {
       await expect
         .poll(() => page.getByRole('region', { name: 'Answer' }).textContent())
         .toContain('"ok": true');
+
+      // Filtered by kind, bot and status, as GET /control/timeline filters.
+      const filters = page.getByRole('search', { name: 'Timeline filters' });
+      await filters.getByLabel('Search').fill('');
+      await filters.getByRole('combobox', { name: /^Kind/ }).selectOption('delivery');
+      await filters.getByLabel('Bot').fill(`@${bot.username}`);
+      await expect.poll(kinds, { timeout: 15_000 }).toEqual(['delivery']);
+      const statuses = async () => [
+        ...new Set(await events.locator('tbody tr td:nth-child(4)').allTextContents()),
+      ];
+      await filters.getByLabel('Status').fill('delivered');
+      await expect.poll(statuses, { timeout: 15_000 }).toEqual(['delivered']);
+      await filters.getByLabel('Status').fill('failed');
+      await expect.poll(() => events.locator('tbody tr').count(), { timeout: 15_000 }).toBe(0);
+      await filters.getByLabel('Bot').fill('@nobody_such_bot');
+      await filters.getByLabel('Status').fill('');
+      // A bot that does not exist: the refusal shows, not an empty list.
+      const refusal = page.getByRole('region', { name: 'Timeline' }).getByRole('alert');
+      await expect.poll(() => refusal.count(), { timeout: 15_000 }).toBe(1);
       await page.close();
     } finally {
       await grammy.stop();

@@ -86,3 +86,27 @@ export const CloseIcon = () => (
     <path d="M6 6l12 12" />
   </Icon>
 );
+
+/** A document (a message's file to download). */
+export const DocumentIcon = () => (
+  <Icon>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+    <path d="M14 2v6h6" />
+  </Icon>
+);
+
+/** A place (a location or a venue). */
+export const PlaceIcon = () => (
+  <Icon>
+    <path d="M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </Icon>
+);
+
+/** A person (a shared contact). */
+export const PersonIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);

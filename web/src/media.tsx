@@ -1,10 +1,14 @@
 /**
- * What a message carries besides its text: photos (the image itself), documents (a download),
- * stickers, locations, venues, contacts, dice and polls (options are buttons until it closes).
+ * What a message carries besides its text: photos (the image itself, the platform's largest size),
+ * videos, animations and video notes (their thumbnail, clip.tsx), audio files and voice messages
+ * (a player, clip.tsx), documents (a download), stickers, locations, venues, contacts, dice and
+ * polls (options are buttons until it closes).
  */
 import { useState } from 'preact/hooks';
 import { useObjectUrl } from './object-url.js';
 import { api, type Message } from './api.js';
+import { CLIP_KINDS, Clip } from './clip.js';
+import { DocumentIcon, PersonIcon, PlaceIcon } from './icons.js';
 
 interface PollView {
   question: string;
@@ -96,7 +100,7 @@ function Document({ chat, message }: { chat: string; message: Message }) {
   };
   return (
     <div class="media media-document">
-      📄{' '}
+      <DocumentIcon />{' '}
       <button type="button" class="link" onClick={() => void download()}>
         {document.file_name ?? 'document'}
       </button>
@@ -116,24 +120,18 @@ export function Media({
   onVote: (option: number) => void;
 }) {
   if (message.photo) return <Photo chat={chat} message={message} />;
-  if (message.document && !message.animation) return <Document chat={chat} message={message} />;
+  for (const kind of CLIP_KINDS) if (message[kind]) return <Clip chat={chat} message={message} kind={kind} />;
+  if (message.document) return <Document chat={chat} message={message} />;
   const sticker = message.sticker as
     { emoji?: string; is_animated?: boolean; is_video?: boolean } | undefined;
   if (sticker && !sticker.is_animated && !sticker.is_video)
     return <StickerImage chat={chat} message={message} emoji={sticker.emoji} />;
-  for (const kind of ['sticker', 'video', 'animation', 'audio', 'voice', 'video_note']) {
-    if (kind in message) {
-      const sticker = message.sticker as { emoji?: string } | undefined;
-      return (
-        <div class={`media media-${kind}`}>[{kind === 'sticker' ? (sticker?.emoji ?? 'sticker') : kind}]</div>
-      );
-    }
-  }
+  if (sticker) return <div class="media media-sticker">[{sticker.emoji ?? 'sticker'}]</div>;
   if (message.venue) {
     const venue = message.venue as { title: string; address: string };
     return (
       <div class="media media-venue">
-        📍 {venue.title}, {venue.address}
+        <PlaceIcon /> {venue.title}, {venue.address}
       </div>
     );
   }
@@ -141,7 +139,7 @@ export function Media({
   if (location) {
     return (
       <div class="media media-location">
-        📍 {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
+        <PlaceIcon /> {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
       </div>
     );
   }
@@ -149,7 +147,7 @@ export function Media({
     const contact = message.contact as { first_name: string; phone_number: string };
     return (
       <div class="media media-contact">
-        👤 {contact.first_name} {contact.phone_number}
+        <PersonIcon /> {contact.first_name} {contact.phone_number}
       </div>
     );
   }

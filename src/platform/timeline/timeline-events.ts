@@ -201,6 +201,23 @@ export function actionEvent(action: ActionFacts): NewTimelineEvent {
   };
 }
 
+/** What a fault rule that fired does, as its event's summary says it (ADR 0058, 0099). */
+export interface FaultEffect {
+  latencyMs?: number | undefined;
+  drop?: boolean | undefined;
+  /** The status (and for the gateway the error code) the call or attempt is answered with. */
+  answered?: string | undefined;
+}
+
+/** `delayed 50 ms, answered 502`, `the connection closed`, ... */
+export function faultEffect(effect: FaultEffect): string {
+  const parts: string[] = [];
+  if (effect.latencyMs) parts.push(`delayed ${effect.latencyMs} ms`);
+  if (effect.drop) parts.push('the connection closed');
+  else if (effect.answered !== undefined) parts.push(`answered ${effect.answered}`);
+  return parts.join(', ');
+}
+
 export function faultEvent(
   at: number,
   botId: number | null,
