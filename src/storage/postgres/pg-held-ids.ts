@@ -12,6 +12,7 @@
  */
 import type { QueryResult } from 'pg';
 import type { Row } from './pg-sql.js';
+import type { WriteKey } from '../store.js';
 
 export interface Statement {
   sql: string;
@@ -48,6 +49,49 @@ export interface Ahead {
   bots: number[];
   queued: number[];
   chats: number[];
+}
+
+/** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
+export function aheadOf(batch: ReadonlyArray<{ key: WriteKey | undefined }>): Ahead {
+  const bots = new Set<number>();
+  const queued = new Set<number>();
+  const chats = new Set<number>();
+  for (const { key } of batch) {
+    if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
+    if (key?.chat !== undefined) chats.add(key.chat);
+  }
+  return { bots: [...bots], queued: [...queued], chats: [...chats] };
+}
+
+/** `keys` and the rows a run before locked other than ahead (LockOrder `unnamed`), locked ahead. */
+export function withUnnamed(keys: Ahead, unnamed: { chats: Set<number>; bots: Set<number> }): Ahead {
+  if (unnamed.chats.size + unnamed.bots.size === 0) return keys;
+  const queued = [...new Set([...keys.queued, ...unnamed.bots])];
+  return {
+    bots: keys.bots.filter((id) => !queued.includes(id)),
+    queued,
+    chats: [...new Set([...keys.chats, ...unnamed.chats])],
+  };
+}
+
+/**
+ * How many of `queue`'s first writes (at most `max`) lock only rows that `taken` locked (ahead,
+ * with the commit before): at least one. The writes after them wait for the next batch, whose rows
+ * go ahead with this one's commit: a batch never locks rows ahead in a second statement after its
+ * first (which would rank before rows it holds: pg-lock-order.ts).
+ */
+export function coveredBy(
+  taken: Ahead,
+  queue: ReadonlyArray<{ key: WriteKey | undefined }>,
+  max: number,
+): number {
+  let n = 0;
+  for (const { key } of queue.slice(0, max)) {
+    if (key?.chat !== undefined && !taken.chats.includes(key.chat)) break;
+    if (key?.queues && key.bot !== undefined && !taken.queued.includes(key.bot)) break;
+    n += 1;
+  }
+  return Math.max(n, 1);
 }
 
 /** Rows that went ahead with the commit before (`commit`'s `nextAhead`), and their answers. */

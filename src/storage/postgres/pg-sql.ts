@@ -52,6 +52,8 @@ export interface WriteRoute {
   ownMember(chatPk: number, userId: number): { known: boolean; row?: MemberRow };
   /** The next id of a chat whose row the transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined;
+  /** A statement is about to lock a chat's or bot's row (pg-lock-order.ts). */
+  locking(row: { chat: number } | { bot: number }): Promise<void>;
   /** The increment of a chat's row answered `id`; `drafts`: whether the chat had drafts then. */
   holdMessageIds(chatPk: number, id: number, drafts: boolean): void;
   /** Whether the chat is known to have no drafts (its row held, none put since). */

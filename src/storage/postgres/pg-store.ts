@@ -29,6 +29,7 @@ import { migrate } from './migrate.js';
 import { PgCaches, PoolScope } from './pg-cache.js';
 import { channelOf, nodeOf, onMissedNotifications } from './pg-channel.js';
 import { PgJobClaims } from './pg-job-claims.js';
+import type { Rerun } from './pg-lock-order.js';
 import { PgSql, type Queryable } from './pg-sql.js';
 import { PgWrites } from './pg-writes.js';
 import { PgAccounts } from './gateway/accounts.js';
@@ -314,6 +315,15 @@ export class PgStore implements Store {
 
   forgetCached(area: CachedArea, id: number): void {
     this.#caches.forget(area, id);
+  }
+
+  /**
+   * Write transactions run again since the store opened, by why: a serialization failure, a
+   * deadlock, a row lock waited for past lock_timeout, or a row locked out of order with NOWAIT
+   * that another transaction held (pg-lock-order.ts).
+   */
+  get reruns(): Readonly<Record<Rerun, number>> {
+    return { ...this.#writes.reruns };
   }
 
   observeCommits(observer: ((ms: number) => void) | undefined): void {

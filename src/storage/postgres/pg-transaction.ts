@@ -16,7 +16,8 @@
  *   are counted here (pg-held-ids.ts), and the row's last_message_id is written as a waiting
  *   statement (so before anything reads the chats table, and before the commit). No other
  *   transaction takes an id of that chat meanwhile: ids still increase in commit order across
- *   processes (ports/chats.ts). Bots' update ids likewise.
+ *   processes (ports/chats.ts). Bots' update ids likewise. Chats' and bots' rows are locked in one
+ *   order (pg-lock-order.ts), so that no two transactions wait for each other's.
  */
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { TxScope, type PgCaches } from './pg-cache.js';
@@ -29,48 +30,11 @@ import {
   type TakenAhead,
 } from './pg-held-ids.js';
 import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
+import { statementsOf, type Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
-
-/**
- * What waits to go with the next statement, in the order the writes asked: rows to insert into one
- * table, or one statement that writes one table (a delete or an update whose caller needs no answer).
- */
-type Waiting = { table: string } & (
-  { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] }
-);
-
-/**
- * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
- * connection (PostgreSQL keeps some 2.5 KB a row of one), so more rows go in several.
- */
-const ROWS_PER_INSERT = 32;
-
-/** Multi-row inserts' texts, by table, columns and number of rows. */
-const insertTexts = new Map<string, string>();
-
-function insertText(table: string, columns: string[], rows: number): string {
-  const key = `${table}(${columns.join()})${rows}`;
-  let sql = insertTexts.get(key);
-  if (sql === undefined) {
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-    insertTexts.set(key, sql);
-  }
-  return sql;
-}
-
-function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
-  if ('sql' in waiting) return [waiting];
-  const { table } = waiting;
-  const statements = [];
-  for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
-    const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
-    statements.push({ sql: insertText(table, waiting.columns, rows.length), params: rows.flat() });
-  }
-  return statements;
-}
 
 /**
  * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
@@ -92,6 +56,11 @@ export class PgTransaction implements WriteRoute {
   readonly scope: TxScope;
   /** A statement met another transaction's rows: the write runs again (`#noteConflict`). */
   conflicted = false;
+  /** The first such statement's SQLSTATE; `outOfOrder`: a NOWAIT lock's (pg-lock-order.ts). */
+  conflictCode: string | undefined;
+  outOfOrder = false;
+  /** The order in which the transaction locks chats' and bots' rows. */
+  readonly #order = new LockOrder();
   /** What waits, in order. */
   #waiting: Waiting[] = [];
   /** What goes ahead with the next query (`ahead`). */
@@ -130,9 +99,15 @@ export class PgTransaction implements WriteRoute {
    */
   ahead(keys: Ahead, taken?: TakenAhead): void {
     const done = taken?.keys ?? { bots: [], queued: [], chats: [] };
-    if (taken) this.#apply(taken.keys, taken.rows);
-    const queued = this.holdsIds ? keys.queued.filter((id) => !done.queued.includes(id)) : [];
-    const chats = this.holdsIds ? keys.chats.filter((id) => !done.chats.includes(id)) : [];
+    if (taken) {
+      this.#order.took(lockedBy(taken.keys));
+      this.#apply(taken.keys, taken.rows);
+    }
+    // Rows that rank before one taken go later, each locked when used (pg-lock-order.ts).
+    const rest = (ids: number[], done: number[], row: (id: number) => LockedRow) =>
+      this.holdsIds ? ids.filter((id) => !done.includes(id) && this.#order.mayWait(row(id))) : [];
+    const queued = rest(keys.queued, done.queued, (bot) => ({ bot }));
+    const chats = rest(keys.chats, done.chats, (chat) => ({ chat }));
     const bots = [...new Set([...keys.bots, ...keys.queued])].filter(
       (id) => !queued.includes(id) && !done.queued.includes(id) && !done.bots.includes(id),
     );
@@ -185,6 +160,7 @@ export class PgTransaction implements WriteRoute {
     this.#ahead = undefined;
     const statements = this.#take();
     const first = statements.length;
+    if (ahead) this.#order.took(lockedBy(ahead));
     if (ahead) statements.push(...aheadStatements(ahead));
     if (last) statements.push(last);
     const sent = this.#sendAll(statements);
@@ -217,6 +193,22 @@ export class PgTransaction implements WriteRoute {
     this.#waiting.push({ table, sql, params });
   }
 
+  /**
+   * A statement of this transaction is about to lock `row` (an increment, an update): if the row
+   * ranks before one the transaction locked, a NOWAIT lock of it goes first (pg-lock-order.ts).
+   * What goes ahead goes before (its rows would be locked after the NOWAIT's, before the statement).
+   */
+  async locking(row: LockedRow): Promise<void> {
+    if (this.#ahead !== undefined) await this.#sendWaiting(undefined);
+    const nowait = this.#order.lock(row);
+    if (nowait) this.#waiting.push({ table: 'chat' in row ? 'chats' : 'bots', ...nowait });
+  }
+
+  /** The rows this transaction locked other than ahead (a run again takes them ahead). */
+  get unnamed(): LockOrder['unnamed'] {
+    return this.#order.unnamed;
+  }
+
   /** The next id of a chat whose row this transaction holds; undefined when it does not. */
   heldMessageId(chatPk: number): number | undefined {
     // One statement writes every held chat's last id; nothing else of this transaction writes
@@ -225,10 +217,9 @@ export class PgTransaction implements WriteRoute {
   }
 
   /**
-   * The next update id of a bot whose row this transaction holds (its increment answered before in
-   * this transaction, or it was taken ahead), handed out at `at`; undefined when it does not. As with message ids, the
-   * bot's row stays locked until the commit, so ids still increase in commit order across
-   * processes; its last id is written by a waiting statement, sent before any other.
+   * The next update id of a bot whose row this transaction holds (incremented or taken ahead), at
+   * `at`; undefined when it does not. The row stays locked until the commit (ids increase in
+   * commit order); its last id is written by a waiting statement, sent before any other.
    */
   heldUpdateId(botId: number, at: number): number | undefined {
     const id = this.#held.nextUpdateId(botId, at);
@@ -281,12 +272,14 @@ export class PgTransaction implements WriteRoute {
    */
   rolledBack(): void {
     this.#waiting = [];
+    this.#order.rolledBack();
     // What the write knew of the chats it inserted may be undone: the database answers again.
     this.#ownChats.clear();
   }
 
   /** This transaction inserted the chat `pk`. */
   insertedChat(pk: number): void {
+    this.#order.own({ chat: pk });
     this.#ownChats.set(pk, new Map());
   }
 
@@ -371,7 +364,13 @@ export class PgTransaction implements WriteRoute {
   /** Sends statements, in one write to the socket; none of their failures goes unhandled. */
   #sendAll(statements: Array<{ sql: string; params: unknown[] }>): Array<Promise<QueryResult<Row>>> {
     const sent = inOneWrite(this.client, () => statements.map((s) => this.#send(s.sql, s.params)));
-    for (const answer of sent) answer.catch(() => undefined);
+    sent.forEach((answer, i) =>
+      answer.catch((error: unknown) => {
+        // A NOWAIT lock met another transaction's (a statement that follows a failed one fails 25P02).
+        if (isNowaitLock(statements[i]!.sql) && (error as { code?: string }).code === '55P03')
+          this.outOfOrder = true;
+      }),
+    );
     return sent;
   }
 
@@ -393,6 +392,8 @@ export class PgTransaction implements WriteRoute {
    */
   #noteConflict(error: unknown): void {
     const code = (error as { code?: string })?.code;
-    if (CONFLICT_CODES.has(code ?? '')) this.conflicted = true;
+    if (!CONFLICT_CODES.has(code ?? '') || this.conflicted) return;
+    this.conflicted = true;
+    this.conflictCode = code;
   }
 }

@@ -27,8 +27,15 @@
 import type pg from 'pg';
 import type { PgCaches } from './pg-cache.js';
 import { encodeEvents, notifying } from './pg-channel.js';
-import { takenRows, type Ahead, type SentAhead, type TakenAhead } from './pg-held-ids.js';
-import { CONFLICT_CODES } from './pg-sql.js';
+import {
+  aheadOf,
+  coveredBy,
+  takenRows,
+  withUnnamed,
+  type SentAhead,
+  type TakenAhead,
+} from './pg-held-ids.js';
+import { backOff, BatchConflict, codeOf, rerunOf, retryable, type Rerun } from './pg-lock-order.js';
 import { PgTransaction } from './pg-transaction.js';
 import type { StoreTx, WriteKey } from '../store.js';
 
@@ -50,29 +57,6 @@ interface QueuedWrite {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** A batch met a conflict: it is rolled back and its writes run again one by one. */
-class BatchConflict extends Error {}
-function retryable(error: unknown): boolean {
-  return CONFLICT_CODES.has((error as { code?: string })?.code ?? '');
-}
-
-/** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
-function aheadOf(batch: readonly QueuedWrite[]): Ahead {
-  const bots = new Set<number>();
-  const queued = new Set<number>();
-  const chats = new Set<number>();
-  for (const { key } of batch) {
-    if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
-    if (key?.chat !== undefined) chats.add(key.chat);
-  }
-  return { bots: [...bots], queued: [...queued], chats: [...chats] };
-}
-
-/** A little random wait, growing, so that the writers that collided do not collide again. */
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
-}
-
 export interface PgWritesOptions {
   /** Opens a connection in pipeline mode. */
   connect: () => Promise<pg.Client>;
@@ -93,6 +77,8 @@ export interface LaneContext {
   inFns<T>(lane: PgWriteLane, run: () => Promise<T>): Promise<T>;
   /** Told each commit's time (Store.observeCommits). */
   readonly onCommit: ((ms: number) => void) | undefined;
+  /** Told each transaction run again, and why. */
+  rerun(why: Rerun): void;
 }
 
 export class PgWriteLane {
@@ -141,7 +127,10 @@ export class PgWriteLane {
     let handOut: (() => void) | undefined;
     try {
       while (this.#queue.length > 0) {
-        const running = this.#run(this.#queue.splice(0, MAX_BATCH));
+        // Rows that went ahead with the commit: only the writes they cover (pg-held-ids.ts).
+        const ahead = this.#begunAhead?.keys;
+        const n = ahead ? coveredBy(ahead, this.#queue, MAX_BATCH) : MAX_BATCH;
+        const running = this.#run(this.#queue.splice(0, n));
         handOut?.();
         handOut = await running;
       }
@@ -162,9 +151,11 @@ export class PgWriteLane {
         return () => item.reject(error);
       }
     }
+    const unnamed = { chats: new Set<number>(), bots: new Set<number>() };
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = (await this.#together(batch, false)) ?? (await this.#together(batch, true))!;
+        const outcomes =
+          (await this.#together(batch, false, unnamed)) ?? (await this.#together(batch, true, unnamed))!;
         return () =>
           batch.forEach((item, i) => {
             const outcome = outcomes[i]!;
@@ -196,13 +187,17 @@ export class PgWriteLane {
    * failure found at the commit) rolls the whole transaction back and the answer is undefined: run
    * the batch again with savepoints.
    */
-  async #together(batch: QueuedWrite[], savepoints: boolean): Promise<Outcome[] | undefined> {
+  async #together(
+    batch: QueuedWrite[],
+    savepoints: boolean,
+    unnamed: PgTransaction['unnamed'],
+  ): Promise<Outcome[] | undefined> {
     const { client, taken } = await this.#begin();
     const started = this.context.onCommit ? performance.now() : 0;
+    const write = new PgTransaction(client, this.options.caches, !savepoints);
     try {
       if (savepoints) await client.query('SAVEPOINT w');
-      const write = new PgTransaction(client, this.options.caches, !savepoints);
-      write.ahead(aheadOf(batch), taken);
+      write.ahead(withUnnamed(aheadOf(batch), unnamed), taken);
       this.#current = write;
       const outcomes = await this.#inFns(() => this.#each(batch, write, savepoints));
       if (!outcomes) {
@@ -212,7 +207,7 @@ export class PgWriteLane {
       try {
         await this.#commit(write);
       } catch (error) {
-        if (retryable(error) || write.conflicted) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict(codeOf(error));
         if (savepoints) throw error;
         await this.#rollback(client);
         return undefined;
@@ -221,10 +216,18 @@ export class PgWriteLane {
       return outcomes;
     } catch (error) {
       await this.#rollback(client);
+      if (error instanceof BatchConflict) this.#rerun(write, error, unnamed);
       throw error;
     } finally {
       this.#current = undefined;
     }
+  }
+
+  /** `write` met a conflict and runs again: counted, and the rows it locked go ahead then. */
+  #rerun(write: PgTransaction, error: unknown, unnamed: PgTransaction['unnamed']): void {
+    this.context.rerun(rerunOf(write, codeOf(error)));
+    for (const pk of write.unnamed.chats) unnamed.chats.add(pk);
+    for (const id of write.unnamed.bots) unnamed.bots.add(id);
   }
 
   /** Runs the writes of a batch in `write`; undefined when one threw and there are no savepoints. */
@@ -246,7 +249,7 @@ export class PgWriteLane {
         }
         outcomes.push({ ok: true, value });
       } catch (error) {
-        if (retryable(error) || write.conflicted) throw new BatchConflict();
+        if (retryable(error) || write.conflicted) throw new BatchConflict(codeOf(error));
         if (!savepoints) return undefined;
         write.memo.clear();
         write.scope.rolledBack();
@@ -265,12 +268,13 @@ export class PgWriteLane {
 
   /** One write in its own transaction, run again (after a short random wait) on a conflict. */
   async #alone(item: QueuedWrite): Promise<unknown> {
+    const unnamed = { chats: new Set<number>(), bots: new Set<number>() };
     for (let attempt = 1; ; attempt++) {
       const { client, taken } = await this.#begin();
       const started = this.context.onCommit ? performance.now() : 0;
       const write = new PgTransaction(client, this.options.caches, true);
       try {
-        write.ahead(aheadOf([item]), taken);
+        write.ahead(withUnnamed(aheadOf([item]), unnamed), taken);
         this.#current = write;
         const value = await this.#inFns(() => item.fn(this.#areas));
         await this.#commit(write);
@@ -279,6 +283,7 @@ export class PgWriteLane {
       } catch (error) {
         await this.#rollback(client);
         if (attempt < MAX_ATTEMPTS && (retryable(error) || write.conflicted)) {
+          this.#rerun(write, error, unnamed);
           await backOff(attempt);
           continue;
         }

@@ -16,6 +16,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgWriteLane, type LaneContext, type PgWritesOptions } from './pg-write-lane.js';
+import type { Rerun } from './pg-lock-order.js';
 import type { PgTransaction } from './pg-transaction.js';
 import type { StoreTx, WriteKey } from '../store.js';
 
@@ -49,6 +50,8 @@ export class PgWrites implements LaneContext {
   #closed = false;
   /** Told each commit's time (Store.observeCommits). */
   onCommit: ((ms: number) => void) | undefined;
+  /** Transactions run again since the start, by why (PgStore `reruns`). */
+  readonly reruns: Record<Rerun, number> = { serialization: 0, deadlock: 0, lockTimeout: 0, outOfOrder: 0 };
 
   constructor(options: PgWritesOptions, writers = DEFAULT_WRITERS) {
     if (!Number.isInteger(writers) || writers < 1) throw new Error(`invalid number of writers: ${writers}`);
@@ -81,6 +84,10 @@ export class PgWrites implements LaneContext {
     } finally {
       if (--this.#running === 0) this.#inWrites.disable();
     }
+  }
+
+  rerun(why: Rerun): void {
+    this.reruns[why] += 1;
   }
 
   /** Waits for the queued writes of every lane, then closes their connections. */

@@ -59,6 +59,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     const keys = Object.keys(patch) as Array<keyof typeof patch>;
     if (keys.length === 0) return;
     this.sql.cache?.wrote(`c${pk}`, { area: 'chat', id: pk });
+    await this.sql.write?.locking({ chat: pk });
     await this.sql.run(updateSql('chats', keys, 'pk = ?'), ...keys.map((k) => patch[k] ?? null), pk);
   }
   async nextMessageId(chatPk: number) {
@@ -70,6 +71,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     }
     // Whether the chat has drafts, read with the increment: a bot's message ends them
     // (tables/drafts.ts), and a transaction that holds the row knows then that it has none.
+    await this.sql.write?.locking({ chat: chatPk });
     const row = await this.sql.get(SQL.nextMessageId.postgres, chatPk, chatPk);
     if (!row) throw new Error(`chat ${chatPk} does not exist`);
     const id = row.last_message_id as number;

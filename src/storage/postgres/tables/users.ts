@@ -74,6 +74,7 @@ export class PgUsers implements UsersReader, UsersWriter {
     // A write that holds the bot row already counts its next ids itself (pg-transaction.ts).
     const held = await this.sql.heldUpdateId(botId, nowSec);
     if (held !== undefined) return held;
+    await this.sql.write?.locking({ bot: botId });
     const row = await this.sql.get(SQL.nextUpdateId, nowSec, botId);
     if (!row) throw new Error(`bot ${botId} does not exist`);
     this.sql.write?.holdUpdateIds(botId, row.last_update_id as number, nowSec);
@@ -81,6 +82,7 @@ export class PgUsers implements UsersReader, UsersWriter {
   }
   async updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>) {
     if ('last_update_id' in patch) this.sql.write?.releaseUpdateIds(id);
+    await this.sql.write?.locking({ bot: id });
     await this.sql.update('bots', 'id', id, patch);
   }
 }
