@@ -56,6 +56,13 @@ export function optionText(field: RouteField): string {
   return notes.length === 0 ? text : `${text} (${notes.join('; ')})`;
 }
 
+/** `a, b or c`: the values of an enum, as the help and the usage errors name them. */
+export function oneOf(values: readonly string[]): string {
+  return values.length > 1
+    ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`
+    : (values[0] ?? '');
+}
+
 /** Numbers, references and names from a list may come as a comma list; free text only one by one. */
 export function commaList(item: ParamSpec): boolean {
   return item.kind !== 'string' || item.enum !== undefined;
@@ -109,11 +116,7 @@ function kindDescription(spec: ParamSpec): string {
 function limits(spec: ParamSpec, told: string): string {
   const key = spec.enum?.[0] ?? String(spec.maxLength ?? spec.max ?? '');
   if (key !== '' && told.includes(key)) return '';
-  if (spec.enum !== undefined) {
-    return spec.enum.length > 1
-      ? `${spec.enum.slice(0, -1).join(', ')} or ${spec.enum[spec.enum.length - 1]}`
-      : (spec.enum[0] ?? '');
-  }
+  if (spec.enum !== undefined) return oneOf(spec.enum);
   if (spec.kind === 'string' && spec.maxLength !== undefined) {
     return `${spec.minLength ?? 0}-${spec.maxLength} characters`;
   }

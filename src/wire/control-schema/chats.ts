@@ -70,6 +70,7 @@ export const CHATS = {
     pathParams: {
       ref: {
         type: 'string',
+        of: 'chat',
         description: 'The chat id (`-100...`) or `@username` (percent-encoded) of a public chat.',
       },
     },

@@ -9,6 +9,7 @@ const BLOCK = params('BlockBotParams', {
 const USER_REF_PATH = {
   ref: {
     type: 'string',
+    of: 'user',
     description:
       'A user id, an E.164 phone number or `@username`, percent-encoded (`%2B15550001`, `%40alice`).',
   },
