@@ -8,9 +8,7 @@ import { parseCommandArgs, refArgument, requireOption, subjectArgument, type Com
 import { printResult } from '../output.js';
 import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { ChatInviteLink, ChatMember, ChatRecord, GroupChatType } from '../../testkit/index.js';
-
-const TYPES: readonly GroupChatType[] = ['group', 'supergroup', 'channel'];
+import type { ChatInviteLink, ChatMember, ChatRecord } from '../../testkit/index.js';
 
 /** `chat -1001234567890 supergroup "Title" @name` and one line per member: `  creator Alice (123)`. */
 export function formatChat(chat: ChatRecord): string {
@@ -43,62 +41,53 @@ export function chatOf(command: string, positional: string | undefined, option: 
 export const CHAT_HELP = `CHAT is the chat's id (-100...) or the @username of a public chat (also accepted as
 --chat CHAT, the form of earlier versions).`;
 
-// Hand-written for now: --type is checked here; derivable (flags, bare, lists), not moved yet.
-const CREATE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  owner: { type: 'string' },
-  title: { type: 'string' },
-  type: { type: 'string' },
-  username: { type: 'string' },
-  description: { type: 'string' },
-  member: { type: 'string', multiple: true },
-  forum: { type: 'boolean' },
-} as const;
+const CREATE = routeCli('createChat', {
+  flags: { members: 'member' },
+  bare: ['username'],
+  metavars: { username: 'NAME', description: 'TEXT', members: 'USER' },
+});
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...CREATE.options } as const;
 
 export const groupCreateCommand: Command = {
   name: 'group create',
   summary: 'create a group, supergroup or channel as a user',
+  options: CREATE_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley group create --owner USER --title TITLE [--type group|supergroup|channel]
                            [--username NAME] [--description TEXT] [--forum] [--member USER]... [--json]
 
 Creates a chat owned by a user and prints it with its members. Bots added with --member get
-my_chat_member; bots join channels only by "parley group promote".
+my_chat_member; bots join channels only by "parley group promote"; with --forum, getChat shows
+is_forum (see "parley topic").
 
 Options:
-  --owner USER         the creator: a phone number (+15550001), a user id or @username (required)
-  --title TITLE        1-128 characters (required)
-  --type TYPE          group (default), supergroup or channel
-  --username NAME      makes a supergroup or channel public (joinable by @NAME)
-  --description TEXT   0-255 characters
-  --member USER        a user or bot to add at once; repeat for more
-  --forum              a supergroup with topics on (getChat shows is_forum; see "parley topic")
+${CREATE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const owner = refArgument(requireOption(values.owner, '--owner', this.name));
-    const title = requireOption(values.title, '--title', this.name);
-    const type = (values.type ?? 'group') as GroupChatType;
-    if (!TYPES.includes(type)) throw usageError('--type must be group, supergroup or channel', this.name);
-    const chat = await withClient(values, ctx, (client) =>
-      client.createChat({
-        owner,
-        title,
-        type,
-        username: values.username?.replace(/^@/, ''),
-        description: values.description,
-        members: (values.member ?? []).map(refArgument),
-        ...(values.forum ? { forum: true } : {}),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
+    const chat = await withClient(values, ctx, (client) => client.createChat(params));
     printResult(ctx, values.json, chat, formatChat);
     return 0;
   },
 };
 
+/** `group show CHAT`: the path's chat reference, also as --chat CHAT (the form of earlier versions). */
+const SHOW = routeCli('getChat', {
+  subject: 'ref',
+  subjectOption: true,
+  flags: { ref: 'chat' },
+  metavars: { ref: 'CHAT' },
+});
+const SHOW_OPTIONS = { ...CLIENT_OPTIONS, ...SHOW.options } as const;
+
 export const groupShowCommand: Command = {
   name: 'group show',
   summary: 'show a group, supergroup or channel with its members',
+  options: SHOW_OPTIONS,
+  routes: [SHOW],
   help: `Usage: parley group show CHAT [--json]
 
 Prints a chat and its members.
@@ -106,10 +95,10 @@ ${CHAT_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const options = { ...CLIENT_OPTIONS, chat: { type: 'string' } } as const;
-    const { values, positionals } = parseCommandArgs(this.name, args, options, ['CHAT?']);
-    const chat = chatOf(this.name, positionals[0], values.chat);
-    const record = await withClient(values, ctx, (client) => client.getChat(chat));
+    const parsed = parseCommandArgs(this.name, args, SHOW_OPTIONS, SHOW.positionals);
+    const { values } = parsed;
+    const params = await SHOW.params(parsed, this.name);
+    const record = await withClient(values, ctx, (client) => client.getChat(params.ref));
     printResult(ctx, values.json, record, formatChat);
     return 0;
   },

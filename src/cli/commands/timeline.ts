@@ -6,7 +6,7 @@ import type { TimelineEvent, TimelineParams } from '../../testkit/index.js';
 
 const KINDS = ['call', 'update', 'delivery', 'gateway', 'action', 'fault'] as const;
 
-// Hand-written: --follow loops over the route, and --search names its q; derivable in part, not moved yet.
+// Hand-written: --follow loops over the route (its after and wait), and --limit defaults to 20, not the route's 100.
 const OPTIONS = {
   ...CLIENT_OPTIONS,
   follow: { type: 'boolean' },
