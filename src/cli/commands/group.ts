@@ -4,7 +4,7 @@
  * restrict, remove) is in group-admin.ts.
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, requireOption, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
@@ -134,39 +134,37 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-// Hand-written: CHAT and --link are two exclusive forms of the route's chat and invite_link.
-const JOIN_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  link: { type: 'string' },
-} as const;
+/** CHAT and --link are two forms of the route's chat and invite_link: one of them, checked here. */
+const JOIN = routeCli('joinChat', {
+  ...CHAT_SUBJECT,
+  flags: { invite_link: 'link' },
+  metavars: { invite_link: 'INVITE_LINK' },
+});
+const JOIN_OPTIONS = { ...CLIENT_OPTIONS, ...JOIN.options } as const;
 
 export const groupJoinCommand: Command = {
   name: 'group join',
   summary: 'join a public chat or open an invite link as a user',
+  options: JOIN_OPTIONS,
+  routes: [JOIN],
   help: `Usage: parley group join (CHAT | --link INVITE_LINK) --user USER [--json]
 
 Joins a public supergroup or channel, CHAT being its @username (also accepted as --chat CHAT, the
-form of earlier versions), or opens an invite link. A link that creates join requests sends one
-to the chat's administrators instead: "requested <chat>".
+form of earlier versions), or opens an invite link ("parley group link" makes one). A link that
+creates join requests sends one to the chat's administrators instead: "requested <chat>".
 
 Options:
-  --link INVITE_LINK   an invite link ("parley group link" makes one)
-  --user USER          who joins: a phone number (+15550001), a user id or @username (required)
+${JOIN.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, JOIN_OPTIONS, ['CHAT?']);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const parsed = parseCommandArgs(this.name, args, JOIN_OPTIONS, JOIN.positionals);
+    const { values, positionals } = parsed;
     const byChat = positionals[0] !== undefined || values.chat !== undefined;
     if (byChat === (values.link !== undefined)) {
       throw usageError('give either CHAT or --link INVITE_LINK', this.name);
     }
-    const params =
-      values.link !== undefined
-        ? { user, invite_link: values.link }
-        : { user, chat: chatOf(this.name, positionals[0], values.chat) };
+    const params = await JOIN.params(parsed, this.name, byChat ? {} : { set: { chat: undefined } });
     const result = await withClient(values, ctx, (client) => client.joinChat(params));
     printResult(
       ctx,
