@@ -238,7 +238,6 @@ describe('route-backed commands agree with their routes', () => {
   it('are every command but those written by hand, each for its reason (ADR 0110)', () => {
     const byHand = [
       ...['start', 'send', 'wait', 'download', 'timeline', 'pay', 'world import', 'user photo add'],
-      ...['group promote', 'group restrict', 'group remove'],
       ...['fault add', 'fault list', 'fault clear'],
       ...['gateway account', 'gateway channel', 'gateway wait-code', 'gateway inbox', 'gateway read'],
       'gateway log',

@@ -4,7 +4,7 @@
  * restrict, remove) is in group-admin.ts.
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
@@ -31,11 +31,6 @@ export function formatLink(link: ChatInviteLink): string {
     .filter(Boolean)
     .join(', ');
   return flags ? `${link.invite_link} (${flags})` : link.invite_link;
-}
-
-/** The chat every group command but `create` acts on: CHAT, or `--chat CHAT` as in earlier versions. */
-export function chatOf(command: string, positional: string | undefined, option: string | undefined) {
-  return refArgument(subjectArgument(positional, option, 'CHAT', '--chat', command));
 }
 
 export const CHAT_HELP = `CHAT is the chat's id (-100...) or the @username of a public chat (also accepted as
