@@ -26,6 +26,8 @@ export interface RouteField {
   readonly file: boolean;
   /** A username, taken with or without the `@` in front of it. */
   readonly bare: boolean;
+  /** The command's default when the option is absent, where it is not the route's. */
+  readonly default?: string | number | boolean;
 }
 
 const MAX_WIDTH = 100;
@@ -48,9 +50,10 @@ export function optionText(field: RouteField): string {
   if (field.file) notes.push('read from the file');
   if (field.bare) notes.push('without or with the @');
   if (field.list) notes.push(commaList(item) ? 'repeat it, or give a comma list' : 'repeat it for more');
+  const fallback = field.default ?? spec.default;
   if (spec.required) notes.push('required');
-  else if (spec.default !== undefined && spec.default !== false && spec.default !== '') {
-    notes.push(`default ${typeof spec.default === 'string' ? `"${spec.default}"` : String(spec.default)}`);
+  else if (fallback !== undefined && fallback !== false && fallback !== '') {
+    notes.push(`default ${typeof fallback === 'string' ? `"${fallback}"` : String(fallback)}`);
   }
   const text = [told, limits(item, told)].filter(Boolean).join(', ');
   return notes.length === 0 ? text : `${text} (${notes.join('; ')})`;

@@ -75,6 +75,8 @@ export interface Derivation {
   readonly bare?: readonly string[];
   /** Value names in the help where the kind's does not fit: `{ short_name: 'NAME' }`. */
   readonly metavars?: { readonly [field: string]: string };
+  /** The command's own defaults, taken when the option is absent, instead of the route's: `{ limit: 20 }`. */
+  readonly defaults?: { readonly [field: string]: string | number | boolean };
 }
 
 type NoDerivation = Record<never, never>;
@@ -222,6 +224,7 @@ function routeFields(id: RouteId, route: RouteSpec, derivation: Derivation): Rou
     ...(derivation.files ?? []),
     ...(derivation.bare ?? []),
     ...Object.keys(derivation.metavars ?? {}),
+    ...Object.keys(derivation.defaults ?? {}),
     ...(derivation.subject === undefined ? [] : [derivation.subject]),
   ];
   for (const name of named) {
@@ -246,6 +249,7 @@ function routeFields(id: RouteId, route: RouteSpec, derivation: Derivation): Rou
       option: !subject || derivation.subjectOption === true,
       file,
       bare: derivation.bare?.includes(name) ?? false,
+      ...(derivation.defaults?.[name] === undefined ? {} : { default: derivation.defaults[name] }),
     };
     if (field.option && fields.some((other) => other.option && other.flag === field.flag)) {
       throw new Error(`route ${id}: two parameters are given as --${field.flag}`);
@@ -291,6 +295,7 @@ async function readFields(
     const label = field.subject ? field.metavar : flag;
     if (given === undefined || given === '' || (Array.isArray(given) && given.length === 0)) {
       if (field.spec.required) requireOption(undefined, label, command);
+      if (field.default !== undefined) params[field.name] = field.default;
       continue;
     }
     if (typeof given === 'boolean') params[field.name] = given;
