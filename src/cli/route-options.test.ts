@@ -252,7 +252,6 @@ describe('route-backed commands agree with their routes', () => {
   it('are every command but those written by hand, each for its reason (ADR 0110)', () => {
     const byHand = [
       ...['start', 'send', 'wait', 'download', 'pay', 'world import', 'user photo add'],
-      ...['fault add', 'fault list', 'fault clear'],
       ...['gateway account', 'gateway channel', 'gateway wait-code', 'gateway inbox', 'gateway read'],
       'gateway log',
     ];
