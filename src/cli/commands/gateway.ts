@@ -14,6 +14,7 @@ import {
   type Command,
 } from '../command.js';
 import { printResult } from '../output.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import { waitUntil } from '../wait-until.js';
 import type {
@@ -307,12 +308,22 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-// Hand-written: PHONE (or --phone) and --request select an inbox entry; the route is reached through the inbox.
-const PHONE_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, request: { type: 'string' } } as const;
+/** PHONE, or --phone PHONE as in earlier versions. */
+const PHONE_SUBJECT = { subject: 'phone', subjectOption: true } as const;
+const INBOX = routeCli('getVerificationInbox', PHONE_SUBJECT);
+const INBOX_OPTIONS = { ...CLIENT_OPTIONS, ...INBOX.options } as const;
+const READ = routeCli('markVerificationRead', {
+  ...PHONE_SUBJECT,
+  flags: { request_id: 'request' },
+  metavars: { request_id: 'REQUEST_ID' },
+});
+const READ_OPTIONS = { ...CLIENT_OPTIONS, ...READ.options } as const;
 
 export const gatewayInboxCommand: Command = {
   name: 'gateway inbox',
   summary: 'list the verification messages a phone number received',
+  options: INBOX_OPTIONS,
+  routes: [INBOX],
   help: `Usage: parley gateway inbox PHONE [--json]
 
 Prints the verification messages sent to the person, oldest first:
@@ -322,8 +333,9 @@ ${PHONE_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
-    const phone = phoneOf(this.name, positionals[0], values.phone);
+    const parsed = parseCommandArgs(this.name, args, INBOX_OPTIONS, INBOX.positionals);
+    const { values } = parsed;
+    const { phone } = await INBOX.params(parsed, this.name);
     const entries = await withClient(values, ctx, (client) => client.getVerificationInbox(phone));
     printResult(ctx, values.json, entries, (list) =>
       list.length === 0 ? 'no messages' : list.map(formatInboxEntry).join('\n'),
@@ -335,6 +347,8 @@ ${CLIENT_OPTIONS_HELP}`,
 export const gatewayReadCommand: Command = {
   name: 'gateway read',
   summary: 'read a verification message as the person (its status becomes read)',
+  options: READ_OPTIONS,
+  routes: [READ],
   help: `Usage: parley gateway read PHONE [--request REQUEST_ID] [--json]
 
 The person reads the verification message of that request (default: the newest unread one) on an
@@ -342,31 +356,30 @@ online device. Fails with NO_ONLINE_DEVICE when all their devices are offline.
 ${PHONE_HELP}
 
 Options:
-  --request REQUEST_ID the request whose message is read (default: the newest unread one)
+${READ.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
-    const phone = phoneOf(this.name, positionals[0], values.phone);
-    const entry = await withClient(values, ctx, (client) =>
-      client.markVerificationRead({ phone, ...(values.request ? { request_id: values.request } : {}) }),
-    );
+    const parsed = parseCommandArgs(this.name, args, READ_OPTIONS, READ.positionals);
+    const { values } = parsed;
+    const params = await READ.params(parsed, this.name);
+    const entry = await withClient(values, ctx, (client) => client.markVerificationRead(params));
     printResult(ctx, values.json, entry, formatInboxEntry);
     return 0;
   },
 };
 
-// Hand-written: the delivery log's filters and its --follow loop.
-const LOG_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  account: { type: 'string' },
-  request: { type: 'string' },
-  limit: { type: 'string' },
-} as const;
+const LOG = routeCli('getDeliveryLog', {
+  flags: { request_id: 'request' },
+  metavars: { account: 'ID', request_id: 'REQUEST_ID' },
+});
+const LOG_OPTIONS = { ...CLIENT_OPTIONS, ...LOG.options } as const;
 
 export const gatewayLogCommand: Command = {
   name: 'gateway log',
   summary: 'show the delivery log of reports to callback URLs',
+  options: LOG_OPTIONS,
+  routes: [LOG],
   help: `Usage: parley gateway log [--account ID] [--request REQUEST_ID] [--limit N] [--json]
 
 Prints every attempt to deliver a report (outcome delivered, failed or lost, with the HTTP status
@@ -374,18 +387,14 @@ or error) and the reports still waiting for a retry. --json includes the bodies 
 X-Request-Timestamp and X-Request-Signature sent.
 
 Options (filters; without them, every account's reports):
-  --account ID         only the reports of this account
-  --request REQUEST_ID only the reports of this verification request
-  --limit N            at most N attempts, the newest
+${LOG.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, LOG_OPTIONS);
-    const account = integerOption(values.account, '--account', this.name, 1);
-    const limit = integerOption(values.limit, '--limit', this.name, 1);
-    const log = await withClient(values, ctx, (client) =>
-      client.getDeliveryLog({ account, request_id: values.request, limit }),
-    );
+    const parsed = parseCommandArgs(this.name, args, LOG_OPTIONS);
+    const { values } = parsed;
+    const params = await LOG.params(parsed, this.name);
+    const log = await withClient(values, ctx, (client) => client.getDeliveryLog(params));
     printResult(ctx, values.json, log, formatLog);
     return 0;
   },
