@@ -35,14 +35,13 @@ import {
 } from './commands/subscription.js';
 import { giftsConvertCommand, giftsListCommand, giftsSendCommand } from './commands/gifts.js';
 import { paidMediaBuyCommand } from './commands/paid-media.js';
+import { gatewayAccountCommand, gatewayChannelCommand } from './commands/gateway.js';
 import {
-  gatewayAccountCommand,
-  gatewayChannelCommand,
   gatewayInboxCommand,
   gatewayLogCommand,
   gatewayReadCommand,
   gatewayWaitCodeCommand,
-} from './commands/gateway.js';
+} from './commands/gateway-inbox.js';
 import {
   deviceAddCommand,
   deviceListCommand,

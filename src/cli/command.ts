@@ -200,18 +200,6 @@ export function refArgument(text: string): number | string {
   return text;
 }
 
-/** The required `--user`, `--chat` and `--message` of a command that acts on one message as a person. */
-export function messageOptions(
-  values: { user?: string; chat?: string; message?: string },
-  command: string,
-): { user: number | string; chat: number | string; messageId: number } {
-  return {
-    user: refArgument(requireOption(values.user, '--user', command)),
-    chat: refArgument(requireOption(values.chat, '--chat', command)),
-    messageId: integerOption(requireOption(values.message, '--message', command), '--message', command, 1)!,
-  };
-}
-
 /** Usernames are stored without the `@` that people often type in front of them. */
 export function bareUsername(text: string | undefined): string | undefined {
   return text?.replace(/^@/, '');

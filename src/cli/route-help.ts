@@ -26,6 +26,8 @@ export interface RouteField {
   readonly file: boolean;
   /** A username, taken with or without the `@` in front of it. */
   readonly bare: boolean;
+  /** The command's default when the option is absent, where it is not the route's. */
+  readonly default?: string | number | boolean;
 }
 
 const MAX_WIDTH = 100;
@@ -48,12 +50,20 @@ export function optionText(field: RouteField): string {
   if (field.file) notes.push('read from the file');
   if (field.bare) notes.push('without or with the @');
   if (field.list) notes.push(commaList(item) ? 'repeat it, or give a comma list' : 'repeat it for more');
+  const fallback = field.default ?? spec.default;
   if (spec.required) notes.push('required');
-  else if (spec.default !== undefined && spec.default !== false && spec.default !== '') {
-    notes.push(`default ${typeof spec.default === 'string' ? `"${spec.default}"` : String(spec.default)}`);
+  else if (fallback !== undefined && fallback !== false && fallback !== '') {
+    notes.push(`default ${typeof fallback === 'string' ? `"${fallback}"` : String(fallback)}`);
   }
   const text = [told, limits(item, told)].filter(Boolean).join(', ');
   return notes.length === 0 ? text : `${text} (${notes.join('; ')})`;
+}
+
+/** `a, b or c`: the values of an enum, as the help and the usage errors name them. */
+export function oneOf(values: readonly string[]): string {
+  return values.length > 1
+    ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`
+    : (values[0] ?? '');
 }
 
 /** Numbers, references and names from a list may come as a comma list; free text only one by one. */
@@ -109,11 +119,7 @@ function kindDescription(spec: ParamSpec): string {
 function limits(spec: ParamSpec, told: string): string {
   const key = spec.enum?.[0] ?? String(spec.maxLength ?? spec.max ?? '');
   if (key !== '' && told.includes(key)) return '';
-  if (spec.enum !== undefined) {
-    return spec.enum.length > 1
-      ? `${spec.enum.slice(0, -1).join(', ')} or ${spec.enum[spec.enum.length - 1]}`
-      : (spec.enum[0] ?? '');
-  }
+  if (spec.enum !== undefined) return oneOf(spec.enum);
   if (spec.kind === 'string' && spec.maxLength !== undefined) {
     return `${spec.minLength ?? 0}-${spec.maxLength} characters`;
   }

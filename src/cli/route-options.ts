@@ -4,10 +4,13 @@
  * as a repeated option or a comma list), named as the parameter with dashes (`short_name`:
  * `--short-name`) unless the command names it otherwise, a flag for a boolean and a string for the
  * rest; the reading of the parsed values (and of the command's one positional subject) into the
- * route's parameters, with the usage errors of a missing required option or a malformed number; and
- * the "Options:" lines of its help (route-help.ts). References are read as `refArgument` reads them;
- * what the server checks (lengths, enums, ranges beyond an integer's least value) it answers in its
- * own words.
+ * route's parameters, with the usage errors of a missing required option, a malformed number or a
+ * value that is none of a parameter's declared values; and the "Options:" lines of its help
+ * (route-help.ts). References are read as `refArgument` reads them; what the server checks
+ * otherwise (lengths, ranges beyond an integer's least value) it answers in its own words.
+ *
+ * A parameter of the route's path (`/users/{ref}`) is given only as the command's subject (`user
+ * get USER`); one that is not the subject the command sets itself.
  *
  * A command declares only where its command line differs (`Derivation`). A command that calls either
  * of two routes merges their options (`mergeRouteOptions`), refusing a shared flag that would mean
@@ -20,20 +23,24 @@ import {
   CONTROL_API,
   type ControlApi,
   type ParamSpec,
+  type PathParam,
   type RouteId,
-  type RouteParams,
+  type RouteSpec,
   type WireOf,
 } from '../wire/control-schema/index.js';
+import type { RequestParams } from '../testkit/control-client.js';
 import { usageError } from './cli-error.js';
 import { bareUsername, integerOption, refArgument, requireOption, subjectArgument } from './command.js';
-import { commaList, routeHelp, type RouteField } from './route-help.js';
+import { commaList, oneOf, routeHelp, type RouteField } from './route-help.js';
 
 export type { RouteField } from './route-help.js';
 
 type Kebab<S extends string> = S extends `${infer H}_${infer T}` ? `${H}-${Kebab<T>}` : S;
 type FieldsOf<K extends RouteId> = ControlApi[K] extends { readonly params: { readonly fields: infer F } }
   ? F
-  : Record<string, never>;
+  : NoDerivation;
+type PathOf<K extends RouteId> = ControlApi[K] extends { readonly pathParams: infer P } ? P : NoDerivation;
+type Simplify<T> = { [P in keyof T]: T[P] };
 type ListOf<W> = Extract<W, readonly unknown[]>;
 /** A list of strings or numbers (where a lone item is taken as a list of one too). */
 type IsList<W> = [ListOf<W>] extends [never]
@@ -55,7 +62,10 @@ export interface Derivation {
   readonly flags?: { readonly [field: string]: string };
   /** Parameters the command does not offer as options (it sets them itself, or never offered them). */
   readonly omit?: readonly string[];
-  /** The parameter given as the command's positional argument (`community add COMMUNITY`). */
+  /**
+   * The parameter given as the command's positional argument (`community add COMMUNITY`): one of
+   * the body or query, or of the path (`user get USER`).
+   */
   readonly subject?: string;
   /** The subject is also taken as its option (`--chat CHAT`), the form of earlier versions. */
   readonly subjectOption?: boolean;
@@ -65,6 +75,8 @@ export interface Derivation {
   readonly bare?: readonly string[];
   /** Value names in the help where the kind's does not fit: `{ short_name: 'NAME' }`. */
   readonly metavars?: { readonly [field: string]: string };
+  /** The command's own defaults, taken when the option is absent, instead of the route's: `{ limit: 20 }`. */
+  readonly defaults?: { readonly [field: string]: string | number | boolean };
 }
 
 type NoDerivation = Record<never, never>;
@@ -81,12 +93,20 @@ type OptionOf<W> =
     ? { readonly type: 'string'; readonly multiple: true }
     : { readonly type: [W] extends [boolean] ? 'boolean' : 'string' };
 
-/** The parseArgs options of route `K`'s parameters, as derivation `D` gives them. */
-export type RouteOptions<K extends RouteId, D = NoDerivation> = {
+type BodyOptions<K extends RouteId, D> = {
   readonly [
     N in Exclude<Offered<FieldsOf<K>>, Omitted<D> | SubjectOnly<D>> as FlagOf<N, FlagsIn<D>>
   ]: OptionOf<WireOf<FieldsOf<K>[N]>>;
 };
+/** A path parameter is an option only as the subject's older form (`group show --chat CHAT`). */
+type PathOptions<K extends RouteId, D> = D extends { readonly subjectOption: true; readonly subject: infer S }
+  ? { readonly [N in S & keyof PathOf<K> as FlagOf<N, FlagsIn<D>>]: { readonly type: 'string' } }
+  : NoDerivation;
+
+/** The parseArgs options of route `K`'s parameters, as derivation `D` gives them. */
+export type RouteOptions<K extends RouteId, D = NoDerivation> = Simplify<
+  BodyOptions<K, D> & PathOptions<K, D>
+>;
 
 /** The parsed command line, as parseCommandArgs answers it. */
 export interface ParsedLine {
@@ -105,14 +125,15 @@ export interface RouteCli<K extends RouteId = RouteId, O = object> {
   /** The "Options:" lines of the help. */
   readonly help: string;
   /**
-   * The route's parameters from the parsed command line, and `set`: the parameters the command
-   * decides itself (taken as they are, not read from the line). Files are read relative to `cwd`.
+   * The route's parameters (its path's among them) from the parsed command line, and `set`: the
+   * parameters the command decides itself (taken as they are, not read from the line), which must
+   * include a path parameter that is not the subject. Files are read relative to `cwd`.
    */
   params(
     parsed: ParsedLine,
     command: string,
-    extra?: { readonly cwd?: string; readonly set?: Partial<RouteParams<K>> },
-  ): Promise<RouteParams<K>>;
+    extra?: { readonly cwd?: string; readonly set?: Partial<RequestParams<K>> },
+  ): Promise<RequestParams<K>>;
 }
 
 const SCALAR_KINDS: ReadonlySet<ParamSpec['kind']> = new Set([
@@ -133,7 +154,8 @@ export function routeCli<K extends RouteId, const D extends Derivation = NoDeriv
   id: K,
   derivation?: D,
 ): RouteCli<K, RouteOptions<K, D>> {
-  const fields = routeFields(id, derivation ?? {});
+  const route: RouteSpec = CONTROL_API[id];
+  const fields = routeFields(id, route, derivation ?? {});
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: true }> = {};
   for (const field of fields) {
     if (!field.option) continue;
@@ -148,11 +170,18 @@ export function routeCli<K extends RouteId, const D extends Derivation = NoDeriv
     positionals: subject ? [subject.option ? `${subject.metavar}?` : subject.metavar] : [],
     fields,
     help: routeHelp([{ fields }]),
-    params: async (parsed, command, extra = {}) =>
-      ({
-        ...(await readFields(fields, parsed, command, extra.cwd ?? '.', extra.set ?? {})),
-        ...extra.set,
-      }) as RouteParams<K>,
+    params: async (parsed, command, extra = {}) => {
+      const set: Record<string, unknown> = extra.set ?? {};
+      for (const name of Object.keys(route.pathParams ?? {})) {
+        if (subject?.name !== name && set[name] === undefined) {
+          throw new Error(`route ${id}: its path parameter ${name} is neither the subject nor set`);
+        }
+      }
+      return {
+        ...(await readFields(fields, parsed, command, extra.cwd ?? '.', set)),
+        ...set,
+      } as RequestParams<K>;
+    },
   };
 }
 
@@ -182,18 +211,26 @@ function meaning(field: RouteField): string {
   return field.list ? `a list of ${kind}` : `a ${kind}`;
 }
 
-function routeFields(id: RouteId, derivation: Derivation): RouteField[] {
-  const declared =
-    (CONTROL_API[id] as { params?: { fields: Record<string, ParamSpec> } }).params?.fields ?? {};
+function routeFields(id: RouteId, route: RouteSpec, derivation: Derivation): RouteField[] {
+  const inPath = route.pathParams ?? {};
+  const subjectInPath = derivation.subject !== undefined && derivation.subject in inPath;
+  const declared: Record<string, ParamSpec> = {
+    ...(subjectInPath ? { [derivation.subject!]: pathSpec(inPath[derivation.subject!]!) } : {}),
+    ...route.params?.fields,
+  };
   const named = [
     ...Object.keys(derivation.flags ?? {}),
     ...(derivation.omit ?? []),
     ...(derivation.files ?? []),
     ...(derivation.bare ?? []),
     ...Object.keys(derivation.metavars ?? {}),
+    ...Object.keys(derivation.defaults ?? {}),
     ...(derivation.subject === undefined ? [] : [derivation.subject]),
   ];
   for (const name of named) {
+    if (name in inPath && name !== derivation.subject) {
+      throw new Error(`route ${id}: ${name} is a parameter of its path, given only as the subject`);
+    }
     if (!(name in declared)) throw new Error(`route ${id} has no parameter ${name}`);
   }
   const fields: RouteField[] = [];
@@ -212,6 +249,7 @@ function routeFields(id: RouteId, derivation: Derivation): RouteField[] {
       option: !subject || derivation.subjectOption === true,
       file,
       bare: derivation.bare?.includes(name) ?? false,
+      ...(derivation.defaults?.[name] === undefined ? {} : { default: derivation.defaults[name] }),
     };
     if (field.option && fields.some((other) => other.option && other.flag === field.flag)) {
       throw new Error(`route ${id}: two parameters are given as --${field.flag}`);
@@ -219,6 +257,12 @@ function routeFields(id: RouteId, derivation: Derivation): RouteField[] {
     fields.push(field);
   }
   return fields;
+}
+
+/** A path parameter as the parameter it is read as: a reference, an integer or a string, required. */
+function pathSpec(param: PathParam): ParamSpec {
+  const kind = param.of !== undefined ? 'ref' : param.type;
+  return { kind, required: true, description: param.description, ...(param.of ? { of: param.of } : {}) };
 }
 
 function metavarOf(name: string, spec: ParamSpec, file: boolean): string {
@@ -251,6 +295,7 @@ async function readFields(
     const label = field.subject ? field.metavar : flag;
     if (given === undefined || given === '' || (Array.isArray(given) && given.length === 0)) {
       if (field.spec.required) requireOption(undefined, label, command);
+      if (field.default !== undefined) params[field.name] = field.default;
       continue;
     }
     if (typeof given === 'boolean') params[field.name] = given;
@@ -285,6 +330,9 @@ function readValue(
       throw usageError(`${label} must be a number, not "${text}"`, command);
     }
     return number;
+  }
+  if (spec.enum !== undefined && !spec.enum.includes(text)) {
+    throw usageError(`${label} must be ${oneOf(spec.enum)}, not "${text}"`, command);
   }
   return field.bare ? bareUsername(text) : text;
 }

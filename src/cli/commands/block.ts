@@ -3,8 +3,9 @@
  * `parley bot privacy` (a bot's group privacy mode).
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { mergeRouteOptions, routeCli } from '../route-options.js';
+import { routeHelp } from '../route-help.js';
 import { formatBot, printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
@@ -47,10 +48,11 @@ ${CLIENT_OPTIONS_HELP}`,
 export const blockCommand = blockingCommand('block');
 export const unblockCommand = blockingCommand('unblock');
 
-// Hand-written for now: --on/--off give `enabled`; derivable with `set` (not moved yet).
+/** `--on` or `--off` says `enabled`, the command's own flags (one of them, not a flag and its absence). */
+const PRIVACY = routeCli('setBotPrivacy', { subject: 'bot', subjectOption: true, omit: ['enabled'] });
 const PRIVACY_OPTIONS = {
   ...CLIENT_OPTIONS,
-  bot: { type: 'string' },
+  ...PRIVACY.options,
   on: { type: 'boolean' },
   off: { type: 'boolean' },
 } as const;
@@ -58,6 +60,8 @@ const PRIVACY_OPTIONS = {
 export const botPrivacyCommand: Command = {
   name: 'bot privacy',
   summary: "turn a bot's group privacy mode on or off",
+  options: PRIVACY_OPTIONS,
+  routes: [PRIVACY],
   help: `Usage: parley bot privacy BOT (--on | --off) [--json]
 
 With privacy mode on (a new bot's default) a bot in groups gets only commands, replies to it,
@@ -65,17 +69,21 @@ mentions of it and service messages; off, it gets every message. Prints the bot.
 BOT is the bot's id or @username (also accepted as --bot BOT, the form of earlier versions).
 
 Options:
-  --on                 privacy mode on
-  --off                privacy mode off
+${routeHelp(
+  [PRIVACY],
+  [
+    ['--on', 'privacy mode on'],
+    ['--off', 'privacy mode off'],
+  ],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, PRIVACY_OPTIONS, ['BOT?']);
-    const bot = refArgument(subjectArgument(positionals[0], values.bot, 'BOT', '--bot', this.name));
+    const parsed = parseCommandArgs(this.name, args, PRIVACY_OPTIONS, PRIVACY.positionals);
+    const { values } = parsed;
+    const params = await PRIVACY.params(parsed, this.name, { set: { enabled: values.on === true } });
     if (values.on === values.off) throw usageError('give either --on or --off', this.name);
-    const record = await withClient(values, ctx, (client) =>
-      client.setBotPrivacy({ bot, enabled: values.on === true }),
-    );
+    const record = await withClient(values, ctx, (client) => client.setBotPrivacy(params));
     printResult(ctx, values.json, record, formatBot);
     return 0;
   },

@@ -2,7 +2,9 @@
  * `parley device ...`: a person's devices (docs/control-api.md, "Gateway and devices"). A device
  * that is online acknowledges receipt of verification messages; an offline one does not.
  */
-import { integerOption, parseCommandArgs, refArgument, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeHelp } from '../route-help.js';
+import { mergeRouteOptions, routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { Device } from '../../testkit/index.js';
@@ -20,18 +22,20 @@ const USER_HELP = `USER is the person's phone number (+15550001), user id or @us
 --user USER, the form of earlier versions).`;
 
 /** The person whose devices a command acts on: USER, or `--user USER` as in earlier versions. */
-function userOf(command: string, positional: string | undefined, option: string | undefined) {
-  return refArgument(subjectArgument(positional, option, 'USER', '--user', command));
-}
+const USER_SUBJECT = { subject: 'user', subjectOption: true } as const;
 
-// Hand-written: the client's device methods take the user (and a device id) positionally, not the route's object.
-const STATE_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, device: { type: 'string' } } as const;
+const ONLINE = routeCli('setDevicesOnline', { ...USER_SUBJECT, flags: { device_id: 'device' } });
+const OFFLINE = routeCli('setDevicesOffline', { ...USER_SUBJECT, flags: { device_id: 'device' } });
+const STATE_OPTIONS = { ...CLIENT_OPTIONS, ...mergeRouteOptions(ONLINE, OFFLINE) } as const;
 
 function stateCommand(online: boolean): Command {
   const word = online ? 'online' : 'offline';
+  const route = online ? ONLINE : OFFLINE;
   return {
     name: `device ${word}`,
     summary: `set a person's devices ${word}`,
+    options: STATE_OPTIONS,
+    routes: [route],
     help: `Usage: parley device ${word} USER [--device ID] [--json]
 
 Sets every device of the person (or only --device) ${word} and prints their devices.${
@@ -40,15 +44,15 @@ Sets every device of the person (or only --device) ${word} and prints their devi
 ${USER_HELP}
 
 Options:
-  --device ID          only this device
+${route.help}
 
 ${CLIENT_OPTIONS_HELP}`,
     async run(args, ctx) {
-      const { values, positionals } = parseCommandArgs(this.name, args, STATE_OPTIONS, ['USER?']);
-      const user = userOf(this.name, positionals[0], values.user);
-      const device = integerOption(values.device, '--device', this.name, 1);
+      const parsed = parseCommandArgs(this.name, args, STATE_OPTIONS, route.positionals);
+      const { values } = parsed;
+      const params = await ONLINE.params(parsed, this.name);
       const devices = await withClient(values, ctx, (client) =>
-        online ? client.setDevicesOnline(user, device) : client.setDevicesOffline(user, device),
+        online ? client.request('setDevicesOnline', params) : client.request('setDevicesOffline', params),
       );
       printResult(ctx, values.json, devices, formatDevices);
       return 0;
@@ -59,9 +63,14 @@ ${CLIENT_OPTIONS_HELP}`,
 export const deviceOnlineCommand = stateCommand(true);
 export const deviceOfflineCommand = stateCommand(false);
 
+const LIST = routeCli('listDevices', USER_SUBJECT);
+const LIST_OPTIONS = { ...CLIENT_OPTIONS, ...LIST.options } as const;
+
 export const deviceListCommand: Command = {
   name: 'device list',
   summary: "list a person's devices",
+  options: LIST_OPTIONS,
+  routes: [LIST],
   help: `Usage: parley device list USER [--json]
 
 Prints the person's devices, one per line. A new person has one online device.
@@ -69,33 +78,43 @@ ${USER_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, STATE_OPTIONS, ['USER?']);
-    const user = userOf(this.name, positionals[0], values.user);
-    const devices = await withClient(values, ctx, (client) => client.listDevices(user));
+    const parsed = parseCommandArgs(this.name, args, LIST_OPTIONS, LIST.positionals);
+    const { values } = parsed;
+    const params = await LIST.params(parsed, this.name);
+    const devices = await withClient(values, ctx, (client) => client.request('listDevices', params));
     printResult(ctx, values.json, devices, formatDevices);
     return 0;
   },
 };
 
-// Hand-written: --offline says `online: false` and --read-manually `read_delay: null`; shared with `device set` (a path id).
+/**
+ * The delays' options: --read-manually (the command's own) says `read_delay: null`, which wins
+ * over --read-delay.
+ */
+const DELAYS = { metavars: { receipt_delay: 'S', read_delay: 'S' } } as const;
+const READ_MANUALLY: readonly [string, string] = [
+  '--read-manually',
+  'reports read only when the person reads (parley gateway read); the default',
+];
+
+function delays(values: { 'read-manually'?: boolean | undefined }) {
+  return values['read-manually'] ? { read_delay: null } : {};
+}
+
+/** --offline (the command's own) says `online: false`. */
+const ADD = routeCli('addDevice', { ...USER_SUBJECT, ...DELAYS, omit: ['online'] });
 const ADD_OPTIONS = {
   ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  device: { type: 'string' },
-  name: { type: 'string' },
+  ...ADD.options,
   offline: { type: 'boolean' },
-  'receipt-delay': { type: 'string' },
-  'read-delay': { type: 'string' },
   'read-manually': { type: 'boolean' },
 } as const;
-
-const DELAY_HELP = `  --receipt-delay S    seconds (virtual) until it acknowledges receipt (default 0)
-  --read-delay S       seconds after receipt until it reports the message read
-  --read-manually      reports read only when the person reads (parley gateway read); the default`;
 
 export const deviceAddCommand: Command = {
   name: 'device add',
   summary: 'add a device to a person',
+  options: ADD_OPTIONS,
+  routes: [ADD],
   help: `Usage: parley device add USER [--name NAME] [--offline] [--receipt-delay S]
                          [--read-delay S | --read-manually] [--json]
 
@@ -103,30 +122,36 @@ Adds a device to the person and prints it.
 ${USER_HELP}
 
 Options:
-  --name NAME          default "Device"
-  --offline            add it offline
-${DELAY_HELP}
+${routeHelp([ADD], [['--offline', 'add it offline'], READ_MANUALLY])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, ADD_OPTIONS, ['USER?']);
-    const user = userOf(this.name, positionals[0], values.user);
-    const device = await withClient(values, ctx, (client) =>
-      client.addDevice({
-        user,
-        ...(values.name !== undefined ? { name: values.name } : {}),
-        online: !values.offline,
-        ...delays(values, this.name),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, ADD_OPTIONS, ADD.positionals);
+    const { values } = parsed;
+    const set = { online: !values.offline, ...delays(values) };
+    const params = await ADD.params(parsed, this.name, { set });
+    const device = await withClient(values, ctx, (client) => client.addDevice(params));
     printResult(ctx, values.json, device, formatDevice);
     return 0;
   },
 };
 
+/** Not offered: online (`parley device online|offline --device ID` says it). */
+const SET = routeCli('updateDevice', {
+  ...DELAYS,
+  subject: 'id',
+  subjectOption: true,
+  flags: { id: 'device' },
+  metavars: { ...DELAYS.metavars, id: 'DEVICE' },
+  omit: ['online'],
+});
+const SET_OPTIONS = { ...CLIENT_OPTIONS, ...SET.options, 'read-manually': { type: 'boolean' } } as const;
+
 export const deviceSetCommand: Command = {
   name: 'device set',
   summary: "change a device's name or acknowledgement delays",
+  options: SET_OPTIONS,
+  routes: [SET],
   help: `Usage: parley device set DEVICE [--name NAME] [--receipt-delay S]
                          [--read-delay S | --read-manually] [--json]
 
@@ -134,38 +159,15 @@ Changes a device and prints it. DEVICE is its id, as "parley device list" shows 
 as --device ID, the form of earlier versions).
 
 Options:
-  --name NAME
-${DELAY_HELP}
+${routeHelp([SET], [READ_MANUALLY])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, ADD_OPTIONS, ['DEVICE?']);
-    const ref = subjectArgument(positionals[0], values.device, 'DEVICE', '--device', this.name);
-    const id = integerOption(ref, 'DEVICE', this.name, 1)!;
-    const device = await withClient(values, ctx, (client) =>
-      client.updateDevice(id, {
-        ...(values.name !== undefined ? { name: values.name } : {}),
-        ...delays(values, this.name),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, SET_OPTIONS, SET.positionals);
+    const { values } = parsed;
+    const params = await SET.params(parsed, this.name, { set: delays(values) });
+    const device = await withClient(values, ctx, (client) => client.request('updateDevice', params));
     printResult(ctx, values.json, device, formatDevice);
     return 0;
   },
 };
-
-function delays(
-  values: {
-    'receipt-delay'?: string | undefined;
-    'read-delay'?: string | undefined;
-    'read-manually'?: boolean | undefined;
-  },
-  command: string,
-): { receipt_delay?: number; read_delay?: number | null } {
-  const out: { receipt_delay?: number; read_delay?: number | null } = {};
-  const receipt = integerOption(values['receipt-delay'], '--receipt-delay', command, 0);
-  const read = integerOption(values['read-delay'], '--read-delay', command, 0);
-  if (receipt !== undefined) out.receipt_delay = receipt;
-  if (read !== undefined) out.read_delay = read;
-  if (values['read-manually']) out.read_delay = null;
-  return out;
-}

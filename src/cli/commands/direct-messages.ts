@@ -6,17 +6,17 @@
  * decline with approveSuggestedPost / declineSuggestedPost.
  */
 import type { DirectMessagesChat } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { formatMessage, printResult } from '../output.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-// Hand-written for now: --off gives `enabled: false`; derivable with `set`, not moved yet.
-const ENABLE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  by: { type: 'string' },
-  chat: { type: 'string' },
-  off: { type: 'boolean' },
-} as const;
+const CHANNEL = { metavars: { chat: 'CHANNEL' } } as const;
+
+/** `--off` says `enabled: false`, the command's own flag. */
+const ENABLE = routeCli('enableDirectMessages', { ...CHANNEL, omit: ['enabled'] });
+const ENABLE_OPTIONS = { ...CLIENT_OPTIONS, ...ENABLE.options, off: { type: 'boolean' } } as const;
 
 /** `direct messages of channel -100…: chat -100… (on)` */
 export function formatDirectMessages(dm: DirectMessagesChat): string {
@@ -26,6 +26,8 @@ export function formatDirectMessages(dm: DirectMessagesChat): string {
 export const dmEnableCommand: Command = {
   name: 'dm enable',
   summary: "turn a channel's direct messages on (or off) as its owner",
+  options: ENABLE_OPTIONS,
+  routes: [ENABLE],
   help: `Usage: parley dm enable --by USER --chat CHANNEL [--off] [--json]
 
 Makes the channel's direct-messages chat (a supergroup with is_direct_messages, parent_chat the
@@ -33,65 +35,58 @@ channel), where people write to the channel and suggest posts; the channel's adm
 administer it. --off turns them off again.
 
 Options:
-  --by USER        the channel's owner: a phone number, user id or @username (required)
-  --chat CHANNEL   the channel's id or @username (required)
-  --off            turn them off
+${routeHelp([ENABLE], [['--off', 'turn them off']])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ENABLE_OPTIONS);
-    const by = refArgument(requireOption(values.by, '--by', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const dm = await withClient(values, ctx, (client) =>
-      client.enableDirectMessages({ by, chat, enabled: !(values.off ?? false) }),
-    );
+    const parsed = parseCommandArgs(this.name, args, ENABLE_OPTIONS);
+    const { values } = parsed;
+    const params = await ENABLE.params(parsed, this.name, { set: { enabled: !(values.off ?? false) } });
+    const dm = await withClient(values, ctx, (client) => client.enableDirectMessages(params));
     printResult(ctx, values.json, dm, formatDirectMessages);
     return 0;
   },
 };
 
-// Hand-written for now: its table is also suggest's (which adds --amount, --send-date); derivable, not moved yet.
-const SEND_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  text: { type: 'string' },
-} as const;
+const SEND = routeCli('sendDirectMessage', CHANNEL);
+const SEND_OPTIONS = { ...CLIENT_OPTIONS, ...SEND.options } as const;
 
 export const dmSendCommand: Command = {
   name: 'dm send',
   summary: "write to a channel's direct messages as a person",
+  options: SEND_OPTIONS,
+  routes: [SEND],
   help: `Usage: parley dm send --user USER --chat CHANNEL --text TEXT [--json]
 
 The message goes to the person's topic of the channel's direct-messages chat; the channel's
 administrator bots get it as a message update.
 
 Options:
-  --user USER      a phone number, user id or @username (required)
-  --chat CHANNEL   the channel's id or @username (required)
-  --text TEXT      1-4096 characters (required)
+${SEND.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, SEND_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const text = requireOption(values.text, '--text', this.name);
-    const message = await withClient(values, ctx, (client) => client.sendDirectMessage({ user, chat, text }));
+    const parsed = parseCommandArgs(this.name, args, SEND_OPTIONS);
+    const { values } = parsed;
+    const params = await SEND.params(parsed, this.name);
+    const message = await withClient(values, ctx, (client) => client.sendDirectMessage(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },
 };
 
-const SUGGEST_OPTIONS = {
-  ...SEND_OPTIONS,
-  amount: { type: 'string' },
-  'send-date': { type: 'string' },
-} as const;
+/** Not offered: currency, whose one accepted value (XTR, Stars) is its default. */
+const SUGGEST = routeCli('suggestPost', {
+  metavars: { chat: 'CHANNEL', amount: 'STARS', send_date: 'UNIX' },
+  omit: ['currency'],
+});
+const SUGGEST_OPTIONS = { ...CLIENT_OPTIONS, ...SUGGEST.options } as const;
 
 export const dmSuggestCommand: Command = {
   name: 'dm suggest',
   summary: 'suggest a post to a channel as a person, with a price in Stars',
+  options: SUGGEST_OPTIONS,
+  routes: [SUGGEST],
   help: `Usage: parley dm suggest --user USER --chat CHANNEL --text TEXT [--amount STARS] [--send-date UNIX] [--json]
 
 A suggestion (suggested_post_info state pending) in the person's topic: an administrator bot
@@ -99,29 +94,14 @@ approves it (the price leaves the person's Stars, the post is published at its d
 is paid a day later) or declines it.
 
 Options:
-  --user USER        a phone number, user id or @username (required)
-  --chat CHANNEL     the channel's id or @username (required)
-  --text TEXT        the post, 1-4096 characters (required)
-  --amount STARS     the price: 5 to 100000 Stars; omitted: unpaid
-  --send-date UNIX   when to publish it (Unix seconds, 300 s to 30 days ahead); omitted: any time
+${SUGGEST.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, SUGGEST_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const text = requireOption(values.text, '--text', this.name);
-    const amount = integerOption(values.amount, '--amount', this.name, 0);
-    const sendDate = integerOption(values['send-date'], '--send-date', this.name, 0);
-    const message = await withClient(values, ctx, (client) =>
-      client.suggestPost({
-        user,
-        chat,
-        text,
-        ...(amount !== undefined ? { amount } : {}),
-        ...(sendDate !== undefined ? { send_date: sendDate } : {}),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, SUGGEST_OPTIONS);
+    const { values } = parsed;
+    const params = await SUGGEST.params(parsed, this.name);
+    const message = await withClient(values, ctx, (client) => client.suggestPost(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },

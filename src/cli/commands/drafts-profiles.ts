@@ -5,8 +5,7 @@
  * tasks of a checklist and adds tasks), `parley profile personal-chat`. ADR 0048.
  */
 import type { MessageDraft, ProfileAudios } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, type Command, messageOptions } from '../command.js';
-import { usageError } from '../cli-error.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { routeCli } from '../route-options.js';
 import { optionLines } from '../route-help.js';
 import { formatMessage, printResult } from '../output.js';
@@ -115,73 +114,61 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-// Hand-written: tasks are objects of the wire (`{ id, text }`), given here as texts numbered in order.
-const CHECKLIST_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  message: { type: 'string' },
-  done: { type: 'string', multiple: true },
-  'not-done': { type: 'string', multiple: true },
-  task: { type: 'string', multiple: true },
-} as const;
-
-function taskIds(values: string[] | undefined, option: string, command: string): number[] {
-  return (values ?? []).map((value) => integerOption(value, option, command, 1)!);
-}
+const MARK = routeCli('markChecklistTasks', {
+  flags: { message_id: 'message' },
+  metavars: { done: 'TASK', not_done: 'TASK' },
+});
+const MARK_OPTIONS = { ...CLIENT_OPTIONS, ...MARK.options } as const;
 
 export const checklistMarkCommand: Command = {
   name: 'checklist mark',
   summary: 'mark tasks of a checklist as done or not done as a user',
+  options: MARK_OPTIONS,
+  routes: [MARK],
   help: `Usage: parley checklist mark --user USER --chat CHAT --message ID [--done TASK]... [--not-done TASK]... [--json]
 
 Marks tasks of the checklist in message ID as done or not done; the user posts a
 checklist_tasks_done service message (the business account's bot gets it). Prints that message.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          the chat as the user sees it: a user id, @username or chat id (required)
-  --message ID         the id of the checklist message (required)
-  --done TASK          the id of a task to mark as done (repeatable)
-  --not-done TASK      the id of a task to mark as not done (repeatable)
+${MARK.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CHECKLIST_OPTIONS);
-    const { user, chat, messageId } = messageOptions(values, this.name);
-    const done = taskIds(values.done, '--done', this.name);
-    const notDone = taskIds(values['not-done'], '--not-done', this.name);
-    const message = await withClient(values, ctx, (client) =>
-      client.markChecklistTasks({ user, chat, message_id: messageId, done, not_done: notDone }),
-    );
+    const parsed = parseCommandArgs(this.name, args, MARK_OPTIONS);
+    const { values } = parsed;
+    const params = await MARK.params(parsed, this.name);
+    const message = await withClient(values, ctx, (client) => client.markChecklistTasks(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },
 };
 
+const ADD = routeCli('addChecklistTasks', {
+  flags: { message_id: 'message', tasks: 'task' },
+  metavars: { tasks: 'TEXT' },
+});
+const ADD_OPTIONS = { ...CLIENT_OPTIONS, ...ADD.options } as const;
+
 export const checklistAddCommand: Command = {
   name: 'checklist add',
   summary: 'add tasks to a checklist as a user',
+  options: ADD_OPTIONS,
+  routes: [ADD],
   help: `Usage: parley checklist add --user USER --chat CHAT --message ID --task TEXT [--task TEXT]... [--json]
 
 Adds tasks to the checklist in message ID; the user posts a checklist_tasks_added service message.
 Prints that message.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          the chat as the user sees it: a user id, @username or chat id (required)
-  --message ID         the id of the checklist message (required)
-  --task TEXT          the text of a new task (repeatable; at least one)
+${ADD.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CHECKLIST_OPTIONS);
-    const { user, chat, messageId } = messageOptions(values, this.name);
-    const tasks = values.task ?? [];
-    if (tasks.length === 0) throw usageError('give at least one --task', this.name);
-    const message = await withClient(values, ctx, (client) =>
-      client.addChecklistTasks({ user, chat, message_id: messageId, tasks }),
-    );
+    const parsed = parseCommandArgs(this.name, args, ADD_OPTIONS);
+    const { values } = parsed;
+    const params = await ADD.params(parsed, this.name);
+    const message = await withClient(values, ctx, (client) => client.addChecklistTasks(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLog } from './gateway.js';
+import { formatLog } from './gateway-inbox.js';
 
 describe('gateway log', () => {
   it('shows the status each report carried, delivered or pending', () => {

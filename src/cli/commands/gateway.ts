@@ -1,7 +1,8 @@
 /**
  * `parley gateway ...`: the Verification Gateway through the control API (docs/control-api.md,
  * "Gateway and devices"). `gateway account` and `gateway channel` take a verb as their first
- * argument (`parley gateway account create ...`), since command names have at most two words.
+ * argument (`parley gateway account create ...`), since command names have at most two words. A
+ * person's side (wait-code, inbox, read) and the delivery log are in gateway-inbox.ts.
  */
 import { usageError } from '../cli-error.js';
 import {
@@ -15,15 +16,11 @@ import {
 } from '../command.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import { waitUntil } from '../wait-until.js';
 import type {
   CreatedGatewayAccount,
-  DeliveryLog,
   GatewayAccount,
   LedgerEntry,
-  ReceivedCode,
   SenderChannel,
-  VerificationInboxEntry,
 } from '../../testkit/index.js';
 
 /** `account 3 owner +15550001 balance 9.99 price 0.01 (+44: 0.02)`, and the token once. */
@@ -44,44 +41,8 @@ function formatLedger(entries: LedgerEntry[]): string {
     .join('\n');
 }
 
-function formatCode(code: ReceivedCode): string {
-  const sender = code.sender_username ? ` from @${code.sender_username}` : '';
-  return `code ${code.code} for ${code.phone_number}${sender} (request ${code.request_id})`;
-}
-
-function formatInboxEntry(entry: VerificationInboxEntry): string {
-  const code = entry.code ? `code ${entry.code}` : 'message removed';
-  const verification = entry.verification_status ? `, ${entry.verification_status}` : '';
-  const sender = entry.sender_username ? ` from @${entry.sender_username}` : '';
-  return `request ${entry.request_id}${sender}: ${code} [${entry.delivery_status}${verification}]`;
-}
-
 function formatChannel(channel: SenderChannel): string {
   return `channel @${channel.username} ${channel.id} (${channel.title})${channel.verified ? ' verified' : ' not verified'}`;
-}
-
-/** The delivery status a report carries (`sent`, `delivered`, `read`, `expired`, `revoked`). */
-function reportedStatus(body: string): string {
-  try {
-    const status = (JSON.parse(body) as { delivery_status?: { status?: unknown } }).delivery_status?.status;
-    return typeof status === 'string' ? status : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-export function formatLog(log: DeliveryLog): string {
-  const attempts = log.attempts.map((a) => {
-    const result = a.status_code !== undefined ? `HTTP ${a.status_code}` : (a.error ?? '');
-    const status = reportedStatus(a.body);
-    return `report ${a.request_id} ${status} attempt ${a.attempt} ${a.outcome} (${result}) ${a.url}`;
-  });
-  const pending = log.pending.map(
-    (p) =>
-      `pending ${p.request_id} ${reportedStatus(p.body)} after ${p.attempts} attempts, next at ${p.next_attempt_date}`,
-  );
-  const lines = [...attempts, ...pending];
-  return lines.length === 0 ? 'no reports' : lines.join('\n');
 }
 
 /** Runs the verb given as the first argument of a two-word command. */
@@ -250,143 +211,5 @@ ${CLIENT_OPTIONS_HELP}`,
         return 0;
       },
     });
-  },
-};
-
-// Hand-written: it polls the inbox until a code arrives (a loop over a route, not one call).
-const WAIT_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  phone: { type: 'string' },
-  timeout: { type: 'string' },
-  'request-id': { type: 'string' },
-} as const;
-
-/** The person of `gateway wait-code|inbox|read`: PHONE, or `--phone PHONE` as in earlier versions. */
-function phoneOf(command: string, positional: string | undefined, option: string | undefined) {
-  return refArgument(subjectArgument(positional, option, 'PHONE', '--phone', command));
-}
-
-const PHONE_HELP = `PHONE is the person's phone number (+15550001), user id or @username (also accepted as
---phone PHONE, the form of earlier versions).`;
-
-export const gatewayWaitCodeCommand: Command = {
-  name: 'gateway wait-code',
-  summary: 'wait for the next verification code a phone number receives',
-  help: `Usage: parley gateway wait-code PHONE [--request-id REQUEST_ID] [--timeout SECONDS] [--json]
-
-Waits for the next verification code sent to the person and prints it:
-code <code> for <phone> (request <request_id>); --json prints request_id, code, ...
-Each code is returned once, also one sent before the wait began.
-Exits with code 1 (WAIT_TIMEOUT) if none arrives in time.
-${PHONE_HELP}
-
-Options:
-  --request-id REQUEST_ID
-                       the code of this request (the request_id that sendVerificationMessage
-                       answered); codes of other requests that arrive first are passed over
-  --timeout SECONDS    how long to wait, at most 300 (default 10)
-
-${CLIENT_OPTIONS_HELP}`,
-  async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, WAIT_OPTIONS, ['PHONE?']);
-    const phone = phoneOf(this.name, positionals[0], values.phone);
-    const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
-    const requestId = values['request-id'];
-    const code = await withClient(values, ctx, (client) =>
-      requestId === undefined
-        ? client.waitForCode({ phone, timeout })
-        : waitUntil(
-            timeout,
-            (seconds) => client.waitForCode({ phone, timeout: seconds }),
-            (received) => received.request_id === requestId,
-            `no code of request ${requestId} reached ${phone}`,
-          ),
-    );
-    printResult(ctx, values.json, code, formatCode);
-    return 0;
-  },
-};
-
-// Hand-written: PHONE (or --phone) and --request select an inbox entry; the route is reached through the inbox.
-const PHONE_OPTIONS = { ...CLIENT_OPTIONS, phone: { type: 'string' }, request: { type: 'string' } } as const;
-
-export const gatewayInboxCommand: Command = {
-  name: 'gateway inbox',
-  summary: 'list the verification messages a phone number received',
-  help: `Usage: parley gateway inbox PHONE [--json]
-
-Prints the verification messages sent to the person, oldest first:
-request <request_id>: code <code> [<delivery status>, <verification status>].
-A revoked or expired message no longer shows its code.
-${PHONE_HELP}
-
-${CLIENT_OPTIONS_HELP}`,
-  async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
-    const phone = phoneOf(this.name, positionals[0], values.phone);
-    const entries = await withClient(values, ctx, (client) => client.getVerificationInbox(phone));
-    printResult(ctx, values.json, entries, (list) =>
-      list.length === 0 ? 'no messages' : list.map(formatInboxEntry).join('\n'),
-    );
-    return 0;
-  },
-};
-
-export const gatewayReadCommand: Command = {
-  name: 'gateway read',
-  summary: 'read a verification message as the person (its status becomes read)',
-  help: `Usage: parley gateway read PHONE [--request REQUEST_ID] [--json]
-
-The person reads the verification message of that request (default: the newest unread one) on an
-online device. Fails with NO_ONLINE_DEVICE when all their devices are offline.
-${PHONE_HELP}
-
-Options:
-  --request REQUEST_ID the request whose message is read (default: the newest unread one)
-
-${CLIENT_OPTIONS_HELP}`,
-  async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, PHONE_OPTIONS, ['PHONE?']);
-    const phone = phoneOf(this.name, positionals[0], values.phone);
-    const entry = await withClient(values, ctx, (client) =>
-      client.markVerificationRead({ phone, ...(values.request ? { request_id: values.request } : {}) }),
-    );
-    printResult(ctx, values.json, entry, formatInboxEntry);
-    return 0;
-  },
-};
-
-// Hand-written: the delivery log's filters and its --follow loop.
-const LOG_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  account: { type: 'string' },
-  request: { type: 'string' },
-  limit: { type: 'string' },
-} as const;
-
-export const gatewayLogCommand: Command = {
-  name: 'gateway log',
-  summary: 'show the delivery log of reports to callback URLs',
-  help: `Usage: parley gateway log [--account ID] [--request REQUEST_ID] [--limit N] [--json]
-
-Prints every attempt to deliver a report (outcome delivered, failed or lost, with the HTTP status
-or error) and the reports still waiting for a retry. --json includes the bodies and the
-X-Request-Timestamp and X-Request-Signature sent.
-
-Options (filters; without them, every account's reports):
-  --account ID         only the reports of this account
-  --request REQUEST_ID only the reports of this verification request
-  --limit N            at most N attempts, the newest
-
-${CLIENT_OPTIONS_HELP}`,
-  async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, LOG_OPTIONS);
-    const account = integerOption(values.account, '--account', this.name, 1);
-    const limit = integerOption(values.limit, '--limit', this.name, 1);
-    const log = await withClient(values, ctx, (client) =>
-      client.getDeliveryLog({ account, request_id: values.request, limit }),
-    );
-    printResult(ctx, values.json, log, formatLog);
-    return 0;
   },
 };

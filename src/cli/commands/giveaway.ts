@@ -4,23 +4,25 @@
  */
 import type { GiveawayRecord } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-// Hand-written for now: --stars/--premium-months are exclusive and renamed; derivable with flags, not moved yet.
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  winners: { type: 'string' },
-  until: { type: 'string' },
-  stars: { type: 'string' },
-  'premium-months': { type: 'string' },
-  prize: { type: 'string' },
-  'only-new-members': { type: 'boolean' },
-  'public-winners': { type: 'boolean' },
-} as const;
+/** Not offered: country_codes, which restrict nobody on Parley (its people have no country). */
+const START = routeCli('startGiveaway', {
+  flags: {
+    winner_count: 'winners',
+    until_date: 'until',
+    prize_star_count: 'stars',
+    premium_subscription_month_count: 'premium-months',
+    prize_description: 'prize',
+    has_public_winners: 'public-winners',
+  },
+  omit: ['country_codes'],
+  metavars: { until_date: 'UNIX', prize_description: 'TEXT' },
+});
+const OPTIONS = { ...CLIENT_OPTIONS, ...START.options } as const;
 
 /** `giveaway <id> in chat -100… (message #5): 3 winners at <date>, 300 Stars; pending` */
 export function formatGiveaway(giveaway: GiveawayRecord): string {
@@ -35,6 +37,8 @@ export function formatGiveaway(giveaway: GiveawayRecord): string {
 export const giveawayStartCommand: Command = {
   name: 'giveaway start',
   summary: 'start a giveaway in a channel or supergroup as its administrator',
+  options: OPTIONS,
+  routes: [START],
   help: `Usage: parley giveaway start --user USER --chat CHAT --winners N --until UNIX
                               (--stars N | --premium-months 3|6|12) [--prize TEXT]
                               [--only-new-members] [--public-winners] [--json]
@@ -44,46 +48,17 @@ draws the winners among the chat's people, pays Stars prizes, gives each winner 
 giveaway_winners (--public-winners) or giveaway_completed. Stars come from the user's balance.
 
 Options:
-  --user USER            an administrator or the owner of the chat (required)
-  --chat CHAT            the channel's or supergroup's id or @username (required)
-  --winners N            1-100 (required)
-  --until UNIX           when the winners are drawn, Unix seconds (required)
-  --stars N              a Stars giveaway: the Stars shared among the winners
-  --premium-months N     a Premium giveaway: 3, 6 or 12 months
-  --prize TEXT           an additional prize
-  --only-new-members     only people who join after the start may win
-  --public-winners       post the winners
+${START.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
-    const winners = integerOption(
-      requireOption(values.winners, '--winners', this.name),
-      '--winners',
-      this.name,
-      1,
-    )!;
-    const until = integerOption(requireOption(values.until, '--until', this.name), '--until', this.name, 1)!;
-    const stars = integerOption(values.stars, '--stars', this.name, 1);
-    const months = integerOption(values['premium-months'], '--premium-months', this.name, 1);
-    if ((stars === undefined) === (months === undefined)) {
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const params = await START.params(parsed, this.name);
+    if ((params.prize_star_count === undefined) === (params.premium_subscription_month_count === undefined)) {
       throw usageError('give one of --stars and --premium-months', this.name);
     }
-    const giveaway = await withClient(values, ctx, (client) =>
-      client.startGiveaway({
-        user,
-        chat,
-        winner_count: winners,
-        until_date: until,
-        ...(stars !== undefined ? { prize_star_count: stars } : {}),
-        ...(months !== undefined ? { premium_subscription_month_count: months } : {}),
-        ...(values.prize !== undefined ? { prize_description: values.prize } : {}),
-        only_new_members: values['only-new-members'] ?? false,
-        has_public_winners: values['public-winners'] ?? false,
-      }),
-    );
+    const giveaway = await withClient(values, ctx, (client) => client.startGiveaway(params));
     printResult(ctx, values.json, giveaway, formatGiveaway);
     return 0;
   },

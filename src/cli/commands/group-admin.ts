@@ -3,10 +3,12 @@
  * through the control API. Rights and permissions are given as comma-separated names of the Bot
  * API's ChatAdministratorRights and ChatPermissions fields.
  */
-import { CHAT_HELP, chatOf, formatChat } from './group.js';
+import { CHAT_HELP, formatChat } from './group.js';
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, requireOption, type Command } from '../command.js';
 import { printResult } from '../output.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import { ADMIN_RIGHT_NAMES, PERMISSION_NAMES } from '../../testkit/index.js';
 
@@ -30,31 +32,26 @@ function names(
   return result;
 }
 
-// Hand-written: --rights and --allow give ChatAdministratorRights / ChatPermissions (flags objects) as comma lists of names.
-const TARGET_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  chat: { type: 'string' },
-  user: { type: 'string' },
-  by: { type: 'string' },
-} as const;
+/**
+ * The chat acted on is CHAT (or --chat CHAT, as in earlier versions). --rights and --allow are the
+ * commands' own: they give ChatAdministratorRights / ChatPermissions (objects of booleans) as comma
+ * lists of names.
+ */
+const ON_CHAT = { subject: 'chat', subjectOption: true } as const;
+const UNTIL = { flags: { until_date: 'until' }, metavars: { until_date: 'UNIX_TIME' } } as const;
 
-/** The member (`--user`) of the chat (CHAT) acted on, and who acts (`--by`). */
-function target(
-  { values, positionals }: { values: { chat?: string; user?: string; by?: string }; positionals: string[] },
-  command: string,
-) {
-  return {
-    chat: chatOf(command, positionals[0], values.chat),
-    user: refArgument(requireOption(values.user, '--user', command)),
-    by: refArgument(requireOption(values.by, '--by', command)),
-  };
-}
-
-const PROMOTE_OPTIONS = { ...TARGET_OPTIONS, rights: { type: 'string' }, title: { type: 'string' } } as const;
+const PROMOTE = routeCli('promoteChatMember', {
+  ...ON_CHAT,
+  flags: { custom_title: 'title' },
+  metavars: { custom_title: 'TITLE' },
+});
+const PROMOTE_OPTIONS = { ...CLIENT_OPTIONS, ...PROMOTE.options, rights: { type: 'string' } } as const;
 
 export const groupPromoteCommand: Command = {
   name: 'group promote',
   summary: 'make a member (or a bot) an administrator, or demote one',
+  options: PROMOTE_OPTIONS,
+  routes: [PROMOTE],
   help: `Usage: parley group promote CHAT --user USER --by USER --rights RIGHTS [--title TITLE] [--json]
 
 Gives administrator rights (a bot not in the chat joins as an administrator, as bots join
@@ -62,35 +59,41 @@ channels); "--rights none" demotes. The user, if a bot, gets my_chat_member. Pri
 ${CHAT_HELP}
 
 Options:
-  --user USER          who is promoted (required)
-  --by USER            the creator or an administrator who can promote members (required)
-  --rights RIGHTS      comma-separated: ${ADMIN_RIGHT_NAMES.join(', ')}, is_anonymous; or none (required)
-  --title TITLE        a custom title
+${routeHelp(
+  [PROMOTE],
+  [['--rights RIGHTS', `comma-separated: ${ADMIN_RIGHT_NAMES.join(', ')}, is_anonymous; or none (required)`]],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const parsed = parseCommandArgs(this.name, args, PROMOTE_OPTIONS, ['CHAT?']);
+    const parsed = parseCommandArgs(this.name, args, PROMOTE_OPTIONS, PROMOTE.positionals);
     const { values } = parsed;
-    const who = target(parsed, this.name);
+    const params = await PROMOTE.params(parsed, this.name);
     const rights = names(
       requireOption(values.rights, '--rights', this.name),
       [...ADMIN_RIGHT_NAMES, 'is_anonymous'],
       '--rights',
       this.name,
     );
-    const chat = await withClient(values, ctx, (client) =>
-      client.promoteChatMember({ ...who, rights, custom_title: values.title }),
-    );
+    const chat = await withClient(values, ctx, (client) => client.promoteChatMember({ ...params, rights }));
     printResult(ctx, values.json, chat, formatChat);
     return 0;
   },
 };
 
-const RESTRICT_OPTIONS = { ...TARGET_OPTIONS, allow: { type: 'string' }, until: { type: 'string' } } as const;
+/** Not offered: use_independent_chat_permissions (never offered; --allow gives the permissions as listed). */
+const RESTRICT = routeCli('restrictChatMember', {
+  ...ON_CHAT,
+  ...UNTIL,
+  omit: ['use_independent_chat_permissions'],
+});
+const RESTRICT_OPTIONS = { ...CLIENT_OPTIONS, ...RESTRICT.options, allow: { type: 'string' } } as const;
 
 export const groupRestrictCommand: Command = {
   name: 'group restrict',
   summary: 'restrict a member of a supergroup',
+  options: RESTRICT_OPTIONS,
+  routes: [RESTRICT],
   help: `Usage: parley group restrict CHAT --user USER --by USER [--allow PERMISSIONS] [--until UNIX_TIME] [--json]
 
 Restricts a member of a supergroup to the permissions given (none by default: read only) until a
@@ -98,31 +101,30 @@ time (default: forever; less than 30 s or more than 366 days away is forever). P
 ${CHAT_HELP}
 
 Options:
-  --user USER          the member (required)
-  --by USER            the creator or an administrator who can restrict members (required)
-  --allow PERMISSIONS  comma-separated: ${PERMISSION_NAMES.join(', ')}
-  --until UNIX_TIME    when the restriction ends, in Unix seconds of the server's clock
+${routeHelp([RESTRICT], [['--allow PERMISSIONS', `comma-separated: ${PERMISSION_NAMES.join(', ')}`]])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const parsed = parseCommandArgs(this.name, args, RESTRICT_OPTIONS, ['CHAT?']);
+    const parsed = parseCommandArgs(this.name, args, RESTRICT_OPTIONS, RESTRICT.positionals);
     const { values } = parsed;
-    const who = target(parsed, this.name);
+    const params = await RESTRICT.params(parsed, this.name);
     const permissions = names(values.allow ?? 'none', PERMISSION_NAMES, '--allow', this.name);
-    const until = integerOption(values.until, '--until', this.name, 0);
     const chat = await withClient(values, ctx, (client) =>
-      client.restrictChatMember({ ...who, permissions, until_date: until }),
+      client.restrictChatMember({ ...params, permissions }),
     );
     printResult(ctx, values.json, chat, formatChat);
     return 0;
   },
 };
 
-const REMOVE_OPTIONS = { ...TARGET_OPTIONS, until: { type: 'string' } } as const;
+const REMOVE = routeCli('removeChatMember', { ...ON_CHAT, ...UNTIL });
+const REMOVE_OPTIONS = { ...CLIENT_OPTIONS, ...REMOVE.options } as const;
 
 export const groupRemoveCommand: Command = {
   name: 'group remove',
   summary: 'remove and ban a member (a bot gets my_chat_member)',
+  options: REMOVE_OPTIONS,
+  routes: [REMOVE],
   help: `Usage: parley group remove CHAT --user USER --by USER [--until UNIX_TIME] [--json]
 
 Removes a member and bans them until a time (default: forever). A removed bot gets my_chat_member
@@ -130,19 +132,14 @@ with status "kicked".
 ${CHAT_HELP}
 
 Options:
-  --user USER          the member (required)
-  --by USER            the creator or an administrator who can ban members (required)
-  --until UNIX_TIME    when the ban ends, in Unix seconds of the server's clock
+${REMOVE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const parsed = parseCommandArgs(this.name, args, REMOVE_OPTIONS, ['CHAT?']);
+    const parsed = parseCommandArgs(this.name, args, REMOVE_OPTIONS, REMOVE.positionals);
     const { values } = parsed;
-    const who = target(parsed, this.name);
-    const until = integerOption(values.until, '--until', this.name, 0);
-    const done = await withClient(values, ctx, (client) =>
-      client.removeChatMember({ ...who, until_date: until }),
-    );
+    const params = await REMOVE.params(parsed, this.name);
+    const done = await withClient(values, ctx, (client) => client.removeChatMember(params));
     printResult(ctx, values.json, done, () => 'removed');
     return 0;
   },

@@ -4,13 +4,11 @@
  * restrict, remove) is in group-admin.ts.
  */
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, requireOption, subjectArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
 import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { ChatInviteLink, ChatMember, ChatRecord, GroupChatType } from '../../testkit/index.js';
-
-const TYPES: readonly GroupChatType[] = ['group', 'supergroup', 'channel'];
+import type { ChatInviteLink, ChatMember, ChatRecord } from '../../testkit/index.js';
 
 /** `chat -1001234567890 supergroup "Title" @name` and one line per member: `  creator Alice (123)`. */
 export function formatChat(chat: ChatRecord): string {
@@ -35,70 +33,56 @@ export function formatLink(link: ChatInviteLink): string {
   return flags ? `${link.invite_link} (${flags})` : link.invite_link;
 }
 
-/** The chat every group command but `create` acts on: CHAT, or `--chat CHAT` as in earlier versions. */
-export function chatOf(command: string, positional: string | undefined, option: string | undefined) {
-  return refArgument(subjectArgument(positional, option, 'CHAT', '--chat', command));
-}
-
 export const CHAT_HELP = `CHAT is the chat's id (-100...) or the @username of a public chat (also accepted as
 --chat CHAT, the form of earlier versions).`;
 
-// Hand-written for now: --type is checked here; derivable (flags, bare, lists), not moved yet.
-const CREATE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  owner: { type: 'string' },
-  title: { type: 'string' },
-  type: { type: 'string' },
-  username: { type: 'string' },
-  description: { type: 'string' },
-  member: { type: 'string', multiple: true },
-  forum: { type: 'boolean' },
-} as const;
+const CREATE = routeCli('createChat', {
+  flags: { members: 'member' },
+  bare: ['username'],
+  metavars: { username: 'NAME', description: 'TEXT', members: 'USER' },
+});
+const CREATE_OPTIONS = { ...CLIENT_OPTIONS, ...CREATE.options } as const;
 
 export const groupCreateCommand: Command = {
   name: 'group create',
   summary: 'create a group, supergroup or channel as a user',
+  options: CREATE_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley group create --owner USER --title TITLE [--type group|supergroup|channel]
                            [--username NAME] [--description TEXT] [--forum] [--member USER]... [--json]
 
 Creates a chat owned by a user and prints it with its members. Bots added with --member get
-my_chat_member; bots join channels only by "parley group promote".
+my_chat_member; bots join channels only by "parley group promote"; with --forum, getChat shows
+is_forum (see "parley topic").
 
 Options:
-  --owner USER         the creator: a phone number (+15550001), a user id or @username (required)
-  --title TITLE        1-128 characters (required)
-  --type TYPE          group (default), supergroup or channel
-  --username NAME      makes a supergroup or channel public (joinable by @NAME)
-  --description TEXT   0-255 characters
-  --member USER        a user or bot to add at once; repeat for more
-  --forum              a supergroup with topics on (getChat shows is_forum; see "parley topic")
+${CREATE.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, CREATE_OPTIONS);
-    const owner = refArgument(requireOption(values.owner, '--owner', this.name));
-    const title = requireOption(values.title, '--title', this.name);
-    const type = (values.type ?? 'group') as GroupChatType;
-    if (!TYPES.includes(type)) throw usageError('--type must be group, supergroup or channel', this.name);
-    const chat = await withClient(values, ctx, (client) =>
-      client.createChat({
-        owner,
-        title,
-        type,
-        username: values.username?.replace(/^@/, ''),
-        description: values.description,
-        members: (values.member ?? []).map(refArgument),
-        ...(values.forum ? { forum: true } : {}),
-      }),
-    );
+    const parsed = parseCommandArgs(this.name, args, CREATE_OPTIONS);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
+    const chat = await withClient(values, ctx, (client) => client.createChat(params));
     printResult(ctx, values.json, chat, formatChat);
     return 0;
   },
 };
 
+/** `group show CHAT`: the path's chat reference, also as --chat CHAT (the form of earlier versions). */
+const SHOW = routeCli('getChat', {
+  subject: 'ref',
+  subjectOption: true,
+  flags: { ref: 'chat' },
+  metavars: { ref: 'CHAT' },
+});
+const SHOW_OPTIONS = { ...CLIENT_OPTIONS, ...SHOW.options } as const;
+
 export const groupShowCommand: Command = {
   name: 'group show',
   summary: 'show a group, supergroup or channel with its members',
+  options: SHOW_OPTIONS,
+  routes: [SHOW],
   help: `Usage: parley group show CHAT [--json]
 
 Prints a chat and its members.
@@ -106,10 +90,10 @@ ${CHAT_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const options = { ...CLIENT_OPTIONS, chat: { type: 'string' } } as const;
-    const { values, positionals } = parseCommandArgs(this.name, args, options, ['CHAT?']);
-    const chat = chatOf(this.name, positionals[0], values.chat);
-    const record = await withClient(values, ctx, (client) => client.getChat(chat));
+    const parsed = parseCommandArgs(this.name, args, SHOW_OPTIONS, SHOW.positionals);
+    const { values } = parsed;
+    const params = await SHOW.params(parsed, this.name);
+    const record = await withClient(values, ctx, (client) => client.getChat(params.ref));
     printResult(ctx, values.json, record, formatChat);
     return 0;
   },
@@ -145,39 +129,37 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
-// Hand-written: CHAT and --link are two exclusive forms of the route's chat and invite_link.
-const JOIN_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  link: { type: 'string' },
-} as const;
+/** CHAT and --link are two forms of the route's chat and invite_link: one of them, checked here. */
+const JOIN = routeCli('joinChat', {
+  ...CHAT_SUBJECT,
+  flags: { invite_link: 'link' },
+  metavars: { invite_link: 'INVITE_LINK' },
+});
+const JOIN_OPTIONS = { ...CLIENT_OPTIONS, ...JOIN.options } as const;
 
 export const groupJoinCommand: Command = {
   name: 'group join',
   summary: 'join a public chat or open an invite link as a user',
+  options: JOIN_OPTIONS,
+  routes: [JOIN],
   help: `Usage: parley group join (CHAT | --link INVITE_LINK) --user USER [--json]
 
 Joins a public supergroup or channel, CHAT being its @username (also accepted as --chat CHAT, the
-form of earlier versions), or opens an invite link. A link that creates join requests sends one
-to the chat's administrators instead: "requested <chat>".
+form of earlier versions), or opens an invite link ("parley group link" makes one). A link that
+creates join requests sends one to the chat's administrators instead: "requested <chat>".
 
 Options:
-  --link INVITE_LINK   an invite link ("parley group link" makes one)
-  --user USER          who joins: a phone number (+15550001), a user id or @username (required)
+${JOIN.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, JOIN_OPTIONS, ['CHAT?']);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const parsed = parseCommandArgs(this.name, args, JOIN_OPTIONS, JOIN.positionals);
+    const { values, positionals } = parsed;
     const byChat = positionals[0] !== undefined || values.chat !== undefined;
     if (byChat === (values.link !== undefined)) {
       throw usageError('give either CHAT or --link INVITE_LINK', this.name);
     }
-    const params =
-      values.link !== undefined
-        ? { user, invite_link: values.link }
-        : { user, chat: chatOf(this.name, positionals[0], values.chat) };
+    const params = await JOIN.params(parsed, this.name, byChat ? {} : { set: { chat: undefined } });
     const result = await withClient(values, ctx, (client) => client.joinChat(params));
     printResult(
       ctx,

@@ -1,17 +1,13 @@
 /** `parley messages search`: `GET /control/messages/search`, the messages a user sees that hold some words. */
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { formatMessage, printResult } from '../output.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { Message, MessageSearchPage } from '../../testkit/index.js';
 
-// Hand-written for now: QUERY is a positional that is not the route's subject parameter form (q); not moved yet.
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  limit: { type: 'string' },
-  cursor: { type: 'string' },
-} as const;
+/** The words (the route's `q`) are the command's positional WORDS. */
+const SEARCH = routeCli('searchMessages', { subject: 'q', metavars: { q: 'WORDS', cursor: 'C' } });
+const OPTIONS = { ...CLIENT_OPTIONS, ...SEARCH.options } as const;
 
 /** The chat as its list names it: a group's title, a person's or bot's name. */
 function chatName(message: Message): string {
@@ -32,6 +28,8 @@ function formatPage(page: MessageSearchPage): string {
 export const messagesSearchCommand: Command = {
   name: 'messages search',
   summary: 'find the messages a user sees that hold some words',
+  options: OPTIONS,
+  routes: [SEARCH],
   help: `Usage: parley messages search --user USER WORDS [--chat CHAT] [--limit N] [--cursor C] [--json]
 
 Prints the messages the user sees whose text or caption holds every word of WORDS as the start of
@@ -40,20 +38,14 @@ one of its words ("hel" finds "Hello"), in any case, newest first, one per line:
 {"messages": [...], "next_cursor"}.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          only this chat: @username of a bot or person (the private chat) or a chat id
-  --limit N            how many, 1-100 (default 20)
-  --cursor C           the next page: the cursor the page before printed
+${SEARCH.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, OPTIONS, ['WORDS']);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = values.chat === undefined ? undefined : refArgument(values.chat);
-    const limit = integerOption(values.limit, '--limit', this.name, 1);
-    const page = await withClient(values, ctx, (client) =>
-      client.searchMessages({ user, q: positionals[0]!, chat, limit, cursor: values.cursor }),
-    );
+    const parsed = parseCommandArgs(this.name, args, OPTIONS, SEARCH.positionals);
+    const { values } = parsed;
+    const params = await SEARCH.params(parsed, this.name);
+    const page = await withClient(values, ctx, (client) => client.searchMessages(params));
     printResult(ctx, values.json, page, formatPage);
     return 0;
   },

@@ -8,8 +8,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassportErrors, SharePassportDataParams } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, requireOption, type Command } from '../command.js';
 import { formatMessage, printResult } from '../output.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
 type Elements = SharePassportDataParams['elements'];
@@ -52,12 +54,14 @@ async function readElements(file: string, cwd: string, command: string): Promise
   return elements as Elements;
 }
 
-// Hand-written for now: --key names a PEM file (derivable with `files`), not moved yet.
-const KEY_OPTIONS = { ...CLIENT_OPTIONS, bot: { type: 'string' }, key: { type: 'string' } } as const;
+const KEY = routeCli('setBotPassportKey', { flags: { public_key: 'key' }, files: ['public_key'] });
+const KEY_OPTIONS = { ...CLIENT_OPTIONS, ...KEY.options } as const;
 
 export const passportKeyCommand: Command = {
   name: 'passport key',
   summary: "register a bot's Passport public key (RSA, PEM)",
+  options: KEY_OPTIONS,
+  routes: [KEY],
   help: `Usage: parley passport key --bot BOT --key FILE
 
 Registers the bot's RSA public key (2048 bits or more, PEM): what people share with the bot is
@@ -65,33 +69,28 @@ encrypted for it. Make one with:
   openssl genrsa -out private.key 2048 && openssl rsa -in private.key -pubout -out public.key
 
 Options:
-  --bot BOT     the bot's @username or id (required)
-  --key FILE    the public key's PEM file (required)
+${KEY.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, KEY_OPTIONS);
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const file = requireOption(values.key, '--key', this.name);
-    const pem = (await readText(file, ctx.cwd, '--key', this.name)).toString('utf8');
-    await withClient(values, ctx, (client) => client.setBotPassportKey({ bot, public_key: pem }));
+    const parsed = parseCommandArgs(this.name, args, KEY_OPTIONS);
+    const { values } = parsed;
+    const params = await KEY.params(parsed, this.name, { cwd: ctx.cwd });
+    await withClient(values, ctx, (client) => client.setBotPassportKey(params));
     printResult(ctx, values.json, true, () => 'key registered');
     return 0;
   },
 };
 
-// Hand-written: --elements is a JSON file whose "@path" values are files read as base64.
-const SHARE_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  bot: { type: 'string' },
-  nonce: { type: 'string' },
-  elements: { type: 'string' },
-} as const;
+/** --elements is the command's own: a JSON file of the elements, whose "@path" values are files read as base64. */
+const SHARE = routeCli('sharePassportData', { metavars: { nonce: 'NONCE' } });
+const SHARE_OPTIONS = { ...CLIENT_OPTIONS, ...SHARE.options, elements: { type: 'string' } } as const;
 
 export const passportShareCommand: Command = {
   name: 'passport share',
   summary: 'share Passport data with a bot as a user',
+  options: SHARE_OPTIONS,
+  routes: [SHARE],
   help: `Usage: parley passport share --user USER --bot BOT --nonce NONCE --elements FILE [--json]
 
 The user shares the elements of FILE with the bot, which gets them encrypted for its public key as
@@ -105,25 +104,16 @@ translation) may be "@scan.jpg", read relative to FILE. For example:
    {"type": "email", "email": "alice@example.com"}]
 
 Options:
-  --user USER         the user: a phone number (+15550001), a user id or @username (required)
-  --bot BOT           the bot's @username or id (required)
-  --nonce NONCE       the nonce of the bot's Passport request (required)
-  --elements FILE     the elements (required)
+${routeHelp([SHARE], [['--elements FILE', 'the elements (required)']])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, SHARE_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const nonce = requireOption(values.nonce, '--nonce', this.name);
-    const elements = await readElements(
-      requireOption(values.elements, '--elements', this.name),
-      ctx.cwd,
-      this.name,
-    );
-    const message = await withClient(values, ctx, (client) =>
-      client.sharePassportData({ user, bot, nonce, elements }),
-    );
+    const parsed = parseCommandArgs(this.name, args, SHARE_OPTIONS);
+    const { values } = parsed;
+    const file = requireOption(values.elements, '--elements', this.name);
+    const elements = await readElements(file, ctx.cwd, this.name);
+    const params = await SHARE.params(parsed, this.name, { set: { elements } });
+    const message = await withClient(values, ctx, (client) => client.sharePassportData(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },
@@ -137,27 +127,28 @@ export function formatPassportErrors(view: PassportErrors): string {
     .join('\n');
 }
 
-// Hand-written for now: derivable as is, not moved yet.
-const ERRORS_OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, bot: { type: 'string' } } as const;
+const ERRORS = routeCli('getPassportErrors');
+const ERRORS_OPTIONS = { ...CLIENT_OPTIONS, ...ERRORS.options } as const;
 
 export const passportErrorsCommand: Command = {
   name: 'passport errors',
   summary: 'show the Passport errors a bot set on what a user shared',
+  options: ERRORS_OPTIONS,
+  routes: [ERRORS],
   help: `Usage: parley passport errors --user USER --bot BOT [--json]
 
 Shows what the user's app would show: the errors the bot set with setPassportDataErrors, until the
 user shares those element types again.
 
 Options:
-  --user USER   the user: a phone number (+15550001), a user id or @username (required)
-  --bot BOT     the bot's @username or id (required)
+${ERRORS.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, ERRORS_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const view = await withClient(values, ctx, (client) => client.getPassportErrors({ user, bot }));
+    const parsed = parseCommandArgs(this.name, args, ERRORS_OPTIONS);
+    const { values } = parsed;
+    const params = await ERRORS.params(parsed, this.name);
+    const view = await withClient(values, ctx, (client) => client.getPassportErrors(params));
     printResult(ctx, values.json, view, formatPassportErrors);
     return 0;
   },

@@ -1,18 +1,24 @@
 /** `parley react`: `POST /control/reactions`, a user reacts to a message. */
 import type { MessageReactions } from '../../testkit/index.js';
-import { parseCommandArgs, type Command, messageOptions } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-// Hand-written for now: --emoji/--custom-emoji build the reaction objects; the rest derivable with `set`, not moved yet.
+/**
+ * --emoji and --custom-emoji are the command's own: together they make `reaction`, a list of
+ * ReactionType objects (the route's `emoji` shorthand cannot carry a custom emoji beside them).
+ */
+const REACT = routeCli('react', {
+  flags: { message_id: 'message', is_big: 'big' },
+  omit: ['emoji'],
+});
 const OPTIONS = {
   ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  message: { type: 'string' },
+  ...REACT.options,
   emoji: { type: 'string', multiple: true },
   'custom-emoji': { type: 'string', multiple: true },
-  big: { type: 'boolean' },
 } as const;
 
 /** `#12: 👍 2, 🔥 1 (yours: 👍)` */
@@ -27,6 +33,8 @@ export function formatReactions(state: MessageReactions): string {
 export const reactCommand: Command = {
   name: 'react',
   summary: 'set reactions to a message as a user',
+  options: OPTIONS,
+  routes: [REACT],
   help: `Usage: parley react --user USER --chat CHAT --message ID [--emoji E]... [--custom-emoji ID]... [--big] [--json]
 
 Sets the user's reactions to a message (without --emoji or --custom-emoji: removes them) and prints
@@ -34,24 +42,24 @@ the message's reactions. Bots that administer the chat and list message_reaction
 get a message_reaction update.
 
 Options:
-  --user USER          the user: a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          @username of the bot (the private chat with it) or a chat id (required)
-  --message ID         the id of the message (required)
-  --emoji E            a reaction emoji, e.g. 👍 (repeat for more, at most 3)
-  --custom-emoji ID    a custom emoji reaction by id (repeatable)
-  --big                with the big animation
+${routeHelp(
+  [REACT],
+  [
+    ['--emoji E', 'a reaction emoji, e.g. 👍 (repeat for more, at most 3)'],
+    ['--custom-emoji ID', 'a custom emoji reaction by id (repeatable)'],
+  ],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const { user, chat, messageId } = messageOptions(values, this.name);
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
     const reaction = [
       ...(values.emoji ?? []).map((emoji) => ({ type: 'emoji' as const, emoji })),
       ...(values['custom-emoji'] ?? []).map((id) => ({ type: 'custom_emoji' as const, custom_emoji_id: id })),
     ];
-    const state = await withClient(values, ctx, (client) =>
-      client.react({ user, chat, message_id: messageId, reaction, is_big: values.big ?? false }),
-    );
+    const params = await REACT.params(parsed, this.name, { set: { reaction } });
+    const state = await withClient(values, ctx, (client) => client.react(params));
     printResult(ctx, values.json, state, formatReactions);
     return 0;
   },

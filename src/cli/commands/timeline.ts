@@ -1,23 +1,21 @@
 /** `parley timeline`: `GET /control/timeline`, what happened, newest first, or followed live (ADR 0099). */
-import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
-import type { TimelineEvent, TimelineParams } from '../../testkit/index.js';
+import type { TimelineEvent } from '../../testkit/index.js';
 
-const KINDS = ['call', 'update', 'delivery', 'gateway', 'action', 'fault'] as const;
-
-// Hand-written: --follow loops over the route, and --search names its q; derivable in part, not moved yet.
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  follow: { type: 'boolean' },
-  bot: { type: 'string' },
-  chat: { type: 'string' },
-  person: { type: 'string' },
-  kind: { type: 'string' },
-  status: { type: 'string' },
-  search: { type: 'string' },
-  limit: { type: 'string' },
-} as const;
+/**
+ * --follow is the command's own: it loops over the route with `after` and `wait` (not offered, nor
+ * `before`). A first page is 20 events unless --limit says otherwise (the route's default is 100).
+ */
+const TIMELINE = routeCli('getTimeline', {
+  flags: { q: 'search' },
+  omit: ['before', 'after', 'wait'],
+  defaults: { limit: 20 },
+  metavars: { chat: 'CHAT_ID', q: 'TEXT' },
+});
+const OPTIONS = { ...CLIENT_OPTIONS, ...TIMELINE.options, follow: { type: 'boolean' } } as const;
 
 /** One line: `#12 10:04:05 call sendMessage ok 3 ms  sendMessage → 200`. */
 function line(event: TimelineEvent): string {
@@ -29,6 +27,8 @@ function line(event: TimelineEvent): string {
 export const timelineCommand: Command = {
   name: 'timeline',
   summary: 'print what happened (calls, updates, deliveries, actions, faults), or follow it live',
+  options: OPTIONS,
+  routes: [TIMELINE],
   help: `Usage: parley timeline [--follow] [--bot BOT] [--chat CHAT_ID] [--person USER] [--kind KIND]
                        [--status STATUS] [--search TEXT] [--limit N] [--json]
 
@@ -38,33 +38,19 @@ never appear. With --follow, prints the newest events oldest first, then each ne
 until interrupted.
 
 Options:
-  --follow             keep printing new events as they happen
-  --bot BOT            only this bot's events (an id or @username)
-  --chat CHAT_ID       only events in this chat (its id as the Bot API shows it)
-  --person USER        only this person's events (an id, @username or phone number)
-  --kind KIND          call, update, delivery, gateway, action or fault
-  --status STATUS      ok, error, queued, delivered, failed, lost or fired
-  --search TEXT        only events whose summary, request or answer holds TEXT
-  --limit N            the newest N events, 1-1000 (default 20)
-  --json               one event per line as JSON, with its raw request and answer
+${routeHelp(
+  [TIMELINE],
+  [
+    ['--follow', 'keep printing new events as they happen'],
+    ['--json', 'one event per line as JSON, with its raw request and answer'],
+  ],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const kind = values.kind;
-    if (kind !== undefined && !KINDS.includes(kind as (typeof KINDS)[number])) {
-      throw usageError(`--kind must be one of ${KINDS.join(', ')}, not "${kind}"`, this.name);
-    }
-    const chat = integerOption(values.chat, '--chat', this.name, Number.MIN_SAFE_INTEGER);
-    const filter: TimelineParams = {
-      bot: values.bot === undefined ? undefined : refArgument(values.bot),
-      chat,
-      person: values.person === undefined ? undefined : refArgument(values.person),
-      kind: kind as TimelineParams['kind'],
-      status: values.status,
-      q: values.search,
-      limit: integerOption(values.limit, '--limit', this.name, 1) ?? 20,
-    };
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const filter = await TIMELINE.params(parsed, this.name);
     const print = (event: TimelineEvent) => ctx.stdout(values.json ? JSON.stringify(event) : line(event));
     return withClient(values, ctx, async (client) => {
       const page = await client.getTimeline(filter);

@@ -2,12 +2,13 @@
  * `parley topic create|list` and `parley group forum`: people and forum topics through the control
  * API (`/control/topics`, `/control/chats/forum`; ADR 0045).
  */
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { routeHelp } from '../route-help.js';
 import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ForumTopic } from '../../testkit/index.js';
-import { chatOf, CHAT_HELP, formatChat } from './group.js';
+import { CHAT_HELP, formatChat } from './group.js';
 
 /** `topic 42 "Releases" (closed)`; General shows as `topic General "General" (hidden)`. */
 export function formatTopic(topic: ForumTopic): string {
@@ -74,29 +75,30 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+/** `--off` says `enabled: false`, the command's own flag. */
+const FORUM = routeCli('setChatForum', { subject: 'chat', subjectOption: true, omit: ['enabled'] });
+const FORUM_OPTIONS = { ...CLIENT_OPTIONS, ...FORUM.options, off: { type: 'boolean' } } as const;
+
 export const groupForumCommand: Command = {
   name: 'group forum',
   summary: 'turn topics on or off in a supergroup',
+  options: FORUM_OPTIONS,
+  routes: [FORUM],
   help: `Usage: parley group forum CHAT --by USER [--off] [--json]
 
 Turns topics on in a supergroup (a forum; getChat shows is_forum) or, with --off, off again (its
 topics are kept). The user must be the creator or an administrator with can_change_info.
 ${CHAT_HELP}
 
+Options:
+${routeHelp([FORUM], [['--off', 'turn topics off']])}
+
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const options = {
-      ...CLIENT_OPTIONS,
-      chat: { type: 'string' },
-      by: { type: 'string' },
-      off: { type: 'boolean' },
-    } as const;
-    const { values, positionals } = parseCommandArgs(this.name, args, options, ['CHAT?']);
-    const chat = chatOf(this.name, positionals[0], values.chat);
-    const by = refArgument(requireOption(values.by, '--by', this.name));
-    const record = await withClient(values, ctx, (client) =>
-      client.setChatForum({ by, chat, enabled: !values.off }),
-    );
+    const parsed = parseCommandArgs(this.name, args, FORUM_OPTIONS, FORUM.positionals);
+    const { values } = parsed;
+    const params = await FORUM.params(parsed, this.name, { set: { enabled: !values.off } });
+    const record = await withClient(values, ctx, (client) => client.setChatForum(params));
     printResult(ctx, values.json, record, formatChat);
     return 0;
   },

@@ -4,15 +4,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, requireOption, type Command } from '../command.js';
 import { usageError } from '../cli-error.js';
+import { routeHelp } from '../route-help.js';
 import { routeCli } from '../route-options.js';
 import { printResult } from '../output.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { ProfilePhotos } from '../../testkit/index.js';
 
-// Hand-written: the photo is an object of the wire ({ data_base64 }), sent as raw bytes by the client.
-const OPTIONS = { ...CLIENT_OPTIONS, user: { type: 'string' }, photo: { type: 'string' } } as const;
+/** --photo is the command's own: the image file, sent as the route's photo object ({ data_base64 }). */
+const ADD = routeCli('addProfilePhoto');
+const OPTIONS = { ...CLIENT_OPTIONS, ...ADD.options, photo: { type: 'string' } } as const;
 const REMOVE = routeCli('removeProfilePhoto');
 const REMOVE_OPTIONS = { ...CLIENT_OPTIONS, ...REMOVE.options } as const;
 
@@ -28,24 +30,27 @@ export function formatProfilePhotos(page: ProfilePhotos): string {
 export const userPhotoAddCommand: Command = {
   name: 'user photo add',
   summary: 'give a user a new profile photo',
+  options: OPTIONS,
+  routes: [ADD],
   help: `Usage: parley user photo add --user USER --photo PATH [--json]
 
 The image at PATH (JPEG, PNG, GIF or WebP, at most 10 MB) joins the user's profile photos, the
 newest first, which bots read with getUserProfilePhotos. Prints the user's profile photos.
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --photo PATH         the image file (required)
+${routeHelp([ADD], [['--photo PATH', 'the image file (required)']])}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
     const file = requireOption(values.photo, '--photo', this.name);
     const data = await readFile(path.resolve(ctx.cwd, file)).catch((error: NodeJS.ErrnoException) => {
       throw usageError(`cannot read --photo ${file}: ${error.code ?? error.message}`, this.name);
     });
-    const page = await withClient(values, ctx, (client) => client.addProfilePhoto({ user, photo: { data } }));
+    const photo = { data_base64: data.toString('base64') };
+    const params = await ADD.params(parsed, this.name, { set: { photo } });
+    const page = await withClient(values, ctx, (client) => client.request('addProfilePhoto', params));
     printResult(ctx, values.json, page, formatProfilePhotos);
     return 0;
   },

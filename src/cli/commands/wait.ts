@@ -1,23 +1,27 @@
 /** `parley wait`: `POST /control/wait`, the next message a user receives in a chat. */
 import type { ControlClient, Message } from '../../testkit/index.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, refArgument, type Command } from '../command.js';
 import { formatMessage, printResult } from '../output.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import { waitUntil } from '../wait-until.js';
 
-// Hand-written: --from is resolved to a user id by a second route, and the wait loops.
-const OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  chat: { type: 'string' },
-  from: { type: 'string' },
-  timeout: { type: 'string' },
-  after: { type: 'string' },
-} as const;
+/**
+ * --from is the command's own: the sender is resolved by a second route, and the wait loops over
+ * this one until a message of that sender comes.
+ */
+const WAIT = routeCli('waitForMessage', {
+  flags: { after_message_id: 'after' },
+  metavars: { timeout: 'SECONDS', after_message_id: 'ID' },
+});
+const OPTIONS = { ...CLIENT_OPTIONS, ...WAIT.options, from: { type: 'string' } } as const;
 
 export const waitCommand: Command = {
   name: 'wait',
   summary: 'wait for the next message a user receives in a chat',
+  options: OPTIONS,
+  routes: [WAIT],
   help: `Usage: parley wait --user USER --chat CHAT [--from SENDER] [--timeout SECONDS] [--after ID] [--json]
 
 Waits for the next message another party sends to the user in the chat and prints it:
@@ -29,31 +33,32 @@ In a group the next message may be someone else's (or "group created"): give --f
 to wait for the bot's reply. The messages passed over count as received (unless --after is given).
 
 Options:
-  --user USER          a phone number (+15550001), a user id or @username (required)
-  --chat CHAT          @username of a bot (the private chat with it) or a chat id (required)
-  --from SENDER        only a message of this sender: @username of a bot or a person, a user id,
-                       or a phone number; or of a chat (a channel's @username or id, for messages
-                       sent on behalf of it)
-  --timeout SECONDS    how long to wait, at most 300 (default 10)
-  --after ID           the first message with a greater id, whatever earlier waits returned
+${routeHelp(
+  [WAIT],
+  [
+    [
+      '--from SENDER',
+      "only a message of this sender: @username of a bot or a person, a user id, or a phone number; or of a chat (a channel's @username or id, for messages sent on behalf of it)",
+    ],
+  ],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const chat = refArgument(requireOption(values.chat, '--chat', this.name));
+    const parsed = parseCommandArgs(this.name, args, OPTIONS);
+    const { values } = parsed;
+    const params = await WAIT.params(parsed, this.name);
+    const { timeout, after_message_id: after } = params;
     const from = values.from === undefined ? undefined : refArgument(values.from);
-    const timeout = integerOption(values.timeout, '--timeout', this.name, 0);
-    const after = integerOption(values.after, '--after', this.name, 0);
     const message = await withClient(values, ctx, async (client) => {
-      if (from === undefined) return client.waitForMessage({ user, chat, timeout, after_message_id: after });
+      if (from === undefined) return client.waitForMessage(params);
       const isFrom = await senderTest(client, from);
       // A wait with after_message_id leaves the read cursor alone: the next one goes on past the
       // message passed over. Without --after, the cursor moves and each wait goes on from it.
       let cursor = after;
       return waitUntil(
         timeout,
-        (seconds) => client.waitForMessage({ user, chat, timeout: seconds, after_message_id: cursor }),
+        (seconds) => client.waitForMessage({ ...params, timeout: seconds, after_message_id: cursor }),
         (message) => {
           if (cursor !== undefined) cursor = message.message_id;
           return isFrom(message);

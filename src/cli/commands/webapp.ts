@@ -5,19 +5,17 @@
  */
 import type { WebAppLaunch } from '../../testkit/index.js';
 import { usageError } from '../cli-error.js';
-import { integerOption, parseCommandArgs, refArgument, requireOption, type Command } from '../command.js';
+import { parseCommandArgs, requireOption, type Command } from '../command.js';
 import { formatMessage, printResult } from '../output.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 
-// Hand-written for now: --message and --button go together, --bot unless --join-request-chat; not moved yet.
-const OPEN_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  bot: { type: 'string' },
-  message: { type: 'string' },
-  button: { type: 'string' },
-  'join-request-chat': { type: 'string' },
-} as const;
+/** Checked here: --message and --button go together; --bot is needed unless --join-request-chat. */
+const OPEN = routeCli('openWebApp', {
+  flags: { message_id: 'message' },
+  metavars: { button: 'TEXT' },
+});
+const OPEN_OPTIONS = { ...CLIENT_OPTIONS, ...OPEN.options } as const;
 
 /** `url` then the launch data, and the query id when the app has one. */
 export function formatWebAppLaunch(launch: WebAppLaunch): string {
@@ -29,6 +27,8 @@ export function formatWebAppLaunch(launch: WebAppLaunch): string {
 export const webappOpenCommand: Command = {
   name: 'webapp open',
   summary: "open a bot's Mini App as a user and show its signed launch data",
+  options: OPEN_OPTIONS,
+  routes: [OPEN],
   help: `Usage: parley webapp open --user USER --bot BOT [--message ID --button TEXT] [--json]
        parley webapp open --user USER --join-request-chat CHAT [--json]
 
@@ -38,70 +38,47 @@ to CHAT. Prints the app's URL and the launch data (Telegram.WebApp.initData), si
 token ("hash") and with the server's Ed25519 key ("signature"); see docs/mini-apps.md.
 
 Options:
-  --user USER               the user: a phone number (+15550001), a user id or @username (required)
-  --bot BOT                 the bot's @username or id (required without --join-request-chat)
-  --message ID              a message of the private chat with the bot that has the button
-  --button TEXT             the text of its web_app button (with --message)
-  --join-request-chat CHAT  the chat of the user's join request (its id or @username)
+${OPEN.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, OPEN_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const joinChat = values['join-request-chat'];
-    const messageId = integerOption(values.message, '--message', this.name, 1);
-    if ((messageId === undefined) !== (values.button === undefined)) {
+    const parsed = parseCommandArgs(this.name, args, OPEN_OPTIONS);
+    const { values } = parsed;
+    const byJoinRequest = values['join-request-chat'] !== undefined;
+    // A join request's Mini App is the bot's that the request names: --bot is not sent with it.
+    const params = await OPEN.params(parsed, this.name, byJoinRequest ? { set: { bot: undefined } } : {});
+    if ((params.message_id === undefined) !== (params.button === undefined)) {
       throw usageError('--message and --button go together', this.name);
     }
-    const bot =
-      joinChat === undefined ? refArgument(requireOption(values.bot, '--bot', this.name)) : undefined;
-    const launch = await withClient(values, ctx, (client) =>
-      client.openWebApp({
-        user,
-        bot,
-        message_id: messageId,
-        button: values.button,
-        join_request_chat: joinChat === undefined ? undefined : refArgument(joinChat),
-      }),
-    );
+    if (!byJoinRequest) requireOption(values.bot, '--bot', this.name);
+    const launch = await withClient(values, ctx, (client) => client.openWebApp(params));
     printResult(ctx, values.json, launch, formatWebAppLaunch);
     return 0;
   },
 };
 
-// Hand-written for now: derivable as is, not moved yet.
-const SEND_DATA_OPTIONS = {
-  ...CLIENT_OPTIONS,
-  user: { type: 'string' },
-  bot: { type: 'string' },
-  button: { type: 'string' },
-  data: { type: 'string' },
-} as const;
+const SEND_DATA = routeCli('sendWebAppData', { metavars: { button: 'TEXT' } });
+const SEND_DATA_OPTIONS = { ...CLIENT_OPTIONS, ...SEND_DATA.options } as const;
 
 export const webappSendDataCommand: Command = {
   name: 'webapp send-data',
   summary: "send data to a bot from the Mini App of its reply keyboard's button",
+  options: SEND_DATA_OPTIONS,
+  routes: [SEND_DATA],
   help: `Usage: parley webapp send-data --user USER --bot BOT --button TEXT --data DATA [--json]
 
 The button must be a web_app button of the reply keyboard the bot shows the user now. The bot gets
 a "web_app_data" service message from the user (Telegram.WebApp.sendData); prints it.
 
 Options:
-  --user USER      the user: a phone number (+15550001), a user id or @username (required)
-  --bot BOT        the bot's @username or id (required)
-  --button TEXT    the text of the web_app keyboard button (required)
-  --data DATA      what the Mini App sends, 1-4096 bytes (required)
+${SEND_DATA.help}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, SEND_DATA_OPTIONS);
-    const user = refArgument(requireOption(values.user, '--user', this.name));
-    const bot = refArgument(requireOption(values.bot, '--bot', this.name));
-    const button = requireOption(values.button, '--button', this.name);
-    const data = requireOption(values.data, '--data', this.name);
-    const message = await withClient(values, ctx, (client) =>
-      client.sendWebAppData({ user, bot, button, data }),
-    );
+    const parsed = parseCommandArgs(this.name, args, SEND_DATA_OPTIONS);
+    const { values } = parsed;
+    const params = await SEND_DATA.params(parsed, this.name);
+    const message = await withClient(values, ctx, (client) => client.sendWebAppData(params));
     printResult(ctx, values.json, message, formatMessage);
     return 0;
   },

@@ -5,6 +5,7 @@
  */
 import { parseCommandArgs, type Command } from '../command.js';
 import { printResult } from '../output.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { CreatedWorkspace, Workspace } from '../../wire/control-types.js';
 import { WORKSPACE_NAME_RULE } from '../../wire/control-schema/index.js';
@@ -30,9 +31,18 @@ function formatCreated(workspace: CreatedWorkspace): string {
 
 const NAME_HELP = `NAME: ${WORKSPACE_NAME_RULE}.`;
 
+/** Every workspace command names its workspace as NAME (the body's `name`, or the path's). */
+const CREATE = routeCli('createWorkspace', { subject: 'name' });
+const LIST = routeCli('listWorkspaces');
+const SHOW = routeCli('getWorkspace', { subject: 'name' });
+const RESET = routeCli('resetWorkspace', { subject: 'name' });
+const DELETE = routeCli('deleteWorkspace', { subject: 'name' });
+
 export const workspaceCreateCommand: Command = {
   name: 'workspace create',
   summary: 'create a workspace: an isolated world on this server',
+  options: CLIENT_OPTIONS,
+  routes: [CREATE],
   help: `Usage: parley workspace create NAME [--json]
 
 Creates an empty workspace with its own people, bots, chats, gateway accounts, clock and admin
@@ -45,10 +55,10 @@ ${NAME_HELP}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, CLIENT_OPTIONS, ['NAME']);
-    const created = await withClient(values, ctx, (client) =>
-      client.createWorkspace({ name: positionals[0]! }),
-    );
+    const parsed = parseCommandArgs(this.name, args, CLIENT_OPTIONS, CREATE.positionals);
+    const { values } = parsed;
+    const params = await CREATE.params(parsed, this.name);
+    const created = await withClient(values, ctx, (client) => client.createWorkspace(params));
     printResult(ctx, values.json, created, formatCreated);
     return 0;
   },
@@ -57,6 +67,8 @@ ${CLIENT_OPTIONS_HELP}`,
 export const workspaceListCommand: Command = {
   name: 'workspace list',
   summary: 'list the workspaces',
+  options: CLIENT_OPTIONS,
+  routes: [LIST],
   help: `Usage: parley workspace list [--json]
 
 One line per workspace: workspace <name> <server_url> (created <time>, open|closed): open while
@@ -77,12 +89,16 @@ ${CLIENT_OPTIONS_HELP}`,
 export const workspaceShowCommand: Command = {
   name: 'workspace show',
   summary: 'show a workspace and its roots',
+  options: CLIENT_OPTIONS,
+  routes: [SHOW],
   help: `Usage: parley workspace show NAME [--json]
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, CLIENT_OPTIONS, ['NAME']);
-    const shown = await withClient(values, ctx, (client) => client.getWorkspace(positionals[0]!));
+    const parsed = parseCommandArgs(this.name, args, CLIENT_OPTIONS, SHOW.positionals);
+    const { values } = parsed;
+    const params = await SHOW.params(parsed, this.name);
+    const shown = await withClient(values, ctx, (client) => client.request('getWorkspace', params));
     printResult(ctx, values.json, shown, formatWorkspace);
     return 0;
   },
@@ -91,6 +107,8 @@ ${CLIENT_OPTIONS_HELP}`,
 export const workspaceResetCommand: Command = {
   name: 'workspace reset',
   summary: 'empty a workspace (same name and admin token)',
+  options: CLIENT_OPTIONS,
+  routes: [RESET],
   help: `Usage: parley workspace reset NAME [--json]
 
 Everything in the workspace is gone: people, bots, chats, gateway accounts, files, the clock's
@@ -98,8 +116,10 @@ offset. Its name and admin token stay.
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, CLIENT_OPTIONS, ['NAME']);
-    const reset = await withClient(values, ctx, (client) => client.resetWorkspace(positionals[0]!));
+    const parsed = parseCommandArgs(this.name, args, CLIENT_OPTIONS, RESET.positionals);
+    const { values } = parsed;
+    const params = await RESET.params(parsed, this.name);
+    const reset = await withClient(values, ctx, (client) => client.request('resetWorkspace', params));
     printResult(ctx, values.json, reset, (workspace) => `reset ${formatWorkspace(workspace)}`);
     return 0;
   },
@@ -108,15 +128,19 @@ ${CLIENT_OPTIONS_HELP}`,
 export const workspaceDeleteCommand: Command = {
   name: 'workspace delete',
   summary: 'delete a workspace and everything in it',
+  options: CLIENT_OPTIONS,
+  routes: [DELETE],
   help: `Usage: parley workspace delete NAME [--json]
 
 With --json: {"name", "deleted": true}.
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(this.name, args, CLIENT_OPTIONS, ['NAME']);
-    const name = positionals[0]!;
-    await withClient(values, ctx, (client) => client.deleteWorkspace(name));
+    const parsed = parseCommandArgs(this.name, args, CLIENT_OPTIONS, DELETE.positionals);
+    const { values } = parsed;
+    const params = await DELETE.params(parsed, this.name);
+    const name = String(params.name);
+    await withClient(values, ctx, (client) => client.request('deleteWorkspace', params));
     printResult(ctx, values.json, { name, deleted: true }, () => `deleted workspace ${name}`);
     return 0;
   },

@@ -8,6 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { usageError } from '../cli-error.js';
 import { parseCommandArgs, type CliContext, type Command } from '../command.js';
+import { routeHelp } from '../route-help.js';
+import { routeCli } from '../route-options.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, withClient } from '../resolve-server.js';
 import type { WorldFile, WorldImported } from '../../testkit/index.js';
 
@@ -36,12 +38,15 @@ export async function readWorldFile(
   }
 }
 
-// Hand-written: --out and --messages shape a local file, not route parameters.
-const EXPORT_OPTIONS = { ...CLIENT_OPTIONS, out: { type: 'string' }, messages: { type: 'boolean' } } as const;
+/** --out, the local file written, is the command's own. */
+const EXPORT = routeCli('exportWorld');
+const EXPORT_OPTIONS = { ...CLIENT_OPTIONS, ...EXPORT.options, out: { type: 'string' } } as const;
 
 export const worldExportCommand: Command = {
   name: 'world export',
   summary: "write the workspace's people, bots, chats and gateway accounts to a world file",
+  options: EXPORT_OPTIONS,
+  routes: [EXPORT],
   help: `Usage: parley world export [--out FILE] [--messages]
 
 Writes the world of the server (or workspace) as a world file: people with their devices, bots with
@@ -51,16 +56,17 @@ hash). "parley world import" of the file into an empty server makes the same wor
 tokens included. The file holds bot tokens and webhook secrets: keep it as you keep them.
 
 Options:
-  --out FILE           write to FILE (JSON, or YAML when it ends in .yaml or .yml) instead of
-                       printing JSON
-  --messages           include the chats' messages (those that point at no stored file)
+${routeHelp(
+  [EXPORT],
+  [['--out FILE', 'write to FILE (JSON, or YAML when it ends in .yaml or .yml) instead of printing JSON']],
+)}
 
 ${CLIENT_OPTIONS_HELP}`,
   async run(args, ctx) {
-    const { values } = parseCommandArgs(this.name, args, EXPORT_OPTIONS);
-    const world = await withClient(values, ctx, (client) =>
-      client.exportWorld({ messages: values.messages ?? false }),
-    );
+    const parsed = parseCommandArgs(this.name, args, EXPORT_OPTIONS);
+    const { values } = parsed;
+    const params = await EXPORT.params(parsed, this.name);
+    const world = await withClient(values, ctx, (client) => client.exportWorld(params));
     const text = await formatWorld(world, values.out);
     if (values.out === undefined) {
       ctx.stdout(text.replace(/\n$/, ''));
@@ -73,6 +79,7 @@ ${CLIENT_OPTIONS_HELP}`,
   },
 };
 
+// Hand-written: FILE is a local world file, read and sent as world_text (its usage errors name the file).
 export const worldImportCommand: Command = {
   name: 'world import',
   summary: 'create the people, bots, chats and gateway accounts of a world file',

@@ -20,9 +20,12 @@ const CHAT = ref('chat', { required: true, description: 'The chat id or `@userna
 
 /** `by` acting on `user` in `chat`. */
 const BY_ON_USER = {
-  by: ref('user', { required: true }),
+  by: ref('user', {
+    required: true,
+    description: 'Who acts: the creator, or an administrator with the right.',
+  }),
   chat: CHAT,
-  user: ref('user', { required: true }),
+  user: ref('user', { required: true, description: 'The user or bot acted on.' }),
 } as const;
 
 const UNTIL_DATE = int({ min: 0, max: MAX_INT32, description: 'Unix seconds; 0 or absent means forever.' });
@@ -70,6 +73,7 @@ export const CHATS = {
     pathParams: {
       ref: {
         type: 'string',
+        of: 'chat',
         description: 'The chat id (`-100...`) or `@username` (percent-encoded) of a public chat.',
       },
     },
@@ -169,7 +173,7 @@ export const CHATS = {
     params: params('PromoteChatMemberParams', {
       ...BY_ON_USER,
       rights: ADMIN_RIGHTS,
-      custom_title: str(),
+      custom_title: str({ description: "The administrator's custom title." }),
     }),
     result: 'ChatRecord',
     answer: 'The chat with its members.',

@@ -5,7 +5,7 @@ import { bool, int, params, ref, route, str } from './dsl.js';
 export const MAX_DEVICE_DELAY = 86_400;
 
 const DEVICE = {
-  name: str(),
+  name: str({ description: 'The device\'s name; a new one\'s is "Device".' }),
   online: bool(),
   receipt_delay: int({
     min: 0,
@@ -17,7 +17,8 @@ const DEVICE = {
     max: MAX_DEVICE_DELAY,
     nullable: true,
     description:
-      'Seconds after receipt until it reports the message read; null: only when the person reads it.',
+      'Seconds after receipt until it reports the message read, 0-86400; null: only when the person ' +
+      'reads it.',
   }),
 } as const;
 

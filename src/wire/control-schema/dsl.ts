@@ -269,6 +269,8 @@ export function params<const N extends string, const F extends Fields>(name: N, 
 export interface PathParam {
   readonly type: 'string' | 'integer';
   readonly description?: string;
+  /** A user or chat reference (a string on the wire): the CLI reads it as it reads a `ref` parameter. */
+  readonly of?: 'user' | 'chat';
 }
 
 /** An error answer: a shared one by name (components.ts), or its own. */

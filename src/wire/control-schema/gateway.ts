@@ -3,7 +3,7 @@ import { waitTimeout } from './common.js';
 import { bool, credits, int, map, params, ref, route, str } from './dsl.js';
 
 const ACCOUNT_ID = { id: { type: 'integer', description: 'The account id.' } } as const;
-const LIMIT = int({ min: 1, max: 1000, default: 100 });
+const LIMIT = int({ min: 1, max: 1000, default: 100, description: 'At most this many, the newest.' });
 
 export const GATEWAY = {
   createGatewayAccount: route({
@@ -149,7 +149,7 @@ export const GATEWAY = {
     summary: 'The person reads a verification message on an online device',
     params: params('MarkReadParams', {
       phone: ref('user', { required: true }),
-      request_id: str({ description: 'Defaults to the newest message not read yet.' }),
+      request_id: str({ description: 'Whose message is read; default: the newest one not read yet.' }),
     }),
     result: 'VerificationInboxEntry',
     answer: 'The message, now read.',

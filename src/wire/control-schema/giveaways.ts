@@ -29,7 +29,7 @@ export const GIVEAWAYS = {
         required: true,
         description: 'The chat id or `@username` of a channel or supergroup.',
       }),
-      winner_count: int({ required: true, min: 1, max: 100, description: 'Prizes: 1-100.' }),
+      winner_count: int({ required: true, min: 1, max: 100, description: 'How many people win, 1-100.' }),
       until_date: int({
         required: true,
         min: 1,

@@ -24,7 +24,11 @@ export const INSPECTOR = {
     tag: 'inspector',
     summary: "A bot's pending updates, as getUpdates or its webhook will hand them over",
     pathParams: {
-      ref: { type: 'string', description: 'A bot id or `@username`, percent-encoded (`%40echo_bot`).' },
+      ref: {
+        type: 'string',
+        of: 'user',
+        description: 'A bot id or `@username`, percent-encoded (`%40echo_bot`).',
+      },
     },
     params: params('ListPendingUpdatesParams', { limit: LIMIT }),
     result: 'PendingUpdate[]',

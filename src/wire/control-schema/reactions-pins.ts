@@ -37,7 +37,7 @@ export const REACTIONS_PINS = {
         invalid: 'emoji must be a string or an array of strings',
         description: 'Shorthand for emoji reactions: one emoji or a list.',
       }),
-      is_big: bool({ default: false }),
+      is_big: bool({ default: false, description: 'With the big animation.' }),
     }),
     result: 'MessageReactions',
     answer: "The message's reactions as the user sees them.",

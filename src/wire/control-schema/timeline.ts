@@ -29,7 +29,7 @@ export const TIMELINE = {
       before: int({ min: 1, description: 'The cursor: only events older than this id (`next_cursor`).' }),
       after: int({ min: 0, description: 'Only events newer than this id.' }),
       wait: int({ min: 0, max: 60, default: 0, description: 'Seconds to wait for an event after `after`.' }),
-      limit: int({ min: 1, max: 1000, default: 100 }),
+      limit: int({ min: 1, max: 1000, default: 100, description: 'The newest events shown.' }),
     }),
     result: 'TimelinePage',
     answer: 'The newest `limit` matching events, newest first, and the cursor of the next page.',

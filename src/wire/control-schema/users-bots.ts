@@ -9,6 +9,7 @@ const BLOCK = params('BlockBotParams', {
 const USER_REF_PATH = {
   ref: {
     type: 'string',
+    of: 'user',
     description:
       'A user id, an E.164 phone number or `@username`, percent-encoded (`%2B15550001`, `%40alice`).',
   },
@@ -23,12 +24,12 @@ export const USERS_BOTS = {
     params: params('CreateUserParams', {
       phone_number: str({
         required: true,
-        description: 'E.164 (`+15550001`); otherwise 400 `PHONE_NUMBER_INVALID`.',
+        description: 'The phone number in E.164 form, e.g. `+15550001`.',
       }),
-      first_name: str({ default: 'User' }),
-      last_name: str(),
-      username: str({ description: 'Without the `@`; of the wrong shape, 400 `USERNAME_INVALID`.' }),
-      language_code: str(),
+      first_name: str({ default: 'User', description: 'The first name.' }),
+      last_name: str({ description: 'The last name.' }),
+      username: str({ description: '5-32 letters, digits and underscores, not ending in `bot`.' }),
+      language_code: str({ description: 'An IETF language tag, e.g. `en`.' }),
     }),
     result: 'UserRecord',
     answer: 'The user.',
@@ -71,16 +72,21 @@ export const USERS_BOTS = {
     params: params('CreateBotParams', {
       username: str({
         required: true,
-        description: 'Ends in `bot`, 5-32 characters; otherwise 400 `USERNAME_INVALID`.',
+        description: 'Ends in `bot`: 5-32 letters, digits and underscores.',
       }),
-      first_name: str({ description: 'Defaults to the username.' }),
+      first_name: str({ description: 'The display name; defaults to the username.' }),
       can_join_groups: bool({ default: true }),
       can_read_all_group_messages: bool({ default: false }),
-      supports_inline_queries: bool({ default: false }),
+      supports_inline_queries: bool({
+        default: false,
+        description:
+          "Inline mode on (BotFather's /setinline): people may type `@bot` in any chat, and the bot " +
+          'gets `inline_query` updates.',
+      }),
       inline_placeholder: str({
         description:
-          "The hint shown after `@bot ` in a person's input field (BotFather's /setinline), 1-64 characters; " +
-          'only with `supports_inline_queries` (otherwise 400 `BAD_REQUEST`).',
+          "The hint shown after `@bot ` in a person's input field, 1-64 characters; only in inline mode " +
+          '(otherwise 400 `BAD_REQUEST`).',
       }),
     }),
     result: 'BotRecord',

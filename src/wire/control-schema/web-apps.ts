@@ -36,10 +36,10 @@ export const WEB_APPS = {
     params: params('OpenWebAppParams', {
       user: ref('user', { required: true }),
       bot: ref('user', {
-        description: 'The bot, e.g. `@shop_bot`; required unless `join_request_chat` is given.',
+        description: "The bot, e.g. `@shop_bot`; required unless it is a join request's Mini App.",
       }),
       message_id: int({ min: 1, max: MAX_INT32, description: 'A message of the private chat with the bot.' }),
-      button: str({ description: 'The text of the web_app button of message `message_id`.' }),
+      button: str({ description: 'The text of the web_app button of that message.' }),
       join_request_chat: ref('chat', {
         description: "The chat of the user's join request whose Mini App the bot showed.",
       }),
@@ -61,7 +61,7 @@ export const WEB_APPS = {
       user: ref('user', { required: true }),
       bot: ref('user', { required: true, description: 'The bot.' }),
       button: str({ required: true, description: 'The text of the web_app keyboard button.' }),
-      data: str({ required: true, description: '1-4096 bytes.' }),
+      data: str({ required: true, description: 'What the Mini App sends, 1-4096 bytes.' }),
     }),
     result: 'Message',
     answer: 'The service message as the user sees it.',

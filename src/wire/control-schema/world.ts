@@ -20,7 +20,10 @@ export const WORLD = {
       'are not kept by the server (only their keyed hash), so they are not in it. `POST /control/world` ' +
       'of this object into an empty workspace makes the same world, ids and bot tokens included.',
     params: params('ExportWorldParams', {
-      messages: bool({ default: false, description: 'Include the messages of every chat.' }),
+      messages: bool({
+        default: false,
+        description: "Include the chats' messages (those that point at no stored file).",
+      }),
     }),
     result: 'WorldFile',
     answer:
