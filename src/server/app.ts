@@ -336,6 +336,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).
       await platform.timeline.flush();
       await storage.close();
+      // The emptied connections its closed workspaces left for the next ones (open-storage.ts).
+      if (workspace === undefined) options.schema?.close();
     },
   };
 }

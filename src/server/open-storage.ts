@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import type { SqlStatements } from '../storage/sqlite/sql-statements.js';
+import { emptyDatabase, emptyingPlan, type EmptyingPlan } from '../storage/sqlite/empty-database.js';
 import { listMigrations } from '../storage/sqlite/migrate.js';
 import {
   buildSchemaTemplate,
@@ -51,6 +53,14 @@ export class SqliteSchema {
   readonly migrations: readonly string[] = listMigrations();
   readonly #templates = new Map<TemplateKind, Buffer>();
   readonly #pending = new Map<TemplateKind, readonly string[]>();
+  /**
+   * Connections of closed `:memory:` workspaces, emptied, for the next ones (issue 28: a world's
+   * connection parsed its schema and prepared its statements again; ADR 0094).
+   */
+  readonly #spare: SqlStatements[] = [];
+  /** How to empty a `:memory:` workspace's database (null: it cannot be, every world opens its own). */
+  #plan: EmptyingPlan | null | undefined;
+  #closed = false;
 
   /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
   template(kind: TemplateKind): Buffer {
@@ -76,7 +86,40 @@ export class SqliteSchema {
     }
     return pending;
   }
+
+  /** An emptied connection of a closed `:memory:` workspace, if one is kept. */
+  spare(): SqlStatements | undefined {
+    return this.#spare.pop();
+  }
+
+  /**
+   * Takes the connection of a closed `:memory:` workspace's store: emptied and kept for the next
+   * one, or closed (SPARE_CONNECTIONS kept already, grown large, or the server closed).
+   */
+  keep(sql: SqlStatements): void {
+    this.#plan ??= emptyingPlan(this.template('memory'), this.pending('memory')) ?? null;
+    let kept = false;
+    try {
+      kept = !this.#closed && this.#spare.length < SPARE_CONNECTIONS && this.#plan !== null;
+      kept &&= emptyDatabase(sql, this.#plan!);
+    } finally {
+      if (kept) this.#spare.push(sql);
+      else sql.db.close();
+    }
+  }
+
+  /** Closes the connections kept (the server closes: its workspaces are closed). */
+  close(): void {
+    this.#closed = true;
+    for (const sql of this.#spare.splice(0)) sql.db.close();
+  }
 }
+
+/**
+ * Emptied connections a server keeps: a test file's `afterEach` gives one back and its next
+ * `beforeEach` takes it; a few more serve tests that hold more worlds at once.
+ */
+const SPARE_CONNECTIONS = 4;
 
 /** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
 const WORKSPACE_CACHE_PAGES = 16;
@@ -141,17 +184,21 @@ export async function openStorage(
   }
   // A workspace's folder is under its server's private one, made (0700) by the first write into it.
   const dir = storage.filesDir ?? mkdtempSync(path.join(tmpdir(), 'parley-files-'));
-  const store = SqliteStore.open(
-    ':memory:',
-    schema
-      ? {
-          template: schema.template('memory'),
-          // Always a new copy of the template (a file may be an older workspace's, and needs them all).
-          migrations: schema.pending('memory'),
-          cachePages: WORKSPACE_CACHE_PAGES,
-        }
-      : {},
-  );
+  // A workspace's store on a closed one's emptied connection, if its server kept one.
+  const spare = schema?.spare();
+  const store = spare
+    ? SqliteStore.reopen(spare)
+    : SqliteStore.open(
+        ':memory:',
+        schema
+          ? {
+              template: schema.template('memory'),
+              // Always a new copy of the template (a file may be an older workspace's, and needs them all).
+              migrations: schema.pending('memory'),
+              cachePages: WORKSPACE_CACHE_PAGES,
+            }
+          : {},
+      );
   return {
     store,
     bus: new EventBus(),
@@ -159,7 +206,11 @@ export async function openStorage(
     shared: false,
     fresh: true,
     close: async () => {
-      await store.close();
+      if (schema === undefined) await store.close();
+      else {
+        const sql = await store.detach();
+        if (sql !== undefined) schema.keep(sql);
+      }
       // Most workspaces never upload, and so never made the folder: a look costs less than the
       // failed removal (its error, with a stack, showed in profiles of a workspace's delete).
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });

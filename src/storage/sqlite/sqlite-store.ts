@@ -16,14 +16,10 @@
  * into the one Store and transaction the platform sees, and owns the connection, the group commit
  * and the rollback of the areas' caches.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
-import { Checkpointer, WAL_SIZE_LIMIT } from './checkpointer.js';
+import type Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
-import { migrate } from './migrate.js';
-import { readSchemaTemplate, renewPerDatabase } from './schema-template.js';
+import { openDatabase, type DatabaseOptions } from './open-database.js';
 import { compose } from '../compose.js';
 import { SqlStatements } from './sql-statements.js';
 import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
@@ -71,24 +67,7 @@ import {
   type WriteKey,
 } from '../store.js';
 
-export interface OpenOptions {
-  /**
-   * The bytes a new database starts from (schema-template.ts); default: the build's template beside
-   * this module, if any; null: none (every migration runs).
-   */
-  template?: Buffer | null;
-  /**
-   * A file's WAL checkpoints: on a worker thread of this store's (true, the default, ADR 0006), or by
-   * SQLite itself on this connection every 1000 pages (false: a workspace's store, ADR 0094).
-   */
-  checkpointWorker?: boolean;
-  /** The migrations' file names (migrate.ts `listMigrations`); default: read from the folder. */
-  migrations?: readonly string[];
-  /**
-   * The page cache of a `:memory:` database made from the template, in pages (default 2 MB). Its
-   * pages are in memory already, so a few suffice (16 saved about 40 KiB a workspace; ADR 0094).
-   */
-  cachePages?: number;
+export interface OpenOptions extends DatabaseOptions {
   /** When the search index is filled in the background (search-indexer.ts); for tests. */
   searchIndex?: Partial<SearchIndexTiming>;
 }
@@ -133,18 +112,18 @@ export class SqliteStore implements Store {
   /** Fills the search index in the background; stopped by `close`. */
   readonly #searchIndexer: SearchIndexer;
 
-  private constructor(db: Database.Database, searchIndex: Partial<SearchIndexTiming> | undefined) {
-    this.#db = db;
+  private constructor(sql: SqlStatements, searchIndex: Partial<SearchIndexTiming> | undefined) {
+    this.#db = sql.db;
+    this.#sql = sql;
     this.#txn = {
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      beginRead: db.prepare('BEGIN DEFERRED'),
-      commit: db.prepare('COMMIT'),
-      rollback: db.prepare('ROLLBACK'),
-      savepoint: db.prepare('SAVEPOINT w'),
-      release: db.prepare('RELEASE w'),
-      rollbackTo: db.prepare('ROLLBACK TO w'),
+      begin: sql.stmt('BEGIN IMMEDIATE'),
+      beginRead: sql.stmt('BEGIN DEFERRED'),
+      commit: sql.stmt('COMMIT'),
+      rollback: sql.stmt('ROLLBACK'),
+      savepoint: sql.stmt('SAVEPOINT w'),
+      release: sql.stmt('RELEASE w'),
+      rollbackTo: sql.stmt('ROLLBACK TO w'),
     };
-    this.#sql = new SqlStatements(db);
     this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
@@ -213,39 +192,24 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`. The
-   * files are owner-only (0600): the database is created so before SQLite opens it, and SQLite gives
-   * its -wal, -shm and -journal files the database file's mode. A folder it has to create is 0700;
-   * an existing one is left as it is (the server tightens its data folder, server/data-folder.ts).
+   * Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`
+   * (open-database.ts), and the store on it.
    */
   static open(file: string, options: OpenOptions = {}): SqliteStore {
-    const onDisk = file !== ':memory:';
-    const template = options.template === undefined ? readSchemaTemplate() : (options.template ?? undefined);
-    let fresh = !onDisk;
-    if (onDisk) {
-      mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
-      fresh = !existsSync(file);
-      makePrivateFile(file);
-      // A new database starts as the schema template (ADR 0094), in the file made private above.
-      if (fresh && template !== undefined) writeFileSync(file, template);
+    const db = openDatabase(file, options);
+    const store = new SqliteStore(new SqlStatements(db), options.searchIndex);
+    if (file !== ':memory:' && options.checkpointWorker !== false) {
+      store.#checkpointer = new Checkpointer(db, file);
     }
-    const db = onDisk || template === undefined ? new Database(file) : new Database(template);
-    if (fresh && template !== undefined) renewPerDatabase(db);
-    // Files left by an earlier run, from before the files were made private or by a crash.
-    if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
-    // WAL, syncs and waits for another connection are a file's: `:memory:` has none (issue 28).
-    const fileOnly = onDisk ? ['journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000'] : [];
-    for (const pragma of [...fileOnly, 'foreign_keys = ON']) db.pragma(pragma);
-    // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
-    db.pragma('temp_store = MEMORY');
-    if (!onDisk && template !== undefined && options.cachePages !== undefined) {
-      db.pragma(`cache_size = ${Math.floor(options.cachePages)}`);
-    }
-    migrate(db, options.migrations);
-    const store = new SqliteStore(db, options.searchIndex);
-    if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
-    else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return store;
+  }
+
+  /**
+   * A new store on the connection of one closed by `detach`, emptied since (empty-database.ts): its
+   * statements stay prepared (issue 28). Every other part of the store is new.
+   */
+  static reopen(sql: SqlStatements, options: Pick<OpenOptions, 'searchIndex'> = {}): SqliteStore {
+    return new SqliteStore(sql, options.searchIndex);
   }
 
   // ---- writes and group commit ------------------------------------------------------------------
@@ -376,22 +340,27 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (await this.#stop()) this.#db.close();
+  }
+
+  /**
+   * Closes the store but not its connection, which it gives to its caller (for `reopen`, once
+   * emptied); undefined if it was closed already.
+   */
+  async detach(): Promise<SqlStatements | undefined> {
+    return (await this.#stop()) ? this.#sql : undefined;
+  }
+
+  /** Ends the store's work (false: ended before): no write from now, the queued ones done. */
+  async #stop(): Promise<boolean> {
+    if (this.#closed) return false;
     // No background index write starts from now; one already queued runs with the queued writes.
     this.#searchIndexer.stop();
     // Let queued writes finish before closing.
     while (this.#flushing) await new Promise((resolve) => setImmediate(resolve));
+    if (this.#closed) return false;
     this.#closed = true;
     await this.#checkpointer?.stop();
-    this.#db.close();
-  }
-}
-
-/** Takes group and other bits away from a file that may not exist. */
-function tightenIfPresent(file: string): void {
-  try {
-    makeOwnerOnly(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return true;
   }
 }
