@@ -20,42 +20,12 @@ import type Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
 import { openDatabase, type DatabaseOptions } from './open-database.js';
-import { compose } from '../compose.js';
 import { SqlStatements } from './sql-statements.js';
 import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
 import { SqliteChats } from './tables/chats.js';
-import { SqliteFiles } from './tables/files.js';
-import { SqliteInline } from './tables/inline.js';
-import { SqliteInvites } from './tables/invites.js';
-import { SqliteWebApps } from './tables/web-apps.js';
-import { SqliteGuest } from './tables/guest.js';
-import { SqliteMessages } from './tables/messages.js';
-import { SqlitePolls } from './tables/polls.js';
-import { SqliteStickers } from './tables/stickers.js';
-import { SqliteBoosts, SqliteGames, SqliteVerification } from './tables/games-boosts-verification.js';
-import { SqliteGiveaways } from './tables/giveaways.js';
-import { SqlitePayments } from './tables/payments.js';
-import { SqliteStars } from './tables/stars.js';
-import { SqliteGifts } from './tables/gifts.js';
-import { SqliteSuggestedPosts } from './tables/suggested-posts.js';
-import { SqliteSettings } from './tables/settings.js';
-import { SqliteDrafts } from './tables/drafts.js';
-import { SqliteProfiles } from './tables/profiles.js';
-import { SqliteMemberTags } from './tables/member-tags.js';
-import { SqliteSenderChats } from './tables/sender-chats.js';
-import { SqliteCommunities } from './tables/communities.js';
-import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteMessageSearch, drainSearchQueue, indexNewMessages } from './tables/message-search.js';
+import { AREA_METHODS, storeAreas } from './store-areas.js';
 import { SearchIndexer, type SearchIndexTiming } from '../search-indexer.js';
-import { SqliteWorldViews } from './tables/world-views.js';
-import { SqliteEphemeral } from './tables/ephemeral.js';
-import { SqliteMetrics } from './tables/metrics.js';
-import { SqliteWebhookLog } from './tables/webhook-log.js';
-import { SqliteTimeline } from './tables/timeline.js';
-import { SqliteBusiness } from './tables/business.js';
-import { SqliteTopics } from './tables/topics.js';
-import { SqlitePassport } from './tables/passport.js';
-import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
 import {
@@ -80,7 +50,7 @@ interface QueuedWrite {
   read?: true;
 }
 
-// The class has the areas' methods (copied onto each instance by the constructor, see `compose`).
+// The class has the areas' methods (bound onto each instance by the constructor: `AREA_METHODS`).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface SqliteStore extends StoreReader, Omit<StoreTx, 'gateway'> {}
 
@@ -134,42 +104,9 @@ export class SqliteStore implements Store {
     this.#searchIndexer = indexer;
     const search = new SqliteMessageSearch(this.#sql, indexer);
     // Checked here, by the compiler: the areas together are every read and write of the port.
-    const areas: Omit<StoreTx, 'gateway'> = compose(
-      this.#users,
-      this.#chats,
-      new SqliteMessages(this.#sql),
-      new SqliteUpdates(this.#sql),
-      new SqliteFiles(this.#sql),
-      new SqlitePolls(this.#sql),
-      new SqliteStickers(this.#sql),
-      new SqliteGames(this.#sql),
-      new SqliteBoosts(this.#sql),
-      new SqliteGiveaways(this.#sql),
-      new SqliteVerification(this.#sql),
-      new SqliteStars(this.#sql),
-      new SqliteGifts(this.#sql),
-      new SqliteSuggestedPosts(this.#sql),
-      new SqlitePayments(this.#sql),
-      new SqliteInline(this.#sql),
-      new SqliteInvites(this.#sql),
-      new SqliteWebApps(this.#sql),
-      new SqliteGuest(this.#sql),
-      new SqliteSettings(this.#sql),
-      new SqliteDrafts(this.#sql),
-      new SqliteProfiles(this.#sql),
-      new SqliteMemberTags(this.#sql),
-      new SqliteSenderChats(this.#sql),
-      new SqliteCommunities(this.#sql),
-      new SqliteBusiness(this.#sql),
-      new SqliteTopics(this.#sql),
-      new SqlitePassport(this.#sql),
-      new SqlitePersonViews(this.#sql),
-      search,
-      new SqliteWorldViews(this.#sql),
-      new SqliteEphemeral(this.#sql),
-      new SqliteMetrics(this.#sql),
-      new SqliteWebhookLog(this.#sql),
-      new SqliteTimeline(this.#sql),
+    const areas: Omit<StoreTx, 'gateway'> = AREA_METHODS.composeOnto(
+      this as object,
+      ...storeAreas(this.#sql, this.#users, this.#chats, search),
     );
     // The search index takes stored messages from a watermark, in the background: it notes them.
     const { insertMessage, insertEphemeralMessage } = areas;
@@ -182,7 +119,6 @@ export class SqliteStore implements Store {
       indexer.noteStored(undefined);
       return stored;
     };
-    Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({
       listPendingUpdates: areas.listPendingUpdates,
       listDueJobs: this.gateway.listDueJobs,
