@@ -128,8 +128,9 @@ describe('emptying a database back to the template', () => {
     try {
       expect(await second.read((view) => view.getSetting('world.mark'))).toBeUndefined();
       expect(await ids(second)).toEqual(expected);
-      // The first store is closed for good: a write through it is refused.
+      // The first store is closed for good: a write through it, and a read of its parts, are refused.
       await expect(first.write(async () => undefined)).rejects.toThrow('closed');
+      await expect((async () => first.getSetting('world.mark'))()).rejects.toThrow('closed');
     } finally {
       await second.close();
     }

@@ -284,7 +284,8 @@ export class SqliteStore implements Store {
    * emptied); undefined if it was closed already.
    */
   async detach(): Promise<SqlStatements | undefined> {
-    return (await this.#stop()) ? this.#sql : undefined;
+    // Its parts keep the instance they hold, which refuses from now on.
+    return (await this.#stop()) ? this.#sql.handOver() : undefined;
   }
 
   /** Ends the store's work (false: ended before): no write from now, the queued ones done. */
