@@ -127,7 +127,7 @@ export async function openWorld(options: CreateOptions): Promise<World> {
   const log = (options.log ?? createLogger(options.config.logLevel, options.logStream)) as FastifyBaseLogger;
   const { storage: where } = options.config;
   // The default workspace's own store opens as before; its workspaces' from the schema it holds.
-  const schema = where.kind === 'postgres' ? undefined : (options.schema ?? SqliteSchema.shared());
+  const schema = where.kind === 'postgres' ? undefined : (options.schema ?? new SqliteSchema());
   const storage = await openStorage(
     where,
     (error) => log.error({ err: error }, 'the event connection to the database failed; reconnecting'),
@@ -334,6 +334,8 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).
       await platform.timeline.flush();
       await storage.close();
+      // The emptied connections its closed workspaces left for the next ones (open-storage.ts).
+      if (workspace === undefined) options.schema?.close();
     },
   };
 }

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import type { SqlStatements } from '../storage/sqlite/sql-statements.js';
+import { emptyDatabase, emptyingPlan, type EmptyingPlan } from '../storage/sqlite/empty-database.js';
 import { listMigrations } from '../storage/sqlite/migrate.js';
 import {
   buildSchemaTemplate,
@@ -48,48 +50,88 @@ export interface OpenedStorage {
  * folder per workspace showed in profiles of its creation). Where the build wrote no template (the
  * sources), the first store that needs one builds it (every migration, once), not every workspace.
  */
+/**
+ * The build's template, migrations and what a template still lacks do not change while a process
+ * runs: read once per process, so that a second server (a test file's `createParley()` per test)
+ * reads neither the template nor the migrations' folder again (issue 28: both showed in profiles of
+ * a warm start). What a server keeps of its own (its spare connections) stays in its SqliteSchema.
+ */
+let MIGRATIONS: readonly string[] | undefined;
+const TEMPLATES = new Map<TemplateKind, Buffer>();
+const PENDING = new Map<TemplateKind, readonly string[]>();
+
 export class SqliteSchema {
-  static #shared: SqliteSchema | undefined;
-
-  /**
-   * The process's one schema, for servers not handed one: the build's template and migrations do not
-   * change while it runs, so a second server in a process (a test file's `createParley()` per test)
-   * reads neither again (issue 28: the migrations folder's listing and the template's read showed in
-   * profiles of a warm start).
-   */
-  static shared(): SqliteSchema {
-    return (SqliteSchema.#shared ??= new SqliteSchema());
+  /** The migrations' names, listed once per process. */
+  get migrations(): readonly string[] {
+    return (MIGRATIONS ??= listMigrations());
   }
-
-  readonly migrations: readonly string[] = listMigrations();
-  readonly #templates = new Map<TemplateKind, Buffer>();
-  readonly #pending = new Map<TemplateKind, readonly string[]>();
+  /**
+   * Connections of closed `:memory:` workspaces, emptied, for the next ones (issue 28: a world's
+   * connection parsed its schema and prepared its statements again; ADR 0094).
+   */
+  readonly #spare: SqlStatements[] = [];
+  /** How to empty a `:memory:` workspace's database (null: it cannot be, every world opens its own). */
+  #plan: EmptyingPlan | null | undefined;
+  #closed = false;
 
   /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
   template(kind: TemplateKind): Buffer {
-    let template = this.#templates.get(kind);
+    let template = TEMPLATES.get(kind);
     if (template === undefined) {
       template =
         readSchemaTemplate(kind) ??
         buildSchemaTemplate(this.migrations, kind === 'memory' ? MEMORY_PAGE_SIZE : undefined);
-      this.#templates.set(kind, template);
+      TEMPLATES.set(kind, template);
     }
     return template;
   }
 
   /**
    * The migrations a new store made from `kind`'s template still applies: none, unless the template
-   * is older than the migrations. Looked at once per server, not by every store (issue 28).
+   * is older than the migrations. Looked at once per process, not by every store (issue 28).
    */
   pending(kind: TemplateKind): readonly string[] {
-    let pending = this.#pending.get(kind);
+    let pending = PENDING.get(kind);
     if (pending === undefined) {
       pending = templatePending(this.template(kind), this.migrations);
-      this.#pending.set(kind, pending);
+      PENDING.set(kind, pending);
     }
     return pending;
   }
+
+  /** An emptied connection of a closed `:memory:` workspace, if one is kept. */
+  spare(): SqlStatements | undefined {
+    return this.#spare.pop();
+  }
+
+  /**
+   * Takes the connection of a closed `:memory:` workspace's store: emptied and kept for the next
+   * one, or closed (SPARE_CONNECTIONS kept already, grown large, or the server closed).
+   */
+  keep(sql: SqlStatements): void {
+    this.#plan ??= emptyingPlan(this.template('memory'), this.pending('memory')) ?? null;
+    let kept = false;
+    try {
+      kept = !this.#closed && this.#spare.length < SPARE_CONNECTIONS && this.#plan !== null;
+      kept &&= emptyDatabase(sql, this.#plan!);
+    } finally {
+      if (kept) this.#spare.push(sql);
+      else sql.db.close();
+    }
+  }
+
+  /** Closes the connections kept (the server closes: its workspaces are closed). */
+  close(): void {
+    this.#closed = true;
+    for (const sql of this.#spare.splice(0)) sql.db.close();
+  }
 }
+
+/**
+ * Emptied connections a server keeps: a test file's `afterEach` gives one back and its next
+ * `beforeEach` takes it; a few more serve tests that hold more worlds at once.
+ */
+const SPARE_CONNECTIONS = 4;
 
 /** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
 const WORKSPACE_CACHE_PAGES = 16;
@@ -97,8 +139,7 @@ const WORKSPACE_CACHE_PAGES = 16;
 /**
  * How a `:memory:` store opens: a workspace's (handed its server's schema) from the small
  * pages' template with a small cache; a `:memory:` server's own from the file template (its default
- * pages and cache: it carries the default workspace's traffic) of the process's schema, so that it
- * neither reads the template nor lists the migrations again.
+ * pages and cache: it carries the default workspace's traffic), read once per process.
  */
 function memoryOptions(schema: SqliteSchema | undefined) {
   if (schema) {
@@ -109,7 +150,7 @@ function memoryOptions(schema: SqliteSchema | undefined) {
       cachePages: WORKSPACE_CACHE_PAGES,
     };
   }
-  const own = schema ?? SqliteSchema.shared();
+  const own = new SqliteSchema();
   return { template: own.template('file'), migrations: own.pending('file') };
 }
 
@@ -176,7 +217,9 @@ export async function openStorage(
   // that never stores a file makes no folder (issue 28: mkdtemp and the removal at close were a
   // sixth of a warm start).
   const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomBytes(12).toString('hex')}`);
-  const store = SqliteStore.open(':memory:', memoryOptions(schema));
+  // A workspace's store on a closed one's emptied connection, if its server kept one.
+  const spare = schema?.spare();
+  const store = spare ? SqliteStore.reopen(spare) : SqliteStore.open(':memory:', memoryOptions(schema));
   return {
     store,
     bus: new EventBus(),
@@ -184,7 +227,11 @@ export async function openStorage(
     shared: false,
     fresh: true,
     close: async () => {
-      await store.close();
+      if (schema === undefined) await store.close();
+      else {
+        const sql = await store.detach();
+        if (sql !== undefined) schema.keep(sql);
+      }
       // Most workspaces never upload, and so never made the folder: a look costs less than the
       // failed removal (its error, with a stack, showed in profiles of a workspace's delete).
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });

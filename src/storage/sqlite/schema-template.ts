@@ -68,8 +68,13 @@ export function templatePending(template: Buffer, migrations: readonly string[])
   }
 }
 
-/** Makes again, in a database copied from the template, what migrations made random per database. */
+/**
+ * Makes again, in a database copied from the template, what migrations made random per database:
+ * 007-file-id-key.sql's key of per-viewer file_ids (ADR 0040).
+ */
+export const RENEW_PER_DATABASE =
+  "UPDATE settings SET value = lower(hex(randomblob(32))) WHERE key = 'files.id_key'";
+
 export function renewPerDatabase(db: Database.Database): void {
-  // 007-file-id-key.sql: the key of per-viewer file_ids (ADR 0040).
-  db.prepare("UPDATE settings SET value = lower(hex(randomblob(32))) WHERE key = 'files.id_key'").run();
+  db.prepare(RENEW_PER_DATABASE).run();
 }

@@ -33,11 +33,30 @@ function mapUnique(error: unknown): never {
 }
 
 export class SqlStatements {
-  readonly #cache = new Map<string, Database.Statement>();
+  readonly #cache: Map<string, Database.Statement>;
+  /** Set by `handOver`: this store's parts are done with the connection. */
+  #handedOver = false;
 
-  constructor(readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    cache: Map<string, Database.Statement> = new Map(),
+  ) {
+    this.#cache = cache;
+  }
+
+  /**
+   * The connection's statements for the next store on it (server/open-storage.ts keeps a closed
+   * workspace's connection for the next one): the prepared statements go on, and this instance,
+   * which the closed store's parts hold, refuses every statement from now on, as a closed connection
+   * would, instead of reaching the next store's rows.
+   */
+  handOver(): SqlStatements {
+    this.#handedOver = true;
+    return new SqlStatements(this.db, this.#cache);
+  }
 
   stmt(sql: string): Database.Statement {
+    if (this.#handedOver) throw new Error('the store is closed');
     let stmt = this.#cache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);

@@ -8,7 +8,7 @@
  * SqliteStore calls `forgetUncommitted` whenever it rolls anything back, so that no entry outlives
  * a change that was not committed. Nothing else writes these tables.
  */
-import { compose } from '../compose.js';
+import { MethodTable } from '../compose.js';
 import { SqliteAccounts } from './gateway/accounts.js';
 import { SqliteDeliveryLog } from './gateway/delivery-log.js';
 import { SqliteDevices } from './gateway/devices.js';
@@ -27,12 +27,22 @@ export interface SqliteGatewayStore extends GatewayStoreTx {
   forgetCached(area: CachedArea, id: number): void;
 }
 
+/** The areas' methods, bound onto each connection's gateway store (compose.ts `MethodTable`). */
+const AREA_METHODS = new MethodTable([
+  SqliteDevices,
+  SqliteAccounts,
+  SqliteRequests,
+  SqliteGatewayJobs,
+  SqliteDeliveryLog,
+]);
+
 export function sqliteGatewayStore(sql: SqlStatements): SqliteGatewayStore {
   const devices = new SqliteDevices(sql);
   const accounts = new SqliteAccounts(sql);
   const requestIds = new RequestIds(sql);
   // Checked here, by the compiler: the areas together are every read and write of the port.
-  const areas: GatewayStoreTx = compose(
+  const areas: GatewayStoreTx = AREA_METHODS.composeOnto(
+    {},
     devices,
     accounts,
     new SqliteRequests(sql, requestIds),

@@ -16,50 +16,16 @@
  * into the one Store and transaction the platform sees, and owns the connection, the group commit
  * and the rollback of the areas' caches.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { makeOwnerOnly, makePrivateFile, PRIVATE_DIR_MODE } from '../private-files.js';
-import { Checkpointer, WAL_SIZE_LIMIT } from './checkpointer.js';
+import type Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.js';
 import { SqliteJobClaims } from './job-claims.js';
-import { migrate } from './migrate.js';
-import { readSchemaTemplate, renewPerDatabase } from './schema-template.js';
-import { compose } from '../compose.js';
+import { openDatabase, type DatabaseOptions } from './open-database.js';
 import { SqlStatements } from './sql-statements.js';
 import { sqliteGatewayStore, type SqliteGatewayStore } from './sqlite-gateway-store.js';
 import { SqliteChats } from './tables/chats.js';
-import { SqliteFiles } from './tables/files.js';
-import { SqliteInline } from './tables/inline.js';
-import { SqliteInvites } from './tables/invites.js';
-import { SqliteWebApps } from './tables/web-apps.js';
-import { SqliteGuest } from './tables/guest.js';
-import { SqliteMessages } from './tables/messages.js';
-import { SqlitePolls } from './tables/polls.js';
-import { SqliteStickers } from './tables/stickers.js';
-import { SqliteBoosts, SqliteGames, SqliteVerification } from './tables/games-boosts-verification.js';
-import { SqliteGiveaways } from './tables/giveaways.js';
-import { SqlitePayments } from './tables/payments.js';
-import { SqliteStars } from './tables/stars.js';
-import { SqliteGifts } from './tables/gifts.js';
-import { SqliteSuggestedPosts } from './tables/suggested-posts.js';
-import { SqliteSettings } from './tables/settings.js';
-import { SqliteDrafts } from './tables/drafts.js';
-import { SqliteProfiles } from './tables/profiles.js';
-import { SqliteMemberTags } from './tables/member-tags.js';
-import { SqliteSenderChats } from './tables/sender-chats.js';
-import { SqliteCommunities } from './tables/communities.js';
-import { SqlitePersonViews } from './tables/person-views.js';
 import { SqliteMessageSearch, drainSearchQueue, indexNewMessages } from './tables/message-search.js';
+import { AREA_METHODS, storeAreas } from './store-areas.js';
 import { SearchIndexer, type SearchIndexTiming } from '../search-indexer.js';
-import { SqliteWorldViews } from './tables/world-views.js';
-import { SqliteEphemeral } from './tables/ephemeral.js';
-import { SqliteMetrics } from './tables/metrics.js';
-import { SqliteWebhookLog } from './tables/webhook-log.js';
-import { SqliteTimeline } from './tables/timeline.js';
-import { SqliteBusiness } from './tables/business.js';
-import { SqliteTopics } from './tables/topics.js';
-import { SqlitePassport } from './tables/passport.js';
-import { SqliteUpdates } from './tables/updates.js';
 import { SqliteUsers } from './tables/users.js';
 import type { CachedArea } from '../ports/events.js';
 import {
@@ -71,24 +37,7 @@ import {
   type WriteKey,
 } from '../store.js';
 
-export interface OpenOptions {
-  /**
-   * The bytes a new database starts from (schema-template.ts); default: the build's template beside
-   * this module, if any; null: none (every migration runs).
-   */
-  template?: Buffer | null;
-  /**
-   * A file's WAL checkpoints: on a worker thread of this store's (true, the default, ADR 0006), or by
-   * SQLite itself on this connection every 1000 pages (false: a workspace's store, ADR 0094).
-   */
-  checkpointWorker?: boolean;
-  /** The migrations' file names (migrate.ts `listMigrations`); default: read from the folder. */
-  migrations?: readonly string[];
-  /**
-   * The page cache of a `:memory:` database made from the template, in pages (default 2 MB). Its
-   * pages are in memory already, so a few suffice (16 saved about 40 KiB a workspace; ADR 0094).
-   */
-  cachePages?: number;
+export interface OpenOptions extends DatabaseOptions {
   /** When the search index is filled in the background (search-indexer.ts); for tests. */
   searchIndex?: Partial<SearchIndexTiming>;
 }
@@ -101,7 +50,7 @@ interface QueuedWrite {
   read?: true;
 }
 
-// The class has the areas' methods (copied onto each instance by the constructor, see `compose`).
+// The class has the areas' methods (bound onto each instance by the constructor: `AREA_METHODS`).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface SqliteStore extends StoreReader, Omit<StoreTx, 'gateway'> {}
 
@@ -133,18 +82,18 @@ export class SqliteStore implements Store {
   /** Fills the search index in the background; stopped by `close`. */
   readonly #searchIndexer: SearchIndexer;
 
-  private constructor(db: Database.Database, searchIndex: Partial<SearchIndexTiming> | undefined) {
-    this.#db = db;
+  private constructor(sql: SqlStatements, searchIndex: Partial<SearchIndexTiming> | undefined) {
+    this.#db = sql.db;
+    this.#sql = sql;
     this.#txn = {
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      beginRead: db.prepare('BEGIN DEFERRED'),
-      commit: db.prepare('COMMIT'),
-      rollback: db.prepare('ROLLBACK'),
-      savepoint: db.prepare('SAVEPOINT w'),
-      release: db.prepare('RELEASE w'),
-      rollbackTo: db.prepare('ROLLBACK TO w'),
+      begin: sql.stmt('BEGIN IMMEDIATE'),
+      beginRead: sql.stmt('BEGIN DEFERRED'),
+      commit: sql.stmt('COMMIT'),
+      rollback: sql.stmt('ROLLBACK'),
+      savepoint: sql.stmt('SAVEPOINT w'),
+      release: sql.stmt('RELEASE w'),
+      rollbackTo: sql.stmt('ROLLBACK TO w'),
     };
-    this.#sql = new SqlStatements(db);
     this.gateway = sqliteGatewayStore(this.#sql);
     this.#users = new SqliteUsers(this.#sql);
     this.#chats = new SqliteChats(this.#sql);
@@ -155,42 +104,9 @@ export class SqliteStore implements Store {
     this.#searchIndexer = indexer;
     const search = new SqliteMessageSearch(this.#sql, indexer);
     // Checked here, by the compiler: the areas together are every read and write of the port.
-    const areas: Omit<StoreTx, 'gateway'> = compose(
-      this.#users,
-      this.#chats,
-      new SqliteMessages(this.#sql),
-      new SqliteUpdates(this.#sql),
-      new SqliteFiles(this.#sql),
-      new SqlitePolls(this.#sql),
-      new SqliteStickers(this.#sql),
-      new SqliteGames(this.#sql),
-      new SqliteBoosts(this.#sql),
-      new SqliteGiveaways(this.#sql),
-      new SqliteVerification(this.#sql),
-      new SqliteStars(this.#sql),
-      new SqliteGifts(this.#sql),
-      new SqliteSuggestedPosts(this.#sql),
-      new SqlitePayments(this.#sql),
-      new SqliteInline(this.#sql),
-      new SqliteInvites(this.#sql),
-      new SqliteWebApps(this.#sql),
-      new SqliteGuest(this.#sql),
-      new SqliteSettings(this.#sql),
-      new SqliteDrafts(this.#sql),
-      new SqliteProfiles(this.#sql),
-      new SqliteMemberTags(this.#sql),
-      new SqliteSenderChats(this.#sql),
-      new SqliteCommunities(this.#sql),
-      new SqliteBusiness(this.#sql),
-      new SqliteTopics(this.#sql),
-      new SqlitePassport(this.#sql),
-      new SqlitePersonViews(this.#sql),
-      search,
-      new SqliteWorldViews(this.#sql),
-      new SqliteEphemeral(this.#sql),
-      new SqliteMetrics(this.#sql),
-      new SqliteWebhookLog(this.#sql),
-      new SqliteTimeline(this.#sql),
+    const areas: Omit<StoreTx, 'gateway'> = AREA_METHODS.composeOnto(
+      this as object,
+      ...storeAreas(this.#sql, this.#users, this.#chats, search),
     );
     // The search index takes stored messages from a watermark, in the background: it notes them.
     const { insertMessage, insertEphemeralMessage } = areas;
@@ -203,7 +119,6 @@ export class SqliteStore implements Store {
       indexer.noteStored(undefined);
       return stored;
     };
-    Object.assign(this, areas);
     this.jobs = new SqliteJobClaims({
       listPendingUpdates: areas.listPendingUpdates,
       listDueJobs: this.gateway.listDueJobs,
@@ -213,39 +128,24 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`. The
-   * files are owner-only (0600): the database is created so before SQLite opens it, and SQLite gives
-   * its -wal, -shm and -journal files the database file's mode. A folder it has to create is 0700;
-   * an existing one is left as it is (the server tightens its data folder, server/data-folder.ts).
+   * Opens (and migrates) the database at `file`, or a throwaway in-memory one for `:memory:`
+   * (open-database.ts), and the store on it.
    */
   static open(file: string, options: OpenOptions = {}): SqliteStore {
-    const onDisk = file !== ':memory:';
-    const template = options.template === undefined ? readSchemaTemplate() : (options.template ?? undefined);
-    let fresh = !onDisk;
-    if (onDisk) {
-      mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
-      fresh = !existsSync(file);
-      makePrivateFile(file);
-      // A new database starts as the schema template (ADR 0094), in the file made private above.
-      if (fresh && template !== undefined) writeFileSync(file, template);
+    const db = openDatabase(file, options);
+    const store = new SqliteStore(new SqlStatements(db), options.searchIndex);
+    if (file !== ':memory:' && options.checkpointWorker !== false) {
+      store.#checkpointer = new Checkpointer(db, file);
     }
-    const db = onDisk || template === undefined ? new Database(file) : new Database(template);
-    if (fresh && template !== undefined) renewPerDatabase(db);
-    // Files left by an earlier run, from before the files were made private or by a crash.
-    if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
-    // WAL, syncs and waits for another connection are a file's: `:memory:` has none (issue 28).
-    const fileOnly = onDisk ? ['journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000'] : [];
-    for (const pragma of [...fileOnly, 'foreign_keys = ON']) db.pragma(pragma);
-    // Savepoints (one per write of a group commit) keep their journals in memory, not in temp files.
-    db.pragma('temp_store = MEMORY');
-    if (!onDisk && template !== undefined && options.cachePages !== undefined) {
-      db.pragma(`cache_size = ${Math.floor(options.cachePages)}`);
-    }
-    migrate(db, options.migrations);
-    const store = new SqliteStore(db, options.searchIndex);
-    if (onDisk && options.checkpointWorker !== false) store.#checkpointer = new Checkpointer(db, file);
-    else if (onDisk) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return store;
+  }
+
+  /**
+   * A new store on the connection of one closed by `detach`, emptied since (empty-database.ts): its
+   * statements stay prepared (issue 28). Every other part of the store is new.
+   */
+  static reopen(sql: SqlStatements, options: Pick<OpenOptions, 'searchIndex'> = {}): SqliteStore {
+    return new SqliteStore(sql, options.searchIndex);
   }
 
   // ---- writes and group commit ------------------------------------------------------------------
@@ -376,22 +276,28 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (await this.#stop()) this.#db.close();
+  }
+
+  /**
+   * Closes the store but not its connection, which it gives to its caller (for `reopen`, once
+   * emptied); undefined if it was closed already.
+   */
+  async detach(): Promise<SqlStatements | undefined> {
+    // Its parts keep the instance they hold, which refuses from now on.
+    return (await this.#stop()) ? this.#sql.handOver() : undefined;
+  }
+
+  /** Ends the store's work (false: ended before): no write from now, the queued ones done. */
+  async #stop(): Promise<boolean> {
+    if (this.#closed) return false;
     // No background index write starts from now; one already queued runs with the queued writes.
     this.#searchIndexer.stop();
     // Let queued writes finish before closing.
     while (this.#flushing) await new Promise((resolve) => setImmediate(resolve));
+    if (this.#closed) return false;
     this.#closed = true;
     await this.#checkpointer?.stop();
-    this.#db.close();
-  }
-}
-
-/** Takes group and other bits away from a file that may not exist. */
-function tightenIfPresent(file: string): void {
-  try {
-    makeOwnerOnly(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return true;
   }
 }

@@ -12,18 +12,30 @@ import { CACHE_SIZE, remember } from './row-helpers.js';
 import type { SqlStatements } from '../sql-statements.js';
 
 export class RequestIds {
-  readonly #permutation: RequestIdPermutation;
-  /** The next seq to hand out; above every seq in the table when the store opened. */
-  #next: number;
+  /** Made from the key on first use (issue 28: most test worlds never make a request). */
+  #permutationMade: RequestIdPermutation | undefined;
+  /** The next seq to hand out; above every seq in the table when first used. */
+  #nextSeq: number | undefined;
   /** Ids handed out by `make` and not inserted yet, with their seq (saves computing P⁻¹ again). */
   readonly #made = new LruMap<string, number>(CACHE_SIZE);
 
-  /** Reads (or makes, on first open) the key: called when the store opens, outside any write. */
+  /** Makes the key on first open: called when the store opens, outside any write. */
   constructor(private readonly sql: SqlStatements) {
     sql.run('INSERT OR IGNORE INTO gateway_request_id_key (id, key) VALUES (1, ?)', randomBytes(16));
-    const key = sql.get('SELECT key FROM gateway_request_id_key WHERE id = 1')!.key as Buffer;
-    this.#permutation = new RequestIdPermutation(key);
-    this.#next = this.#maxSeq() + 1;
+  }
+
+  get #permutation(): RequestIdPermutation {
+    return (this.#permutationMade ??= new RequestIdPermutation(
+      this.sql.get('SELECT key FROM gateway_request_id_key WHERE id = 1')!.key as Buffer,
+    ));
+  }
+
+  get #next(): number {
+    return (this.#nextSeq ??= this.#maxSeq() + 1);
+  }
+
+  set #next(seq: number) {
+    this.#nextSeq = seq;
   }
 
   /** A new request_id, never handed out by this store before. */
