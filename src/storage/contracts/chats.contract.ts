@@ -96,6 +96,24 @@ export function chatsContract(open: () => Promise<Store>): void {
       expect(await store.listBotMembers(pk + 1000)).toEqual([]);
     });
 
+    it('lists the bots of a chat its write made, its people and a bot read before (PostgreSQL asks less)', async () => {
+      await store.write(async (tx) => {
+        for (const id of [21, 22, 23, 24]) await tx.insertUser(user(id, { is_bot: id >= 23 }));
+        await tx.insertBot(bot(23));
+        await tx.insertBot(bot(24));
+      });
+      // As a group's creation does: its people read before the write, its bot named by the key.
+      for (const id of [21, 22]) expect((await store.getUserByPhone(`+1555000${id}`))?.id).toBe(id);
+      const inside = await store.write({ bot: 23, queues: true }, async (tx) => {
+        const pk = await tx.insertChat(chat({ id: -778, type: 'group', title: 'Read before' }));
+        for (const id of [24, 21, 23, 22])
+          await tx.upsertMember({ chat_pk: pk, user_id: id, status: 'member', data: '{}', updated_at: 1 });
+        expect((await tx.getBot(23))?.id).toBe(23);
+        return (await tx.listBotMembers(pk)).map((m) => m.user_id);
+      });
+      expect(inside).toEqual([23, 24]);
+    });
+
     it('stores a chat photo and clears it', async () => {
       const pk = await store.write(async (tx) =>
         tx.insertChat({

@@ -96,12 +96,21 @@ export class PgChats implements ChatsReader, ChatsWriter {
   async listBotMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
     if (!own) return (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[];
-    if (own.length === 0) return [];
-    const bots = await this.sql.all(
-      SQL.botIdsAmong,
-      own.map((row) => row.user_id),
-    );
-    const ids = new Set(bots.map((row) => Number(row.id)));
+    // Only users of unknown kind are asked about: not one known not to be a bot (is_bot never
+    // changes; the members of a group being created are mostly people whose rows its creation read
+    // just before), nor one whose bot row the transaction read (its write's key: the group's bot).
+    const scope = this.sql.cache;
+    const memo = this.sql.memo;
+    const ids = new Set<number>();
+    const asked: number[] = [];
+    for (const { user_id: id } of own) {
+      const kept = memo?.bot(id);
+      if (kept) {
+        if (kept.length > 0) ids.add(id);
+      } else if (!(scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false)) asked.push(id);
+    }
+    if (asked.length > 0)
+      for (const row of await this.sql.all(SQL.botIdsAmong, asked)) ids.add(Number(row.id));
     return own.filter((row) => ids.has(row.user_id));
   }
   async upsertMember(row: MemberRow) {

@@ -45,8 +45,13 @@ export class PgUsers implements UsersReader, UsersWriter {
       const row = await this.getUser(hinted);
       if (row && has(row)) return row;
     }
+    const token = scope?.token();
     const row = (await this.sql.get(sql, value)) as UserRow | undefined;
-    if (row && scope) scope.caches.keepUserId(key, row.id);
+    if (row && scope) {
+      scope.caches.keepUserId(key, row.id);
+      // The row too, as a read by id keeps it: the next look by id, or by this value, asks nothing.
+      if (scope.mayKeep(`u${row.id}`, token!)) scope.caches.keepUser({ ...row });
+    }
     return row;
   }
   async insertUser(row: UserRow) {
