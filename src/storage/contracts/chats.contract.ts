@@ -114,6 +114,38 @@ export function chatsContract(open: () => Promise<Store>): void {
       expect(inside).toEqual([23, 24]);
     });
 
+    it('makes a private chat once per pair: new, found after a write or a read, made by two writes at once', async () => {
+      const pair = (a: number, b: number) => chat({ user_a: a, user_b: b, created_at: 7 });
+      const made = await store.write((tx) => tx.ensurePrivateChat(pair(31, 32)));
+      expect(made.created).toBe(true);
+      expect(made.chat).toEqual({ pk: made.chat.pk, ...pair(31, 32) });
+      // In the write that made it (the adapter's next message id included), after it, either way round.
+      const again = await store.write(async (tx) => {
+        const first = await tx.ensurePrivateChat(pair(33, 34));
+        const second = await tx.ensurePrivateChat(pair(33, 34));
+        return { first, second, id: await tx.nextMessageId(first.chat.pk) };
+      });
+      expect([again.first.created, again.second.created, again.second.chat.pk]).toEqual([
+        true,
+        false,
+        again.first.chat.pk,
+      ]);
+      expect(again.id).toBe(1);
+      expect((await store.getPrivateChat(34, 33))?.pk).toBe(again.first.chat.pk);
+      const found = await store.write((tx) => tx.ensurePrivateChat(pair(31, 32)));
+      expect([found.created, found.chat.pk]).toEqual([false, made.chat.pk]);
+      // A chat inserted by insertChat, which no read has looked at since.
+      const pk = await store.write((tx) => tx.insertChat(pair(35, 36)));
+      const older = await store.write((tx) => tx.ensurePrivateChat(pair(35, 36)));
+      expect([older.created, older.chat.pk]).toEqual([false, pk]);
+      // Two writes at once (PostgreSQL: keys on two write connections): one makes it, both answer it.
+      const both = await Promise.all(
+        [1, 2].map((bot) => store.write({ bot }, (tx) => tx.ensurePrivateChat(pair(37, 38)))),
+      );
+      expect(both.map((r) => r.created).sort()).toEqual([false, true]);
+      expect(both[0]!.chat.pk).toBe(both[1]!.chat.pk);
+    });
+
     it('stores a chat photo and clears it', async () => {
       const pk = await store.write(async (tx) =>
         tx.insertChat({

@@ -8,7 +8,7 @@
  */
 import type { PgSql } from '../pg-sql.js';
 import { CHATS_SQL as SQL } from '../../sql/chats.js';
-import { updateSql } from '../../sql/rows.js';
+import { insertSql, updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
 
 export class PgChats implements ChatsReader, ChatsWriter {
@@ -40,12 +40,39 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     const pk = (await this.sql.insert('chats', row, 'pk'))!;
+    this.#inserted(pk, row);
+    return pk;
+  }
+  async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
+    const [a, b] = [row.user_a!, row.user_b!];
+    // One the row cache holds answers without a statement; else the insert goes at once.
+    if (this.sql.cache?.caches.privateChatPk(a, b) !== undefined) {
+      const chat = await this.getPrivateChat(a, b);
+      if (chat) return { chat, created: false };
+    }
+    const keys = Object.keys(row) as Array<keyof typeof row>;
+    const inserted = await this.sql.get(
+      `${insertSql('chats', keys)} ON CONFLICT (user_a, user_b) DO NOTHING RETURNING pk`,
+      ...keys.map((key) => row[key]),
+    );
+    if (inserted) {
+      const pk = Number(inserted.pk);
+      this.#inserted(pk, row);
+      return { chat: { pk, ...row }, created: true };
+    }
+    // The pair's chat exists (in this transaction's snapshot: one made after it began fails the
+    // insert with a serialization failure, and the write runs again).
+    const chat = await this.getPrivateChat(a, b);
+    if (!chat) throw new Error(`the private chat of ${a} and ${b} is neither new nor found`);
+    return { chat, created: false };
+  }
+  /** What a transaction that inserted chat `pk` knows of it. */
+  #inserted(pk: number, row: Omit<ChatRow, 'pk'>): void {
     this.sql.cache?.wrote(`c${pk}`);
     this.sql.write?.insertedChat(pk);
     // No other transaction sees the new row before the commit: its message ids are this one's to
     // count (pg-transaction.ts), from the row's own last id, with no drafts yet.
     this.sql.write?.holdMessageIds(pk, row.last_message_id, false);
-    return pk;
   }
   async updateChat(
     pk: number,
