@@ -1,7 +1,7 @@
 /**
  * A group's creation on PostgreSQL (issue 31: 8-9 groups/s, 0.07-0.24 of SQLite's rate): what the
  * write connection sends for a group grows with its members only by their rows, not by a read (a
- * round trip inside the write) for each of them; what the group holds and what its bot hears are
+ * round trip inside the write) for each of them, and their rows go in multi-row upserts; what the group holds and what its bot hears are
  * as on SQLite (test/groups.test.ts), and a refused creation changes nothing. Skipped without a
  * PostgreSQL server (contracts/postgres.ts).
  */
@@ -95,6 +95,9 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
     const large = await create(40, 'Forty');
     // Each read for a member was a statement of its own, and a round trip inside the write.
     expect(besidesMembers(large.counts)).toBe(besidesMembers(small.counts));
+    // And the 42 member rows (the creator, 40 people, the bot) in two statements, not one a row.
+    const upserts = [...large.counts].filter(([text]) => /^INSERT INTO chat_members\b/.test(text));
+    expect(upserts.reduce((sum, [, n]) => sum + n, 0)).toBeLessThanOrEqual(2);
     const members = await store.listMembers(large.chat.pk);
     expect(members.map((m) => [m.user_id, m.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
       [[people[0], 'creator'], ...people.slice(1, 41).map((id) => [id, 'member']), [botId, 'member']].sort(

@@ -29,48 +29,10 @@ import {
   type TakenAhead,
 } from './pg-held-ids.js';
 import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import { statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
-
-/**
- * What waits to go with the next statement, in the order the writes asked: rows to insert into one
- * table, or one statement that writes one table (a delete or an update whose caller needs no answer).
- */
-type Waiting = { table: string } & (
-  { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] }
-);
-
-/**
- * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
- * connection (PostgreSQL keeps some 2.5 KB a row of one), so more rows go in several.
- */
-const ROWS_PER_INSERT = 32;
-
-/** Multi-row inserts' texts, by table, columns and number of rows. */
-const insertTexts = new Map<string, string>();
-
-function insertText(table: string, columns: string[], rows: number): string {
-  const key = `${table}(${columns.join()})${rows}`;
-  let sql = insertTexts.get(key);
-  if (sql === undefined) {
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-    insertTexts.set(key, sql);
-  }
-  return sql;
-}
-
-function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
-  if ('sql' in waiting) return [waiting];
-  const { table } = waiting;
-  const statements = [];
-  for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
-    const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
-    statements.push({ sql: insertText(table, waiting.columns, rows.length), params: rows.flat() });
-  }
-  return statements;
-}
 
 /**
  * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
@@ -196,17 +158,9 @@ export class PgTransaction implements WriteRoute {
     return last ? sent.at(-1) : undefined;
   }
 
-  /** Inserts a row into `table` later (its insert answers nothing the caller needs). */
-  async insertLater(table: string, row: Record<string, unknown>): Promise<void> {
-    const columns = Object.keys(row);
-    // Rows join the table's last waiting insert when nothing of that table waits after it: the
-    // statements of other tables that wait in between neither read nor write it.
-    const waiting = this.#waiting.findLast((w) => w.table === table);
-    if (waiting && 'rows' in waiting && waiting.columns.join() === columns.join()) {
-      waiting.rows.push(columns.map((column) => row[column]));
-      return;
-    }
-    this.#waiting.push({ table, columns, rows: [columns.map((column) => row[column])] });
+  /** Inserts (`upsert`: upserts) a row into `table` later (it answers nothing the caller needs). */
+  async insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert): Promise<void> {
+    waitToInsert(this.#waiting, table, row, upsert);
   }
 
   /**

@@ -11,6 +11,13 @@ import { CHATS_SQL as SQL } from '../../sql/chats.js';
 import { insertSql, updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
 
+/** The members' upsert (sql/chats.ts), whose rows one statement may carry several of. */
+const MEMBER_UPSERT = {
+  sql: SQL.upsertMember,
+  key: ['chat_pk', 'user_id'],
+  tail: SQL.upsertMember.slice(SQL.upsertMember.indexOf('ON CONFLICT')),
+};
+
 export class PgChats implements ChatsReader, ChatsWriter {
   constructor(private readonly sql: PgSql) {}
 
@@ -144,15 +151,8 @@ export class PgChats implements ChatsReader, ChatsWriter {
     this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
-    // statement.
-    await this.sql.runLater(
-      'chat_members',
-      SQL.upsertMember,
-      row.chat_pk,
-      row.user_id,
-      row.status,
-      row.data,
-      row.updated_at,
-    );
+    // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
+    const { chat_pk, user_id, status, data, updated_at } = row;
+    await this.sql.insertLater('chat_members', { chat_pk, user_id, status, data, updated_at }, MEMBER_UPSERT);
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * The statements a write transaction sends later (pg-transaction.ts), in the order its writes asked
+ * them: rows to insert into one table, which go as multi-row inserts, or one statement that writes
+ * one table. Rows of an upsert (an insert with an `ON CONFLICT ... DO UPDATE` tail) join one
+ * statement too while no two of them have the same conflict key: PostgreSQL refuses a statement
+ * that updates a row twice, and the rows must change it in the order asked.
+ */
+import type { Statement } from './pg-held-ids.js';
+
+/** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
+export interface Upsert {
+  key: readonly string[];
+  tail: string;
+}
+
+/**
+ * What waits to go with the next statement: rows to insert into one table (`upsert`: with that
+ * tail; `keys`: the conflict keys of its rows), or one statement that writes one table (a delete or
+ * an update whose caller needs no answer).
+ */
+export type Waiting = { table: string } & (
+  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string> }
+  | { sql: string; params: unknown[] }
+);
+
+/**
+ * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
+ * connection (PostgreSQL keeps some 2.5 KB a row of one), so more rows go in several.
+ */
+const ROWS_PER_INSERT = 32;
+
+/** Multi-row inserts' texts, by table, columns, tail and number of rows. */
+const insertTexts = new Map<string, string>();
+
+function insertText(table: string, columns: string[], rows: number, tail = ''): string {
+  const key = `${table}(${columns.join()})${rows}${tail}`;
+  let sql = insertTexts.get(key);
+  if (sql === undefined) {
+    const row = `(${columns.map(() => '?').join(', ')})`;
+    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+    if (tail) sql += ` ${tail}`;
+    insertTexts.set(key, sql);
+  }
+  return sql;
+}
+
+export function statementsOf(waiting: Waiting): Statement[] {
+  if ('sql' in waiting) return [waiting];
+  const { table } = waiting;
+  const statements = [];
+  for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
+    const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
+    statements.push({
+      sql: insertText(table, waiting.columns, rows.length, waiting.upsert?.tail),
+      params: rows.flat(),
+    });
+  }
+  return statements;
+}
+
+/**
+ * Adds a row to insert (or upsert) into `table` to what waits: it joins the table's last waiting
+ * insert when nothing of that table waits after it (the statements of other tables that wait in
+ * between neither read nor write it), with the same columns and tail, and, for an upsert, no row
+ * of the same key.
+ */
+export function waitToInsert(
+  waiting: Waiting[],
+  table: string,
+  row: Record<string, unknown>,
+  upsert?: Upsert,
+): void {
+  const columns = Object.keys(row);
+  const values = columns.map((column) => row[column]);
+  const key = upsert && JSON.stringify(upsert.key.map((column) => row[column]));
+  const last = waiting.findLast((w) => w.table === table);
+  if (
+    last &&
+    'rows' in last &&
+    last.columns.join() === columns.join() &&
+    last.upsert?.tail === upsert?.tail &&
+    (key === undefined || !last.keys!.has(key))
+  ) {
+    last.rows.push(values);
+    last.keys?.add(key!);
+    return;
+  }
+  waiting.push({
+    table,
+    columns,
+    rows: [values],
+    ...(upsert && { upsert, keys: new Set([key!]) }),
+  });
+}
