@@ -5,7 +5,11 @@
  * statement too while no two of them have the same conflict key: PostgreSQL refuses a statement
  * that updates a row twice, and the rows must change it in the order asked.
  */
-import type { Statement } from './pg-held-ids.js';
+/** A statement with its parameters (pg-held-ids.ts has the same shape). */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
 
 /** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
 export interface Upsert {
