@@ -20,13 +20,15 @@ import {
 } from '../src/storage/contracts/postgres.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 
-/** Counts what the write connections (pg's pipeline mode) send, by statement text, while `run` runs. */
+/** Counts the statements sent while `run` runs, by text. */
 async function writeStatements(run: () => Promise<unknown>): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
     const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if ((this as unknown as { pipeline?: boolean }).pipeline) counts.set(text, (counts.get(text) ?? 0) + 1);
+    // The write connections (pg's pipeline mode) by text; the pool's reads marked `P `.
+    const key = (this as unknown as { pipeline?: boolean }).pipeline ? text : `P ${text}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
   } as typeof query;
   try {
@@ -40,7 +42,7 @@ async function writeStatements(run: () => Promise<unknown>): Promise<Map<string,
 /** The statements other than the member rows' upserts and the transaction's own. */
 const besidesMembers = (counts: Map<string, number>) =>
   [...counts]
-    .filter(([text]) => !/^INSERT INTO chat_members\b/.test(text) && !/^(BEGIN|COMMIT)\b/.test(text))
+    .filter(([text]) => !/^(INSERT INTO chat_members|BEGIN|COMMIT|P )/.test(text))
     .reduce((sum, [, n]) => sum + n, 0);
 
 describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
@@ -48,6 +50,7 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
   let store: PgStore;
   let platform: Platform;
   const people: number[] = [];
+  const phones: string[] = [];
   let botId = 0;
   let botUsername = '';
 
@@ -67,6 +70,7 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
         first_name: `P${i}`,
       });
       people.push(row.id);
+      phones.push(row.phone_number!);
     }
     const { user } = await platform.users.createBot({ username: 'creation_counted_bot' });
     botId = user.id;
@@ -84,7 +88,7 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
       chat = await platform.groups.create(String(people[0]), {
         type: 'group',
         title,
-        members: [...people.slice(1, members + 1), `@${botUsername}`],
+        members: [...phones.slice(1, members + 1), `@${botUsername}`],
       });
     });
     return { chat: chat!, counts };
@@ -98,6 +102,11 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
     // And the 42 member rows (the creator, 40 people, the bot) in two statements, not one a row.
     const upserts = [...large.counts].filter(([text]) => /^INSERT INTO chat_members\b/.test(text));
     expect(upserts.reduce((sum, [, n]) => sum + n, 0)).toBeLessThanOrEqual(2);
+    // The 40 people, named by phone, read in one statement before the write, not one each.
+    const byPhone = [...large.counts].filter(([text]) =>
+      /^P SELECT \* FROM users WHERE phone_number/.test(text),
+    );
+    expect(byPhone).toEqual([['P SELECT * FROM users WHERE phone_number = ANY($1::text[])', 1]]);
     const members = await store.listMembers(large.chat.pk);
     expect(members.map((m) => [m.user_id, m.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
       [[people[0], 'creator'], ...people.slice(1, 41).map((id) => [id, 'member']), [botId, 'member']].sort(

@@ -114,7 +114,7 @@ export class Groups {
     }
     const description = input.description ? [...input.description].slice(0, DESCRIPTION_MAX).join('') : null;
     if (input.forum && type !== 'supergroup') throw bad('only a supergroup can have topics');
-    const members = await Promise.all((input.members ?? []).map((ref) => users.resolve(String(ref))));
+    const members = await users.resolveMany(input.members ?? []);
     // Keyed by its first bot, whose row (its next update id) is the one hot row it takes (store.ts).
     const bot = members.find((member) => member.is_bot);
     const key = bot && { bot: bot.id, queues: true };
