@@ -1,8 +1,9 @@
 /**
  * `node --import tsx bench/pg-write-path/run.ts [--quick] [--targets sqlite,pg1,pg2] [--bots N]
  *  [--people N] [--groups N] [--step-seconds S] [--start-rate R] [--width N] [--statements]
- *  [--server PATH] [--cpu-prof DIR]` (after `npm run build`; `--cpu-prof`: each server writes a
- *  V8 CPU profile into DIR when it stops)
+ *  [--server PATH] [--cpu-prof DIR] [--world-only]` (after `npm run build`; `--cpu-prof`: each
+ *  server writes a V8 CPU profile into DIR when it stops; `--world-only`: only the world's creation,
+ *  with the nodes' and the database's CPU per private chat and per group)
  *
  * PostgreSQL's write path under person messages (issue 31, ADR 0093): people in private chats write
  * to echo bots (half long-polling, half on webhooks, all in this process, each replying with
@@ -55,6 +56,7 @@ const { values } = parseArgs({
     statements: { type: 'boolean', default: false },
     server: { type: 'string', default: 'dist/cli/main.js' },
     'cpu-prof': { type: 'string' },
+    'world-only': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick!;
@@ -138,6 +140,27 @@ interface World {
   creation: Record<string, number>;
 }
 
+/** The nodes' and the database's CPU seconds from now to the call of the answer. */
+async function cpuSpent(nodes: Node[]): Promise<() => Promise<{ node: number; db: number }>> {
+  const before = nodes.map((node) => processCpuSeconds(node.child.pid));
+  const dbBefore = await backendCpu();
+  return async () => ({
+    node: nodes.reduce((sum, node, i) => sum + processCpuSeconds(node.child.pid) - before[i]!, 0),
+    db: await backendCpuSince(dbBefore),
+  });
+}
+
+/** `creation`'s CPU figures (ms) of a phase of `count` things. */
+function noteCpu(
+  creation: Record<string, number>,
+  what: string,
+  spent: { node: number; db: number },
+  count: number,
+) {
+  creation[`node CPU ms/${what}`] = (1000 * spent.node) / count;
+  if (measuredApplication()) creation[`database CPU ms/${what}`] = (1000 * spent.db) / count;
+}
+
 async function createWorld(nodes: Node[], tag: string): Promise<World> {
   const at = (i: number) => nodes[i % nodes.length]!;
   const phones = Array.from({ length: PEOPLE }, (_, i) => `+1666${String(i).padStart(7, '0')}`);
@@ -157,6 +180,7 @@ async function createWorld(nodes: Node[], tag: string): Promise<World> {
     bots[i] = bot;
   });
   await readCounts(nodes);
+  const chatsCpu = await cpuSpent(nodes);
   // A private chat begins with the person's first message (/start), as on the platform.
   const chatsS = await inParallel(PEOPLE, 16, (i) =>
     call(
@@ -167,9 +191,11 @@ async function createWorld(nodes: Node[], tag: string): Promise<World> {
     ),
   );
   creation['private chats/s'] = PEOPLE / chatsS;
+  noteCpu(creation, 'private chat', await chatsCpu(), PEOPLE);
   await listStatements(nodes, 'per private chat', PEOPLE);
   // Groups of 20-50 people (and one bot), made with their members at once.
   let memberships = 0;
+  const groupsCpu = await cpuSpent(nodes);
   const groupsS = await inParallel(GROUPS, 4, async (g) => {
     const size = 20 + ((g * 7) % 31);
     memberships += size + 1;
@@ -180,8 +206,9 @@ async function createWorld(nodes: Node[], tag: string): Promise<World> {
     await call(at(g), '/control/chats', { owner: phones[g % PEOPLE], title: `G${g}`, members }, true);
   });
   creation['groups/s'] = GROUPS / groupsS;
-  await listStatements(nodes, 'per group', GROUPS);
   creation['memberships/s'] = memberships / groupsS;
+  noteCpu(creation, 'group', await groupsCpu(), GROUPS);
+  await listStatements(nodes, 'per group', GROUPS);
   return { bots, phones, creation };
 }
 
@@ -516,9 +543,10 @@ async function runTarget(
     const world = await createWorld(nodes, name);
     log(
       `  world: ${Object.entries(world.creation)
-        .map(([k, v]) => `${v.toFixed(0)} ${k}`)
+        .map(([k, v]) => `${v.toFixed(k.includes('CPU') ? 2 : 0)} ${k}`)
         .join(', ')}`,
     );
+    if (values['world-only']) return { knee: 0, closed: 0, steps: [], creation: world.creation };
     bots = new EchoBots(nodes, world);
     await bots.start();
     // The /start updates of the world's creation, answered before the load.
@@ -577,23 +605,26 @@ try {
     closed[target] = result.closed;
     creations[target] = result.creation;
   }
-  log('knees (person messages/s with p99 <= 200 ms):');
-  for (const [target, knee] of Object.entries(knees))
-    log(
-      `  ${target}: ${knee}${knees.sqlite && target !== 'sqlite' ? ` (${(knee / knees.sqlite).toFixed(2)} of SQLite)` : ''}`,
-    );
-  if (knees.pg1 && knees.pg2) log(`  two nodes / one: ${(knees.pg2 / knees.pg1).toFixed(2)}`);
-  log(`closed loop (${CLOSED_WIDTH} people at a time), person messages/s:`);
-  for (const [target, rate] of Object.entries(closed))
-    log(
-      `  ${target}: ${rate.toFixed(0)}${closed.sqlite && target !== 'sqlite' ? ` (${(rate / closed.sqlite).toFixed(2)} of SQLite)` : ''}`,
-    );
-  if (closed.pg1 && closed.pg2) log(`  two nodes / one: ${(closed.pg2 / closed.pg1).toFixed(2)}`);
+  if (!values['world-only']) {
+    log('knees (person messages/s with p99 <= 200 ms):');
+    for (const [target, knee] of Object.entries(knees))
+      log(
+        `  ${target}: ${knee}${knees.sqlite && target !== 'sqlite' ? ` (${(knee / knees.sqlite).toFixed(2)} of SQLite)` : ''}`,
+      );
+    if (knees.pg1 && knees.pg2) log(`  two nodes / one: ${(knees.pg2 / knees.pg1).toFixed(2)}`);
+    log(`closed loop (${CLOSED_WIDTH} people at a time), person messages/s:`);
+    for (const [target, rate] of Object.entries(closed))
+      log(
+        `  ${target}: ${rate.toFixed(0)}${closed.sqlite && target !== 'sqlite' ? ` (${(rate / closed.sqlite).toFixed(2)} of SQLite)` : ''}`,
+      );
+    if (closed.pg1 && closed.pg2) log(`  two nodes / one: ${(closed.pg2 / closed.pg1).toFixed(2)}`);
+  }
   const base = creations.sqlite;
   if (base)
     for (const target of targets.filter((t) => t !== 'sqlite'))
       log(
         `  world creation ${target} / SQLite: ${Object.keys(base)
+          .filter((k) => base[k]! > 0 && creations[target]![k] !== undefined)
           .map((k) => `${k} ${(creations[target]![k]! / base[k]!).toFixed(2)}`)
           .join(', ')}`,
       );

@@ -9,12 +9,14 @@
  *   opt-in, which the update queue's allowed_updates filter applies), both as ChatMemberUpdated.
  */
 import { memberState, renderChatMember, renderInviteLink, type MemberState } from './chat-rights.js';
-import { botMembers, type Effects, type GroupContext } from './group-context.js';
+import { botMembers, type BotMember, type Effects, type GroupContext } from './group-context.js';
 import { renderUser } from '../users/users.js';
+import { PlatformError } from '../core/errors.js';
 import type { MessageContent } from '../core/wire-types.js';
 import type { ChatRow, InviteLinkRow, MessageRow, UserRow } from '../../storage/store.js';
 import type { EnqueueTx } from '../updates/update-queue.js';
 import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
+import type { UsersReader } from '../../storage/ports/users.js';
 import type { InvitesReader } from '../../storage/ports/invites.js';
 import type { InsertTx, RenderReader } from '../core/store-ports.js';
 
@@ -62,6 +64,46 @@ export interface MemberChange {
   /** The link the member joined by. */
   inviteLink?: InviteLinkRow | undefined;
   viaJoinRequest?: boolean;
+  /**
+   * The chat's administrator bots, when the caller read them for several changes of plain members
+   * in one write (a group's creation): such changes leave them as they are. Else read here.
+   */
+  admins?: BotMember[];
+}
+
+/** The chat's bots that are its administrators now. */
+export async function adminBots(
+  reader: ChatsReader & UsersReader,
+  chat: ChatRow,
+  now: number,
+): Promise<BotMember[]> {
+  return (await botMembers(reader, chat, now)).filter((member) => member.state.status === 'administrator');
+}
+
+/**
+ * The members a new group or channel is created with, as plain members, beside its creator: a bot
+ * must be allowed in groups (BOT_GROUPS_BLOCKED) and joins a channel only once promoted. The chat's
+ * administrator bots are read once: adding plain members leaves them as they are.
+ */
+export async function addCreatedMembers(
+  ctx: GroupContext,
+  tx: ChatsReader & ChatsWriter & InvitesReader & EnqueueTx,
+  created: { chat: ChatRow; owner: UserRow; members: UserRow[] },
+  effects: Effects,
+): Promise<void> {
+  const { chat, owner } = created;
+  const admins = await adminBots(tx, chat, ctx.deps.clock.now());
+  for (const member of created.members) {
+    if (member.id === owner.id) continue;
+    if (member.is_bot) {
+      if (chat.type === 'channel')
+        throw new PlatformError('BAD_REQUEST', 'a bot joins a channel only as an administrator: promote it');
+      if (!(await tx.getBot(member.id))?.can_join_groups)
+        throw new PlatformError('BOT_GROUPS_BLOCKED', `@${member.username} can not be added to groups`);
+    }
+    const next: MemberState = { status: 'member', data: {} };
+    await changeMember(ctx, tx, { chat, actor: owner, target: member, next, admins }, effects);
+  }
 }
 
 function sameState(a: MemberState, b: MemberState): boolean {
@@ -82,10 +124,7 @@ export async function changeMember(
   const { chat, actor, target, next } = change;
   const now = ctx.deps.clock.now();
   const old = memberState(await tx.getMember(chat.pk, target.id), now);
-  const admins =
-    chat.type === 'private'
-      ? []
-      : (await botMembers(tx, chat, now)).filter((member) => member.state.status === 'administrator');
+  const admins = chat.type === 'private' ? [] : (change.admins ?? (await adminBots(tx, chat, now)));
   await tx.upsertMember({
     chat_pk: chat.pk,
     user_id: target.id,

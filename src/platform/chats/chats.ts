@@ -16,8 +16,6 @@ export class Chats {
 
   /** The private chat of two users, created (with both as members) on first use. */
   async ensurePrivate(tx: ChatsReader & ChatsWriter, a: UserRow, b: UserRow): Promise<ChatRow> {
-    const existing = await tx.getPrivateChat(a.id, b.id);
-    if (existing) return existing;
     const now = this.deps.clock.now();
     const row: Omit<ChatRow, 'pk'> = {
       id: null,
@@ -30,11 +28,18 @@ export class Chats {
       last_message_id: 0,
       created_at: now,
     };
-    const pk = await tx.insertChat(row);
+    const { chat, created } = await tx.ensurePrivateChat(row);
+    if (!created) return chat;
     for (const user of [a, b]) {
-      await tx.upsertMember({ chat_pk: pk, user_id: user.id, status: 'member', data: '{}', updated_at: now });
+      await tx.upsertMember({
+        chat_pk: chat.pk,
+        user_id: user.id,
+        status: 'member',
+        data: '{}',
+        updated_at: now,
+      });
     }
-    return { pk, ...row };
+    return chat;
   }
 
   /**

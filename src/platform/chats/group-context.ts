@@ -11,7 +11,7 @@ import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import type { UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
-import type { BotRow, ChatRow, MessageRow, StoreTx, UserRow } from '../../storage/store.js';
+import type { BotRow, ChatRow, MessageRow, StoreTx, UserRow, WriteKey } from '../../storage/store.js';
 import type { InsertTx, RenderReader } from '../core/store-ports.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
 import type { UsersReader } from '../../storage/ports/users.js';
@@ -62,9 +62,11 @@ export class Effects {
 export async function commit<T>(
   ctx: GroupContext,
   fn: (tx: StoreTx, effects: Effects) => Promise<T>,
+  /** The write's key (store.ts), when the caller knows the bot whose updates it queues. */
+  key?: WriteKey,
 ): Promise<T> {
   const effects = new Effects();
-  const result = await ctx.deps.store.write((tx) => fn(tx, effects));
+  const result = await ctx.deps.store.write(key, (tx) => fn(tx, effects));
   for (const botId of effects.bots) ctx.updates.notify(botId);
   // Before the messages: a person's app that starts listening to a chat on its membership hears the
   // service message about it.

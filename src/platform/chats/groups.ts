@@ -12,15 +12,8 @@ import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { checkMayChangeInfo } from './chat-info-rights.js';
 import { chatRecord } from './chat-record.js';
-import { changeMember, postServiceMessage, type ServiceMessageTx } from './chat-events.js';
-import {
-  hasRight,
-  isPresent,
-  memberState,
-  normalizeRights,
-  type ChatPermissions,
-  type MemberState,
-} from './chat-rights.js';
+import { addCreatedMembers, postServiceMessage, type ServiceMessageTx } from './chat-events.js';
+import { hasRight, isPresent, memberState, normalizeRights, type ChatPermissions } from './chat-rights.js';
 import { privateChatOf } from './chats.js';
 import { ChatMigrated, PlatformError } from '../core/errors.js';
 import {
@@ -121,39 +114,36 @@ export class Groups {
     }
     const description = input.description ? [...input.description].slice(0, DESCRIPTION_MAX).join('') : null;
     if (input.forum && type !== 'supergroup') throw bad('only a supergroup can have topics');
-    const members = await Promise.all((input.members ?? []).map((ref) => users.resolve(String(ref))));
-    return commit(this.ctx, async (tx, effects) => {
-      if (username && (await tx.getUserByUsername(username))) {
-        throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
-      }
-      const chat = await this.#insertChat(tx, { type, title, username, description, permissions: null });
-      if (input.forum) {
-        if (!this.#enableForum) throw new Error('no forum switch is registered (topics/)');
-        await this.#enableForum(tx, chat, owner.id, deps.clock.now());
-        chat.is_forum = 1;
-      }
-      await tx.upsertMember({
-        chat_pk: chat.pk,
-        user_id: owner.id,
-        status: 'creator',
-        data: JSON.stringify({ is_anonymous: false }),
-        updated_at: deps.clock.now(),
-      });
-      effects.members.push({ chatPk: chat.pk, userId: owner.id });
-      for (const member of members) {
-        if (member.id === owner.id) continue;
-        if (member.is_bot) {
-          if (type === 'channel') throw bad('a bot joins a channel only as an administrator: promote it');
-          if (!(await tx.getBot(member.id))?.can_join_groups) {
-            throw new PlatformError('BOT_GROUPS_BLOCKED', `@${member.username} can not be added to groups`);
-          }
+    const members = await users.resolveMany(input.members ?? []);
+    // Keyed by its first bot, whose row (its next update id) is the one hot row it takes (store.ts).
+    const bot = members.find((member) => member.is_bot);
+    const key = bot && { bot: bot.id, queues: true };
+    return commit(
+      this.ctx,
+      async (tx, effects) => {
+        if (username && (await tx.getUserByUsername(username))) {
+          throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
         }
-        const next: MemberState = { status: 'member', data: {} };
-        await changeMember(this.ctx, tx, { chat, actor: owner, target: member, next }, effects);
-      }
-      await postServiceMessage(this.ctx, tx, chat, owner.id, { [CREATED[type as 'group']]: true }, effects);
-      return chat;
-    });
+        const chat = await this.#insertChat(tx, { type, title, username, description, permissions: null });
+        if (input.forum) {
+          if (!this.#enableForum) throw new Error('no forum switch is registered (topics/)');
+          await this.#enableForum(tx, chat, owner.id, deps.clock.now());
+          chat.is_forum = 1;
+        }
+        await tx.upsertMember({
+          chat_pk: chat.pk,
+          user_id: owner.id,
+          status: 'creator',
+          data: JSON.stringify({ is_anonymous: false }),
+          updated_at: deps.clock.now(),
+        });
+        effects.members.push({ chatPk: chat.pk, userId: owner.id });
+        await addCreatedMembers(this.ctx, tx, { chat, owner, members }, effects);
+        await postServiceMessage(this.ctx, tx, chat, owner.id, { [CREATED[type as 'group']]: true }, effects);
+        return chat;
+      },
+      key,
+    );
   }
 
   async #insertChat(

@@ -90,8 +90,7 @@ export class Messages {
     if (ref.startsWith('@') || !/^-?\d+$/.test(ref)) {
       const other = await this.users.resolve(ref.startsWith('@') ? ref : `@${ref}`).catch(() => undefined);
       if (!other || other.id === user.id) throw new PlatformError('CHAT_NOT_FOUND', `no chat "${ref}"`);
-      const existing = await tx.getPrivateChat(user.id, other.id);
-      if (existing || !create) return existing;
+      if (!create) return tx.getPrivateChat(user.id, other.id);
       return this.chats.ensurePrivate(tx as ChatRefTx, user, other);
     }
     const id = Number(ref);

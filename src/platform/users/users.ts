@@ -237,6 +237,16 @@ export class Users {
     return row;
   }
 
+  /**
+   * Several references (`resolve` each, the same refusals): their phone numbers read at once (a group
+   * created with its members names them by phone).
+   */
+  async resolveMany(refs: ReadonlyArray<string | number>): Promise<UserRow[]> {
+    const texts = refs.map((ref) => String(ref).trim());
+    const byPhone = await this.deps.store.getUsersByPhone(texts.filter((text) => /^\+\d+$/.test(text)));
+    return Promise.all(texts.map((text) => byPhone.get(text) ?? this.resolve(text)));
+  }
+
   async getBot(id: number): Promise<{ user: UserRow; bot: BotRow } | undefined> {
     const [user, bot] = await Promise.all([this.deps.store.getUser(id), this.deps.store.getBot(id)]);
     return user && bot ? { user, bot } : undefined;

@@ -96,6 +96,56 @@ export function chatsContract(open: () => Promise<Store>): void {
       expect(await store.listBotMembers(pk + 1000)).toEqual([]);
     });
 
+    it('lists the bots of a chat its write made, its people and a bot read before (PostgreSQL asks less)', async () => {
+      await store.write(async (tx) => {
+        for (const id of [21, 22, 23, 24]) await tx.insertUser(user(id, { is_bot: id >= 23 }));
+        await tx.insertBot(bot(23));
+        await tx.insertBot(bot(24));
+      });
+      // As a group's creation does: its people read before the write, its bot named by the key.
+      for (const id of [21, 22]) expect((await store.getUserByPhone(`+1555000${id}`))?.id).toBe(id);
+      const inside = await store.write({ bot: 23, queues: true }, async (tx) => {
+        const pk = await tx.insertChat(chat({ id: -778, type: 'group', title: 'Read before' }));
+        for (const id of [24, 21, 23, 22])
+          await tx.upsertMember({ chat_pk: pk, user_id: id, status: 'member', data: '{}', updated_at: 1 });
+        expect((await tx.getBot(23))?.id).toBe(23);
+        return (await tx.listBotMembers(pk)).map((m) => m.user_id);
+      });
+      expect(inside).toEqual([23, 24]);
+    });
+
+    it('makes a private chat once per pair: new, found after a write or a read, made by two writes at once', async () => {
+      const pair = (a: number, b: number) => chat({ user_a: a, user_b: b, created_at: 7 });
+      const made = await store.write((tx) => tx.ensurePrivateChat(pair(31, 32)));
+      expect(made.created).toBe(true);
+      expect(made.chat).toEqual({ pk: made.chat.pk, ...pair(31, 32) });
+      // In the write that made it (the adapter's next message id included), after it, either way round.
+      const again = await store.write(async (tx) => {
+        const first = await tx.ensurePrivateChat(pair(33, 34));
+        const second = await tx.ensurePrivateChat(pair(33, 34));
+        return { first, second, id: await tx.nextMessageId(first.chat.pk) };
+      });
+      expect([again.first.created, again.second.created, again.second.chat.pk]).toEqual([
+        true,
+        false,
+        again.first.chat.pk,
+      ]);
+      expect(again.id).toBe(1);
+      expect((await store.getPrivateChat(34, 33))?.pk).toBe(again.first.chat.pk);
+      const found = await store.write((tx) => tx.ensurePrivateChat(pair(31, 32)));
+      expect([found.created, found.chat.pk]).toEqual([false, made.chat.pk]);
+      // A chat inserted by insertChat, which no read has looked at since.
+      const pk = await store.write((tx) => tx.insertChat(pair(35, 36)));
+      const older = await store.write((tx) => tx.ensurePrivateChat(pair(35, 36)));
+      expect([older.created, older.chat.pk]).toEqual([false, pk]);
+      // Two writes at once (PostgreSQL: keys on two write connections): one makes it, both answer it.
+      const both = await Promise.all(
+        [1, 2].map((bot) => store.write({ bot }, (tx) => tx.ensurePrivateChat(pair(37, 38)))),
+      );
+      expect(both.map((r) => r.created).sort()).toEqual([false, true]);
+      expect(both[0]!.chat.pk).toBe(both[1]!.chat.pk);
+    });
+
     it('stores a chat photo and clears it', async () => {
       const pk = await store.write(async (tx) =>
         tx.insertChat({

@@ -42,6 +42,35 @@ export function usersContract(open: () => Promise<Store>): void {
       expect((await store.getUserByPhone('+15550009'))?.id).toBe(1);
     });
 
+    it('finds the users of several phone numbers at once, known to the adapter or not', async () => {
+      await store.write(async (tx) => {
+        for (const id of [1, 2, 3]) await tx.insertUser(user(id));
+      });
+      // One looked up before (what an adapter remembers of it is filled), two not, one of no user.
+      expect((await store.getUserByPhone('+15550002'))?.id).toBe(2);
+      const found = await store.getUsersByPhone([
+        '+15550003',
+        '+15550002',
+        '+15550009',
+        '+15550001',
+        '+15550003',
+      ]);
+      expect([...found].map(([phone, row]) => [phone, row.id]).sort()).toEqual([
+        ['+15550001', 1],
+        ['+15550002', 2],
+        ['+15550003', 3],
+      ]);
+      expect(found.get('+15550001')).toEqual(await store.getUser(1));
+      // A number that moved to another user answers that user.
+      await store.write(async (tx) => {
+        await tx.updateUser(2, { phone_number: '+15550008' });
+        await tx.updateUser(3, { phone_number: '+15550002' });
+      });
+      const moved = await store.getUsersByPhone(['+15550002', '+15550008']);
+      expect([moved.get('+15550002')?.id, moved.get('+15550008')?.id]).toEqual([3, 2]);
+      expect((await store.getUsersByPhone([])).size).toBe(0);
+    });
+
     it('refuses a duplicate phone number with UniqueViolation and keeps the first row', async () => {
       await store.write(async (tx) => tx.insertUser(user(1)));
       await expect(

@@ -66,6 +66,12 @@ export interface ChatsReader {
 export interface ChatsWriter {
   /** Inserts a chat and returns its pk. */
   insertChat(row: Omit<ChatRow, 'pk'>): Promise<number>;
+  /**
+   * The private chat of the pair `row` names (user_a < user_b): the one that exists (`created`
+   * false), else `row` inserted. One statement for a new chat on PostgreSQL (the insert, which
+   * finds a chat made meanwhile by the pair's unique index), none for one in its row cache.
+   */
+  ensurePrivateChat(row: Omit<ChatRow, 'pk'>): Promise<{ chat: ChatRow; created: boolean }>;
   updateChat(
     pk: number,
     patch: Partial<

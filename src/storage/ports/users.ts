@@ -56,6 +56,11 @@ export interface BotRow {
 export interface UsersReader {
   getUser(id: number): Promise<UserRow | undefined>;
   getUserByPhone(phone: string): Promise<UserRow | undefined>;
+  /**
+   * The users of several phone numbers (a group created with its members), by phone number: one
+   * read for those an adapter does not hold; a number of no user is not in the answer.
+   */
+  getUsersByPhone(phones: readonly string[]): Promise<Map<string, UserRow>>;
   getUserByUsername(username: string): Promise<UserRow | undefined>;
   getBot(id: number): Promise<BotRow | undefined>;
   listBotsWithWebhook(): Promise<BotRow[]>;

@@ -6,6 +6,7 @@
  */
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
+import type { Upsert } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 import { insertSql, updateSql } from '../sql/rows.js';
 import { USERS_SQL } from '../sql/users.js';
@@ -32,8 +33,8 @@ export interface WriteRoute {
   readAhead(): Promise<void>;
   /** The same, if they take this chat's or bot's row. */
   takenAhead(row: { chat: number } | { bot: number }): Promise<void>;
-  /** Inserts a row into `table` later, with the next statement (its insert answers nothing). */
-  insertLater(table: string, row: Record<string, unknown>): Promise<void>;
+  /** Inserts (upserts) a row into `table` later, with the next statement (it answers nothing). */
+  insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
   runLater(table: string, sql: string, params: unknown[]): void;
   /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
@@ -337,11 +338,14 @@ export class PgSql {
    * Inserts a row whose insert answers nothing the caller needs: in a write, it is sent with the
    * write's next statement (pg-transaction.ts).
    */
-  async insertLater(table: string, row: object): Promise<void> {
+  async insertLater(table: string, row: object, upsert?: Upsert & { sql: string }): Promise<void> {
     const write = this.route?.();
-    if (!write) return void (await this.insert(table, row));
+    if (!write)
+      return void (upsert
+        ? await this.run(upsert.sql, ...Object.values(row))
+        : await this.insert(table, row));
     this.memo?.wrote(`INSERT INTO ${table}`);
-    await write.insertLater(table, row as Row);
+    await write.insertLater(table, row as Row, upsert);
   }
 
   /**

@@ -31,7 +31,7 @@ import {
 } from './pg-held-ids.js';
 import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
-import { statementsOf, type Waiting } from './pg-waiting.js';
+import { statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
@@ -172,17 +172,9 @@ export class PgTransaction implements WriteRoute {
     return last ? sent.at(-1) : undefined;
   }
 
-  /** Inserts a row into `table` later (its insert answers nothing the caller needs). */
-  async insertLater(table: string, row: Record<string, unknown>): Promise<void> {
-    const columns = Object.keys(row);
-    // Rows join the table's last waiting insert when nothing of that table waits after it: the
-    // statements of other tables that wait in between neither read nor write it.
-    const waiting = this.#waiting.findLast((w) => w.table === table);
-    if (waiting && 'rows' in waiting && waiting.columns.join() === columns.join()) {
-      waiting.rows.push(columns.map((column) => row[column]));
-      return;
-    }
-    this.#waiting.push({ table, columns, rows: [columns.map((column) => row[column])] });
+  /** Inserts (`upsert`: upserts) a row into `table` later (it answers nothing the caller needs). */
+  async insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert): Promise<void> {
+    waitToInsert(this.#waiting, table, row, upsert);
   }
 
   /**

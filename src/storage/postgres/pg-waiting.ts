@@ -1,10 +1,30 @@
 /**
- * What waits to go with a write transaction's next statement (pg-transaction.ts), in the order the
- * writes asked: rows to insert into one table, or one statement that writes one table (a delete or
- * an update whose caller needs no answer), or locks a row (pg-lock-order.ts).
+ * The statements a write transaction sends later (pg-transaction.ts), in the order its writes asked
+ * them: rows to insert into one table, which go as multi-row inserts, or one statement that writes
+ * one table. Rows of an upsert (an insert with an `ON CONFLICT ... DO UPDATE` tail) join one
+ * statement too while no two of them have the same conflict key: PostgreSQL refuses a statement
+ * that updates a row twice, and the rows must change it in the order asked.
+ */
+/** A statement with its parameters (pg-held-ids.ts has the same shape). */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
+export interface Upsert {
+  key: readonly string[];
+  tail: string;
+}
+
+/**
+ * What waits to go with the next statement: rows to insert into one table (`upsert`: with that
+ * tail; `keys`: the conflict keys of its rows), or one statement that writes one table (a delete or
+ * an update whose caller needs no answer) or locks a row (pg-lock-order.ts).
  */
 export type Waiting = { table: string } & (
-  { columns: string[]; rows: unknown[][] } | { sql: string; params: unknown[] }
+  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string> }
+  | { sql: string; params: unknown[] }
 );
 
 /**
@@ -13,28 +33,66 @@ export type Waiting = { table: string } & (
  */
 const ROWS_PER_INSERT = 32;
 
-/** Multi-row inserts' texts, by table, columns and number of rows. */
+/** Multi-row inserts' texts, by table, columns, tail and number of rows. */
 const insertTexts = new Map<string, string>();
 
-function insertText(table: string, columns: string[], rows: number): string {
-  const key = `${table}(${columns.join()})${rows}`;
+function insertText(table: string, columns: string[], rows: number, tail = ''): string {
+  const key = `${table}(${columns.join()})${rows}${tail}`;
   let sql = insertTexts.get(key);
   if (sql === undefined) {
     const row = `(${columns.map(() => '?').join(', ')})`;
     sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+    if (tail) sql += ` ${tail}`;
     insertTexts.set(key, sql);
   }
   return sql;
 }
 
-/** The statements that send what waits: more rows than a statement takes go in several. */
-export function statementsOf(waiting: Waiting): Array<{ sql: string; params: unknown[] }> {
+export function statementsOf(waiting: Waiting): Statement[] {
   if ('sql' in waiting) return [waiting];
   const { table } = waiting;
   const statements = [];
   for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {
     const rows = waiting.rows.slice(i, i + ROWS_PER_INSERT);
-    statements.push({ sql: insertText(table, waiting.columns, rows.length), params: rows.flat() });
+    statements.push({
+      sql: insertText(table, waiting.columns, rows.length, waiting.upsert?.tail),
+      params: rows.flat(),
+    });
   }
   return statements;
+}
+
+/**
+ * Adds a row to insert (or upsert) into `table` to what waits: it joins the table's last waiting
+ * insert when nothing of that table waits after it (the statements of other tables that wait in
+ * between neither read nor write it), with the same columns and tail, and, for an upsert, no row
+ * of the same key.
+ */
+export function waitToInsert(
+  waiting: Waiting[],
+  table: string,
+  row: Record<string, unknown>,
+  upsert?: Upsert,
+): void {
+  const columns = Object.keys(row);
+  const values = columns.map((column) => row[column]);
+  const key = upsert && JSON.stringify(upsert.key.map((column) => row[column]));
+  const last = waiting.findLast((w) => w.table === table);
+  if (
+    last &&
+    'rows' in last &&
+    last.columns.join() === columns.join() &&
+    last.upsert?.tail === upsert?.tail &&
+    (key === undefined || !last.keys!.has(key))
+  ) {
+    last.rows.push(values);
+    last.keys?.add(key!);
+    return;
+  }
+  waiting.push({
+    table,
+    columns,
+    rows: [values],
+    ...(upsert && { upsert, keys: new Set([key!]) }),
+  });
 }

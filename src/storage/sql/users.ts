@@ -2,6 +2,8 @@
 export const USERS_SQL = Object.freeze({
   getUser: 'SELECT * FROM users WHERE id = ?',
   getUserByPhone: 'SELECT * FROM users WHERE phone_number = ?',
+  /** PostgreSQL: the users of several phone numbers. */
+  getUsersByPhone: 'SELECT * FROM users WHERE phone_number = ANY(?::text[])',
   /**
    * Usernames compare case-insensitively: SQLite's column is `COLLATE NOCASE`; PostgreSQL's unique
    * index is on `lower(username)`.

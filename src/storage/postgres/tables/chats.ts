@@ -8,8 +8,15 @@
  */
 import type { PgSql } from '../pg-sql.js';
 import { CHATS_SQL as SQL } from '../../sql/chats.js';
-import { updateSql } from '../../sql/rows.js';
+import { insertSql, updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
+
+/** The members' upsert (sql/chats.ts), whose rows one statement may carry several of. */
+const MEMBER_UPSERT = {
+  sql: SQL.upsertMember,
+  key: ['chat_pk', 'user_id'],
+  tail: SQL.upsertMember.slice(SQL.upsertMember.indexOf('ON CONFLICT')),
+};
 
 export class PgChats implements ChatsReader, ChatsWriter {
   constructor(private readonly sql: PgSql) {}
@@ -40,12 +47,39 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     const pk = (await this.sql.insert('chats', row, 'pk'))!;
+    this.#inserted(pk, row);
+    return pk;
+  }
+  async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
+    const [a, b] = [row.user_a!, row.user_b!];
+    // One the row cache holds answers without a statement; else the insert goes at once.
+    if (this.sql.cache?.caches.privateChatPk(a, b) !== undefined) {
+      const chat = await this.getPrivateChat(a, b);
+      if (chat) return { chat, created: false };
+    }
+    const keys = Object.keys(row) as Array<keyof typeof row>;
+    const inserted = await this.sql.get(
+      `${insertSql('chats', keys)} ON CONFLICT (user_a, user_b) DO NOTHING RETURNING pk`,
+      ...keys.map((key) => row[key]),
+    );
+    if (inserted) {
+      const pk = Number(inserted.pk);
+      this.#inserted(pk, row);
+      return { chat: { pk, ...row }, created: true };
+    }
+    // The pair's chat exists (in this transaction's snapshot: one made after it began fails the
+    // insert with a serialization failure, and the write runs again).
+    const chat = await this.getPrivateChat(a, b);
+    if (!chat) throw new Error(`the private chat of ${a} and ${b} is neither new nor found`);
+    return { chat, created: false };
+  }
+  /** What a transaction that inserted chat `pk` knows of it. */
+  #inserted(pk: number, row: Omit<ChatRow, 'pk'>): void {
     this.sql.cache?.wrote(`c${pk}`);
     this.sql.write?.insertedChat(pk);
     // No other transaction sees the new row before the commit: its message ids are this one's to
     // count (pg-transaction.ts), from the row's own last id, with no drafts yet.
     this.sql.write?.holdMessageIds(pk, row.last_message_id, false);
-    return pk;
   }
   async updateChat(
     pk: number,
@@ -98,27 +132,29 @@ export class PgChats implements ChatsReader, ChatsWriter {
   async listBotMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
     if (!own) return (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[];
-    if (own.length === 0) return [];
-    const bots = await this.sql.all(
-      SQL.botIdsAmong,
-      own.map((row) => row.user_id),
-    );
-    const ids = new Set(bots.map((row) => Number(row.id)));
+    // Only users of unknown kind are asked about: not one known not to be a bot (is_bot never
+    // changes; the members of a group being created are mostly people whose rows its creation read
+    // just before), nor one whose bot row the transaction read (its write's key: the group's bot).
+    const scope = this.sql.cache;
+    const memo = this.sql.memo;
+    const ids = new Set<number>();
+    const asked: number[] = [];
+    for (const { user_id: id } of own) {
+      const kept = memo?.bot(id);
+      if (kept) {
+        if (kept.length > 0) ids.add(id);
+      } else if (!(scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false)) asked.push(id);
+    }
+    if (asked.length > 0)
+      for (const row of await this.sql.all(SQL.botIdsAmong, asked)) ids.add(Number(row.id));
     return own.filter((row) => ids.has(row.user_id));
   }
   async upsertMember(row: MemberRow) {
     this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
-    // statement.
-    await this.sql.runLater(
-      'chat_members',
-      SQL.upsertMember,
-      row.chat_pk,
-      row.user_id,
-      row.status,
-      row.data,
-      row.updated_at,
-    );
+    // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
+    const { chat_pk, user_id, status, data, updated_at } = row;
+    await this.sql.insertLater('chat_members', { chat_pk, user_id, status, data, updated_at }, MEMBER_UPSERT);
   }
 }

@@ -22,6 +22,27 @@ export class PgUsers implements UsersReader, UsersWriter {
   async getUserByPhone(phone: string) {
     return this.#byUnique(`p${phone}`, (row) => row.phone_number === phone, SQL.getUserByPhone, phone);
   }
+  async getUsersByPhone(phones: readonly string[]) {
+    const found = new Map<string, UserRow>();
+    const asked: string[] = [];
+    // Those the hints answer (as getUserByPhone), then the rest in one statement.
+    const scope = this.sql.cache;
+    for (const phone of new Set(phones)) {
+      const hinted = scope?.caches.userIdBy(`p${phone}`);
+      const row = hinted === undefined ? undefined : await this.getUser(hinted);
+      if (row?.phone_number === phone) found.set(phone, row);
+      else asked.push(phone);
+    }
+    if (asked.length === 0) return found;
+    const token = scope?.token();
+    for (const row of (await this.sql.all(SQL.getUsersByPhone, asked)) as unknown as UserRow[]) {
+      found.set(row.phone_number!, row);
+      if (!scope) continue;
+      scope.caches.keepUserId(`p${row.phone_number}`, row.id);
+      if (scope.mayKeep(`u${row.id}`, token!)) scope.caches.keepUser({ ...row });
+    }
+    return found;
+  }
   async getUserByUsername(username: string) {
     const lower = username.toLowerCase();
     return this.#byUnique(
@@ -45,8 +66,13 @@ export class PgUsers implements UsersReader, UsersWriter {
       const row = await this.getUser(hinted);
       if (row && has(row)) return row;
     }
+    const token = scope?.token();
     const row = (await this.sql.get(sql, value)) as UserRow | undefined;
-    if (row && scope) scope.caches.keepUserId(key, row.id);
+    if (row && scope) {
+      scope.caches.keepUserId(key, row.id);
+      // The row too, as a read by id keeps it: the next look by id, or by this value, asks nothing.
+      if (scope.mayKeep(`u${row.id}`, token!)) scope.caches.keepUser({ ...row });
+    }
     return row;
   }
   async insertUser(row: UserRow) {

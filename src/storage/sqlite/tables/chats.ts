@@ -67,6 +67,11 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     return Number(this.#sql.insert('chats', row).lastInsertRowid);
   }
+  async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
+    const existing = await this.getPrivateChat(row.user_a!, row.user_b!);
+    if (existing) return { chat: existing, created: false };
+    return { chat: { pk: await this.insertChat(row), ...row }, created: true };
+  }
   async updateChat(
     pk: number,
     patch: Partial<

@@ -67,6 +67,15 @@ export class SqliteUsers implements UsersReader, UsersWriter {
       (user) => user.phone_number === phone,
     );
   }
+  async getUsersByPhone(phones: readonly string[]) {
+    const found = new Map<string, UserRow>();
+    // In-process reads, each through the hints: no round trip to save.
+    for (const phone of new Set(phones)) {
+      const row = await this.getUserByPhone(phone);
+      if (row) found.set(phone, row);
+    }
+    return found;
+  }
   async getUserByUsername(username: string) {
     const key = username.toLowerCase();
     return this.#userByHint(
