@@ -21,6 +21,7 @@ import {
   signedInAt,
 } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
+import { tgs } from '../helpers/sticker-bytes.js';
 import { locateFfmpeg } from '../../src/platform/files/ffmpeg.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/media/${name}`, import.meta.url));
@@ -120,6 +121,54 @@ describeWithBrowser('media in the web client', () => {
       return (await (await fetch(src)).arrayBuffer()).byteLength;
     });
     expect(bytes).toBe(fixture('clip-320x240-3s.mp4').length);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('plays a video sticker at its size, and shows an animated one by its thumbnail or its emoji', async () => {
+    const { user, bot, token } = await userAndBot(server, 'webstickers');
+    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: server.url });
+    const video = await api.sendSticker(user.id, new InputFile(fixture('sticker-512.webm'), 'v.webm'), {
+      emoji: '🎬',
+    });
+    expect(video.sticker).toMatchObject({ is_video: true, width: 512, height: 512 });
+    const animated = await api.sendSticker(user.id, new InputFile(tgs(), 'a.tgs'), { emoji: '🌀' });
+    expect(animated.sticker).toMatchObject({ is_animated: true });
+    const { context, page } = await signedInAt(
+      browser,
+      server.url + '/web/',
+      { width: 390, height: 844 },
+      user.phone_number,
+    );
+    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+
+    // The video sticker plays its own WEBM, muted and looped, at the sticker's size.
+    const player = page.locator('.media-sticker video');
+    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
+    expect(await player.getAttribute('aria-label')).toBe('Sticker 🎬');
+    expect(
+      await player.evaluate((element) => {
+        const v = element as unknown as { muted: boolean; loop: boolean; width: number; height: number };
+        return [v.muted, v.loop, v.width, v.height];
+      }),
+    ).toEqual([true, true, 512, 512]);
+    const bytes = await player.evaluate(async (element) => {
+      const src = (element as unknown as { src: string }).src;
+      return (await (await fetch(src)).arrayBuffer()).byteLength;
+    });
+    expect(bytes).toBe(fixture('sticker-512.webm').length);
+
+    // The animated one: its thumbnail where the platform keeps one, else its emoji (never a blank).
+    const moving = page.locator('.media-sticker').filter({ hasNot: page.locator('video') });
+    await expect.poll(() => moving.count(), { timeout: 15_000 }).toBe(1);
+    if (animated.sticker!.thumbnail) {
+      await expect
+        .poll(() => moving.locator('img').getAttribute('alt'), { timeout: 15_000 })
+        .toBe('Sticker 🌀');
+    } else {
+      expect(await moving.textContent()).toBe('[🌀]');
+    }
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

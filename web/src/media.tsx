@@ -1,7 +1,8 @@
 /**
  * What a message carries besides its text: photos (the image itself, the platform's largest size),
  * videos, animations and video notes (their thumbnail, clip.tsx), audio files and voice messages
- * (a player, clip.tsx), documents (a download), stickers, locations, venues, contacts, dice and
+ * (a player, clip.tsx), documents (a download), stickers (an image; a video sticker plays, an
+ * animated one shows its thumbnail), locations, venues, contacts, dice and
  * polls (options are buttons until it closes).
  */
 import { useState } from 'preact/hooks';
@@ -83,6 +84,52 @@ function StickerImage({
   );
 }
 
+interface StickerView {
+  emoji?: string;
+  is_animated?: boolean;
+  is_video?: boolean;
+  width?: number;
+  height?: number;
+  thumbnail?: { file_id: string; width: number; height: number };
+}
+
+/**
+ * A video sticker plays as the platform's apps play one (its WEBM, muted and looped, at the sticker's
+ * size); an animated one (TGS, a Lottie animation this page does not draw) shows the thumbnail the
+ * platform keeps of it. The emoji until it is loaded, or where there is no thumbnail.
+ */
+function MovingSticker({ chat, message, sticker }: { chat: string; message: Message; sticker: StickerView }) {
+  const id = message.message_id;
+  const video = useFileUrl(chat, id, sticker.is_video === true);
+  const thumbnail = sticker.thumbnail;
+  const still = useObjectUrl(
+    sticker.is_video !== true && thumbnail ? `${chat}/${id}/${thumbnail.file_id}` : null,
+    () => api.fileUrl(chat, id, thumbnail!.file_id),
+  );
+  const name = `Sticker ${sticker.emoji ?? ''}`.trim();
+  let view = <span>[{sticker.emoji ?? 'sticker'}]</span>;
+  if (video) {
+    view = (
+      <video
+        src={video}
+        class="sticker-image"
+        aria-label={name}
+        width={sticker.width}
+        height={sticker.height}
+        autoplay
+        loop
+        muted
+        playsInline
+      />
+    );
+  } else if (still) {
+    view = (
+      <img src={still} alt={name} class="sticker-image" width={thumbnail?.width} height={thumbnail?.height} />
+    );
+  }
+  return <div class="media media-sticker">{view}</div>;
+}
+
 function Document({ chat, message }: { chat: string; message: Message }) {
   const document = message.document as { file_name?: string; file_size?: number };
   const [error, setError] = useState<string | null>(null);
@@ -122,11 +169,10 @@ export function Media({
   if (message.photo) return <Photo chat={chat} message={message} />;
   for (const kind of CLIP_KINDS) if (message[kind]) return <Clip chat={chat} message={message} kind={kind} />;
   if (message.document) return <Document chat={chat} message={message} />;
-  const sticker = message.sticker as
-    { emoji?: string; is_animated?: boolean; is_video?: boolean } | undefined;
+  const sticker = message.sticker as StickerView | undefined;
   if (sticker && !sticker.is_animated && !sticker.is_video)
     return <StickerImage chat={chat} message={message} emoji={sticker.emoji} />;
-  if (sticker) return <div class="media media-sticker">[{sticker.emoji ?? 'sticker'}]</div>;
+  if (sticker) return <MovingSticker chat={chat} message={message} sticker={sticker} />;
   if (message.venue) {
     const venue = message.venue as { title: string; address: string };
     return (
