@@ -60,10 +60,34 @@ let MIGRATIONS: readonly string[] | undefined;
 const TEMPLATES = new Map<TemplateKind, Buffer>();
 const PENDING = new Map<TemplateKind, readonly string[]>();
 
+function processMigrations(): readonly string[] {
+  return (MIGRATIONS ??= listMigrations());
+}
+
+function processTemplate(kind: TemplateKind): Buffer {
+  let template = TEMPLATES.get(kind);
+  if (template === undefined) {
+    template =
+      readSchemaTemplate(kind) ??
+      buildSchemaTemplate(processMigrations(), kind === 'memory' ? MEMORY_PAGE_SIZE : undefined);
+    TEMPLATES.set(kind, template);
+  }
+  return template;
+}
+
+function processPending(kind: TemplateKind): readonly string[] {
+  let pending = PENDING.get(kind);
+  if (pending === undefined) {
+    pending = templatePending(processTemplate(kind), processMigrations());
+    PENDING.set(kind, pending);
+  }
+  return pending;
+}
+
 export class SqliteSchema {
   /** The migrations' names, listed once per process. */
   get migrations(): readonly string[] {
-    return (MIGRATIONS ??= listMigrations());
+    return processMigrations();
   }
   /**
    * Connections of closed `:memory:` workspaces, emptied, for the next ones (issue 28: a world's
@@ -76,14 +100,7 @@ export class SqliteSchema {
 
   /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
   template(kind: TemplateKind): Buffer {
-    let template = TEMPLATES.get(kind);
-    if (template === undefined) {
-      template =
-        readSchemaTemplate(kind) ??
-        buildSchemaTemplate(this.migrations, kind === 'memory' ? MEMORY_PAGE_SIZE : undefined);
-      TEMPLATES.set(kind, template);
-    }
-    return template;
+    return processTemplate(kind);
   }
 
   /**
@@ -91,12 +108,7 @@ export class SqliteSchema {
    * is older than the migrations. Looked at once per process, not by every store (issue 28).
    */
   pending(kind: TemplateKind): readonly string[] {
-    let pending = PENDING.get(kind);
-    if (pending === undefined) {
-      pending = templatePending(this.template(kind), this.migrations);
-      PENDING.set(kind, pending);
-    }
-    return pending;
+    return processPending(kind);
   }
 
   /** An emptied connection of a closed `:memory:` workspace, if one is kept. */
@@ -150,8 +162,7 @@ function memoryOptions(schema: SqliteSchema | undefined) {
       cachePages: WORKSPACE_CACHE_PAGES,
     };
   }
-  const own = new SqliteSchema();
-  return { template: own.template('file'), migrations: own.pending('file') };
+  return { template: processTemplate('file'), migrations: processPending('file') };
 }
 
 export async function openStorage(

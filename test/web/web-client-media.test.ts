@@ -29,6 +29,13 @@ const ffmpeg = await locateFfmpeg();
 if (!ffmpeg) console.warn('web-client-media: no ffmpeg: the clips’ thumbnails are not checked');
 
 /** What an image shows: its attributes' size and the size of the picture it loaded. */
+/** How many bytes the player's source (the object URL the page made) holds. */
+const playedBytes = (player: Locator) =>
+  player.evaluate(async (element) => {
+    const src = (element as unknown as { src: string }).src;
+    return (await (await fetch(src)).arrayBuffer()).byteLength;
+  });
+
 const imageSize = (image: Locator) =>
   image.evaluate((element) => {
     const img = element as unknown as {
@@ -116,11 +123,7 @@ describeWithBrowser('media in the web client', () => {
     await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
     expect(await video.locator('img').count()).toBe(0);
     expect(await video.getByRole('button', { name: 'Play' }).count()).toBe(0);
-    const bytes = await player.evaluate(async (element) => {
-      const src = (element as unknown as { src: string }).src;
-      return (await (await fetch(src)).arrayBuffer()).byteLength;
-    });
-    expect(bytes).toBe(fixture('clip-320x240-3s.mp4').length);
+    expect(await playedBytes(player)).toBe(fixture('clip-320x240-3s.mp4').length);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
@@ -153,11 +156,7 @@ describeWithBrowser('media in the web client', () => {
         return [v.muted, v.loop, v.width, v.height];
       }),
     ).toEqual([true, true, 512, 512]);
-    const bytes = await player.evaluate(async (element) => {
-      const src = (element as unknown as { src: string }).src;
-      return (await (await fetch(src)).arrayBuffer()).byteLength;
-    });
-    expect(bytes).toBe(fixture('sticker-512.webm').length);
+    expect(await playedBytes(player)).toBe(fixture('sticker-512.webm').length);
 
     // The animated one: its thumbnail where the platform keeps one, else its emoji (never a blank).
     const moving = page.locator('.media-sticker').filter({ hasNot: page.locator('video') });
@@ -201,11 +200,7 @@ describeWithBrowser('media in the web client', () => {
     await voice.getByRole('button', { name: 'Play' }).click();
     const player = voice.locator('audio');
     await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
-    const bytes = await player.evaluate(async (element) => {
-      const src = (element as unknown as { src: string }).src;
-      return (await (await fetch(src)).arrayBuffer()).byteLength;
-    });
-    expect(bytes).toBe(fixture('voice-3s.ogg').length);
+    expect(await playedBytes(player)).toBe(fixture('voice-3s.ogg').length);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
