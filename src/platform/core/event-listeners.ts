@@ -23,28 +23,33 @@ export interface EventListener<K extends keyof PlatformEvents> {
 export type ListenerFailure = (failure: string, error: unknown) => void;
 
 export class EventListeners {
-  /** Each listener as the subscription it makes on an event port. */
-  readonly #subscribers: Array<(bus: EventPort, onFailure: ListenerFailure) => () => void> = [];
-  readonly #registered: Array<{ event: keyof PlatformEvents; failure: string }> = [];
+  /** Each listener: its event, its failure's text, and the subscription it makes on an event port. */
+  readonly #listeners: Array<{
+    event: keyof PlatformEvents;
+    failure: string;
+    subscribe: (bus: EventPort, onFailure: ListenerFailure) => () => void;
+  }> = [];
 
   /** Registers a listener, in the order the parts are built. */
   register<K extends keyof PlatformEvents>(listener: EventListener<K>): void {
-    this.#registered.push({ event: listener.event, failure: listener.failure });
-    this.#subscribers.push((bus, onFailure) =>
-      bus.on(listener.event, (payload) => {
-        listener.run(payload).catch((error: unknown) => onFailure(listener.failure, error));
-      }),
-    );
+    this.#listeners.push({
+      event: listener.event,
+      failure: listener.failure,
+      subscribe: (bus, onFailure) =>
+        bus.on(listener.event, (payload) => {
+          listener.run(payload).catch((error: unknown) => onFailure(listener.failure, error));
+        }),
+    });
   }
 
   /** The registered listeners' events and failures, in the order they registered. */
   list(): Array<{ event: keyof PlatformEvents; failure: string }> {
-    return this.#registered.map((listener) => ({ ...listener }));
+    return this.#listeners.map(({ event, failure }) => ({ event, failure }));
   }
 
   /** Subscribes every registered listener to `bus`; answers the function that unsubscribes them. */
   start(bus: EventPort, onFailure: ListenerFailure): () => void {
-    const stops = this.#subscribers.map((subscribe) => subscribe(bus, onFailure));
+    const stops = this.#listeners.map(({ subscribe }) => subscribe(bus, onFailure));
     return () => {
       for (const stop of stops.splice(0)) stop();
     };
