@@ -9,8 +9,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { CHROMIUM } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StartFlags } from '../../src/config/config.js';
+import { CHROMIUM, launchBrowser } from './chromium.js';
+import { startServer, type TestServer } from './in-process.js';
 
 export { CHROMIUM, launchBrowser } from './chromium.js';
 
@@ -85,3 +87,48 @@ export const sidewaysScroll = (page: Page): Promise<number> =>
     };
     return document.scrollingElement.scrollWidth - innerWidth;
   });
+
+/** What a browser test file shares: the page built, one in-process server and one browser. */
+export interface BrowserWorld {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A new context at `viewport`, signed in to the server's web client by phone number. */
+  signedIn(
+    viewport: { width: number; height: number },
+    phoneNumber: string,
+  ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * A browser test file's world (call it in the file's `describe` body): the page built, a server
+ * (`flags`, in-process) and a browser, started in a `beforeAll` registered here, so before the
+ * file's own (which may create its bots on `server`), and closed in an `afterAll` that runs after
+ * the file's own (vitest runs after-hooks in reverse order), so a file's bots stop first.
+ */
+export function browserWorld(flags: StartFlags = {}): BrowserWorld {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await ensurePageBuilt();
+    server = await startServer(flags);
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the browser world is used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    signedIn: (viewport, phoneNumber) =>
+      signedInAt(started(browser), started(server).url + '/web/', viewport, phoneNumber),
+  };
+}

@@ -5,35 +5,26 @@
  * once another person of the chat has read them), the time of each chat's newest message in the
  * chat list, icons as inline SVG, and a favicon.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 describeWithBrowser('the web client’s chat view', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let context: BrowserContext;
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({
+    context = await world.browser.newContext({
       viewport: { width: 1280, height: 800 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   async function signIn(phoneNumber: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(server.url + '/web/');
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(phoneNumber);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
@@ -43,33 +34,33 @@ describeWithBrowser('the web client’s chat view', () => {
   }
 
   it('separates days, shows avatars, keeps actions behind a menu, and marks own messages sent, then read', async () => {
-    const alice = await server.control.createUser({
+    const alice = await world.server.control.createUser({
       phone_number: phone(),
       first_name: 'Alice',
       last_name: 'Moss',
     });
-    const bob = await server.control.createUser({
+    const bob = await world.server.control.createUser({
       phone_number: phone(),
       first_name: 'Bob',
       last_name: 'Reed',
     });
-    const carol = await server.control.createUser({
+    const carol = await world.server.control.createUser({
       phone_number: phone(),
       first_name: 'Carol',
       last_name: 'Vance',
     });
-    await server.control.addProfilePhoto({ user: alice.id, photo: { data: png(64, 64) } });
-    const group = await server.control.createChat({
+    await world.server.control.addProfilePhoto({ user: alice.id, photo: { data: png(64, 64) } });
+    const group = await world.server.control.createChat({
       owner: alice.id,
       title: 'Book club',
       type: 'supergroup',
     });
-    await server.control.addChatMember({ by: alice.id, chat: group.id, user: bob.id });
-    await server.control.addChatMember({ by: alice.id, chat: group.id, user: carol.id });
-    await server.control.sendMessage({ from: alice.id, chat: group.id, text: 'from the day before' });
-    await server.control.advanceClock(2 * 86_400);
-    await server.control.sendMessage({ from: alice.id, chat: group.id, text: 'Welcome, Bob' });
-    await server.control.sendMessage({ from: carol.id, chat: group.id, text: 'hi from Carol' });
+    await world.server.control.addChatMember({ by: alice.id, chat: group.id, user: bob.id });
+    await world.server.control.addChatMember({ by: alice.id, chat: group.id, user: carol.id });
+    await world.server.control.sendMessage({ from: alice.id, chat: group.id, text: 'from the day before' });
+    await world.server.control.advanceClock(2 * 86_400);
+    await world.server.control.sendMessage({ from: alice.id, chat: group.id, text: 'Welcome, Bob' });
+    await world.server.control.sendMessage({ from: carol.id, chat: group.id, text: 'hi from Carol' });
 
     const page = await signIn(bob.phone_number!);
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
@@ -164,10 +155,10 @@ describeWithBrowser('the web client’s chat view', () => {
   });
 
   it('draws its icons as inline SVG', async () => {
-    const dan = await server.control.createUser({ phone_number: phone(), first_name: 'Dan' });
-    const other = await server.control.createUser({ phone_number: phone(), first_name: 'Eve' });
-    const group = await server.control.createChat({ owner: dan.id, title: 'Icons', type: 'group' });
-    await server.control.addChatMember({ by: dan.id, chat: group.id, user: other.id });
+    const dan = await world.server.control.createUser({ phone_number: phone(), first_name: 'Dan' });
+    const other = await world.server.control.createUser({ phone_number: phone(), first_name: 'Eve' });
+    const group = await world.server.control.createChat({ owner: dan.id, title: 'Icons', type: 'group' });
+    await world.server.control.addChatMember({ by: dan.id, chat: group.id, user: other.id });
     const page = await signIn(dan.phone_number!);
     await page.getByRole('button', { name: /Icons/ }).click();
     const send = page.getByRole('button', { name: 'Send' });

@@ -1,28 +1,27 @@
 /**
- * The web client in a real browser (ADR 0055): a person signs in, starts a chat with a bot written
+ * The web client in a real world.browser (ADR 0055): a person signs in, starts a chat with a bot written
  * with grammY, sees its answer, presses an inline button (the callback answer shows as a toast) and
  * sees the bot's edit arrive live, with no reload; a message the bot sends on its own appears too,
  * and the chat list counts what is unread in a chat that is not open.
  */
 import { Bot, InlineKeyboard } from 'grammy';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let botRecord: { id: number; username: string; first_name: string };
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'counter_web_bot', first_name: 'Counter' });
+    const created = await world.server.control.createBot({
+      username: 'counter_web_bot',
+      first_name: 'Counter',
+    });
     botRecord = { id: created.id, username: created.username!, first_name: created.first_name };
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     let count = 0;
     bot.command('start', (ctx) =>
       ctx.reply('Hello! Press to <b>count</b>.', {
@@ -42,19 +41,17 @@ describeWithBrowser('the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   async function signIn(page: Page, phoneNumber: string) {
-    await page.goto(server.url + '/');
+    await page.goto(world.server.url + '/');
     await page.getByLabel('Phone number').fill(phoneNumber);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
   it('signs a person in, chats with a bot, presses a button and sees the edit live', async () => {
-    const alice = await server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
-    const page = await browser.newPage();
+    const alice = await world.server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
+    const page = await world.browser.newPage();
     await signIn(page, alice.phone_number!);
 
     await page.getByRole('button', { name: /Counter/ }).click();
@@ -78,8 +75,8 @@ describeWithBrowser('the web client', () => {
   });
 
   it('types in the composer with Enter, and counts unread messages of a chat that is not open', async () => {
-    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
-    const page = await browser.newPage();
+    const bob = await world.server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const page = await world.browser.newPage();
     await signIn(page, bob.phone_number!);
     await page.getByRole('button', { name: /Counter/ }).click();
     await page.getByRole('button', { name: 'Start' }).click();
@@ -89,7 +86,7 @@ describeWithBrowser('the web client', () => {
     await composer.fill('hi there');
     await composer.press('Enter');
     await expect.poll(() => page.getByRole('article').filter({ hasText: 'hi there' }).count()).toBe(1);
-    const [stored] = await server.control.listMessages({
+    const [stored] = await world.server.control.listMessages({
       user: bob.id,
       chat: `@${botRecord.username}`,
       limit: 1,
@@ -101,7 +98,7 @@ describeWithBrowser('the web client', () => {
     await expect.poll(() => page.getByLabel('Phone number').count()).toBe(1);
 
     // Bob signs in again in a new tab; the bot writes twice while no chat is open there.
-    const again = await browser.newPage();
+    const again = await world.browser.newPage();
     await signIn(again, bob.phone_number!);
     const chatButton = again.getByRole('button', { name: /Counter/ });
     await expect.poll(() => chatButton.count(), { timeout: 15_000 }).toBe(1);

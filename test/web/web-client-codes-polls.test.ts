@@ -1,39 +1,30 @@
 /**
- * The web client in a real browser (ADR 0055), continued: a person votes in a grammY bot's poll (the
+ * The web client in a real world.browser (ADR 0055), continued: a person votes in a grammY bot's poll (the
  * bot hears the poll_answer), and a verification code sent through the gateway arrives in the
  * service chat, where reading it reports it read: checkVerificationStatus shows `read`.
  */
 import { Bot } from 'grammy';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
 import { setupGateway } from '../helpers/gateway.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import { describeWithBrowser, screenshotPath, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('the web client: polls and codes', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = browserWorld();
 
   async function signIn(page: Page, phoneNumber: string) {
-    await page.goto(server.url + '/web/');
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(phoneNumber);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
   it('votes in a bot’s poll; the bot hears the answer and the counts show', async () => {
-    const created = await server.control.createBot({ username: 'pollster_web_bot', first_name: 'Pollster' });
-    const bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    const created = await world.server.control.createBot({
+      username: 'pollster_web_bot',
+      first_name: 'Pollster',
+    });
+    const bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     const answers: { option_ids: number[]; user: number }[] = [];
     bot.command('start', (ctx) =>
       ctx.replyWithPoll('Tea or coffee?', [{ text: 'Tea' }, { text: 'Coffee' }], { is_anonymous: false }),
@@ -43,8 +34,8 @@ describeWithBrowser('the web client: polls and codes', () => {
     });
     void bot.start({ drop_pending_updates: true, allowed_updates: ['message', 'poll_answer'] });
     try {
-      const dana = await server.control.createUser({ phone_number: phone(), first_name: 'Dana' });
-      const page = await browser.newPage();
+      const dana = await world.server.control.createUser({ phone_number: phone(), first_name: 'Dana' });
+      const page = await world.browser.newPage();
       await signIn(page, dana.phone_number!);
       await page.getByRole('button', { name: /Pollster/ }).click();
       await page.getByRole('button', { name: 'Start' }).click();
@@ -60,9 +51,9 @@ describeWithBrowser('the web client: polls and codes', () => {
   });
 
   it('shows a verification code in the service chat, and reading it reports it read', async () => {
-    const gw = await setupGateway(server, 100);
+    const gw = await setupGateway(world.server, 100);
     const erin = await gw.person('Erin');
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await signIn(page, erin.phone_number!);
     const sent = await gw.call('sendVerificationMessage', {
       phone_number: erin.phone_number,
@@ -70,7 +61,7 @@ describeWithBrowser('the web client: polls and codes', () => {
     });
     expect(sent.body.ok).toBe(true);
     const requestId = (sent.body.result as { request_id: string }).request_id;
-    const [entry] = await server.control.getVerificationInbox(erin.phone_number!);
+    const [entry] = await world.server.control.getVerificationInbox(erin.phone_number!);
     const code = entry!.code!;
 
     // The service chat appears live in the chat list, unread; opening it shows the code.
@@ -87,8 +78,8 @@ describeWithBrowser('the web client: polls and codes', () => {
 
     // The operator watches the request in the inspector (another tab; the local profile hands the
     // loopback page the admin token).
-    const inspector = await browser.newPage();
-    await inspector.goto(server.url + '/web/#inspector');
+    const inspector = await world.browser.newPage();
+    await inspector.goto(world.server.url + '/web/#inspector');
     await inspector.getByRole('button', { name: new RegExp(`Account ${gw.account.id} `) }).click();
     const row = inspector.locator(`tr[data-request-id="${requestId}"]`);
     await expect

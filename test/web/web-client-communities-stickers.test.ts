@@ -1,5 +1,5 @@
 /**
- * Communities and the sticker picker in the web client, in a real browser (ADR 0090), with a bot
+ * Communities and the sticker picker in the web client, in a real world.browser (ADR 0090), with a bot
  * written with grammY: the person creates a community, adds a supergroup they created and removes
  * it (the bot gets community_chat_added and community_chat_removed; the chat shows both service
  * lines, getChat and the members panel the community meanwhile); another person picks a sticker of
@@ -7,38 +7,27 @@
  */
 import { Bot, InputFile } from 'grammy';
 import type { Message, Update } from 'grammy/types';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  screenshotPath,
-  signInPage,
-} from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, screenshotPath, signInPage, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 describeWithBrowser('communities and stickers in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let botId: number;
   const updates: Update[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
     // Privacy mode off: the bot hears every message of its groups (stickers too).
-    const created = await server.control.createBot({
+    const created = await world.server.control.createBot({
       username: 'hub_web_bot',
       first_name: 'Hub',
       can_read_all_group_messages: true,
     });
     botId = created.id;
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.use((ctx) => {
       updates.push(ctx.update);
     });
@@ -50,31 +39,33 @@ describeWithBrowser('communities and stickers in the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   const messages = (chatId: number): Message[] =>
     updates.flatMap((u) => (u.message?.chat.id === chatId ? [u.message] : []));
 
   it('creates a community, adds a supergroup and removes it', async () => {
-    const alice = await server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
-    const garden = await server.control.createChat({
+    const alice = await world.server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
+    const garden = await world.server.control.createChat({
       owner: alice.id,
       title: 'Garden',
       type: 'supergroup',
       members: [botId],
     });
     // A supergroup Alice only joined is not hers to add.
-    const carol = await server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
-    await server.control.createChat({
+    const carol = await world.server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
+    await world.server.control.createChat({
       owner: carol.id,
       title: 'Not mine',
       type: 'supergroup',
       members: [alice.id],
     });
 
-    const page = await signInPage(await browser.newContext(), server.url + '/', alice.phone_number!);
+    const page = await signInPage(
+      await world.browser.newContext(),
+      world.server.url + '/',
+      alice.phone_number!,
+    );
     await page.getByRole('button', { name: 'Profile' }).click();
     const panel = page.getByRole('region', { name: 'Profile' });
     await panel.getByLabel('Community name').fill('Green things');
@@ -138,22 +129,26 @@ describeWithBrowser('communities and stickers in the web client', () => {
   });
 
   it('sends a sticker picked from a set no message brought', async () => {
-    const olga = await server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
-    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const olga = await world.server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
+    const bob = await world.server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
     const setName = 'cats_by_hub_web_bot';
     await bot.api.createNewStickerSet(olga.id, setName, 'Cats', [
       { sticker: new InputFile(png(512, 512), 'a.png'), format: 'static', emoji_list: ['😺'] },
       { sticker: new InputFile(png(512, 400), 'b.png'), format: 'static', emoji_list: ['🙀'] },
     ]);
     const set = await bot.api.getStickerSet(setName);
-    const group = await server.control.createChat({
+    const group = await world.server.control.createChat({
       owner: olga.id,
       title: 'Cat lovers',
       type: 'supergroup',
       members: [bob.id, botId],
     });
 
-    const page = await signInPage(await browser.newContext(), server.url + '/', bob.phone_number!);
+    const page = await signInPage(
+      await world.browser.newContext(),
+      world.server.url + '/',
+      bob.phone_number!,
+    );
     await page.getByRole('button', { name: /Cat lovers/ }).click();
     await page.getByRole('button', { name: 'Stickers' }).click();
     const picker = page.getByRole('region', { name: 'Stickers' });

@@ -1,14 +1,14 @@
 /**
- * The web client's composer in a real browser (ADR 0055), against a grammY bot: the bot's commands
+ * The web client's composer in a real world.browser (ADR 0055), against a grammY bot: the bot's commands
  * menu, its one-time reply keyboard (and its removal), replying to a message, "typing…" from
  * sendChatAction, a photo from the file picker (the bot gets it; the page shows the image), a
  * document from the bot, and inline mode in the composer (`@bot query`, choose a result).
  */
 import { Bot, InputFile, Keyboard } from 'grammy';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -16,21 +16,17 @@ const PNG = Buffer.from(
 );
 
 describeWithBrowser('the web client composer', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   const heard: { text?: string; reply_to?: number; photo?: boolean; via_bot?: boolean }[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({
+    const created = await world.server.control.createBot({
       username: 'painter_web_bot',
       first_name: 'Painter',
       supports_inline_queries: true,
     });
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     await bot.api.setMyCommands([
       { command: 'start', description: 'Start over' },
       { command: 'help', description: 'What I do' },
@@ -70,13 +66,11 @@ describeWithBrowser('the web client composer', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   async function openChat(page: Page) {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Pat' });
-    await page.goto(server.url + '/web/');
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: 'Pat' });
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(person.phone_number!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: /Painter/ }).click();
@@ -88,7 +82,7 @@ describeWithBrowser('the web client composer', () => {
   }
 
   it('uses the reply keyboard, the commands menu and replies', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await openChat(page);
     const keyboard = page.getByRole('group', { name: 'Bot keyboard' });
     await keyboard.getByRole('button', { name: 'Blue' }).click();
@@ -121,7 +115,7 @@ describeWithBrowser('the web client composer', () => {
   });
 
   it('shows typing…, sends a photo from the picker, shows a document, and uses inline mode', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await openChat(page);
     await page.getByLabel('Message').fill('/think');
     await page.getByLabel('Message').press('Enter');

@@ -1,5 +1,5 @@
 /**
- * The composer's formatting and the bot's Mini Apps in the web client, in a real browser (ADR
+ * The composer's formatting and the bot's Mini Apps in the web client, in a real world.browser (ADR
  * 0055), with a bot written with grammY: the toolbar wraps the selection in markers and the bot
  * receives the message with its entities (bold, italic, strikethrough, spoiler, code, text_link);
  * a menu button of type web_app shows with its text instead of "Menu" and opens the app in a new
@@ -12,10 +12,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Bot } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, signInPage } from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, signInPage, browserWorld } from '../helpers/browser.js';
 
 /** The reference's check of launch data: HMAC-SHA256 under HMAC_SHA256("WebAppData", token). */
 function validHash(initData: string, token: string): boolean {
@@ -30,7 +30,7 @@ function validHash(initData: string, token: string): boolean {
   return createHmac('sha256', secret).update(check).digest('hex') === hash;
 }
 
-/** A reverse proxy that serves the server under `/w/team` (as a workspace is), counting the paths asked. */
+/** A reverse proxy that serves the world.server under `/w/team` (as a workspace is), counting the paths asked. */
 function prefixProxy(upstream: string, asked: string[]): Promise<Server> {
   const target = new URL(upstream);
   const proxy = createServer((incoming, outgoing) => {
@@ -62,19 +62,18 @@ function prefixProxy(upstream: string, asked: string[]): Promise<Server> {
 }
 
 describeWithBrowser('formatting and Mini Apps in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let token: string;
   const heard: Message[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'stylist_web_bot', first_name: 'Stylist' });
+    const created = await world.server.control.createBot({
+      username: 'stylist_web_bot',
+      first_name: 'Stylist',
+    });
     token = created.token;
-    bot = new Bot(token, { client: { apiRoot: server.url } });
+    bot = new Bot(token, { client: { apiRoot: world.server.url } });
     bot.command('start', (ctx) =>
       ctx.reply('Welcome', {
         reply_markup: {
@@ -90,8 +89,6 @@ describeWithBrowser('formatting and Mini Apps in the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   const signIn = signInPage;
@@ -106,12 +103,12 @@ describeWithBrowser('formatting and Mini Apps in the web client', () => {
   }
 
   it('sends formatted text; opens the menu button app and a web_app button with launch data', async () => {
-    const kim = await server.control.createUser({ phone_number: phone(), first_name: 'Kim' });
-    const context = await browser.newContext();
+    const kim = await world.server.control.createUser({ phone_number: phone(), first_name: 'Kim' });
+    const context = await world.browser.newContext();
     await context.route('https://shop.example/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Shop</title>' }),
     );
-    const page = await signIn(context, `${server.url}/web/`, kim.phone_number!);
+    const page = await signIn(context, `${world.server.url}/web/`, kim.phone_number!);
     await page.getByRole('button', { name: 'Stylist @stylist_web_bot' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
     await expect
@@ -189,14 +186,14 @@ describeWithBrowser('formatting and Mini Apps in the web client', () => {
 
   it('works under a prefix: /w/NAME/web/ talks to /w/NAME/web/api', async () => {
     const asked: string[] = [];
-    const proxy = await prefixProxy(server.url, asked);
+    const proxy = await prefixProxy(world.server.url, asked);
     try {
       const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/w/team`;
       // Without its slash, the page's address is sent to the one with it, under the prefix too.
       const bare = await fetch(`${base}/web`);
       expect([bare.status, bare.url]).toEqual([200, `${base}/web/`]);
-      const lee = await server.control.createUser({ phone_number: phone(), first_name: 'Lee' });
-      const context = await browser.newContext();
+      const lee = await world.server.control.createUser({ phone_number: phone(), first_name: 'Lee' });
+      const context = await world.browser.newContext();
       const page = await signIn(context, `${base}/web/index.html`, lee.phone_number!);
       await page.getByRole('button', { name: 'Stylist @stylist_web_bot' }).click();
       await page.getByRole('button', { name: 'Start' }).click();

@@ -8,23 +8,16 @@
  */
 import { Bot } from 'grammy';
 import type { Message as BotMessage } from 'grammy/types';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  signedInAt,
-  sidewaysScroll,
-} from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, sidewaysScroll, browserWorld } from '../helpers/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
 
 describeWithBrowser('forwarding in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   /** The bot whose message is forwarded. */
   let source: Bot;
   /** The bot of the chat it is forwarded to, which keeps what it receives. */
@@ -33,15 +26,12 @@ describeWithBrowser('forwarding in the web client', () => {
   const received: BotMessage[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const a = await server.control.createBot({ username: 'weather_fwd_bot', first_name: 'Weather' });
-    const b = await server.control.createBot({ username: 'notes_fwd_bot', first_name: 'Notes' });
+    const a = await world.server.control.createBot({ username: 'weather_fwd_bot', first_name: 'Weather' });
+    const b = await world.server.control.createBot({ username: 'notes_fwd_bot', first_name: 'Notes' });
     sourceRecord = { id: a.id, username: a.username! };
-    source = new Bot(a.token, { client: { apiRoot: server.url } });
+    source = new Bot(a.token, { client: { apiRoot: world.server.url } });
     source.command('start', (ctx) => ctx.reply('Sunny, 21 degrees'));
-    target = new Bot(b.token, { client: { apiRoot: server.url } });
+    target = new Bot(b.token, { client: { apiRoot: world.server.url } });
     target.on('message', (ctx) => {
       received.push(ctx.message);
     });
@@ -59,31 +49,29 @@ describeWithBrowser('forwarding in the web client', () => {
   afterAll(async () => {
     await source?.stop();
     await target?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   /** A person with a chat with each bot: the weather bot's answer, and a hello to the notes bot. */
   async function personWithChats(name: string) {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: name });
-    await server.control.sendMessage({ from: person.id, chat: '@weather_fwd_bot', text: '/start' });
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: name });
+    await world.server.control.sendMessage({ from: person.id, chat: '@weather_fwd_bot', text: '/start' });
     await expect
       .poll(
-        async () => (await server.control.listMessages({ user: person.id, chat: '@weather_fwd_bot' })).length,
+        async () =>
+          (await world.server.control.listMessages({ user: person.id, chat: '@weather_fwd_bot' })).length,
         {
           timeout: 15_000,
         },
       )
       .toBe(2);
-    await server.control.sendMessage({ from: person.id, chat: '@notes_fwd_bot', text: 'hello notes' });
+    await world.server.control.sendMessage({ from: person.id, chat: '@notes_fwd_bot', text: 'hello notes' });
     await expect
       .poll(() => received.filter((m) => m.from?.id === person.id).length, { timeout: 15_000 })
       .toBe(1);
     return person;
   }
 
-  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
-    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const signedIn = world.signedIn;
   const sideways = sidewaysScroll;
 
   /** Opens the chat named `name` from the chat list (going Back first where one pane shows). */
@@ -152,7 +140,7 @@ describeWithBrowser('forwarding in the web client', () => {
         // The legacy fields the reference still writes beside it.
         forward_from: { id: sourceRecord.id, is_bot: true },
       });
-      const [original] = await server.control.listMessages({
+      const [original] = await world.server.control.listMessages({
         user: person.id,
         chat: '@weather_fwd_bot',
         limit: 1,
@@ -183,7 +171,11 @@ describeWithBrowser('forwarding in the web client', () => {
     await expect
       .poll(() => page.getByRole('status').textContent(), { timeout: 15_000 })
       .toBe('Forwarded to Weather');
-    const [copy] = await server.control.listMessages({ user: person.id, chat: '@weather_fwd_bot', limit: 1 });
+    const [copy] = await world.server.control.listMessages({
+      user: person.id,
+      chat: '@weather_fwd_bot',
+      limit: 1,
+    });
     expect(copy).toMatchObject({
       text: 'hello notes',
       forward_origin: { type: 'user', sender_user: { id: person.id, first_name: 'Olga' } },
@@ -197,12 +189,16 @@ describeWithBrowser('forwarding in the web client', () => {
       ).sessionStorage.getItem('parley.session'),
     );
     const forward = (body: Record<string, unknown>) =>
-      fetch(`${server.url}/web/api/forward`, {
+      fetch(`${world.server.url}/web/api/forward`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
-    const before = await server.control.listMessages({ user: person.id, chat: '@notes_fwd_bot', limit: 10 });
+    const before = await world.server.control.listMessages({
+      user: person.id,
+      chat: '@notes_fwd_bot',
+      limit: 10,
+    });
     expect(await forward({ from_chat: '@weather_fwd_bot', message_id: 999, chat: '@notes_fwd_bot' })).toEqual(
       {
         status: 404,
@@ -232,9 +228,9 @@ describeWithBrowser('forwarding in the web client', () => {
       status: 400,
       body: { ok: false, error: 'BAD_REQUEST', description: 'message_id is required' },
     });
-    expect(await server.control.listMessages({ user: person.id, chat: '@notes_fwd_bot', limit: 10 })).toEqual(
-      before,
-    );
+    expect(
+      await world.server.control.listMessages({ user: person.id, chat: '@notes_fwd_bot', limit: 10 }),
+    ).toEqual(before);
     await context.close();
   });
 });

@@ -1,43 +1,33 @@
 /**
- * Running a group from the web client, in a real browser (ADR 0055), with a bot written with
+ * Running a group from the web client, in a real world.browser (ADR 0055), with a bot written with
  * grammY as its administrator: the owner renames the group and sets its photo (the bot gets
  * new_chat_title and new_chat_photo), creates an invite link that needs approval (copies it); a
- * second person opens it in the browser, which opens "Join by link" filled with it, and joins (the
+ * second person opens it in the world.browser, which opens "Join by link" filled with it, and joins (the
  * bot gets chat_join_request); the owner
  * approves the request in the members panel (chat_member, via_join_request), bans the newcomer and
  * unbans them (chat_member: kicked, then left).
  */
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  signInPage,
-  screenshotPath,
-} from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, signInPage, screenshotPath, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 describeWithBrowser('running a group in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let botUsername: string;
   const updates: Update[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({
+    const created = await world.server.control.createBot({
       username: 'gatekeeper_web_bot',
       first_name: 'Gatekeeper',
     });
     botUsername = created.username!;
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.use((ctx) => {
       updates.push(ctx.update);
     });
@@ -49,12 +39,10 @@ describeWithBrowser('running a group in the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   const signIn = (context: BrowserContext, phoneNumber: string) =>
-    signInPage(context, server.url + '/', phoneNumber);
+    signInPage(context, world.server.url + '/', phoneNumber);
 
   const memberChanges = (userId: number) =>
     updates
@@ -62,10 +50,10 @@ describeWithBrowser('running a group in the web client', () => {
       .map((update) => update.chat_member!);
 
   it('renames, sets a photo, invites by a link with approval, approves, bans and unbans', async () => {
-    const alice = await server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
-    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const alice = await world.server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
+    const bob = await world.server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const context = await world.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
     const page = await signIn(context, alice.phone_number!);
     const line = (text: string) => page.getByRole('article').filter({ hasText: text });
 
@@ -124,10 +112,14 @@ describeWithBrowser('running a group in the web client', () => {
     const shot = screenshotPath('web-client-group-admin');
     if (shot) await page.screenshot({ path: shot });
 
-    // Bob opens the link in his browser, as under --public-url it is `<server>/+HASH` (ADR 0074):
+    // Bob opens the link in his world.browser, as under --public-url it is `<world.server>/+HASH` (ADR 0074):
     // Join by link opens filled with it, and joining makes a request, which the bot hears of.
     const hash = link.slice(link.lastIndexOf('+'));
-    const bobPage = await signInPage(await browser.newContext(), `${server.url}/${hash}`, bob.phone_number!);
+    const bobPage = await signInPage(
+      await world.browser.newContext(),
+      `${world.server.url}/${hash}`,
+      bob.phone_number!,
+    );
     await expect.poll(() => bobPage.getByLabel('Invite link').inputValue(), { timeout: 15_000 }).toBe(hash);
     await bobPage.getByRole('button', { name: 'Join', exact: true }).click();
     await expect

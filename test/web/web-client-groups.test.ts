@@ -1,5 +1,5 @@
 /**
- * Groups in the web client, in a real browser (ADR 0055): a person creates a supergroup, adds a
+ * Groups in the web client, in a real world.browser (ADR 0055): a person creates a supergroup, adds a
  * bot written with grammY (it gets my_chat_member), promotes it (it sees its rights with
  * getChatMember), writes a command the bot answers in the group, restricts another person (whose
  * send is then refused), sees that person leave live as a service line, and blocks the bot in its
@@ -7,35 +7,24 @@
  */
 import { Bot, GrammyError } from 'grammy';
 import type { ChatMemberUpdated } from 'grammy/types';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ControlApiError } from '../../src/testkit/index.js';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  signInPage,
-  screenshotPath,
-} from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, signInPage, screenshotPath, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('groups in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let botRecord: { id: number; username: string };
   const myChatMember: ChatMemberUpdated[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({
+    const created = await world.server.control.createBot({
       username: 'group_helper_web_bot',
       first_name: 'Helper',
     });
     botRecord = { id: created.id, username: created.username! };
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.on('my_chat_member', (ctx) => {
       myChatMember.push(ctx.myChatMember);
     });
@@ -45,19 +34,17 @@ describeWithBrowser('groups in the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   const signIn = async (phoneNumber: string) =>
-    signInPage(await browser.newContext(), server.url + '/', phoneNumber);
+    signInPage(await world.browser.newContext(), world.server.url + '/', phoneNumber);
 
   const statusIn = (chatId: number) =>
     myChatMember.filter((update) => update.chat.id === chatId).map((update) => update.new_chat_member.status);
 
   it('creates a group, adds and promotes a bot, restricts a person, sees a member leave', async () => {
-    const alice = await server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
-    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    const alice = await world.server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
+    const bob = await world.server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
     const page = await signIn(alice.phone_number!);
 
     await page.getByRole('button', { name: 'New group' }).click();
@@ -110,7 +97,7 @@ describeWithBrowser('groups in the web client', () => {
     await expect
       .poll(() => bobRow.getByText('restricted', { exact: true }).count(), { timeout: 15_000 })
       .toBe(1);
-    const refused = await server.control
+    const refused = await world.server.control
       .sendMessage({ from: bob.id, chat: String(groupId), text: 'may I?' })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ControlApiError);
@@ -131,7 +118,7 @@ describeWithBrowser('groups in the web client', () => {
   }, 90_000);
 
   it('blocks and unblocks a bot from its private chat', async () => {
-    const carol = await server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
+    const carol = await world.server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
     const page = await signIn(carol.phone_number!);
     await page.getByRole('button', { name: `Helper @${botRecord.username}` }).click();
     await page.getByRole('button', { name: 'Start' }).click();

@@ -1,46 +1,33 @@
 /**
- * The timeline in a real browser (ADR 0099): the inspector's first part shows a grammY bot's
+ * The timeline in a real world.browser (ADR 0099): the inspector's first part shows a grammY bot's
  * conversation live (the update, its delivery by getUpdates, the bot's answer), is searched, opens
  * an event's raw request and answer, and is filtered by kind, bot and status.
  */
 import { Bot } from 'grammy';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, userAndBot, type TestServer } from '../helpers/in-process.js';
+import { expect, it } from 'vitest';
+import { userAndBot } from '../helpers/in-process.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('the inspector: the timeline', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = browserWorld();
 
   it("shows a grammY bot's conversation live, searched and filtered, with the raw request and answer", async () => {
-    const { user, bot, token } = await userAndBot(server, 'timelineweb');
-    const grammy = new Bot(token, { client: { apiRoot: server.url } });
+    const { user, bot, token } = await userAndBot(world.server, 'timelineweb');
+    const grammy = new Bot(token, { client: { apiRoot: world.server.url } });
     grammy.on('message:text', (ctx) => ctx.reply(`echo: ${ctx.msg.text}`));
     void grammy.start({ timeout: 1 });
     await waitFor(() => grammy.isRunning(), { what: 'the bot polling' });
     try {
-      const page = await browser.newPage();
-      await page.goto(server.url + '/web/#inspector');
+      const page = await world.browser.newPage();
+      await page.goto(world.server.url + '/web/#inspector');
       const events = page.getByRole('table', { name: 'Events' });
       await expect.poll(() => events.isVisible(), { timeout: 15_000 }).toBe(true);
       // The inspector's first part.
       expect(await page.locator('main.inspector h2').first().textContent()).toBe('Timeline');
 
       // Live: the conversation appears without a reload.
-      await server.control.sendMessage({
+      await world.server.control.sendMessage({
         from: user.phone_number,
         chat: `@${bot.username}`,
         text: 'live hello',

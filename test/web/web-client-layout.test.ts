@@ -6,16 +6,10 @@
  * after the person sends a photo.
  */
 import { Api, InputFile } from 'grammy';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  signedInAt,
-  sidewaysScroll,
-} from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, sidewaysScroll, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -23,33 +17,26 @@ const NARROW = { width: 360, height: 740 };
 const WIDE = { width: 1280, height: 800 };
 
 describeWithBrowser('the web client’s layout', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let api: Api;
   let botUsername: string;
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'layout_web_bot', first_name: 'Layout' });
+    const created = await world.server.control.createBot({
+      username: 'layout_web_bot',
+      first_name: 'Layout',
+    });
     botUsername = created.username!;
-    api = new Api(created.token, { apiRoot: server.url });
+    api = new Api(created.token, { apiRoot: world.server.url });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
-    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const signedIn = world.signedIn;
   const sideways = sidewaysScroll;
 
   /** A person with a chat with the bot: a long word, a long URL, a photo, and `count` lines more. */
   async function personWithChat(name: string, count = 3) {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: name });
-    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: name });
+    await world.server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
     await api.sendMessage(person.id, 'Supercalifragilisticexpialidocious'.repeat(6));
     await api.sendMessage(person.id, `https://example.com/${'a-very-long-path-segment/'.repeat(8)}`);
     for (let i = 1; i <= count; i++) await api.sendMessage(person.id, `line ${i}`);
@@ -111,7 +98,7 @@ describeWithBrowser('the web client’s layout', () => {
 
   it('never scrolls sideways at 360 and 390 px: the list, a chat, a group’s panels, the inspector', async () => {
     const person = await personWithChat('Quinn');
-    const group = await server.control.createChat({
+    const group = await world.server.control.createChat({
       owner: person.id,
       title: 'A group with a rather long title for a phone',
       type: 'supergroup',
@@ -136,7 +123,7 @@ describeWithBrowser('the web client’s layout', () => {
       expect(panel.x).toBeGreaterThanOrEqual(0);
       expect(panel.x + panel.width).toBeLessThanOrEqual(viewport.width);
 
-      await page.goto(server.url + '/web/#inspector');
+      await page.goto(world.server.url + '/web/#inspector');
       await expect
         .poll(() => page.getByRole('button', { name: 'Advance clock' }).count(), { timeout: 15_000 })
         .toBe(1);

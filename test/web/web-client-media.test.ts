@@ -10,16 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Api, InputFile } from 'grammy';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, userAndBot, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  sidewaysScroll,
-  signedInAt,
-} from '../helpers/browser.js';
+import type { Locator } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { userAndBot } from '../helpers/in-process.js';
+import { describeWithBrowser, sidewaysScroll, signedInAt, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 import { tgs } from '../helpers/sticker-bytes.js';
 import { locateFfmpeg } from '../../src/platform/files/ffmpeg.js';
@@ -51,24 +45,12 @@ const imageSize = (image: Locator) =>
   });
 
 describeWithBrowser('media in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = browserWorld();
 
   it('shows a photo as its largest size and clips by their thumbnails, kind and duration', async () => {
-    const { user, bot, token } = await userAndBot(server, 'webmedia');
-    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: server.url });
+    const { user, bot, token } = await userAndBot(world.server, 'webmedia');
+    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: world.server.url });
     const photo = await api.sendPhoto(user.id, new InputFile(png(2000, 1500), 'big.png'), {
       caption: 'a big photo',
     });
@@ -82,8 +64,8 @@ describeWithBrowser('media in the web client', () => {
     });
 
     const { context, page } = await signedInAt(
-      browser,
-      server.url + '/web/',
+      world.browser,
+      world.server.url + '/web/',
       { width: 390, height: 844 },
       user.phone_number,
     );
@@ -129,9 +111,9 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('plays a video sticker at its size, and shows an animated one by its thumbnail or its emoji', async () => {
-    const { user, bot, token } = await userAndBot(server, 'webstickers');
-    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: server.url });
+    const { user, bot, token } = await userAndBot(world.server, 'webstickers');
+    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: world.server.url });
     const video = await api.sendSticker(user.id, new InputFile(fixture('sticker-512.webm'), 'v.webm'), {
       emoji: '🎬',
     });
@@ -139,8 +121,8 @@ describeWithBrowser('media in the web client', () => {
     const animated = await api.sendSticker(user.id, new InputFile(tgs(), 'a.tgs'), { emoji: '🌀' });
     expect(animated.sticker).toMatchObject({ is_animated: true });
     const { context, page } = await signedInAt(
-      browser,
-      server.url + '/web/',
+      world.browser,
+      world.server.url + '/web/',
       { width: 390, height: 844 },
       user.phone_number,
     );
@@ -173,17 +155,17 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('shows an audio file and a voice message by name and duration, and plays them on demand', async () => {
-    const { user, bot, token } = await userAndBot(server, 'webaudio');
-    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: server.url });
+    const { user, bot, token } = await userAndBot(world.server, 'webaudio');
+    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: world.server.url });
     await api.sendAudio(user.id, new InputFile(fixture('tone-4s.mp3'), 'tone.mp3'), {
       title: 'Tone',
       performer: 'Parley',
     });
     await api.sendVoice(user.id, new InputFile(fixture('voice-3s.ogg'), 'voice.ogg'));
     const { context, page } = await signedInAt(
-      browser,
-      server.url + '/web/',
+      world.browser,
+      world.server.url + '/web/',
       { width: 390, height: 844 },
       user.phone_number,
     );
@@ -206,16 +188,16 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('draws a document, a place and a contact with inline SVG icons, not emoji', async () => {
-    const { user, bot, token } = await userAndBot(server, 'webicons');
-    await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: server.url });
+    const { user, bot, token } = await userAndBot(world.server, 'webicons');
+    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
+    const api = new Api(token, { apiRoot: world.server.url });
     await api.sendDocument(user.id, new InputFile(Buffer.from('notes'), 'notes.txt'));
     await api.sendLocation(user.id, 52.52, 13.405);
     await api.sendVenue(user.id, 48.8584, 2.2945, 'Tower', 'Champ de Mars');
     await api.sendContact(user.id, '+15550009999', 'Zoe');
     const { context, page } = await signedInAt(
-      browser,
-      server.url + '/web/',
+      world.browser,
+      world.server.url + '/web/',
       { width: 390, height: 844 },
       user.phone_number,
     );

@@ -1,5 +1,5 @@
 /**
- * A person's profile photo and Stars subscriptions in the web client, in a real browser (ADR 0090),
+ * A person's profile photo and Stars subscriptions in the web client, in a real world.browser (ADR 0090),
  * with a bot written with grammY: the person uploads a profile photo (the bot reads it with
  * getUserProfilePhotos and downloads it; the page shows it) and removes it (the bot sees none);
  * the person cancels a subscription they pay the bot and re-enables it (the bot gets `subscription`
@@ -7,24 +7,19 @@
  */
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, signInPage } from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, signInPage, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 describeWithBrowser('profile photo and subscriptions in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   const updates: Update[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'club_web_bot', first_name: 'Club' });
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    const created = await world.server.control.createBot({ username: 'club_web_bot', first_name: 'Club' });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.on('pre_checkout_query', (ctx) => ctx.answerPreCheckoutQuery(true));
     bot.use((ctx) => {
       updates.push(ctx.update);
@@ -42,13 +37,15 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   it('uploads a profile photo that bots see, and removes it', async () => {
-    const alice = await server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
-    const page = await signInPage(await browser.newContext(), server.url + '/', alice.phone_number!);
+    const alice = await world.server.control.createUser({ phone_number: phone(), first_name: 'Alice' });
+    const page = await signInPage(
+      await world.browser.newContext(),
+      world.server.url + '/',
+      alice.phone_number!,
+    );
     expect((await bot.api.getUserProfilePhotos(alice.id)).total_count).toBe(0);
 
     await page.getByRole('button', { name: 'Profile' }).click();
@@ -59,7 +56,7 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 64) });
     const shown = panel.getByRole('img', { name: 'Your profile photo' });
     await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(1);
-    // The image loaded: the browser decoded it at its size.
+    // The image loaded: the world.browser decoded it at its size.
     await expect
       .poll(() => shown.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
         timeout: 15_000,
@@ -70,7 +67,7 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
     expect(photos.total_count).toBe(1);
     const largest = photos.photos[0]!.at(-1)!;
     const file = await bot.api.getFile(largest.file_id);
-    const download = await fetch(`${server.url}/file/bot${bot.token}/${file.file_path}`);
+    const download = await fetch(`${world.server.url}/file/bot${bot.token}/${file.file_path}`);
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(file.file_size);
 
@@ -82,8 +79,8 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
   });
 
   it('cancels and re-enables a Stars subscription; the bot gets canceled, then active', async () => {
-    const bob = await server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
-    await server.control.grantStars({ user: bob.id, amount: 50 });
+    const bob = await world.server.control.createUser({ phone_number: phone(), first_name: 'Bob' });
+    await world.server.control.grantStars({ user: bob.id, amount: 50 });
     const link = await bot.api.createInvoiceLink(
       'Club',
       'Monthly club',
@@ -93,9 +90,13 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
       [{ label: 'Month', amount: 10 }],
       { subscription_period: 2_592_000 },
     );
-    expect((await server.control.pay({ user: bob.id, link })).status).toBe('paid');
+    expect((await world.server.control.pay({ user: bob.id, link })).status).toBe('paid');
 
-    const page = await signInPage(await browser.newContext(), server.url + '/', bob.phone_number!);
+    const page = await signInPage(
+      await world.browser.newContext(),
+      world.server.url + '/',
+      bob.phone_number!,
+    );
     await page.getByRole('button', { name: 'Profile' }).click();
     const list = page.getByRole('list', { name: 'Subscriptions' });
     const item = list.getByRole('listitem').filter({ hasText: 'gold' });
@@ -119,8 +120,8 @@ describeWithBrowser('profile photo and subscriptions in the web client', () => {
     await expect
       .poll(() => item.getByRole('button', { name: 'Cancel subscription' }).count(), { timeout: 15_000 })
       .toBe(1);
-    expect(await server.control.listSubscriptions({ user: bob.id, bot: '@club_web_bot' })).toMatchObject([
-      { state: 'active', canceled_by_user: false },
-    ]);
+    expect(
+      await world.server.control.listSubscriptions({ user: bob.id, bot: '@club_web_bot' }),
+    ).toMatchObject([{ state: 'active', canceled_by_user: false }]);
   });
 });

@@ -1,28 +1,26 @@
 /**
- * Reactions and pins in the web client, in a real browser (ADR 0055), against a grammY bot: the
+ * Reactions and pins in the web client, in a real world.browser (ADR 0055), against a grammY bot: the
  * person reacts to the bot's message (the chip shows the count, pressed; the bot hears
  * message_reaction), changes and removes it; pins the message (the pinned bar shows it, the bot
  * sees pinned_message) and unpins it.
  */
 import { Bot } from 'grammy';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('the web client: reactions and pins', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   const reactions: string[][] = [];
   const pins: string[] = [];
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'pinboard_web_bot', first_name: 'Pinboard' });
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    const created = await world.server.control.createBot({
+      username: 'pinboard_web_bot',
+      first_name: 'Pinboard',
+    });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.command('start', (ctx) => ctx.reply('Hello, react to me'));
     bot.on('message_reaction', (ctx) => {
       reactions.push(ctx.messageReaction.new_reaction.map((r) => (r.type === 'emoji' ? r.emoji : r.type)));
@@ -36,14 +34,12 @@ describeWithBrowser('the web client: reactions and pins', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   it('reacts, changes and removes a reaction; pins and unpins', async () => {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Rae' });
-    const page = await browser.newPage();
-    await page.goto(server.url + '/web/');
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: 'Rae' });
+    const page = await world.browser.newPage();
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(person.phone_number!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: /Pinboard/ }).click();

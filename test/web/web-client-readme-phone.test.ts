@@ -8,27 +8,26 @@
  * person uses lies within the screen's width.
  */
 import { Bot, InlineKeyboard, InputFile } from 'grammy';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import { phone } from '../helpers/in-process.js';
 import { setupGateway } from '../helpers/gateway.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, sidewaysScroll } from '../helpers/browser.js';
+import { describeWithBrowser, sidewaysScroll, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 
 const PHONE = { width: 390, height: 844 };
 
 describeWithBrowser('the README’s flows on a 390 px phone', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'readme_phone_bot', first_name: 'Counter' });
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    const created = await world.server.control.createBot({
+      username: 'readme_phone_bot',
+      first_name: 'Counter',
+    });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     await bot.api.setMyProfilePhoto({ type: 'static', photo: new InputFile(png(96, 96), 'me.png') });
     let count = 0;
     bot.command('start', (ctx) =>
@@ -51,8 +50,6 @@ describeWithBrowser('the README’s flows on a 390 px phone', () => {
 
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   /** The page does not scroll sideways, and neither does the open chat's history. */
@@ -79,12 +76,12 @@ describeWithBrowser('the README’s flows on a 390 px phone', () => {
   }
 
   it('signs up, starts a bot, presses its button, reads a code and the timeline, never scrolling sideways', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await world.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const number = phone();
 
     // The server's root leads to the web client; a new number asks for a name.
-    await page.goto(server.url + '/');
+    await page.goto(world.server.url + '/');
     await noSidewaysScroll(page);
     await page.getByLabel('Phone number').fill(number);
     await use(page.getByRole('button', { name: 'Sign in' }));
@@ -139,10 +136,10 @@ describeWithBrowser('the README’s flows on a 390 px phone', () => {
     await noSidewaysScroll(page);
 
     // A verification code sent to the person arrives in the service chat, which has no composer.
-    const gw = await setupGateway(server);
+    const gw = await setupGateway(world.server);
     const sent = await gw.call('sendVerificationMessage', { phone_number: number, code_length: 6 });
     expect(sent.body.ok).toBe(true);
-    const [inbox] = await server.control.getVerificationInbox(number);
+    const [inbox] = await world.server.control.getVerificationInbox(number);
     await use(
       page.getByRole('region', { name: 'Service' }).getByRole('button', { name: /Verification Codes/ }),
     );
@@ -153,7 +150,7 @@ describeWithBrowser('the README’s flows on a 390 px phone', () => {
     await noSidewaysScroll(page);
 
     // The inspector's timeline shows the conversation; an event opens its raw request.
-    await page.goto(server.url + '/web/#inspector');
+    await page.goto(world.server.url + '/web/#inspector');
     const events = page.getByRole('table', { name: 'Events' });
     await expect.poll(() => events.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel('Search').fill('hello from a phone');

@@ -1,5 +1,5 @@
 /**
- * Rich messages in the web client, in a real browser (ADR 0095): a grammY 1.46 bot sends rich
+ * Rich messages in the web client, in a real world.browser (ADR 0095): a grammY 1.46 bot sends rich
  * messages with its own types (InputRichBlock) and the person sees them drawn as semantic HTML:
  * headings, paragraphs with their marks, code blocks, lists with their labels and checkboxes,
  * quotations (an expandable one), tables with their alignment, details, a map card with its link,
@@ -8,42 +8,33 @@
  */
 import { Bot, InputFile } from 'grammy';
 import type { InputRichBlock } from 'grammy/types';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser, signInPage } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, signInPage, browserWorld } from '../helpers/browser.js';
 import { noise, png } from '../helpers/media-bytes.js';
 
 describeWithBrowser('rich messages in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   let botUsername: string;
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'rich_web_bot', first_name: 'Richard' });
+    const created = await world.server.control.createBot({ username: 'rich_web_bot', first_name: 'Richard' });
     botUsername = created.username!;
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
   }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   /** A person who started the bot, with the bot's chat open in a signed-in page. */
   async function personWithChat(name: string): Promise<{ id: number; page: Page; files: string[] }> {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: name });
-    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
-    const context = await browser.newContext();
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: name });
+    await world.server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    const context = await world.browser.newContext();
     const files: string[] = [];
     context.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/web/api/files')) files.push(request.url());
     });
-    const page = await signInPage(context, server.url + '/', person.phone_number!);
+    const page = await signInPage(context, world.server.url + '/', person.phone_number!);
     await page.getByRole('button', { name: /Richard/ }).click();
     await expect
       .poll(() => page.getByRole('article').filter({ hasText: '/start' }).count(), { timeout: 15_000 })
@@ -278,7 +269,7 @@ describeWithBrowser('rich messages in the web client', () => {
     // Each file came through the person API's file route by the person's own file_id.
     const asked = files.map((url) => new URL(url).searchParams.get('file_id'));
     const [bobsView] = (
-      await server.control.listMessages({ user: String(id), chat: `@${botUsername}`, limit: 1 })
+      await world.server.control.listMessages({ user: String(id), chat: `@${botUsername}`, limit: 1 })
     ).map((m) => m.rich_message as { blocks: { type: string; [k: string]: unknown }[] });
     const photoBlock = bobsView!.blocks[1] as unknown as { photo: { file_id: string }[] };
     expect(asked).toContain(photoBlock.photo.at(-1)!.file_id);
@@ -292,7 +283,7 @@ describeWithBrowser('rich messages in the web client', () => {
       ),
     );
     const fetchAs = (fileId: string) =>
-      fetch(`${server.url}/web/api/files?file_id=${encodeURIComponent(fileId)}`, {
+      fetch(`${world.server.url}/web/api/files?file_id=${encodeURIComponent(fileId)}`, {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await fetchAs(botsPhoto.file_id)).status).toBe(404);

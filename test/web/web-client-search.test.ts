@@ -6,42 +6,29 @@
  * addendum), highlighted, with a way back to the newest. Nothing scrolls sideways.
  */
 import { Api } from 'grammy';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import {
-  describeWithBrowser,
-  ensurePageBuilt,
-  launchBrowser,
-  signedInAt,
-  sidewaysScroll,
-} from '../helpers/browser.js';
+import type { Locator } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, sidewaysScroll, browserWorld } from '../helpers/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
 
 describeWithBrowser('search in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let api: Api;
   let botUsername: string;
 
   beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    const created = await server.control.createBot({ username: 'search_web_bot', first_name: 'Gardener' });
+    const created = await world.server.control.createBot({
+      username: 'search_web_bot',
+      first_name: 'Gardener',
+    });
     botUsername = created.username!;
-    api = new Api(created.token, { apiRoot: server.url });
+    api = new Api(created.token, { apiRoot: world.server.url });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const signedIn = (viewport: { width: number; height: number }, phoneNumber: string) =>
-    signedInAt(browser, server.url + '/web/', viewport, phoneNumber);
+  const signedIn = world.signedIn;
   const sideways = sidewaysScroll;
 
   /** Whether the bubble's item is highlighted and inside the visible part of the chat's history. */
@@ -58,19 +45,23 @@ describeWithBrowser('search in the web client', () => {
     });
 
   it('finds chats by name and messages across chats and in a chat, at 390 and 1280 px', async () => {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Rosa' });
-    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: 'Rosa' });
+    await world.server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
     await api.sendMessage(person.id, 'The rhubarb recipe: stew it with ginger');
     await api.sendMessage(person.id, 'A zebra crossing the allotment');
     // Enough after them that the chat opens far below them.
     for (let i = 1; i <= 40; i++) await api.sendMessage(person.id, `filler line ${i}`);
-    const friend = await server.control.createUser({ phone_number: phone(), first_name: 'Ada' });
-    const group = await server.control.createChat({
+    const friend = await world.server.control.createUser({ phone_number: phone(), first_name: 'Ada' });
+    const group = await world.server.control.createChat({
       owner: friend.id,
       title: 'Allotment friends',
       members: [person.id],
     });
-    await server.control.sendMessage({ from: friend.id, chat: group.id, text: 'Rhubarb season starts now' });
+    await world.server.control.sendMessage({
+      from: friend.id,
+      chat: group.id,
+      text: 'Rhubarb season starts now',
+    });
 
     for (const viewport of [PHONE, WIDE]) {
       const { context, page } = await signedIn(viewport, person.phone_number!);
@@ -128,8 +119,8 @@ describeWithBrowser('search in the web client', () => {
   });
 
   it('opens a result older than the newest 100 at its place, and goes back to the newest', async () => {
-    const person = await server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
-    await server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
+    const person = await world.server.control.createUser({ phone_number: phone(), first_name: 'Olga' });
+    await world.server.control.sendMessage({ from: person.id, chat: `@${botUsername}`, text: '/start' });
     for (let i = 1; i <= 160; i++)
       await api.sendMessage(person.id, i === 20 ? 'An ancient pumpkin almanac' : `old line ${i}`);
 

@@ -4,31 +4,18 @@
  * number"). The service chat ("Verification Codes") is listed apart from people, under Service, and
  * has no composer: nobody types into it (and the person API refuses a message to it).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
+import { expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
 import { setupGateway } from '../helpers/gateway.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('signing up in the web client', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = browserWorld();
 
   it('asks a new number for a name and creates the person', async () => {
     const number = phone();
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(server.url + '/web/');
+    const page = await world.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(number);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const step = page.getByRole('form', { name: 'Create your account' });
@@ -47,17 +34,20 @@ describeWithBrowser('signing up in the web client', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 15_000 })
       .toBe(1);
-    expect(await server.control.getUser(number)).toMatchObject({ first_name: 'Nova', last_name: 'Lind' });
+    expect(await world.server.control.getUser(number)).toMatchObject({
+      first_name: 'Nova',
+      last_name: 'Lind',
+    });
     await page.close();
   });
 
   it('lists the service chat apart, without a composer', async () => {
-    const gw = await setupGateway(server, 100);
+    const gw = await setupGateway(world.server, 100);
     const person = await gw.person('Sol');
-    const bot = await server.control.createBot({ username: 'plain_web_bot', first_name: 'Plain' });
-    await server.control.sendMessage({ from: person.id, chat: `@${bot.username}`, text: '/start' });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(server.url + '/web/');
+    const bot = await world.server.control.createBot({ username: 'plain_web_bot', first_name: 'Plain' });
+    await world.server.control.sendMessage({ from: person.id, chat: `@${bot.username}`, text: '/start' });
+    const page = await world.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(person.phone_number!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(
@@ -85,13 +75,13 @@ describeWithBrowser('signing up in the web client', () => {
 
     // The person API refuses a message to it all the same, whatever the client.
     const signedIn = (await (
-      await fetch(`${server.url}/web/api/sign-in`, {
+      await fetch(`${world.server.url}/web/api/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ phone_number: person.phone_number }),
       })
     ).json()) as { result: { token: string } };
-    const refused = await fetch(`${server.url}/web/api/messages`, {
+    const refused = await fetch(`${world.server.url}/web/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.result.token}` },
       body: JSON.stringify({ chat: String(codesChat), text: 'hello?' }),

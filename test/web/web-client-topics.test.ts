@@ -1,52 +1,45 @@
 /**
- * Forum topics in the web client, in a real browser (ADR 0045, 0055): the person opens a forum,
+ * Forum topics in the web client, in a real world.browser (ADR 0045, 0055): the person opens a forum,
  * creates a topic, writes in it (a grammY bot gets the message with its message_thread_id and
  * answers in the topic), and the topic shows only its own messages while General shows the rest.
  */
 import { Bot } from 'grammy';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, phone, type TestServer } from '../helpers/in-process.js';
-import { describeWithBrowser, ensurePageBuilt, launchBrowser } from '../helpers/browser.js';
+import { afterAll, expect, it } from 'vitest';
+import { phone } from '../helpers/in-process.js';
+import { describeWithBrowser, browserWorld } from '../helpers/browser.js';
 
 describeWithBrowser('the web client: forum topics', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = browserWorld();
   let bot: Bot;
   const heard: { text: string; thread?: number }[] = [];
 
-  beforeAll(async () => {
-    await ensurePageBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-  }, 60_000);
-
   afterAll(async () => {
     await bot?.stop();
-    await browser?.close();
-    await server?.close();
   });
 
   it('creates a topic, writes in it, and shows each topic its own messages', async () => {
-    const owner = await server.control.createUser({ phone_number: phone(), first_name: 'Tess' });
-    const created = await server.control.createBot({ username: 'topical_web_bot', first_name: 'Topical' });
-    bot = new Bot(created.token, { client: { apiRoot: server.url } });
+    const owner = await world.server.control.createUser({ phone_number: phone(), first_name: 'Tess' });
+    const created = await world.server.control.createBot({
+      username: 'topical_web_bot',
+      first_name: 'Topical',
+    });
+    bot = new Bot(created.token, { client: { apiRoot: world.server.url } });
     bot.command('ping', async (ctx) => {
       heard.push({ text: ctx.message!.text, thread: ctx.message!.message_thread_id });
       await ctx.reply('pong', { message_thread_id: ctx.message!.message_thread_id });
     });
     void bot.start({ drop_pending_updates: true });
-    const forum = await server.control.createChat({
+    const forum = await world.server.control.createChat({
       owner: owner.id,
       title: 'Builders',
       type: 'supergroup',
       forum: true,
       members: [created.id],
     });
-    await server.control.sendMessage({ from: owner.id, chat: forum.id, text: 'hello everyone' });
+    await world.server.control.sendMessage({ from: owner.id, chat: forum.id, text: 'hello everyone' });
 
-    const page = await browser.newPage();
-    await page.goto(server.url + '/web/');
+    const page = await world.browser.newPage();
+    await page.goto(world.server.url + '/web/');
     await page.getByLabel('Phone number').fill(owner.phone_number!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: /Builders/ }).click();
@@ -69,7 +62,7 @@ describeWithBrowser('the web client: forum topics', () => {
     await expect
       .poll(() => page.getByRole('article').filter({ hasText: 'pong' }).count(), { timeout: 15_000 })
       .toBe(1);
-    const [topic] = (await server.control.listForumTopics({ user: owner.id, chat: forum.id })).filter(
+    const [topic] = (await world.server.control.listForumTopics({ user: owner.id, chat: forum.id })).filter(
       (t) => t.name === 'Releases',
     );
     expect(heard).toEqual([{ text: '/ping', thread: topic!.message_thread_id }]);
