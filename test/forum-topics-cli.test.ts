@@ -4,8 +4,8 @@
  * `parley group forum` and `parley send --thread`, as the issue names them. The bot reads with grammY.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 import { groupKit } from './helpers/groups.js';
 
 let server: TestServer;
@@ -16,17 +16,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, {
-    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const parley = cliRunner(() => server);
 
 async function json(...args: string[]): Promise<Record<string, unknown>> {
   const run = await parley(...args, '--json');

@@ -6,9 +6,9 @@
  * `--user`, `--device`, `--username`) still work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
 import { setupGateway } from './helpers/gateway.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let server: TestServer;
@@ -19,17 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function parley(...args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runCli(args, {
-    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
-    cwd: process.cwd(),
-    stdout: (line) => stdout.push(line),
-    stderr: (line) => stderr.push(line),
-  });
-  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
-}
+const parley = cliRunner(() => server);
 
 async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> {
   const run = await parley(...args, '--json');

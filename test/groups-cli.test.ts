@@ -3,8 +3,8 @@
  * server (the CLI runs in this process; its requests go over HTTP).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
+import { cliRunner } from './helpers/cli-runner.js';
 import { groupKit, kinds } from './helpers/groups.js';
 
 let server: TestServer;
@@ -15,17 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function parley(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, {
-    env: { PARLEY_URL: server.url, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN },
-    cwd: process.cwd(),
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const parley = cliRunner(() => server);
 
 const json = async (...args: string[]) => {
   const run = await parley(...args, '--json');
