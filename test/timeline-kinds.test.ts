@@ -8,9 +8,8 @@
  */
 import { Api, Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliRunner } from './helpers/cli-runner.js';
-import { ADMIN_TOKEN, startServer, userAndBot, type TestServer } from './helpers/in-process.js';
-import { runCli } from '../src/cli/run-cli.js';
+import { cliFollow, cliRunner } from './helpers/cli-runner.js';
+import { startServer, userAndBot, type TestServer } from './helpers/in-process.js';
 import { setupGateway } from './helpers/gateway.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -37,34 +36,27 @@ describe('parley timeline --follow', () => {
     grammy.on('message:text', (ctx) => ctx.reply(`echo: ${ctx.msg.text}`));
     void grammy.start({ timeout: 1 });
     await waitFor(() => grammy.isRunning(), { what: 'the bot polling' });
-    const out: string[] = [];
-    let calls = 0;
-    let stop = false;
-    // The follow runs until its transport fails: the test ends it so, once it has seen enough.
-    const transport: typeof fetch = (input, init) => {
-      calls += 1;
-      return stop ? Promise.reject(new Error('stopped')) : fetch(input, init);
-    };
-    const args = ['timeline', '--follow', '--chat', String(user.id), '--search', 'followed words', '--json'];
-    const done = runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-      env: {},
-      cwd: process.cwd(),
-      stdout: (line) => out.push(line),
-      stderr: () => undefined,
-      fetch: transport,
-    });
+    const follow = cliFollow(server, [
+      'timeline',
+      '--follow',
+      '--chat',
+      String(user.id),
+      '--search',
+      'followed words',
+      '--json',
+    ]);
     try {
-      await waitFor(() => calls >= 2, { what: 'the follow waiting' });
+      await follow.waiting();
       await server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: 'followed words' });
-      await waitFor(() => out.length >= 3, { what: 'the conversation followed' });
-      stop = true;
+      await waitFor(() => follow.out.length >= 3, { what: 'the conversation followed' });
+      follow.stop();
       // One more event of the chat ends the wait in flight; the next look fails and the command ends.
       await grammy.api.sendMessage(user.id, 'followed words, once more');
-      expect(await done).not.toBe(0);
+      expect(await follow.done).not.toBe(0);
     } finally {
       await grammy.stop();
     }
-    const followed = out.map((line) => JSON.parse(line) as TimelineEvent);
+    const followed = follow.out.map((line) => JSON.parse(line) as TimelineEvent);
     expect(followed.slice(0, 3).map((event) => `${event.kind} ${event.name} ${event.status}`)).toEqual([
       'update message queued',
       'delivery message delivered',

@@ -4,9 +4,8 @@
  */
 import { Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliRunner } from './helpers/cli-runner.js';
-import { ADMIN_TOKEN, phone, startServer, type TestServer } from './helpers/in-process.js';
-import { runCli } from '../src/cli/run-cli.js';
+import { cliFollow, cliRunner } from './helpers/cli-runner.js';
+import { phone, startServer, type TestServer } from './helpers/in-process.js';
 import { waitFor } from './helpers/wait-for.js';
 import { gateway, setupGateway } from './helpers/gateway.js';
 import { startReceiver } from './helpers/receiver.js';
@@ -109,30 +108,23 @@ describe('the timeline', () => {
 
   it('follows new events with parley timeline --follow', async () => {
     const record = await server.control.createBot({ username: 'timeline_follow_bot' });
-    const out: string[] = [];
-    let calls = 0;
-    let stop = false;
-    // The follow runs until its transport fails: the test ends it so, once it has seen enough.
-    const transport: typeof fetch = (input, init) => {
-      calls += 1;
-      return stop ? Promise.reject(new Error('stopped')) : fetch(input, init);
-    };
-    const args = ['timeline', '--follow', '--bot', String(record.id), '--kind', 'call', '--json'];
-    const done = runCli([...args, '--server', server.url, '--admin-token', ADMIN_TOKEN], {
-      env: {},
-      cwd: process.cwd(),
-      stdout: (line) => out.push(line),
-      stderr: () => undefined,
-      fetch: transport,
-    });
-    await waitFor(() => calls >= 2, { what: 'the follow waiting' });
+    const follow = cliFollow(server, [
+      'timeline',
+      '--follow',
+      '--bot',
+      String(record.id),
+      '--kind',
+      'call',
+      '--json',
+    ]);
+    await follow.waiting();
     await fetch(`${server.url}/bot${record.token}/getMe`);
-    await waitFor(() => out.length >= 1, { what: 'the first event followed' });
-    stop = true;
+    await waitFor(() => follow.out.length >= 1, { what: 'the first event followed' });
+    follow.stop();
     // One more event ends the wait in flight; the next one fails and the command ends.
     await fetch(`${server.url}/bot${record.token}/getMyName`);
-    expect(await done).not.toBe(0);
-    const followed = out.map((line) => JSON.parse(line) as TimelineEvent);
+    expect(await follow.done).not.toBe(0);
+    const followed = follow.out.map((line) => JSON.parse(line) as TimelineEvent);
     expect(followed.map((event) => event.name)).toEqual(['getMe', 'getMyName']);
     expect(followed[0]!.id).toBeLessThan(followed[1]!.id);
   });
