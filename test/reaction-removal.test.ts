@@ -8,7 +8,7 @@ import { Api, GrammyError } from 'grammy';
 import type { ReactionType, Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
-import type { MemberStatus } from '../src/storage/store.js';
+import { chatInStorage } from './helpers/groups.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -49,44 +49,12 @@ async function errorOf(call: Promise<unknown>): Promise<string> {
 
 const emoji = (e: string): ReactionType => ({ type: 'emoji', emoji: e as never });
 
-/** A chat made directly in storage, with the given members. */
-async function chatWith(
-  type: 'group' | 'supergroup' | 'channel',
-  members: Array<[number, MemberStatus, object?]>,
-) {
-  counter += 1;
-  const id = -1_000_000_000_000 - counter * 1000 - (process.pid % 1000);
-  await server.parley.platform.deps.store.write(async (tx) => {
-    const pk = await tx.insertChat({
-      id,
-      type,
-      title: `Team ${counter}`,
-      username: null,
-      description: null,
-      user_a: null,
-      user_b: null,
-      last_message_id: 0,
-      created_at: 1,
-    });
-    for (const [userId, status, data] of members) {
-      await tx.upsertMember({
-        chat_pk: pk,
-        user_id: userId,
-        status,
-        data: JSON.stringify(data ?? {}),
-        updated_at: 1,
-      });
-    }
-  });
-  return id;
-}
-
 /** A supergroup: `owner`'s user is the creator, its bot may delete messages, `other`'s bot may not. */
 async function team() {
   const owner = await setup();
   const other = await setup();
   const person = await server.control.createUser({ phone_number: phone(), first_name: 'Bo' });
-  const group = await chatWith('supergroup', [
+  const group = await chatInStorage(server, 'supergroup', [
     [owner.user.id, 'creator'],
     [person.id, 'member'],
     [owner.bot.id, 'administrator', { rights: { can_manage_chat: true, can_delete_messages: true } }],
@@ -141,7 +109,7 @@ describe('deleteMessageReaction', () => {
 
   it('counts the rights of a creator bot in a basic group', async () => {
     const s = await setup();
-    const group = await chatWith('group', [
+    const group = await chatInStorage(server, 'group', [
       [s.bot.id, 'creator'],
       [s.user.id, 'member'],
     ]);
@@ -188,7 +156,7 @@ describe('deleteMessageReaction', () => {
     expect(
       await errorOf(api.deleteMessageReactionUser(t.owner.user.id, sent.message_id, t.owner.user.id)),
     ).toBe('Bad Request: method is available for group and supergroup chats only');
-    const channel = await chatWith('channel', [
+    const channel = await chatInStorage(server, 'channel', [
       [t.owner.user.id, 'creator'],
       [t.owner.bot.id, 'administrator', { rights: { can_manage_chat: true, can_delete_messages: true } }],
     ]);

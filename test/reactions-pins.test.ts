@@ -8,7 +8,7 @@ import { Api, GrammyError } from 'grammy';
 import type { ReactionType, Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phone, startServer, type TestServer } from './helpers/in-process.js';
-import type { MemberStatus } from '../src/storage/store.js';
+import { chatInStorage } from './helpers/groups.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,35 +54,6 @@ async function errorOf(call: Promise<unknown>): Promise<string> {
 }
 
 const emoji = (e: string): ReactionType => ({ type: 'emoji', emoji: e as never });
-
-/** A group-like chat made directly in storage, with the given members (groups are another part). */
-async function groupWith(type: 'supergroup' | 'channel', members: Array<[number, MemberStatus, object?]>) {
-  counter += 1;
-  const id = -1_000_000_000_000 - counter * 1000 - (process.pid % 1000);
-  await server.parley.platform.deps.store.write(async (tx) => {
-    const pk = await tx.insertChat({
-      id,
-      type,
-      title: `Team ${counter}`,
-      username: null,
-      description: null,
-      user_a: null,
-      user_b: null,
-      last_message_id: 0,
-      created_at: 1,
-    });
-    for (const [userId, status, data] of members) {
-      await tx.upsertMember({
-        chat_pk: pk,
-        user_id: userId,
-        status,
-        data: JSON.stringify(data ?? {}),
-        updated_at: 1,
-      });
-    }
-  });
-  return id;
-}
 
 describe('a person reacts', () => {
   it('gives message_reaction to a bot that asked for it explicitly, with old and new reactions', async () => {
@@ -144,7 +115,7 @@ describe('a person reacts', () => {
   it('reaches administrator bots of a supergroup only, and as counts in a channel', async () => {
     const admin = await setup(['message_reaction', 'message_reaction_count']);
     const member = await setup(['message', 'message_reaction']);
-    const group = await groupWith('supergroup', [
+    const group = await chatInStorage(server, 'supergroup', [
       [admin.user.id, 'creator'],
       [admin.bot.id, 'administrator', { rights: { can_pin_messages: true } }],
       [member.bot.id, 'member'],
@@ -163,7 +134,7 @@ describe('a person reacts', () => {
     expect(seen.some((u) => u.message_reaction)).toBe(false);
 
     const reader = await server.control.createUser({ phone_number: phone() });
-    const channel = await groupWith('channel', [
+    const channel = await chatInStorage(server, 'channel', [
       [admin.user.id, 'creator'],
       [reader.id, 'member'],
       [admin.bot.id, 'administrator', { can_post_messages: true }],
@@ -292,7 +263,7 @@ describe('pinned messages', () => {
 
   it('needs the can_pin_messages right in a supergroup', async () => {
     const s = await setup();
-    const group = await groupWith('supergroup', [
+    const group = await chatInStorage(server, 'supergroup', [
       [s.user.id, 'creator'],
       [s.bot.id, 'member'],
     ]);

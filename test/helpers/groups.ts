@@ -5,6 +5,7 @@
 import { Api, GrammyError } from 'grammy';
 import { callBotApi, phone, type TestServer } from './in-process.js';
 import type { BotRecord, CreateBotParams } from '../../src/testkit/index.js';
+import type { MemberStatus } from '../../src/storage/store.js';
 
 export type Update = { update_id: number } & Record<string, Record<string, unknown> | number>;
 
@@ -76,4 +77,42 @@ export async function failure(call: Promise<unknown>) {
     throw error;
   }
   throw new Error('the call succeeded');
+}
+
+let stored = 0;
+
+/**
+ * A group-like chat written directly to `server`'s storage with `members` (user id, status, member
+ * data), for tests of what a chat's members may do rather than of how they got there; its id.
+ */
+export async function chatInStorage(
+  server: TestServer,
+  type: 'group' | 'supergroup' | 'channel',
+  members: Array<[number, MemberStatus, object?]>,
+): Promise<number> {
+  stored += 1;
+  const id = -1_000_000_000_000 - stored * 1000 - (process.pid % 1000);
+  await server.parley.platform.deps.store.write(async (tx) => {
+    const pk = await tx.insertChat({
+      id,
+      type,
+      title: `Team ${stored}`,
+      username: null,
+      description: null,
+      user_a: null,
+      user_b: null,
+      last_message_id: 0,
+      created_at: 1,
+    });
+    for (const [userId, status, data] of members) {
+      await tx.upsertMember({
+        chat_pk: pk,
+        user_id: userId,
+        status,
+        data: JSON.stringify(data ?? {}),
+        updated_at: 1,
+      });
+    }
+  });
+  return id;
 }
