@@ -25,6 +25,7 @@ import { PgStore } from '../../src/storage/postgres/pg-store.js';
 import { PgSql } from '../../src/storage/postgres/pg-sql.js';
 import { indexMessages } from '../../src/storage/postgres/tables/message-search.js';
 import { dropSchema, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
+import { twoPeopleAndTheirChat } from './two-people.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '5' } },
@@ -57,30 +58,7 @@ async function target(variant: Variant): Promise<Target> {
   const schema = `search_cost_${variant.replace(/-/g, '_')}_${process.pid}`;
   await dropSchema(schema);
   const store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 2 });
-  const chat = await store.write(async (tx) => {
-    for (const id of [1, 2])
-      await tx.insertUser({
-        id,
-        is_bot: false,
-        first_name: `User ${id}`,
-        last_name: null,
-        username: null,
-        phone_number: `+1555000${id}`,
-        language_code: null,
-        created_at: 1,
-      });
-    return tx.insertChat({
-      id: null,
-      type: 'private',
-      title: null,
-      username: null,
-      description: null,
-      user_a: 1,
-      user_b: 2,
-      last_message_id: 0,
-      created_at: 1,
-    });
-  });
+  const chat = await store.write(twoPeopleAndTheirChat);
   await store.close();
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, options: `-c search_path=${schema}` });
   await client.connect();

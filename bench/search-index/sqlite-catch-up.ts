@@ -15,6 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { StoreTx } from '../../src/storage/store.js';
+import { twoPeopleAndTheirChat } from './two-people.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,30 +53,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-catch-up-'));
 const template = path.join(dir, 'template.sqlite');
 try {
   const filling = builds[0]!.open(template, options);
-  const chat = await filling.write(async (tx) => {
-    for (const id of [1, 2])
-      await tx.insertUser({
-        id,
-        is_bot: false,
-        first_name: `User ${id}`,
-        last_name: null,
-        username: null,
-        phone_number: `+1555000${id}`,
-        language_code: null,
-        created_at: 1,
-      });
-    return tx.insertChat({
-      id: null,
-      type: 'private',
-      title: null,
-      username: null,
-      description: null,
-      user_a: 1,
-      user_b: 2,
-      last_message_id: 0,
-      created_at: 1,
-    });
-  });
+  const chat = await filling.write(twoPeopleAndTheirChat);
   for (let from = 1; from <= MESSAGES; from += BATCH)
     await filling.write(async (tx) => {
       for (let id = from; id < Math.min(from + BATCH, MESSAGES + 1); id++)
