@@ -3,7 +3,8 @@
  * in-process server, a person, a bot and a message, and a workspace that it resets and deletes,
  * never loads the packages of what it did not use:
  * undici (webhooks, delivery reports, files by URL), prom-client (a scrape), pg (PostgreSQL),
- * Fastify and @fastify/multipart (a route the fast lanes do not take), sharp (an image). Each costs a
+ * Fastify and @fastify/multipart (a route the fast lanes do not take), sharp (an image), pino (a log
+ * line: the kit's server is silent, and writes none). Each costs a
  * new process tens to a hundred ms of CPU to load. (music-metadata and mp4box, ES modules, load on
  * first use too; the module cache read here holds CommonJS packages only.)
  */
@@ -50,6 +51,7 @@ it('creates a world, a person, a bot and a message without loading what they do 
     '@fastify/multipart',
     '@fastify/static',
     'sharp',
+    'pino',
   ])
     expect(loaded).not.toContain(unused);
 }, 60_000);

@@ -85,6 +85,10 @@ it('starts from the bundle, which finds its migrations, sharp and the web client
   const bundled = (url: string) => /\/dist\/server\/in-process\.(bundle|chunk-[^/]+)\.js$/.test(url);
   const server = loaded.filter((url) => url.includes('/dist/') && !kit(url));
   expect(server.filter((url) => !bundled(url))).toEqual([]);
+  // Of the schema, the kit loads its routes (and their parameters), not the results' JSON Schemas nor
+  // the OpenAPI document and its YAML writer, which only the server answers with (issue 28).
+  const unusedSchema = /\/dist\/wire\/control-schema\/(index|components|openapi|yaml|results-[a-z-]+)\.js$/;
+  expect(loaded.filter((url) => unusedSchema.test(url))).toEqual([]);
   // A world that creates, sends and polls loads no package of the Fastify app nor PostgreSQL's: the
   // bundle leaves what the code loads with import() to chunks (scripts/bundle-in-process.js).
   const world = loaded.slice(0, loaded.indexOf('WORLD-DONE'));

@@ -6,7 +6,8 @@
  * against a bare `BEGIN; INSERT; COMMIT` on the same storage (an in-memory SQLite); the memory of an
  * idle workspace against an idle server. Reported as they are: the cold start (a fresh `node` that
  * imports the kit and starts a server) and a 200-test vitest suite with a workspace per test (four
- * files of 50 sharing one server each, run by vitest's workers in parallel).
+ * files of 50 sharing one server each, run by vitest's workers, each a process that runs its files one
+ * after another: `isolate: false`, as docs/testing.md recommends).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,11 @@ const SUITE_TESTS = 200;
  * from the checkout's dist/, which vitest would run through Vite's transforms, the 2 MB in-process
  * bundle included (seconds per worker, ADR 0094's addendum "a test file's own cost"), so the config
  * names dist/ external, as docs/testing.md tells a project that links Parley from a checkout.
+ *
+ * The rest of the config is what docs/testing.md recommends for a workspace per test: forks, and
+ * `isolate: false`, so that a worker runs its files one after another in one process (each file
+ * still starts its own server, each test its own workspace) instead of a new process per file that
+ * loads vitest's runner, the kit and the server's code again (ADR 0094's addendum "the 200-test file").
  */
 function writeSuite(dir: string, kit: string): void {
   mkdirSync(dir, { recursive: true });
@@ -71,7 +77,7 @@ function writeSuite(dir: string, kit: string): void {
     : '';
   writeFileSync(
     path.join(dir, 'vitest.config.mjs'),
-    `export default { test: { ${external}globals: true, include: ['*.test.mjs'], pool: 'forks', testTimeout: 30000, hookTimeout: 30000 } };\n`,
+    `export default { test: { ${external}globals: true, include: ['*.test.mjs'], pool: 'forks', isolate: false, testTimeout: 30000, hookTimeout: 30000 } };\n`,
   );
   const perFile = SUITE_TESTS / SUITE_FILES;
   for (let f = 0; f < SUITE_FILES; f++) {
