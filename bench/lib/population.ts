@@ -90,8 +90,14 @@ export class Population {
     private readonly mix: Mix,
   ) {
     this.#api = origins.map((origin) => newPool(origin, 64));
-    const pollers = Math.ceil(world.bots.filter((b) => !b.webhook).length / origins.length);
-    this.#polls = origins.map((origin) => newPool(origin, Math.max(1, pollers)));
+    // A parked long poll holds its connection: a node's pool has one for each bot that polls
+    // through it. Bots poll through the node of their index and every other one polls, so on two
+    // nodes all of them poll through the first; a pool sized for an even spread (3 for 5 bots) kept
+    // two polls queued in the client until a parked one returned, seconds late (issue 31).
+    this.#polls = origins.map((origin, node) => {
+      const polling = world.bots.filter((bot, i) => !bot.webhook && this.#nodeOfBot(i) === node).length;
+      return newPool(origin, Math.max(1, polling));
+    });
   }
 
   #nodeOfBot(bot: number): number {
