@@ -66,14 +66,15 @@ export interface LoadResult {
 
 const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
-export function newPool(origin: string, connections: number): Pool {
+/** `timeoutMs`: how long a request may wait for its answer (longer than any long poll it sends). */
+export function newPool(origin: string, connections: number, timeoutMs = REQUEST_TIMEOUT_MS): Pool {
   return new Pool(origin, {
     connections,
     pipelining: 1,
     keepAliveTimeout: 60_000,
     keepAliveMaxTimeout: 600_000,
-    headersTimeout: REQUEST_TIMEOUT_MS,
-    bodyTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
 }
 

@@ -60,6 +60,9 @@ class Replies {
   }
 }
 
+/** getUpdates' timeout (s): a bot's poll stays parked this long without updates. */
+const POLL_TIMEOUT_S = 20;
+
 /** `p12` in a private chat, `/p12@name_bot` in a group. */
 const seqOf = (text: string | undefined): number | undefined => {
   const match = /^\/?p(\d+)(?:@\w+)?$/.exec(text ?? '');
@@ -90,8 +93,15 @@ export class Population {
     private readonly mix: Mix,
   ) {
     this.#api = origins.map((origin) => newPool(origin, 64));
-    const pollers = Math.ceil(world.bots.filter((b) => !b.webhook).length / origins.length);
-    this.#polls = origins.map((origin) => newPool(origin, Math.max(1, pollers)));
+    // A parked long poll holds its connection: a node's pool has one for each bot that polls
+    // through it. Bots poll through the node of their index and every other one polls, so on two
+    // nodes all of them poll through the first; a pool sized for an even spread (3 for 5 bots) kept
+    // two polls queued in the client until a parked one returned, seconds late (issue 31).
+    // Its requests wait longer than a poll lasts: the default 15 s cut every idle poll of 20 s.
+    this.#polls = origins.map((origin, node) => {
+      const polling = world.bots.filter((bot, i) => !bot.webhook && this.#nodeOfBot(i) === node).length;
+      return newPool(origin, Math.max(1, polling), (POLL_TIMEOUT_S + 10) * 1000);
+    });
   }
 
   #nodeOfBot(bot: number): number {
@@ -187,7 +197,7 @@ export class Population {
       try {
         updates = await call<Update[]>(pool, `/bot${token}/getUpdates`, JSON_HEADERS, {
           offset,
-          timeout: 20,
+          timeout: POLL_TIMEOUT_S,
         });
       } catch {
         if (this.#stopped) return;

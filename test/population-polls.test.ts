@@ -1,0 +1,85 @@
+/**
+ * Bench scenario 9's population (bench/lib/population.ts, issue 31): every long-polling bot has a
+ * poll parked on its node at once. The bots poll through the node of their index and every other
+ * bot polls, so on two nodes all five polling bots of ten poll through the first; its client pool
+ * was sized for an even spread (three connections), and two polls waited in the client until a
+ * parked one returned: the two-node runs' multi-second reply tail at low rates. Two stand-in nodes
+ * here count the getUpdates requests that reach them and hold each one open, as a parked poll is.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Population } from '../bench/lib/population.js';
+import type { World } from '../bench/lib/population-world.js';
+import { waitFor } from './helpers/wait-for.js';
+
+interface StandIn {
+  server: Server;
+  origin: string;
+  /** getUpdates requests open now (parked: never answered). */
+  parked: number;
+}
+
+async function standIn(): Promise<StandIn> {
+  const node: StandIn = { server: createServer(), origin: '', parked: 0 };
+  node.server.on('request', (request, response) => {
+    request.resume();
+    if ((request.url ?? '').endsWith('/getUpdates')) {
+      node.parked += 1;
+      response.on('close', () => (node.parked -= 1));
+      return;
+    }
+    response.setHeader('content-type', 'application/json');
+    response.end('{"ok":true,"result":true}');
+  });
+  await new Promise<void>((resolve) => node.server.listen(0, '127.0.0.1', resolve));
+  node.origin = `http://127.0.0.1:${(node.server.address() as AddressInfo).port}`;
+  return node;
+}
+
+function world(bots: number): World {
+  return {
+    size: { bots, people: 1, groups: 0 },
+    // Half the bots long-poll and half have webhooks, as createWorld makes them.
+    bots: Array.from({ length: bots }, (_, i) => ({
+      id: i + 1,
+      username: `b${i}_bot`,
+      token: `${i + 1}:token`,
+      webhook: i % 2 === 1,
+    })),
+    phones: ['+15550000001'],
+    groups: [],
+    gatewayToken: 'unused',
+    createSeconds: 0,
+    groupSeconds: 0,
+    memberships: 0,
+  };
+}
+
+describe('the population of bench scenario 9', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('parks a poll of every long-polling bot at once, on two nodes as on one', async () => {
+    const nodes = [await standIn(), await standIn()];
+    cleanups.push(async () => {
+      for (const node of nodes) {
+        node.server.closeAllConnections();
+        await new Promise((resolve) => node.server.close(resolve));
+      }
+    });
+    const population = new Population(
+      nodes.map((node) => node.origin),
+      world(10),
+      { groupShare: 0, pressEvery: 5, gatewayPerSecond: 0 },
+    );
+    cleanups.push(() => population.stop());
+    await population.start();
+    // Bots 0, 2, 4, 6 and 8 poll, all through node 0 (bot % 2); node 1 has the webhooks.
+    await waitFor(() => nodes[0]!.parked === 5, { timeoutMs: 5_000 }).catch(() => undefined);
+    expect(nodes[0]!.parked).toBe(5);
+    expect(nodes[1]!.parked).toBe(0);
+  });
+});
