@@ -1,10 +1,12 @@
 /**
  * Bench scenario 9's population (bench/lib/population.ts, issue 31): every long-polling bot has a
- * poll parked on its node at once. The bots poll through the node of their index and every other
- * bot polls, so on two nodes all five polling bots of ten poll through the first; its client pool
- * was sized for an even spread (three connections), and two polls waited in the client until a
- * parked one returned: the two-node runs' multi-second reply tail at low rates. Two stand-in nodes
- * here count the getUpdates requests that reach them and hold each one open, as a parked poll is.
+ * poll parked on its node at once, and each node has polling and webhook bots. Bots polled through
+ * the node of their index and every other bot polled, so on two nodes all five polling bots of ten
+ * polled through the first, whose client pool was sized for an even spread (three connections): two
+ * polls waited in the client until a parked one returned, the two-node runs' multi-second reply
+ * tail at low rates. Bots now go round the nodes in pairs (one of each kind), and each node's pool
+ * has a connection per bot polling through it. Two stand-in nodes here count the getUpdates
+ * requests that reach them, holding each one open as a parked poll is, and the setWebhook calls.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +20,12 @@ interface StandIn {
   origin: string;
   /** getUpdates requests open now (parked: never answered). */
   parked: number;
+  /** setWebhook calls it took. */
+  hooks: number;
 }
 
 async function standIn(): Promise<StandIn> {
-  const node: StandIn = { server: createServer(), origin: '', parked: 0 };
+  const node: StandIn = { server: createServer(), origin: '', parked: 0, hooks: 0 };
   node.server.on('request', (request, response) => {
     request.resume();
     if ((request.url ?? '').endsWith('/getUpdates')) {
@@ -29,6 +33,7 @@ async function standIn(): Promise<StandIn> {
       response.on('close', () => (node.parked -= 1));
       return;
     }
+    if ((request.url ?? '').endsWith('/setWebhook')) node.hooks += 1;
     response.setHeader('content-type', 'application/json');
     response.end('{"ok":true,"result":true}');
   });
@@ -62,7 +67,7 @@ describe('the population of bench scenario 9', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('parks a poll of every long-polling bot at once, on two nodes as on one', async () => {
+  it('parks a poll of every long-polling bot at once, and gives each node bots of both kinds', async () => {
     const nodes = [await standIn(), await standIn()];
     cleanups.push(async () => {
       for (const node of nodes) {
@@ -77,9 +82,12 @@ describe('the population of bench scenario 9', () => {
     );
     cleanups.push(() => population.stop());
     await population.start();
-    // Bots 0, 2, 4, 6 and 8 poll, all through node 0 (bot % 2); node 1 has the webhooks.
-    await waitFor(() => nodes[0]!.parked === 5, { timeoutMs: 5_000 }).catch(() => undefined);
-    expect(nodes[0]!.parked).toBe(5);
-    expect(nodes[1]!.parked).toBe(0);
+    // Pairs of bots (even ones poll, odd ones have webhooks) go round the nodes: bots 0, 1, 4, 5, 8
+    // and 9 through node 0, bots 2, 3, 6 and 7 through node 1.
+    await waitFor(() => nodes[0]!.parked === 3 && nodes[1]!.parked === 2, { timeoutMs: 5_000 }).catch(
+      () => undefined,
+    );
+    expect(nodes.map((node) => node.parked)).toEqual([3, 2]);
+    expect(nodes.map((node) => node.hooks)).toEqual([3, 2]);
   });
 });

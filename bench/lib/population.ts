@@ -11,7 +11,7 @@
  * never answered or answered twice, the gateway's requests and reports, and each node's event loop's
  * worst stall (the slowest `/healthz` answer while probing every 20 ms: an answer waits for whatever
  * holds the loop). People reach the nodes as a balancer that is not sticky spreads them; a bot polls
- * and replies through the node of its index.
+ * and replies through one node (bots in pairs, one polling and one on a webhook, round the nodes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -94,9 +94,8 @@ export class Population {
   ) {
     this.#api = origins.map((origin) => newPool(origin, 64));
     // A parked long poll holds its connection: a node's pool has one for each bot that polls
-    // through it. Bots poll through the node of their index and every other one polls, so on two
-    // nodes all of them poll through the first; a pool sized for an even spread (3 for 5 bots) kept
-    // two polls queued in the client until a parked one returned, seconds late (issue 31).
+    // through it (a pool sized for an even spread, 3 for 5 bots on one node, kept two polls queued
+    // in the client until a parked one returned, seconds late: issue 31).
     // Its requests wait longer than a poll lasts: the default 15 s cut every idle poll of 20 s.
     this.#polls = origins.map((origin, node) => {
       const polling = world.bots.filter((bot, i) => !bot.webhook && this.#nodeOfBot(i) === node).length;
@@ -104,8 +103,12 @@ export class Population {
     });
   }
 
+  /**
+   * The node a bot polls or takes its webhook through, and calls: bots in pairs (one polling, one on
+   * a webhook: createWorld alternates them) go round the nodes, so each node has both kinds.
+   */
   #nodeOfBot(bot: number): number {
-    return bot % this.origins.length;
+    return Math.floor(bot / 2) % this.origins.length;
   }
 
   async start(): Promise<void> {
