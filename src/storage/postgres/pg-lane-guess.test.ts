@@ -3,8 +3,8 @@
  * `#commit`, pg-lane-begun.ts; ADR 0106, addendum "the committed batch's rows ahead"): the writes
  * that come during the commit's round trip find them taken; a guess no write came for is ended
  * (its rows not held while the lane waits); one the writes that come do not cover is ended and the
- * transaction begun again with the batch's rows, in one round trip, the batch not cut; a lane that
- * runs one write at a time guesses nothing. Skipped without a PostgreSQL server.
+ * transaction begun again with the batch's rows, in one round trip, the batch not cut; a batch whose
+ * rows differ from the one before's, or a lane that runs one write at a time, guesses nothing. Skipped without a PostgreSQL server.
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +98,8 @@ describe.skipIf(!postgresAvailable)("PostgreSQL lanes: the committed batch's row
   });
 
   it('takes them with the commit, and the writes that come during it find them taken', async () => {
+    // The batch before names the same rows (a lane that writes one chat).
+    expect(await send(10)).toBe(1);
     let later: Array<Promise<number>> = [];
     const recorder = recordWrites((n) => {
       if (n === 1) later = [send(10), send(10)];
@@ -105,11 +107,11 @@ describe.skipIf(!postgresAvailable)("PostgreSQL lanes: the committed batch's row
     let first;
     try {
       first = await Promise.all([send(10), send(10)]);
-      expect(await Promise.all(later)).toEqual([3, 4]);
+      expect(await Promise.all(later)).toEqual([4, 5]);
     } finally {
       recorder.stop();
     }
-    expect(first).toEqual([1, 2]);
+    expect(first).toEqual([2, 3]);
     const texts = recorder.sent.map((s) => s.text);
     const commit = texts.indexOf('COMMIT');
     // The next batch's rows went with the first COMMIT, before it answered: no write was queued.
@@ -129,13 +131,14 @@ describe.skipIf(!postgresAvailable)("PostgreSQL lanes: the committed batch's row
     const { rows } = await store.pool.query('SELECT last_message_id FROM chats WHERE pk = $1', [
       chats.get(10),
     ]);
-    expect(Number(rows[0].last_message_id)).toBe(4);
+    expect(Number(rows[0].last_message_id)).toBe(5);
   });
 
   it('ends a guess no write came for: its rows are free while the lane waits', async () => {
+    expect(await send(10)).toBe(1);
     const recorder = recordWrites();
     try {
-      expect(await Promise.all([send(10), send(10)])).toEqual([1, 2]);
+      expect(await Promise.all([send(10), send(10)])).toEqual([2, 3]);
       // Another connection can lock the chat's row (within a deadline: the ROLLBACK is on its way).
       const client = await store.pool.connect();
       try {
@@ -171,13 +174,14 @@ describe.skipIf(!postgresAvailable)("PostgreSQL lanes: the committed batch's row
   });
 
   it('begins again with the rows of writes the guess does not cover, in one round trip, the batch whole', async () => {
+    expect(await send(10)).toBe(1);
     let later: Array<Promise<number>> = [];
     const recorder = recordWrites((n) => {
       if (n === 1) later = [send(11), send(10)];
     });
     try {
-      expect(await Promise.all([send(10), send(10)])).toEqual([1, 2]);
-      expect(await Promise.all(later)).toEqual([1, 3]);
+      expect(await Promise.all([send(10), send(10)])).toEqual([2, 3]);
+      expect(await Promise.all(later)).toEqual([1, 4]);
     } finally {
       recorder.stop();
     }
@@ -196,6 +200,19 @@ describe.skipIf(!postgresAvailable)("PostgreSQL lanes: the committed batch's row
     expect(second).toBeGreaterThan(rollback);
     expect(texts.slice(rollback + 4, second).filter((text) => CHATS_TAKEN.test(text))).toEqual([]);
     expect(texts.filter((text) => text === 'COMMIT')).toHaveLength(2);
+  });
+
+  it('guesses nothing after a batch whose rows differ from the one before', async () => {
+    expect(await send(11)).toBe(1);
+    const recorder = recordWrites();
+    try {
+      expect(await Promise.all([send(10), send(10)])).toEqual([1, 2]);
+    } finally {
+      recorder.stop();
+    }
+    const texts = recorder.sent.map((s) => s.text);
+    const commit = texts.indexOf('COMMIT');
+    expect(texts.slice(commit + 1)).toEqual(['BEGIN ISOLATION LEVEL SERIALIZABLE']);
   });
 
   it('guesses nothing when the lane runs one write at a time', async () => {

@@ -28,7 +28,15 @@
  */
 import type pg from 'pg';
 import { encodeEvents, notifying } from './pg-channel.js';
-import { aheadOf, coveredBy, covers, takenRows, withUnnamed, type TakenAhead } from './pg-held-ids.js';
+import {
+  aheadOf,
+  coveredBy,
+  covers,
+  takenRows,
+  withUnnamed,
+  type Ahead,
+  type TakenAhead,
+} from './pg-held-ids.js';
 import { backOff, BatchConflict, codeOf, rerunOf, retryable } from './pg-lock-order.js';
 import { PgTransaction } from './pg-transaction.js';
 import { BEGIN, BegunAhead } from './pg-lane-begun.js';
@@ -55,6 +63,8 @@ export class PgWriteLane {
   readonly #next = new BegunAhead();
   /** Batches run since the lane's queue was last empty. */
   #streak = 0;
+  /** The rows the keys of the last batch committed named. */
+  #lastKeys: Ahead | undefined;
   /** The writes of a batch run one by one (after conflicts): nothing goes ahead for the queue. */
   #oneByOne = false;
   #closed = false;
@@ -271,7 +281,8 @@ export class PgWriteLane {
    * itself (NOTIFY is delivered when, and only if, it commits) and forgotten here once it has
    * committed, or failed to say whether it did (forgetting is always safe). When writes wait, the
    * next batch's BEGIN goes with the COMMIT. On a busy lane (a batch of several writes, or not the
-   * first since the queue was empty), with no write queued,
+   * first since the queue was empty) whose batch named the rows of the one before, with no write
+   * queued,
    * the rows of `batch`'s keys go ahead all the same: the writes that come during the commit's
    * round trip are likely the same chat's and bot's (their answers went out as this batch began),
    * and then find them taken instead of paying a round trip for them (`#flush` handles a miss).
@@ -291,9 +302,13 @@ export class PgWriteLane {
       // wait (the next batch), the rows their keys name go ahead in it too.
       const next = this.#closed ? undefined : BEGIN;
       const queued = next && !this.#oneByOne && this.#queue.length > 0 ? this.#queue.slice(0, MAX_BATCH) : [];
+      const own = aheadOf(batch);
       const busy = this.#streak > 0 || batch.length > 1;
-      const guess = next !== undefined && !this.#oneByOne && queued.length === 0 && busy && named(batch);
-      const keys = queued.length > 0 ? aheadOf(queued) : guess ? aheadOf(batch) : undefined;
+      // The same rows as the batch before (a lane that writes one chat), others not guessed.
+      const same = this.#lastKeys !== undefined && named(batch) && covers(this.#lastKeys, batch);
+      this.#lastKeys = own;
+      const guess = next !== undefined && !this.#oneByOne && queued.length === 0 && busy && same;
+      const keys = queued.length > 0 ? aheadOf(queued) : guess ? own : undefined;
       const { after, ahead } = await write.commit(notify, next, keys);
       this.#next.set(after, ahead, guess);
       committed = true;
