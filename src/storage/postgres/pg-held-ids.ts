@@ -10,8 +10,8 @@
  * back by one statement (one `unnest` update for several rows) before the commit. A row taken ahead
  * whose ids the transaction does not use is not written: its lock ends with the commit.
  */
-import type { Client, QueryResult } from 'pg';
-import { preparedOf, type Row } from './pg-sql.js';
+import type { QueryResult } from 'pg';
+import type { Row } from './pg-sql.js';
 import type { WriteKey } from '../store.js';
 
 export interface Statement {
@@ -60,8 +60,7 @@ export function aheadOf(batch: ReadonlyArray<{ key: WriteKey | undefined }>): Ah
     if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
     if (key?.chat !== undefined) chats.add(key.chat);
   }
-  // A bot whose row is locked (queued) is read with it: not read twice.
-  return { bots: [...bots].filter((id) => !queued.has(id)), queued: [...queued], chats: [...chats] };
+  return { bots: [...bots], queued: [...queued], chats: [...chats] };
 }
 
 /** `keys` and the rows a run before locked other than ahead (LockOrder `unnamed`), locked ahead. */
@@ -95,34 +94,10 @@ export function coveredBy(
   return Math.max(n, 1);
 }
 
-/** Whether `taken` names every row the keys of `writes` name (bots read included). */
-export function covers(taken: Ahead, writes: ReadonlyArray<{ key: WriteKey | undefined }>): boolean {
-  const bots = [...taken.bots, ...taken.queued];
-  return writes.every(
-    ({ key }) =>
-      (key?.chat === undefined || taken.chats.includes(key.chat)) &&
-      (key?.bot === undefined || (key.queues ? taken.queued : bots).includes(key.bot)),
-  );
-}
-
 /** Rows that went ahead with the commit before (`commit`'s `nextAhead`), and their answers. */
 export interface SentAhead {
   keys: Ahead;
   answers: Array<Promise<QueryResult<Row>>>;
-}
-
-/**
- * Sends the statements that take `keys` ahead (`aheadStatements`), in a transaction begun on `client`
- * just before; their failures are handled where their answers are awaited (`takenRows`).
- */
-export function sendAhead(client: Pick<Client, 'query'>, keys: Ahead): SentAhead {
-  const answers = aheadStatements(keys).map(({ sql, params }) => {
-    const { name, text } = preparedOf(sql);
-    const answer = client.query<Row>({ name, text, values: params });
-    answer.catch(() => undefined);
-    return answer;
-  });
-  return { keys, answers };
 }
 
 /** The rows of a `SentAhead` whose statements all answered, in the order of `aheadStatements`. */

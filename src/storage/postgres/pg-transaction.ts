@@ -24,7 +24,6 @@ import { TxScope, type PgCaches } from './pg-cache.js';
 import {
   aheadStatements,
   HeldIds,
-  sendAhead,
   type Ahead,
   type SentAhead,
   type Statement,
@@ -324,7 +323,10 @@ export class PgTransaction implements WriteRoute {
       before: this.#sendAll([...this.#take(), ...(notify ? [notify] : [])]),
       committed: this.client.query('COMMIT'),
       after: next === undefined ? undefined : this.client.query(next),
-      ahead: next === undefined || nextAhead === undefined ? undefined : sendAhead(this.client, nextAhead),
+      ahead:
+        next === undefined || nextAhead === undefined
+          ? undefined
+          : { keys: nextAhead, answers: this.#sendAll(aheadStatements(nextAhead)) },
     }));
     committed.catch(() => undefined);
     after?.catch(() => undefined);

@@ -21,26 +21,22 @@
  *   write is sent after BEGIN only once BEGIN has answered, so nothing ever writes outside the
  *   transaction; what goes ahead for the next batch (the rows its writes' keys name: locked and
  *   read, PgTransaction.ahead) follows the BEGIN at once, and if it fails (another transaction
- *   wrote those rows) the transaction is ended and begun again. On a busy lane with no write
- *   queued at the commit, the committed batch's own rows go ahead (a guess, `#commit`), ended with
- *   a ROLLBACK when no write comes or the writes that come name other rows. The next batch is under
- *   way before the answers of the last one are handed out (they render and answer requests).
+ *   wrote those rows) the transaction is ended and begun again. The next batch is under way
+ *   before the answers of the last one are handed out (they render and answer requests).
  */
 import type pg from 'pg';
+import type { PgCaches } from './pg-cache.js';
 import { encodeEvents, notifying } from './pg-channel.js';
 import {
   aheadOf,
   coveredBy,
-  covers,
   takenRows,
   withUnnamed,
-  type Ahead,
+  type SentAhead,
   type TakenAhead,
 } from './pg-held-ids.js';
-import { backOff, BatchConflict, codeOf, rerunOf, retryable } from './pg-lock-order.js';
+import { backOff, BatchConflict, codeOf, rerunOf, retryable, type Rerun } from './pg-lock-order.js';
 import { PgTransaction } from './pg-transaction.js';
-import { BEGIN, BegunAhead } from './pg-lane-begun.js';
-import type { LaneContext, Outcome, PgWritesOptions, QueuedWrite } from './pg-lane-types.js';
 import type { StoreTx, WriteKey } from '../store.js';
 
 /** Transactions tried at most, when PostgreSQL asks for a retry. */
@@ -49,22 +45,51 @@ const MAX_ATTEMPTS = 30;
 const MAX_BATCH = 200;
 /** Times a batch that met a conflict is tried whole before its writes are tried one by one. */
 const BATCH_ATTEMPTS = 3;
+const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 
-/** Whether a write of `batch` names a row (its key). */
-const named = (batch: QueuedWrite[]) =>
-  batch.some(({ key }) => key?.bot !== undefined || key?.chat !== undefined);
+interface QueuedWrite {
+  fn: (tx: StoreTx) => Promise<unknown>;
+  /** The write's key, if any: the rows it names go ahead (PgTransaction.ahead). */
+  key: WriteKey | undefined;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface PgWritesOptions {
+  /** Opens a connection in pipeline mode. */
+  connect: () => Promise<pg.Client>;
+  caches: PgCaches;
+  /** The event channel and this process's name on it (pg-channel.ts). */
+  channel: string;
+  node: string;
+  /** The areas on the transaction that runs: a lane's own, composed on its `current`. */
+  areas: (current: () => PgTransaction | undefined) => StoreTx;
+}
+
+/**
+ * What the lanes of one store share: the async context in which a write's fn runs (which routes
+ * its store reads to its lane's transaction, pg-writes.ts `callersWrite`), and the commit observer.
+ */
+export interface LaneContext {
+  /** Runs `run` as `lane`'s fns (the context is on while any lane's fns run). */
+  inFns<T>(lane: PgWriteLane, run: () => Promise<T>): Promise<T>;
+  /** Told each commit's time (Store.observeCommits). */
+  readonly onCommit: ((ms: number) => void) | undefined;
+  /** Told each transaction run again, and why. */
+  rerun(why: Rerun): void;
+}
 
 export class PgWriteLane {
   #queue: QueuedWrite[] = [];
   #flushing: Promise<void> | undefined;
   #client: pg.Client | undefined;
   #current: PgTransaction | undefined;
-  /** The transaction begun with the last commit, for the next batch, and what went ahead in it. */
-  readonly #next = new BegunAhead();
-  /** Batches run since the lane's queue was last empty. */
-  #streak = 0;
-  /** The rows the keys of the last batch committed named. */
-  #lastKeys: Ahead | undefined;
+  /** A BEGIN sent with the last commit, for the next batch; its transaction is open. */
+  #begun: Promise<unknown> | undefined;
+  /** What went ahead after that BEGIN, for the writes queued at that commit (the next batch's). */
+  #begunAhead: SentAhead | undefined;
   /** The writes of a batch run one by one (after conflicts): nothing goes ahead for the queue. */
   #oneByOne = false;
   #closed = false;
@@ -73,7 +98,7 @@ export class PgWriteLane {
 
   constructor(
     private readonly options: PgWritesOptions,
-    private readonly context: LaneContext<PgWriteLane>,
+    private readonly context: LaneContext,
   ) {
     this.#areas = options.areas(() => this.#current);
   }
@@ -102,22 +127,15 @@ export class PgWriteLane {
     let handOut: (() => void) | undefined;
     try {
       while (this.#queue.length > 0) {
-        // A guess that misses part of the batch: the transaction again, with the batch's rows.
-        const whole = this.#queue.slice(0, MAX_BATCH);
-        if (this.#next.guessed && !covers(this.#next.ahead!.keys, whole))
-          this.#next.again(this.#client!, aheadOf(whole));
         // Rows that went ahead with the commit: only the writes they cover (pg-held-ids.ts).
-        const ahead = this.#next.ahead?.keys;
+        const ahead = this.#begunAhead?.keys;
         const n = ahead ? coveredBy(ahead, this.#queue, MAX_BATCH) : MAX_BATCH;
         const running = this.#run(this.#queue.splice(0, n));
         handOut?.();
         handOut = await running;
-        this.#streak += 1;
       }
-      if (this.#next.guessed) this.#endGuess();
     } finally {
       this.#flushing = undefined;
-      this.#streak = 0;
       handOut?.();
     }
   }
@@ -187,7 +205,7 @@ export class PgWriteLane {
         return undefined;
       }
       try {
-        await this.#commit(write, batch);
+        await this.#commit(write);
       } catch (error) {
         if (retryable(error) || write.conflicted) throw new BatchConflict(codeOf(error));
         if (savepoints) throw error;
@@ -259,7 +277,7 @@ export class PgWriteLane {
         write.ahead(withUnnamed(aheadOf([item]), unnamed), taken);
         this.#current = write;
         const value = await this.#inFns(() => item.fn(this.#areas));
-        await this.#commit(write, [item]);
+        await this.#commit(write);
         this.context.onCommit?.(performance.now() - started);
         return value;
       } catch (error) {
@@ -280,14 +298,9 @@ export class PgWriteLane {
    * Commits `write`. The cached rows it changed are named to the other processes in the commit
    * itself (NOTIFY is delivered when, and only if, it commits) and forgotten here once it has
    * committed, or failed to say whether it did (forgetting is always safe). When writes wait, the
-   * next batch's BEGIN goes with the COMMIT. On a busy lane (a batch of several writes, or not the
-   * first since the queue was empty) whose batch named the rows of the one before, with no write
-   * queued,
-   * the rows of `batch`'s keys go ahead all the same: the writes that come during the commit's
-   * round trip are likely the same chat's and bot's (their answers went out as this batch began),
-   * and then find them taken instead of paying a round trip for them (`#flush` handles a miss).
+   * next batch's BEGIN goes with the COMMIT.
    */
-  async #commit(write: PgTransaction, batch: QueuedWrite[]): Promise<void> {
+  async #commit(write: PgTransaction): Promise<void> {
     let committed = false;
     try {
       const changed = write.scope.changed;
@@ -302,15 +315,13 @@ export class PgWriteLane {
       // wait (the next batch), the rows their keys name go ahead in it too.
       const next = this.#closed ? undefined : BEGIN;
       const queued = next && !this.#oneByOne && this.#queue.length > 0 ? this.#queue.slice(0, MAX_BATCH) : [];
-      const own = aheadOf(batch);
-      const busy = this.#streak > 0 || batch.length > 1;
-      // The same rows as the batch before (a lane that writes one chat), others not guessed.
-      const same = this.#lastKeys !== undefined && named(batch) && covers(this.#lastKeys, batch);
-      this.#lastKeys = own;
-      const guess = next !== undefined && !this.#oneByOne && queued.length === 0 && busy && same;
-      const keys = queued.length > 0 ? aheadOf(queued) : guess ? own : undefined;
-      const { after, ahead } = await write.commit(notify, next, keys);
-      this.#next.set(after, ahead, guess);
+      const { after, ahead } = await write.commit(
+        notify,
+        next,
+        queued.length > 0 ? aheadOf(queued) : undefined,
+      );
+      this.#begun = after;
+      this.#begunAhead = ahead;
       committed = true;
     } finally {
       write.scope.ended(committed);
@@ -322,8 +333,10 @@ export class PgWriteLane {
    * the writes queued at the last commit).
    */
   async #begin(): Promise<{ client: pg.Client; taken?: TakenAhead }> {
-    const { begun, ahead } = this.#next;
-    this.#next.forget();
+    const begun = this.#begun;
+    const ahead = this.#begunAhead;
+    this.#begun = undefined;
+    this.#begunAhead = undefined;
     if (begun && this.#client) {
       const client = this.#client;
       try {
@@ -348,20 +361,6 @@ export class PgWriteLane {
     return { client };
   }
 
-  /**
-   * A guess no write came for (the queue ran dry as the commit answered) is ended unless writes
-   * come within a millisecond (the requests answered as the batch began): its rows are not held
-   * while the lane waits.
-   */
-  #endGuess(): void {
-    const guess = this.#next.ahead;
-    setTimeout(() => {
-      // A write queued since runs a flush, which takes the guess or ends it.
-      if (this.#next.guessed && this.#next.ahead === guess && !this.#flushing)
-        this.#next.again(this.#client!, undefined);
-    }, 1).unref();
-  }
-
   async #connect(): Promise<pg.Client> {
     const client = await this.options.connect();
     client.on('error', () => {
@@ -376,7 +375,8 @@ export class PgWriteLane {
 
   /** Ends the transaction (and one begun ahead with its commit); a connection that cannot, goes. */
   async #rollback(client: pg.Client): Promise<void> {
-    this.#next.forget();
+    this.#begun = undefined;
+    this.#begunAhead = undefined;
     await client.query('ROLLBACK').catch(() => {
       if (this.#client === client) this.#drop();
     });
@@ -385,7 +385,8 @@ export class PgWriteLane {
   #drop(): void {
     const client = this.#client;
     this.#client = undefined;
-    this.#next.forget();
+    this.#begun = undefined;
+    this.#begunAhead = undefined;
     void client?.end().catch(() => undefined);
   }
 }

@@ -15,13 +15,12 @@
  * again (pg-write-lane.ts). A key is a hint: a write may touch rows of any bot or chat.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { LaneContext, PgWritesOptions } from './pg-lane-types.js';
-import { PgWriteLane } from './pg-write-lane.js';
+import { PgWriteLane, type LaneContext, type PgWritesOptions } from './pg-write-lane.js';
 import type { Rerun } from './pg-lock-order.js';
 import type { PgTransaction } from './pg-transaction.js';
 import type { StoreTx, WriteKey } from '../store.js';
 
-export type { PgWritesOptions } from './pg-lane-types.js';
+export type { PgWritesOptions } from './pg-write-lane.js';
 
 /**
  * Write connections a node opens, by default: one. Several (PARLEY_PG_WRITERS) run writes of
@@ -42,7 +41,7 @@ export function laneOf(key: WriteKey | undefined, lanes: number): number {
   return Math.floor((mixed / 0x1_0000_0000) * lanes);
 }
 
-export class PgWrites implements LaneContext<PgWriteLane> {
+export class PgWrites implements LaneContext {
   readonly #lanes: PgWriteLane[];
   /** In the async context of a write's fn: its lane (on only while some lane's fns run). */
   readonly #inWrites = new AsyncLocalStorage<PgWriteLane>();
