@@ -60,7 +60,8 @@ export function aheadOf(batch: ReadonlyArray<{ key: WriteKey | undefined }>): Ah
     if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
     if (key?.chat !== undefined) chats.add(key.chat);
   }
-  return { bots: [...bots], queued: [...queued], chats: [...chats] };
+  // A bot whose row is locked (queued) is read with its lock: not read a second time.
+  return { bots: [...bots].filter((id) => !queued.has(id)), queued: [...queued], chats: [...chats] };
 }
 
 /** `keys` and the rows a run before locked other than ahead (LockOrder `unnamed`), locked ahead. */

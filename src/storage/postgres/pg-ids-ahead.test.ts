@@ -5,7 +5,8 @@
  * no increment a write; a row taken and not used is not written; two stores (two nodes) taking the
  * same rows ahead at once hand out each id once, in commit order; a batch run again with
  * savepoints takes its ids by increment; ids counted before a restart of the numbering are written;
- * the rows of writes queued while a batch runs go ahead with its commit.
+ * the rows of writes queued while a batch runs go ahead with its commit (a bot locked there is not
+ * read a second time).
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
 import pg from 'pg';
@@ -251,6 +252,35 @@ describe.skipIf(!postgresAvailable)('PostgreSQL ids taken ahead for a batch', ()
         [11, FIRST_UPDATE_ID + 1, 100],
       ],
     });
+  });
+
+  it('reads a bot whose row goes ahead locked only with its lock, with the commit before', async () => {
+    const store = stores[0]!;
+    const recorder = recordWriteStatements();
+    let next: Array<Promise<unknown>> = [];
+    try {
+      await store.write(key(11), async (tx) => {
+        const sent = await personSends(chats.get(11)!, 11)(tx);
+        // Queued while this batch runs: a message to bot 10 (its row locked) and its reply (read).
+        next = [
+          store.write(key(10), personSends(chats.get(10)!, 10)),
+          store.write(key(10, false), botReplies(chats.get(10)!, 10)),
+        ];
+        return sent;
+      });
+      expect(await Promise.all(next)).toEqual([{ id: 1, updateId: FIRST_UPDATE_ID + 1 }, { id: 2 }]);
+    } finally {
+      recorder.stop();
+    }
+    const texts = recorder.texts;
+    const commit = texts.indexOf('COMMIT');
+    // After the COMMIT: the next BEGIN, its chat, its bot locked (and read); no read of it besides.
+    expect(texts.slice(commit + 1, commit + 4).map((text) => text.slice(0, 30))).toEqual([
+      'BEGIN ISOLATION LEVEL SERIALIZ',
+      'SELECT c.pk, c.last_message_id',
+      'SELECT * FROM bots WHERE id = ',
+    ]);
+    expect(texts.filter((text) => text === 'SELECT * FROM bots WHERE id = ANY($1::bigint[])')).toEqual([]);
   });
 
   it('hands out every id once, in commit order, when two stores take the same rows ahead', async () => {
