@@ -20,6 +20,7 @@ import type { ChatRow, MemberRow } from '../ports/chats.js';
 import type { CachedArea } from '../ports/events.js';
 import type { UserRow } from '../ports/users.js';
 import { LruMap, ROW_CACHE_CAPACITY } from '../lru-map.js';
+import { ChatPks } from './pg-chat-pks.js';
 
 export class PgCaches {
   #generation = 0;
@@ -35,8 +36,17 @@ export class PgCaches {
    * user's row (by id, through this cache) still has that phone or username.
    */
   readonly #userIds = new LruMap<string, number>();
+  /**
+   * Pairs (`a:b`) whose private chat a read on the pool did not find: a hint only, taken once by
+   * the write that creates the chat (tables/chats.ts `ensurePrivateChat`), whose insert then goes
+   * without waiting for an answer; if the chat was made since, the insert fails and the write runs
+   * again without the hint.
+   */
+  readonly #noPrivateChats = new LruMap<string, true>();
   /** Members kept, in all chats. */
   #memberCount = 0;
+  /** New chats' pks, taken ahead (not rows: kept through `clear`). */
+  readonly chatPks = new ChatPks();
 
   /** Moves on every forget: a read sent before it may hold what was forgotten. */
   get generation(): number {
@@ -59,6 +69,15 @@ export class PgCaches {
     return this.#members.get(chatPk)?.get(userId);
   }
 
+  /** A read on the pool found no private chat of `a` and `b` (a < b). */
+  keepNoPrivateChat(a: number, b: number): void {
+    this.#noPrivateChats.set(`${a}:${b}`, true);
+  }
+  /** Whether a read found no private chat of `a` and `b` since the last call (the hint goes). */
+  takeNoPrivateChat(a: number, b: number): boolean {
+    return this.#noPrivateChats.delete(`${a}:${b}`);
+  }
+
   keepUser(row: UserRow): void {
     this.#users.set(row.id, row);
   }
@@ -67,8 +86,10 @@ export class PgCaches {
   }
   keepChat(row: ChatRow): void {
     this.#chats.set(row.pk, row);
-    if (row.type === 'private' && row.user_a !== null && row.user_b !== null)
+    if (row.type === 'private' && row.user_a !== null && row.user_b !== null) {
       this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
+      this.#noPrivateChats.delete(`${row.user_a}:${row.user_b}`);
+    }
   }
   keepMember(row: MemberRow): void {
     while (this.#memberCount >= ROW_CACHE_CAPACITY) {
@@ -109,6 +130,7 @@ export class PgCaches {
     this.#users.clear();
     this.#chats.clear();
     this.#privateChats.clear();
+    this.#noPrivateChats.clear();
     this.#members.clear();
     this.#userIds.clear();
     this.#memberCount = 0;

@@ -43,6 +43,8 @@ export class PgChats implements ChatsReader, ChatsWriter {
     const token = scope?.token();
     const row = (await this.sql.get(SQL.getPrivateChat, a, b)) as ChatRow | undefined;
     if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
+    // None (a send's key looks before its write): the write that creates it may insert it blind.
+    if (!row && scope && !this.sql.write) scope.caches.keepNoPrivateChat(a, b);
     return row;
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
@@ -52,11 +54,21 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
     const [a, b] = [row.user_a!, row.user_b!];
-    // One the row cache holds answers without a statement; else the insert goes at once.
-    if (this.sql.cache?.caches.privateChatPk(a, b) !== undefined) {
+    // One the row cache holds answers without a statement.
+    const caches = this.sql.cache?.caches;
+    if (caches?.privateChatPk(a, b) !== undefined) {
       const chat = await this.getPrivateChat(a, b);
       if (chat) return { chat, created: false };
     }
+    // One a read just did not find: its pk taken ahead, the insert waits for the write's next
+    // statement (if the chat was made since, the write runs again, without the hint).
+    if (this.sql.write && caches?.takeNoPrivateChat(a, b)) {
+      const pk = await caches.chatPks.next(this.sql.db);
+      await this.sql.insertLater('chats', { pk, ...row }, undefined, true);
+      this.#inserted(pk, row);
+      return { chat: { pk, ...row }, created: true };
+    }
+    // Else the insert goes at once.
     const keys = Object.keys(row) as Array<keyof typeof row>;
     const inserted = await this.sql.get(
       `${insertSql('chats', keys)} ON CONFLICT (user_a, user_b) DO NOTHING RETURNING pk`,
