@@ -52,6 +52,22 @@ export class PgChats implements ChatsReader, ChatsWriter {
     this.#inserted(pk, row);
     return pk;
   }
+  async insertChatWithNewId(row: Omit<ChatRow, 'pk' | 'id'>, newId: () => number) {
+    const caches = this.sql.cache?.caches;
+    // In a write, without a username (whose taking is the caller's error): its pk taken ahead, the
+    // insert waits for the write's next statement; an id taken fails it, and the write runs again.
+    if (this.sql.write && caches && !row.username) {
+      const chat = { pk: await caches.chatPks.next(this.sql.db), id: newId(), ...row };
+      await this.sql.insertLater('chats', chat, undefined, true);
+      this.#inserted(chat.pk, chat);
+      return chat;
+    }
+    let id: number;
+    do id = newId();
+    while (await this.getChatById(id));
+    const full = { id, ...row };
+    return { pk: await this.insertChat(full), ...full };
+  }
   async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
     const [a, b] = [row.user_a!, row.user_b!];
     // One the row cache holds answers without a statement.
