@@ -110,6 +110,8 @@ describe.skipIf(!postgresAvailable)('PostgreSQL new chats inserted blind', () =>
     // It goes with the message's own rows, not in a round trip of its own before them.
     const withIt = sent.find((group) => group.includes(inserts[0]!))!;
     expect(withIt.some((text) => text.startsWith('INSERT INTO messages '))).toBe(true);
+    // Nothing of the new chat is named to the other processes (no process has it cached).
+    expect(sent.flat().filter((text) => /pg_notify/.test(text))).toEqual([]);
     // The row's last message id, written after it; the next message in the chat takes the next id.
     const row = await store.pool.query('SELECT last_message_id FROM chats WHERE pk = $1', [first!.chat.pk]);
     expect(Number(row.rows[0].last_message_id)).toBe(1);

@@ -178,7 +178,13 @@ export class PgChats implements ChatsReader, ChatsWriter {
     return own.filter((row) => ids.has(row.user_id));
   }
   async upsertMember(row: MemberRow) {
-    this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
+    // A chat this write inserted is in no process's cache (none saw it before the commit): the
+    // commit has nothing of it to forget, nor to name to the others.
+    const own = this.sql.write?.ownMember(row.chat_pk, row.user_id).known;
+    this.sql.cache?.wrote(
+      `m${row.chat_pk}:${row.user_id}`,
+      own ? undefined : { area: 'chat', id: row.chat_pk },
+    );
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
     // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
