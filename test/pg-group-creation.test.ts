@@ -55,18 +55,26 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
   let botId = 0;
   let botUsername = '';
 
+  let other: PgStore;
+
   beforeAll(async () => {
+    const assemble = (on: PgStore) =>
+      assemblePlatform({
+        store: on,
+        clock: new SystemClock(),
+        random: cryptoRandom,
+        bus: new EventBus(),
+        config: { profile: 'local' },
+        filesDir: tmpdir(),
+      });
     store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
-    platform = assemblePlatform({
-      store,
-      clock: new SystemClock(),
-      random: cryptoRandom,
-      bus: new EventBus(),
-      config: { profile: 'local' },
-      filesDir: tmpdir(),
-    });
+    platform = assemble(store);
+    // The people are made on another node: this one keeps the users it inserts (pg-cache.ts), and
+    // has to read these.
+    other = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 2 });
+    const elsewhere = assemble(other);
     for (let i = 0; i < 41; i++) {
-      const row = await platform.users.createUser({
+      const row = await elsewhere.users.createUser({
         phone_number: `+1555777${String(i).padStart(4, '0')}`,
         first_name: `P${i}`,
       });
@@ -80,6 +88,7 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
 
   afterAll(async () => {
     await store?.close();
+    await other?.close();
     await dropSchema(schema);
   });
 

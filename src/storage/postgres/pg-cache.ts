@@ -157,6 +157,8 @@ export interface CacheScope {
   wrote(key: CacheKey, changed?: { area: CachedArea; id: number }): void;
   /** A write handed out message ids in a chat up to `lastId`. Only in a transaction. */
   handedOut(chatPk: number, lastId: number): void;
+  /** A write inserted this user (TxScope: kept at its commit). Only in a transaction. */
+  insertedUser(row: UserRow): void;
 }
 
 /** Reads outside a write: committed data. */
@@ -177,6 +179,9 @@ export class PoolScope implements CacheScope {
   handedOut(): void {
     throw new Error('a write outside a transaction');
   }
+  insertedUser(): void {
+    throw new Error('a write outside a transaction');
+  }
 }
 
 /** One transaction (a batch of writes, or one write). */
@@ -187,6 +192,9 @@ export class TxScope implements CacheScope {
   #lastIds = new Map<number, number>();
   /** `#lastIds` when the running write's savepoint was taken. */
   #atSavepoint = new Map<number, number>();
+  /** Users this transaction inserted (`insertedUser`); how many when the savepoint was taken. */
+  #insertedUsers: UserRow[] = [];
+  #usersAtSavepoint = 0;
   /** The generation when the transaction began: before its snapshot was taken. */
   readonly #start: number;
 
@@ -211,15 +219,27 @@ export class TxScope implements CacheScope {
     this.#lastIds.set(chatPk, Math.max(lastId, this.#lastIds.get(chatPk) ?? 0));
   }
 
+  /**
+   * The transaction inserted this user (its row as written): kept at the commit, with its phone's
+   * and username's hints, if nothing was forgotten since the transaction began (so no change of
+   * it by a later transaction, here or in another process, can have been heard before), and
+   * forgotten after if the transaction changed it too. A person is made, then acts by phone.
+   */
+  insertedUser(row: UserRow): void {
+    this.#insertedUsers.push({ ...row });
+  }
+
   /** A write begins in a savepoint of its own. */
   savepoint(): void {
     this.#atSavepoint = new Map(this.#lastIds);
+    this.#usersAtSavepoint = this.#insertedUsers.length;
   }
 
-  /** The write was rolled back to its savepoint: the ids it was handed are not kept. (What it
-   * changed is still forgotten at the end: forgetting is always safe.) */
+  /** The write was rolled back to its savepoint: the ids it was handed and the users it inserted
+   * are not kept. (What it changed is still forgotten at the end: forgetting is always safe.) */
   rolledBack(): void {
     this.#lastIds = new Map(this.#atSavepoint);
+    this.#insertedUsers.length = this.#usersAtSavepoint;
   }
 
   /**
@@ -227,6 +247,12 @@ export class TxScope implements CacheScope {
    * answer was lost may have happened); the ids it was handed count only if it `committed`.
    */
   ended(committed: boolean): void {
+    if (committed && this.caches.generation === this.#start)
+      for (const row of this.#insertedUsers) {
+        this.caches.keepUser(row);
+        if (row.phone_number) this.caches.keepUserId(`p${row.phone_number}`, row.id);
+        if (row.username) this.caches.keepUserId(`n${row.username.toLowerCase()}`, row.id);
+      }
     for (const { area, id } of this.changed.values()) this.caches.forget(area, id);
     if (!committed) return;
     for (const [chatPk, lastId] of this.#lastIds) this.caches.movedLastMessageId(chatPk, lastId);
