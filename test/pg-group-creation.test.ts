@@ -20,6 +20,7 @@ import {
   testSchema,
 } from '../src/storage/contracts/postgres.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { ChatRow } from '../src/storage/store.js';
 
 /** Counts the statements sent while `run` runs, by text. */
 async function writeStatements(run: () => Promise<unknown>): Promise<Map<string, number>> {
@@ -93,7 +94,7 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
   });
 
   async function create(members: number, title: string) {
-    let chat: { id: number | null; pk: number } | undefined;
+    let chat: ChatRow | undefined;
     const counts = await writeStatements(async () => {
       chat = await platform.groups.create(String(people[0]), {
         type: 'group',
@@ -140,6 +141,16 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
       ['my_chat_member', large.chat.id],
       ['message', large.chat.id],
     ]);
+  });
+
+  it("answers a new group's record from its row, reading only its members", async () => {
+    const { chat } = await create(5, 'Recorded');
+    let record: Record<string, unknown> | undefined;
+    const counts = await writeStatements(async () => {
+      record = await platform.groups.record(chat);
+    });
+    expect([...counts.keys()]).toEqual(['P SELECT * FROM chat_members WHERE chat_pk = $1 ORDER BY user_id']);
+    expect(record).toEqual(await platform.groups.record(chat.id!));
   });
 
   it('changes nothing when a member is refused', async () => {

@@ -370,8 +370,11 @@ export class Groups {
     };
   }
 
-  /** The chat with its members, for the control API (no acting user: nothing is hidden). */
-  record(ref: string | number): Promise<Record<string, unknown>> {
+  /**
+   * The chat with its members, for the control API (no acting user: nothing is hidden); `ref` a
+   * chat's id or username, or its row (a chat just created: not read again).
+   */
+  record(ref: string | number | ChatRow): Promise<Record<string, unknown>> {
     return chatRecord(this.ctx.deps, ref);
   }
 }
