@@ -8,13 +8,16 @@
  * from the same sequence. Each node has its blocks, so chats created on two nodes at once get pks
  * out of their order of creation (pks are only identities; a chat's order is its ids').
  */
-import type { QueryResult } from 'pg';
-import { preparedOf, type Queryable, type Row } from './pg-sql.js';
+import type { Client, Pool, PoolClient } from 'pg';
 
 /** Pks a block holds: a node that stops loses at most this many (gaps, as rollbacks leave). */
 export const CHAT_PKS_BLOCK = 32;
 
-const TAKE_SQL = "SELECT nextval(pg_get_serial_sequence('chats', 'pk')) AS pk FROM generate_series(1, ?)";
+/** Prepared once per connection, under a name of its own (pg-sql.ts names its statements `p<n>`). */
+const TAKE = {
+  name: 'chat_pks_ahead',
+  text: "SELECT nextval(pg_get_serial_sequence('chats', 'pk')) AS pk FROM generate_series(1, $1)",
+};
 
 export class ChatPks {
   #pks: number[] = [];
@@ -22,7 +25,7 @@ export class ChatPks {
   #taking: Promise<void> | undefined;
 
   /** A new chat's pk (`pool`: where a block is taken when none is left). */
-  async next(pool: Queryable): Promise<number> {
+  async next(pool: Pool | PoolClient | Client): Promise<number> {
     while (this.#pks.length === 0) {
       this.#taking ??= this.#take(pool).finally(() => (this.#taking = undefined));
       await this.#taking;
@@ -30,9 +33,8 @@ export class ChatPks {
     return this.#pks.shift()!;
   }
 
-  async #take(pool: Queryable): Promise<void> {
-    const { name, text } = preparedOf(TAKE_SQL);
-    const result: QueryResult<Row> = await pool.query<Row>({ name, text, values: [CHAT_PKS_BLOCK] });
+  async #take(pool: Pool | PoolClient | Client): Promise<void> {
+    const result = await pool.query<{ pk: string }>({ ...TAKE, values: [CHAT_PKS_BLOCK] });
     this.#pks.push(...result.rows.map((row) => Number(row.pk)));
   }
 }
