@@ -13,5 +13,6 @@ export async function createChat({ platform, input }: RouteContext<'createChat'>
     members: input.members,
     forum: input.forum,
   });
-  return platform.groups.record(chat.id!);
+  // The chat as its creation wrote it, with its members as read after (a read of the chat less).
+  return platform.groups.record(chat);
 }

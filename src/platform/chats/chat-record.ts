@@ -7,16 +7,20 @@ import { chatPermissions } from './chat-access.js';
 import { memberState, renderChatMember } from './chat-rights.js';
 import type { GroupContext } from './group-context.js';
 import { PlatformError } from '../core/errors.js';
+import type { ChatRow } from '../../storage/store.js';
 
 export async function chatRecord(
   deps: GroupContext['deps'],
-  ref: string | number,
+  ref: string | number | ChatRow,
 ): Promise<Record<string, unknown>> {
   const { store, clock } = deps;
-  const text = String(ref).trim();
-  const chat = /^-\d+$/.test(text)
-    ? await store.getChatById(Number(text))
-    : await store.getChatByUsername(text.replace(/^@/, ''));
+  const text = String(typeof ref === 'object' ? ref.id : ref).trim();
+  const chat =
+    typeof ref === 'object'
+      ? ref
+      : /^-\d+$/.test(text)
+        ? await store.getChatById(Number(text))
+        : await store.getChatByUsername(text.replace(/^@/, ''));
   if (!chat || chat.type === 'private')
     throw new PlatformError('CHAT_NOT_FOUND', `no group or channel "${text}"`);
   const members: ChatMember[] = [];

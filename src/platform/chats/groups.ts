@@ -151,23 +151,13 @@ export class Groups {
     fields: Pick<ChatRow, 'type' | 'title' | 'username' | 'description' | 'permissions'>,
   ): Promise<ChatRow> {
     const { random, clock } = this.ctx.deps;
-    let id: number;
-    do {
-      id =
-        fields.type === 'group'
-          ? -random.int(4_000_000_000, 5_000_000_000)
-          : -(1_000_000_000_000 + random.int(1_000_000_000, 3_000_000_000));
-    } while (await tx.getChatById(id));
-    const row: Omit<ChatRow, 'pk'> = {
-      id,
-      ...fields,
-      user_a: null,
-      user_b: null,
-      last_message_id: 0,
-      created_at: clock.now(),
-    };
+    const newId = () =>
+      fields.type === 'group'
+        ? -random.int(4_000_000_000, 5_000_000_000)
+        : -(1_000_000_000_000 + random.int(1_000_000_000, 3_000_000_000));
+    const row = { ...fields, user_a: null, user_b: null, last_message_id: 0, created_at: clock.now() };
     try {
-      return { pk: await tx.insertChat(row), ...row };
+      return await tx.insertChatWithNewId(row, newId);
     } catch (error) {
       if (error instanceof UniqueViolation)
         throw new PlatformError('USERNAME_OCCUPIED', 'this username is taken');
@@ -380,8 +370,11 @@ export class Groups {
     };
   }
 
-  /** The chat with its members, for the control API (no acting user: nothing is hidden). */
-  record(ref: string | number): Promise<Record<string, unknown>> {
+  /**
+   * The chat with its members, for the control API (no acting user: nothing is hidden); `ref` a
+   * chat's id or username, or its row (a chat just created: not read again).
+   */
+  record(ref: string | number | ChatRow): Promise<Record<string, unknown>> {
     return chatRecord(this.ctx.deps, ref);
   }
 }

@@ -1,6 +1,6 @@
 /** The storage contract of chats, members and message ids (ports/chats.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../store.js';
+import type { ChatRow, Store } from '../store.js';
 import { bot, chat, user } from './fixtures.js';
 
 export function chatsContract(open: () => Promise<Store>): void {
@@ -144,6 +144,38 @@ export function chatsContract(open: () => Promise<Store>): void {
       );
       expect(both.map((r) => r.created).sort()).toEqual([false, true]);
       expect(both[0]!.chat.pk).toBe(both[1]!.chat.pk);
+    });
+
+    it('inserts a chat with a new id: one a chat has is asked again, with or without a username', async () => {
+      const group = (extra: Partial<ChatRow> = {}) => {
+        const { id: _id, ...row } = chat({ type: 'group', title: 'New ids', ...extra });
+        return row;
+      };
+      const taken = await store.write((tx) => tx.insertChat({ ...group(), id: -4300 }));
+      const asked: number[] = [];
+      const ids = [-4300, -4301, -4302];
+      const made = await store.write((tx) =>
+        tx.insertChatWithNewId(group(), () => {
+          asked.push(ids[asked.length]!);
+          return asked.at(-1)!;
+        }),
+      );
+      expect(made).toEqual({ pk: made.pk, id: -4301, ...group() });
+      expect(made.pk).not.toBe(taken);
+      expect(asked).toEqual([-4300, -4301]);
+      expect((await store.getChatById(-4300))?.pk).toBe(taken);
+      expect((await store.getChatById(-4301))?.pk).toBe(made.pk);
+      // Its message ids start at 1, in the write that made it and after.
+      const first = await store.write(async (tx) => {
+        const row = await tx.insertChatWithNewId(
+          group({ type: 'supergroup', username: 'new_ids_group' }),
+          () => -4302,
+        );
+        return { row, id: await tx.nextMessageId(row.pk) };
+      });
+      expect(first.id).toBe(1);
+      expect(await store.write((tx) => tx.nextMessageId(first.row.pk))).toBe(2);
+      expect((await store.getChatByUsername('new_ids_group'))?.id).toBe(-4302);
     });
 
     it('stores a chat photo and clears it', async () => {

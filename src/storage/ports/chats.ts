@@ -67,9 +67,18 @@ export interface ChatsWriter {
   /** Inserts a chat and returns its pk. */
   insertChat(row: Omit<ChatRow, 'pk'>): Promise<number>;
   /**
+   * Inserts a chat (a group's, a channel's) whose id is `newId()`, asked again while a chat has
+   * that id; answers the row. On PostgreSQL, in a write, one without a username goes with the
+   * write's next statement (its pk taken ahead), with no statement to find its id free: an id
+   * taken fails the insert, and the write runs again.
+   */
+  insertChatWithNewId(row: Omit<ChatRow, 'pk' | 'id'>, newId: () => number): Promise<ChatRow>;
+  /**
    * The private chat of the pair `row` names (user_a < user_b): the one that exists (`created`
    * false), else `row` inserted. One statement for a new chat on PostgreSQL (the insert, which
-   * finds a chat made meanwhile by the pair's unique index), none for one in its row cache.
+   * finds a chat made meanwhile by the pair's unique index), none for one in its row cache; one
+   * that a read before the write did not find is inserted with the write's next statement (if
+   * made since, the insert fails and the write runs again).
    */
   ensurePrivateChat(row: Omit<ChatRow, 'pk'>): Promise<{ chat: ChatRow; created: boolean }>;
   updateChat(

@@ -20,6 +20,7 @@ import type { ChatRow, MemberRow } from '../ports/chats.js';
 import type { CachedArea } from '../ports/events.js';
 import type { UserRow } from '../ports/users.js';
 import { LruMap, ROW_CACHE_CAPACITY } from '../lru-map.js';
+import { ChatPks } from './pg-chat-pks.js';
 
 export class PgCaches {
   #generation = 0;
@@ -35,8 +36,17 @@ export class PgCaches {
    * user's row (by id, through this cache) still has that phone or username.
    */
   readonly #userIds = new LruMap<string, number>();
+  /**
+   * Pairs (`a:b`) whose private chat a read on the pool did not find: a hint only, taken once by
+   * the write that creates the chat (tables/chats.ts `ensurePrivateChat`), whose insert then goes
+   * without waiting for an answer; if the chat was made since, the insert fails and the write runs
+   * again without the hint.
+   */
+  readonly #noPrivateChats = new LruMap<string, true>();
   /** Members kept, in all chats. */
   #memberCount = 0;
+  /** New chats' pks, taken ahead (not rows: kept through `clear`). */
+  readonly chatPks = new ChatPks();
 
   /** Moves on every forget: a read sent before it may hold what was forgotten. */
   get generation(): number {
@@ -59,6 +69,15 @@ export class PgCaches {
     return this.#members.get(chatPk)?.get(userId);
   }
 
+  /** A read on the pool found no private chat of `a` and `b` (a < b). */
+  keepNoPrivateChat(a: number, b: number): void {
+    this.#noPrivateChats.set(`${a}:${b}`, true);
+  }
+  /** Whether a read found no private chat of `a` and `b` since the last call (the hint goes). */
+  takeNoPrivateChat(a: number, b: number): boolean {
+    return this.#noPrivateChats.delete(`${a}:${b}`);
+  }
+
   keepUser(row: UserRow): void {
     this.#users.set(row.id, row);
   }
@@ -67,8 +86,10 @@ export class PgCaches {
   }
   keepChat(row: ChatRow): void {
     this.#chats.set(row.pk, row);
-    if (row.type === 'private' && row.user_a !== null && row.user_b !== null)
+    if (row.type === 'private' && row.user_a !== null && row.user_b !== null) {
       this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
+      this.#noPrivateChats.delete(`${row.user_a}:${row.user_b}`);
+    }
   }
   keepMember(row: MemberRow): void {
     while (this.#memberCount >= ROW_CACHE_CAPACITY) {
@@ -109,6 +130,7 @@ export class PgCaches {
     this.#users.clear();
     this.#chats.clear();
     this.#privateChats.clear();
+    this.#noPrivateChats.clear();
     this.#members.clear();
     this.#userIds.clear();
     this.#memberCount = 0;
@@ -135,6 +157,8 @@ export interface CacheScope {
   wrote(key: CacheKey, changed?: { area: CachedArea; id: number }): void;
   /** A write handed out message ids in a chat up to `lastId`. Only in a transaction. */
   handedOut(chatPk: number, lastId: number): void;
+  /** A write inserted this user (TxScope: kept at its commit). Only in a transaction. */
+  insertedUser(row: UserRow): void;
 }
 
 /** Reads outside a write: committed data. */
@@ -155,6 +179,9 @@ export class PoolScope implements CacheScope {
   handedOut(): void {
     throw new Error('a write outside a transaction');
   }
+  insertedUser(): void {
+    throw new Error('a write outside a transaction');
+  }
 }
 
 /** One transaction (a batch of writes, or one write). */
@@ -165,6 +192,9 @@ export class TxScope implements CacheScope {
   #lastIds = new Map<number, number>();
   /** `#lastIds` when the running write's savepoint was taken. */
   #atSavepoint = new Map<number, number>();
+  /** Users this transaction inserted (`insertedUser`); how many when the savepoint was taken. */
+  #insertedUsers: UserRow[] = [];
+  #usersAtSavepoint = 0;
   /** The generation when the transaction began: before its snapshot was taken. */
   readonly #start: number;
 
@@ -189,15 +219,27 @@ export class TxScope implements CacheScope {
     this.#lastIds.set(chatPk, Math.max(lastId, this.#lastIds.get(chatPk) ?? 0));
   }
 
+  /**
+   * The transaction inserted this user (its row as written): kept at the commit, with its phone's
+   * and username's hints, if nothing was forgotten since the transaction began (so no change of
+   * it by a later transaction, here or in another process, can have been heard before), and
+   * forgotten after if the transaction changed it too. A person is made, then acts by phone.
+   */
+  insertedUser(row: UserRow): void {
+    this.#insertedUsers.push({ ...row });
+  }
+
   /** A write begins in a savepoint of its own. */
   savepoint(): void {
     this.#atSavepoint = new Map(this.#lastIds);
+    this.#usersAtSavepoint = this.#insertedUsers.length;
   }
 
-  /** The write was rolled back to its savepoint: the ids it was handed are not kept. (What it
-   * changed is still forgotten at the end: forgetting is always safe.) */
+  /** The write was rolled back to its savepoint: the ids it was handed and the users it inserted
+   * are not kept. (What it changed is still forgotten at the end: forgetting is always safe.) */
   rolledBack(): void {
     this.#lastIds = new Map(this.#atSavepoint);
+    this.#insertedUsers.length = this.#usersAtSavepoint;
   }
 
   /**
@@ -205,6 +247,12 @@ export class TxScope implements CacheScope {
    * answer was lost may have happened); the ids it was handed count only if it `committed`.
    */
   ended(committed: boolean): void {
+    if (committed && this.caches.generation === this.#start)
+      for (const row of this.#insertedUsers) {
+        this.caches.keepUser(row);
+        if (row.phone_number) this.caches.keepUserId(`p${row.phone_number}`, row.id);
+        if (row.username) this.caches.keepUserId(`n${row.username.toLowerCase()}`, row.id);
+      }
     for (const { area, id } of this.changed.values()) this.caches.forget(area, id);
     if (!committed) return;
     for (const [chatPk, lastId] of this.#lastIds) this.caches.movedLastMessageId(chatPk, lastId);

@@ -33,8 +33,8 @@ export interface WriteRoute {
   readAhead(): Promise<void>;
   /** The same, if they take this chat's or bot's row. */
   takenAhead(row: { chat: number } | { bot: number }): Promise<void>;
-  /** Inserts (upserts) a row into `table` later, with the next statement (it answers nothing). */
-  insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert): Promise<void>;
+  /** Inserts (upserts) a row into `table` later, with the next statement; `blind`: pg-waiting.ts. */
+  insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert, blind?: boolean): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
   runLater(table: string, sql: string, params: unknown[]): void;
   /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
@@ -336,16 +336,21 @@ export class PgSql {
 
   /**
    * Inserts a row whose insert answers nothing the caller needs: in a write, it is sent with the
-   * write's next statement (pg-transaction.ts).
+   * write's next statement (pg-transaction.ts); `blind`: its unique violation runs the write again.
    */
-  async insertLater(table: string, row: object, upsert?: Upsert & { sql: string }): Promise<void> {
+  async insertLater(
+    table: string,
+    row: object,
+    upsert?: Upsert & { sql: string },
+    blind?: boolean,
+  ): Promise<void> {
     const write = this.route?.();
     if (!write)
       return void (upsert
         ? await this.run(upsert.sql, ...Object.values(row))
         : await this.insert(table, row));
     this.memo?.wrote(`INSERT INTO ${table}`);
-    await write.insertLater(table, row as Row, upsert);
+    await write.insertLater(table, row as Row, upsert, blind);
   }
 
   /**

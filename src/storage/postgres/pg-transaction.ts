@@ -31,7 +31,7 @@ import {
 } from './pg-held-ids.js';
 import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
-import { statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
+import { blindFirst, statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
@@ -172,9 +172,12 @@ export class PgTransaction implements WriteRoute {
     return last ? sent.at(-1) : undefined;
   }
 
-  /** Inserts (`upsert`: upserts) a row into `table` later (it answers nothing the caller needs). */
-  async insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert): Promise<void> {
-    waitToInsert(this.#waiting, table, row, upsert);
+  /**
+   * Inserts (`upsert`: upserts) a row into `table` later (it answers nothing the caller needs);
+   * `blind`: a new row whose unique violation runs the write again (pg-waiting.ts).
+   */
+  async insertLater(table: string, row: Row, upsert?: Upsert, blind?: boolean): Promise<void> {
+    waitToInsert(this.#waiting, table, row, upsert, blind);
   }
 
   /**
@@ -341,11 +344,11 @@ export class PgTransaction implements WriteRoute {
     return { after, ahead };
   }
 
-  /** The waiting statements, taken out. */
+  /** The waiting statements, taken out (blind inserts before the held ids: pg-waiting.ts). */
   #take(): Statement[] {
-    const statements = [...this.#held.take(), ...this.#waiting.flatMap(statementsOf)];
+    const { blind, rest } = blindFirst(this.#waiting);
     this.#waiting = [];
-    return statements;
+    return [...blind.flatMap(statementsOf), ...this.#held.take(), ...rest.flatMap(statementsOf)];
   }
 
   #send(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
@@ -354,13 +357,15 @@ export class PgTransaction implements WriteRoute {
   }
 
   /** Sends statements, in one write to the socket; none of their failures goes unhandled. */
-  #sendAll(statements: Array<{ sql: string; params: unknown[] }>): Array<Promise<QueryResult<Row>>> {
+  #sendAll(statements: Array<Statement & { blind?: boolean }>): Array<Promise<QueryResult<Row>>> {
     const sent = inOneWrite(this.client, () => statements.map((s) => this.#send(s.sql, s.params)));
     sent.forEach((answer, i) =>
       answer.catch((error: unknown) => {
+        const code = (error as { code?: string }).code;
         // A NOWAIT lock met another transaction's (a statement that follows a failed one fails 25P02).
-        if (isNowaitLock(statements[i]!.sql) && (error as { code?: string }).code === '55P03')
-          this.outOfOrder = true;
+        if (isNowaitLock(statements[i]!.sql) && code === '55P03') this.outOfOrder = true;
+        // A blind insert's row exists (pg-waiting.ts): the write runs again.
+        if (statements[i]!.blind && code === '23505') this.#noteConflict(error, true);
       }),
     );
     return sent;
@@ -380,11 +385,12 @@ export class PgTransaction implements WriteRoute {
   /**
    * A statement met another transaction's rows (a serialization failure, a deadlock): the
    * transaction is over, whatever a write's fn makes of the error (a read's failure may be taken
-   * for "not found"), and the lane runs the write again (`conflicted`).
+   * for "not found"), and the lane runs the write again (`conflicted`); `blind`: a blind insert's
+   * unique violation (pg-waiting.ts), whatever its code.
    */
-  #noteConflict(error: unknown): void {
+  #noteConflict(error: unknown, blind = false): void {
     const code = (error as { code?: string })?.code;
-    if (!CONFLICT_CODES.has(code ?? '') || this.conflicted) return;
+    if (!(blind || CONFLICT_CODES.has(code ?? '')) || this.conflicted) return;
     this.conflicted = true;
     this.conflictCode = code;
   }

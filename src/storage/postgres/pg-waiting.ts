@@ -4,11 +4,18 @@
  * one table. Rows of an upsert (an insert with an `ON CONFLICT ... DO UPDATE` tail) join one
  * statement too while no two of them have the same conflict key: PostgreSQL refuses a statement
  * that updates a row twice, and the rows must change it in the order asked.
+ *
+ * A new chat's row whose pk the write took ahead (pg-chat-pks.ts) waits as a `blind` insert: it
+ * goes before the held ids' statement (pg-held-ids.ts, which writes that very row's last message
+ * id), and its unique violation is a conflict that runs the write again (the pair's private chat
+ * was made since a read found none, or a new group's random id was taken) instead of an error.
  */
 /** A statement with its parameters (pg-held-ids.ts has the same shape). */
 interface Statement {
   sql: string;
   params: unknown[];
+  /** A blind insert's (see above): its unique violation runs the write again. */
+  blind?: boolean;
 }
 
 /** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
@@ -23,7 +30,7 @@ export interface Upsert {
  * an update whose caller needs no answer) or locks a row (pg-lock-order.ts).
  */
 export type Waiting = { table: string } & (
-  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string> }
+  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: boolean }
   | { sql: string; params: unknown[] }
 );
 
@@ -57,6 +64,7 @@ export function statementsOf(waiting: Waiting): Statement[] {
     statements.push({
       sql: insertText(table, waiting.columns, rows.length, waiting.upsert?.tail),
       params: rows.flat(),
+      ...(waiting.blind && { blind: true }),
     });
   }
   return statements;
@@ -65,14 +73,15 @@ export function statementsOf(waiting: Waiting): Statement[] {
 /**
  * Adds a row to insert (or upsert) into `table` to what waits: it joins the table's last waiting
  * insert when nothing of that table waits after it (the statements of other tables that wait in
- * between neither read nor write it), with the same columns and tail, and, for an upsert, no row
- * of the same key.
+ * between neither read nor write it), with the same columns, tail and blindness, and, for an
+ * upsert, no row of the same key.
  */
 export function waitToInsert(
   waiting: Waiting[],
   table: string,
   row: Record<string, unknown>,
   upsert?: Upsert,
+  blind?: boolean,
 ): void {
   const columns = Object.keys(row);
   const values = columns.map((column) => row[column]);
@@ -83,6 +92,7 @@ export function waitToInsert(
     'rows' in last &&
     last.columns.join() === columns.join() &&
     last.upsert?.tail === upsert?.tail &&
+    (last.blind ?? false) === (blind ?? false) &&
     (key === undefined || !last.keys!.has(key))
   ) {
     last.rows.push(values);
@@ -94,5 +104,12 @@ export function waitToInsert(
     columns,
     rows: [values],
     ...(upsert && { upsert, keys: new Set([key!]) }),
+    ...(blind && { blind }),
   });
+}
+
+/** What waits, in the order to send it: blind inserts first (see above), then the rest. */
+export function blindFirst(waiting: Waiting[]): { blind: Waiting[]; rest: Waiting[] } {
+  const blind = waiting.filter((w) => 'rows' in w && w.blind);
+  return { blind, rest: blind.length === 0 ? waiting : waiting.filter((w) => !blind.includes(w)) };
 }

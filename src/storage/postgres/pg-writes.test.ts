@@ -131,6 +131,44 @@ describe.skipIf(!postgresAvailable)('PostgreSQL writes in batches, and caches', 
     expect((refused.reason as UniqueViolation).constraint).toMatch(/^messages\./);
   });
 
+  it('puts the single timeline events of a write in one multi-row insert, in order', async () => {
+    const store = stores[0]!;
+    const event = (n: number) => ({
+      at: n,
+      kind: 'update' as const,
+      name: 'message',
+      bot_id: BOT,
+      chat_id: null,
+      person_id: null,
+      status: 'ok',
+      summary: `event ${n}`,
+      duration_ms: null,
+      request: null,
+      answer: null,
+    });
+    const texts: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
+      if (/timeline_events/.test(text)) texts.push(text);
+      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof query;
+    try {
+      await store.write(async (tx) => {
+        await send(chatPk)(tx);
+        await tx.insertTimelineEvents([event(1)]);
+        await send(chatPk)(tx);
+        await tx.insertTimelineEvents([event(2)]);
+      });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/^INSERT INTO timeline_events \(at, kind, .*\) VALUES \([^)]*\), \([^)]*\)$/);
+    const rows = await store.listTimeline({ limit: 10 });
+    expect(rows.map((row) => row.summary)).toEqual(['event 2', 'event 1']);
+  });
+
   it("ends a chat's drafts put before the batch or in it, and answers how many", async () => {
     const store = stores[0]!;
     await store.write(async (tx) => tx.putDraft(draft(chatPk, 1)));

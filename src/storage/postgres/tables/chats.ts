@@ -43,6 +43,8 @@ export class PgChats implements ChatsReader, ChatsWriter {
     const token = scope?.token();
     const row = (await this.sql.get(SQL.getPrivateChat, a, b)) as ChatRow | undefined;
     if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
+    // None (a send's key looks before its write): the write that creates it may insert it blind.
+    if (!row && scope && !this.sql.write) scope.caches.keepNoPrivateChat(a, b);
     return row;
   }
   async insertChat(row: Omit<ChatRow, 'pk'>) {
@@ -50,13 +52,39 @@ export class PgChats implements ChatsReader, ChatsWriter {
     this.#inserted(pk, row);
     return pk;
   }
+  async insertChatWithNewId(row: Omit<ChatRow, 'pk' | 'id'>, newId: () => number) {
+    const caches = this.sql.cache?.caches;
+    // In a write, without a username (whose taking is the caller's error): its pk taken ahead, the
+    // insert waits for the write's next statement; an id taken fails it, and the write runs again.
+    if (this.sql.write && caches && !row.username) {
+      const chat = { pk: await caches.chatPks.next(this.sql.db), id: newId(), ...row };
+      await this.sql.insertLater('chats', chat, undefined, true);
+      this.#inserted(chat.pk, chat);
+      return chat;
+    }
+    let id: number;
+    do id = newId();
+    while (await this.getChatById(id));
+    const full = { id, ...row };
+    return { pk: await this.insertChat(full), ...full };
+  }
   async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
     const [a, b] = [row.user_a!, row.user_b!];
-    // One the row cache holds answers without a statement; else the insert goes at once.
-    if (this.sql.cache?.caches.privateChatPk(a, b) !== undefined) {
+    // One the row cache holds answers without a statement.
+    const caches = this.sql.cache?.caches;
+    if (caches?.privateChatPk(a, b) !== undefined) {
       const chat = await this.getPrivateChat(a, b);
       if (chat) return { chat, created: false };
     }
+    // One a read just did not find: its pk taken ahead, the insert waits for the write's next
+    // statement (if the chat was made since, the write runs again, without the hint).
+    if (this.sql.write && caches?.takeNoPrivateChat(a, b)) {
+      const pk = await caches.chatPks.next(this.sql.db);
+      await this.sql.insertLater('chats', { pk, ...row }, undefined, true);
+      this.#inserted(pk, row);
+      return { chat: { pk, ...row }, created: true };
+    }
+    // Else the insert goes at once.
     const keys = Object.keys(row) as Array<keyof typeof row>;
     const inserted = await this.sql.get(
       `${insertSql('chats', keys)} ON CONFLICT (user_a, user_b) DO NOTHING RETURNING pk`,
@@ -150,7 +178,13 @@ export class PgChats implements ChatsReader, ChatsWriter {
     return own.filter((row) => ids.has(row.user_id));
   }
   async upsertMember(row: MemberRow) {
-    this.sql.cache?.wrote(`m${row.chat_pk}:${row.user_id}`, { area: 'chat', id: row.chat_pk });
+    // A chat this write inserted is in no process's cache (none saw it before the commit): the
+    // commit has nothing of it to forget, nor to name to the others.
+    const own = this.sql.write?.ownMember(row.chat_pk, row.user_id).known;
+    this.sql.cache?.wrote(
+      `m${row.chat_pk}:${row.user_id}`,
+      own ? undefined : { area: 'chat', id: row.chat_pk },
+    );
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
     // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).

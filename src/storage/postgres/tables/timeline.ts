@@ -40,8 +40,17 @@ export class PgTimeline implements TimelineReader, TimelineWriter {
       filter.limit,
     )) as unknown as TimelineRow[];
   }
-  /** One statement per `CHUNK` rows; in a write it goes with the next statement (no round trip of its own). */
+  /**
+   * One statement per `CHUNK` rows; in a write it goes with the next statement (no round trip of its
+   * own), and a single event (an update queued: one a person's message, two or more a group's
+   * creation) joins the events that wait with it, of the write or of the others of its batch, in
+   * one multi-row insert (pg-waiting.ts).
+   */
   async insertTimelineEvents(rows: readonly NewTimelineEvent[]) {
+    if (rows.length === 1 && this.sql.write) {
+      const [row] = rows as [NewTimelineEvent];
+      return this.sql.insertLater('timeline_events', Object.fromEntries(COLUMNS.map((c) => [c, row[c]])));
+    }
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       await this.sql.runLater(

@@ -78,6 +78,8 @@ export class PgUsers implements UsersReader, UsersWriter {
   async insertUser(row: UserRow) {
     this.sql.cache?.wrote(`u${row.id}`);
     await this.sql.insert('users', row);
+    // Kept at the commit (pg-cache.ts): a person made is looked up by phone next.
+    this.sql.cache?.insertedUser(row);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.sql.cache?.wrote(`u${id}`, { area: 'user', id });

@@ -67,6 +67,13 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   async insertChat(row: Omit<ChatRow, 'pk'>) {
     return Number(this.#sql.insert('chats', row).lastInsertRowid);
   }
+  async insertChatWithNewId(row: Omit<ChatRow, 'pk' | 'id'>, newId: () => number) {
+    let id: number;
+    do id = newId();
+    while (await this.getChatById(id));
+    const full = { id, ...row };
+    return { pk: await this.insertChat(full), ...full };
+  }
   async ensurePrivateChat(row: Omit<ChatRow, 'pk'>) {
     const existing = await this.getPrivateChat(row.user_a!, row.user_b!);
     if (existing) return { chat: existing, created: false };
