@@ -7,7 +7,24 @@
 import { pino, type Logger } from 'pino';
 import { redactUrl } from '../http/request-log.js';
 
-export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {
+/**
+ * Silent loggers made, by stream: a silent logger writes nothing and the server changes no logger it
+ * is given, so one serves every server of a process (issue 28: making one, its redaction compiled and
+ * its caller looked up, was a sixth of a warm `createParley()`).
+ */
+const SILENT = new WeakMap<NodeJS.WritableStream, Logger>();
+
+export function createLogger(level: string, stream: NodeJS.WritableStream = process.stdout): Logger {
+  if (level !== 'silent') return newLogger(level, stream);
+  let logger = SILENT.get(stream);
+  if (logger === undefined) {
+    logger = newLogger(level, stream);
+    SILENT.set(stream, logger);
+  }
+  return logger;
+}
+
+function newLogger(level: string, stream: NodeJS.WritableStream): Logger {
   return pino(
     {
       level,
@@ -28,6 +45,6 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream): Log
         },
       },
     },
-    stream ?? process.stdout,
+    stream,
   );
 }
