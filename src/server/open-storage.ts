@@ -6,7 +6,7 @@
  * PostgreSQL adapter, which several processes may share: its events go between them by
  * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -232,7 +232,7 @@ export async function openStorage(
   // a `:memory:` server's is a new name in the temporary folder, made (0700) the same way: a server
   // that never stores a file makes no folder (issue 28: mkdtemp and the removal at close were a
   // sixth of a warm start).
-  const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomBytes(12).toString('hex')}`);
+  const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomUUID()}`);
   // On a closed store's emptied connection, if one is kept: a workspace's of its server's, a
   // server's own of the process's.
   const spares = schema ?? SERVER_SPARES;
