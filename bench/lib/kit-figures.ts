@@ -6,7 +6,8 @@
  * `--kit PATH` is the test kit's entry (dist/testkit/index.js, or src/testkit/index.ts through tsx);
  * `--rounds N` the samples of each figure. Figures (medians, ms; memory in MiB):
  * - `start` warm `createParley()` (a second server in a process that loaded the code), `peerStart`
- *   telegram-test-api's `new TelegramServer().start()` in the same process;
+ *   telegram-test-api's `new TelegramServer()` and `start()` in the same process, both timed (the
+ *   constructor builds its express app: a test pays both; the free port is found before);
  * - `exchange` one echo exchange (a person sends, a grammY bot polling the server through the kit's
  *   `parley.fetch` answers, the kit's `waitForMessage` returns the answer), `peerExchange` the same through the peer's client
  *   (`client.sendMessage`, `server.waitBotMessage()`);
@@ -97,9 +98,17 @@ for (let i = 0; i < rounds; i++) {
   let parley: Testkit.Parley | undefined;
   add('start', await timed(async () => (parley = await createParley())));
   await parley!.close();
-  const peer = new TelegramServer({ port: await freePort(), host: '127.0.0.1', storage: 'RAM' });
-  add('peerStart', await timed(() => peer.start()));
-  await peer.stop();
+  // What a test pays for the peer: its construction (which builds its express app) and its start.
+  const port = await freePort();
+  let peer: InstanceType<typeof TelegramServer> | undefined;
+  add(
+    'peerStart',
+    await timed(async () => {
+      peer = new TelegramServer({ port, host: '127.0.0.1', storage: 'RAM' });
+      await peer.start();
+    }),
+  );
+  await peer!.stop();
 }
 
 // One echo exchange through grammY, on Parley, then on the peer: one bot at a time, as the peer's

@@ -161,7 +161,7 @@ export const testWorldsScenario: Scenario = {
       rows: [
         timeRow('warm createParley() vs starting the peer in-process', [
           ['Parley (test kit)', f.start!],
-          ['telegram-test-api', f.peerStart!],
+          ['telegram-test-api (new TelegramServer() + start())', f.peerStart!],
         ]),
         timeRow('one echo exchange through grammY (send, bot replies, wait) vs the same on the peer', [
           ['Parley (kit send + waitForMessage)', f.exchange!],
@@ -201,6 +201,7 @@ export const testWorldsScenario: Scenario = {
       ],
       notes: [
         `Medians of ${rounds} samples in one process (bench/lib/kit-figures.ts); memory after a GC, over 1,000 idle workspaces.`,
+        "The peer's start is what a test pays for it: `new TelegramServer()` (which builds its express app) and `start()`, timed together.",
         "The peer's getUpdates answers at once, so grammY polls it back to back; Parley's is a long poll.",
         ...(passed ? [] : [`The vitest suite did not pass:\n${suite.output.slice(-1500)}`]),
       ],

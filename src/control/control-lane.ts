@@ -128,18 +128,28 @@ export interface ControlLaneOptions extends ControlOptions {
   stopping: AbortSignal;
 }
 
-export function controlLane(options: ControlLaneOptions): Lane {
-  const { prefix, platform, time, workspaces, signals, log, stopping, requestLog } = options;
-  const isAdmin = bearerCheck(options.adminToken, options.operatorToken);
-  const routes = new Map<string, ControlRoute>();
-  const patterns: Pattern[] = [];
+/** The lane's routes under `prefix`, read only: worked out once per prefix (issue 28), not per server. */
+const TABLES = new Map<string, { routes: Map<string, ControlRoute>; patterns: Pattern[] }>();
+
+function laneTable(prefix: string): { routes: Map<string, ControlRoute>; patterns: Pattern[] } {
+  let table = TABLES.get(prefix);
+  if (table !== undefined) return table;
+  table = { routes: new Map(), patterns: [] };
   for (const route of CONTROL_ROUTES) {
     if (!LANE_ROUTES.includes(route.id)) continue;
     if (route.method !== 'POST')
       throw new Error(`the control lane cannot take ${route.id}: POST routes only`);
-    if (route.path.includes(':')) patterns.push(patternOf(route, prefix));
-    else routes.set(prefix + route.path, route);
+    if (route.path.includes(':')) table.patterns.push(patternOf(route, prefix));
+    else table.routes.set(prefix + route.path, route);
   }
+  TABLES.set(prefix, table);
+  return table;
+}
+
+export function controlLane(options: ControlLaneOptions): Lane {
+  const { prefix, platform, time, workspaces, signals, log, stopping, requestLog } = options;
+  const isAdmin = bearerCheck(options.adminToken, options.operatorToken);
+  const { routes, patterns } = laneTable(prefix);
 
   /** Writes the answer as Fastify would, and the request's line (the method is the route's path). */
   const answer = (

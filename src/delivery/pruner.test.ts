@@ -114,6 +114,8 @@ it('prunes the timeline to its newest events a slice per write', async () => {
     answer: null,
   });
   await store.write((tx) => tx.insertTimelineEvents(Array.from({ length: 2600 }, (_, n) => event(n))));
+  // A store binds its methods on first use (compose.ts `bindOnFirstUse`): bound before the spy wraps it.
+  void store.pruneTimeline;
   const slices = vi.spyOn(store, 'pruneTimeline');
   await new Pruner(platform, log, claimant, { timelineMax: 100 }).prune();
   const deleted = await Promise.all(slices.mock.results.map((result) => result.value as Promise<number>));

@@ -37,7 +37,7 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream): Log
         },
       },
     },
-    stream ?? process.stdout,
+    stream,
   );
 }
 

@@ -6,14 +6,15 @@
  * PostgreSQL adapter, which several processes may share: its events go between them by
  * LISTEN/NOTIFY, and its uploads live in a folder the nodes share (ADR 0025).
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventBus } from '../platform/core/event-bus.js';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import type { SqlStatements } from '../storage/sqlite/sql-statements.js';
-import { emptyDatabase, emptyingPlan, type EmptyingPlan } from '../storage/sqlite/empty-database.js';
+import { emptyingPlan } from '../storage/sqlite/empty-database.js';
+import { SpareConnections } from '../storage/sqlite/spare-connections.js';
 import { listMigrations } from '../storage/sqlite/migrate.js';
 import {
   buildSchemaTemplate,
@@ -91,12 +92,15 @@ export class SqliteSchema {
   }
   /**
    * Connections of closed `:memory:` workspaces, emptied, for the next ones (issue 28: a world's
-   * connection parsed its schema and prepared its statements again; ADR 0094).
+   * connection parsed its schema and prepared its statements again; ADR 0094). A test file's
+   * `afterEach` gives one back and its next `beforeEach` takes it; a few more serve tests that hold
+   * more worlds at once.
    */
-  readonly #spare: SqlStatements[] = [];
-  /** How to empty a `:memory:` workspace's database (null: it cannot be, every world opens its own). */
-  #plan: EmptyingPlan | null | undefined;
-  #closed = false;
+  readonly #spares = new SpareConnections({
+    plan: () => emptyingPlan(processTemplate('memory'), processPending('memory')),
+    max: 4,
+    idleMs: SPARE_IDLE_MS,
+  });
 
   /** A file's template, or a `:memory:` workspace's (smaller pages: schema-template.ts). */
   template(kind: TemplateKind): Buffer {
@@ -113,37 +117,38 @@ export class SqliteSchema {
 
   /** An emptied connection of a closed `:memory:` workspace, if one is kept. */
   spare(): SqlStatements | undefined {
-    return this.#spare.pop();
+    return this.#spares.take();
   }
 
-  /**
-   * Takes the connection of a closed `:memory:` workspace's store: emptied and kept for the next
-   * one, or closed (SPARE_CONNECTIONS kept already, grown large, or the server closed).
-   */
+  /** Takes the connection of a closed `:memory:` workspace's store: emptied and kept, or closed. */
   keep(sql: SqlStatements): void {
-    this.#plan ??= emptyingPlan(this.template('memory'), this.pending('memory')) ?? null;
-    let kept = false;
-    try {
-      kept = !this.#closed && this.#spare.length < SPARE_CONNECTIONS && this.#plan !== null;
-      kept &&= emptyDatabase(sql, this.#plan!);
-    } finally {
-      if (kept) this.#spare.push(sql);
-      else sql.db.close();
-    }
+    this.#spares.keep(sql);
   }
 
   /** Closes the connections kept (the server closes: its workspaces are closed). */
   close(): void {
-    this.#closed = true;
-    for (const sql of this.#spare.splice(0)) sql.db.close();
+    this.#spares.close();
   }
 }
 
 /**
- * Emptied connections a server keeps: a test file's `afterEach` gives one back and its next
- * `beforeEach` takes it; a few more serve tests that hold more worlds at once.
+ * How long emptied connections stay kept after the last one was given back: a test file gives one
+ * back and takes it again within milliseconds; a process that stopped making servers and worlds
+ * lets them go.
  */
-const SPARE_CONNECTIONS = 4;
+const SPARE_IDLE_MS = 10_000;
+
+/**
+ * The connections of closed `:memory:` servers' own stores, emptied, for the next server of this
+ * process (issue 28: a test file that starts a server per test; the new connection's schema parse
+ * and statements were most of a warm `createParley()`). Process-wide, as the template is: a server
+ * closes, the next one starts. Two: servers started at once beyond that open their own.
+ */
+export const SERVER_SPARES = new SpareConnections({
+  plan: () => emptyingPlan(processTemplate('file'), processPending('file')),
+  max: 2,
+  idleMs: SPARE_IDLE_MS,
+});
 
 /** A `:memory:` workspace's page cache (sqlite-store.ts `cachePages`): 8 KB of its 512-byte pages. */
 const WORKSPACE_CACHE_PAGES = 16;
@@ -227,9 +232,11 @@ export async function openStorage(
   // a `:memory:` server's is a new name in the temporary folder, made (0700) the same way: a server
   // that never stores a file makes no folder (issue 28: mkdtemp and the removal at close were a
   // sixth of a warm start).
-  const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomBytes(12).toString('hex')}`);
-  // A workspace's store on a closed one's emptied connection, if its server kept one.
-  const spare = schema?.spare();
+  const dir = storage.filesDir ?? path.join(tmpdir(), `parley-files-${randomUUID()}`);
+  // On a closed store's emptied connection, if one is kept: a workspace's of its server's, a
+  // server's own of the process's.
+  const spares = schema ?? SERVER_SPARES;
+  const spare = schema ? schema.spare() : SERVER_SPARES.take();
   const store = spare ? SqliteStore.reopen(spare) : SqliteStore.open(':memory:', memoryOptions(schema));
   return {
     store,
@@ -238,11 +245,8 @@ export async function openStorage(
     shared: false,
     fresh: true,
     close: async () => {
-      if (schema === undefined) await store.close();
-      else {
-        const sql = await store.detach();
-        if (sql !== undefined) schema.keep(sql);
-      }
+      const sql = await store.detach();
+      if (sql !== undefined) spares.keep(sql);
       // Most workspaces never upload, and so never made the folder: a look costs less than the
       // failed removal (its error, with a stack, showed in profiles of a workspace's delete).
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });

@@ -29,8 +29,13 @@ export function compose<P extends object[]>(...parts: P): Intersection<P[number]
  * SQLite store cost). Two classes with a method of one name are refused here, as `compose` refuses
  * them.
  */
+/** Where an instance of a class given to `MethodTable.bindOnFirstUse` holds its parts. */
+const PARTS = Symbol('parts');
+
 export class MethodTable {
   readonly #names: ReadonlyMap<object, readonly string[]>;
+  /** The classes' prototypes, in the table's order (`attach`'s parts come in it). */
+  readonly #order: readonly object[];
 
   constructor(classes: ReadonlyArray<abstract new (...args: never[]) => object>) {
     const names = new Map<object, readonly string[]>();
@@ -47,6 +52,52 @@ export class MethodTable {
       names.set(prototype, own);
     }
     this.#names = names;
+    this.#order = classes.map((type) => type.prototype as object);
+  }
+
+  /**
+   * Gives `type`'s prototype, once, a getter for each of the table's methods: the first read of a
+   * method on an instance binds it to that instance's part (`attach`) and keeps it on the instance,
+   * so that a new instance costs its parts, not its ~290 bound methods (issue 28: binding them was
+   * most of a new SQLite store), and a method taken off it (`const { getUser } = store`) is bound as
+   * `composeOnto`'s are. Writing a method on an instance replaces it there. A name the prototype has
+   * already (its own method) is refused.
+   */
+  bindOnFirstUse(type: { readonly prototype: object; readonly name: string }): void {
+    const prototype = type.prototype as object;
+    this.#order.forEach((partPrototype, index) => {
+      for (const name of this.#names.get(partPrototype)!) {
+        if (name in prototype) throw new Error(`${type.name} has a ${name} of its own`);
+        Object.defineProperty(prototype, name, {
+          configurable: true,
+          get(this: { [PARTS]?: object[] }) {
+            const part = this[PARTS]?.[index] as Record<string, (...args: unknown[]) => unknown> | undefined;
+            if (part === undefined) return undefined;
+            const bound = part[name]!.bind(part);
+            Object.defineProperty(this, name, { value: bound, writable: true, configurable: true });
+            return bound;
+          },
+          set(value: unknown) {
+            Object.defineProperty(this, name, { value, writable: true, configurable: true });
+          },
+        });
+      }
+    });
+  }
+
+  /**
+   * `parts` as the parts of `target`, an instance of a class given to `bindOnFirstUse`, one of each
+   * of the table's classes in its order; `target` typed as having the parts' methods.
+   */
+  attach<T extends object, P extends object[]>(target: T, ...parts: P): T & Intersection<P[number]> {
+    parts.forEach((part, i) => {
+      if (Object.getPrototypeOf(part) !== this.#order[i]) {
+        throw new Error(`${part.constructor.name} is not the method table's class ${i + 1}`);
+      }
+    });
+    if (parts.length !== this.#order.length) throw new Error('a part of each class of the table is needed');
+    (target as { [PARTS]?: object[] })[PARTS] = parts;
+    return target as T & Intersection<P[number]>;
   }
 
   /**

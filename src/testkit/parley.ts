@@ -193,9 +193,14 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /**
  * The in-process server's module: the build's one-file bundle of it where there is one (dist/, ADR
  * 0094 "cold start": about 100 ms of CPU less for a new process), else its modules (sources, tests).
- * The only import of the server by the test kit, and a lazy one (eslint-rules/layers.js, ADR 0057).
+ * The only import of the server by the test kit, and a lazy one (eslint-rules/layers.js, ADR 0057);
+ * loaded once per process (an `import()` of a loaded module still cost 30 µs a start, issue 28).
  */
-async function inProcessServer(): Promise<InProcessModule> {
+function inProcessServer(): Promise<InProcessModule> {
+  return (IN_PROCESS ??= loadInProcessServer());
+}
+let IN_PROCESS: Promise<InProcessModule> | undefined;
+async function loadInProcessServer(): Promise<InProcessModule> {
   try {
     return (await import(BUNDLE)) as InProcessModule;
   } catch (error) {
@@ -205,8 +210,7 @@ async function inProcessServer(): Promise<InProcessModule> {
   return (await import('../server/in-process.js')) as InProcessModule;
 }
 
-/** Not a literal import, so that TypeScript and bundlers leave it to the run time. */
-const BUNDLE = '../server/in-process.bundle.js';
+const BUNDLE = '../server/in-process.bundle.js'; // not a literal import: left to the run time
 
 /** The shape of server/in-process.ts, loaded on demand (ADR 0057); declared here so no type leaks in. */
 interface InProcessModule {
@@ -220,14 +224,11 @@ interface InProcessModule {
 export async function createParley(options: CreateParleyOptions = {}): Promise<Parley> {
   if (options.url !== undefined) {
     const adminToken = options.adminToken ?? process.env.PARLEY_ADMIN_TOKEN;
-    if (!adminToken) {
+    if (!adminToken)
       throw new Error('createParley({ url }) needs the adminToken option or PARLEY_ADMIN_TOKEN');
-    }
-    const url =
-      options.workspace === undefined
-        ? options.url
-        : `${options.url.replace(/\/+$/, '')}/w/${options.workspace}`;
-    return withWorld(kit(url, adminToken, undefined, false, undefined), options.world);
+    const { url, workspace } = options;
+    const at = workspace === undefined ? url : `${url.replace(/\/+$/, '')}/w/${workspace}`;
+    return withWorld(kit(at, adminToken, undefined, false, undefined), options.world);
   }
   const { startInProcess } = await inProcessServer();
   const server = await startInProcess({

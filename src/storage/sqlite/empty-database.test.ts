@@ -25,6 +25,7 @@ function contents(db: Db): Record<string, unknown[]> {
   const tables: Record<string, unknown[]> = {};
   for (const name of names) {
     if (/^message_search$/.test(name)) continue; // the virtual table: read through its shadow tables
+    if (name === 'gateway_request_id_key') continue; // made per database: `requestIdKey`
     tables[name] = (db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]).filter(
       (row) => !(name === 'settings' && row[0] === 'files.id_key'),
     );
@@ -34,6 +35,8 @@ function contents(db: Db): Record<string, unknown[]> {
 
 const idKey = (db: Db) =>
   db.prepare("SELECT value FROM settings WHERE key = 'files.id_key'").pluck().get() as string;
+const requestIdKey = (db: Db) =>
+  db.prepare('SELECT hex(key) FROM gateway_request_id_key WHERE id = 1').pluck().get() as string | undefined;
 
 /** A value of a column's declared type: a number, or text (JSON for a column that checks it). */
 function value(type: string, json: boolean): unknown {
@@ -91,15 +94,21 @@ describe('emptying a database back to the template', () => {
       expect(emptyDatabase(sql, plan)).toBe(true);
       expect(contents(used)).toEqual(contents(fresh));
       expect(idKey(used)).not.toBe(before);
+      // The gateway's request-id key is made again: a new one, of 16 bytes.
+      expect(requestIdKey(used)).toMatch(/^[0-9A-F]{32}$/);
+      expect(requestIdKey(used)).not.toBe(requestIdKey(fresh));
       expect(
         used.prepare("SELECT rowid FROM message_search WHERE message_search MATCH 'parsnip'").all(),
       ).toEqual([]);
       expect(used.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(used.inTransaction).toBe(false);
       // Again, with the statements prepared the first time.
+      const firstKey = requestIdKey(used);
       fillEveryTable(used);
       expect(emptyDatabase(sql, plan)).toBe(true);
       expect(contents(used)).toEqual(contents(fresh));
+      expect(requestIdKey(used)).toMatch(/^[0-9A-F]{32}$/);
+      expect(requestIdKey(used)).not.toBe(firstKey);
     } finally {
       fresh.close();
       used.close();
@@ -124,8 +133,15 @@ describe('emptying a database back to the template', () => {
     const expected = await ids(first);
     const sql = (await first.detach())!;
     expect(emptyDatabase(sql, plan)).toBe(true);
+    const key = requestIdKey(sql.db);
+    expect(key).toMatch(/^[0-9A-F]{32}$/);
+    const changes = sql.db.prepare('SELECT total_changes()').pluck();
+    const before = changes.get();
     const second = SqliteStore.reopen(sql);
     try {
+      // The emptying made the request-id key: the new store writes nothing as it opens.
+      expect(changes.get()).toBe(before);
+      expect(requestIdKey(sql.db)).toBe(key);
       expect(await second.read((view) => view.getSetting('world.mark'))).toBeUndefined();
       expect(await ids(second)).toEqual(expected);
       // The first store is closed for good: a write through it, and a read of its parts, are refused.

@@ -5,7 +5,7 @@
  * once per world.
  *
  * What a new copy holds is the template's rows (the migrations' record, the settings that migrations
- * wrote), with the per-database key made again (`renewPerDatabase`). Emptying deletes every row of
+ * wrote), with the per-database keys made again (`renewPerDatabase`). Emptying deletes every row of
  * every ordinary table (`sqlite_sequence` too, so that AUTOINCREMENT ids start again), empties each
  * FTS5 index with its own 'delete-all' command (its shadow tables are the module's), and writes the
  * template's rows back, in one transaction. The tables that have triggers go first (their delete
@@ -19,7 +19,7 @@
  */
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
-import { RENEW_PER_DATABASE } from './schema-template.js';
+import { RENEW_PER_DATABASE, RENEW_REQUEST_ID_KEY } from './schema-template.js';
 import type { SqlStatements } from './sql-statements.js';
 
 /** A table's rows as the template holds them. */
@@ -187,6 +187,7 @@ export function emptyDatabase(sql: SqlStatements, plan: EmptyingPlan): boolean {
       for (const row of table.values) statement.run(row);
     }
     sql.stmt(RENEW_PER_DATABASE).run();
+    sql.stmt(RENEW_REQUEST_ID_KEY).run();
     sql.stmt('COMMIT').run();
   } catch (error) {
     if (db.inTransaction) sql.stmt('ROLLBACK').run();

@@ -49,7 +49,6 @@ export function openDatabase(file: string, options: DatabaseOptions): Database.D
     if (fresh && template !== undefined) writeFileSync(file, template);
   }
   const db = onDisk || template === undefined ? new Database(file) : new Database(template);
-  if (fresh && template !== undefined) renewPerDatabase(db);
   // Files left by an earlier run, from before the files were made private or by a crash.
   if (onDisk) for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
   // WAL, syncs and waits for another connection are a file's: `:memory:` has none (issue 28).
@@ -61,6 +60,7 @@ export function openDatabase(file: string, options: DatabaseOptions): Database.D
     db.pragma(`cache_size = ${Math.floor(options.cachePages)}`);
   }
   migrate(db, options.migrations);
+  if (fresh && template !== undefined) renewPerDatabase(db);
   // Without a checkpoint worker, SQLite checkpoints a file's WAL itself and cuts it back to this.
   if (onDisk && options.checkpointWorker === false) db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   return db;

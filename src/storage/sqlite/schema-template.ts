@@ -75,6 +75,16 @@ export function templatePending(template: Buffer, migrations: readonly string[])
 export const RENEW_PER_DATABASE =
   "UPDATE settings SET value = lower(hex(randomblob(32))) WHERE key = 'files.id_key'";
 
+/**
+ * The gateway's request-id key (migration 030, gateway/request-ids.ts), made with the copy (and again
+ * by each emptying, empty-database.ts), so that a store opening on it writes none (a write of its own
+ * was 30 µs of every new store, issue 28). A database without one gets it from its store.
+ */
+export const RENEW_REQUEST_ID_KEY =
+  'INSERT OR REPLACE INTO gateway_request_id_key (id, key) VALUES (1, randomblob(16))';
+
+/** Run after the migrations, which made both tables. */
 export function renewPerDatabase(db: Database.Database): void {
   db.prepare(RENEW_PER_DATABASE).run();
+  db.prepare(RENEW_REQUEST_ID_KEY).run();
 }

@@ -36,27 +36,46 @@ const AREA_METHODS = new MethodTable([
   SqliteDeliveryLog,
 ]);
 
+/**
+ * The gateway store of one connection: the areas' methods read through its prototype, each bound to
+ * its part on first use (compose.ts `bindOnFirstUse`: issue 28, most test worlds never use them).
+ */
+class GatewayAreas {
+  readonly #devices: SqliteDevices;
+  readonly #accounts: SqliteAccounts;
+
+  constructor(devices: SqliteDevices, accounts: SqliteAccounts) {
+    this.#devices = devices;
+    this.#accounts = accounts;
+  }
+
+  forgetUncommitted(): void {
+    this.#devices.forgetUncommitted();
+    this.#accounts.forgetUncommitted();
+  }
+
+  forgetCached(area: CachedArea, id: number): void {
+    this.#devices.forgetCached(area, id);
+    this.#accounts.forgetCached(area, id);
+  }
+
+  static {
+    AREA_METHODS.bindOnFirstUse(this);
+  }
+}
+
 export function sqliteGatewayStore(sql: SqlStatements): SqliteGatewayStore {
   const devices = new SqliteDevices(sql);
   const accounts = new SqliteAccounts(sql);
   const requestIds = new RequestIds(sql);
   // Checked here, by the compiler: the areas together are every read and write of the port.
-  const areas: GatewayStoreTx = AREA_METHODS.composeOnto(
-    {},
+  const areas: GatewayStoreTx & GatewayAreas = AREA_METHODS.attach(
+    new GatewayAreas(devices, accounts),
     devices,
     accounts,
     new SqliteRequests(sql, requestIds),
     new SqliteGatewayJobs(sql, requestIds),
     new SqliteDeliveryLog(sql),
   );
-  return Object.assign(areas, {
-    forgetUncommitted(): void {
-      devices.forgetUncommitted();
-      accounts.forgetUncommitted();
-    },
-    forgetCached(area: CachedArea, id: number): void {
-      devices.forgetCached(area, id);
-      accounts.forgetCached(area, id);
-    },
-  });
+  return areas;
 }

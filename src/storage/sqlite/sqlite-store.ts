@@ -50,7 +50,7 @@ interface QueuedWrite {
   read?: true;
 }
 
-// The class has the areas' methods (bound onto each instance by the constructor: `AREA_METHODS`).
+// The class has the areas' methods (read through its prototype, each bound on first use: `AREA_METHODS`).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface SqliteStore extends StoreReader, Omit<StoreTx, 'gateway'> {}
 
@@ -104,7 +104,7 @@ export class SqliteStore implements Store {
     this.#searchIndexer = indexer;
     const search = new SqliteMessageSearch(this.#sql, indexer);
     // Checked here, by the compiler: the areas together are every read and write of the port.
-    const areas: Omit<StoreTx, 'gateway'> = AREA_METHODS.composeOnto(
+    const areas: Omit<StoreTx, 'gateway'> = AREA_METHODS.attach(
       this as object,
       ...storeAreas(this.#sql, this.#users, this.#chats, search),
     );
@@ -125,6 +125,11 @@ export class SqliteStore implements Store {
     });
     // The transaction view is the store itself plus the write methods; both use the one connection.
     this.#tx = this as unknown as StoreTx;
+  }
+
+  static {
+    // The areas' methods are read through the prototype, each bound on its first use (compose.ts).
+    AREA_METHODS.bindOnFirstUse(this);
   }
 
   /**

@@ -19,8 +19,12 @@ export class RequestIds {
   /** Ids handed out by `make` and not inserted yet, with their seq (saves computing P⁻¹ again). */
   readonly #made = new LruMap<string, number>(CACHE_SIZE);
 
-  /** Makes the key on first open: called when the store opens, outside any write. */
+  /**
+   * Makes the key where there is none yet (a copy of the schema template, or an emptied one, has
+   * one: schema-template.ts `RENEW_REQUEST_ID_KEY`): called when the store opens, outside any write.
+   */
   constructor(private readonly sql: SqlStatements) {
+    if (sql.get('SELECT 1 FROM gateway_request_id_key WHERE id = 1') !== undefined) return;
     sql.run('INSERT OR IGNORE INTO gateway_request_id_key (id, key) VALUES (1, ?)', randomBytes(16));
   }
 
