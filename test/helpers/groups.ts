@@ -6,6 +6,7 @@ import { Api, GrammyError } from 'grammy';
 import { callBotApi, phone, type TestServer } from './in-process.js';
 import type { BotRecord, CreateBotParams } from '../../src/testkit/index.js';
 import type { MemberStatus } from '../../src/storage/store.js';
+import { chat } from '../../src/storage/contracts/fixtures.js';
 
 export type Update = { update_id: number } & Record<string, Record<string, unknown> | number>;
 
@@ -93,17 +94,7 @@ export async function chatInStorage(
   stored += 1;
   const id = -1_000_000_000_000 - stored * 1000 - (process.pid % 1000);
   await server.parley.platform.deps.store.write(async (tx) => {
-    const pk = await tx.insertChat({
-      id,
-      type,
-      title: `Team ${stored}`,
-      username: null,
-      description: null,
-      user_a: null,
-      user_b: null,
-      last_message_id: 0,
-      created_at: 1,
-    });
+    const pk = await tx.insertChat(chat({ id, type, title: `Team ${stored}` }));
     for (const [userId, status, data] of members) {
       await tx.upsertMember({
         chat_pk: pk,
