@@ -13,7 +13,7 @@ import { Api, InputFile } from 'grammy';
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { userAndBot } from '../helpers/in-process.js';
-import { describeWithBrowser, sidewaysScroll, signedInAt, browserWorld } from '../helpers/browser.js';
+import { describeWithBrowser, sidewaysScroll, browserWorld } from '../helpers/browser.js';
 import { png } from '../helpers/media-bytes.js';
 import { tgs } from '../helpers/sticker-bytes.js';
 import { locateFfmpeg } from '../../src/platform/files/ffmpeg.js';
@@ -47,10 +47,22 @@ const imageSize = (image: Locator) =>
 describeWithBrowser('media in the web client', () => {
   const world = browserWorld();
 
-  it('shows a photo as its largest size and clips by their thumbnails, kind and duration', async () => {
-    const { user, bot, token } = await userAndBot(world.server, 'webmedia');
+  /** A person and a bot of their own that the person started, with the bot's grammY Api. */
+  async function startedBot(name: string) {
+    const { user, bot, token } = await userAndBot(world.server, name);
     await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: world.server.url });
+    return { user, bot, api: new Api(token, { apiRoot: world.server.url }) };
+  }
+
+  /** The person signed in on a 390 px phone, with the bot's chat open. */
+  async function botChatOpen(phoneNumber: string, botUsername: string) {
+    const opened = await world.signedIn({ width: 390, height: 844 }, phoneNumber);
+    await opened.page.getByRole('button', { name: new RegExp(botUsername) }).click();
+    return opened;
+  }
+
+  it('shows a photo as its largest size and clips by their thumbnails, kind and duration', async () => {
+    const { user, bot, api } = await startedBot('webmedia');
     const photo = await api.sendPhoto(user.id, new InputFile(png(2000, 1500), 'big.png'), {
       caption: 'a big photo',
     });
@@ -63,13 +75,7 @@ describeWithBrowser('media in the web client', () => {
       caption: 'an animation',
     });
 
-    const { context, page } = await signedInAt(
-      world.browser,
-      world.server.url + '/web/',
-      { width: 390, height: 844 },
-      user.phone_number,
-    );
-    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    const { context, page } = await botChatOpen(user.phone_number, bot.username);
 
     // The photo: the platform's largest size, not the upload.
     const image = page.getByRole('article').filter({ hasText: 'a big photo' }).locator('img');
@@ -111,22 +117,14 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('plays a video sticker at its size, and shows an animated one by its thumbnail or its emoji', async () => {
-    const { user, bot, token } = await userAndBot(world.server, 'webstickers');
-    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: world.server.url });
+    const { user, bot, api } = await startedBot('webstickers');
     const video = await api.sendSticker(user.id, new InputFile(fixture('sticker-512.webm'), 'v.webm'), {
       emoji: '🎬',
     });
     expect(video.sticker).toMatchObject({ is_video: true, width: 512, height: 512 });
     const animated = await api.sendSticker(user.id, new InputFile(tgs(), 'a.tgs'), { emoji: '🌀' });
     expect(animated.sticker).toMatchObject({ is_animated: true });
-    const { context, page } = await signedInAt(
-      world.browser,
-      world.server.url + '/web/',
-      { width: 390, height: 844 },
-      user.phone_number,
-    );
-    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    const { context, page } = await botChatOpen(user.phone_number, bot.username);
 
     // The video sticker plays its own WEBM, muted and looped, at the sticker's size.
     const player = page.locator('.media-sticker video');
@@ -155,21 +153,13 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('shows an audio file and a voice message by name and duration, and plays them on demand', async () => {
-    const { user, bot, token } = await userAndBot(world.server, 'webaudio');
-    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: world.server.url });
+    const { user, bot, api } = await startedBot('webaudio');
     await api.sendAudio(user.id, new InputFile(fixture('tone-4s.mp3'), 'tone.mp3'), {
       title: 'Tone',
       performer: 'Parley',
     });
     await api.sendVoice(user.id, new InputFile(fixture('voice-3s.ogg'), 'voice.ogg'));
-    const { context, page } = await signedInAt(
-      world.browser,
-      world.server.url + '/web/',
-      { width: 390, height: 844 },
-      user.phone_number,
-    );
-    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    const { context, page } = await botChatOpen(user.phone_number, bot.username);
     const audio = page.locator('figure.media-audio');
     const voice = page.locator('figure.media-voice');
     await expect
@@ -188,20 +178,12 @@ describeWithBrowser('media in the web client', () => {
   });
 
   it('draws a document, a place and a contact with inline SVG icons, not emoji', async () => {
-    const { user, bot, token } = await userAndBot(world.server, 'webicons');
-    await world.server.control.sendMessage({ from: user.id, chat: `@${bot.username}`, text: '/start' });
-    const api = new Api(token, { apiRoot: world.server.url });
+    const { user, bot, api } = await startedBot('webicons');
     await api.sendDocument(user.id, new InputFile(Buffer.from('notes'), 'notes.txt'));
     await api.sendLocation(user.id, 52.52, 13.405);
     await api.sendVenue(user.id, 48.8584, 2.2945, 'Tower', 'Champ de Mars');
     await api.sendContact(user.id, '+15550009999', 'Zoe');
-    const { context, page } = await signedInAt(
-      world.browser,
-      world.server.url + '/web/',
-      { width: 390, height: 844 },
-      user.phone_number,
-    );
-    await page.getByRole('button', { name: new RegExp(bot.username) }).click();
+    const { context, page } = await botChatOpen(user.phone_number, bot.username);
     for (const [kind, text] of [
       ['document', 'notes.txt'],
       ['location', '52.52000, 13.40500'],
