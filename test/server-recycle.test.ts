@@ -6,40 +6,17 @@
  * bot tokens, fault rules, the clock, the search index, the workspaces it listed, its admin token).
  */
 import { describe, expect, it } from 'vitest';
-import { ControlApiError, createParley, type Parley } from '../src/testkit/index.js';
+import { createParley } from '../src/testkit/index.js';
 import { SERVER_SPARES } from '../src/server/open-storage.js';
-
-async function status(call: Promise<unknown>): Promise<number | 'ok'> {
-  return call.then(
-    () => 'ok',
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ControlApiError);
-      return (error as ControlApiError).status;
-    },
-  );
-}
-
-/** A bot, a person, two messages and a search, on the server's default workspace. */
-async function fill(parley: Parley, text: string) {
-  const bot = await parley.createBot({ username: 'echo_bot', first_name: 'Echo' });
-  const alice = await parley.createUser({ phone: '+15550100', first_name: 'Alice', username: 'alice' });
-  const first = await alice.send('@echo_bot', text);
-  const second = await alice.send('@echo_bot', `${text} again`);
-  const found = await parley.control.searchMessages({ user: alice.id, q: text.split(' ')[0]! });
-  return {
-    ids: [first.message_id, second.message_id],
-    found: found.messages.map((message) => message.text),
-    bot,
-    alice,
-  };
-}
+import { controlFailure } from './helpers/cli-runner.js';
+import { fillWorld } from './helpers/filled-world.js';
 
 describe("a server on a closed server's connection", () => {
   it('is a new server: same ids, nothing of the closed one', async () => {
     // The pool starts empty in this file's process: the first server opens a connection of its own.
     expect(SERVER_SPARES.size).toBe(0);
     const before = await createParley();
-    const old = await fill(before, 'parsnip soup');
+    const old = await fillWorld(before, 'parsnip soup');
     await before.control.addFault({ bot: old.bot.id, method: 'getMe', status: 502 });
     await before.clock.advance(3600);
     const world = await before.createWorkspace('kept-world');
@@ -52,14 +29,14 @@ describe("a server on a closed server's connection", () => {
       const after = await createParley();
       // Taken: the next server runs on it.
       expect(SERVER_SPARES.size).toBe(0);
-      expect(await status(after.control.getUser('+15550100'))).toBe(404);
+      expect((await controlFailure(after.control.getUser('+15550100'))).status).toBe(404);
       expect((await after.fetch(`${after.apiRoot}/bot${old.bot.token}/getMe`)).status).toBe(401);
-      expect(await status(after.control.getWorkspace('kept-world'))).toBe(404);
+      expect((await controlFailure(after.control.getWorkspace('kept-world'))).status).toBe(404);
       const oldAdmin = await createParley({ url: after.url, adminToken: before.adminToken });
-      expect(await status(oldAdmin.clock.now())).toBe(401);
+      expect((await controlFailure(oldAdmin.clock.now())).status).toBe(401);
       expect((await after.clock.now()).offset_seconds).toBe(0);
 
-      const now = await fill(after, 'turnip stew');
+      const now = await fillWorld(after, 'turnip stew');
       expect(now.ids).toEqual(old.ids);
       // The index holds this server's texts only: the old ones had the same message keys.
       expect(now.found).toEqual(['turnip stew again', 'turnip stew']);
@@ -76,7 +53,7 @@ describe("a server on a closed server's connection", () => {
 
   it('servers open at once each have their own connection, and at most two are kept', async () => {
     const servers = await Promise.all([1, 2, 3].map(() => createParley()));
-    const filled = await Promise.all(servers.map((server, i) => fill(server, `word${i} text`)));
+    const filled = await Promise.all(servers.map((server, i) => fillWorld(server, `word${i} text`)));
     for (const [i, { found }] of filled.entries())
       expect(found).toEqual([`word${i} text again`, `word${i} text`]);
     await Promise.all(servers.map((server) => server.close()));

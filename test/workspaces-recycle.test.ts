@@ -6,7 +6,9 @@
  * clock, the search index), and a long poll parked in the world before ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlApiError, createParley, type Parley } from '../src/testkit/index.js';
+import { createParley, type Parley } from '../src/testkit/index.js';
+import { controlFailure } from './helpers/cli-runner.js';
+import { fillWorld } from './helpers/filled-world.js';
 
 type World = Parley & { readonly workspace: string };
 
@@ -17,42 +19,15 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server.close());
 
-/** What a world's first bot, people, messages and search give, from an empty world. */
-async function fill(world: Parley, text: string) {
-  const bot = await world.createBot({ username: 'echo_bot', first_name: 'Echo' });
-  const alice = await world.createUser({ phone: '+15550100', first_name: 'Alice', username: 'alice' });
-  const first = await alice.send('@echo_bot', text);
-  const second = await alice.send('@echo_bot', `${text} again`);
-  const word = text.split(' ')[0]!;
-  const found = await world.control.searchMessages({ user: alice.id, q: word });
-  return {
-    // What a world numbers in sequence (people's and bots' ids are random).
-    ids: { messages: [first.message_id, second.message_id] },
-    found: found.messages.map((message) => message.text),
-    bot,
-    alice,
-  };
-}
-
 /** The ids a new server's first world gives for `fill`. */
 async function newWorldIds() {
   const other = await createParley();
   try {
     const world = await other.createWorkspace();
-    return (await fill(world, 'parsnip soup')).ids;
+    return (await fillWorld(world, 'parsnip soup')).ids;
   } finally {
     await other.close();
   }
-}
-
-async function status(call: Promise<unknown>): Promise<number | 'ok'> {
-  return call.then(
-    () => 'ok',
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ControlApiError);
-      return (error as ControlApiError).status;
-    },
-  );
 }
 
 /** Leaves marks in `world` that a new world must not have: a fault rule, a moved clock. */
@@ -78,7 +53,7 @@ describe('a world on a closed world’s connection', () => {
 
   it('after a delete, the next world is a new one: same ids, nothing of before', async () => {
     const before = (await server.createWorkspace()) as World;
-    const old = await fill(before, 'parsnip soup');
+    const old = await fillWorld(before, 'parsnip soup');
     expect(old.ids).toEqual(expected);
     await markUp(before, old.bot.id);
     await before.close();
@@ -87,9 +62,9 @@ describe('a world on a closed world’s connection', () => {
     for (let round = 0; round < 3; round++) {
       const after = (await server.createWorkspace()) as World;
       // Nothing of the deleted world: its person, its bot's token.
-      expect(await status(after.control.getUser('+15550100'))).toBe(404);
+      expect((await controlFailure(after.control.getUser('+15550100'))).status).toBe(404);
       expect((await after.fetch(`${after.apiRoot}/bot${old.bot.token}/getMe`)).status).toBe(401);
-      const now = await fill(after, 'turnip stew');
+      const now = await fillWorld(after, 'turnip stew');
       expect(now.ids).toEqual(expected);
       // The index holds the new world's texts only: the old ones had the same message keys.
       expect(now.found).toEqual(['turnip stew again', 'turnip stew']);
@@ -102,7 +77,7 @@ describe('a world on a closed world’s connection', () => {
 
   it('after a reset, the world is a new one, and a long poll parked before it ends', async () => {
     const world = (await server.createWorkspace()) as World;
-    const old = await fill(world, 'parsnip soup');
+    const old = await fillWorld(world, 'parsnip soup');
     await markUp(world, old.bot.id);
     const updates = `${world.apiRoot}/bot${old.bot.token}/getUpdates`;
     const pending = (await (await world.fetch(updates)).json()) as { result: Array<{ update_id: number }> };
@@ -113,9 +88,9 @@ describe('a world on a closed world’s connection', () => {
     // The test's timeout (far below the poll's 50 s) is the deadline.
     expect((await poll).status).toBeGreaterThanOrEqual(200);
 
-    expect(await status(world.control.getUser('+15550100'))).toBe(404);
+    expect((await controlFailure(world.control.getUser('+15550100'))).status).toBe(404);
     expect((await world.fetch(`${world.apiRoot}/bot${old.bot.token}/getMe`)).status).toBe(401);
-    const now = await fill(world, 'turnip stew');
+    const now = await fillWorld(world, 'turnip stew');
     expect(now.ids).toEqual(expected);
     expect(now.found).toEqual(['turnip stew again', 'turnip stew']);
     expect((await world.control.searchMessages({ user: now.alice.id, q: 'parsnip' })).messages).toEqual([]);
@@ -125,14 +100,15 @@ describe('a world on a closed world’s connection', () => {
 
   it('worlds open at once each have their own connection', async () => {
     const worlds = (await Promise.all([1, 2, 3].map(() => server.createWorkspace()))) as World[];
-    const filled = await Promise.all(worlds.map((world, i) => fill(world, `word${i} text`)));
+    const filled = await Promise.all(worlds.map((world, i) => fillWorld(world, `word${i} text`)));
     for (const [i, { ids, found }] of filled.entries()) {
       expect(ids).toEqual(expected);
       expect(found).toEqual([`word${i} text again`, `word${i} text`]);
     }
     await Promise.all(worlds.map((world) => world.close()));
     const next = await Promise.all([1, 2, 3, 4, 5].map(() => server.createWorkspace()));
-    for (const world of next) expect(await status(world.control.getUser('+15550100'))).toBe(404);
+    for (const world of next)
+      expect((await controlFailure(world.control.getUser('+15550100'))).status).toBe(404);
     await Promise.all(next.map((world) => world.close()));
   });
 });
