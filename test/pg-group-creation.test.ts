@@ -7,7 +7,6 @@
  * PostgreSQL server (contracts/postgres.ts).
  */
 import { tmpdir } from 'node:os';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblePlatform, type Platform } from '../src/platform/assembly/platform.js';
 import { SystemClock } from '../src/platform/core/clock.js';
@@ -21,22 +20,20 @@ import {
 } from '../src/storage/contracts/postgres.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
+import { watchQueries } from '../src/storage/contracts/pg-queries-seen.js';
 
 /** Counts the statements sent while `run` runs, by text. */
 async function writeStatements(run: () => Promise<unknown>): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
+  const stop = watchQueries((text, onWriteConnection) => {
     // The write connections (pg's pipeline mode) by text; the pool's reads marked `P `.
-    const key = (this as unknown as { pipeline?: boolean }).pipeline ? text : `P ${text}`;
+    const key = onWriteConnection ? text : `P ${text}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
+  });
   try {
     await run();
   } finally {
-    pg.Client.prototype.query = query;
+    stop();
   }
   return counts;
 }

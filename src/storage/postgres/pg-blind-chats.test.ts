@@ -6,12 +6,12 @@
  * made since the read (another node), the insert fails, the write runs again and finds that chat.
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { bot, chat, update, user } from '../contracts/fixtures.js';
 import type { StoreTx } from '../store.js';
+import { watchQueries } from '../contracts/pg-queries-seen.js';
 
 const BOT = 10;
 
@@ -22,23 +22,19 @@ const BOT = 10;
 async function sends(run: () => Promise<unknown>): Promise<string[][]> {
   const groups: string[][] = [];
   let open: string[] | undefined;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function recorded(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if ((this as unknown as { pipeline?: boolean }).pipeline) {
-      if (!open) {
-        open = [];
-        groups.push(open);
-        queueMicrotask(() => (open = undefined));
-      }
-      open.push(text);
+  const stop = watchQueries((text, onWriteConnection) => {
+    if (!onWriteConnection) return;
+    if (!open) {
+      open = [];
+      groups.push(open);
+      queueMicrotask(() => (open = undefined));
     }
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
+    open.push(text);
+  });
   try {
     await run();
   } finally {
-    pg.Client.prototype.query = query;
+    stop();
   }
   return groups;
 }

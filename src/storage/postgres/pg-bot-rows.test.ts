@@ -5,26 +5,14 @@
  * any other write of a bot, and never outlive a write rolled back to its savepoint. Skipped without
  * a PostgreSQL server (contracts/postgres.ts).
  */
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { bot, user } from '../contracts/fixtures.js';
 import type { StoreTx } from '../store.js';
+import { countWriteStatements } from '../contracts/pg-queries-seen.js';
 
 const BOTS = [10, 11, 12];
-
-/** Counts what the write connections (pg's pipeline mode) send, by statement text, while it is on. */
-function countWriteStatements(): { counts: Map<string, number>; stop: () => void } {
-  const counts = new Map<string, number>();
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if ((this as unknown as { pipeline?: boolean }).pipeline) counts.set(text, (counts.get(text) ?? 0) + 1);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
-  return { counts, stop: () => void (pg.Client.prototype.query = query) };
-}
 
 /** A person's message to a bot as the platform queues it: the bot's row, then an update id. */
 function queueFor(botId: number, at: number) {

@@ -9,39 +9,24 @@
  * read a second time).
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { bot, update, user } from '../contracts/fixtures.js';
 import type { StoreTx } from '../store.js';
+import { countWriteStatements, watchQueries } from '../contracts/pg-queries-seen.js';
 
 const PERSON = 1;
 const BOTS = [10, 11];
 const FIRST_UPDATE_ID = 5_000_000;
 
-/** Counts what the write connections (pg's pipeline mode) send, by statement text, while it is on. */
-function countWriteStatements(): { counts: Map<string, number>; stop: () => void } {
-  const counts = new Map<string, number>();
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if ((this as unknown as { pipeline?: boolean }).pipeline) counts.set(text, (counts.get(text) ?? 0) + 1);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
-  return { counts, stop: () => void (pg.Client.prototype.query = query) };
-}
-
 /** Records what the write connections send, in order, while it is on. */
 function recordWriteStatements(): { texts: string[]; stop: () => void } {
   const texts: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function recorded(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if ((this as unknown as { pipeline?: boolean }).pipeline) texts.push(text);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
-  return { texts, stop: () => void (pg.Client.prototype.query = query) };
+  const stop = watchQueries((text, onWriteConnection) => {
+    if (onWriteConnection) texts.push(text);
+  });
+  return { texts, stop };
 }
 
 /** The statements counted whose text matches. */

@@ -5,25 +5,22 @@
  * user the write changed too, or one of a write rolled back to its savepoint, is not kept.
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { user } from '../contracts/fixtures.js';
+import { watchQueries } from '../contracts/pg-queries-seen.js';
 
 /** The statements sent on the pool (not in pg's pipeline mode) while `run` runs. */
 async function poolStatements<T>(run: () => Promise<T>): Promise<{ value: T; texts: string[] }> {
   const texts: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
-    if (!(this as unknown as { pipeline?: boolean }).pipeline) texts.push(text);
-    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof query;
+  const stop = watchQueries((text, onWriteConnection) => {
+    if (!onWriteConnection) texts.push(text);
+  });
   try {
     return { value: await run(), texts };
   } finally {
-    pg.Client.prototype.query = query;
+    stop();
   }
 }
 

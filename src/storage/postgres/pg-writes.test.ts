@@ -12,6 +12,7 @@ import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { bot, user } from '../contracts/fixtures.js';
 import { UniqueViolation, type StoreTx } from '../store.js';
+import { watchQueries } from '../contracts/pg-queries-seen.js';
 
 const BOT = 10;
 
@@ -147,12 +148,9 @@ describe.skipIf(!postgresAvailable)('PostgreSQL writes in batches, and caches', 
       answer: null,
     });
     const texts: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function counted(this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
+    const stop = watchQueries((text) => {
       if (/timeline_events/.test(text)) texts.push(text);
-      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-    } as typeof query;
+    });
     try {
       await store.write(async (tx) => {
         await send(chatPk)(tx);
@@ -161,7 +159,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL writes in batches, and caches', 
         await tx.insertTimelineEvents([event(2)]);
       });
     } finally {
-      pg.Client.prototype.query = query;
+      stop();
     }
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/^INSERT INTO timeline_events \(at, kind, .*\) VALUES \([^)]*\), \([^)]*\)$/);

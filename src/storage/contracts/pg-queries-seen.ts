@@ -1,0 +1,26 @@
+/**
+ * What the PostgreSQL tests see of the statements the driver sends: every `pg.Client`'s `query`
+ * watched while a watch is on, with whether it went on a write connection (pg's pipeline mode, the
+ * lanes) or on the pool.
+ */
+import pg from 'pg';
+
+/** Calls `seen` with each statement's text, and whether a write connection sent it, until `stop()`. */
+export function watchQueries(seen: (text: string, onWriteConnection: boolean) => void): () => void {
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function watched(this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
+    seen(text, (this as unknown as { pipeline?: boolean }).pipeline === true);
+    return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+  } as typeof query;
+  return () => void (pg.Client.prototype.query = query);
+}
+
+/** Counts what the write connections send, by statement text, until `stop()`. */
+export function countWriteStatements(): { counts: Map<string, number>; stop: () => void } {
+  const counts = new Map<string, number>();
+  const stop = watchQueries((text, onWriteConnection) => {
+    if (onWriteConnection) counts.set(text, (counts.get(text) ?? 0) + 1);
+  });
+  return { counts, stop };
+}
