@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server dist|src|head|PATH]
- *   [--population quick|full]` (scenario 9's worlds: quick by default, the issue's sizes with full)
+ *   [--population quick|full] [--worlds small,large,pg1,pg2]` (scenario 9's worlds: quick by default, the
+ *   issue's sizes with full; --worlds measures only those named, for a cheap comparison of one)
  *
  * Starts what each scenario needs on loopback (Parley on a fresh temporary data folder, the echo, the
  * peer, receivers), measures, stops everything it started, and writes bench/results/latest.md and
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     'cpu-prof-dir': { type: 'string', default: path.join(os.tmpdir(), 'prof') },
     server: { type: 'string', default: 'dist' },
     population: { type: 'string', default: 'quick' },
+    worlds: { type: 'string', default: 'small,large,pg1,pg2' },
   },
 });
 
@@ -105,6 +107,7 @@ const ctx: BenchContext = {
   cpuProfDir,
   connections: 50,
   population: values.population === 'full' ? 'full' : 'quick',
+  worlds: new Set(values.worlds!.split(',').map((w) => w.trim())),
   metrics: {},
   log,
 };

@@ -30,6 +30,8 @@ export interface BenchContext {
   connections: number;
   /** Scenario 9's size: `quick` (the default) or `full` (`--population full`: the issue's worlds). */
   population: 'quick' | 'full';
+  /** Scenario 9's runs to measure (`--worlds`): `small`, `large`, `pg1`, `pg2`; all by default. */
+  worlds: ReadonlySet<string>;
   /** The metrics of the scenarios run so far in this run (scenario 5 sets the peer beside them). */
   metrics: Record<string, number>;
   log(message: string): void;

@@ -240,14 +240,16 @@ export const populationScenario: Scenario = {
         `half of the bots long-poll, half have webhooks; ${mix.groupShare * 100}% of messages in groups, one reply in ${mix.pressEvery} pressed (the bot edits and answers), ` +
         `${mix.gatewayPerSecond} verification codes/s with delivery reports; rates ${plan.rates.join(', ')} messages/s, ${plan.stepMs / 1000} s a step, until p99 passes ${P99_LIMIT_MS} ms.`,
     ];
-    const small = await measure(ctx, 'SQLite, small world', plan.small, plan, 1);
-    const large = await measure(ctx, 'SQLite, large world', plan.large, plan, 1);
-    const runs: WorldRun[] = [small, large];
+    const want = (world: string) => ctx.worlds.has(world);
+    const small = want('small') ? await measure(ctx, 'SQLite, small world', plan.small, plan, 1) : undefined;
+    const large = want('large') ? await measure(ctx, 'SQLite, large world', plan.large, plan, 1) : undefined;
+    const runs: WorldRun[] = [small, large].filter((run) => run !== undefined);
     let pg1: WorldRun | undefined;
     let pg2: WorldRun | undefined;
-    const unavailable = await probe();
+    const pgNodes = [1, 2].filter((nodes) => want(`pg${nodes}`));
+    const unavailable = pgNodes.length > 0 ? await probe() : undefined;
     if (unavailable === undefined) {
-      for (const nodes of [1, 2]) {
+      for (const nodes of pgNodes) {
         const schema = `parley_bench_pop_${randomBytes(4).toString('hex')}`;
         const data = `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
         try {
@@ -262,21 +264,42 @@ export const populationScenario: Scenario = {
       }
     } else notes.push(`PostgreSQL not measured (no server at ${TEST_POSTGRES_URL}): ${unavailable}`);
 
-    const rows: Row[] = [row('Knee, large world vs small world (SQLite)', large, small)];
-    if (pg1) rows.push(row('Knee, PostgreSQL one node vs SQLite (small world)', pg1, small));
+    const rows: Row[] = [];
+    if (large && small) rows.push(row('Knee, large world vs small world (SQLite)', large, small));
+    if (pg1 && small) rows.push(row('Knee, PostgreSQL one node vs SQLite (small world)', pg1, small));
     if (pg1 && pg2) rows.push(row('Knee, PostgreSQL two nodes vs one node (small world)', pg2, pg1));
-    const bytesPerBot =
-      large.rssMiB !== undefined && small.rssMiB !== undefined
-        ? ((large.rssMiB - small.rssMiB) * 1024 * 1024) / (large.size.bots - small.size.bots)
-        : undefined;
-    const [sk, lk] = atSharedRate(small, large);
     for (const run of runs) notes.push(describeRun(run));
-    notes.push(
-      `Large vs small world at ${sk.rate} messages/s: CPU per message ${(lk.cpuMsPerMessage / sk.cpuMsPerMessage).toFixed(2)}x, ` +
-        `worst stall ${lk.worstStallMs.toFixed(0)} vs ${sk.worstStallMs.toFixed(0)} ms (idle: ${large.idleStallMs.toFixed(0)} vs ${small.idleStallMs.toFixed(0)} ms); ` +
-        `memory per added bot ${bytesPerBot === undefined ? 'n/a' : `${(bytesPerBot / 1024).toFixed(1)} KiB`} (people and groups included, RSS difference over the bots added).`,
-    );
-    if (pg1) {
+    const metrics: Record<string, number> = {
+      'pop.lost': runs.reduce((n, run) => n + run.lost, 0),
+      'pop.duplicates': runs.reduce((n, run) => n + run.duplicates, 0),
+    };
+    if (small) metrics['pop.small.knee'] = small.knee;
+    if (large) {
+      metrics['pop.large.knee'] = large.knee;
+      metrics['pop.large.idleStall'] = large.idleStallMs;
+    }
+    if (pg1) metrics['pop.pg.knee'] = pg1.knee;
+    if (pg2) metrics['pop.pg2.knee'] = pg2.knee;
+    if (small && large) {
+      const bytesPerBot =
+        large.rssMiB !== undefined && small.rssMiB !== undefined
+          ? ((large.rssMiB - small.rssMiB) * 1024 * 1024) / (large.size.bots - small.size.bots)
+          : undefined;
+      const [sk, lk] = atSharedRate(small, large);
+      notes.push(
+        `Large vs small world at ${sk.rate} messages/s: CPU per message ${(lk.cpuMsPerMessage / sk.cpuMsPerMessage).toFixed(2)}x, ` +
+          `worst stall ${lk.worstStallMs.toFixed(0)} vs ${sk.worstStallMs.toFixed(0)} ms (idle: ${large.idleStallMs.toFixed(0)} vs ${small.idleStallMs.toFixed(0)} ms); ` +
+          `memory per added bot ${bytesPerBot === undefined ? 'n/a' : `${(bytesPerBot / 1024).toFixed(1)} KiB`} (people and groups included, RSS difference over the bots added).`,
+      );
+      Object.assign(metrics, {
+        'pop.small.stall': sk.worstStallMs,
+        'pop.large.stall': lk.worstStallMs,
+        'pop.small.cpuPerMessage': sk.cpuMsPerMessage,
+        'pop.large.cpuPerMessage': lk.cpuMsPerMessage,
+        ...(bytesPerBot !== undefined ? { 'pop.bytesPerBot': bytesPerBot } : {}),
+      });
+    }
+    if (pg1 && small) {
       const [s, p] = atSharedRate(small, pg1);
       notes.push(
         `PostgreSQL one node vs SQLite at ${s.rate} messages/s: CPU per message ${(p.cpuMsPerMessage / s.cpuMsPerMessage).toFixed(2)}x (node only; the database's own CPU not counted), ` +
@@ -289,20 +312,7 @@ export const populationScenario: Scenario = {
       status: 'ok',
       rows,
       notes,
-      metrics: {
-        'pop.small.knee': small.knee,
-        'pop.large.knee': large.knee,
-        'pop.small.stall': sk.worstStallMs,
-        'pop.large.stall': lk.worstStallMs,
-        'pop.large.idleStall': large.idleStallMs,
-        'pop.small.cpuPerMessage': sk.cpuMsPerMessage,
-        'pop.large.cpuPerMessage': lk.cpuMsPerMessage,
-        ...(bytesPerBot !== undefined ? { 'pop.bytesPerBot': bytesPerBot } : {}),
-        ...(pg1 ? { 'pop.pg.knee': pg1.knee } : {}),
-        ...(pg2 ? { 'pop.pg2.knee': pg2.knee } : {}),
-        'pop.lost': runs.reduce((n, run) => n + run.lost, 0),
-        'pop.duplicates': runs.reduce((n, run) => n + run.duplicates, 0),
-      },
+      metrics,
     };
   },
 };
