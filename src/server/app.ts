@@ -33,7 +33,7 @@ import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
-import { ClockSweep } from '../delivery/clock-sweep.js';
+import { ClockSweeps } from '../delivery/clock-sweep.js';
 
 export interface Parley {
   app: FastifyInstance;
@@ -100,6 +100,12 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
     };
   };
 }
+
+/**
+ * The reason a world's shutdown signal aborts with: without one, `abort()` builds a DOMException (with
+ * its stack) that nobody reads, in every world's close (issue 28).
+ */
+const CLOSING = new Error('the server is closing');
 
 /** Where a database shared by several nodes keeps the admin token they all use. */
 const ADMIN_TOKEN_SETTING = 'admin.token';
@@ -254,9 +260,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const gatewayTimer = new GatewayTimer(platform, log, claimant);
   // What falls due on the virtual clock (boosts expire, subscriptions renew, suggested posts publish,
   // giveaways draw, polls close), one sweep per job the platform's parts registered (ADR 0111).
-  const sweeps = platform.timedJobs
-    .list()
-    .map((job) => new ClockSweep(platform.deps.clock, log, claimant, job));
+  const sweeps = new ClockSweeps(platform.deps.clock, log, claimant, platform.timedJobs.list());
   // What the platform's parts do after the kernel's events (a deleted paid suggested post is
   // refunded, ...), one listener per registration (platform/core/event-listeners.ts, ADR 0111).
   const stopListeners = platform.listeners.start(platform.deps.bus, (failure, error) =>
@@ -307,13 +311,13 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       pruner.start();
       reports.start(fresh);
       gatewayTimer.start(fresh);
-      for (const sweep of sweeps) sweep.start(fresh);
+      sweeps.start(fresh);
       workspaces
         ?.start()
         .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));
     },
     async close(front?: Server) {
-      shutdown.abort();
+      shutdown.abort(CLOSING);
       // Parked long polls answer now with what they have, so that closing does not wait 50 s.
       platform.updates.releaseAll();
       // The app, if it was ever built, and the server in front of it when it does not listen itself.
@@ -328,7 +332,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       pruner.stop();
       await gatewayTimer.stop();
       stopListeners();
-      for (const sweep of sweeps) await sweep.stop();
+      await sweeps.stop();
       await reports.stop();
       await claimant.stop();
       // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).
