@@ -9,7 +9,6 @@
  * Every operation on one name (open, close, create, reset, delete) runs after the previous one on that
  * name (`serial`).
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_WORKSPACE_IDLE_MS, type Config } from '../config/config.js';
@@ -18,6 +17,7 @@ import { listWorkspaceStorage, workspaceStorage, workspaceStorageExists } from '
 import { WorkspaceRegistry, type RegistryStore } from './workspace-registry.js';
 import { WorkspaceWakes } from './workspace-wakes.js';
 import { WORKSPACE_NAME } from '../wire/control-schema/index.js';
+import { randomHex } from './random-hex.js';
 
 /** What the pool needs of a built Parley (app.ts builds it with `createParley`). */
 export interface WorkspaceParley {
@@ -167,7 +167,7 @@ export class WorkspacePool {
     };
     const parley = await build(
       workspaceConfig,
-      created?.adminToken ?? randomBytes(20).toString('hex'),
+      created?.adminToken ?? randomHex(40),
       log.child({ workspace: name }),
     );
     try {
