@@ -7,7 +7,7 @@
  * The wake is its own timer, or a slot in a schedule shared by many loops (`WakeSlot`: the webhook
  * worker's one due queue for every bot, ADR 0092), so that an idle loop holds no timer of its own.
  */
-import { sleepUntil, type Clock } from '../platform/core/clock.js';
+import type { Clock } from '../platform/core/clock.js';
 
 /** A loop's place in a shared schedule, which kicks the loop when its time comes. */
 export interface WakeSlot {
@@ -15,16 +15,52 @@ export interface WakeSlot {
   clear(): void;
 }
 
-/** The abort reason of a wake that is no longer wanted. */
-const CANCELLED = 'cancelled';
+/** setTimeout's longest delay; a later wake is re-armed when it is reached. */
+const MAX_DELAY = 2 ** 31 - 1;
+
+/**
+ * A loop's own pending wake: a timer for the real time left and a subscription to the clock's
+ * advances, both dropped when it fires or is cancelled; `due` is called in a microtask after it
+ * fires, as the promise of `sleepUntil` it replaces resolved. (That was an AbortController per wake:
+ * aborting one builds and dispatches an `Event`, the larger part of stopping a world's workers, issue 28.)
+ */
+class OwnWake {
+  #timer: NodeJS.Timeout | undefined;
+  readonly #unsubscribe: () => void;
+
+  constructor(
+    private readonly clock: Clock,
+    readonly atMs: number,
+    private readonly due: () => void,
+  ) {
+    this.#unsubscribe = clock.onAdvance(() => this.#check());
+    this.#check();
+  }
+
+  #check(): void {
+    clearTimeout(this.#timer);
+    const left = this.atMs - this.clock.nowMs();
+    if (left > 0) {
+      this.#timer = setTimeout(() => this.#check(), Math.min(left, MAX_DELAY));
+      return;
+    }
+    this.cancel();
+    queueMicrotask(this.due);
+  }
+
+  cancel(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#unsubscribe();
+  }
+}
 
 export class DueLoop {
   #pumping = false;
   #again = false;
   #stopped = false;
-  /** The pending wake, if any: its time (virtual ms) and how to cancel it. */
-  #timer: AbortController | undefined;
-  #wakeAt: number | undefined;
+  /** The pending wake of a loop without a slot, if any. */
+  #wake: OwnWake | undefined;
   #running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -81,26 +117,22 @@ export class DueLoop {
     }
     // A pump mostly asks for the wake it asked for last time (a worker pumps at every finished job):
     // the pending wake stays, instead of a new timer and an abort per pump (which showed in profiles).
-    if (wakeAt !== undefined && wakeAt === this.#wakeAt && !this.#stopped) return;
+    if (wakeAt !== undefined && wakeAt === this.#wake?.atMs && !this.#stopped) return;
     this.#cancelWake();
     if (wakeAt === undefined || this.#stopped) return;
-    const timer = new AbortController();
-    this.#timer = timer;
-    this.#wakeAt = wakeAt;
-    void sleepUntil(this.clock, wakeAt, timer.signal).then(() => {
-      if (timer.signal.aborted) return;
+    const wake: OwnWake = new OwnWake(this.clock, wakeAt, () => {
+      // Cancelled (or replaced) after it fired: no kick.
+      if (this.#wake !== wake) return;
       // This wake is used up: a pump that asks for the same time again gets a new one.
-      this.#timer = undefined;
-      this.#wakeAt = undefined;
+      this.#wake = undefined;
       this.kick();
     });
+    this.#wake = wake;
   }
 
   #cancelWake(): void {
-    // A reason given: without one, abort() builds a DOMException (with its stack) for nobody.
-    this.#timer?.abort(CANCELLED);
-    this.#timer = undefined;
-    this.#wakeAt = undefined;
+    this.#wake?.cancel();
+    this.#wake = undefined;
   }
 
   /** Stops scheduling; resolves when a pump in progress has returned. */

@@ -4,7 +4,7 @@
  * Every worker (webhook deliveries, delivery reports, timed gateway jobs, retention) takes its jobs
  * through the one claimant the composition root builds.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobClaims, JobRef, Lease } from '../storage/ports/jobs.js';
 
@@ -12,8 +12,12 @@ import type { JobClaims, JobRef, Lease } from '../storage/ports/jobs.js';
 export const LEASE_MS = 120_000;
 
 export class JobClaimant {
-  /** Unique per process start: a restarted process never mistakes an old claim for its own. */
-  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  /**
+   * Unique per process start: a restarted process never mistakes an old claim for its own. Its 8 hex
+   * characters come from randomUUID's pool of random bytes (a `randomBytes` call of its own showed in
+   * a world's start, issue 28).
+   */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(

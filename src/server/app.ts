@@ -33,7 +33,7 @@ import { RequestSignals } from '../http/request-signals.js';
 import { gatewayLane } from '../gateway/gateway-lane.js';
 import { ReportWorker } from '../delivery/report-worker.js';
 import { GatewayTimer } from '../delivery/gateway-timer.js';
-import { ClockSweep } from '../delivery/clock-sweep.js';
+import { ClockSweeps } from '../delivery/clock-sweep.js';
 
 export interface Parley {
   app: FastifyInstance;
@@ -66,8 +66,9 @@ export interface CreateOptions {
   /**
    * A workspace's Parley (ADR 0061): its admin token is the one its store keeps (this one is kept if
    * it has none), the server's own (`operatorToken`) is accepted too, and it hosts no workspaces.
+   * `createdAt` (real Unix s) is kept in its settings if they hold none, in the same write.
    */
-  workspace?: { operatorToken: string };
+  workspace?: { operatorToken: string; createdAt: number };
   /**
    * Build the Fastify app on the first request that no lane takes, not before `createParley`
    * returns (ADR 0094; a workspace's always is). Only with `openWorld`, whose caller serves `handle`.
@@ -79,12 +80,12 @@ export interface CreateOptions {
 
 /** How the default workspace builds the others: as itself, on their storage (workspaces.ts). */
 function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildWorkspace {
-  return async (config, adminToken, log) => {
+  return async (config, adminToken, log, createdAt) => {
     const parley = await openWorld({
       config,
       adminToken,
       log: log as Logger,
-      workspace: { operatorToken },
+      workspace: { operatorToken, createdAt },
       ...(options.schema ? { schema: options.schema } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.lookup ? { lookup: options.lookup } : {}),
@@ -93,7 +94,7 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
     return {
       handle: parley.handle,
       adminToken: parley.adminToken,
-      store: parley.platform.deps.store,
+      createdAt: parley.createdAt ?? createdAt,
       startWorkers: () => parley.startWorkers(),
       nextWorkAt: () => nextWorkAt(parley.platform),
       close: () => parley.close(),
@@ -101,11 +102,25 @@ function workspaceBuilder(options: CreateOptions, operatorToken: string): BuildW
   };
 }
 
+/**
+ * The reason a world's shutdown signal aborts with: without one, `abort()` builds a DOMException (with
+ * its stack) that nobody reads, in every world's close (issue 28).
+ */
+const CLOSING = new Error('the server is closing');
+
 /** Where a database shared by several nodes keeps the admin token they all use. */
 const ADMIN_TOKEN_SETTING = 'admin.token';
+/** Where a workspace keeps the real time it was created at (its own settings). */
+const CREATED_AT_SETTING = 'workspace.created_at';
 
 export async function createParley(options: CreateOptions): Promise<Parley> {
-  const { app, handle: _handle, stopping: _stopping, ...world } = await openWorld(options);
+  const {
+    app,
+    handle: _handle,
+    stopping: _stopping,
+    createdAt: _createdAt,
+    ...world
+  } = await openWorld(options);
   return { ...world, app: await app() };
 }
 
@@ -121,6 +136,8 @@ export interface World extends Omit<Parley, 'app' | 'close'> {
   close(front?: Server): Promise<void>;
   /** Aborted when it starts to close (answers then carry `Connection: close`). */
   stopping: AbortSignal;
+  /** A workspace's creation time (real Unix s) as its settings keep it; undefined: not a workspace. */
+  createdAt: number | undefined;
 }
 
 export async function openWorld(options: CreateOptions): Promise<World> {
@@ -144,15 +161,26 @@ export async function openWorld(options: CreateOptions): Promise<World> {
 
 /**
  * The admin token of a database that several nodes share: the first node stores the token it was
- * given or generated, and every node uses the stored one, so that any node answers the CLI.
+ * given or generated, and every node uses the stored one, so that any node answers the CLI. A
+ * workspace's creation time is kept the same way, in the same write (one commit, issue 28).
  */
-async function sharedAdminToken(store: Store, token: string, given: boolean): Promise<string> {
-  if (given) return token;
+async function storedSettings(
+  store: Store,
+  token: string,
+  given: boolean,
+  createdAt: number | undefined,
+): Promise<{ adminToken: string; createdAt: number | undefined }> {
+  if (given && createdAt === undefined) return { adminToken: token, createdAt };
   return store.write(async (tx) => {
-    const stored = await tx.getSetting(ADMIN_TOKEN_SETTING);
-    if (stored !== undefined) return stored;
-    await tx.setSetting(ADMIN_TOKEN_SETTING, token);
-    return token;
+    const keep = async (key: string, value: string) => {
+      const stored = await tx.getSetting(key);
+      if (stored !== undefined) return stored;
+      await tx.setSetting(key, value);
+      return value;
+    };
+    const adminToken = given ? token : await keep(ADMIN_TOKEN_SETTING, token);
+    if (createdAt === undefined) return { adminToken, createdAt };
+    return { adminToken, createdAt: Number(await keep(CREATED_AT_SETTING, String(createdAt))) };
   });
 }
 
@@ -160,10 +188,10 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const { config, random = cryptoRandom, lookup } = options;
   const { store, filesDir, bus } = storage;
   const { workspace } = options;
-  const adminToken =
+  const { adminToken, createdAt } =
     storage.shared || workspace !== undefined
-      ? await sharedAdminToken(store, options.adminToken, config.adminToken !== undefined)
-      : options.adminToken;
+      ? await storedSettings(store, options.adminToken, config.adminToken !== undefined, workspace?.createdAt)
+      : { adminToken: options.adminToken, createdAt: undefined };
   const operatorToken = workspace?.operatorToken;
   // Stored uploads are the owner's alone, like the database (storage/private-files.ts). A fresh
   // throwaway store's folder is new: made (0700) by its first write, with no spool to clear.
@@ -254,9 +282,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   const gatewayTimer = new GatewayTimer(platform, log, claimant);
   // What falls due on the virtual clock (boosts expire, subscriptions renew, suggested posts publish,
   // giveaways draw, polls close), one sweep per job the platform's parts registered (ADR 0111).
-  const sweeps = platform.timedJobs
-    .list()
-    .map((job) => new ClockSweep(platform.deps.clock, log, claimant, job));
+  const sweeps = new ClockSweeps(platform.deps.clock, log, claimant, platform.timedJobs.list());
   // What the platform's parts do after the kernel's events (a deleted paid suggested post is
   // refunded, ...), one listener per registration (platform/core/event-listeners.ts, ADR 0111).
   const stopListeners = platform.listeners.start(platform.deps.bus, (failure, error) =>
@@ -298,6 +324,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
     platform,
     time,
     adminToken,
+    createdAt,
     metricsUrl: metricsListener?.url,
     startWorkers() {
       // A new, empty store has nothing due: its workers start without a first look (issue 28).
@@ -307,13 +334,13 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       pruner.start();
       reports.start(fresh);
       gatewayTimer.start(fresh);
-      for (const sweep of sweeps) sweep.start(fresh);
+      sweeps.start(fresh);
       workspaces
         ?.start()
         .catch((error: unknown) => log.error({ err: error }, 'opening the workspaces failed'));
     },
     async close(front?: Server) {
-      shutdown.abort();
+      shutdown.abort(CLOSING);
       // Parked long polls answer now with what they have, so that closing does not wait 50 s.
       platform.updates.releaseAll();
       // The app, if it was ever built, and the server in front of it when it does not listen itself.
@@ -328,7 +355,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
       pruner.stop();
       await gatewayTimer.stop();
       stopListeners();
-      for (const sweep of sweeps) await sweep.stop();
+      await sweeps.stop();
       await reports.stop();
       await claimant.stop();
       // The timeline's events not yet written (timeline.ts writes them in batches, ADR 0099).

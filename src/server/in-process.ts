@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { connectionLimits, DEFAULT_GATEWAY_PATH, loadConfig } from '../config/config.js';
+import { connectionLimits, DEFAULT_GATEWAY_PATH, loadConfig, type Config } from '../config/config.js';
 import { laneServerFactory } from '../http/http-lane.js';
 import { openWorld } from './app.js';
 import { inProcessFetch } from './in-process-fetch.js';
@@ -36,18 +36,29 @@ export interface InProcessServer {
   close(): Promise<void>;
 }
 
+/**
+ * The config of each log level and profile, made once per process (issue 28: a warm
+ * `createParley()` made it again each time). It depends on nothing else (the environment is not
+ * read), nothing changes a config once made, and only valid pairs are kept, so it holds a few.
+ */
+const CONFIGS = new Map<string, Config>();
+
+function inProcessConfig(logLevel: string, profile: string | undefined): Config {
+  const key = `${logLevel}\n${profile}`;
+  let config = CONFIGS.get(key);
+  if (config === undefined) {
+    // The environment is not read: PARLEY_DATA or PARLEY_PORT of the shell must not change a test's server.
+    config = loadConfig({ data: ':memory:', host: '127.0.0.1', port: '0', logLevel, profile }, {});
+    // Shared by every server of the process: frozen, so that a change of one would throw.
+    for (const value of Object.values(config))
+      if (typeof value === 'object' && value !== null) Object.freeze(value);
+    CONFIGS.set(key, Object.freeze(config));
+  }
+  return config;
+}
+
 export async function startInProcess(options: InProcessOptions = {}): Promise<InProcessServer> {
-  // The environment is not read: PARLEY_DATA or PARLEY_PORT of the shell must not change a test's server.
-  const config = loadConfig(
-    {
-      data: ':memory:',
-      host: '127.0.0.1',
-      port: '0',
-      logLevel: options.logLevel ?? 'silent',
-      profile: options.profile,
-    },
-    {},
-  );
+  const config = inProcessConfig(options.logLevel ?? 'silent', options.profile);
   // 32 hex characters (122 random bits): randomUUID draws from a pool of random bytes, where a
   // randomBytes call of its own was 15-20 µs of a warm start (issue 28).
   const adminToken = options.adminToken ?? randomUUID().replaceAll('-', '');

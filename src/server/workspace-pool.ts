@@ -9,37 +9,38 @@
  * Every operation on one name (open, close, create, reset, delete) runs after the previous one on that
  * name (`serial`).
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_WORKSPACE_IDLE_MS, type Config } from '../config/config.js';
-import type { Store } from '../storage/store.js';
 import { listWorkspaceStorage, workspaceStorage, workspaceStorageExists } from './workspace-storage.js';
 import { WorkspaceRegistry, type RegistryStore } from './workspace-registry.js';
 import { WorkspaceWakes } from './workspace-wakes.js';
 import { WORKSPACE_NAME } from '../wire/control-schema/index.js';
+import { randomHex } from './random-hex.js';
 
 /** What the pool needs of a built Parley (app.ts builds it with `createParley`). */
 export interface WorkspaceParley {
   /** Answers one request as this Parley's own server would (its lanes, then its Fastify app). */
   handle(request: IncomingMessage, response: ServerResponse): void;
   adminToken: string;
-  store: Pick<Store, 'write'>;
+  /** When it was created (real Unix s): the time its settings keep, or the one it was built with. */
+  createdAt: number;
   startWorkers(): void;
   /** When its background work is next due (real ms), or undefined: none (next-work.ts). */
   nextWorkAt(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
-/** Builds the Parley of a workspace: its config, and the admin token to keep if its store has none. */
+/**
+ * Builds the Parley of a workspace: its config, and the admin token and creation time (real Unix s)
+ * to keep if its store has none (both in the one write that opens it: issue 28).
+ */
 export type BuildWorkspace = (
   config: Config,
   adminToken: string,
   log: FastifyBaseLogger,
+  createdAt: number,
 ) => Promise<WorkspaceParley>;
-
-/** Where a workspace keeps the real time it was created at (its own settings). */
-const CREATED_AT_SETTING = 'workspace.created_at';
 
 export interface Instance {
   parley: WorkspaceParley;
@@ -167,17 +168,12 @@ export class WorkspacePool {
     };
     const parley = await build(
       workspaceConfig,
-      created?.adminToken ?? randomBytes(20).toString('hex'),
+      created?.adminToken ?? randomHex(40),
       log.child({ workspace: name }),
+      created?.at ?? Math.floor(Date.now() / 1000),
     );
     try {
-      const createdAt = await parley.store.write(async (tx) => {
-        const stored = await tx.getSetting(CREATED_AT_SETTING);
-        if (stored !== undefined) return Number(stored);
-        const at = created?.at ?? Math.floor(Date.now() / 1000);
-        await tx.setSetting(CREATED_AT_SETTING, String(at));
-        return at;
-      });
+      const { createdAt } = parley;
       if (this.persistent) {
         this.#wakes.cancel(name);
         await this.#registry.opened(name, createdAt);

@@ -15,7 +15,6 @@
  * Their cost is bounded (ADR 0064): at most `--max-workspaces` exist, and only those in use are open
  * (workspace-pool.ts: opened on first use, closed when idle, woken when their work is due).
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOT_API_ERRORS } from '../bot-api/error-catalogue.js';
@@ -26,6 +25,7 @@ import type { EventPort } from '../storage/ports/events.js';
 import { claimWorkspaceStorage, dropWorkspaceStorage, invalidWorkspaceName } from './workspace-storage.js';
 import { WorkspacePool, type BuildWorkspace, type Instance } from './workspace-pool.js';
 import type { RegistryStore } from './workspace-registry.js';
+import { randomHex } from './random-hex.js';
 
 export type { BuildWorkspace, WorkspaceParley } from './workspace-pool.js';
 
@@ -52,7 +52,7 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
   #creations: Promise<unknown> = Promise.resolve();
   readonly #maxWorkspaces: number;
   /** This process, to tell its own `workspace.changed` events from other nodes'. */
-  readonly #id = randomBytes(8).toString('hex');
+  readonly #id = randomHex(16);
   readonly #unsubscribe: () => void;
 
   constructor(private readonly options: WorkspaceHostOptions) {
@@ -179,7 +179,7 @@ export class WorkspaceHost implements WorkspaceManager, Lane {
       );
     }
     if (!(await claimWorkspaceStorage(storage, name))) throw exists();
-    const adminToken = randomBytes(20).toString('hex');
+    const adminToken = randomHex(40);
     try {
       const opened = await this.#pool.open(name, { adminToken, at: Math.floor(Date.now() / 1000) });
       this.#changed(name);

@@ -68,9 +68,10 @@ export class MediaDerivation {
   readonly ffmpeg: Ffmpeg;
   /**
    * Images decoded and encoded at once: sharp runs in libuv's thread pool (4 threads by default),
-   * which file reads and writes share; two images at a time leave them room.
+   * which file reads and writes share; two images at a time leave them room. Made at the first
+   * image: most test worlds never process one (issue 28).
    */
-  readonly #images: LimitFunction = pLimit(IMAGE_CONCURRENCY);
+  #imageLimit: LimitFunction | undefined;
   /**
    * How many of each were made (encoded, drawn, converted) rather than found: what "made once" is
    * checked by (ADR 0097). Plain numbers of this server, for tests and diagnostics.
@@ -82,6 +83,11 @@ export class MediaDerivation {
     ffmpeg: Ffmpeg = new Ffmpeg(),
   ) {
     this.ffmpeg = ffmpeg;
+  }
+
+  /** `work` under the image limiter. */
+  #images<T>(work: () => Promise<T>): Promise<T> {
+    return (this.#imageLimit ??= pLimit(IMAGE_CONCURRENCY))(work);
   }
 
   /**
