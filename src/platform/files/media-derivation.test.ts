@@ -5,8 +5,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type pLimit from 'p-limit';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
@@ -17,6 +18,13 @@ import { MediaDerivation } from './media-derivation.js';
 import { probeMedia } from './media-probe.js';
 import { uploadSha256 } from './upload.js';
 import { SqliteStore } from '../../storage/sqlite/sqlite-store.js';
+
+/** Limiters made by p-limit in this file: a MediaDerivation makes its image limiter at the first image. */
+const limits = vi.hoisted(() => ({ made: 0 }));
+vi.mock('p-limit', async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof pLimit }>()).default;
+  return { default: (concurrency: number) => ((limits.made += 1), real(concurrency)) };
+});
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/media/${name}`, import.meta.url));
@@ -111,5 +119,19 @@ describe('photo sizes', () => {
     expect(found.map((row) => row.pk)).toEqual(sizes.map((row) => row.pk));
     for (const size of sizes)
       expect((await media.photoOf(size)).map((row) => row.pk)).toEqual(sizes.map((row) => row.pk));
+  });
+});
+
+describe('the image limiter', () => {
+  it('is made at the first image, once (a world that makes none pays for none: issue 28)', async () => {
+    const before = limits.made;
+    const media = new MediaDerivation(files, new Ffmpeg({ binary: null }));
+    expect(limits.made).toBe(before);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#654321' } })
+      .png()
+      .toBuffer();
+    await Promise.all([media.encodePhoto(png), media.encodePhoto(png)]);
+    await media.encodePhoto(png);
+    expect(limits.made).toBe(before + 1);
   });
 });
