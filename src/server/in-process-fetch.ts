@@ -17,6 +17,9 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { HeldBody } from '../http/http-lane.js';
+
+const EMPTY = Buffer.alloc(0);
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -27,12 +30,14 @@ type Outcome = { kind: 'answer'; response: Response } | { kind: 'declined' };
  * An in-memory request as Node's HTTP server would hand it over: method, URL, lower-case headers,
  * and the body as a stream that ends.
  */
-export class InProcessRequest extends Readable {
+export class InProcessRequest extends Readable implements HeldBody {
   readonly method: string;
   url: string;
   readonly headers: Record<string, string>;
   readonly socket = { remoteAddress: '127.0.0.1', remotePort: 0, encrypted: false };
   readonly #declined: () => void;
+  /** The body, until the lane takes it (`takeBody`) or the stream is read. */
+  #body: Buffer | undefined;
 
   constructor(
     method: string,
@@ -46,11 +51,23 @@ export class InProcessRequest extends Readable {
     this.url = url;
     this.headers = headers;
     this.#declined = declined;
+    this.#body = body;
+  }
+
+  /** The lanes read the body here (http-lane.ts `readBody`), without the stream's events. */
+  takeBody(): Buffer {
+    const body = this.#body ?? EMPTY;
+    this.#body = undefined;
+    return body;
+  }
+
+  /** Read as a stream: the body (unless taken), then the end. */
+  override _read(): void {
+    const body = this.#body;
+    this.#body = undefined;
     if (body !== undefined && body.length > 0) this.push(body);
     this.push(null);
   }
-
-  override _read(): void {}
 
   /** No lane took it: it goes over the loopback, to the Fastify app (app.ts `handle`). */
   decline(response: ServerResponse): void {
@@ -150,7 +167,7 @@ class InProcessResponse extends EventEmitter {
     // A null-body status, and any answer to HEAD, carries no body (as on the wire).
     const bodyless = this.head || NULL_BODY_STATUSES.has(status);
     const body = bodyless ? null : this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
-    this.answered(inMemoryResponse(body, { status, headers: responseHeaders(this.#headers) }));
+    this.answered(inMemoryResponse(body, { status, headers: this.#headers as ResponseInit['headers'] }));
     process.nextTick(() => {
       done?.();
       this.emit('finish');
@@ -187,16 +204,32 @@ class InProcessResponse extends EventEmitter {
 const ResponseBase = Response as unknown as new (
   body: null,
   init: ResponseInit,
-) => { readonly headers: Headers; readonly status: number; readonly statusText: string };
+) => { readonly status: number; readonly statusText: string };
 
 class InMemoryResponse extends ResponseBase {
   readonly #bytes: Buffer | null;
   #used = false;
   #streamed: Response | undefined;
+  /** The answer's headers as written, made a `Headers` when first asked for (grammY never asks). */
+  #written: ResponseInit['headers'];
+  #headers: Headers | undefined;
 
   constructor(bytes: Buffer | null, init: ResponseInit) {
-    super(null, init);
+    // Response's own headers are left empty: building them (and checking each name and value) cost
+    // more than the rest of the answer, and most readers read only the body.
+    const { headers, ...rest } = init;
+    super(null, rest);
     this.#bytes = bytes;
+    this.#written = headers;
+  }
+
+  get headers(): Headers {
+    if (this.#headers === undefined) {
+      const written = this.#written;
+      this.#headers = written instanceof Headers ? written : responseHeaders(written as WrittenHeaders);
+      this.#written = undefined;
+    }
+    return this.#headers;
   }
 
   get body(): ReadableStream<Uint8Array> | null {
@@ -247,7 +280,7 @@ class InMemoryResponse extends ResponseBase {
     return inMemoryResponse(this.#bytes, {
       status: this.status,
       statusText: this.statusText,
-      headers: this.headers,
+      headers: new Headers(this.headers),
     });
   }
 }
@@ -266,8 +299,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Hop-by-hop headers that describe a connection, which an in-memory answer does not have. */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
-function responseHeaders(headers: Record<string, string | string[]>): Headers {
+type WrittenHeaders = Record<string, string | string[]>;
+
+function responseHeaders(headers: WrittenHeaders | undefined): Headers {
   const result = new Headers();
+  if (headers === undefined) return result;
   for (const [name, value] of Object.entries(headers)) {
     if (CONNECTION_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) result.append(name, item);

@@ -22,7 +22,8 @@ const FETCH_TIMEOUT_SECONDS = 300;
 
 interface RawAnswer {
   status: number;
-  contentType: string | null;
+  /** Read only to word a refusal that is not an envelope (an in-process answer's headers are lazy). */
+  contentType: () => string | null;
   text: string;
 }
 
@@ -132,11 +133,7 @@ async function longPoll(url: string, init: RequestInit, holdSeconds: number): Pr
       signal: init.signal ?? null,
       dispatcher: agent,
     });
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      text: await response.text(),
-    };
+    return read(response);
   } finally {
     // One agent per wait: nothing stays open once the answer is read, and no client state to close.
     await agent.destroy();
@@ -156,10 +153,10 @@ function fileNameOf(header: string | null): string | undefined {
   return /filename="([^"]*)"/i.exec(header)?.[1];
 }
 
-async function read(response: Response): Promise<RawAnswer> {
+async function read(response: Pick<Response, 'status' | 'headers' | 'text'>): Promise<RawAnswer> {
   return {
     status: response.status,
-    contentType: response.headers.get('content-type'),
+    contentType: () => response.headers.get('content-type'),
     text: await response.text(),
   };
 }
@@ -175,7 +172,8 @@ function unwrap<T>(raw: RawAnswer, what: string): T {
     if (answer.ok) return answer.result as T;
     throw new ControlApiError(raw.status, answer.error, answer.description);
   }
-  const type = raw.contentType ? ` (${raw.contentType.split(';')[0]})` : '';
+  const contentType = raw.contentType();
+  const type = contentType ? ` (${contentType.split(';')[0]})` : '';
   throw new ControlApiError(
     raw.status,
     UNEXPECTED_RESPONSE,
