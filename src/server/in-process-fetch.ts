@@ -23,9 +23,6 @@ const EMPTY = Buffer.alloc(0);
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** What the handler wrote, or that it left the request to the loopback. */
-type Outcome = { kind: 'answer'; response: Response } | { kind: 'declined' };
-
 /**
  * An in-memory request as Node's HTTP server would hand it over: method, URL, lower-case headers,
  * and the body as a stream that ends.
@@ -384,14 +381,19 @@ export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
       headers['content-length'] ??= String(body.bytes.length);
       if (body.type !== undefined) headers['content-type'] ??= body.type;
     }
-    return new Promise<Outcome>((resolve, reject) => {
+    const follow = (init?.redirect ?? 'follow') !== 'manual';
+    // Settled by the answer, or by the loopback's answer (a declined request, a redirect to follow):
+    // no step between the handler's end and the caller's.
+    return new Promise<Response>((resolve, reject) => {
       const response = new InProcessResponse(
-        (answer) => resolve({ kind: 'answer', response: answer }),
+        // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over
+        // the loopback: the request had no effect but the redirect.
+        (answer) => resolve(follow && REDIRECTS.has(answer.status) ? network(input, init) : answer),
         reject,
         method === 'HEAD',
       );
       const request = new InProcessRequest(method, url.slice(origin.length) || '/', headers, body.bytes, () =>
-        resolve({ kind: 'declined' }),
+        resolve(network(input, init)),
       );
       if (signal) {
         const onAbort = () => {
@@ -402,13 +404,6 @@ export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
         response.once('close', () => signal.removeEventListener('abort', onAbort));
       }
       handle(request as unknown as IncomingMessage, response as unknown as ServerResponse);
-    }).then((outcome) => {
-      if (outcome.kind === 'declined') return network(input, init);
-      const { response } = outcome;
-      // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over the
-      // loopback: the request had no effect but the redirect.
-      const follow = REDIRECTS.has(response.status) && (init?.redirect ?? 'follow') !== 'manual';
-      return follow ? network(input, init) : response;
     });
   };
 }

@@ -42,13 +42,14 @@ export interface RequestSpec {
 
 export class ControlTransport {
   readonly #baseUrl: string;
-  readonly #adminToken: string;
+  /** `Bearer <admin token>`. */
+  readonly #authorization: string;
   readonly #fetch: typeof fetch | undefined;
 
   constructor(url: string, adminToken: string, customFetch: typeof fetch | undefined) {
     // A base URL may carry a path prefix (a reverse proxy); only the trailing slash is dropped.
     this.#baseUrl = url.replace(/\/+$/, '');
-    this.#adminToken = adminToken;
+    this.#authorization = `Bearer ${adminToken}`;
     this.#fetch = customFetch;
   }
 
@@ -56,7 +57,7 @@ export class ControlTransport {
   async call<T>(spec: RequestSpec): Promise<T> {
     const url = this.#url(spec.path, spec.query);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#adminToken}`,
+      authorization: this.#authorization,
       accept: 'application/json',
     };
     const init: RequestInit = { method: spec.method, headers };
@@ -72,7 +73,7 @@ export class ControlTransport {
 
   /** A GET whose 200 answer is a file's bytes (`X-Parley-File-Id` and its kin say what file). */
   async download(path: string, query: Query): Promise<DownloadedFile> {
-    const headers = { authorization: `Bearer ${this.#adminToken}` };
+    const headers = { authorization: this.#authorization };
     const response = await (this.#fetch ?? fetch)(this.#url(path, query), { method: 'GET', headers });
     // 200 is always the bytes (a file may well be JSON); anything else is the envelope of an error.
     if (response.status !== 200) {
