@@ -215,3 +215,18 @@ it('reads the queue when an id the poll saw taken is handed out again after it p
     { update_id: seen[0]!.update_id, message: { text: 'seen' } },
   ]);
 });
+
+it('confirms what a poll here handed over without reading first whether there is anything (issue 28)', async () => {
+  const [row] = await queueRows('one');
+  const confirm = { limit: 100, timeout: 0, allowedUpdates: undefined };
+  expect(JSON.parse(await platform.updates.getUpdates(botId, { ...confirm, offset: 0 }))).toHaveLength(1);
+  const counter = countQueueReads();
+  // The offset above the row handed over: a delete, then the queue's read of the answer.
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: row!.update_id + 1 })).toBe('[]');
+  expect(counter.reads()).toBe(1);
+  // Nothing handed over since: the same offset again reads first, finds nothing to delete, and
+  // the row is gone for a poll from the start.
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: row!.update_id + 1 })).toBe('[]');
+  expect(counter.reads()).toBe(3);
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: 0 })).toBe('[]');
+});
