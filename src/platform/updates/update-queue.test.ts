@@ -6,7 +6,7 @@
  * as the poll read it; else it reads the store.
  */
 import { tmpdir } from 'node:os';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
 import { assemblePlatform, type Platform } from '../assembly/platform.js';
@@ -229,4 +229,26 @@ it('confirms what a poll here handed over without reading first whether there is
   expect(await platform.updates.getUpdates(botId, { ...confirm, offset: row!.update_id + 1 })).toBe('[]');
   expect(counter.reads()).toBe(3);
   expect(await platform.updates.getUpdates(botId, { ...confirm, offset: 0 })).toBe('[]');
+});
+
+it("records a queued update on the timeline with the row's JSON, made once (issue 28)", async () => {
+  const payload = { message_id: 7, text: 'once', chat: { id: 42, type: 'private' } };
+  const stringify = vi.spyOn(JSON, 'stringify');
+  let rows: UpdateRow[];
+  try {
+    rows = await store.write(async (tx) => {
+      const into: UpdateRow[] = [];
+      const update = { type: 'message', payload, queueKey: 'c42', date: Math.floor(Date.now() / 1000) };
+      await platform.updates.enqueue(tx, botId, update as NewUpdate, into);
+      return into;
+    });
+    const made = stringify.mock.calls.filter(
+      ([value]) => value === payload || (value as { message?: unknown } | undefined)?.message === payload,
+    );
+    expect(made).toHaveLength(1);
+  } finally {
+    stringify.mockRestore();
+  }
+  const [event] = await store.listTimeline({ botId, kind: 'update', limit: 1 });
+  expect(event!.answer).toBe(JSON.stringify({ update_id: rows[0]!.update_id, message: payload }));
 });

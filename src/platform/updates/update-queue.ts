@@ -188,7 +188,7 @@ export class UpdateQueue {
     // The timeline's row, in the same write (ADR 0099); its views listen to `updates.queued` too.
     if (this.timelineOn)
       await tx.insertTimelineEvents([
-        updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload),
+        updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload, row.payload),
       ]);
     return updateId;
   }
