@@ -4,7 +4,7 @@
  * same answers to the same requests, the refused ones included (a wrong token, bodies Fastify's JSON
  * parser refuses, a body past the limit), and a refused request changes nothing.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN, callBotApi, phone, userAndBot, type TestServer } from './helpers/in-process.js';
 import { laneAndFastify } from './helpers/lanes.js';
 
@@ -125,6 +125,28 @@ describe('the control API fast lane', () => {
     // Only the six accepted calls wrote a message.
     expect(texts).toEqual(['hello', 'with charset', 'upper', 'with a query', '/start now', 'constructor']);
     expect(answers.sent!.status).toBe(200);
+  });
+
+  it('writes the answer with the JSON text the timeline recorded, made once (issue 28)', async () => {
+    const lane = servers.lane();
+    const { user, bot } = await userAndBot(lane, 'once');
+    const body = JSON.stringify({ from: user.phone_number, chat: `@${bot.username}`, text: 'made once' });
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const answer = await raw(`${lane.url}/control/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body,
+      });
+      const made = stringify.mock.calls.filter(([value]) => {
+        const answered = value as { ok?: boolean; result?: { text?: string } } | undefined;
+        return answered?.ok === true && answered.result?.text === 'made once';
+      });
+      expect(made).toHaveLength(1);
+      expect(JSON.parse(answer.text)).toMatchObject({ ok: true, result: { text: 'made once' } });
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
 

@@ -29,8 +29,20 @@ export interface ControlFailure {
 
 /** What to answer: a JSON body (written with `JSON.stringify`, as Fastify does) or raw bytes. */
 export type ControlAnswer =
-  | { status: number; json: { ok: true; result: unknown } | ControlFailure; binary?: undefined }
-  | { status: 200; binary: BinaryAnswer; json?: undefined };
+  | {
+      status: number;
+      json: { ok: true; result: unknown } | ControlFailure;
+      /** `json` as `JSON.stringify` writes it, once made (the timeline's record makes it first). */
+      text?: string;
+      binary?: undefined;
+    }
+  | { status: 200; binary: BinaryAnswer; json?: undefined; text?: undefined };
+
+/** The JSON text of an answer's body, made once: the timeline and the transport write the same. */
+export function answerText(answer: ControlAnswer & { json: object }): string {
+  answer.text ??= JSON.stringify(answer.json);
+  return answer.text;
+}
 
 export function controlFailure(status: number, error: string, description: string): ControlAnswer {
   return { status, json: { ok: false, error, description } };
@@ -149,7 +161,7 @@ function recordAction(
     route,
     input,
     status: answered.status,
-    answer: answered.json ? JSON.stringify(answered.json) : '<bytes>',
+    answer: answered.json ? answerText(answered) : '<bytes>',
     durationMs,
   });
   const person = input.user ?? input.as ?? input.from;

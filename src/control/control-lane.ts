@@ -18,6 +18,7 @@ import type { RouteId } from '../wire/control-schema/index.js';
 import {
   ADMIN_TOKEN_REFUSED,
   answerControl,
+  answerText,
   errorAnswer,
   type CallParts,
   type ControlAnswer,
@@ -161,7 +162,7 @@ export function controlLane(options: ControlLaneOptions): Lane {
     close = false,
   ) => {
     // The lane's routes answer JSON only (LANE_ROUTES).
-    const body = JSON.stringify(outcome.json);
+    const body = answerText(outcome as ControlAnswer & { json: object });
     writeJson(response, outcome.status, body, stopping, close ? CLOSE : undefined, JSON_TYPE);
     logLine(request, route, started, outcome.status, body);
   };

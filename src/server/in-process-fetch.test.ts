@@ -3,8 +3,10 @@
  * once by `text`, `json`, `arrayBuffer` or `blob`, or streamed through `body`; `clone` before a read.
  * The kit's use of it, through a real server and grammY, is in test/testkit-in-process-fetch.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
 import { inProcessFetch } from './in-process-fetch.js';
+import { readBody } from '../http/http-lane.js';
 
 const fetchOf = (body: string, status = 201) =>
   inProcessFetch({
@@ -46,5 +48,81 @@ describe('an in-memory answer', () => {
     expect((await fetchOf('', 204)('http://127.0.0.1:1/d')).body).toBeNull();
     const head = await fetchOf('{"n":1}', 200)('http://127.0.0.1:1/e', { method: 'HEAD' });
     expect([head.status, head.body, await head.text()]).toEqual([200, null, '']);
+  });
+});
+
+describe('the cost of an in-memory exchange (issue 28)', () => {
+  const original = globalThis.Headers;
+  afterEach(() => {
+    globalThis.Headers = original;
+  });
+
+  it("builds an answer's Headers only when they are read", async () => {
+    let made = 0;
+    globalThis.Headers = class extends original {
+      constructor(init?: ConstructorParameters<typeof Headers>[0]) {
+        super(init);
+        made += 1;
+      }
+    };
+    const response = await fetchOf('{"ok":true}')('http://127.0.0.1:1/f');
+    expect(await response.json()).toEqual({ ok: true });
+    expect(made).toBe(0);
+    expect([response.headers.get('x-kind'), response.headers.get('content-type')]).toEqual([
+      'test',
+      'application/json',
+    ]);
+    expect(made).toBe(1);
+    const copy = (await fetchOf('{}')('http://127.0.0.1:1/g')).clone();
+    copy.headers.set('x-kind', 'changed');
+    expect(copy.headers.get('x-kind')).toBe('changed');
+  });
+
+  it('hands a lane its request body without the stream, and a stream reader the same bytes', async () => {
+    const seen: Array<{ body: string; flowing: boolean | null }> = [];
+    const fetch = inProcessFetch({
+      origin: 'http://127.0.0.1:1',
+      closing: () => false,
+      handle: (request, response) => {
+        void (async () => {
+          const lane = request.url === '/lane';
+          let body: string;
+          if (lane) body = (await readBody(request, 1 << 10)).toString();
+          else {
+            const chunks: Buffer[] = [];
+            for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+            body = Buffer.concat(chunks).toString();
+          }
+          // The lane's read never set the stream flowing (no `data`, no `end`, no ticks between).
+          seen.push({ body, flowing: lane ? request.readableFlowing : null });
+          response.writeHead(200, ['content-type', 'text/plain']);
+          response.end(body);
+        })();
+      },
+    });
+    for (const path of ['/lane', '/stream']) {
+      const answer = await fetch(`http://127.0.0.1:1${path}`, { method: 'POST', body: '{"a":1}' });
+      expect(await answer.text()).toBe('{"a":1}');
+    }
+    expect(seen).toEqual([
+      { body: '{"a":1}', flowing: null },
+      { body: '{"a":1}', flowing: null },
+    ]);
+    const tooLarge = inProcessFetch({
+      origin: 'http://127.0.0.1:1',
+      closing: () => false,
+      handle: (request: IncomingMessage, response) => {
+        readBody(request, 3).then(
+          () => response.end('read'),
+          (error: Error) => response.end(error.constructor.name),
+        );
+      },
+    });
+    const refused = await tooLarge('http://127.0.0.1:1/x', {
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-length': '2' },
+    });
+    expect(await refused.text()).toBe('BodyTooLarge');
   });
 });

@@ -17,22 +17,25 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { HeldBody } from '../http/http-lane.js';
+import { inMemoryResponse } from './in-memory-response.js';
+
+const EMPTY = Buffer.alloc(0);
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** What the handler wrote, or that it left the request to the loopback. */
-type Outcome = { kind: 'answer'; response: Response } | { kind: 'declined' };
 
 /**
  * An in-memory request as Node's HTTP server would hand it over: method, URL, lower-case headers,
  * and the body as a stream that ends.
  */
-export class InProcessRequest extends Readable {
+export class InProcessRequest extends Readable implements HeldBody {
   readonly method: string;
   url: string;
   readonly headers: Record<string, string>;
   readonly socket = { remoteAddress: '127.0.0.1', remotePort: 0, encrypted: false };
   readonly #declined: () => void;
+  /** The body, until the lane takes it (`takeBody`) or the stream is read. */
+  #body: Buffer | undefined;
 
   constructor(
     method: string,
@@ -46,11 +49,23 @@ export class InProcessRequest extends Readable {
     this.url = url;
     this.headers = headers;
     this.#declined = declined;
+    this.#body = body;
+  }
+
+  /** The lanes read the body here (http-lane.ts `readBody`), without the stream's events. */
+  takeBody(): Buffer {
+    const body = this.#body ?? EMPTY;
+    this.#body = undefined;
+    return body;
+  }
+
+  /** Read as a stream: the body (unless taken), then the end. */
+  override _read(): void {
+    const body = this.#body;
+    this.#body = undefined;
     if (body !== undefined && body.length > 0) this.push(body);
     this.push(null);
   }
-
-  override _read(): void {}
 
   /** No lane took it: it goes over the loopback, to the Fastify app (app.ts `handle`). */
   decline(response: ServerResponse): void {
@@ -150,7 +165,7 @@ class InProcessResponse extends EventEmitter {
     // A null-body status, and any answer to HEAD, carries no body (as on the wire).
     const bodyless = this.head || NULL_BODY_STATUSES.has(status);
     const body = bodyless ? null : this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
-    this.answered(inMemoryResponse(body, { status, headers: responseHeaders(this.#headers) }));
+    this.answered(inMemoryResponse(body, { status, headers: this.#headers as ResponseInit['headers'] }));
     process.nextTick(() => {
       done?.();
       this.emit('finish');
@@ -177,104 +192,11 @@ class InProcessResponse extends EventEmitter {
   }
 }
 
-/**
- * A `Response` whose body is bytes in memory: `text()`, `json()`, `arrayBuffer()` and `bytes()` read
- * them directly, and `body` (a web stream) is made only if asked for. Node makes a web stream for
- * every `Response` built with a body, and reading it back through the stream cost about a fifth of an
- * echo exchange's CPU (issue 28, measured).
- */
-/** Response's constructor, typed as what this file uses of it (the DOM types declare its methods as properties). */
-const ResponseBase = Response as unknown as new (
-  body: null,
-  init: ResponseInit,
-) => { readonly headers: Headers; readonly status: number; readonly statusText: string };
-
-class InMemoryResponse extends ResponseBase {
-  readonly #bytes: Buffer | null;
-  #used = false;
-  #streamed: Response | undefined;
-
-  constructor(bytes: Buffer | null, init: ResponseInit) {
-    super(null, init);
-    this.#bytes = bytes;
-  }
-
-  get body(): ReadableStream<Uint8Array> | null {
-    if (this.#bytes === null) return null;
-    this.#streamed ??= new Response(this.#bytes);
-    return this.#streamed.body;
-  }
-
-  get bodyUsed(): boolean {
-    return this.#used || (this.#streamed?.bodyUsed ?? false);
-  }
-
-  #take(): Buffer {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
-    this.#used = true;
-    return this.#bytes ?? Buffer.alloc(0);
-  }
-
-  text(): Promise<string> {
-    try {
-      return Promise.resolve(this.#take().toString('utf8'));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text()) as unknown;
-  }
-
-  arrayBuffer(): Promise<ArrayBuffer> {
-    try {
-      const bytes = this.#take();
-      return Promise.resolve(
-        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-      );
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-
-  async blob(): Promise<Blob> {
-    return new Blob([await this.arrayBuffer()], { type: this.headers.get('content-type') ?? '' });
-  }
-
-  clone(): Response {
-    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
-    return inMemoryResponse(this.#bytes, {
-      status: this.status,
-      statusText: this.statusText,
-      headers: this.headers,
-    });
-  }
-}
-
-/** A Response (it is one at run time: the class extends Response) with its body in memory. */
-function inMemoryResponse(bytes: Buffer | null, init: ResponseInit): Response {
-  return new InMemoryResponse(bytes, init) as unknown as Response;
-}
-
 /** Statuses whose answer has no body (the Fetch standard's null body statuses). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** Redirects, which a fetch follows unless told not to (the loopback does, with its own fetch). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/** Hop-by-hop headers that describe a connection, which an in-memory answer does not have. */
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding']);
-
-function responseHeaders(headers: Record<string, string | string[]>): Headers {
-  const result = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (CONNECTION_HEADERS.has(name)) continue;
-    if (Array.isArray(value)) for (const item of value) result.append(name, item);
-    else result.set(name, value);
-  }
-  return result;
-}
 
 /** The request's headers as Node's server presents them (lower-case names); undefined: not plain. */
 function requestHeaders(init: RequestInit['headers']): Record<string, string> | undefined {
@@ -348,14 +270,19 @@ export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
       headers['content-length'] ??= String(body.bytes.length);
       if (body.type !== undefined) headers['content-type'] ??= body.type;
     }
-    return new Promise<Outcome>((resolve, reject) => {
+    const follow = (init?.redirect ?? 'follow') !== 'manual';
+    // Settled by the answer, or by the loopback's answer (a declined request, a redirect to follow):
+    // no step between the handler's end and the caller's.
+    return new Promise<Response>((resolve, reject) => {
       const response = new InProcessResponse(
-        (answer) => resolve({ kind: 'answer', response: answer }),
+        // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over
+        // the loopback: the request had no effect but the redirect.
+        (answer) => resolve(follow && REDIRECTS.has(answer.status) ? network(input, init) : answer),
         reject,
         method === 'HEAD',
       );
       const request = new InProcessRequest(method, url.slice(origin.length) || '/', headers, body.bytes, () =>
-        resolve({ kind: 'declined' }),
+        resolve(network(input, init)),
       );
       if (signal) {
         const onAbort = () => {
@@ -366,13 +293,6 @@ export function inProcessFetch(options: InProcessFetchOptions): typeof fetch {
         response.once('close', () => signal.removeEventListener('abort', onAbort));
       }
       handle(request as unknown as IncomingMessage, response as unknown as ServerResponse);
-    }).then((outcome) => {
-      if (outcome.kind === 'declined') return network(input, init);
-      const { response } = outcome;
-      // A redirect (a workspace's root, to its web client) is followed as fetch follows it, over the
-      // loopback: the request had no effect but the redirect.
-      const follow = REDIRECTS.has(response.status) && (init?.redirect ?? 'follow') !== 'manual';
-      return follow ? network(input, init) : response;
     });
   };
 }

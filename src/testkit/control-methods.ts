@@ -52,12 +52,17 @@ export type RouteMethods = {
 export function requestSpec(id: RouteId, params: object = {}, signal?: AbortSignal): RequestSpec {
   const route: RouteSpec = CONTROL_API[id];
   const given = params as Record<string, unknown>;
-  const inPath = new Set<string>();
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    inPath.add(name);
-    return encodeURIComponent(String(given[name]));
-  });
-  const rest = Object.fromEntries(Object.entries(given).filter(([name]) => !inPath.has(name)));
+  let path = route.path;
+  let rest = given;
+  // Most routes (a message, a wait) have no path parameter: their parameters are the body as given.
+  if (path.includes('{')) {
+    const inPath = new Set<string>();
+    path = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      inPath.add(name);
+      return encodeURIComponent(String(given[name]));
+    });
+    rest = Object.fromEntries(Object.entries(given).filter(([name]) => !inPath.has(name)));
+  }
   const timeout = route.params?.fields.timeout;
   const holdSeconds = timeout ? Number(rest.timeout ?? timeout.default) : undefined;
   if (route.method === 'GET') return { method: 'GET', path, query: rest as Query, holdSeconds, signal };

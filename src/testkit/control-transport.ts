@@ -22,7 +22,8 @@ const FETCH_TIMEOUT_SECONDS = 300;
 
 interface RawAnswer {
   status: number;
-  contentType: string | null;
+  /** Read only to word a refusal that is not an envelope (an in-process answer's headers are lazy). */
+  contentType: () => string | null;
   text: string;
 }
 
@@ -41,13 +42,14 @@ export interface RequestSpec {
 
 export class ControlTransport {
   readonly #baseUrl: string;
-  readonly #adminToken: string;
+  /** `Bearer <admin token>`. */
+  readonly #authorization: string;
   readonly #fetch: typeof fetch | undefined;
 
   constructor(url: string, adminToken: string, customFetch: typeof fetch | undefined) {
     // A base URL may carry a path prefix (a reverse proxy); only the trailing slash is dropped.
     this.#baseUrl = url.replace(/\/+$/, '');
-    this.#adminToken = adminToken;
+    this.#authorization = `Bearer ${adminToken}`;
     this.#fetch = customFetch;
   }
 
@@ -55,7 +57,7 @@ export class ControlTransport {
   async call<T>(spec: RequestSpec): Promise<T> {
     const url = this.#url(spec.path, spec.query);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#adminToken}`,
+      authorization: this.#authorization,
       accept: 'application/json',
     };
     const init: RequestInit = { method: spec.method, headers };
@@ -71,7 +73,7 @@ export class ControlTransport {
 
   /** A GET whose 200 answer is a file's bytes (`X-Parley-File-Id` and its kin say what file). */
   async download(path: string, query: Query): Promise<DownloadedFile> {
-    const headers = { authorization: `Bearer ${this.#adminToken}` };
+    const headers = { authorization: this.#authorization };
     const response = await (this.#fetch ?? fetch)(this.#url(path, query), { method: 'GET', headers });
     // 200 is always the bytes (a file may well be JSON); anything else is the envelope of an error.
     if (response.status !== 200) {
@@ -132,11 +134,7 @@ async function longPoll(url: string, init: RequestInit, holdSeconds: number): Pr
       signal: init.signal ?? null,
       dispatcher: agent,
     });
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      text: await response.text(),
-    };
+    return read(response);
   } finally {
     // One agent per wait: nothing stays open once the answer is read, and no client state to close.
     await agent.destroy();
@@ -156,10 +154,10 @@ function fileNameOf(header: string | null): string | undefined {
   return /filename="([^"]*)"/i.exec(header)?.[1];
 }
 
-async function read(response: Response): Promise<RawAnswer> {
+async function read(response: Pick<Response, 'status' | 'headers' | 'text'>): Promise<RawAnswer> {
   return {
     status: response.status,
-    contentType: response.headers.get('content-type'),
+    contentType: () => response.headers.get('content-type'),
     text: await response.text(),
   };
 }
@@ -175,7 +173,8 @@ function unwrap<T>(raw: RawAnswer, what: string): T {
     if (answer.ok) return answer.result as T;
     throw new ControlApiError(raw.status, answer.error, answer.description);
   }
-  const type = raw.contentType ? ` (${raw.contentType.split(';')[0]})` : '';
+  const contentType = raw.contentType();
+  const type = contentType ? ` (${contentType.split(';')[0]})` : '';
   throw new ControlApiError(
     raw.status,
     UNEXPECTED_RESPONSE,

@@ -113,8 +113,15 @@ export function updateEvent(
   updateId: number,
   type: string,
   payload: unknown,
+  /** The payload's JSON text when made already (the queued row's), so that it is not made twice. */
+  payloadJson?: string,
 ): NewTimelineEvent {
   const { chat, person } = updateParties(payload);
+  // As `JSON.stringify({ update_id, [type]: payload })` writes it (a type is a plain name).
+  const update =
+    payloadJson === undefined
+      ? jsonOf({ update_id: updateId, [type]: payload })
+      : `{"update_id":${updateId},${JSON.stringify(type)}:${payloadJson}}`;
   return {
     at,
     kind: 'update',
@@ -126,7 +133,7 @@ export function updateEvent(
     summary: `update ${updateId} ${type}${gist(payload)}`,
     duration_ms: null,
     request: null,
-    answer: redactJson(jsonOf({ update_id: updateId, [type]: payload })),
+    answer: redactJson(update),
   };
 }
 

@@ -6,7 +6,7 @@
  * as the poll read it; else it reads the store.
  */
 import { tmpdir } from 'node:os';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SystemClock } from '../core/clock.js';
 import { EventBus } from '../core/event-bus.js';
 import { assemblePlatform, type Platform } from '../assembly/platform.js';
@@ -214,4 +214,41 @@ it('reads the queue when an id the poll saw taken is handed out again after it p
     { update_id: unseen[0]!.update_id, message: { text: 'unseen' } },
     { update_id: seen[0]!.update_id, message: { text: 'seen' } },
   ]);
+});
+
+it('confirms what a poll here handed over without reading first whether there is anything (issue 28)', async () => {
+  const [row] = await queueRows('one');
+  const confirm = { limit: 100, timeout: 0, allowedUpdates: undefined };
+  expect(JSON.parse(await platform.updates.getUpdates(botId, { ...confirm, offset: 0 }))).toHaveLength(1);
+  const counter = countQueueReads();
+  // The offset above the row handed over: a delete, then the queue's read of the answer.
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: row!.update_id + 1 })).toBe('[]');
+  expect(counter.reads()).toBe(1);
+  // Nothing handed over since: the same offset again reads first, finds nothing to delete, and
+  // the row is gone for a poll from the start.
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: row!.update_id + 1 })).toBe('[]');
+  expect(counter.reads()).toBe(3);
+  expect(await platform.updates.getUpdates(botId, { ...confirm, offset: 0 })).toBe('[]');
+});
+
+it("records a queued update on the timeline with the row's JSON, made once (issue 28)", async () => {
+  const payload = { message_id: 7, text: 'once', chat: { id: 42, type: 'private' } };
+  const stringify = vi.spyOn(JSON, 'stringify');
+  let rows: UpdateRow[];
+  try {
+    rows = await store.write(async (tx) => {
+      const into: UpdateRow[] = [];
+      const update = { type: 'message', payload, queueKey: 'c42', date: Math.floor(Date.now() / 1000) };
+      await platform.updates.enqueue(tx, botId, update as NewUpdate, into);
+      return into;
+    });
+    const made = stringify.mock.calls.filter(
+      ([value]) => value === payload || (value as { message?: unknown } | undefined)?.message === payload,
+    );
+    expect(made).toHaveLength(1);
+  } finally {
+    stringify.mockRestore();
+  }
+  const [event] = await store.listTimeline({ botId, kind: 'update', limit: 1 });
+  expect(event!.answer).toBe(JSON.stringify({ update_id: rows[0]!.update_id, message: payload }));
 });

@@ -119,6 +119,12 @@ export class UpdateQueue {
   readonly #parked = new Map<number, ParkedPoll>();
   /** Per bot, the updates queued here since its poll (parked or not yet answered) read none. */
   readonly #fresh = new Map<number, Fresh>();
+  /**
+   * Per bot, the highest update_id that the last answer of a poll here handed over, until an offset
+   * above it confirms it: those rows were in the queue, so that confirmation writes without reading
+   * first whether there is anything to delete (issue 28: a read per exchange of a polling bot).
+   */
+  readonly #handedUpTo = new Map<number, number>();
   #polls = 0;
   readonly #pollPrefix: string;
   /** Whether an update's row goes on the timeline too (not with `--timeline-max 0`, ADR 0099). */
@@ -182,7 +188,7 @@ export class UpdateQueue {
     // The timeline's row, in the same write (ADR 0099); its views listen to `updates.queued` too.
     if (this.timelineOn)
       await tx.insertTimelineEvents([
-        updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload),
+        updateEvent(this.deps.clock.nowMs(), botId, updateId, update.type, update.payload, row.payload),
       ]);
     return updateId;
   }
@@ -234,9 +240,12 @@ export class UpdateQueue {
       writes.push((tx) => tx.keepLastUpdates(botId, keep));
     }
     if (writes.length > 0) {
-      // Skip the commit when the offset confirms nothing and nothing else changes.
+      // Skip the commit when the offset confirms nothing and nothing else changes; an offset above
+      // what was handed over here confirms rows that were queued (gone meanwhile: a delete of none).
+      const handedBelow = params.offset > (this.#handedUpTo.get(botId) ?? Infinity);
+      if (handedBelow) this.#handedUpTo.delete(botId);
       const first =
-        params.offset > 0 && !ahead && writes.length === 1
+        params.offset > 0 && !ahead && writes.length === 1 && !handedBelow
           ? await store.listUpdates(botId, 0, 1, 0)
           : undefined;
       if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
@@ -261,7 +270,10 @@ export class UpdateQueue {
       size += item.length + 1;
       handed += 1;
     }
-    if (this.timelineOn && handed > 0) this.#recordHanded(botId, rows, handed);
+    if (handed > 0) {
+      this.#handedUpTo.set(botId, rows[handed - 1]!.update_id);
+      if (this.timelineOn) this.#recordHanded(botId, rows, handed);
+    }
     return `${json}]`;
   }
 
