@@ -168,3 +168,22 @@ it('pauses between the slices of the timeline, so that a large backlog is not de
   expect(pauses.every((ms) => ms >= 0 && ms <= 50)).toBe(true);
   expect(await store.listTimeline({ limit: 200 })).toHaveLength(100);
 });
+
+it('ends a sweep at its next pause once stopped', async () => {
+  // A paced sweep may last seconds: a server closing its store must not see it write again.
+  const at = platform.deps.clock.nowMs();
+  const events = Array.from({ length: 1100 }, (_, n) => timelineEvent(at, n));
+  await store.write((tx) => tx.insertTimelineEvents(events));
+  void store.pruneTimeline;
+  const slices = vi.spyOn(store, 'pruneTimeline');
+  const stopper = { stop: () => {} };
+  const pause = async () => {
+    // Stops at the first pause after a timeline slice.
+    if (slices.mock.calls.length > 0) stopper.stop();
+  };
+  const pruner = new Pruner(platform, log, claimant, { timelineMax: 100, pause });
+  stopper.stop = () => pruner.stop();
+  await pruner.prune();
+  expect(slices).toHaveBeenCalledTimes(1);
+  expect(await store.listTimeline({ limit: 2000 })).toHaveLength(1100 - 250);
+});

@@ -66,6 +66,8 @@ export class Pruner {
   #running: Promise<number> | undefined;
   /** The sweep asked for while one runs: it runs after (the clock may have moved meanwhile). */
   #again: Promise<number> | undefined;
+  /** Set by stop(): a sweep running ends at its next pause (a paced sweep may last seconds). */
+  #stopped = false;
 
   constructor(
     private readonly platform: Platform,
@@ -75,6 +77,7 @@ export class Pruner {
   ) {}
 
   start(): void {
+    this.#stopped = false;
     this.#timer = setInterval(() => void this.prune(), INTERVAL_MS);
     this.#timer.unref();
     this.#unsubscribe = this.platform.deps.clock.onAdvance(() => void this.prune());
@@ -110,13 +113,17 @@ export class Pruner {
               stepMs = performance.now() - t;
             }
           });
-        const pace = () => this.#pause(pauseAfterStep(stepMs));
+        // Answers whether to go on: not once the pruner was stopped (the store may be closing).
+        const pace = async () => {
+          await this.#pause(pauseAfterStep(stepMs));
+          return !this.#stopped;
+        };
         for (;;) {
           const now = clock.now();
           const slice = await step((tx) => tx.deleteExpiredUpdates(now, EXPIRED_SLICE));
           deleted += slice;
           if (slice < EXPIRED_SLICE) break;
-          await pace();
+          if (!(await pace())) return deleted;
         }
         // The webhook delivery log keeps the newest attempts of each bot (ADR 0059).
         const bots = new Set(this.options.loggedBots?.() ?? []);
@@ -124,18 +131,18 @@ export class Pruner {
         this.#passAfter = pass.length < FULL_PASS_SLICE ? 0 : pass.at(-1)!;
         for (const botId of pass) bots.add(botId);
         for (const botId of bots) {
-          await pace();
+          if (!(await pace())) return deleted;
           await step((tx) => tx.pruneWebhookAttempts(botId, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS));
         }
         // The timeline keeps its newest events, none older than its age (ADR 0099).
-        await pace();
+        if (!(await pace())) return deleted;
         await this.platform.timeline.flush();
         const keep = this.options.timelineMax ?? DEFAULT_TIMELINE_MAX;
         for (;;) {
           const olderThan = clock.nowMs() - TIMELINE_MAX_AGE_MS;
           const slice = await step((tx) => tx.pruneTimeline(keep, olderThan, TIMELINE_SLICE));
           if (slice < TIMELINE_SLICE) break;
-          await pace();
+          if (!(await pace())) return deleted;
         }
         return deleted;
       } finally {
@@ -153,6 +160,7 @@ export class Pruner {
   }
 
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#timer);
     this.#unsubscribe?.();
   }
