@@ -8,7 +8,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
-import { Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
+import { pauseAfterStep, Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
 import type { Platform } from '../platform/assembly/platform.js';
 import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
@@ -98,9 +98,8 @@ it('reaches a bot past the first slice of the full pass in a later sweep', async
   expect(await store.listWebhookAttempts({ botId: 300, limit: 5000 })).toHaveLength(WEBHOOK_LOG_KEEP);
 });
 
-it('prunes the timeline to its newest events a slice per write', async () => {
-  const at = platform.deps.clock.nowMs();
-  const event = (n: number) => ({
+function timelineEvent(at: number, n: number) {
+  return {
     at,
     kind: 'call' as const,
     name: 'sendMessage',
@@ -112,14 +111,79 @@ it('prunes the timeline to its newest events a slice per write', async () => {
     duration_ms: 1,
     request: null,
     answer: null,
-  });
-  await store.write((tx) => tx.insertTimelineEvents(Array.from({ length: 2600 }, (_, n) => event(n))));
+  };
+}
+
+it('prunes the timeline to its newest events a slice per write', async () => {
+  const at = platform.deps.clock.nowMs();
+  const events = Array.from({ length: 2650 }, (_, n) => timelineEvent(at, n));
+  await store.write((tx) => tx.insertTimelineEvents(events));
   // A store binds its methods on first use (compose.ts `bindOnFirstUse`): bound before the spy wraps it.
   void store.pruneTimeline;
   const slices = vi.spyOn(store, 'pruneTimeline');
   await new Pruner(platform, log, claimant, { timelineMax: 100 }).prune();
   const deleted = await Promise.all(slices.mock.results.map((result) => result.value as Promise<number>));
-  expect(deleted).toEqual([1000, 1000, 500]);
+  expect(deleted).toEqual([...Array<number>(10).fill(250), 50]);
   const left = await store.listTimeline({ limit: 200 });
-  expect(left.map((row) => row.summary)).toEqual(Array.from({ length: 100 }, (_, i) => `call ${2599 - i}`));
+  expect(left.map((row) => row.summary)).toEqual(Array.from({ length: 100 }, (_, i) => `call ${2649 - i}`));
+});
+
+it('pauses after each step four times as long as the step took, at most 50 ms', () => {
+  expect(pauseAfterStep(0.1)).toBeCloseTo(0.4);
+  expect(pauseAfterStep(2)).toBe(8);
+  expect(pauseAfterStep(30)).toBe(50);
+});
+
+it('pauses between the slices of the timeline, so that a large backlog is not deleted back to back', async () => {
+  // Issue 31: 110,000 events after a world was made went in ~110 slices with only a yield between.
+  const at = platform.deps.clock.nowMs();
+  const events = Array.from({ length: 1100 }, (_, n) => timelineEvent(at, n));
+  await store.write((tx) => tx.insertTimelineEvents(events));
+  // Bound on first use (see above): the store's own slice, called through the spy.
+  const pruneOnce = store.pruneTimeline;
+  const calls: string[] = [];
+  const spy = vi.spyOn(store, 'pruneTimeline').mockImplementation((keep, olderThan, limit) => {
+    calls.push('slice');
+    return pruneOnce(keep, olderThan, limit);
+  });
+  const pauses: number[] = [];
+  const pause = async (ms: number) => {
+    pauses.push(ms);
+    calls.push('pause');
+  };
+  await new Pruner(platform, log, claimant, { timelineMax: 100, pause }).prune();
+  spy.mockRestore();
+  // 1000 to delete: four full slices and a last one that finds nothing, a pause between each two.
+  expect(calls.slice(calls.indexOf('slice'))).toEqual([
+    'slice',
+    'pause',
+    'slice',
+    'pause',
+    'slice',
+    'pause',
+    'slice',
+    'pause',
+    'slice',
+  ]);
+  expect(pauses.every((ms) => ms >= 0 && ms <= 50)).toBe(true);
+  expect(await store.listTimeline({ limit: 200 })).toHaveLength(100);
+});
+
+it('ends a sweep at its next pause once stopped', async () => {
+  // A paced sweep may last seconds: a server closing its store must not see it write again.
+  const at = platform.deps.clock.nowMs();
+  const events = Array.from({ length: 1100 }, (_, n) => timelineEvent(at, n));
+  await store.write((tx) => tx.insertTimelineEvents(events));
+  void store.pruneTimeline;
+  const slices = vi.spyOn(store, 'pruneTimeline');
+  const stopper = { stop: () => {} };
+  const pause = async () => {
+    // Stops at the first pause after a timeline slice.
+    if (slices.mock.calls.length > 0) stopper.stop();
+  };
+  const pruner = new Pruner(platform, log, claimant, { timelineMax: 100, pause });
+  stopper.stop = () => pruner.stop();
+  await pruner.prune();
+  expect(slices).toHaveBeenCalledTimes(1);
+  expect(await store.listTimeline({ limit: 2000 })).toHaveLength(1100 - 250);
 });
