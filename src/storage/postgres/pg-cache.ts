@@ -43,6 +43,13 @@ export class PgCaches {
    * again without the hint.
    */
   readonly #noPrivateChats = new LruMap<string, true>();
+  /** A chat's pk by its public id: a hint only, taken when the chat's kept row still has that id. */
+  readonly #chatPks = new LruMap<number, number>();
+  /**
+   * The bot members of a chat (a group's send queues an update for each), by chat pk: forgotten
+   * with the chat, as its members are (a member's change forgets the chat, here and by NOTIFY).
+   */
+  readonly #botMembers = new LruMap<number, MemberRow[]>();
   /** Members kept, in all chats. */
   #memberCount = 0;
   /** New chats' pks, taken ahead (not rows: kept through `clear`). */
@@ -65,6 +72,12 @@ export class PgCaches {
   userIdBy(key: string): number | undefined {
     return this.#userIds.get(key);
   }
+  chatPkById(id: number): number | undefined {
+    return this.#chatPks.get(id);
+  }
+  botMembers(chatPk: number): MemberRow[] | undefined {
+    return this.#botMembers.get(chatPk);
+  }
   member(chatPk: number, userId: number): MemberRow | undefined {
     return this.#members.get(chatPk)?.get(userId);
   }
@@ -86,10 +99,14 @@ export class PgCaches {
   }
   keepChat(row: ChatRow): void {
     this.#chats.set(row.pk, row);
+    if (row.id !== null) this.#chatPks.set(row.id, row.pk);
     if (row.type === 'private' && row.user_a !== null && row.user_b !== null) {
       this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
       this.#noPrivateChats.delete(`${row.user_a}:${row.user_b}`);
     }
+  }
+  keepBotMembers(chatPk: number, rows: MemberRow[]): void {
+    this.#botMembers.set(chatPk, rows);
   }
   keepMember(row: MemberRow): void {
     while (this.#memberCount >= ROW_CACHE_CAPACITY) {
@@ -119,6 +136,7 @@ export class PgCaches {
     if (area === 'user') this.#users.delete(id);
     else if (area === 'chat') {
       this.#chats.delete(id);
+      this.#botMembers.delete(id);
       this.#memberCount -= this.#members.peek(id)?.size ?? 0;
       this.#members.delete(id);
     }
@@ -131,6 +149,8 @@ export class PgCaches {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#noPrivateChats.clear();
+    this.#chatPks.clear();
+    this.#botMembers.clear();
     this.#members.clear();
     this.#userIds.clear();
     this.#memberCount = 0;
@@ -138,7 +158,8 @@ export class PgCaches {
 }
 
 /** A row's name in a scope: which one a write touched. */
-export type CacheKey = `u${number}` | `c${number}` | `m${number}:${number}`;
+/** `b<chat pk>`: the chat's bot members, which a write of any member of the chat touches. */
+export type CacheKey = `u${number}` | `c${number}` | `m${number}:${number}` | `b${number}`;
 
 /** How reads and writes of one connection (the pool, or a transaction) use the caches. */
 export interface CacheScope {

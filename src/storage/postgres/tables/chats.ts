@@ -30,7 +30,18 @@ export class PgChats implements ChatsReader, ChatsWriter {
     );
   }
   async getChatById(id: number) {
-    return (await this.sql.get(SQL.getChatById, id)) as ChatRow | undefined;
+    // A group is named by its id (every send to it, the bot's and the person's): the pk found last
+    // time answers through the cache by pk, if the kept row still has this id (none other can).
+    const scope = this.sql.cache;
+    const pk = scope?.caches.chatPkById(id);
+    if (pk !== undefined && scope!.fresh(`c${pk}`)) {
+      const kept = scope!.caches.chat(pk);
+      if (kept?.id === id) return { ...kept };
+    }
+    const token = scope?.token();
+    const row = (await this.sql.get(SQL.getChatById, id)) as ChatRow | undefined;
+    if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
+    return row;
   }
   async getChatByUsername(username: string) {
     return (await this.sql.get(SQL.getChatByUsername.postgres, username)) as ChatRow | undefined;
@@ -159,7 +170,20 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async listBotMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
-    if (!own) return (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[];
+    if (!own) {
+      // Every send to a group asks it (the bots to queue an update for): kept, and forgotten with
+      // the chat's members (a write of one touches `b<pk>` too: `upsertMember`).
+      const rows = await this.sql.cached(
+        `b${chatPk}`,
+        (caches) => {
+          const rows = caches.botMembers(chatPk);
+          return rows && { rows };
+        },
+        async () => ({ rows: (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[] }),
+        (caches, kept) => caches.keepBotMembers(chatPk, kept.rows),
+      );
+      return rows!.rows.map((row) => ({ ...row }));
+    }
     // Only users of unknown kind are asked about: not one known not to be a bot (is_bot never
     // changes; the members of a group being created are mostly people whose rows its creation read
     // just before), nor one whose bot row the transaction read (its write's key: the group's bot).
@@ -185,6 +209,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
       `m${row.chat_pk}:${row.user_id}`,
       own ? undefined : { area: 'chat', id: row.chat_pk },
     );
+    this.sql.cache?.wrote(`b${row.chat_pk}`);
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
     // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
