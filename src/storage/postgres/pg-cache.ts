@@ -31,6 +31,8 @@ export class PgCaches {
   readonly #privateChats = new LruMap<string, number>();
   /** Members by chat, the chats in the order used; past the capacity the coldest chats go. */
   readonly #members = new LruMap<number, Map<number, MemberRow>>(Number.MAX_SAFE_INTEGER);
+  /** Chats whose members are all kept: a user not among them is not a member (`allMembers`). */
+  readonly #wholeChats = new Set<number>();
   /**
    * A user's id by `p<phone>` or `n<lower-case username>`, both unique: a hint only, taken when the
    * user's row (by id, through this cache) still has that phone or username.
@@ -78,8 +80,10 @@ export class PgCaches {
   botMembers(chatPk: number): MemberRow[] | undefined {
     return this.#botMembers.get(chatPk);
   }
-  member(chatPk: number, userId: number): MemberRow | undefined {
-    return this.#members.get(chatPk)?.get(userId);
+  /** A member kept; null: not a member (the chat's members are all kept), undefined: not known. */
+  member(chatPk: number, userId: number): MemberRow | null | undefined {
+    const members = this.#members.get(chatPk);
+    return members?.get(userId) ?? (members && this.#wholeChats.has(chatPk) ? null : undefined);
   }
 
   /** A read on the pool found no private chat of `a` and `b` (a < b). */
@@ -108,12 +112,19 @@ export class PgCaches {
   keepBotMembers(chatPk: number, rows: MemberRow[]): void {
     this.#botMembers.set(chatPk, rows);
   }
+  /** All the members of a chat, read together. */
+  keepAllMembers(chatPk: number, rows: MemberRow[]): void {
+    for (const row of rows) this.keepMember(row);
+    if (rows.length === 0 || this.#members.peek(chatPk)?.size !== rows.length) return;
+    this.#wholeChats.add(chatPk);
+  }
   keepMember(row: MemberRow): void {
     while (this.#memberCount >= ROW_CACHE_CAPACITY) {
       const coldest = this.#members.oldest();
       if (coldest === undefined) break;
       this.#memberCount -= this.#members.peek(coldest)!.size;
       this.#members.delete(coldest);
+      this.#wholeChats.delete(coldest);
     }
     let members = this.#members.get(row.chat_pk);
     if (!members) {
@@ -139,6 +150,7 @@ export class PgCaches {
       this.#botMembers.delete(id);
       this.#memberCount -= this.#members.peek(id)?.size ?? 0;
       this.#members.delete(id);
+      this.#wholeChats.delete(id);
     }
   }
 
@@ -153,6 +165,7 @@ export class PgCaches {
     this.#botMembers.clear();
     this.#members.clear();
     this.#userIds.clear();
+    this.#wholeChats.clear();
     this.#memberCount = 0;
   }
 }

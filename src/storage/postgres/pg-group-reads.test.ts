@@ -92,4 +92,33 @@ describe.skipIf(!postgresAvailable)('PostgreSQL reads of a group, from the row c
     expect(await store.write(sendReads)).toEqual({ pk, bots: [10, 11] });
     expect((await store.listBotMembers(pk)).map((row) => row.user_id)).toEqual([10, 11]);
   });
+
+  it("reads a group's members at once when one is asked, then answers members and others from them", async () => {
+    await store.write(async (tx) => {
+      for (const id of [2, 3]) await tx.insertUser(user(id));
+      for (const id of [2, 3]) await tx.upsertMember(member(pk, id));
+    });
+    const texts: string[] = [];
+    const stop = watchQueries((text) => texts.push(text));
+    let seen;
+    try {
+      seen = await store.write(async (tx) => {
+        const found = [];
+        for (const id of [1, 2, 3, 4, 10]) found.push((await tx.getMember(pk, id))?.user_id);
+        return found;
+      });
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([1, 2, 3, undefined, 10]);
+    expect(texts.filter((text) => /FROM chat_members/.test(text))).toHaveLength(1);
+    // A member a write changes is read from its transaction, and the chat's again after its commit.
+    const changed = await store.write(async (tx) => {
+      await tx.upsertMember({ ...member(pk, 4), status: 'administrator' });
+      return (await tx.getMember(pk, 4))?.status;
+    });
+    expect(changed).toBe('administrator');
+    expect((await store.getMember(pk, 4))?.status).toBe('administrator');
+    expect(await store.getMember(pk, 5)).toBeUndefined();
+  });
 });

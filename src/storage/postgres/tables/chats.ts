@@ -7,9 +7,19 @@
  * next ids of that chat are counted while it holds the row: pg-transaction.ts).
  */
 import type { PgSql } from '../pg-sql.js';
+import type { CacheKey } from '../pg-cache.js';
 import { CHATS_SQL as SQL } from '../../sql/chats.js';
 import { insertSql, updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
+
+/** A chat whose members are asked one by one is read whole (`getMember`) if it has at most this many. */
+export const WHOLE_CHAT_AT_MOST = 1_000;
+/**
+ * A member (first, if one), then the chat's members up to a bound (the whole chat, if it has no
+ * more): PostgreSQL's own read, for the row caches.
+ */
+const MEMBER_AND_OTHERS = `(SELECT * FROM chat_members WHERE chat_pk = $1 AND user_id = $2)
+  UNION ALL (SELECT * FROM chat_members WHERE chat_pk = $1 LIMIT $3)`;
 
 /** The members' upsert (sql/chats.ts), whose rows one statement may carry several of. */
 const MEMBER_UPSERT = {
@@ -156,12 +166,30 @@ export class PgChats implements ChatsReader, ChatsWriter {
     // A chat the write inserted has the members the write put in it, and no other.
     const own = this.sql.write?.ownMember(chatPk, userId);
     if (own?.known) return own.row;
-    return this.sql.cached(
-      `m${chatPk}:${userId}`,
-      (caches) => caches.member(chatPk, userId),
-      async () => (await this.sql.get(SQL.getMember, chatPk, userId)) as MemberRow | undefined,
-      (caches, row) => caches.keepMember(row),
-    );
+    const scope = this.sql.cache;
+    if (!scope) return (await this.sql.get(SQL.getMember, chatPk, userId)) as MemberRow | undefined;
+    const key: CacheKey = `m${chatPk}:${userId}`;
+    if (scope.fresh(key)) {
+      const kept = scope.caches.member(chatPk, userId);
+      if (kept !== undefined) return kept === null ? undefined : { ...kept };
+    }
+    // Unknown: the member and the chat's others, up to a bound, in the same round trip (a group's
+    // people are asked one by one as they write; each was a round trip inside the write). All of
+    // them kept, the chat then known whole, unless this transaction wrote a member of it.
+    const token = scope.token();
+    const rows = (await this.sql.all(
+      MEMBER_AND_OTHERS,
+      chatPk,
+      userId,
+      WHOLE_CHAT_AT_MOST + 1,
+    )) as unknown as MemberRow[];
+    const row = rows[0]?.user_id === userId ? rows[0] : undefined;
+    if (scope.mayKeep(`b${chatPk}`, token)) {
+      const others = rows.slice(row ? 1 : 0);
+      if (others.length <= WHOLE_CHAT_AT_MOST) scope.caches.keepAllMembers(chatPk, others);
+      else if (row) scope.caches.keepMember({ ...row });
+    } else if (row && scope.mayKeep(key, token)) scope.caches.keepMember({ ...row });
+    return row && { ...row };
   }
   async listMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
