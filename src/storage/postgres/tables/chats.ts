@@ -183,10 +183,11 @@ export class PgChats implements ChatsReader, ChatsWriter {
       userId,
       WHOLE_CHAT_AT_MOST + 1,
     )) as unknown as MemberRow[];
-    const row = rows[0]?.user_id === userId ? rows[0] : undefined;
+    // By user: the member comes twice when the chat's part has it too. At most the bound: whole.
+    const members = new Map(rows.map((member) => [member.user_id, member]));
+    const row = members.get(userId);
     if (scope.mayKeep(`b${chatPk}`, token)) {
-      const others = rows.slice(row ? 1 : 0);
-      if (others.length <= WHOLE_CHAT_AT_MOST) scope.caches.keepAllMembers(chatPk, others);
+      if (members.size <= WHOLE_CHAT_AT_MOST) scope.caches.keepAllMembers(chatPk, [...members.values()]);
       else if (row) scope.caches.keepMember({ ...row });
     } else if (row && scope.mayKeep(key, token)) scope.caches.keepMember({ ...row });
     return row && { ...row };
