@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --quick] [--only 1,3] [--cpu-prof] [--cpu-prof-dir DIR] [--server dist|src|head|PATH]
- *   [--population quick|full] [--worlds small,large,pg1,pg2]` (scenario 9's worlds: quick by default, the
- *   issue's sizes with full; --worlds measures only those named, for a cheap comparison of one)
+ *   [--population quick|full] [--worlds small,large,pg1,pg2] [--rates 100,200]` (scenario 9's worlds: quick
+ *   by default, the issue's sizes with full; --worlds measures only those named, for a cheap comparison
+ *   of one; --rates steps at those rates only, each measured past the knee too)
  *
  * Starts what each scenario needs on loopback (Parley on a fresh temporary data folder, the echo, the
  * peer, receivers), measures, stops everything it started, and writes bench/results/latest.md and
@@ -58,6 +59,7 @@ const { values } = parseArgs({
     server: { type: 'string', default: 'dist' },
     population: { type: 'string', default: 'quick' },
     worlds: { type: 'string', default: 'small,large,pg1,pg2' },
+    rates: { type: 'string' },
   },
 });
 
@@ -108,6 +110,7 @@ const ctx: BenchContext = {
   connections: 50,
   population: values.population === 'full' ? 'full' : 'quick',
   worlds: new Set(values.worlds!.split(',').map((w) => w.trim())),
+  ...(values.rates && { rates: values.rates.split(',').map(Number) }),
   metrics: {},
   log,
 };

@@ -32,6 +32,11 @@ export interface BenchContext {
   population: 'quick' | 'full';
   /** Scenario 9's runs to measure (`--worlds`): `small`, `large`, `pg1`, `pg2`; all by default. */
   worlds: ReadonlySet<string>;
+  /**
+   * Scenario 9's rates (`--rates`), in place of its size's: every one measured, past the knee too
+   * (a step at a given rate, to look at what the nodes and the database do there).
+   */
+  rates?: number[];
   /** The metrics of the scenarios run so far in this run (scenario 5 sets the peer beside them). */
   metrics: Record<string, number>;
   log(message: string): void;

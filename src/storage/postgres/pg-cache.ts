@@ -31,6 +31,8 @@ export class PgCaches {
   readonly #privateChats = new LruMap<string, number>();
   /** Members by chat, the chats in the order used; past the capacity the coldest chats go. */
   readonly #members = new LruMap<number, Map<number, MemberRow>>(Number.MAX_SAFE_INTEGER);
+  /** Chats whose members are all kept: a user not among them is not a member (`allMembers`). */
+  readonly #wholeChats = new Set<number>();
   /**
    * A user's id by `p<phone>` or `n<lower-case username>`, both unique: a hint only, taken when the
    * user's row (by id, through this cache) still has that phone or username.
@@ -43,6 +45,13 @@ export class PgCaches {
    * again without the hint.
    */
   readonly #noPrivateChats = new LruMap<string, true>();
+  /** A chat's pk by its public id: a hint only, taken when the chat's kept row still has that id. */
+  readonly #chatPks = new LruMap<number, number>();
+  /**
+   * The bot members of a chat (a group's send queues an update for each), by chat pk: forgotten
+   * with the chat, as its members are (a member's change forgets the chat, here and by NOTIFY).
+   */
+  readonly #botMembers = new LruMap<number, MemberRow[]>();
   /** Members kept, in all chats. */
   #memberCount = 0;
   /** New chats' pks, taken ahead (not rows: kept through `clear`). */
@@ -65,8 +74,16 @@ export class PgCaches {
   userIdBy(key: string): number | undefined {
     return this.#userIds.get(key);
   }
-  member(chatPk: number, userId: number): MemberRow | undefined {
-    return this.#members.get(chatPk)?.get(userId);
+  chatPkById(id: number): number | undefined {
+    return this.#chatPks.get(id);
+  }
+  botMembers(chatPk: number): MemberRow[] | undefined {
+    return this.#botMembers.get(chatPk);
+  }
+  /** A member kept; null: not a member (the chat's members are all kept), undefined: not known. */
+  member(chatPk: number, userId: number): MemberRow | null | undefined {
+    const members = this.#members.get(chatPk);
+    return members?.get(userId) ?? (members && this.#wholeChats.has(chatPk) ? null : undefined);
   }
 
   /** A read on the pool found no private chat of `a` and `b` (a < b). */
@@ -86,10 +103,20 @@ export class PgCaches {
   }
   keepChat(row: ChatRow): void {
     this.#chats.set(row.pk, row);
+    if (row.id !== null) this.#chatPks.set(row.id, row.pk);
     if (row.type === 'private' && row.user_a !== null && row.user_b !== null) {
       this.#privateChats.set(`${row.user_a}:${row.user_b}`, row.pk);
       this.#noPrivateChats.delete(`${row.user_a}:${row.user_b}`);
     }
+  }
+  keepBotMembers(chatPk: number, rows: MemberRow[]): void {
+    this.#botMembers.set(chatPk, rows);
+  }
+  /** All the members of a chat, read together. */
+  keepAllMembers(chatPk: number, rows: MemberRow[]): void {
+    for (const row of rows) this.keepMember(row);
+    if (rows.length === 0 || this.#members.peek(chatPk)?.size !== rows.length) return;
+    this.#wholeChats.add(chatPk);
   }
   keepMember(row: MemberRow): void {
     while (this.#memberCount >= ROW_CACHE_CAPACITY) {
@@ -97,6 +124,7 @@ export class PgCaches {
       if (coldest === undefined) break;
       this.#memberCount -= this.#members.peek(coldest)!.size;
       this.#members.delete(coldest);
+      this.#wholeChats.delete(coldest);
     }
     let members = this.#members.get(row.chat_pk);
     if (!members) {
@@ -119,8 +147,10 @@ export class PgCaches {
     if (area === 'user') this.#users.delete(id);
     else if (area === 'chat') {
       this.#chats.delete(id);
+      this.#botMembers.delete(id);
       this.#memberCount -= this.#members.peek(id)?.size ?? 0;
       this.#members.delete(id);
+      this.#wholeChats.delete(id);
     }
   }
 
@@ -131,14 +161,18 @@ export class PgCaches {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#noPrivateChats.clear();
+    this.#chatPks.clear();
+    this.#botMembers.clear();
     this.#members.clear();
     this.#userIds.clear();
+    this.#wholeChats.clear();
     this.#memberCount = 0;
   }
 }
 
 /** A row's name in a scope: which one a write touched. */
-export type CacheKey = `u${number}` | `c${number}` | `m${number}:${number}`;
+/** `b<chat pk>`: the chat's bot members, which a write of any member of the chat touches. */
+export type CacheKey = `u${number}` | `c${number}` | `m${number}:${number}` | `b${number}`;
 
 /** How reads and writes of one connection (the pool, or a transaction) use the caches. */
 export interface CacheScope {

@@ -90,6 +90,8 @@ export class PgWriteLane {
   #begun: Promise<unknown> | undefined;
   /** What went ahead after that BEGIN, for the writes queued at that commit (the next batch's). */
   #begunAhead: SentAhead | undefined;
+  /** How many writes were queued when that went ahead: the next batch holds no write queued later. */
+  #begunFor = 0;
   /** The writes of a batch run one by one (after conflicts): nothing goes ahead for the queue. */
   #oneByOne = false;
   #closed = false;
@@ -127,9 +129,12 @@ export class PgWriteLane {
     let handOut: (() => void) | undefined;
     try {
       while (this.#queue.length > 0) {
-        // Rows that went ahead with the commit: only the writes they cover (pg-held-ids.ts).
+        // Rows that went ahead with the commit: only the writes they cover (pg-held-ids.ts), and
+        // only those queued by then: what went ahead took the snapshot as the commit ended, and a
+        // write asked since may be about rows another connection changed meanwhile (a delivered
+        // update's delete, after the claim that leased it), which SERIALIZABLE refuses.
         const ahead = this.#begunAhead?.keys;
-        const n = ahead ? coveredBy(ahead, this.#queue, MAX_BATCH) : MAX_BATCH;
+        const n = ahead ? Math.min(coveredBy(ahead, this.#queue, MAX_BATCH), this.#begunFor) : MAX_BATCH;
         const running = this.#run(this.#queue.splice(0, n));
         handOut?.();
         handOut = await running;
@@ -322,6 +327,7 @@ export class PgWriteLane {
       );
       this.#begun = after;
       this.#begunAhead = ahead;
+      this.#begunFor = queued.length;
       committed = true;
     } finally {
       write.scope.ended(committed);

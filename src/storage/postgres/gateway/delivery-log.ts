@@ -13,7 +13,8 @@ export class PgDeliveryLog implements DeliveryLogReader, DeliveryLogWriter {
   constructor(private readonly sql: PgSql) {}
 
   async insertDeliveryLog(row: Omit<DeliveryLogRow, 'id'>) {
-    await this.sql.insert('gateway_delivery_log', row);
+    // Answers nothing: in a write, it goes with the write's next statement.
+    await this.sql.insertLater('gateway_delivery_log', row);
   }
   async listDeliveryLog(filter: { accountId?: number; requestId?: string; limit: number }) {
     const where: string[] = [];

@@ -60,10 +60,12 @@ export class PgGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
     );
     return inserted!.id as number;
   }
+  // Neither answers anything its caller needs: in a write, each goes with the write's next
+  // statement (its commit, for a delivered report's delete) instead of a round trip of its own.
   async rescheduleJob(id: number, attempts: number, runAt: number) {
-    await this.sql.run(SQL.rescheduleJob, attempts, runAt, id);
+    await this.sql.runLater('gateway_jobs', SQL.rescheduleJob, attempts, runAt, id);
   }
   async deleteJob(id: number) {
-    await this.sql.run(SQL.deleteJob, id);
+    await this.sql.runLater('gateway_jobs', SQL.deleteJob, id);
   }
 }

@@ -7,9 +7,19 @@
  * next ids of that chat are counted while it holds the row: pg-transaction.ts).
  */
 import type { PgSql } from '../pg-sql.js';
+import type { CacheKey } from '../pg-cache.js';
 import { CHATS_SQL as SQL } from '../../sql/chats.js';
 import { insertSql, updateSql } from '../../sql/rows.js';
 import type { ChatRow, ChatsReader, ChatsWriter, MemberRow } from '../../ports/chats.js';
+
+/** A chat whose members are asked one by one is read whole (`getMember`) if it has at most this many. */
+export const WHOLE_CHAT_AT_MOST = 1_000;
+/**
+ * A member (first, if one), then the chat's members up to a bound (the whole chat, if it has no
+ * more): PostgreSQL's own read, for the row caches.
+ */
+const MEMBER_AND_OTHERS = `(SELECT * FROM chat_members WHERE chat_pk = $1 AND user_id = $2)
+  UNION ALL (SELECT * FROM chat_members WHERE chat_pk = $1 LIMIT $3)`;
 
 /** The members' upsert (sql/chats.ts), whose rows one statement may carry several of. */
 const MEMBER_UPSERT = {
@@ -30,7 +40,18 @@ export class PgChats implements ChatsReader, ChatsWriter {
     );
   }
   async getChatById(id: number) {
-    return (await this.sql.get(SQL.getChatById, id)) as ChatRow | undefined;
+    // A group is named by its id (every send to it, the bot's and the person's): the pk found last
+    // time answers through the cache by pk, if the kept row still has this id (none other can).
+    const scope = this.sql.cache;
+    const pk = scope?.caches.chatPkById(id);
+    if (pk !== undefined && scope!.fresh(`c${pk}`)) {
+      const kept = scope!.caches.chat(pk);
+      if (kept?.id === id) return { ...kept };
+    }
+    const token = scope?.token();
+    const row = (await this.sql.get(SQL.getChatById, id)) as ChatRow | undefined;
+    if (row && scope?.mayKeep(`c${row.pk}`, token!)) scope.caches.keepChat({ ...row });
+    return row;
   }
   async getChatByUsername(username: string) {
     return (await this.sql.get(SQL.getChatByUsername.postgres, username)) as ChatRow | undefined;
@@ -145,12 +166,31 @@ export class PgChats implements ChatsReader, ChatsWriter {
     // A chat the write inserted has the members the write put in it, and no other.
     const own = this.sql.write?.ownMember(chatPk, userId);
     if (own?.known) return own.row;
-    return this.sql.cached(
-      `m${chatPk}:${userId}`,
-      (caches) => caches.member(chatPk, userId),
-      async () => (await this.sql.get(SQL.getMember, chatPk, userId)) as MemberRow | undefined,
-      (caches, row) => caches.keepMember(row),
-    );
+    const scope = this.sql.cache;
+    if (!scope) return (await this.sql.get(SQL.getMember, chatPk, userId)) as MemberRow | undefined;
+    const key: CacheKey = `m${chatPk}:${userId}`;
+    if (scope.fresh(key)) {
+      const kept = scope.caches.member(chatPk, userId);
+      if (kept !== undefined) return kept === null ? undefined : { ...kept };
+    }
+    // Unknown: the member and the chat's others, up to a bound, in the same round trip (a group's
+    // people are asked one by one as they write; each was a round trip inside the write). All of
+    // them kept, the chat then known whole, unless this transaction wrote a member of it.
+    const token = scope.token();
+    const rows = (await this.sql.all(
+      MEMBER_AND_OTHERS,
+      chatPk,
+      userId,
+      WHOLE_CHAT_AT_MOST + 1,
+    )) as unknown as MemberRow[];
+    // By user: the member comes twice when the chat's part has it too. At most the bound: whole.
+    const members = new Map(rows.map((member) => [member.user_id, member]));
+    const row = members.get(userId);
+    if (scope.mayKeep(`b${chatPk}`, token)) {
+      if (members.size <= WHOLE_CHAT_AT_MOST) scope.caches.keepAllMembers(chatPk, [...members.values()]);
+      else if (row) scope.caches.keepMember({ ...row });
+    } else if (row && scope.mayKeep(key, token)) scope.caches.keepMember({ ...row });
+    return row && { ...row };
   }
   async listMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
@@ -159,7 +199,20 @@ export class PgChats implements ChatsReader, ChatsWriter {
   }
   async listBotMembers(chatPk: number) {
     const own = this.sql.write?.ownMembers(chatPk);
-    if (!own) return (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[];
+    if (!own) {
+      // Every send to a group asks it (the bots to queue an update for): kept, and forgotten with
+      // the chat's members (a write of one touches `b<pk>` too: `upsertMember`).
+      const rows = await this.sql.cached(
+        `b${chatPk}`,
+        (caches) => {
+          const rows = caches.botMembers(chatPk);
+          return rows && { rows };
+        },
+        async () => ({ rows: (await this.sql.all(SQL.listBotMembers, chatPk)) as unknown as MemberRow[] }),
+        (caches, kept) => caches.keepBotMembers(chatPk, kept.rows),
+      );
+      return rows!.rows.map((row) => ({ ...row }));
+    }
     // Only users of unknown kind are asked about: not one known not to be a bot (is_bot never
     // changes; the members of a group being created are mostly people whose rows its creation read
     // just before), nor one whose bot row the transaction read (its write's key: the group's bot).
@@ -185,6 +238,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
       `m${row.chat_pk}:${row.user_id}`,
       own ? undefined : { area: 'chat', id: row.chat_pk },
     );
+    this.sql.cache?.wrote(`b${row.chat_pk}`);
     this.sql.write?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
     // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
