@@ -10,6 +10,7 @@
  * commit ends and the next transaction's snapshot is taken, another connection changes an update
  * row, and the update's delete is asked, before the lane hears its commit's answer.
  */
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
@@ -17,7 +18,30 @@ import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '..
 import { bot, chat, update, user } from '../contracts/fixtures.js';
 
 const BOTS = [10, 11, 12];
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits, with a deadline, until `ready` answers true (asked again every few ms). */
+async function until(what: string, ready: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * Holds the event loop until `sql`'s first value (asked by another process, since this one's loop
+ * is held) is `expected`, with a deadline.
+ */
+function holdUntil(sql: string, expected: string): void {
+  const script = `const pg = require('pg'); const c = new pg.Client(process.argv[1]);
+    c.connect().then(() => c.query(process.argv[2])).then((r) => { console.log(String(Object.values(r.rows[0] ?? {})[0])); return c.end(); });`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const run = spawnSync(process.execPath, ['-e', script, TEST_POSTGRES_URL, sql], { encoding: 'utf8' });
+    if (run.stdout.trim() === expected) return;
+    if (Date.now() > deadline) throw new Error(`gave up holding for ${sql}: ${run.stdout}${run.stderr}`);
+  }
+}
 
 describe.skipIf(!postgresAvailable)('PostgreSQL: a write asked after the rows went ahead', () => {
   let schema: string;
@@ -56,7 +80,12 @@ describe.skipIf(!postgresAvailable)('PostgreSQL: a write asked after the rows we
   }
 
   it('runs in a transaction of its own, not again after a conflict', async () => {
-    const [memberLock, updateLock, claim] = [await connection(), await connection(), await connection()];
+    const [memberLock, updateLock, claim, watch] = [
+      await connection(),
+      await connection(),
+      await connection(),
+      await connection(),
+    ];
     await memberLock.query('BEGIN');
     await memberLock.query('SELECT 1 FROM chat_members WHERE chat_pk = $1 FOR UPDATE', [chatPk]);
     await updateLock.query('BEGIN');
@@ -67,21 +96,31 @@ describe.skipIf(!postgresAvailable)('PostgreSQL: a write asked after the rows we
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     // A write whose commit waits in the database for the member's lock (its upsert goes with it).
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
     const first = store.write({ bot: 12 }, async (tx) => {
+      started();
       await gate;
       await tx.upsertMember({ chat_pk: chatPk, user_id: 1, status: 'member', data: '{}', updated_at: 2 });
     });
-    await pause(20);
+    await inside;
     // Queued while that runs: its bot's row goes ahead with the commit (the next snapshot).
     const second = store.write({ bot: 11 }, async (tx) => (await tx.getBot(11))?.id);
     open();
-    await pause(50);
+    // The upsert waits in the database for the member's lock.
+    await until('the upsert waiting for its lock', async () => {
+      const { rows } = await watch.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query ILIKE '%chat_members%'`,
+      );
+      return rows[0]!.n > 0;
+    });
     const before = store.reruns.serialization;
     // The commit ends, the next snapshot is taken; the update row changes 100 ms later.
     void memberLock.query('COMMIT');
     void updateLock.query('SELECT pg_sleep(0.1); COMMIT');
-    const until = Date.now() + 400;
-    while (Date.now() < until); // the event loop held: the lane does not hear its commit yet
+    // The event loop held until the update row changed: the lane does not hear its commit yet.
+    holdUntil(`SELECT lease_owner FROM ${schema}.updates WHERE bot_id = 10`, 'other');
     const third = store.write({ bot: 10 }, async (tx) => tx.deleteUpdates(10, [1]));
     expect(await Promise.all([first, second, third])).toEqual([undefined, 11, undefined]);
     await claimed;
