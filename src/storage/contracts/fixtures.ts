@@ -1,6 +1,6 @@
 /** Rows the contract suites start from. */
 import type { GatewayJobRow, VerificationRequestRow } from '../gateway-store.js';
-import type { BotRow, ChatRow, UpdateRow, UserRow } from '../store.js';
+import type { BotRow, ChatRow, MemberRow, UpdateRow, UserRow } from '../store.js';
 
 export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   id,
@@ -15,6 +15,15 @@ export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
 });
 
 /** A chat's row (private and empty unless `extra` says otherwise). */
+/** A plain member of a chat. */
+export const member = (chatPk: number, userId: number): MemberRow => ({
+  chat_pk: chatPk,
+  user_id: userId,
+  status: 'member',
+  data: '{}',
+  updated_at: 1,
+});
+
 export const chat = (extra: Partial<ChatRow> = {}): Omit<ChatRow, 'pk'> => ({
   id: null,
   type: 'private',

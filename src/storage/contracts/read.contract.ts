@@ -5,8 +5,8 @@
  * write is not seen by the view that began before it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRow, MemberRow, Store, StoreView } from '../store.js';
-import { user } from './fixtures.js';
+import type { ChatRow, Store, StoreView } from '../store.js';
+import { member, user } from './fixtures.js';
 
 const group: Omit<ChatRow, 'pk'> = {
   id: -500,
@@ -19,14 +19,6 @@ const group: Omit<ChatRow, 'pk'> = {
   last_message_id: 0,
   created_at: 1,
 };
-
-const member = (chatPk: number, userId: number): MemberRow => ({
-  chat_pk: chatPk,
-  user_id: userId,
-  status: 'member',
-  data: '{}',
-  updated_at: 1,
-});
 
 /** A chat with one member, user 1. */
 async function seed(store: Store): Promise<number> {

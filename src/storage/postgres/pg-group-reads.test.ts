@@ -8,20 +8,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
-import { bot, chat, user } from '../contracts/fixtures.js';
+import { bot, chat, member, user } from '../contracts/fixtures.js';
 import { countWriteStatements, watchQueries } from '../contracts/pg-queries-seen.js';
 import type { StoreTx } from '../store.js';
-import type { MemberRow } from '../ports/chats.js';
 
 const GROUP_ID = -1001234;
-
-const member = (chatPk: number, userId: number): MemberRow => ({
-  chat_pk: chatPk,
-  user_id: userId,
-  status: 'member',
-  data: '{}',
-  updated_at: 1,
-});
 
 describe.skipIf(!postgresAvailable)('PostgreSQL reads of a group, from the row caches', () => {
   let schema: string;

@@ -14,19 +14,11 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { bot, chat, update, user } from '../contracts/fixtures.js';
 
 const BOTS = [10, 11, 12];
-
-/** Waits, with a deadline, until `ready` answers true (asked again every few ms). */
-async function until(what: string, ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /**
  * Holds the event loop until `sql`'s first value (asked by another process, since this one's loop
@@ -108,13 +100,16 @@ describe.skipIf(!postgresAvailable)('PostgreSQL: a write asked after the rows we
     const second = store.write({ bot: 11 }, async (tx) => (await tx.getBot(11))?.id);
     open();
     // The upsert waits in the database for the member's lock.
-    await until('the upsert waiting for its lock', async () => {
-      const { rows } = await watch.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query ILIKE '%chat_members%'`,
-      );
-      return rows[0]!.n > 0;
-    });
+    await waitFor(
+      async () => {
+        const { rows } = await watch.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query ILIKE '%chat_members%'`,
+        );
+        return rows[0]!.n > 0;
+      },
+      { intervalMs: 5, what: 'the upsert waiting for its lock' },
+    );
     const before = store.reruns.serialization;
     // The commit ends, the next snapshot is taken; the update row changes 100 ms later.
     void memberLock.query('COMMIT');
