@@ -14,7 +14,6 @@ export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   ...extra,
 });
 
-/** A chat's row (private and empty unless `extra` says otherwise). */
 /** A plain member of a chat. */
 export const member = (chatPk: number, userId: number): MemberRow => ({
   chat_pk: chatPk,
@@ -24,6 +23,7 @@ export const member = (chatPk: number, userId: number): MemberRow => ({
   updated_at: 1,
 });
 
+/** A chat's row (private and empty unless `extra` says otherwise). */
 export const chat = (extra: Partial<ChatRow> = {}): Omit<ChatRow, 'pk'> => ({
   id: null,
   type: 'private',
