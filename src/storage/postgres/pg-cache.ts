@@ -193,6 +193,10 @@ export interface CacheScope {
   handedOut(chatPk: number, lastId: number): void;
   /** A write inserted this user (TxScope: kept at its commit). Only in a transaction. */
   insertedUser(row: UserRow): void;
+  /** A write inserted this chat (TxScope: kept at its commit, with its members). Only in a transaction. */
+  insertedChat(row: ChatRow): void;
+  /** A write wrote a member row (TxScope: kept at its commit if its chat is one the transaction inserted). */
+  wroteMember(row: MemberRow): void;
 }
 
 /** Reads outside a write: committed data. */
@@ -216,6 +220,12 @@ export class PoolScope implements CacheScope {
   insertedUser(): void {
     throw new Error('a write outside a transaction');
   }
+  insertedChat(): void {
+    throw new Error('a write outside a transaction');
+  }
+  wroteMember(): void {
+    throw new Error('a write outside a transaction');
+  }
 }
 
 /** One transaction (a batch of writes, or one write). */
@@ -229,6 +239,8 @@ export class TxScope implements CacheScope {
   /** Users this transaction inserted (`insertedUser`); how many when the savepoint was taken. */
   #insertedUsers: UserRow[] = [];
   #usersAtSavepoint = 0;
+  /** Chats this transaction inserted, by pk, with the members it wrote in them (`insertedChat`). */
+  #insertedChats = new Map<number, { row: ChatRow; members: Map<number, MemberRow> }>();
   /** The generation when the transaction began: before its snapshot was taken. */
   readonly #start: number;
 
@@ -263,6 +275,19 @@ export class TxScope implements CacheScope {
     this.#insertedUsers.push({ ...row });
   }
 
+  /**
+   * The transaction inserted this chat: kept at the commit with the members it wrote in it (all
+   * of the chat's: no one else saw it before), on the rule of `insertedUser`. A person's first
+   * message to a bot makes their private chat, and the bot's reply then finds the chat and its
+   * members kept (each was a read, the members' one inside the reply's write).
+   */
+  insertedChat(row: ChatRow): void {
+    this.#insertedChats.set(row.pk, { row: { ...row }, members: new Map() });
+  }
+  wroteMember(row: MemberRow): void {
+    this.#insertedChats.get(row.chat_pk)?.members.set(row.user_id, { ...row });
+  }
+
   /** A write begins in a savepoint of its own. */
   savepoint(): void {
     this.#atSavepoint = new Map(this.#lastIds);
@@ -274,6 +299,8 @@ export class TxScope implements CacheScope {
   rolledBack(): void {
     this.#lastIds = new Map(this.#atSavepoint);
     this.#insertedUsers.length = this.#usersAtSavepoint;
+    // What the write did to the chats inserted may be undone: none is kept (always safe).
+    this.#insertedChats.clear();
   }
 
   /**
@@ -286,6 +313,11 @@ export class TxScope implements CacheScope {
         this.caches.keepUser(row);
         if (row.phone_number) this.caches.keepUserId(`p${row.phone_number}`, row.id);
         if (row.username) this.caches.keepUserId(`n${row.username.toLowerCase()}`, row.id);
+      }
+    if (committed && this.caches.generation === this.#start)
+      for (const { row, members } of this.#insertedChats.values()) {
+        this.caches.keepChat(row);
+        if (members.size > 0) this.caches.keepAllMembers(row.pk, [...members.values()]);
       }
     for (const { area, id } of this.changed.values()) this.caches.forget(area, id);
     if (!committed) return;

@@ -28,6 +28,17 @@ const MEMBER_UPSERT = {
   tail: SQL.upsertMember.slice(SQL.upsertMember.indexOf('ON CONFLICT')),
 };
 
+/** The columns a chat's row may leave out, as the database fills them (ports/chats.ts ChatRow). */
+const COLUMN_DEFAULTS: Required<
+  Pick<ChatRow, 'permissions' | 'migrated_to_id' | 'photo_file_pk' | 'is_forum' | 'parent_pk'>
+> = {
+  permissions: null,
+  migrated_to_id: null,
+  photo_file_pk: null,
+  is_forum: 0,
+  parent_pk: null,
+};
+
 export class PgChats implements ChatsReader, ChatsWriter {
   constructor(private readonly sql: PgSql) {}
 
@@ -125,6 +136,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
   /** What a transaction that inserted chat `pk` knows of it. */
   #inserted(pk: number, row: Omit<ChatRow, 'pk'>): void {
     this.sql.cache?.wrote(`c${pk}`);
+    this.sql.cache?.insertedChat({ ...COLUMN_DEFAULTS, pk, ...row });
     this.sql.write?.insertedChat(pk);
     // No other transaction sees the new row before the commit: its message ids are this one's to
     // count (pg-transaction.ts), from the row's own last id, with no drafts yet.
@@ -240,6 +252,7 @@ export class PgChats implements ChatsReader, ChatsWriter {
     );
     this.sql.cache?.wrote(`b${row.chat_pk}`);
     this.sql.write?.wroteMember(row);
+    if (own) this.sql.cache?.wroteMember(row);
     // Answers nothing (no unique index but the key it upserts): in a write, it goes with the next
     // statement, the members of one write in one statement (a group's creation: pg-waiting.ts).
     const { chat_pk, user_id, status, data, updated_at } = row;
