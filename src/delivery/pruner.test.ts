@@ -14,6 +14,7 @@ import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { update } from '../storage/contracts/fixtures.js';
 import type { NewWebhookAttempt } from '../storage/ports/webhook-log.js';
+import { waitFor } from '../../test/helpers/wait-for.js';
 
 let store: SqliteStore;
 let platform: Platform;
@@ -186,4 +187,23 @@ it('ends a sweep at its next pause once stopped', async () => {
   await pruner.prune();
   expect(slices).toHaveBeenCalledTimes(1);
   expect(await store.listTimeline({ limit: 2000 })).toHaveLength(1100 - 250);
+});
+
+it('ends a pause under way when stopped', async () => {
+  // A pause of up to 50 ms must not hold a server that is closing: stop() ends it.
+  const at = platform.deps.clock.nowMs();
+  await store.write((tx) =>
+    tx.insertTimelineEvents(Array.from({ length: 600 }, (_, n) => timelineEvent(at, n))),
+  );
+  let paused = false;
+  // A pause that never ends on its own.
+  const pause = () => {
+    paused = true;
+    return new Promise<void>(() => {});
+  };
+  const pruner = new Pruner(platform, log, claimant, { timelineMax: 100, pause });
+  const sweep = pruner.prune();
+  await waitFor(() => paused, { what: 'the first pause' });
+  pruner.stop();
+  expect(await sweep).toBe(0);
 });

@@ -7,8 +7,10 @@
  * - Storing a message only counts it (`noteStored`: a count per chat, in memory, and the time).
  * - **When quiet:** once `least` messages wait, one unref'd timer waits for `idleMs` without a
  *   message stored, then a chunk of about `chunk` messages is indexed; more chunks follow while the
- *   store stays quiet.
- * - **Under load:** past `mostBehind` messages waiting, a chunk for each chunk's worth stored.
+ *   store stays quiet, paced (paced-work.ts: after a chunk that took `t` ms a pause of `4t`, at most
+ *   50 ms), so that they take at most a fifth of the time however large the backlog (ADR 0107).
+ * - **Under load:** past `mostBehind` messages waiting, a chunk for each chunk's worth stored (the
+ *   pause after a chunk holds the next one back, which then goes at once).
  * - **Before a search** (`catchUp`): the chats it reads are brought up to their newest message, in
  *   chunks of at most `chunk` ids, each its own write, with a turn of the event loop between two
  *   (a timer, I/O, another store call run there); the search reads after the last.
@@ -16,6 +18,7 @@
  * The counts live in memory only: a message noted and lost (a restart, a failed write) stays above
  * its chat's watermark until a search of its chat indexes it.
  */
+import { PacedWork, realPause } from './paced-work.js';
 
 /** The count key of the ephemeral messages (a store that indexes them); chat pks start at 1. */
 export const EPHEMERAL = 0;
@@ -50,8 +53,10 @@ export interface SearchIndexTiming {
   chunk: number;
   /** Past this many messages waiting, a chunk is indexed for each chunk's worth stored, quiet or not. */
   mostBehind: number;
-  /** The clock, in ms (default `performance.now`). */
+  /** The clock, in ms (default `performance.now`); background chunks are timed on it. */
   now: () => number;
+  /** Waits `ms` between two background chunks (default `realPause`: a timer, setImmediate under 1 ms). */
+  pause: (ms: number) => Promise<void>;
 }
 
 export const SEARCH_INDEX_IDLE_MS = 200;
@@ -105,6 +110,8 @@ export class SearchIndexer {
   /** A background chunk is queued or running. */
   #running = false;
   #stopped = false;
+  /** The background chunks' pace (not a search's catch-up, which a request waits for). */
+  readonly #pace: PacedWork;
 
   constructor(index: (ranges: IndexRanges) => Promise<void>, timing: Partial<SearchIndexTiming> = {}) {
     this.#index = index;
@@ -114,8 +121,10 @@ export class SearchIndexer {
       chunk: SEARCH_INDEX_CHUNK,
       mostBehind: SEARCH_INDEX_MOST_BEHIND,
       now: () => performance.now(),
+      pause: realPause,
       ...timing,
     };
+    this.#pace = new PacedWork({ now: this.#t.now, pause: this.#t.pause });
   }
 
   /** The store stored a message in `chatPk` (an ephemeral message: undefined). */
@@ -123,17 +132,27 @@ export class SearchIndexer {
     const key = chatPk ?? EPHEMERAL;
     this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
     this.#lastStored = this.#t.now();
-    if (++this.#backlog > this.#t.mostBehind && ++this.#overBound >= this.#t.chunk && !this.#running) {
-      this.#overBound = 0;
-      this.#indexChunk();
-    } else if (this.#timer === undefined && !this.#running && this.#backlog >= this.#t.least) {
+    if (++this.#backlog > this.#t.mostBehind) this.#overBound++;
+    if (this.#takeForced()) this.#indexChunk();
+    else if (this.#timer === undefined && !this.#running && this.#backlog >= this.#t.least) {
       this.#arm(this.#t.idleMs);
     }
+  }
+
+  /**
+   * Under load: a chunk is due for each chunk's worth stored past `mostBehind` (taken here; none
+   * starts while one runs or pauses after it).
+   */
+  #takeForced(): boolean {
+    if (this.#running || this.#backlog <= this.#t.mostBehind || this.#overBound < this.#t.chunk) return false;
+    this.#overBound = 0;
+    return true;
   }
 
   /** No more background writes: the timer cleared (a chunk already queued still runs). */
   stop(): void {
     this.#stopped = true;
+    this.#pace.stop();
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
@@ -200,19 +219,32 @@ export class SearchIndexer {
       budget -= n;
       taken.push([pk, n]);
     }
-    this.#indexCounted(ranges, taken).then(
-      () => this.#chunkDone(),
-      // Rolled back (or the store closed): the messages wait for the next chunk or search.
-      () => (this.#running = false),
-    );
+    this.#pace
+      .timed(() => this.#indexCounted(ranges, taken))
+      .then(
+        () => this.#chunkDone(),
+        // Rolled back (or the store closed): the messages wait for the next chunk or search.
+        () => (this.#running = false),
+      );
   }
 
+  /**
+   * After a chunk, while messages wait: a pause in proportion to the chunk's time (it still counts
+   * as running, so no chunk starts meanwhile), then the next chunk if the store is still quiet.
+   */
   #chunkDone(): void {
-    this.#running = false;
-    if (this.#stopped || this.#backlog === 0) return;
-    const quiet = this.#t.now() - this.#lastStored;
-    if (quiet >= this.#t.idleMs) setImmediate(() => this.#onTimer());
-    else if (this.#backlog >= this.#t.least) this.#arm(this.#t.idleMs - quiet);
+    if (this.#stopped || this.#backlog === 0) {
+      this.#running = false;
+      return;
+    }
+    void this.#pace.pause().then((goOn) => {
+      this.#running = false;
+      if (!goOn || this.#backlog === 0) return;
+      if (this.#takeForced()) return this.#indexChunk();
+      const quiet = this.#t.now() - this.#lastStored;
+      if (quiet >= this.#t.idleMs) this.#indexChunk();
+      else if (this.#backlog >= this.#t.least && this.#timer === undefined) this.#arm(this.#t.idleMs - quiet);
+    });
   }
 
   #note(pk: number, n: number): void {
