@@ -14,7 +14,10 @@
  * goes. So what was read recently stays, and a scan of keys read once passes through the small
  * queue without pushing out the entries in use, however long it is.
  *
- * Entries live in slots (parallel arrays); the queues are lists linked through the slots.
+ * Entries live in slots (parallel arrays); the queues are lists linked through the slots. The index
+ * from key to slot is split in SHARDS Maps by key: a Map's table is rebuilt whole once deletes
+ * and sets (an eviction is one of each) have used up its free cells, and a table a sixteenth the
+ * size takes a sixteenth the time (about 45 ms of CPU for one Map of 500,000 keys on the bench).
  */
 
 /** Row cache entries kept per kind by default: a 100,000-person world's users fit. */
@@ -24,9 +27,21 @@ const NONE = -1;
 const MAX_READS = 3;
 const SMALL = 0;
 const MAIN = 1;
+const SHARDS = 16;
+
+/** The shard of a key: the low bits of a number; of a string, its length and last two characters. */
+function shardOf(key: unknown): number {
+  if (typeof key === 'number') return (key | 0) & (SHARDS - 1);
+  if (typeof key !== 'string' || key.length === 0) return 0;
+  const n = key.length;
+  return (n * 7 + key.charCodeAt(n - 1) * 3 + (n > 1 ? key.charCodeAt(n - 2) * 5 : 0)) & (SHARDS - 1);
+}
+
+const newIndex = <K>() => Array.from({ length: SHARDS }, () => new Map<K, number>());
 
 export class LruMap<K, V> {
-  #slots = new Map<K, number>();
+  #index = newIndex<K>();
+  #size = 0;
   #keys: (K | undefined)[] = [];
   #values: (V | undefined)[] = [];
   /** Reads since the entry came in or was last looked at by an eviction (at most MAX_READS). */
@@ -47,12 +62,12 @@ export class LruMap<K, V> {
   }
 
   get size(): number {
-    return this.#slots.size;
+    return this.#size;
   }
 
   /** The value, marked as used. */
   get(key: K): V | undefined {
-    const slot = this.#slots.get(key);
+    const slot = this.#index[shardOf(key)]!.get(key);
     if (slot === undefined) return undefined;
     if (this.#reads[slot]! < MAX_READS) this.#reads[slot]!++;
     return this.#values[slot];
@@ -60,42 +75,45 @@ export class LruMap<K, V> {
 
   /** The value, without marking it as used. */
   peek(key: K): V | undefined {
-    const slot = this.#slots.get(key);
+    const slot = this.#index[shardOf(key)]!.get(key);
     return slot === undefined ? undefined : this.#values[slot];
   }
 
   has(key: K): boolean {
-    return this.#slots.has(key);
+    return this.#index[shardOf(key)]!.has(key);
   }
 
   /** Sets the value, marked as used; drops a cold entry (see above) when over capacity. */
   set(key: K, value: V): this {
-    const known = this.#slots.get(key);
+    const shard = this.#index[shardOf(key)]!;
+    const known = shard.get(key);
     if (known !== undefined) {
       this.#values[known] = value;
       if (this.#reads[known]! < MAX_READS) this.#reads[known]!++;
       return this;
     }
-    if (this.#slots.size >= this.capacity) this.#remove(this.#victim());
+    if (this.#size >= this.capacity) this.#remove(this.#victim());
     const slot = this.#free.pop() ?? this.#keys.length;
     if (slot >= this.#reads.length) this.#grow();
     this.#keys[slot] = key;
     this.#values[slot] = value;
     this.#reads[slot] = 0;
-    this.#slots.set(key, slot);
+    shard.set(key, slot);
+    this.#size++;
     this.#append(SMALL, slot);
     return this;
   }
 
   delete(key: K): boolean {
-    const slot = this.#slots.get(key);
+    const slot = this.#index[shardOf(key)]!.get(key);
     if (slot === undefined) return false;
     this.#remove(slot);
     return true;
   }
 
   clear(): void {
-    this.#slots = new Map();
+    this.#index = newIndex<K>();
+    this.#size = 0;
     this.#keys = [];
     this.#values = [];
     this.#reads = new Uint8Array(0);
@@ -117,19 +135,19 @@ export class LruMap<K, V> {
     return slot === NONE ? undefined : this.#keys[slot];
   }
 
-  keys(): IterableIterator<K> {
-    return this.#slots.keys();
+  *keys(): IterableIterator<K> {
+    for (const shard of this.#index) yield* shard.keys();
   }
 
   *values(): IterableIterator<V> {
-    for (const slot of this.#slots.values()) yield this.#values[slot]!;
+    for (const shard of this.#index) for (const slot of shard.values()) yield this.#values[slot]!;
   }
 
   /** The slot eviction drops next (NONE when empty), moving on those read since last looked at. */
   #victim(): number {
     for (;;) {
       const smallFirst =
-        this.#length[MAIN] === 0 || this.#length[SMALL]! * 10 >= Math.min(this.capacity, this.#slots.size);
+        this.#length[MAIN] === 0 || this.#length[SMALL]! * 10 >= Math.min(this.capacity, this.#size);
       const queue = smallFirst && this.#length[SMALL]! > 0 ? SMALL : MAIN;
       const slot = this.#front[queue]!;
       if (slot === NONE) return NONE;
@@ -159,7 +177,9 @@ export class LruMap<K, V> {
   #remove(slot: number): void {
     if (slot === NONE) return;
     this.#unlink(slot);
-    this.#slots.delete(this.#keys[slot]!);
+    const key = this.#keys[slot]!;
+    this.#index[shardOf(key)]!.delete(key);
+    this.#size--;
     this.#keys[slot] = undefined;
     this.#values[slot] = undefined;
     this.#free.push(slot);
