@@ -21,6 +21,7 @@ import {
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
 import { watchQueries } from '../src/storage/contracts/pg-queries-seen.js';
+import { createChat } from '../src/control/methods/chat-create.js';
 
 /** Counts the statements sent while `run` runs, by text. */
 async function writeStatements(run: () => Promise<unknown>): Promise<Map<string, number>> {
@@ -93,11 +94,11 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
   async function create(members: number, title: string) {
     let chat: ChatRow | undefined;
     const counts = await writeStatements(async () => {
-      chat = await platform.groups.create(String(people[0]), {
+      ({ chat } = await platform.groups.create(String(people[0]), {
         type: 'group',
         title,
         members: [...phones.slice(1, members + 1), `@${botUsername}`],
-      });
+      }));
     });
     return { chat: chat!, counts };
   }
@@ -140,14 +141,37 @@ describe.skipIf(!postgresAvailable)('a group created on PostgreSQL', () => {
     ]);
   });
 
-  it("answers a new group's record from its row, reading only its members", async () => {
-    const { chat } = await create(5, 'Recorded');
+  it('answers POST /control/chats from the rows its creation wrote, reading nothing after it', async () => {
+    // Its people read before (by id and by phone; kept in the row cache), as the test before did.
+    await platform.users.resolve(String(people[0]), 'user');
+    await platform.users.resolveMany(phones.slice(1, 6));
     let record: Record<string, unknown> | undefined;
     const counts = await writeStatements(async () => {
-      record = await platform.groups.record(chat);
+      record = await createChat({
+        platform,
+        input: {
+          owner: String(people[0]),
+          type: 'group',
+          title: 'Answered',
+          members: [...phones.slice(1, 6), `@${botUsername}`],
+        },
+      } as unknown as Parameters<typeof createChat>[0]);
     });
-    expect([...counts.keys()]).toEqual(['P SELECT * FROM chat_members WHERE chat_pk = $1 ORDER BY user_id']);
-    expect(record).toEqual(await platform.groups.record(chat.id!));
+    // The members and their users were read after the write (on the pool), the members again.
+    expect(
+      [...counts.keys()].filter((text) => /^P SELECT \* FROM (chat_members|users)\b/.test(text)),
+    ).toEqual([]);
+    const members = (record!.members as Array<{ user: { id: number }; status: string }>).map((m) => [
+      m.user.id,
+      m.status,
+    ]);
+    expect(members).toEqual(
+      [[people[0], 'creator'], ...people.slice(1, 6).map((id) => [id, 'member']), [botId, 'member']].sort(
+        (a, b) => Number(a[0]) - Number(b[0]),
+      ),
+    );
+    // As a record read from the store answers.
+    expect(record).toEqual(await platform.groups.record(record!.id as number));
   });
 
   it('changes nothing when a member is refused', async () => {

@@ -76,8 +76,16 @@ export async function call<T>(
 /** The size of group `g`: 20-200 people, spread over the range. */
 export const groupSize = (g: number, people: number) => Math.min(people - 1, 20 + ((g * 67) % 181));
 
-/** Creates the world through the nodes' control APIs; `tag` keeps usernames apart. */
-export async function createWorld(origins: string[], size: WorldSize, tag: string): Promise<World> {
+/**
+ * Creates the world through the nodes' control APIs; `tag` keeps usernames apart. `beforeGroups`
+ * runs once the people and bots are made, before the groups (a bench measuring the groups alone).
+ */
+export async function createWorld(
+  origins: string[],
+  size: WorldSize,
+  tag: string,
+  beforeGroups?: () => Promise<void>,
+): Promise<World> {
   const pools = origins.map((origin) => newPool(origin, CREATE_CONCURRENCY));
   const at = (i: number) => pools[i % pools.length]!;
   const t0 = performance.now();
@@ -96,6 +104,7 @@ export async function createWorld(origins: string[], size: WorldSize, tag: strin
       );
       return { id: bot.id, username: bot.username, token: bot.token, webhook: i % 2 === 1 };
     });
+    await beforeGroups?.();
     const g0 = performance.now();
     let memberships = 0;
     const groups = await inParallel(

@@ -1,11 +1,13 @@
 /**
  * `node --import tsx bench/pg-write-path/population-groups.ts [--targets sqlite,pg1] [--bots N]
- *  [--people N] [--groups N] [--server PATH]` (after `npm run build`)
+ *  [--people N] [--groups N] [--server PATH] [--cpu-prof DIR] [--rounds N]` (after `npm run build`)
  *
  * Scenario 9's own world creation (bench/lib/population-world.ts `createWorld`: people, bots, then
  * groups of 20-200 people and one bot, 4 at a time) on SQLite and on one PostgreSQL node, with more
  * groups than scenario 9's quick world (2): the groups' rate, each target's against SQLite's, and
- * the node's CPU over the whole creation (issue 31, ADR 0106 addendum "creating a world").
+ * the node's CPU and the database's (its backends', read from /proc) a group, over the groups'
+ * creation only (issue 31, ADR 0106 addenda "creating a world"). `--cpu-prof DIR`: the node writes
+ * a V8 CPU profile there.
  *
  * Needs a PostgreSQL server (PARLEY_TEST_POSTGRES, default 127.0.0.1:5432) for pg1.
  */
@@ -14,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { backendCpu, backendCpuSince, setMeasuredApplication } from './backend-cpu.js';
 import { processCpuSeconds } from '../lib/load.js';
 import { ADMIN_TOKEN } from '../lib/parley.js';
 import { createWorld } from '../lib/population-world.js';
@@ -27,6 +30,8 @@ const { values } = parseArgs({
     people: { type: 'string', default: '2000' },
     groups: { type: 'string', default: '100' },
     server: { type: 'string', default: 'dist/cli/main.js' },
+    'cpu-prof': { type: 'string' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const size = { bots: Number(values.bots), people: Number(values.people), groups: Number(values.groups) };
@@ -39,7 +44,7 @@ async function run(name: string): Promise<number> {
   const schema = `pgpop_${randomBytes(4).toString('hex')}`;
   const files = mkdtempSync(path.join(tmpDir, `${name}-`));
   const data = pg
-    ? `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`
+    ? `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}&application_name=${schema}`
     : path.join(files, 'data');
   try {
     const child = await startChild({
@@ -48,13 +53,22 @@ async function run(name: string): Promise<number> {
       env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(files, 'files') },
       ready: /Control API: (http:\/\/\S+)\/control/,
       pinning,
+      ...(values['cpu-prof'] && { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] }),
     });
-    const cpu = processCpuSeconds(child.pid);
-    const world = await createWorld([child.ready], size, randomBytes(3).toString('hex'));
+    setMeasuredApplication(pg ? schema : undefined);
+    let cpu = 0;
+    let dbBefore = new Map<number, number>();
+    const world = await createWorld([child.ready], size, randomBytes(3).toString('hex'), async () => {
+      dbBefore = await backendCpu();
+      cpu = processCpuSeconds(child.pid);
+    });
+    const nodeMs = ((processCpuSeconds(child.pid) - cpu) * 1000) / size.groups;
+    const dbMs = ((await backendCpuSince(dbBefore)) * 1000) / size.groups;
     const groupsPerSecond = size.groups / world.groupSeconds;
     log(
       `${name}: ${groupsPerSecond.toFixed(1)} groups/s, ${(world.memberships / world.groupSeconds).toFixed(0)} memberships/s; ` +
-        `world made in ${world.createSeconds.toFixed(1)} s, node CPU ${(processCpuSeconds(child.pid) - cpu).toFixed(2)} s`,
+        `a group: node CPU ${nodeMs.toFixed(2)} ms${pg ? `, database CPU ${dbMs.toFixed(2)} ms` : ''}; ` +
+        `world made in ${world.createSeconds.toFixed(1)} s`,
     );
     return groupsPerSecond;
   } finally {
@@ -69,13 +83,16 @@ log(
 const targets = values.targets!.split(',');
 const missing = targets.some((t) => t !== 'sqlite') ? await probe() : undefined;
 if (missing) throw new Error(`no PostgreSQL server: ${missing}`);
-const rates = new Map<string, number>();
 try {
-  for (const target of targets) rates.set(target, await run(target));
+  // Rounds of every target in turn: the machine's load moves the rates, the ratios within a round less.
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    const rates = new Map<string, number>();
+    for (const target of targets) rates.set(target, await run(target));
+    const base = rates.get('sqlite');
+    if (base)
+      for (const [target, rate] of rates)
+        if (target !== 'sqlite') log(`groups/s ${target} / SQLite: ${(rate / base).toFixed(2)}`);
+  }
 } finally {
   rmSync(tmpDir, { recursive: true, force: true });
 }
-const base = rates.get('sqlite');
-if (base)
-  for (const [target, rate] of rates)
-    if (target !== 'sqlite') log(`groups/s ${target} / SQLite: ${(rate / base).toFixed(2)}`);

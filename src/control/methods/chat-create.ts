@@ -5,7 +5,7 @@ import type { RouteContext } from '../control-context.js';
  * members added at once (bots among them get my_chat_member). Answers the ChatRecord.
  */
 export async function createChat({ platform, input }: RouteContext<'createChat'>) {
-  const chat = await platform.groups.create(input.owner, {
+  const created = await platform.groups.create(input.owner, {
     type: input.type,
     title: input.title,
     username: input.username,
@@ -13,6 +13,6 @@ export async function createChat({ platform, input }: RouteContext<'createChat'>
     members: input.members,
     forum: input.forum,
   });
-  // The chat as its creation wrote it, with its members as read after (a read of the chat less).
-  return platform.groups.record(chat);
+  // The chat and its members as its creation wrote them: no read after the write.
+  return platform.groups.record(created);
 }

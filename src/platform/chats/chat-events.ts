@@ -92,7 +92,9 @@ export async function addCreatedMembers(
   effects: Effects,
 ): Promise<void> {
   const { chat, owner } = created;
-  const admins = await adminBots(tx, chat, ctx.deps.clock.now());
+  const now = ctx.deps.clock.now();
+  const admins = await adminBots(tx, chat, now);
+  const added = new Set([owner.id]);
   for (const member of created.members) {
     if (member.id === owner.id) continue;
     if (member.is_bot) {
@@ -101,6 +103,22 @@ export async function addCreatedMembers(
       if (!(await tx.getBot(member.id))?.can_join_groups)
         throw new PlatformError('BOT_GROUPS_BLOCKED', `@${member.username} can not be added to groups`);
     }
+    // A person not yet in the chat (the write made it, with the members added so far), whose joining
+    // no administrator bot hears of: only the row, as changeMember would write it (no state to
+    // read, nothing to queue), without its reads for each of up to hundreds of members.
+    if (!member.is_bot && admins.length === 0 && !added.has(member.id)) {
+      added.add(member.id);
+      await tx.upsertMember({
+        chat_pk: chat.pk,
+        user_id: member.id,
+        status: 'member',
+        data: '{}',
+        updated_at: now,
+      });
+      effects.members.push({ chatPk: chat.pk, userId: member.id });
+      continue;
+    }
+    added.add(member.id);
     const next: MemberState = { status: 'member', data: {} };
     await changeMember(ctx, tx, { chat, actor: owner, target: member, next, admins }, effects);
   }

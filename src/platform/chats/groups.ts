@@ -11,7 +11,7 @@ import type { AcceptedGiftTypes, ChatFullInfo, ChatPhoto } from '../../wire/bot-
 import { Blocking } from './blocking.js';
 import { chatPermissions, type ChatAccess } from './chat-access.js';
 import { checkMayChangeInfo } from './chat-info-rights.js';
-import { chatRecord } from './chat-record.js';
+import { chatRecord, type WrittenChat } from './chat-record.js';
 import { addCreatedMembers, postServiceMessage, type ServiceMessageTx } from './chat-events.js';
 import { hasRight, isPresent, memberState, normalizeRights, type ChatPermissions } from './chat-rights.js';
 import { privateChatOf } from './chats.js';
@@ -98,8 +98,11 @@ export class Groups {
     this.#enableForum = enable;
   }
 
-  /** A person creates a group, supergroup or channel and becomes its creator. */
-  async create(ownerRef: string, input: CreateChatInput): Promise<ChatRow> {
+  /**
+   * A person creates a group, supergroup or channel and becomes its creator. Answers the chat with
+   * its members as the write left them (`record` renders it without a read).
+   */
+  async create(ownerRef: string, input: CreateChatInput): Promise<WrittenChat> {
     const { users, deps } = this.ctx;
     const owner = await users.resolve(ownerRef, 'user');
     const type = input.type as ChatType;
@@ -115,6 +118,7 @@ export class Groups {
     const description = input.description ? [...input.description].slice(0, DESCRIPTION_MAX).join('') : null;
     if (input.forum && type !== 'supergroup') throw bad('only a supergroup can have topics');
     const members = await users.resolveMany(input.members ?? []);
+    const known = new Map([owner, ...members].map((user) => [user.id, user]));
     // Keyed by its first bot, whose row (its next update id) is the one hot row it takes (store.ts).
     const bot = members.find((member) => member.is_bot);
     const key = bot && { bot: bot.id, queues: true };
@@ -140,7 +144,8 @@ export class Groups {
         effects.members.push({ chatPk: chat.pk, userId: owner.id });
         await addCreatedMembers(this.ctx, tx, { chat, owner, members }, effects);
         await postServiceMessage(this.ctx, tx, chat, owner.id, { [CREATED[type as 'group']]: true }, effects);
-        return chat;
+        // Read in the write: PostgreSQL answers a chat the write inserted without a statement.
+        return { chat, members: await tx.listMembers(chat.pk), users: known };
       },
       key,
     );
@@ -372,9 +377,9 @@ export class Groups {
 
   /**
    * The chat with its members, for the control API (no acting user: nothing is hidden); `ref` a
-   * chat's id or username, or its row (a chat just created: not read again).
+   * chat's id or username, its row (not read again), or a chat as its creation wrote it (no read).
    */
-  record(ref: string | number | ChatRow): Promise<Record<string, unknown>> {
+  record(ref: string | number | ChatRow | WrittenChat): Promise<Record<string, unknown>> {
     return chatRecord(this.ctx.deps, ref);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The payloads of the event channel (pg-channel.ts): new messages' events share notifications within
- * PostgreSQL's 8000 bytes, other events go one to a notification, order is kept, a process skips its
+ * The payloads of the event channel (pg-channel.ts): new messages' and memberships' events share
+ * notifications within PostgreSQL's 8000 bytes, other events go one to a notification, order is kept, a process skips its
  * own, and an event too long for a notification is reported rather than failing the others.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,16 @@ describe('event channel payloads', () => {
       { n: 'a', e: 'message.created', l: [events[3]!.p] },
     ]);
     expect(payloads.flatMap((payload) => decodeEvents(payload, 'b'))).toEqual(events);
+  });
+
+  it("packs a group's memberships: one notification for a new group's members, not one each", () => {
+    const members: ChannelEvent[] = Array.from({ length: 200 }, (_, i) => ({
+      e: 'chat.member.changed',
+      p: { chatPk: 12345, userId: 4_000_000_000 + i },
+    }));
+    const payloads = encodeEvents('a', [...members, created(1)]);
+    expect(payloads).toHaveLength(2);
+    expect(payloads.flatMap((payload) => decodeEvents(payload, 'b'))).toEqual([...members, created(1)]);
   });
 
   it('splits packs at the size limit, and reports an event that fits no notification', () => {

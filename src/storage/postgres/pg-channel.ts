@@ -5,7 +5,8 @@
  * as one process: they find each other by the pool they share.
  *
  * A payload is one event, `{"n": process, "e": event, "p": payload}`, or several of a kind that
- * comes many at a time (a new message's, one a write of a batch), `{"n", "e", "l": [payload, ...]}`,
+ * comes many at a time (a new message's, one a write of a batch; a membership's, one a member of a
+ * new group), `{"n", "e", "l": [payload, ...]}`,
  * within PostgreSQL's 8000 bytes: a notification costs the database and every listener, its own
  * process included, about as much whatever it carries. The events of one turn are sent by one
  * statement (`notifying`), in order.
@@ -70,8 +71,11 @@ export function missedNotifications(pool: object): void {
   byPool.get(pool)?.onMissed?.();
 }
 
-/** Events sent several to a notification (all others go one to a notification). */
-const PACKED = new Set<string>(['message.created']);
+/**
+ * Events sent several to a notification (all others go one to a notification): a new message's, and
+ * a membership's (a group's creation writes one for each of its up to hundreds of members).
+ */
+const PACKED = new Set<string>(['message.created', 'chat.member.changed']);
 
 /**
  * The payloads that carry `events` from `node`, in order: consecutive events of a packed kind share

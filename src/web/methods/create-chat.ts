@@ -14,10 +14,10 @@ export async function createChat({ platform, session, input }: WebContext) {
   ) {
     throw new WebError(400, 'BAD_REQUEST', 'members must be an array of user ids or @usernames');
   }
-  const chat = await platform.groups.create(String(session.userId), {
+  const created = await platform.groups.create(String(session.userId), {
     type: text(input, 'type') ?? 'group',
     title: typeof input.title === 'string' ? input.title : '',
     members: (members as Array<string | number> | undefined | null) ?? undefined,
   });
-  return platform.groups.record(chat.id!);
+  return platform.groups.record(created);
 }
