@@ -121,16 +121,25 @@ export class WebhookWorker implements DeliveryHost {
     }
     const next: PendingDeletes = { batch: [[updateId, logged]] };
     this.#delivered.set(botId, next);
-    // The batch is taken when the write runs (so that it holds every delivery of the bot finished
-    // until then), once: an adapter may run a write's fn again (PostgreSQL, on a conflict), and a
-    // second run must delete the same rows. The write names the bot (store.ts WriteKey): on
-    // PostgreSQL it goes to the bot's write connection, with the bot's other hot writes (ADR 0106).
+    // The batch takes the deliveries of this turn of the event loop, no later one: the write may
+    // run in a transaction whose snapshot was taken before a later delivery's row was claimed
+    // (PostgreSQL's batches, ADR 0106), and deleting a row whose claim committed after the
+    // snapshot fails the whole batch as a serialization conflict. A later delivery starts a write
+    // of its own (the same key: it commits after this one).
+    const close = () => {
+      if (this.#delivered.get(botId) === next) this.#delivered.delete(botId);
+    };
+    setImmediate(close);
+    // The batch is taken when the write runs, once: an adapter may run a write's fn again
+    // (PostgreSQL, on a conflict), and a second run must delete the same rows. The write names the
+    // bot (store.ts WriteKey): on PostgreSQL it goes to the bot's write connection, with the bot's
+    // other hot writes (ADR 0106).
     let batch: PendingDeletes['batch'] | undefined;
     const deleting = this.platform.deps.store
       .write({ bot: botId }, async (tx) => {
         if (batch === undefined) {
           batch = next.batch;
-          if (this.#delivered.get(botId) === next) this.#delivered.delete(botId);
+          close();
         }
         await tx.deleteUpdates(
           botId,
