@@ -28,10 +28,10 @@ const GROUPS = new Map([
       pk: 201,
       type: 'group',
       bots: [
+        { user_id: 13, status: 'restricted' },
         { user_id: 10, status: 'administrator' },
         { user_id: 11, status: 'left' },
         { user_id: 12, status: 'kicked' },
-        { user_id: 13, status: 'restricted' },
       ],
     },
   ],
@@ -62,9 +62,15 @@ describe('write keys', () => {
   });
 
   it("names a group's chat and the bots in it, whose update ids its send may take", async () => {
-    expect(await sendKey(reader, PERSON, '-100123')).toEqual({ chat: 200, queues: true, bots: [10] });
-    // Bots that left or were removed get nothing: not named.
-    expect(await sendKey(reader, PERSON, '-100124')).toEqual({ chat: 201, queues: true, bots: [10, 13] });
+    // A group with one bot is that bot's, as a private chat with it is (its lane, on PostgreSQL).
+    expect(await sendKey(reader, PERSON, '-100123')).toEqual({ bot: 10, chat: 200, queues: true });
+    // Bots that left or were removed get nothing: not named. The first by id routes the write.
+    expect(await sendKey(reader, PERSON, '-100124')).toEqual({
+      bot: 10,
+      chat: 201,
+      queues: true,
+      bots: [13],
+    });
     expect(await sendKey(reader, PERSON, '-100125')).toEqual({ chat: 202 });
     expect(await sendKey(reader, PERSON, '-100999')).toBeUndefined();
   });

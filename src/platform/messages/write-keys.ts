@@ -3,8 +3,8 @@
  * the stores keep cached: a private chat with a bot is that bot's (every hot write of such a chat,
  * the bot's replies and its update queue's included, names the bot, so they share one write
  * connection on PostgreSQL), with the chat's pk (PostgreSQL takes the chat's and the bot's rows
- * ahead, ADR 0093); a private chat between two people is its own. A group's send is its chat's,
- * naming the bots it may queue an update for (its bot members, present): PostgreSQL locks and reads
+ * ahead, ADR 0093); a private chat between two people is its own. A group's send names its chat
+ * and the bots it may queue an update for (its bot members, present): PostgreSQL locks and reads
  * the chat's row and theirs ahead, so the send counts its ids with no round trip of its own; the
  * chat and its bot members are what the send reads first anyway, which PostgreSQL's row caches keep
  * (pg-cache.ts), so on a warm cache the key costs no statement. A reference that does not resolve
@@ -36,14 +36,21 @@ export async function sendKey(
   }
 }
 
-/** A group's (or channel's) send: its chat, and its bots that are in it (those it may queue for). */
+/**
+ * A group's (or channel's) send: its chat, and the bots in it (those it may queue an update for).
+ * The first of them by id is the key's `bot`, which routes it (pg-writes.ts): a group with one bot
+ * is that bot's, as a private chat with a bot is, so the person's sends and the bot's replies
+ * (`botSendKey`) share its write connection; the others are `bots`.
+ */
 async function groupKey(reader: ChatsReader, id: number): Promise<WriteKey | undefined> {
   const chat = await reader.getChatById(id);
   if (!chat || chat.type === 'private') return undefined;
-  const bots = (await reader.listBotMembers(chat.pk))
+  const [bot, ...bots] = (await reader.listBotMembers(chat.pk))
     .filter((member) => member.status !== 'left' && member.status !== 'kicked')
-    .map((member) => member.user_id);
-  return bots.length > 0 ? { chat: chat.pk, queues: true, bots } : { chat: chat.pk };
+    .map((member) => member.user_id)
+    .sort((a, b) => a - b);
+  if (bot === undefined) return { chat: chat.pk };
+  return { bot, chat: chat.pk, queues: true, ...(bots.length > 0 && { bots }) };
 }
 
 /**
