@@ -201,12 +201,15 @@ export interface StoreTx
 /**
  * What a write is about (the write contract above): the bot whose update ids or rows it writes, and
  * the chat (pk) whose message ids it takes. Either may be absent. `queues`: the write queues an
- * update for `bot` (takes its next update id), as a person's message or press to it does.
+ * update for `bot` (takes its next update id), as a person's message or press to it does. `bots`:
+ * more bots whose rows it reads, with `queues` whose update ids it may take too (a person's message
+ * to a group with several bots: `bot` is the first of them, the others are here).
  */
 export interface WriteKey {
   bot?: number;
   chat?: number;
   queues?: boolean;
+  bots?: readonly number[];
 }
 
 /** What `Store.read` reads through: every read of the store, the gateway's included, in one view. */

@@ -1,7 +1,8 @@
 /**
  * The keys of sends (write-keys.ts, store.ts WriteKey): a person's message to a bot names the bot,
  * that it queues an update for it, and the private chat whose message id it takes; a bot's send to
- * a private chat names the chat too, to a group only the bot; a person-to-person chat is its own.
+ * a private chat names the chat too, to a group only the bot; a person-to-person chat is its own; a
+ * person's message to a group names the group's chat and its bots.
  */
 import { describe, expect, it } from 'vitest';
 import { botSendKey, sendKey } from './write-keys.js';
@@ -18,7 +19,32 @@ const CHATS = new Map([
   ['1:2', 101],
 ]);
 
+/** Groups by their id: the pk, and the bot members (with their status). */
+const GROUPS = new Map([
+  [-100123, { pk: 200, type: 'supergroup', bots: [{ user_id: 10, status: 'member' }] }],
+  [
+    -100124,
+    {
+      pk: 201,
+      type: 'group',
+      bots: [
+        { user_id: 13, status: 'restricted' },
+        { user_id: 10, status: 'administrator' },
+        { user_id: 11, status: 'left' },
+        { user_id: 12, status: 'kicked' },
+      ],
+    },
+  ],
+  [-100125, { pk: 202, type: 'group', bots: [] }],
+]);
+
 const reader = {
+  getChatById: async (id: number) => {
+    const group = GROUPS.get(id);
+    return group && ({ pk: group.pk, id, type: group.type } as ChatRow);
+  },
+  listBotMembers: async (pk: number) =>
+    [...GROUPS.values()].find((group) => group.pk === pk)?.bots.map((b) => ({ chat_pk: pk, ...b })) ?? [],
   getUser: async (id: number) => [PERSON, FRIEND, BOT].find((u) => u.id === id),
   getUserByUsername: async (name: string) => [PERSON, FRIEND, BOT].find((u) => u.username === name),
   getPrivateChat: async (a: number, b: number) => {
@@ -35,9 +61,22 @@ describe('write keys', () => {
     expect(await sendKey(reader, FRIEND, '@keys_bot')).toEqual({ bot: 10, queues: true });
   });
 
-  it('names the chat of a message between two people, and nothing of a group or an unknown name', async () => {
+  it("names a group's chat and the bots in it, whose update ids its send may take", async () => {
+    // A group with one bot is that bot's, as a private chat with it is (its lane, on PostgreSQL).
+    expect(await sendKey(reader, PERSON, '-100123')).toEqual({ bot: 10, chat: 200, queues: true });
+    // Bots that left or were removed get nothing: not named. The first by id routes the write.
+    expect(await sendKey(reader, PERSON, '-100124')).toEqual({
+      bot: 10,
+      chat: 201,
+      queues: true,
+      bots: [13],
+    });
+    expect(await sendKey(reader, PERSON, '-100125')).toEqual({ chat: 202 });
+    expect(await sendKey(reader, PERSON, '-100999')).toBeUndefined();
+  });
+
+  it('names the chat of a message between two people, and nothing of an unknown name', async () => {
     expect(await sendKey(reader, PERSON, '2')).toEqual({ chat: 101 });
-    expect(await sendKey(reader, PERSON, '-100123')).toBeUndefined();
     expect(await sendKey(reader, PERSON, '@nobody')).toBeUndefined();
     expect(await sendKey(reader, PERSON, '1')).toBeUndefined();
   });

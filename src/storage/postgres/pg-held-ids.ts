@@ -58,6 +58,7 @@ export function aheadOf(batch: ReadonlyArray<{ key: WriteKey | undefined }>): Ah
   const chats = new Set<number>();
   for (const { key } of batch) {
     if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
+    for (const bot of key?.bots ?? []) (key!.queues ? queued : bots).add(bot);
     if (key?.chat !== undefined) chats.add(key.chat);
   }
   // A bot whose row is locked (queued) is read with its lock: not read a second time.
@@ -90,6 +91,7 @@ export function coveredBy(
   for (const { key } of queue.slice(0, max)) {
     if (key?.chat !== undefined && !taken.chats.includes(key.chat)) break;
     if (key?.queues && key.bot !== undefined && !taken.queued.includes(key.bot)) break;
+    if (key?.queues && key.bots?.some((bot) => !taken.queued.includes(bot))) break;
     n += 1;
   }
   return Math.max(n, 1);

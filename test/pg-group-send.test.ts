@@ -1,0 +1,130 @@
+/**
+ * A person's message to a group on PostgreSQL (ADR 0106, addendum "a group send's rows ahead"): its
+ * key names the group's chat and its bots (write-keys.ts, from the row caches), so the chat's row
+ * and its bots' rows are locked and read with the batch's first statement (pg-held-ids.ts), and the
+ * send takes its message id and its bots' update ids with no round trip of its own: no increment,
+ * and the write connection's round trips for a send are BEGIN's and COMMIT's. What the bots get,
+ * and the ids, are as before. Skipped without a PostgreSQL server (contracts/postgres.ts).
+ */
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assemblePlatform, type Platform } from '../src/platform/assembly/platform.js';
+import { SystemClock } from '../src/platform/core/clock.js';
+import { EventBus } from '../src/platform/core/event-bus.js';
+import { cryptoRandom } from '../src/platform/core/random.js';
+import {
+  dropSchema,
+  postgresAvailable,
+  TEST_POSTGRES_URL,
+  testSchema,
+} from '../src/storage/contracts/postgres.js';
+import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { ChatRow } from '../src/storage/store.js';
+
+/**
+ * What the write connections send while `run` runs: the statements, and the round trips (a round
+ * trip begins with a statement sent after an answer came back; statements sent with no answer in
+ * between go out together, pipelined).
+ */
+async function writeConnection(
+  run: () => Promise<unknown>,
+): Promise<{ texts: string[]; roundTrips: number }> {
+  const texts: string[] = [];
+  let roundTrips = 0;
+  let answered = true;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function watched(this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const result = (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    if ((this as unknown as { pipeline?: boolean }).pipeline !== true) return result;
+    texts.push(typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?'));
+    if (answered) roundTrips += 1;
+    answered = false;
+    // Registered before the caller's own reactions: an answer is counted before it is acted on.
+    if (result instanceof Promise)
+      result.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
+    return result;
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return { texts, roundTrips };
+}
+
+const INCREMENT = /SET last_(message|update)_id = last_(message|update)_id \+ 1/;
+
+describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL", () => {
+  const schema = testSchema();
+  let store: PgStore;
+  let platform: Platform;
+  let person = '';
+  const bots: number[] = [];
+  let group: ChatRow;
+
+  beforeAll(async () => {
+    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
+    platform = assemblePlatform({
+      store,
+      clock: new SystemClock(),
+      random: cryptoRandom,
+      bus: new EventBus(),
+      config: { profile: 'local' },
+      filesDir: tmpdir(),
+    });
+    const owner = await platform.users.createUser({ phone_number: '+15557770001', first_name: 'Owner' });
+    person = String(owner.id);
+    const usernames: string[] = [];
+    for (const name of ['group_send_a_bot', 'group_send_b_bot']) {
+      const { user } = await platform.users.createBot({ username: name, can_read_all_group_messages: true });
+      bots.push(user.id);
+      usernames.push(`@${user.username}`);
+    }
+    group = await platform.groups.create(person, { type: 'group', title: 'Sends', members: usernames });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await dropSchema(schema);
+  });
+
+  it("takes its message id and its bots' update ids with no round trip of its own", async () => {
+    const chatRef = String(group.id);
+    // The first send reads what the caches did not hold yet (the person's membership, and so on).
+    const first = await platform.messages.sendFromUser(person, chatRef, 'first');
+    const before = await store.pool.query('SELECT id, last_update_id FROM bots ORDER BY id');
+    let sent: { message_id: number } | undefined;
+    const seen = await writeConnection(async () => {
+      sent = await platform.messages.sendFromUser(person, chatRef, 'second');
+    });
+    // Nothing incremented one by one: the chat and both bots went ahead, with BEGIN.
+    expect(seen.texts.filter((text) => INCREMENT.test(text))).toEqual([]);
+    expect(seen.texts.filter((text) => /FOR UPDATE/.test(text))).toHaveLength(2);
+    // What goes ahead (BEGIN went with the commit before), then the write's statements with the
+    // COMMIT: two round trips (seven before, the increments and the bots' reads one after another).
+    expect(seen.roundTrips).toBe(2);
+    // As before: the message's id follows the first's, and each bot got both, numbered in order.
+    expect(sent!.message_id).toBe(first.message_id + 1);
+    expect(
+      (await store.pool.query('SELECT last_message_id FROM chats WHERE pk = $1', [group.pk])).rows,
+    ).toEqual([{ last_message_id: first.message_id + 1 }]);
+    const after = await store.pool.query('SELECT id, last_update_id FROM bots ORDER BY id');
+    expect(after.rows.map((row) => Number(row.last_update_id))).toEqual(
+      before.rows.map((row) => Number(row.last_update_id) + 1),
+    );
+    for (const id of bots) {
+      const updates = await store.listUpdates(id, 0, 100, Math.floor(Date.now() / 1000));
+      const texts = updates
+        .filter((u) => u.type === 'message')
+        .map((u) => JSON.parse(u.payload).text as string | undefined);
+      expect(texts.slice(-2)).toEqual(['first', 'second']);
+      expect(updates.map((u) => u.update_id)).toEqual(
+        [...updates.map((u) => u.update_id)].sort((a, b) => a - b),
+      );
+    }
+  });
+});
