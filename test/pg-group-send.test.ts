@@ -84,7 +84,11 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
       bots.push(user.id);
       usernames.push(`@${user.username}`);
     }
-    group = await platform.groups.create(person, { type: 'group', title: 'Sends', members: usernames });
+    ({ chat: group } = await platform.groups.create(person, {
+      type: 'group',
+      title: 'Sends',
+      members: usernames,
+    }));
   });
 
   afterAll(async () => {
