@@ -232,6 +232,12 @@ export interface Store extends StoreReader {
   readonly jobs: JobClaims;
 
   /**
+   * Whether a write's key changes how it runs (PostgreSQL: its write connection, the rows taken
+   * ahead). SQLite has one writer and ignores keys: a caller need not read anything to make one.
+   */
+  readonly usesWriteKeys: boolean;
+
+  /**
    * Drops a cached row that another process changed (the event port's `rows.changed`), so that the
    * next read of it goes to the database.
    */

@@ -178,6 +178,8 @@ export class PgStore implements Store {
   readonly pool: pg.Pool;
   readonly gateway: GatewayStoreTx;
   readonly jobs: PgJobClaims;
+  /** Store.usesWriteKeys: its lanes and the rows taken ahead follow the keys (ADR 0106). */
+  readonly usesWriteKeys = true;
   #closed = false;
   readonly #caches = new PgCaches();
   readonly #writes: PgWrites;

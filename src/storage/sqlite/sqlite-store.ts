@@ -76,6 +76,8 @@ export class SqliteStore implements Store {
   readonly gateway: SqliteGatewayStore;
   /** Claims on the background jobs, held in memory: one process uses the database (ADR 0023). */
   readonly jobs: SqliteJobClaims;
+  /** Store.usesWriteKeys: one writer: keys are ignored. */
+  readonly usesWriteKeys = false;
   /** Told each commit's time (Store.observeCommits). */
   #onCommit: ((ms: number) => void) | undefined;
 
