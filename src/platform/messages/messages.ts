@@ -148,7 +148,6 @@ export class Messages {
     /** Writes what belongs to the message (a poll's row) in the message's own transaction. */
     withMessage?: (tx: StoreTx, chat: ChatRow, row: MessageRow) => Promise<void>,
   ): Promise<WireMessage> {
-    // A key costs reads (write-keys.ts): only where the store uses it.
     const key = this.deps.store.usesWriteKeys ? await sendKey(this.deps.store, user, chatRef) : undefined;
     const sent = await this.deps.store.write(key, async (tx) => {
       const chat = (await this.chatForUser(tx, user, chatRef, true))!;
@@ -204,9 +203,8 @@ export class Messages {
     if (typeof via === 'string' && this.business) {
       return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
-    const key = this.deps.store.usesWriteKeys
-      ? await botSendKey(this.deps.store, bot.id, chatId)
-      : { bot: bot.id };
+    const { store } = this.deps; // a key costs reads (write-keys.ts): made only where the store uses it
+    const key = store.usesWriteKeys ? await botSendKey(store, bot.id, chatId) : { bot: bot.id };
     const sent = await this.deps.store.write(key, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
