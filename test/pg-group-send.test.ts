@@ -6,13 +6,9 @@
  * and the write connection's round trips for a send are BEGIN's and COMMIT's. What the bots get,
  * and the ids, are as before. Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemblePlatform, type Platform } from '../src/platform/assembly/platform.js';
-import { SystemClock } from '../src/platform/core/clock.js';
-import { EventBus } from '../src/platform/core/event-bus.js';
-import { cryptoRandom } from '../src/platform/core/random.js';
+import type { Platform } from '../src/platform/assembly/platform.js';
 import {
   dropSchema,
   postgresAvailable,
@@ -21,6 +17,7 @@ import {
 } from '../src/storage/contracts/postgres.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
+import { platformOn } from './helpers/sqlite-platform.js';
 
 /**
  * What the write connections send while `run` runs: the statements, and the round trips (a round
@@ -68,14 +65,7 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
 
   beforeAll(async () => {
     store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
-    platform = assemblePlatform({
-      store,
-      clock: new SystemClock(),
-      random: cryptoRandom,
-      bus: new EventBus(),
-      config: { profile: 'local' },
-      filesDir: tmpdir(),
-    });
+    platform = platformOn(store);
     const owner = await platform.users.createUser({ phone_number: '+15557770001', first_name: 'Owner' });
     person = String(owner.id);
     const usernames: string[] = [];

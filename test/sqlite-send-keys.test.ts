@@ -3,14 +3,11 @@
  * group or a bot and a bot's reply read nothing to build a key before their write (write-keys.ts
  * reads the pair's chat, or the group's chat and its bot members, which PostgreSQL uses).
  */
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemblePlatform, type Platform } from '../src/platform/assembly/platform.js';
-import { SystemClock } from '../src/platform/core/clock.js';
-import { EventBus } from '../src/platform/core/event-bus.js';
-import { cryptoRandom } from '../src/platform/core/random.js';
-import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
+import type { Platform } from '../src/platform/assembly/platform.js';
+import type { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { ChatRow } from '../src/storage/store.js';
+import { sqlitePlatform } from './helpers/sqlite-platform.js';
 
 describe('sends on SQLite, which ignores write keys', () => {
   let store: SqliteStore;
@@ -20,15 +17,7 @@ describe('sends on SQLite, which ignores write keys', () => {
   let group: ChatRow;
 
   beforeAll(async () => {
-    store = SqliteStore.open(':memory:');
-    platform = assemblePlatform({
-      store,
-      clock: new SystemClock(),
-      random: cryptoRandom,
-      bus: new EventBus(),
-      config: { profile: 'local' },
-      filesDir: tmpdir(),
-    });
+    ({ store, platform } = sqlitePlatform());
     const owner = await platform.users.createUser({ phone_number: '+15557770002', first_name: 'Owner' });
     person = String(owner.id);
     const { user } = await platform.users.createBot({

@@ -1,6 +1,7 @@
 /**
- * A platform on a throwaway in-memory SQLite store, with the system clock and the in-process event
- * bus: what a unit test of a worker needs without a server.
+ * A platform on a throwaway in-memory SQLite store (or on a store the test opened: `platformOn`),
+ * with the system clock and the in-process event bus: what a unit test of a worker needs without a
+ * server.
  */
 import { tmpdir } from 'node:os';
 import { SystemClock } from '../../src/platform/core/clock.js';
@@ -8,10 +9,10 @@ import { EventBus } from '../../src/platform/core/event-bus.js';
 import { assemblePlatform, type Platform } from '../../src/platform/assembly/platform.js';
 import { cryptoRandom } from '../../src/platform/core/random.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import type { Store } from '../../src/storage/store.js';
 
-export function sqlitePlatform(): { store: SqliteStore; platform: Platform } {
-  const store = SqliteStore.open(':memory:');
-  const platform = assemblePlatform({
+export function platformOn(store: Store): Platform {
+  return assemblePlatform({
     store,
     clock: new SystemClock(),
     random: cryptoRandom,
@@ -19,5 +20,9 @@ export function sqlitePlatform(): { store: SqliteStore; platform: Platform } {
     config: { profile: 'local' },
     filesDir: tmpdir(),
   });
-  return { store, platform };
+}
+
+export function sqlitePlatform(): { store: SqliteStore; platform: Platform } {
+  const store = SqliteStore.open(':memory:');
+  return { store, platform: platformOn(store) };
 }

@@ -24,3 +24,16 @@ export function countWriteStatements(): { counts: Map<string, number>; stop: () 
   });
   return { counts, stop };
 }
+
+/** The statements sent on the pool (not on a write connection) while `run` runs, with its answer. */
+export async function poolStatements<T>(run: () => Promise<T>): Promise<{ value: T; texts: string[] }> {
+  const texts: string[] = [];
+  const stop = watchQueries((text, onWriteConnection) => {
+    if (!onWriteConnection) texts.push(text);
+  });
+  try {
+    return { value: await run(), texts };
+  } finally {
+    stop();
+  }
+}

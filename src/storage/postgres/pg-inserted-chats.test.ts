@@ -10,21 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { chat, member, user } from '../contracts/fixtures.js';
-import { watchQueries } from '../contracts/pg-queries-seen.js';
+import { poolStatements } from '../contracts/pg-queries-seen.js';
 import type { StoreTx } from '../store.js';
-
-/** The statements sent on the pool (not in pg's pipeline mode) while `run` runs. */
-async function poolStatements<T>(run: () => Promise<T>): Promise<{ value: T; texts: string[] }> {
-  const texts: string[] = [];
-  const stop = watchQueries((text, onWriteConnection) => {
-    if (!onWriteConnection) texts.push(text);
-  });
-  try {
-    return { value: await run(), texts };
-  } finally {
-    stop();
-  }
-}
 
 /** A person's first message to a bot: their private chat, its two members, the message's id. */
 function firstMessage(person: number, botUser: number) {

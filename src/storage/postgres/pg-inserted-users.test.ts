@@ -9,20 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { user } from '../contracts/fixtures.js';
-import { watchQueries } from '../contracts/pg-queries-seen.js';
-
-/** The statements sent on the pool (not in pg's pipeline mode) while `run` runs. */
-async function poolStatements<T>(run: () => Promise<T>): Promise<{ value: T; texts: string[] }> {
-  const texts: string[] = [];
-  const stop = watchQueries((text, onWriteConnection) => {
-    if (!onWriteConnection) texts.push(text);
-  });
-  try {
-    return { value: await run(), texts };
-  } finally {
-    stop();
-  }
-}
+import { poolStatements } from '../contracts/pg-queries-seen.js';
 
 describe.skipIf(!postgresAvailable)('PostgreSQL users kept at the commit that inserted them', () => {
   let schema: string;
