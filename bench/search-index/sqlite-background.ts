@@ -15,10 +15,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { StoreTx } from '../../src/storage/store.js';
+import { probeWhileIndexed } from './probe.js';
 import { twoPeopleAndTheirChat } from './two-people.js';
 
 const { values } = parseArgs({
@@ -45,9 +46,6 @@ const builds = await Promise.all(
     return { name, open: loaded.SqliteStore.open.bind(loaded.SqliteStore) };
   }),
 );
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-background-'));
 try {
@@ -88,40 +86,16 @@ try {
           }
         ).n ?? 0;
       const load = os.loadavg()[0]!.toFixed(1);
-      let done = false;
-      const delay = monitorEventLoopDelay({ resolution: 1 });
-      delay.enable();
-      // Each probe's latency counts from when its timer was due (a held loop delays the timer too).
-      const latencies: number[] = [];
-      const probe = (async () => {
-        while (!done) {
-          const due = performance.now() + 5;
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          await store.write(async () => undefined);
-          latencies.push(performance.now() - due);
-        }
-      })();
-      const elu = performance.eventLoopUtilization();
-      const started = performance.now();
-      frozen = false;
-      while (watermark() < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 20));
-      const wall = performance.now() - started;
-      const used = performance.eventLoopUtilization(elu);
-      done = true;
-      await probe;
-      delay.disable();
+      const figures = await probeWhileIndexed(
+        () => store.write(async () => undefined),
+        watermark,
+        MESSAGES,
+        () => (frozen = false),
+      );
       peek.close();
       await store.close();
       rmSync(file, { force: true });
-      const sorted = latencies.sort((a, b) => a - b);
-      const late = sorted.filter((ms) => ms > 10).length / sorted.length;
-      const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-      console.log(
-        `round ${round + 1} ${build.name}: ${MESSAGES} indexed in ${(wall / 1e3).toFixed(2)} s, ` +
-          `event loop ${(used.utilization * 100).toFixed(0)} % used, delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, ` +
-          `max ${(delay.max / 1e6).toFixed(0)} ms; probe writes (${sorted.length}): mean ${mean.toFixed(1)} ms, ` +
-          `p50 ${quantile(sorted, 0.5).toFixed(1)}, p99 ${quantile(sorted, 0.99).toFixed(1)}, ${(late * 100).toFixed(0)} % over 10 ms; load ${load}`,
-      );
+      console.log(`round ${round + 1} ${build.name}: ${figures}; load ${load}`);
     }
   }
 } finally {
