@@ -46,6 +46,29 @@ describe('wake-ups by key', () => {
     }
   });
 
+  it('answers polls that time out together, each with nothing, and a woken one with its update', async () => {
+    // Their timeouts pass in one tick; they are answered a slice per turn of the event loop (issue 31).
+    const user = await server.control.createUser({ phone_number: phone(), first_name: 'Rae' });
+    const bots = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        server.control.createBot({ username: `herd${i}_${process.pid}_bot` }),
+      ),
+    );
+    const started = Date.now();
+    const polls = bots.map(
+      async (bot) => (await callBotApi(server, bot.token, 'getUpdates', { timeout: 1 })).body,
+    );
+    await server.control.sendMessage({
+      from: user.phone_number,
+      chat: `@${bots[79]!.username}`,
+      text: 'last',
+    });
+    const answers = await Promise.all(polls);
+    for (const answer of answers.slice(0, 79)) expect(answer).toEqual({ ok: true, result: [] });
+    expect((answers[79]!.result as Update[]).map((u) => u.message?.text)).toEqual(['last']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('leaves no abort listener behind on a control wait woken many times', async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);

@@ -9,6 +9,7 @@
 import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from './update-ids.js';
+import { TurnSlices } from '../core/turn-slices.js';
 import type { BotRow, UpdateRow } from '../../storage/store.js';
 import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
 import type { Timeline } from '../timeline/timeline.js';
@@ -126,6 +127,11 @@ export class UpdateQueue {
    */
   readonly #handedUpTo = new Map<number, number>();
   #polls = 0;
+  /**
+   * Parked polls whose timeout passed, answered a slice per turn of the event loop: bots that began
+   * polling together time out together (issue 31).
+   */
+  readonly #timedOut = new TurnSlices();
   readonly #pollPrefix: string;
   /** Whether an update's row goes on the timeline too (not with `--timeline-max 0`, ADR 0099). */
   private readonly timelineOn: boolean;
@@ -373,7 +379,7 @@ export class UpdateQueue {
         release: onAbort,
         woken: onUpdate,
       };
-      const timer = setTimeout(onAbort, timeoutMs);
+      const timer = setTimeout(() => this.#timedOut.push(onAbort), timeoutMs);
       signal?.addEventListener('abort', onAbort);
       this.#parked.set(botId, parked);
     });
