@@ -167,6 +167,45 @@ describe.skipIf(!postgresAvailable)('PostgreSQL writes in batches, and caches', 
     expect(rows.map((row) => row.summary)).toEqual(['event 2', 'event 1']);
   });
 
+  it("sends a press's callback query and an edit's update with the write's next statement", async () => {
+    // Neither answers anything the write needs: no round trip of their own (issue 31).
+    const store = stores[0]!;
+    const seen: string[] = [];
+    const stop = watchQueries((text) => {
+      if (/callback_queries|UPDATE messages/.test(text)) seen.push(text.split(' (')[0]!.split(' SET')[0]!);
+    });
+    try {
+      const read = await store.write(async (tx) => {
+        const id = await send(chatPk)(tx);
+        await tx.insertCallbackQuery({
+          id: '77',
+          bot_id: BOT,
+          user_id: 1,
+          chat_pk: chatPk,
+          message_id: id,
+          data: 'ok',
+          created_at: 1,
+          answered_at: null,
+          answer: null,
+        });
+        await tx.updateMessage(chatPk, id, '{"text":"edited"}', 2);
+        const before = [...seen];
+        // A read of the write sends what waits first, and sees it.
+        const query = await tx.getCallbackQuery('77');
+        const message = await tx.getMessage(chatPk, id);
+        return { before, query: query?.data, body: message?.body, edit: message?.edit_date };
+      });
+      expect(read).toEqual({ before: [], query: 'ok', body: '{"text":"edited"}', edit: 2 });
+      expect(seen).toEqual([
+        'INSERT INTO callback_queries',
+        'UPDATE messages',
+        'SELECT * FROM callback_queries WHERE id = $1',
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
   it("ends a chat's drafts put before the batch or in it, and answers how many", async () => {
     const store = stores[0]!;
     await store.write(async (tx) => tx.putDraft(draft(chatPk, 1)));

@@ -44,7 +44,8 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     await this.sql.insertLater('messages', row);
   }
   async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
-    await this.sql.run(SQL.updateMessage, body, editDate, chatPk, messageId);
+    // Nothing to answer, and no unique column changed: sent with the write's next statement.
+    await this.sql.runLater('messages', SQL.updateMessage, body, editDate, chatPk, messageId);
   }
   async deleteMessage(chatPk: number, messageId: number) {
     await this.sql.run(SQL.deleteMessage, chatPk, messageId);
@@ -60,7 +61,8 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     return (await this.sql.get(SQL.getCallbackQuery, id)) as CallbackQueryRow | undefined;
   }
   async insertCallbackQuery(row: CallbackQueryRow) {
-    await this.sql.insert('callback_queries', row);
+    // Nothing to answer: sent with the write's next statement (a press's update, issue 31).
+    await this.sql.insertLater('callback_queries', row);
   }
   async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
     const changes = await this.sql.run(SQL.answerCallbackQuery, answer, answeredAt, id);
