@@ -127,12 +127,16 @@ export function gatewayStoreContract(name: string, open: () => Promise<Store>): 
         await tx.gateway.insertRequest(request('1'));
         await tx.gateway.insertRequest(request('2', { account_id: 2 }));
       });
-      const [a, b, c, d] = await store.write(async (tx) => [
-        await tx.gateway.insertJob(job('1', 'report', 500)),
-        await tx.gateway.insertJob(job('1', 'report', 100)),
-        await tx.gateway.insertJob(job('2', 'report', 200)),
-        await tx.gateway.insertJob(job('1', 'expire', 50)),
-      ]);
+      await store.write(async (tx) => {
+        await tx.gateway.insertJob(job('1', 'report', 500));
+        await tx.gateway.insertJob(job('1', 'report', 100));
+        await tx.gateway.insertJob(job('2', 'report', 200));
+        await tx.gateway.insertJob(job('1', 'expire', 50));
+      });
+      // Ids in the order of the inserts (a request's jobs are listed by id).
+      const [a, b, d] = (await store.gateway.listJobs('1')).map((j) => j.id);
+      const [c] = (await store.gateway.listJobs('2')).map((j) => j.id);
+      expect([a! < b!, b! < c!, c! < d!]).toEqual([true, true, true]);
       // The second report of request 1 waits for the first, although it is due earlier.
       expect((await store.gateway.listDueJobs('report', 1000, 10)).map((j) => j.id)).toEqual([c, a]);
       expect((await store.gateway.listDueJobs('report', 300, 10)).map((j) => j.id)).toEqual([c]);

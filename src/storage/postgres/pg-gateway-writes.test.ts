@@ -1,7 +1,8 @@
 /**
  * A delivered report's write on PostgreSQL (report-worker.ts): its log row, its job's delete or
  * reschedule answer nothing the caller needs, so in a write they wait for the write's next
- * statement (its commit) instead of a round trip each. Skipped without a PostgreSQL server
+ * statement (its commit) instead of a round trip each; so do a sent code's jobs and its ledger row
+ * (issue 31). Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,13 +19,12 @@ describe.skipIf(!postgresAvailable)("PostgreSQL gateway reports' writes", () => 
   beforeEach(async () => {
     schema = testSchema();
     store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
-    jobs = await store.write(async (tx) => {
+    await store.write(async (tx) => {
       await tx.gateway.insertRequest(verificationRequest('r1'));
-      return [
-        await tx.gateway.insertJob(gatewayJob('r1', 'report', 100)),
-        await tx.gateway.insertJob(gatewayJob('r1', 'report', 200)),
-      ];
+      await tx.gateway.insertJob(gatewayJob('r1', 'report', 100));
+      await tx.gateway.insertJob(gatewayJob('r1', 'report', 200));
     });
+    jobs = (await store.gateway.listJobs('r1')).map((job) => job.id);
   });
 
   afterEach(async () => {
@@ -63,5 +63,51 @@ describe.skipIf(!postgresAvailable)("PostgreSQL gateway reports' writes", () => 
     expect(left.rows).toEqual([{ id: jobs[1], attempts: 1, run_at: 5_000 }]);
     const log = await store.gateway.listDeliveryLog({ requestId: 'r1', limit: 10 });
     expect(log.map((row) => row.outcome)).toEqual(['delivered']);
+  });
+
+  it("sends a code's jobs and its ledger row with the commit, and fails the write at a job of no request", async () => {
+    const counter = countWriteStatements();
+    let sentInside: string[] = [];
+    try {
+      await store.write(async (tx) => {
+        await tx.gateway.insertJob(gatewayJob('r1', 'expire', 300));
+        await tx.gateway.insertJob(gatewayJob('r1', 'receipt', 400));
+        await tx.gateway.insertLedger({
+          account_id: 1,
+          kind: 'charge',
+          amount: -5,
+          balance_after: 95,
+          request_id: 'r1',
+          created_at: 1,
+        });
+        sentInside = [...counter.counts.keys()];
+      });
+    } finally {
+      counter.stop();
+    }
+    expect(sentInside.filter((text) => /gateway_jobs|gateway_ledger/.test(text))).toEqual([]);
+    expect((await store.gateway.listJobs('r1')).map((job) => job.kind)).toEqual([
+      'report',
+      'report',
+      'expire',
+      'receipt',
+    ]);
+    expect((await store.gateway.listLedger(1, 10)).map((row) => row.amount)).toEqual([-5]);
+    // A job names a request that does not exist: the write fails, and leaves nothing behind.
+    await expect(
+      store.write(async (tx) => {
+        await tx.gateway.insertLedger({
+          account_id: 1,
+          kind: 'charge',
+          amount: -7,
+          balance_after: 88,
+          request_id: null,
+          created_at: 2,
+        });
+        await tx.gateway.insertJob(gatewayJob('nope', 'expire', 500));
+      }),
+    ).rejects.toThrow();
+    expect((await store.gateway.listLedger(1, 10)).map((row) => row.amount)).toEqual([-5]);
+    expect(await store.gateway.listJobs('nope')).toEqual([]);
   });
 });

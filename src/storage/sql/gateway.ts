@@ -99,7 +99,7 @@ export const GATEWAY_JOBS_SQL = Object.freeze({
     sqlite: `INSERT INTO gateway_jobs (kind, request_seq, request_id, run_at, attempts, body, device_id, created_at)
       VALUES (?, ${SEQ_OF.sqlite}, ?, ?, ?, ?, ?, ?)`,
     postgres: `INSERT INTO gateway_jobs (kind, request_seq, request_id, run_at, attempts, body, device_id, created_at)
-      VALUES (?, ${SEQ_OF.postgres}, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      VALUES (?, ${SEQ_OF.postgres}, ?, ?, ?, ?, ?, ?)`,
   } as const),
   rescheduleJob: 'UPDATE gateway_jobs SET attempts = ?, run_at = ? WHERE id = ?',
   deleteJob: 'DELETE FROM gateway_jobs WHERE id = ?',

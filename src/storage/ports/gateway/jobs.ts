@@ -42,7 +42,7 @@ export interface GatewayJobsReader {
 }
 
 export interface GatewayJobsWriter {
-  insertJob(row: Omit<GatewayJobRow, 'id'>): Promise<number>;
+  insertJob(row: Omit<GatewayJobRow, 'id'>): Promise<void>;
   rescheduleJob(id: number, attempts: number, runAt: number): Promise<void>;
   deleteJob(id: number): Promise<void>;
 }

@@ -50,7 +50,8 @@ export class PgAccounts implements AccountsReader, AccountsWriter {
     await this.sql.run(SQL.setPrice, accountId, prefix, price);
   }
   async insertLedger(row: Omit<LedgerRow, 'id'>) {
-    await this.sql.insert('gateway_ledger', row);
+    // Answers nothing: in a write, it goes with the write's next statement.
+    await this.sql.insertLater('gateway_ledger', row);
   }
   async listLedger(accountId: number, limit: number) {
     const rows = (await this.sql.all(SQL.listLedger, accountId, limit)) as unknown as LedgerRow[];

@@ -47,7 +47,10 @@ export class PgGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
     )) as unknown as GatewayJobRow[];
   }
   async insertJob(row: Omit<GatewayJobRow, 'id'>) {
-    const inserted = await this.sql.get(
+    // Answers nothing its caller needs (no unique column but its own id): in a write, it goes
+    // with the write's next statement; a request it names that does not exist fails the write there.
+    await this.sql.runLater(
+      'gateway_jobs',
       SQL.insertJob.postgres,
       row.kind,
       row.request_id,
@@ -58,10 +61,9 @@ export class PgGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
       row.device_id,
       row.created_at,
     );
-    return inserted!.id as number;
   }
-  // Neither answers anything its caller needs: in a write, each goes with the write's next
-  // statement (its commit, for a delivered report's delete) instead of a round trip of its own.
+  // Nor do these: in a write, each goes with the write's next statement (its commit, for a
+  // delivered report's delete) instead of a round trip of its own.
   async rescheduleJob(id: number, attempts: number, runAt: number) {
     await this.sql.runLater('gateway_jobs', SQL.rescheduleJob, attempts, runAt, id);
   }

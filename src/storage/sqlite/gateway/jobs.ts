@@ -39,7 +39,7 @@ export class SqliteGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
   }
   async insertJob(row: Omit<GatewayJobRow, 'id'>) {
     const { request_id: requestId } = row;
-    const result = this.sql.run(
+    this.sql.run(
       SQL.insertJob.sqlite,
       row.kind,
       ...this.ids.seqParams(requestId),
@@ -50,7 +50,6 @@ export class SqliteGatewayJobs implements GatewayJobsReader, GatewayJobsWriter {
       row.device_id,
       row.created_at,
     );
-    return Number(result.lastInsertRowid);
   }
   async rescheduleJob(id: number, attempts: number, runAt: number) {
     this.sql.run(SQL.rescheduleJob, attempts, runAt, id);
