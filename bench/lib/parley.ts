@@ -68,7 +68,7 @@ export function newDataDir(ctx: BenchContext, name: string): string {
  * child writes a profile.
  */
 export async function startParley(
-  ctx: BenchContext,
+  ctx: Pick<BenchContext, 'serverEntry' | 'pinning' | 'cpuProfDir' | 'log'>,
   {
     dataDir,
     data,

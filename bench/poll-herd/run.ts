@@ -20,8 +20,8 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { call, CONTROL_HEADERS, inParallel, JSON_HEADERS } from '../lib/population-world.js';
 import { newPool } from '../lib/load.js';
-import { ADMIN_TOKEN } from '../lib/parley.js';
-import { pinBenchProcess, startChild, stopAll } from '../lib/processes.js';
+import { startParley } from '../lib/parley.js';
+import { pinBenchProcess, stopAll } from '../lib/processes.js';
 import { quantile } from '../lib/stats.js';
 
 const { values } = parseArgs({
@@ -50,16 +50,15 @@ interface Figures {
 
 async function measure(file: string): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-herd-'));
-  const child = await startChild({
-    script: file,
-    args: ['start', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--admin-token', ADMIN_TOKEN],
-    env: { PARLEY_LOG_LEVEL: 'warn', PARLEY_FILES: path.join(dataDir, 'files') },
-    ready: /Control API: (http:\/\/\S+)\/control/,
-    pinning,
-  });
-  const origin = child.ready;
+  const server = await startParley(
+    { serverEntry: file, pinning, cpuProfDir: undefined, log: console.log },
+    { dataDir },
+  );
+  const { origin } = server;
   const control = newPool(origin, 32);
   const polls = newPool(origin, BOTS + 10, (TIMEOUT_S + 30) * 1000);
+  let polling = true;
+  let loops: Array<Promise<void>> = [];
   try {
     const tokens = await inParallel(BOTS, async (i) => {
       const bot = await call<{ token: string }>(control, '/control/bots', CONTROL_HEADERS, {
@@ -67,15 +66,13 @@ async function measure(file: string): Promise<Figures> {
       });
       return bot.token;
     });
-    let polling = true;
     let answered = 0;
-    const loops = tokens.map(async (token) => {
+    loops = tokens.map(async (token) => {
       while (polling) {
         try {
           await call(polls, `/bot${token}/getUpdates`, JSON_HEADERS, { timeout: TIMEOUT_S });
           answered += 1;
         } catch (error) {
-          // The server stopping ends the polls under way.
           if (polling) throw error;
         }
       }
@@ -89,18 +86,17 @@ async function measure(file: string): Promise<Figures> {
     // generator sends them): not counted; the timeouts come after it.
     const latencies = (await probed).filter(([at]) => at >= (TIMEOUT_S * 1000) / 2).map(([, ms]) => ms);
     await prober.terminate();
-    polling = false;
-    const figures = {
+    return {
       worst: Math.max(...latencies),
       p99: quantile(Float64Array.from(latencies).sort(), 0.99),
       over50: latencies.filter((ms) => ms > 50).length,
       answered,
     };
-    await child.stop();
-    await Promise.allSettled(loops);
-    return figures;
   } finally {
-    await child.stop();
+    // The server's stop ends the polls under way.
+    polling = false;
+    await server.stop();
+    await Promise.allSettled(loops);
     await Promise.all([control.close(), polls.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
