@@ -203,9 +203,10 @@ export class Messages {
     if (typeof via === 'string' && this.business) {
       return this.business.sendOnBehalf(this, bot, via, chatId, own, replyTo, withMessage);
     }
-    const { store } = this.deps; // a key costs reads (write-keys.ts): made only where the store uses it
+    // A key costs reads (write-keys.ts): made only where the store uses it.
+    const { store } = this.deps;
     const key = store.usesWriteKeys ? await botSendKey(store, bot.id, chatId) : { bot: bot.id };
-    const sent = await this.deps.store.write(key, async (tx) => {
+    const sent = await store.write(key, async (tx) => {
       const chat = await this.chats.resolveForViewer(tx, bot, chatId);
       await checkBotCanSend(tx, chat, bot, this.deps.clock.now(), content);
       if (replyTo) {
