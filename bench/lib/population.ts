@@ -9,16 +9,17 @@
  * Measured per step: the person-to-reply latency (from the person's message sent to the bot's reply
  * answered), the press latency (from the press to its answer, the edit made before), the messages
  * never answered or answered twice, the gateway's requests and reports, and each node's event loop's
- * worst stall (the slowest `/healthz` answer while probing every 20 ms: an answer waits for whatever
- * holds the loop). People reach the nodes as a balancer that is not sticky spreads them; a bot polls
+ * worst stall (the slowest `/healthz` answer while probing every 20 ms from a thread of its own: an
+ * answer waits for whatever holds the loop). People reach the nodes as a balancer that is not sticky spreads them; a bot polls
  * and replies through one node (bots in pairs, one polling and one on a webhook, round the nodes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'undici';
-import { newPool, send } from './load.js';
+import { newPool } from './load.js';
 import { call, CONTROL_HEADERS, JSON_HEADERS, type World } from './population-world.js';
+import { startStallProbe } from './stall-probe.js';
 import { Samples, type LatencySummary } from './stats.js';
 
 export interface Mix {
@@ -231,24 +232,16 @@ export class Population {
     return { sent: { at: performance.now(), phone, chat: `@${bot.username}`, node }, text: `p${seq}` };
   }
 
-  /** Probes every node's `/healthz` every 20 ms until stopped; answers the slowest answer, ms. */
+  /**
+   * Probes every node's `/healthz` every 20 ms until stopped, from a thread of its own
+   * (stall-probe.ts: this thread's loop is busy with the population); answers the slowest answer, ms.
+   */
   #probeStalls(): { stop: () => Promise<number> } {
-    const probes = this.origins.map((origin) => newPool(origin, 1));
-    let stall = 0;
-    let probing = true;
-    const loops = probes.map(async (probe) => {
-      while (probing) {
-        const t = performance.now();
-        await send(probe, { method: 'GET', path: '/healthz' }).catch(() => undefined);
-        stall = Math.max(stall, performance.now() - t);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    });
+    const probe = startStallProbe(this.origins, 20);
     return {
       stop: async () => {
-        probing = false;
-        await Promise.all(loops);
-        await Promise.all(probes.map((probe) => probe.close()));
+        let stall = 0;
+        for (const probed of await probe.stop()) for (const [, ms] of probed) stall = Math.max(stall, ms);
         return stall;
       },
     };

@@ -5,7 +5,7 @@
  * Long polls that time out together (issue 31, platform/core/turn-slices.ts): N bots (default
  * 5,000) each park a getUpdates with the same timeout (default 10 s), started together as a
  * server's polling bots do after it restarts, and poll again at once whenever answered, for three
- * timeouts. From half a timeout on (before it, every bot's first poll arrives at once), meanwhile a probe asks `/healthz` every 5 ms, from a thread of its own (probe-worker.mjs),
+ * timeouts. From half a timeout on (before it, every bot's first poll arrives at once), meanwhile a probe asks `/healthz` every 5 ms, from a thread of its own (bench/lib/stall-probe.ts),
  * its latency counted from when it was due: what a person's message meets when it comes in as the polls
  * time out. Reported per server: the probe's worst latency, its p99 and how many probes took over
  * 50 ms, and how many polls were answered. Servers pinned to core 0, this process to core 1 (as
@@ -17,11 +17,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { call, CONTROL_HEADERS, inParallel, JSON_HEADERS } from '../lib/population-world.js';
 import { newPool } from '../lib/load.js';
 import { startParley } from '../lib/parley.js';
 import { pinBenchProcess, stopAll } from '../lib/processes.js';
+import { startStallProbe } from '../lib/stall-probe.js';
 import { quantile } from '../lib/stats.js';
 
 const { values } = parseArgs({
@@ -77,15 +77,13 @@ async function measure(file: string): Promise<Figures> {
         }
       }
     });
-    // The probe, on a thread of its own (probe-worker.mjs): this thread is busy with the polls.
-    const prober = new Worker(new URL('./probe-worker.mjs', import.meta.url), { workerData: { origin } });
-    const probed = new Promise<Array<[number, number]>>((resolve) => prober.once('message', resolve));
+    // The probe, on a thread of its own (stall-probe.ts): this thread is busy with the polls.
+    const prober = startStallProbe([origin], 5);
     await new Promise((resolve) => setTimeout(resolve, 3 * TIMEOUT_S * 1000 + 2000));
-    prober.postMessage('stop');
+    const [probed] = await prober.stop();
     // The first half timeout is the polls' start (every bot's first request at once, as the
     // generator sends them): not counted; the timeouts come after it.
-    const latencies = (await probed).filter(([at]) => at >= (TIMEOUT_S * 1000) / 2).map(([, ms]) => ms);
-    await prober.terminate();
+    const latencies = probed!.filter(([at]) => at >= (TIMEOUT_S * 1000) / 2).map(([, , fromDue]) => fromDue);
     return {
       worst: Math.max(...latencies),
       p99: quantile(Float64Array.from(latencies).sort(), 0.99),
