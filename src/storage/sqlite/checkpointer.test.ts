@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { Checkpointer } from './checkpointer.js';
+import { Checkpointer, WAL_SIZE_LIMIT } from './checkpointer.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const BIG = 'x'.repeat(4000);
@@ -53,6 +53,26 @@ describe('WAL checkpoints on a worker thread', () => {
     await waitFor(() => statSync(file).size > before + 4_000_000, { what: 'a checkpoint by the worker' });
     await checkpointer.stop();
     db.close();
+  });
+
+  it('the writer leaves a WAL that grew past the limit at its size: no cut on the event loop', async () => {
+    // Before (ADR 0112): the commit that restarted the WAL cut it back to WAL_SIZE_LIMIT, an
+    // ftruncate on the event loop that took 40-190 ms in scenario 9. The worker's timer is off here,
+    // so that the WAL grows past the limit first.
+    const db = openWal(file);
+    const checkpointer = new Checkpointer(db, file, { intervalMs: 600_000 });
+    for (let i = 0; i < Math.ceil(WAL_SIZE_LIMIT / 4_000_000) + 1; i++) write4MB(db);
+    const grown = statSync(`${file}-wal`).size;
+    expect(grown).toBeGreaterThan(WAL_SIZE_LIMIT);
+    // Every frame copied (here by this connection: the worker's checkpoint is the same PASSIVE one)...
+    const [copied] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
+    expect(copied!.checkpointed).toBe(copied!.log);
+    // ...so the next commit restarts the WAL from its start.
+    db.prepare('INSERT INTO t (v) VALUES (?)').run('restart');
+    expect(statSync(`${file}-wal`).size).toBe(grown);
+    await checkpointer.stop();
+    db.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('a store on a file closes with everything in the database file', async () => {

@@ -37,7 +37,14 @@ parentPort.on('message', (message) => {
 parentPort.postMessage({ ready: true });
 `;
 
-/** A WAL that grew under load is cut back to this once a checkpoint lets it restart. */
+/**
+ * A WAL that grew is cut back to this once a checkpoint lets it restart, on a connection that
+ * checkpoints itself (a workspace's, or the store's when its worker failed). A store whose worker
+ * checkpoints leaves its WAL file at the largest size it reached, until it closes: the cut is an
+ * ftruncate on the event loop, in the commit that restarts the WAL, and it took 40-190 ms there
+ * (issue 31, ADR 0112: under steady writes the WAL only restarts in a lull, so it grows past the
+ * limit, and each restart after a busy spell freed tens of MB in one call).
+ */
 export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /** SQLite's own default: a checkpoint once the WAL holds this many pages. */
@@ -60,7 +67,8 @@ export class Checkpointer {
     this.#db = db;
     this.#commitsPerNudge = options.commitsPerNudge ?? 500;
     db.pragma('wal_autocheckpoint = 0');
-    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    // No cut on this connection (WAL_SIZE_LIMIT): SQLite's default, -1.
+    db.pragma('journal_size_limit = -1');
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
@@ -104,7 +112,10 @@ export class Checkpointer {
   #fallBack(): void {
     if (this.#stopped) return;
     this.#stopped = true;
-    if (this.#db.open) this.#db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+    if (this.#db.open) {
+      this.#db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+      this.#db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    }
     void this.#worker.terminate();
   }
 }
