@@ -17,7 +17,7 @@ import {
 } from '../src/storage/contracts/postgres.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
-import { platformOn } from './helpers/sqlite-platform.js';
+import { platformOn } from './helpers/test-platform.js';
 
 /**
  * What the write connections send while `run` runs: the statements, and the round trips (a round

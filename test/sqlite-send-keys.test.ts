@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
 import type { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { ChatRow } from '../src/storage/store.js';
-import { sqlitePlatform } from './helpers/sqlite-platform.js';
+import { sqlitePlatform } from './helpers/test-platform.js';
 
 describe('sends on SQLite, which ignores write keys', () => {
   let store: SqliteStore;

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { JobClaimant } from './job-claimant.js';
 import { pauseAfterStep, Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } from './pruner.js';
 import type { Platform } from '../platform/assembly/platform.js';
-import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
+import { sqlitePlatform } from '../../test/helpers/test-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { update } from '../storage/contracts/fixtures.js';
 import type { NewWebhookAttempt } from '../storage/ports/webhook-log.js';

@@ -12,7 +12,7 @@ import { waitFor } from '../../test/helpers/wait-for.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { JobClaims } from '../storage/ports/jobs.js';
 import type { Platform } from '../platform/assembly/platform.js';
-import { sqlitePlatform } from '../../test/helpers/sqlite-platform.js';
+import { sqlitePlatform } from '../../test/helpers/test-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { feature } from '../core/feature.js';
 import { giftsFeature } from '../gifts/feature.js';
 import { PlatformBuilder } from './platform-builder.js';
-import { sqlitePlatform } from '../../../test/helpers/sqlite-platform.js';
+import { sqlitePlatform } from '../../../test/helpers/test-platform.js';
 
 const doubled = feature('doubled', ['base'], (p: { base: number }) => p.base * 2);
 const label = feature(

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from './event-bus.js';
 import { EventListeners } from './event-listeners.js';
-import { sqlitePlatform } from '../../../test/helpers/sqlite-platform.js';
+import { sqlitePlatform } from '../../../test/helpers/test-platform.js';
 
 describe('event listeners', () => {
   it('runs each registered listener on its event once started, until stopped', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { secondsToMs, TimedJobs, type TimedJob } from './timed-jobs.js';
-import { sqlitePlatform } from '../../../test/helpers/sqlite-platform.js';
+import { sqlitePlatform } from '../../../test/helpers/test-platform.js';
 
 const job = (name: string, next?: number): TimedJob => ({
   name,

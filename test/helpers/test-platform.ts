@@ -1,7 +1,7 @@
 /**
- * A platform on a throwaway in-memory SQLite store (or on a store the test opened: `platformOn`),
- * with the system clock and the in-process event bus: what a unit test of a worker needs without a
- * server.
+ * A platform on a store a test opened, SQLite or PostgreSQL (`platformOn`), or on a throwaway
+ * in-memory SQLite store (`sqlitePlatform`), with the system clock and the in-process event bus:
+ * what a unit test of a worker needs without a server.
  */
 import { tmpdir } from 'node:os';
 import { SystemClock } from '../../src/platform/core/clock.js';
