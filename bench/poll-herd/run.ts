@@ -8,10 +8,10 @@
  * timeouts. From half a timeout on (before it, every bot's first poll arrives at once), meanwhile
  * a probe asks `/healthz` every 5 ms, from a thread of its own (bench/lib/stall-probe.ts), its
  * latency counted from when it was due: what a person's message meets when it comes in as the
- * polls time out. Reported per server: the probe's worst latency, its p99 and how many probes took over
- * 50 ms, and how many polls were answered. Servers pinned to core 0, this process to core 1 (as
- * `npm run bench`); each round runs every server in turn, the order rotated; the load average is
- * printed with each figure. `--servers` names the builds compared (default: this tree's dist),
+ * polls time out. Reported per server: the probe's worst latency, its p99 and how many probes
+ * took over 50 ms, and how many polls were answered. Servers pinned to core 0, this process to core
+ * 1 (as `npm run bench`); each round runs every server in turn, the order rotated; the load average
+ * is printed with each figure. `--servers` names the builds compared (default: this tree's dist),
  * e.g. a checkout of the build before.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
