@@ -7,12 +7,13 @@
  * with a callback URL for their delivery reports.
  *
  * Measured per step: the person-to-reply latency (from the person's message sent to the bot's reply
- * answered), the press latency (from the press to its answer, the edit made before), the messages
- * never answered or answered twice, the gateway's requests and reports, and each node's event loop's
- * worst stall (the slowest `/healthz` answer while probing every 20 ms from a thread of its own: an
- * answer waits for whatever holds the loop). People reach the nodes as a balancer that is not
- * sticky spreads them; a bot polls and replies through one node (bots in pairs, one polling and one
- * on a webhook, round the nodes).
+ * answered) and its first leg (to the update heard by the bot, by webhook or by poll), the press
+ * latency (from the press to its answer, the edit made before), the messages never answered or
+ * answered twice, the gateway's requests and reports, and each node's event loop's worst stall
+ * (the slowest `/healthz` answer while probing every 20 ms from a thread of its own: an answer
+ * waits for whatever holds the loop). People reach the nodes as a balancer that is not sticky
+ * spreads them; a bot polls and replies through one node (bots in pairs, one polling and one on a
+ * webhook, round the nodes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +48,21 @@ class Replies {
   duplicates = 0;
   samples = new Samples();
   presses = new Samples();
+  /**
+   * The first leg of a reply: from the person's message sent to its update heard by the bot, by
+   * how the bot hears it (the rest is the bot's sendMessage).
+   */
+  heard = { webhook: new Samples(), poll: new Samples() };
+  readonly #heardSeqs = new Set<number>();
   pressFailed = 0;
+
+  /** The bot heard message `seq`'s update (the first time only). */
+  hear(seq: number, by: 'webhook' | 'poll'): void {
+    const sent = this.sent.get(seq);
+    if (sent === undefined || this.#heardSeqs.has(seq)) return;
+    this.#heardSeqs.add(seq);
+    this.heard[by].add(performance.now() - sent.at);
+  }
 
   reply(seq: number): Sent | undefined {
     const sent = this.sent.get(seq);
@@ -160,6 +175,7 @@ export class Population {
     const message = update.message;
     const seq = seqOf(message?.text);
     if (!message || seq === undefined) return;
+    this.replies.hear(seq, this.world.bots[bot]!.webhook ? 'webhook' : 'poll');
     const press = seq % this.mix.pressEvery === 0;
     let messageId: number;
     try {
@@ -295,6 +311,7 @@ export class Population {
     const replies = this.replies;
     replies.samples = new Samples();
     replies.presses = new Samples();
+    replies.heard = { webhook: new Samples(), poll: new Samples() };
     const pressFailedBefore = replies.pressFailed;
     const duplicatesBefore = replies.duplicates;
     const reportsBefore = this.#reports;
@@ -364,6 +381,8 @@ export class Population {
       duplicates: replies.duplicates - duplicatesBefore,
       latency: replies.samples.count > 0 ? replies.samples.summary() : undefined,
       presses: replies.presses.count > 0 ? replies.presses.summary() : undefined,
+      heardByWebhook: replies.heard.webhook.count > 0 ? replies.heard.webhook.summary() : undefined,
+      heardByPoll: replies.heard.poll.count > 0 ? replies.heard.poll.summary() : undefined,
       pressFailed: replies.pressFailed - pressFailedBefore,
       gatewaySent: gatewayFigures.sent,
       gatewayRefused: gatewayFigures.refused,
@@ -416,6 +435,12 @@ export interface StepFigures {
   latency: LatencySummary | undefined;
   /** From a press to its answer (the bot edited its message, then answered). */
   presses: LatencySummary | undefined;
+  /**
+   * A reply's first leg, from the person's message sent to its update heard by a bot on a webhook,
+   * or by a polling bot (the rest of `latency` is the bot's sendMessage).
+   */
+  heardByWebhook: LatencySummary | undefined;
+  heardByPoll: LatencySummary | undefined;
   pressFailed: number;
   gatewaySent: number;
   gatewayRefused: number;

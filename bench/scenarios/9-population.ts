@@ -124,6 +124,7 @@ async function runWorld(
       const p99 = step.latency?.p99 ?? Infinity;
       ctx.log(
         `  ${label}, ${rate}/s: p50 ${step.latency?.p50.toFixed(1)} p99 ${p99.toFixed(1)} ms, presses p99 ${step.presses?.p99.toFixed(1) ?? '-'} ms (${step.pressFailed} failed), ` +
+          `heard p99 ${step.heardByWebhook?.p99.toFixed(1) ?? '-'} ms by webhook, ${step.heardByPoll?.p99.toFixed(1) ?? '-'} ms by poll, ` +
           `stall ${step.worstStallMs.toFixed(0)} ms, CPU ${step.cpuPct.toFixed(0)}% (${step.cpuMsPerMessage.toFixed(2)} ms/message), ` +
           `late ${step.lost}, twice ${step.duplicates}, refused ${step.failed}; gateway ${step.gatewaySent} sent, ${step.gatewayRefused} refused, ${step.reports} reports`,
       );
