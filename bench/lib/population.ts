@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { Pool } from 'undici';
 import { newPool } from './load.js';
 import { call, CONTROL_HEADERS, JSON_HEADERS, type World } from './population-world.js';
-import { startStallProbe } from './stall-probe.js';
+import { startStallProbe, type Probed } from './stall-probe.js';
 import { Samples, type LatencySummary } from './stats.js';
 
 export interface Mix {
@@ -108,6 +108,8 @@ export class Population {
     private readonly origins: string[],
     private readonly world: World,
     private readonly mix: Mix,
+    /** The nodes' process ids, in the order of `origins` (their threads' share of a stall). */
+    private readonly pids: readonly number[] = [],
   ) {
     this.#api = origins.map((origin) => newPool(origin, 64));
     // A parked long poll holds its connection: a node's pool has one for each bot that polls
@@ -251,15 +253,21 @@ export class Population {
 
   /**
    * Probes every node's `/healthz` every 20 ms until stopped, from a thread of its own
-   * (stall-probe.ts: this thread's loop is busy with the population); answers the slowest answer, ms.
+   * (stall-probe.ts: this thread's loop is busy with the population); answers the slowest answer
+   * and, where the node's process id is known, what its threads did meanwhile.
    */
-  #probeStalls(): { stop: () => Promise<number> } {
-    const probe = startStallProbe(this.origins, 20);
+  #probeStalls(): { stop: () => Promise<Stall> } {
+    const probe = startStallProbe(this.origins, 20, this.pids);
     return {
       stop: async () => {
-        let stall = 0;
-        for (const probed of await probe.stop()) for (const [, ms] of probed) stall = Math.max(stall, ms);
-        return stall;
+        let worst: Probed | undefined;
+        for (const probed of await probe.stop())
+          for (const one of probed) if (worst === undefined || one[1] > worst[1]) worst = one;
+        if (worst === undefined) return { ms: 0 };
+        const [, ms, , loopRanMs, loopWaitedMs, othersRanMs] = worst;
+        return loopRanMs === undefined
+          ? { ms }
+          : { ms, threads: { loopRanMs, loopWaitedMs: loopWaitedMs!, othersRanMs: othersRanMs! } };
       },
     };
   }
@@ -268,7 +276,7 @@ export class Population {
   async idleStall(ms: number): Promise<number> {
     const probing = this.#probeStalls();
     await new Promise((resolve) => setTimeout(resolve, ms));
-    return probing.stop();
+    return (await probing.stop()).ms;
   }
 
   /** Verification codes at the mix's rate while `running()`; answers requests sent and refused. */
@@ -387,7 +395,8 @@ export class Population {
       gatewaySent: gatewayFigures.sent,
       gatewayRefused: gatewayFigures.refused,
       reports: this.#reports - reportsBefore,
-      worstStallMs: stall,
+      worstStallMs: stall.ms,
+      ...(stall.threads && { worstStallThreads: stall.threads }),
       cpuMsPerMessage: sent > 0 ? (cpuSeconds * 1000) / sent : Number.NaN,
       cpuPct: (cpuSeconds / seconds) * 100,
     };
@@ -423,6 +432,23 @@ export class Population {
   }
 }
 
+/**
+ * A node's threads during a stall, ms: the event loop's time on a core and its wait for one (the
+ * run queue: its core held by other threads, this process's or another's), and the process's other
+ * threads' time on a core (V8's helpers, the SQLite checkpoint worker, libuv's pool).
+ */
+export interface StallThreads {
+  loopRanMs: number;
+  loopWaitedMs: number;
+  othersRanMs: number;
+}
+
+/** The slowest probe answer of a step, ms, and what the node's threads did meanwhile. */
+interface Stall {
+  ms: number;
+  threads?: StallThreads;
+}
+
 export interface StepFigures {
   rate: number;
   sent: number;
@@ -447,6 +473,8 @@ export interface StepFigures {
   /** Delivery reports that arrived during the step (of this step's codes or earlier ones). */
   reports: number;
   worstStallMs: number;
+  /** What the stalled node's threads did during the worst stall (where its process id is known). */
+  worstStallThreads?: StallThreads;
   cpuMsPerMessage: number;
   /** Server CPU over the step, % of one core (summed over the nodes). */
   cpuPct: number;

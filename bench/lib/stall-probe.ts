@@ -6,18 +6,36 @@
  */
 import { Worker } from 'node:worker_threads';
 
-/** One probe: ms since the probe started, latency from its request's send, from when it was due. */
-export type Probed = [at: number, fromSend: number, fromDue: number];
+/**
+ * One probe: ms since the probe started, latency from its request's send, from when it was due; with
+ * the node's process id (Linux), what its threads did from the send to the answer, ms: the main
+ * thread's (the event loop's) time on a core, its wait for one, and the other threads' time on one.
+ */
+export type Probed = [
+  at: number,
+  fromSend: number,
+  fromDue: number,
+  loopRan?: number,
+  loopWaited?: number,
+  othersRan?: number,
+];
 
 export interface StallProbe {
   /** Stops probing; answers each origin's probes, in the order of the origins. */
   stop(): Promise<Probed[][]>;
 }
 
-/** Asks each of `origins`' `/healthz` every `everyMs` ms until stopped. */
-export function startStallProbe(origins: readonly string[], everyMs: number): StallProbe {
+/**
+ * Asks each of `origins`' `/healthz` every `everyMs` ms until stopped; `pids`, the origins' process
+ * ids where known (in their order), adds what each node's threads did during each probe.
+ */
+export function startStallProbe(
+  origins: readonly string[],
+  everyMs: number,
+  pids: readonly number[] = [],
+): StallProbe {
   const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), {
-    workerData: { origins, everyMs },
+    workerData: { origins, everyMs, pids },
   });
   const probed = new Promise<Probed[][]>((resolve, reject) => {
     worker.once('message', resolve);

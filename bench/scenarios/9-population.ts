@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { BenchContext, Row, Scenario, ScenarioResult } from '../lib/context.js';
 import { processCpuSeconds } from '../lib/load.js';
 import { newDataDir, startParley, type ParleyServer } from '../lib/parley.js';
-import { Population, type Mix, type StepFigures } from '../lib/population.js';
+import { Population, type Mix, type StallThreads, type StepFigures } from '../lib/population.js';
 import { createWorld, type WorldSize } from '../lib/population-world.js';
 import { rssMiB } from '../lib/processes.js';
 import { dropSchema, probe, TEST_POSTGRES_URL } from '../../src/storage/contracts/postgres-server.js';
@@ -93,7 +93,12 @@ async function runWorld(
   const tag = randomBytes(3).toString('hex');
   const origins = servers.map((server) => server.origin);
   const world = await createWorld(origins, size, tag);
-  const population = new Population(origins, world, plan.mix);
+  const population = new Population(
+    origins,
+    world,
+    plan.mix,
+    servers.map((server) => server.child.pid),
+  );
   await population.start();
   const cpu = () => servers.reduce((sum, server) => sum + processCpuSeconds(server.child.pid), 0);
   const rss = servers.map((server) => rssMiB(server.child.pid));
@@ -125,7 +130,7 @@ async function runWorld(
       ctx.log(
         `  ${label}, ${rate}/s: p50 ${step.latency?.p50.toFixed(1)} p99 ${p99.toFixed(1)} ms, presses p99 ${step.presses?.p99.toFixed(1) ?? '-'} ms (${step.pressFailed} failed), ` +
           `heard p99 ${step.heardByWebhook?.p99.toFixed(1) ?? '-'} ms by webhook, ${step.heardByPoll?.p99.toFixed(1) ?? '-'} ms by poll, ` +
-          `stall ${step.worstStallMs.toFixed(0)} ms, CPU ${step.cpuPct.toFixed(0)}% (${step.cpuMsPerMessage.toFixed(2)} ms/message), ` +
+          `stall ${step.worstStallMs.toFixed(0)} ms${stallThreads(step.worstStallThreads)}, CPU ${step.cpuPct.toFixed(0)}% (${step.cpuMsPerMessage.toFixed(2)} ms/message), ` +
           `late ${step.lost}, twice ${step.duplicates}, refused ${step.failed}; gateway ${step.gatewaySent} sent, ${step.gatewayRefused} refused, ${step.reports} reports`,
       );
       if (p99 > P99_LIMIT_MS) {
@@ -331,4 +336,11 @@ function atSharedRate(a: WorldRun, b: WorldRun): [StepFigures, StepFigures] {
     a.steps.find((s) => s.rate === rate) ?? atKnee(a),
     b.steps.find((s) => s.rate === rate) ?? atKnee(b),
   ];
+}
+
+/** What the node's threads did during a step's worst stall, for its line. */
+function stallThreads(threads: StallThreads | undefined): string {
+  if (!threads) return '';
+  const ms = (value: number) => value.toFixed(0);
+  return ` (its loop ran ${ms(threads.loopRanMs)} ms and waited ${ms(threads.loopWaitedMs)} ms for its core; other threads ran ${ms(threads.othersRanMs)} ms)`;
 }
