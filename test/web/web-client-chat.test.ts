@@ -2,7 +2,8 @@
  * The web client in a real world.browser (ADR 0055): a person signs in, starts a chat with a bot written
  * with grammY, sees its answer, presses an inline button (the callback answer shows as a toast) and
  * sees the bot's edit arrive live, with no reload; a message the bot sends on its own appears too,
- * and the chat list counts what is unread in a chat that is not open.
+ * and the chat list counts what is unread in a chat that is not open; the open chat is read again
+ * when the person's event stream starts listening, so nothing sent before that is missed.
  */
 import { Bot, InlineKeyboard } from 'grammy';
 import type { Page } from 'playwright-core';
@@ -72,6 +73,36 @@ describeWithBrowser('the web client', () => {
     const note = page.getByRole('article').filter({ hasText: 'A note from the bot' });
     await expect.poll(() => note.count(), { timeout: 15_000 }).toBe(1);
     await page.close();
+  });
+
+  it('reads the open chat again once its event stream connects: a message sent before that shows', async () => {
+    const carol = await world.server.control.createUser({ phone_number: phone(), first_name: 'Carol' });
+    await world.server.control.sendMessage({
+      from: carol.id,
+      chat: `@${botRecord.username}`,
+      text: 'hi there',
+    });
+    // The person's event stream is held back until the bot's message is sent (a slow connection,
+    // a busy server): the chat's first read comes before the message, the stream's start after it.
+    const context = await world.browser.newContext();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/web/api/events*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await signIn(page, carol.phone_number!);
+    await page.getByRole('button', { name: /Counter/ }).click();
+    await expect
+      .poll(() => page.getByRole('article').filter({ hasText: 'hi there' }).count(), { timeout: 15_000 })
+      .toBe(1);
+
+    await bot.api.sendMessage(carol.id, 'Sent before the stream listened');
+    release();
+    const late = page.getByRole('article').filter({ hasText: 'Sent before the stream listened' });
+    await expect.poll(() => late.count(), { timeout: 15_000 }).toBe(1);
+    await context.close();
   });
 
   it('types in the composer with Enter, and counts unread messages of a chat that is not open', async () => {

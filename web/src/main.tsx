@@ -30,6 +30,11 @@ function App() {
   /** What the other side of a chat shows ("typing", ...), by chat id, until when (ms). */
   const [actions, setActions] = useState<Record<string, { action: string; until: number }>>({});
   const [versions, setVersions] = useState<Record<string, number>>({});
+  /**
+   * How many times the event stream (re)started listening: the open chat is read again then, even
+   * one that no event has named yet (its first read may have come before the stream listened).
+   */
+  const [resyncs, setResyncs] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
   /** The person's current profile photo (its unique id), null for none. */
@@ -93,7 +98,7 @@ function App() {
         draftStreamed(String(event.data.chat_id));
       } else if (event.event === 'resync' || event.event === 'ready') {
         // Ready: the stream listens now; what changed between the first reads and then is read again.
-        setVersions((old) => Object.fromEntries(Object.entries(old).map(([k, v]) => [k, v + 1])));
+        setResyncs((n) => n + 1);
         refreshChats();
       }
     });
@@ -174,7 +179,7 @@ function App() {
             return shown && shown.until > Date.now() ? shown.action : undefined;
           })()}
           me={me.id}
-          version={versions[open.ref] ?? 0}
+          version={(versions[open.ref] ?? 0) + resyncs}
           onSent={(ref) => {
             if (ref !== open.ref) setOpen({ ...open, ref });
             refreshChats();
