@@ -12,9 +12,9 @@
  * answered twice, the gateway's requests and reports, and each node's event loop's worst stall
  * (the slowest `/healthz` answer while probing every 20 ms from a thread of its own: an answer
  * waits for whatever holds the loop) with what the node's threads did during it (its loop's time on
- * its core and wait for it, the other threads' time; Linux). People reach the nodes as a balancer that is not sticky
- * spreads them; a bot polls and replies through one node (bots in pairs, one polling and one on a
- * webhook, round the nodes).
+ * its core and wait for it, the other threads' time; Linux). People reach the nodes as a balancer
+ * that is not sticky spreads them; a bot polls and replies through one node (bots in pairs, one
+ * polling and one on a webhook, round the nodes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
