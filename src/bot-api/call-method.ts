@@ -22,6 +22,7 @@ import { missingRefusal, orderedRefusal, runnerPlans, valueRefusal } from './run
 import { unservedChecks, unservedRefusal } from './unserved-refusal.js';
 import type { Platform } from '../platform/assembly/platform.js';
 import type { SignalSource } from '../http/request-signals.js';
+import type { AbortHook } from '../platform/core/abort-hook.js';
 import { recordCall } from './timeline-record.js';
 
 export interface Envelope {
@@ -88,13 +89,16 @@ class MethodCall implements MethodContext {
     readonly fromWebhookReply: boolean,
   ) {}
 
-  get signal(): AbortSignal {
-    return this.source.signal;
+  get signal(): AbortHook {
+    return this.source.hook;
   }
 }
 
-/** Runs a call and records it, with its answer, on the timeline (platform/timeline, ADR 0099). */
-export async function callMethod(
+/**
+ * Runs a call and records it, with its answer, on the timeline (platform/timeline, ADR 0099). Not an
+ * async function: a parked long poll would keep its suspended frame (issue 31); a reaction is smaller.
+ */
+export function callMethod(
   platform: Platform,
   botId: number,
   methodName: string,
@@ -102,9 +106,10 @@ export async function callMethod(
   options: CallOptions,
 ): Promise<Envelope> {
   const started = performance.now();
-  const envelope = await runMethod(platform, botId, methodName, params, options);
-  recordCall(platform, botId, methodName, params, envelope, performance.now() - started);
-  return envelope;
+  return runMethod(platform, botId, methodName, params, options).then((envelope) => {
+    recordCall(platform, botId, methodName, params, envelope, performance.now() - started);
+    return envelope;
+  });
 }
 
 async function runMethod(

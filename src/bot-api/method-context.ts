@@ -1,13 +1,14 @@
 import type { Params } from './params.js';
 import type { Platform } from '../platform/assembly/platform.js';
+import type { AbortHook } from '../platform/core/abort-hook.js';
 
 /** What a Bot API method handler is given. */
 export interface MethodContext {
   platform: Platform;
   botId: number;
   params: Params;
-  /** Aborts when the caller goes away (ends long polls early). */
-  signal: AbortSignal;
+  /** Aborts when the caller goes away (ends long polls early); an AbortSignal's shape, made lazily. */
+  signal: AbortHook;
   /** True when the call came in a webhook's reply: its result is discarded. */
   fromWebhookReply: boolean;
 }

@@ -41,9 +41,10 @@ const TOO_DEEP = '<nested too deeply>';
 
 export class Params {
   readonly #values = new Map<string, string>();
-  readonly #files = new Map<string, UploadedFile>();
+  /** Files, by field; made by the first (most calls have none, and a long poll keeps its Params). */
+  #files: Map<string, UploadedFile> | undefined;
   /** Every spooled part, also those a repeated field name leaves out, for `discardFiles`. */
-  readonly #spooled: UploadedFile[] = [];
+  #spooled: UploadedFile[] | undefined;
   /** The JSON object body the values came from, when they came from nothing else (`recordText`). */
   #jsonBody: string | undefined = undefined;
 
@@ -53,8 +54,9 @@ export class Params {
   }
 
   addFile(file: UploadedFile): void {
-    this.#spooled.push(file);
-    if (!this.#files.has(file.field)) this.#files.set(file.field, file);
+    (this.#spooled ??= []).push(file);
+    const files = (this.#files ??= new Map());
+    if (!files.has(file.field)) files.set(file.field, file);
   }
 
   /**
@@ -62,7 +64,7 @@ export class Params {
    * stored has been linked to its own place.
    */
   async discardFiles(): Promise<void> {
-    const files = this.#spooled.splice(0);
+    const files = this.#spooled?.splice(0) ?? [];
     await Promise.all(files.map((file) => discardSpooled(file.spooled)));
   }
 
@@ -71,7 +73,7 @@ export class Params {
    * them, so that the timeline keeps that body as it was sent (`recordText`).
    */
   readFromJsonBody(text: string, hadValues: boolean): void {
-    if (!hadValues && this.#files.size === 0) this.#jsonBody = text;
+    if (!hadValues && (this.#files?.size ?? 0) === 0) this.#jsonBody = text;
   }
 
   /** Whether any value was read yet. */
@@ -82,7 +84,8 @@ export class Params {
   /** Every value, and each file as `<file name, size bytes>` (the timeline's record of a call, ADR 0099). */
   record(): Record<string, string> {
     const out = Object.fromEntries(this.#values);
-    for (const [name, file] of this.#files) out[name] = `<file ${file.filename}, ${file.spooled.size} bytes>`;
+    for (const [name, file] of this.#files ?? [])
+      out[name] = `<file ${file.filename}, ${file.spooled.size} bytes>`;
     return out;
   }
 
@@ -92,12 +95,12 @@ export class Params {
    * `record()`'s JSON. The timeline redacts either before it keeps it.
    */
   recordText(): string {
-    if (this.#jsonBody !== undefined && this.#files.size === 0) return this.#jsonBody;
+    if (this.#jsonBody !== undefined && (this.#files?.size ?? 0) === 0) return this.#jsonBody;
     return JSON.stringify(this.record());
   }
 
   get fileCount(): number {
-    return this.#files.size;
+    return this.#files?.size ?? 0;
   }
 
   /** The raw value, or undefined when absent or empty. */
@@ -157,7 +160,7 @@ export class Params {
   }
 
   file(name: string): UploadedFile | undefined {
-    return this.#files.get(name);
+    return this.#files?.get(name);
   }
 
   /**
@@ -168,12 +171,12 @@ export class Params {
     const value = this.#values.get(name);
     if (value !== undefined && value !== '') {
       if (value.startsWith('attach://')) {
-        const upload = this.#files.get(value.slice('attach://'.length));
+        const upload = this.#files?.get(value.slice('attach://'.length));
         return upload ? { upload } : undefined;
       }
       return { ref: value };
     }
-    const upload = this.#files.get(name);
+    const upload = this.#files?.get(name);
     return upload ? { upload } : undefined;
   }
 

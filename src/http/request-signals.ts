@@ -9,21 +9,37 @@
  */
 import type { ServerResponse } from 'node:http';
 
-/** Something whose `signal` may be created only when read. */
-export interface SignalSource {
-  readonly signal: AbortSignal;
+/**
+ * A request's end as a waiting handler listens to it: an `AbortSignal` has this shape, and so has a
+ * `LazySignal`, which needs no `AbortController` for it (the platform's `AbortHook`, by shape).
+ */
+export interface AbortHook {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
 }
 
-/** A request's signal, created on first read. */
-export class LazySignal implements SignalSource {
+/** Something whose `signal` may be created only when read; `hook` is the cheaper way to listen. */
+export interface SignalSource {
+  readonly signal: AbortSignal;
+  readonly hook: AbortHook;
+}
+
+/**
+ * A request's signal, created on first read; and the request's end as a hook (`AbortHook`), which a
+ * parked long poll listens to without an `AbortController` being made.
+ */
+export class LazySignal implements SignalSource, AbortHook {
   #controller: AbortController | undefined;
-  readonly #onClose = () => {
-    if (!this.response.writableEnded) this.#controller?.abort();
-  };
+  /** The hook's one listener (`addEventListener`). */
+  #listener: (() => void) | undefined;
+  /** Made when something first listens: most requests never do. */
+  #onClose: (() => void) | undefined;
+  #ended = false;
 
   constructor(
     private readonly response: ServerResponse,
-    private readonly open: Set<AbortController>,
+    private readonly open: Set<LazySignal>,
     private readonly shutdown: AbortSignal,
   ) {}
 
@@ -31,17 +47,54 @@ export class LazySignal implements SignalSource {
     if (!this.#controller) {
       const controller = new AbortController();
       this.#controller = controller;
-      if (this.shutdown.aborted) controller.abort();
-      this.open.add(controller);
-      this.response.once('close', this.#onClose);
+      if (this.shutdown.aborted || this.#ended) controller.abort();
+      this.#listen();
     }
     return this.#controller.signal;
   }
 
+  get hook(): AbortHook {
+    return this;
+  }
+
+  /** Whether the client went away before its answer, or the server is stopping. */
+  get aborted(): boolean {
+    return this.#ended || this.shutdown.aborted;
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.#listener = listener;
+    this.#listen();
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    if (this.#listener === listener) this.#listener = undefined;
+  }
+
+  /** The client went away, or the server stops: the signal aborts and the hook's listener hears. */
+  abort(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#controller?.abort();
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.();
+  }
+
+  #listen(): void {
+    if (this.#onClose) return;
+    this.#onClose = () => {
+      if (!this.response.writableEnded) this.abort();
+    };
+    this.open.add(this);
+    this.response.on('close', this.#onClose);
+  }
+
   /** Forgets the request once it is answered. */
   release(): void {
-    if (!this.#controller) return;
-    this.open.delete(this.#controller);
+    this.#listener = undefined;
+    if (!this.#onClose) return;
+    this.open.delete(this);
     this.response.off('close', this.#onClose);
   }
 }
@@ -49,14 +102,18 @@ export class LazySignal implements SignalSource {
 /** A signal that exists already. */
 export class FixedSignal implements SignalSource {
   constructor(readonly signal: AbortSignal) {}
+
+  get hook(): AbortHook {
+    return this.signal;
+  }
 }
 
 export class RequestSignals {
-  readonly #open = new Set<AbortController>();
+  readonly #open = new Set<LazySignal>();
 
   constructor(private readonly shutdown: AbortSignal) {
     shutdown.addEventListener('abort', () => {
-      for (const controller of this.#open) controller.abort();
+      for (const lazy of [...this.#open]) lazy.abort();
     });
   }
 

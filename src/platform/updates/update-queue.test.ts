@@ -3,7 +3,8 @@
  * newer one publishes), and when the adapter says events may have been missed (`events.resumed`),
  * every parked poll answers with what the store holds. A poll woken by updates queued in this
  * process answers from their rows, without reading the store, when they follow the bot's last id
- * as the poll read it; else it reads the store.
+ * as the poll read it; else it reads the store. A poll that times out with nothing announced answers
+ * none without reading again.
  */
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -185,6 +186,33 @@ it('reads the store when the rows handed over do not follow the last id the poll
     { update_id: unseen[0]!.update_id, message: { text: 'elsewhere' } },
     { update_id: seen[0]!.update_id, message: { text: 'here' } },
   ]);
+  expect(counter.reads()).toBe(2);
+});
+
+it('answers a poll that timed out with nothing announced without reading the queue again (issue 31)', async () => {
+  const counter = countQueueReads();
+  const isParked = parkedSoon();
+  const parked = poll(1);
+  await isParked;
+  // Queued while it waits by a write that announces nothing (as one whose announcement from
+  // another process is still on its way): the poll does not see it; the next poll does.
+  const [unannounced] = await queueRows('late');
+  expect(await parked).toBe('[]');
+  expect(counter.reads()).toBe(1);
+  expect(JSON.parse(await poll(0))).toEqual([
+    { update_id: unannounced!.update_id, message: { text: 'late' } },
+  ]);
+});
+
+it('reads the queue again when a parked poll is released rather than timed out', async () => {
+  const counter = countQueueReads();
+  const isParked = parkedSoon();
+  const parked = poll(30);
+  await isParked;
+  const [missed] = await queueRows('missed');
+  // Events may have been missed: the poll answers with what the store holds.
+  bus.emit('events.resumed', {});
+  expect(JSON.parse(await parked)).toEqual([{ update_id: missed!.update_id, message: { text: 'missed' } }]);
   expect(counter.reads()).toBe(2);
 });
 

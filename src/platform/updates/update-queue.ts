@@ -10,6 +10,8 @@ import { PlatformError } from '../core/errors.js';
 import type { PlatformDeps } from '../core/platform-deps.js';
 import { UPDATE_ID_START } from './update-ids.js';
 import { TurnSlices } from '../core/turn-slices.js';
+import type { AbortHook } from '../core/abort-hook.js';
+import { ParkedPoll, PollConflict, type PollEnd } from './parked-poll.js';
 import type { BotRow, UpdateRow } from '../../storage/store.js';
 import { deliveryEvent, updateEvent } from '../timeline/timeline-events.js';
 import type { Timeline } from '../timeline/timeline.js';
@@ -20,6 +22,7 @@ import type { TimelineWriter } from '../../storage/ports/timeline.js';
 import { UPDATE_TYPES, type UpdateType } from './update-types.js';
 
 export { UPDATE_TYPES, type UpdateType };
+export { PollConflict };
 
 /** The storage ports queueing an update writes and reads (`UpdateQueue.enqueue`), in the caller's write. */
 export type EnqueueTx = TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter;
@@ -37,12 +40,6 @@ const RETENTION: Partial<Record<UpdateType, number>> = {
 };
 const MAX_UPDATE_ID = 1_999_999_999;
 export const LONG_POLL_MAX_TIMEOUT = 50;
-
-export class PollConflict extends Error {
-  constructor(readonly reason: 'other_poll' | 'set_webhook' | 'webhook_active') {
-    super(reason);
-  }
-}
 
 /**
  * Parses an allowed_updates parameter (JSON text). Returns undefined when it is absent or not a JSON
@@ -81,16 +78,6 @@ export interface NewUpdate {
   queueKey: string;
   /** Unix seconds the retention counts from (message date, edit date or event date). */
   date: number;
-}
-
-interface ParkedPoll {
-  /** Unique per poll, so that the event a poll publishes when it parks does not end itself. */
-  id: string;
-  terminate(reason: PollConflict['reason']): void;
-  /** Answers now with what there is (shutdown, close). */
-  release(): void;
-  /** Updates were queued for the bot: answers with them. */
-  woken(): void;
 }
 
 /**
@@ -149,7 +136,7 @@ export class UpdateQueue {
     });
     // New updates wake the bot's parked poll, found by the bot (ADR 0091): an update costs one map
     // lookup, however many polls are parked.
-    deps.bus.on('updates.queued', ({ botId }) => this.#parked.get(botId)?.woken());
+    deps.bus.on('updates.queued', ({ botId }) => this.#parked.get(botId)?.end('woken'));
     // Events may have been missed: every parked poll answers with what the store holds now.
     deps.bus.on('events.resumed', () => this.releaseAll());
   }
@@ -220,7 +207,7 @@ export class UpdateQueue {
    * getUpdates: confirms by offset, then returns pending updates, long-polling up to `timeout`
    * seconds when there are none. Returns the JSON text of the Update array.
    */
-  async getUpdates(botId: number, params: GetUpdatesParams, signal?: AbortSignal): Promise<string> {
+  async getUpdates(botId: number, params: GetUpdatesParams, signal?: AbortHook): Promise<string> {
     const { store, clock } = this.deps;
     const bot = await this.#bot(botId);
     if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
@@ -294,7 +281,7 @@ export class UpdateQueue {
     bot: BotRow,
     fromId: number,
     params: GetUpdatesParams,
-    signal?: AbortSignal,
+    signal?: AbortHook,
   ): Promise<UpdateRow[]> {
     const { store, clock } = this.deps;
     const fresh: Fresh = { next: bot.last_update_id + 1, rows: [] };
@@ -303,14 +290,20 @@ export class UpdateQueue {
     // before the read's answer (another process's, issue 31) is read at once, not at the timeout.
     let queued = false;
     const off = this.deps.bus.onKey('updates.queued', bot.id, () => (queued = true));
+    let end: PollEnd = 'released';
     try {
       const rows = await store.listUpdates(bot.id, fromId, params.limit, clock.now());
       if (rows.length > 0) return rows;
-      if (!queued) await this.#park(bot.id, params.timeout * 1000, signal);
+      if (!queued) end = await this.#park(bot.id, params.timeout * 1000, signal);
     } finally {
       off();
       if (this.#fresh.get(bot.id) === fresh) this.#fresh.delete(bot.id);
     }
+    // Its timeout passed and no update of the bot was announced since the empty read: it answers
+    // none without reading again. Every committed update is announced, here or from another process
+    // (`notify`, the bus); one whose announcement is still on its way is read by the next poll.
+    // A poll released (shutdown, the bus's events resumed after a gap) reads: it may have missed one.
+    if (end === 'timeout' && !queued) return [];
     const now = clock.now();
     const known = fresh.rows.filter((row) => row.update_id >= fromId && row.expires_at > now);
     if (known.length > 0) return known.slice(0, params.limit);
@@ -349,40 +342,14 @@ export class UpdateQueue {
    * Parks a long poll until an update is queued for the bot, the timeout passes, or another
    * getUpdates or a setWebhook terminates it (then it rejects with PollConflict).
    */
-  #park(botId: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  #park(botId: number, timeoutMs: number, signal?: AbortHook): Promise<PollEnd> {
     const id = `${this.#pollPrefix}:${++this.#polls}`;
     // Ends the bot's parked poll, here or on another process sharing the store.
     this.deps.bus.emit('polls.terminate', { botId, reason: 'other_poll', keep: id });
-    if (signal?.aborted) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const cleanup = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (this.#parked.get(botId) === parked) this.#parked.delete(botId);
-      };
-      const onUpdate = () => {
-        cleanup();
-        // No extra wait to batch: the notice comes after the commit of the whole group of writes,
-        // so every update queued with this one is already visible to the read that follows.
-        resolve();
-      };
-      const onAbort = () => {
-        cleanup();
-        resolve();
-      };
-      const parked: ParkedPoll = {
-        id,
-        terminate: (reason) => {
-          cleanup();
-          reject(new PollConflict(reason));
-        },
-        release: onAbort,
-        woken: onUpdate,
-      };
-      const timer = setTimeout(() => this.#timedOut.push(onAbort), timeoutMs);
-      signal?.addEventListener('abort', onAbort);
-      this.#parked.set(botId, parked);
-    });
+    if (signal?.aborted) return Promise.resolve('released');
+    return new Promise<PollEnd>((resolve, reject) =>
+      new ParkedPoll(id, botId, this.#parked, signal, resolve, reject).start(timeoutMs, this.#timedOut),
+    );
   }
 
   /** Ends a parked long poll of the bot with a conflict (setWebhook), on whichever process it waits. */
@@ -392,6 +359,6 @@ export class UpdateQueue {
 
   /** Ends every long poll parked on this process (shutdown, close): each answers with what it has. */
   releaseAll(): void {
-    for (const parked of [...this.#parked.values()]) parked.release();
+    for (const parked of [...this.#parked.values()]) parked.end('released');
   }
 }
