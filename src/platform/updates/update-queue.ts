@@ -135,7 +135,8 @@ export class UpdateQueue {
       if (parked && parked.id !== keep) parked.terminate(reason);
     });
     // New updates wake the bot's parked poll, found by the bot (ADR 0091): an update costs one map
-    // lookup, however many polls are parked.
+    // lookup, however many polls are parked. No extra wait to batch: the notice comes after the
+    // commit of the whole group of writes, so every update queued with this one is already visible.
     deps.bus.on('updates.queued', ({ botId }) => this.#parked.get(botId)?.end('woken'));
     // Events may have been missed: every parked poll answers with what the store holds now.
     deps.bus.on('events.resumed', () => this.releaseAll());
