@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, CONTROL_HEADERS, inParallel, JSON_HEADERS } from '../lib/population-world.js';
 import { newPool } from '../lib/load.js';
+import { namedBuilds } from '../lib/named-builds.js';
 import { startParley } from '../lib/parley.js';
 import { pinBenchProcess, stopAll } from '../lib/processes.js';
 
@@ -26,10 +27,7 @@ const { values } = parseArgs({
 });
 const BOTS = Number(values.bots);
 const ROUNDS = Number(values.rounds);
-const servers = values.servers!.split(',').map((entry) => {
-  const [name, file] = entry.split('=');
-  return { name: name!, file: path.resolve(file!) };
-});
+const servers = namedBuilds(values.servers!);
 const pinning = pinBenchProcess();
 const REPORTER = path.resolve(import.meta.dirname, '../lib/heap-report.mjs');
 

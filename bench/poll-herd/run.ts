@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, CONTROL_HEADERS, inParallel, JSON_HEADERS } from '../lib/population-world.js';
 import { newPool } from '../lib/load.js';
+import { namedBuilds } from '../lib/named-builds.js';
 import { startParley } from '../lib/parley.js';
 import { pinBenchProcess, stopAll } from '../lib/processes.js';
 import { startStallProbe } from '../lib/stall-probe.js';
@@ -37,10 +38,7 @@ const { values } = parseArgs({
 const BOTS = Number(values.bots);
 const TIMEOUT_S = Number(values.timeout);
 const ROUNDS = Number(values.rounds);
-const servers = values.servers!.split(',').map((entry) => {
-  const [name, file] = entry.split('=');
-  return { name: name!, file: path.resolve(file!) };
-});
+const servers = namedBuilds(values.servers!);
 const pinning = pinBenchProcess();
 
 interface Figures {
