@@ -5,10 +5,12 @@
  * PARLEY_REQUIRE_POSTGRES=1 (set by .ci/run), which makes its absence a failure.
  */
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { PgStore } from '../postgres/pg-store.js';
-import { dropSchema, probe, TEST_POSTGRES_URL } from './postgres-server.js';
+import { SchemaSpares } from './postgres-spares.js';
+import { probe, TEST_POSTGRES_URL } from './postgres-server.js';
 
-export { dropSchema, TEST_POSTGRES_URL } from './postgres-server.js';
+export { TEST_POSTGRES_URL } from './postgres-server.js';
 
 const unavailable = await probe();
 if (unavailable !== undefined) {
@@ -22,9 +24,24 @@ if (unavailable !== undefined) {
 /** Whether the PostgreSQL tests run. */
 export const postgresAvailable = unavailable === undefined;
 
-/** A fresh schema name. */
+/**
+ * The schemas of this process's tests, used again (postgres-spares.ts); their names carry the run's
+ * id, by which the run's teardown drops what is left (test/postgres-teardown.ts).
+ */
+const spares = new SchemaSpares({
+  url: TEST_POSTGRES_URL,
+  prefix: `parley_test_${inject('postgresRun') ?? randomBytes(4).toString('hex')}_`,
+  max: 3,
+});
+
+/** The name of a schema as a new one is (none, or emptied back to a newly migrated one's rows). */
 export function testSchema(): string {
-  return `parley_test_${randomBytes(6).toString('hex')}`;
+  return spares.take();
+}
+
+/** Done with a test's schema, its stores closed: kept for the next test, emptied, or dropped. */
+export function dropSchema(schema: string): Promise<void> {
+  return spares.give(schema);
 }
 
 /** Stores on one new schema (as `count` processes would have); the last to close drops it. */
