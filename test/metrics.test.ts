@@ -174,6 +174,29 @@ describe('/metrics', () => {
     await api.getUpdates({ offset: updates.at(-1)!.update_id + 1, timeout: 0 });
     expect(value(await scrape(server), 'parley_pending_updates', { delivery: 'polling' })).toBe(0);
   });
+
+  it('counts the long polls parked on the process, and one less once one is answered', async () => {
+    const first = await userAndBot(server, 'parked');
+    const second = await userAndBot(server, 'parked');
+    const [one, two] = [first, second].map(({ token }) => new Api(token, { apiRoot: server.url }));
+    const parked = async () => value(await scrape(server), 'parley_parked_polls');
+    expect(await parked()).toBe(0);
+    const answers = [one!.getUpdates({ timeout: 30 }), two!.getUpdates({ timeout: 30 })];
+    await waitFor(async () => (await parked()) === 2, { what: 'two parked polls in the metrics' });
+    // A message to the first bot wakes its poll: one stays parked.
+    const send = (to: typeof first, text: string) =>
+      server.control.sendMessage({ from: to.user.phone_number, chat: `@${to.bot.username}`, text });
+    await send(first, 'wake');
+    expect((await answers[0]!).map((update) => update.message?.text)).toEqual(['wake']);
+    expect(await parked()).toBe(1);
+    // A poll that gives way to a newer one of its bot (409) is not counted with it.
+    const newer = two!.getUpdates({ timeout: 30 });
+    expect(((await answers[1]!.catch((error: unknown) => error)) as GrammyError).error_code).toBe(409);
+    await waitFor(async () => (await parked()) === 1, { what: 'the newer poll parked' });
+    await send(second, 'wake too');
+    expect((await newer).map((update) => update.message?.text)).toEqual(['wake too']);
+    expect(await parked()).toBe(0);
+  });
 });
 
 describe('/metrics with request lines off', () => {

@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, CONTROL_HEADERS, inParallel, JSON_HEADERS } from '../lib/population-world.js';
-import { newPool } from '../lib/load.js';
+import type { Pool } from 'undici';
+import { newPool, send } from '../lib/load.js';
 import { namedBuilds } from '../lib/named-builds.js';
 import { startParley } from '../lib/parley.js';
 import { pinBenchProcess, stopAll } from '../lib/processes.js';
@@ -39,6 +40,16 @@ async function waitFor<T>(what: string, check: () => T | undefined, ms = 60_000)
     if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * The server's `parley_parked_polls` gauge, or undefined for a build before it. The first scrape
+ * makes the metrics' registry, so one is taken before the first heap figure too.
+ */
+async function parkedPolls(control: Pool): Promise<number | undefined> {
+  const { text } = await send(control, { method: 'GET', path: '/metrics', headers: CONTROL_HEADERS });
+  const line = /^parley_parked_polls (\d+)$/m.exec(text);
+  return line ? Number(line[1]) : undefined;
 }
 
 /** Bytes of heap per parked poll on one server. */
@@ -68,13 +79,19 @@ async function measure(file: string): Promise<number> {
     await Promise.all(
       tokens.map((token) => call(polls, `/bot${token}/getUpdates`, JSON_HEADERS, { timeout: 1 })),
     );
+    const counted = (await parkedPolls(control)) !== undefined;
     const before = await heap();
     let answered = 0;
     parked = tokens.map((token) =>
       call(polls, `/bot${token}/getUpdates`, JSON_HEADERS, { timeout: 50 }).finally(() => (answered += 1)),
     );
-    // Parked: the server answers /healthz after it took every poll; none answered meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Parked: the server's gauge counts every poll (a build without it: 3 s); none answered meanwhile.
+    if (!counted) await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const deadline = Date.now() + 60_000;
+    while (counted && (await parkedPolls(control)) !== BOTS) {
+      if (Date.now() > deadline) throw new Error(`not ${BOTS} parked polls within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     if (answered > 0) throw new Error(`${answered} polls were answered before the figure`);
     const after = await heap();
     return (after - before) / BOTS;

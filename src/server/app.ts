@@ -213,7 +213,7 @@ async function build(options: CreateOptions, storage: OpenedStorage, log: Fastif
   // One line per request at info, written alike by the fast lanes and the Fastify routes
   // (http/request-log.ts); Fastify's own request lines only at debug, for what it serves.
   // The metrics count at the request log's one timing point, and each store commit (ADR 0060).
-  const metrics = new ServerMetrics(store, clock, log);
+  const metrics = new ServerMetrics(store, clock, log, () => platform.updates.parkedPolls);
   store.observeCommits(metrics.observeCommit);
   const requestLog = new RequestLog(log, config.logRequests ?? true, metrics.observeRequest);
   const signals = new RequestSignals(shutdown.signal);

@@ -8,7 +8,7 @@ function metrics(): ServerMetrics {
     oldestDueJobs: async () => ({ webhook: undefined, gateway: undefined }),
     listAccountBalances: async () => [],
   };
-  return new ServerMetrics(store as never, { nowMs: () => 0 } as never, {} as never);
+  return new ServerMetrics(store as never, { nowMs: () => 0 } as never, {} as never, () => 0);
 }
 
 const lines = (text: string, prefix: string) => text.split('\n').filter((line) => line.startsWith(prefix));

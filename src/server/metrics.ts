@@ -124,6 +124,8 @@ export class ServerMetrics {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** How many getUpdates are parked on this process. */
+    private readonly parkedPolls: () => number,
   ) {
     for (const surface of SURFACES)
       this.#surfaces.set(surface, { byMethod: new Map(), latency: new Buckets(LATENCY_BUCKETS) });
@@ -249,6 +251,15 @@ export class ServerMetrics {
         if (!counts) return;
         this.labels('webhook').set(counts.webhook);
         this.labels('polling').set(counts.all - counts.webhook);
+      },
+    });
+    const { parkedPolls } = this;
+    new Gauge({
+      name: 'parley_parked_polls',
+      help: 'Long polls (getUpdates with a timeout) waiting on this process for an update, read at scrape.',
+      registers,
+      collect() {
+        this.set(parkedPolls());
       },
     });
     new Gauge({

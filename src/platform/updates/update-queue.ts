@@ -358,6 +358,11 @@ export class UpdateQueue {
     this.deps.bus.emit('polls.terminate', { botId, reason });
   }
 
+  /** How many long polls are parked on this process (one a bot at most; the metrics' gauge). */
+  get parkedPolls(): number {
+    return this.#parked.size;
+  }
+
   /** Ends every long poll parked on this process (shutdown, close): each answers with what it has. */
   releaseAll(): void {
     for (const parked of [...this.#parked.values()]) parked.end('released');
