@@ -46,7 +46,7 @@ const DEFINITION = `
      WHERE n.nspname = $1 AND NOT t.tgisinternal
     UNION ALL SELECT format('function %s', replace(pg_get_functiondef(p.oid), $1 || '.', ''))
       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
-    UNION ALL SELECT format('migration %s', version) FROM ${'%SCHEMA%'}.schema_migrations
+    UNION ALL SELECT format('migration %s', version) FROM %SCHEMA%.schema_migrations
   ) parts`;
 
 async function definition(client: pg.Client, schema: string): Promise<string> {
