@@ -4,9 +4,8 @@
  * workers kept for reuse (postgres-spares.ts). Without a PostgreSQL server there is nothing to drop.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { TEST_POSTGRES_URL } from '../src/storage/contracts/postgres-server.js';
+import { dropSchemas } from '../src/storage/contracts/postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,18 +18,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   const run = randomBytes(4).toString('hex');
   project.provide('postgresRun', run);
   return async () => {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ name: string }>(
-        'SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)',
-        [`parley_test_${run}_`],
-      );
-      for (const { name } of rows) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-    } catch {
-      // No server (its tests were skipped), or it went away: nothing to drop that can be dropped.
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    // No server (its tests were skipped), or it went away: nothing to drop that can be dropped.
+    await dropSchemas(`parley_test_${run}_`).catch(() => undefined);
   };
 }

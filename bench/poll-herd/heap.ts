@@ -18,6 +18,7 @@ import { newPool, send } from '../lib/load.js';
 import { namedBuilds } from '../lib/named-builds.js';
 import { startParley } from '../lib/parley.js';
 import { pinBenchProcess, stopAll } from '../lib/processes.js';
+import { waitFor } from '../../test/helpers/wait-for.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,16 +32,6 @@ const ROUNDS = Number(values.rounds);
 const servers = namedBuilds(values.servers!);
 const pinning = pinBenchProcess();
 const REPORTER = path.resolve(import.meta.dirname, '../lib/heap-report.mjs');
-
-async function waitFor<T>(what: string, check: () => T | undefined, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * The server's `parley_parked_polls` gauge, or undefined for a build before it. The first scrape
@@ -63,7 +54,11 @@ async function measure(file: string): Promise<number> {
   const heap = async (): Promise<number> => {
     rmSync(out, { force: true });
     process.kill(server.child.pid, 'SIGUSR2');
-    return waitFor('heap figure', () => (existsSync(out) ? Number(readFileSync(out, 'utf8')) : undefined));
+    return waitFor(() => (existsSync(out) ? Number(readFileSync(out, 'utf8')) : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 20,
+      what: 'the heap figure',
+    });
   };
   const control = newPool(server.origin, 32);
   const polls = newPool(server.origin, BOTS + 10, 120_000);
@@ -87,11 +82,12 @@ async function measure(file: string): Promise<number> {
     );
     // Parked: the server's gauge counts every poll (a build without it: 3 s); none answered meanwhile.
     if (!counted) await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const deadline = Date.now() + 60_000;
-    while (counted && (await parkedPolls(control)) !== BOTS) {
-      if (Date.now() > deadline) throw new Error(`not ${BOTS} parked polls within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    else
+      await waitFor(async () => (await parkedPolls(control)) === BOTS, {
+        timeoutMs: 60_000,
+        intervalMs: 50,
+        what: `${BOTS} parked polls`,
+      });
     if (answered > 0) throw new Error(`${answered} polls were answered before the figure`);
     const after = await heap();
     return (after - before) / BOTS;

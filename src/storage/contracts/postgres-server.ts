@@ -31,3 +31,18 @@ export async function dropSchema(schema: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Drops every schema whose name starts with `prefix` (a run's or a test's leftovers). */
+export async function dropSchemas(prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)',
+      [prefix],
+    );
+    for (const { name } of rows) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

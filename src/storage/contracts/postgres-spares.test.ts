@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgStore } from '../postgres/pg-store.js';
 import { postgresAvailable, TEST_POSTGRES_URL } from './postgres.js';
-import { dropSchema } from './postgres-server.js';
+import { dropSchemas } from './postgres-server.js';
 import { SchemaSpares } from './postgres-spares.js';
 
 const prefix = `parley_spares_${randomBytes(4).toString('hex')}_`;
@@ -67,11 +67,7 @@ describe.runIf(postgresAvailable)("the tests' PostgreSQL schemas used again", ()
     await client.connect();
   });
   afterAll(async () => {
-    const { rows } = await client.query<{ name: string }>(
-      'SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)',
-      [prefix],
-    );
-    for (const { name } of rows) await dropSchema(name);
+    await dropSchemas(prefix);
     await client.end();
   });
 

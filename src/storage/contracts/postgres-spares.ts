@@ -69,21 +69,15 @@ async function readFresh(client: pg.Client, schema: string): Promise<Fresh> {
     ).rows;
     if (found.length > 0) rows.push([name, found.map((row) => row.row)]);
   }
-  const sequences: Fresh['sequences'] = [];
-  for (const { name } of (
-    await client.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = $1 AND c.relkind = 'S' ORDER BY 1`,
+  // A sequence not yet drawn has no last value: its start, not called.
+  const sequences = (
+    await client.query<{ name: string; last: string; called: boolean }>(
+      `SELECT sequencename AS name, coalesce(last_value, start_value)::text AS last,
+              last_value IS NOT NULL AS called
+         FROM pg_sequences WHERE schemaname = $1`,
       [schema],
     )
-  ).rows) {
-    const { last_value, is_called } = (
-      await client.query<{ last_value: string; is_called: boolean }>(
-        `SELECT last_value::text, is_called FROM ${q(schema)}.${q(name)}`,
-      )
-    ).rows[0]!;
-    sequences.push([name, last_value, is_called]);
-  }
+  ).rows.map(({ name, last, called }): Fresh['sequences'][number] => [name, last, called]);
   return { definition: await definition(client, schema), rows, sequences };
 }
 
