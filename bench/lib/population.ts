@@ -102,7 +102,14 @@ export class Population {
   #pollers: Array<Promise<void>> = [];
   #receiver: Server | undefined;
   #receiverUrl = '';
+  /** The bots' calls (sendMessage, editMessageText, answerCallbackQuery, setWebhook). */
   readonly #api: Pool[];
+  /**
+   * The people's presses, apart from the bots' calls: a press holds its connection until the bot
+   * answers it, and in the bots' pool the presses of a busy step took every connection while the
+   * answers they waited for queued behind them (each press then timed out, and no reply went out).
+   */
+  readonly #presses: Pool[];
   readonly #polls: Pool[];
 
   constructor(
@@ -113,6 +120,7 @@ export class Population {
     private readonly pids: readonly number[] = [],
   ) {
     this.#api = origins.map((origin) => newPool(origin, 64));
+    this.#presses = origins.map((origin) => newPool(origin, 128));
     // A parked long poll holds its connection: a node's pool has one for each bot that polls
     // through it (a pool sized for an even spread, 3 for 5 bots on one node, kept two polls queued
     // in the client until a parked one returned, seconds late: issue 31).
@@ -199,7 +207,7 @@ export class Population {
   async #press(sent: Sent, messageId: number): Promise<void> {
     const t = performance.now();
     try {
-      await call(this.#api[sent.node]!, '/control/press', CONTROL_HEADERS, {
+      await call(this.#presses[sent.node]!, '/control/press', CONTROL_HEADERS, {
         user: sent.phone,
         chat: sent.chat,
         message_id: messageId,
@@ -428,7 +436,7 @@ export class Population {
       receiver.closeAllConnections();
       await closed;
     }
-    await Promise.all([...this.#api, ...this.#polls].map((pool) => pool.destroy()));
+    await Promise.all([...this.#api, ...this.#presses, ...this.#polls].map((pool) => pool.destroy()));
     await Promise.allSettled(this.#pollers);
   }
 }
