@@ -90,4 +90,62 @@ describe('the population of bench scenario 9', () => {
     expect(nodes.map((node) => node.parked)).toEqual([3, 2]);
     expect(nodes.map((node) => node.hooks)).toEqual([3, 2]);
   });
+
+  it("answers its bots' messages while more presses wait for theirs than the bots' pool has connections", async () => {
+    // A stand-in node for one webhook bot: a person's message is posted to the webhook, a reply is
+    // taken, and a press is held open (its bot never answers it), as a press whose answer is late.
+    let webhook = '';
+    let updateId = 0;
+    let heldPresses = 0;
+    let replies = 0;
+    const node = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const url = request.url ?? '';
+        if (url.endsWith('/control/press')) {
+          heldPresses += 1;
+          return;
+        }
+        const json = (result: unknown) => {
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify({ ok: true, result }));
+        };
+        if (url.endsWith('/setWebhook')) webhook = (JSON.parse(body) as { url: string }).url;
+        if (url.endsWith('/sendMessage')) {
+          replies += 1;
+          return json({ message_id: replies });
+        }
+        if (url.endsWith('/control/messages')) {
+          const { text } = JSON.parse(body) as { text: string };
+          updateId += 1;
+          void fetch(webhook, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ update_id: updateId, message: { text, chat: { id: 7 } } }),
+          });
+        }
+        json(true);
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      node.closeAllConnections();
+      await new Promise((resolve) => node.close(resolve));
+    });
+    const origin = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    const oneBot: World = { ...world(2), bots: [{ ...world(2).bots[1]!, webhook: true }] };
+    const population = new Population([origin], oneBot, {
+      groupShare: 0,
+      pressEvery: 1,
+      gatewayPerSecond: 0,
+    });
+    cleanups.push(() => population.stop());
+    await population.start();
+    // Every reply is pressed: 150 presses held, more than the 64 connections the bots call through.
+    const step = await population.step(300, 500, 5_000, () => 0);
+    expect(step.sent).toBeGreaterThan(100);
+    expect(heldPresses).toBeGreaterThan(64);
+    expect(step.answered).toBe(step.sent);
+  });
 });
