@@ -3,7 +3,9 @@
  * update rows a page at a time, POSTs each to the webhook with at most max_connections requests
  * open and one update per chat at a time, in update_id order, logs every attempt (ADR 0059), and
  * writes each outcome: delivered rows are deleted by the worker in shared batches, a failure is
- * recorded with its retry time (or the update is dropped past its expiry).
+ * recorded with its retry time (or the update is dropped past its expiry). A chat's next update
+ * goes as soon as the last one's answer says it was delivered, as the reference's does (ADR 0117);
+ * after a failure the chat waits until the retry is written.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +18,12 @@ import { InjectedWebhookFault, webhookFault } from './webhook-fault.js';
 import type { Platform } from '../platform/assembly/platform.js';
 import type { BotRow, NewWebhookAttempt, UpdateRow } from '../storage/store.js';
 import { attemptEvent, attemptRow, loggedUrl } from './webhook-log.js';
+
+/** What an attempt holds: its request's connection, and its chat. */
+interface Attempt {
+  open: boolean;
+  chat: boolean;
+}
 
 /** Pending rows claimed per look, and kept claimed in memory at most, per bot. */
 const PAGE = 500;
@@ -45,14 +53,17 @@ class BotDelivery {
   target: Target | undefined;
   /** The webhook url as the delivery log shows it (webhook-log.ts). */
   logUrl = '';
-  /** Chats with an attempt in progress: from its start until its outcome is written. */
+  /**
+   * Chats with an attempt in progress: from its start until its answer says it was delivered, or
+   * until a failed attempt's outcome is written.
+   */
   readonly inFlightKeys = new Set<string>();
   /** The attempts in progress, by their row. */
   readonly inFlight = new Map<UpdateRow, Promise<void>>();
   /**
    * Requests open (at most max_connections): an attempt holds a connection only while its request
-   * is open. Once the answer is read the connection serves another chat, while the attempt's chat
-   * stays held (in inFlightKeys) until its outcome is written.
+   * is open. Once the answer is read the connection serves another chat, while a failed attempt's
+   * chat stays held (in inFlightKeys) until its outcome is written.
    */
   #open = 0;
   readonly #loop: DueLoop;
@@ -253,17 +264,28 @@ class BotDelivery {
   }
 
   /** Gives the attempt's connection back (answer read, or the request failed), once. */
-  #closed(attempt: { open: boolean }): void {
+  #closed(attempt: Attempt): void {
     if (!attempt.open) return;
     attempt.open = false;
     this.#open -= 1;
     this.kick();
   }
 
+  /**
+   * Frees the attempt's chat for its next update, once: when the answer says the update was
+   * delivered (its row's delete is written after), or when a failed attempt's outcome is written.
+   */
+  #freeChat(attempt: Attempt, row: UpdateRow): void {
+    if (!attempt.chat) return;
+    attempt.chat = false;
+    this.inFlightKeys.delete(row.queue_key);
+    this.kick();
+  }
+
   /** An attempt from its start until its outcome is written; never rejects. */
   async #attempt(target: Target, row: UpdateRow): Promise<void> {
-    // Which the attempt still holds: the connection (until #deliver gives it back), then the chat.
-    const attempt = { open: true };
+    // Which the attempt still holds: the connection (until #deliver gives it back), and the chat.
+    const attempt: Attempt = { open: true, chat: true };
     let delivered = false;
     try {
       delivered = await this.#deliver(target, row, attempt);
@@ -278,7 +300,7 @@ class BotDelivery {
       this.#reread();
       this.#release([row]);
     }
-    this.inFlightKeys.delete(row.queue_key);
+    this.#freeChat(attempt, row);
     this.inFlight.delete(row);
     // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
     if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
@@ -290,7 +312,7 @@ class BotDelivery {
    * The connection `attempt` holds is given back once the request is over (its answer read, or it
    * failed).
    */
-  async #deliver(target: Target, row: UpdateRow, attempt: { open: boolean }): Promise<boolean> {
+  async #deliver(target: Target, row: UpdateRow, attempt: Attempt): Promise<boolean> {
     const { platform } = this.worker;
     const { store, clock, random } = platform.deps;
     const body = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
@@ -318,6 +340,10 @@ class BotDelivery {
           startedAt,
           nextAttemptAt: null,
         });
+        // The chat's next update goes now, as the reference's does (WebhookActor::on_update_ok drops
+        // the update and sends the next one of its queue at once, its removal from the queue's log
+        // written after): the delete below is batched and committed in order with the later ones'.
+        this.#freeChat(attempt, row);
         await this.worker.delivered(this.botId, row.update_id, logged);
         this.worker.onAttempt('delivered');
         // An empty answer (the common one) holds no method to run.

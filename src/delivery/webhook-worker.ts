@@ -12,8 +12,9 @@
  *
  * Ordering: updates with one queue key (a chat) are delivered one at a time, in update_id order; an
  * update waiting for a retry holds back the later ones of its chat. Up to max_connections requests
- * are open at once (reference §4.2); a chat stays held until its attempt's outcome is written, but
- * its connection serves another chat as soon as the answer is read.
+ * are open at once (reference §4.2); a chat's next update goes once the last one's answer says it
+ * was delivered (its delete is written after, ADR 0117), a failed attempt's chat stays held until
+ * its retry is written, and a connection serves another chat as soon as the answer is read.
  *
  * This file holds the worker: one BotDelivery per bot with a webhook (bot-delivery.ts), the events
  * that wake them, the shared write that deletes delivered rows, and what the bots share (ADR 0092):
@@ -109,9 +110,10 @@ export class WebhookWorker implements DeliveryHost {
   }
 
   /**
-   * Deletes a delivered update's row; resolves once that is committed (the next update of its chat
-   * waits for it, so that a restart never sends them out of order). The deliveries of a bot that
-   * finish in one turn of the event loop share one write.
+   * Deletes a delivered update's row; resolves once that is committed. The next update of its chat
+   * does not wait for it (ADR 0117): the deletes of a bot are written in the order of its
+   * deliveries (one write connection per bot), so after a crash what is sent again is in order. The
+   * deliveries of a bot that finish in one turn of the event loop share one write.
    */
   delivered(botId: number, updateId: number, logged?: NewWebhookAttempt): Promise<void> {
     const waiting = this.#delivered.get(botId);
