@@ -45,6 +45,13 @@ export class PgCaches {
    * again without the hint.
    */
   readonly #noPrivateChats = new LruMap<string, true>();
+  /**
+   * Callback queries a read on the pool found unanswered: a hint only, taken once by the write that
+   * answers the query (tables/messages.ts `answerCallbackQuery`), whose conditional update then
+   * waits for the write's next statement; if the query was answered since, that update fails and
+   * the write runs again without the hint.
+   */
+  readonly #unansweredQueries = new LruMap<string, true>();
   /** A chat's pk by its public id: a hint only, taken when the chat's kept row still has that id. */
   readonly #chatPks = new LruMap<number, number>();
   /**
@@ -93,6 +100,15 @@ export class PgCaches {
   /** Whether a read found no private chat of `a` and `b` since the last call (the hint goes). */
   takeNoPrivateChat(a: number, b: number): boolean {
     return this.#noPrivateChats.delete(`${a}:${b}`);
+  }
+
+  /** A read on the pool found callback query `id` unanswered. */
+  keepUnansweredQuery(id: string): void {
+    this.#unansweredQueries.set(id, true);
+  }
+  /** Whether a read found query `id` unanswered since the last call (the hint goes). */
+  takeUnansweredQuery(id: string): boolean {
+    return this.#unansweredQueries.delete(id);
   }
 
   keepUser(row: UserRow): void {
@@ -161,6 +177,7 @@ export class PgCaches {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#noPrivateChats.clear();
+    this.#unansweredQueries.clear();
     this.#chatPks.clear();
     this.#botMembers.clear();
     this.#members.clear();

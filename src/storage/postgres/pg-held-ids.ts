@@ -17,6 +17,9 @@ import type { WriteKey } from '../store.js';
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** A blind insert's (pg-waiting.ts), or a statement whose failure runs the write again. */
+  blind?: boolean;
+  rerunOn?: string;
 }
 
 /** Writes the last id of the one chat, or of each of several, whose row a transaction holds. */

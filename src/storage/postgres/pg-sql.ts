@@ -36,7 +36,7 @@ export interface WriteRoute {
   /** Inserts (upserts) a row into `table` later, with the next statement; `blind`: pg-waiting.ts. */
   insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert, blind?: boolean): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
-  runLater(table: string, sql: string, params: unknown[]): void;
+  runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void;
   /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
   heldUpdateId(botId: number, at: number): number | undefined;
   /** The increment of a bot's row answered `id`, at `at`. */

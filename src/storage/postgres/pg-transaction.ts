@@ -182,10 +182,11 @@ export class PgTransaction implements WriteRoute {
 
   /**
    * Runs a statement that writes `table` later, with the transaction's next statement (its caller
-   * needs no answer): a delete, or an update of columns no unique index covers.
+   * needs no answer): a delete, or an update of columns no unique index covers. `rerunOn`: its
+   * failure with that SQLSTATE (a hint its caller took proved wrong) runs the write again.
    */
-  runLater(table: string, sql: string, params: unknown[]): void {
-    this.#waiting.push({ table, sql, params });
+  runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void {
+    this.#waiting.push({ table, sql, params, ...(rerunOn !== undefined && { rerunOn }) });
   }
 
   /**
@@ -357,7 +358,7 @@ export class PgTransaction implements WriteRoute {
   }
 
   /** Sends statements, in one write to the socket; none of their failures goes unhandled. */
-  #sendAll(statements: Array<Statement & { blind?: boolean }>): Array<Promise<QueryResult<Row>>> {
+  #sendAll(statements: Statement[]): Array<Promise<QueryResult<Row>>> {
     const sent = inOneWrite(this.client, () => statements.map((s) => this.#send(s.sql, s.params)));
     sent.forEach((answer, i) =>
       answer.catch((error: unknown) => {
@@ -366,6 +367,8 @@ export class PgTransaction implements WriteRoute {
         if (isNowaitLock(statements[i]!.sql) && code === '55P03') this.outOfOrder = true;
         // A blind insert's row exists (pg-waiting.ts): the write runs again.
         if (statements[i]!.blind && code === '23505') this.#noteConflict(error, true);
+        // A statement whose hint proved wrong (`runLater`) likewise.
+        if (code !== undefined && statements[i]!.rerunOn === code) this.#noteConflict(error, true);
       }),
     );
     return sent;

@@ -16,6 +16,8 @@ interface Statement {
   params: unknown[];
   /** A blind insert's (see above): its unique violation runs the write again. */
   blind?: boolean;
+  /** A statement whose failure with this SQLSTATE runs the write again (pg-transaction.ts `runLater`). */
+  rerunOn?: string;
 }
 
 /** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
@@ -31,7 +33,7 @@ export interface Upsert {
  */
 export type Waiting = { table: string } & (
   | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: boolean }
-  | { sql: string; params: unknown[] }
+  | { sql: string; params: unknown[]; rerunOn?: string }
 );
 
 /**

@@ -10,6 +10,14 @@ import type {
   MessagesWriter,
 } from '../../ports/messages.js';
 
+/**
+ * A callback query's answer that fails unless it is the first: the conditional update, then a
+ * division by the number of rows it changed (none: SQLSTATE 22012, which runs the write again).
+ */
+const ANSWER_OR_FAIL = `WITH answered AS (${SQL.answerCallbackQuery} RETURNING 1)
+  SELECT 1 / count(*)::int AS first FROM answered`;
+const DIVISION_BY_ZERO = '22012';
+
 export class PgMessages implements MessagesReader, MessagesWriter {
   constructor(private readonly sql: PgSql) {}
 
@@ -58,13 +66,25 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     await this.sql.run(SQL.setReadCursor.postgres, userId, chatPk, messageId);
   }
   async getCallbackQuery(id: string) {
-    return (await this.sql.get(SQL.getCallbackQuery, id)) as CallbackQueryRow | undefined;
+    const row = (await this.sql.get(SQL.getCallbackQuery, id)) as CallbackQueryRow | undefined;
+    // Unanswered, read on the pool (before the write that answers it): the answer may wait.
+    const scope = this.sql.cache;
+    if (row && row.answered_at === null && scope && !this.sql.write) scope.caches.keepUnansweredQuery(id);
+    return row;
   }
   async insertCallbackQuery(row: CallbackQueryRow) {
     // Nothing to answer: sent with the write's next statement (a press's update, issue 31).
     await this.sql.insertLater('callback_queries', row);
   }
   async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
+    // A query a read just found unanswered: the answer waits for the write's next statement (no
+    // round trip of its own), and fails it if the query was answered since (ANSWER_OR_FAIL), which
+    // runs the write again, without the hint: the update then answers whether it was first.
+    if (this.sql.write && this.sql.cache?.caches.takeUnansweredQuery(id)) {
+      this.sql.memo?.wrote(SQL.answerCallbackQuery);
+      this.sql.write.runLater('callback_queries', ANSWER_OR_FAIL, [answer, answeredAt, id], DIVISION_BY_ZERO);
+      return true;
+    }
     const changes = await this.sql.run(SQL.answerCallbackQuery, answer, answeredAt, id);
     return changes === 1;
   }
