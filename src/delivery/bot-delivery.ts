@@ -53,10 +53,7 @@ class BotDelivery {
   target: Target | undefined;
   /** The webhook url as the delivery log shows it (webhook-log.ts). */
   logUrl = '';
-  /**
-   * Chats with an attempt in progress: from its start until its answer says it was delivered, or
-   * until a failed attempt's outcome is written.
-   */
+  /** Chats with an attempt in progress: until its answer says delivered, or its failure is written. */
   readonly inFlightKeys = new Set<string>();
   /** The attempts in progress, by their row. */
   readonly inFlight = new Map<UpdateRow, Promise<void>>();
@@ -340,9 +337,8 @@ class BotDelivery {
           startedAt,
           nextAttemptAt: null,
         });
-        // The chat's next update goes now, as the reference's does (WebhookActor::on_update_ok drops
-        // the update and sends the next one of its queue at once, its removal from the queue's log
-        // written after): the delete below is batched and committed in order with the later ones'.
+        // The chat's next update goes now, as the reference's does (WebhookActor::on_update_ok,
+        // ADR 0117): the delete below is batched and committed in order with the later ones'.
         this.#freeChat(attempt, row);
         await this.worker.delivered(this.botId, row.update_id, logged);
         this.worker.onAttempt('delivered');
