@@ -210,6 +210,11 @@ export interface WriteKey {
   chat?: number;
   queues?: boolean;
   bots?: readonly number[];
+  /**
+   * Messages (chat pk, message id) the write reads, as they are when it runs (an edit's): on
+   * PostgreSQL read with the batch's first statement instead of a round trip of their own.
+   */
+  messages?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** What `Store.read` reads through: every read of the store, the gateway's included, in one view. */

@@ -13,7 +13,7 @@ import type { PlatformDeps } from '../core/platform-deps.js';
 import type { EnqueueTx, UpdateQueue } from '../updates/update-queue.js';
 import type { Users } from '../users/users.js';
 import type { MessageContent, WireMessage } from '../core/wire-types.js';
-import type { ChatRow, MessageRow, UserRow } from '../../storage/store.js';
+import type { ChatRow, MessageRow, UserRow, WriteKey } from '../../storage/store.js';
 import type { RenderReader } from '../core/store-ports.js';
 import { detectEntities } from '../formatting/index.js';
 import { movedLocation, stoppedLocation, type LiveLocationMove } from './live-locations.js';
@@ -77,7 +77,7 @@ export class MessageEdits {
     patch: ContentPatch,
   ): Promise<WireMessage | true> {
     const { store, clock } = this.deps;
-    const edited = await store.write({ bot: bot.id }, async (tx) => {
+    const edited = await store.write(await this.#editKey(bot, ref), async (tx) => {
       const { chat, row, content } = await this.#editable(tx, bot, ref, kind, patch);
       const next = applyPatch(content, patch);
       const body = JSON.stringify(next);
@@ -93,6 +93,17 @@ export class MessageEdits {
     this.deps.bus.emit('message.changed', { chatPk: edited.chat.pk, messageId: edited.row.message_id });
     if ('inlineMessageId' in ref) return true;
     return this.messages.render(store, edited.chat, edited.row, bot.id);
+  }
+
+  /**
+   * An edit's write key: the bot's, with the message it edits (read with the batch's first
+   * statement on PostgreSQL) when its chat is found before the write; the write checks it again.
+   */
+  async #editKey(bot: UserRow, ref: EditRef): Promise<WriteKey> {
+    const { store } = this.deps;
+    if (!store.usesWriteKeys || !('chatId' in ref)) return { bot: bot.id };
+    const chat = await this.chats.resolveForViewer(store, bot, ref.chatId).catch(() => undefined);
+    return chat ? { bot: bot.id, messages: [[chat.pk, ref.messageId]] } : { bot: bot.id };
   }
 
   /**

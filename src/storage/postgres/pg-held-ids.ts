@@ -44,6 +44,10 @@ const BOTS_AHEAD_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[]) ORDER BY 
 /** Bots' rows read ahead (`ahead`), those whose ids the batch does not take. */
 const BOTS_BY_IDS_SQL = 'SELECT * FROM bots WHERE id = ANY(?::bigint[])';
 
+/** Messages read ahead (`ahead`), by (chat pk, message id). */
+const MESSAGES_AHEAD_SQL = `SELECT * FROM messages
+  WHERE (chat_pk, message_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))`;
+
 /**
  * What a batch's writes' keys name (store.ts WriteKey): the bots whose rows they read, those among
  * them whose update ids they take (they queue an update), and the chats whose message ids they take.
@@ -52,6 +56,8 @@ export interface Ahead {
   bots: number[];
   queued: number[];
   chats: number[];
+  /** Messages (chat pk, message id) read, not locked: kept for the transaction's reads of them. */
+  messages?: Array<readonly [number, number]>;
 }
 
 /** The rows that go ahead for a batch's writes, by their keys (PgTransaction.ahead). */
@@ -59,13 +65,24 @@ export function aheadOf(batch: ReadonlyArray<{ key: WriteKey | undefined }>): Ah
   const bots = new Set<number>();
   const queued = new Set<number>();
   const chats = new Set<number>();
+  const messages: Array<readonly [number, number]> = [];
   for (const { key } of batch) {
     if (key?.bot !== undefined) (key.queues ? queued : bots).add(key.bot);
     for (const bot of key?.bots ?? []) (key!.queues ? queued : bots).add(bot);
     if (key?.chat !== undefined) chats.add(key.chat);
+    if (key?.messages) messages.push(...key.messages);
   }
   // A bot whose row is locked (queued) is read with its lock: not read a second time.
-  return { bots: [...bots].filter((id) => !queued.has(id)), queued: [...queued], chats: [...chats] };
+  const ahead = { bots: [...bots].filter((id) => !queued.has(id)), queued: [...queued], chats: [...chats] };
+  return messages.length > 0 ? { ...ahead, messages } : ahead;
+}
+
+/** The messages of `keys` not read in `done` (only read, never locked); undefined when none. */
+export function messagesLeft(keys: Ahead, done: Ahead): Ahead['messages'] {
+  const left = (keys.messages ?? []).filter(
+    ([c, m]) => !done.messages?.some(([dc, dm]) => dc === c && dm === m),
+  );
+  return left.length > 0 ? left : undefined;
 }
 
 /** `keys` and the rows a run before locked other than ahead (LockOrder `unnamed`), locked ahead. */
@@ -73,6 +90,7 @@ export function withUnnamed(keys: Ahead, unnamed: { chats: Set<number>; bots: Se
   if (unnamed.chats.size + unnamed.bots.size === 0) return keys;
   const queued = [...new Set([...keys.queued, ...unnamed.bots])];
   return {
+    ...keys,
     bots: keys.bots.filter((id) => !queued.includes(id)),
     queued,
     chats: [...new Set([...keys.chats, ...unnamed.chats])],
@@ -121,6 +139,12 @@ export function aheadStatements(keys: Ahead): Statement[] {
   if (keys.chats.length > 0) statements.push({ sql: CHATS_AHEAD_SQL, params: [keys.chats] });
   if (keys.queued.length > 0) statements.push({ sql: BOTS_AHEAD_SQL, params: [keys.queued] });
   if (keys.bots.length > 0) statements.push({ sql: BOTS_BY_IDS_SQL, params: [keys.bots] });
+  const messages = keys.messages ?? [];
+  if (messages.length > 0)
+    statements.push({
+      sql: MESSAGES_AHEAD_SQL,
+      params: [messages.map(([chat]) => chat), messages.map(([, id]) => id)],
+    });
   return statements;
 }
 

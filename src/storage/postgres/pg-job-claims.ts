@@ -13,8 +13,7 @@
  * - Sweeps: one row per name in `job_sweeps`, taken by a conditional upsert.
  */
 import type { Pool } from 'pg';
-import { mapError, PgSql, preparedOf, type Row } from './pg-sql.js';
-import { inOneWrite } from './pg-transaction.js';
+import { inOneWrite, mapError, PgSql, preparedOf, type Row } from './pg-sql.js';
 import type { GatewayJobRow, JobLane } from '../ports/gateway/jobs.js';
 import type { JobClaims, JobRef, Lease } from '../ports/jobs.js';
 import type { UpdateRow } from '../ports/updates.js';

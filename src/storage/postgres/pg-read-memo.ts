@@ -2,12 +2,18 @@
  * A write transaction's kept reads (pg-sql.ts `#rows`, pg-transaction.ts): which tables a statement
  * reads or writes, and the answers kept until the transaction writes a table they read.
  */
+import { MESSAGES_SQL } from '../sql/messages.js';
 import { USERS_SQL } from '../sql/users.js';
 
 type Row = Record<string, unknown>;
 
 /** The increment of a bot's update ids (tables/users.ts nextUpdateId): it amends kept bot rows. */
 const BOT_INCREMENT_SQL = USERS_SQL.nextUpdateId;
+
+/** The key a read's answer is kept under: its text and parameters. */
+export function memoKey(sql: string, params: unknown[]): string {
+  return `${sql}\u0000${JSON.stringify(params)}`;
+}
 
 /** The tables a plain SELECT reads (undefined: not one whose answer may be kept). */
 const readTables = new Map<string, string[] | undefined>();
@@ -42,7 +48,8 @@ function tableWritten(sql: string): string | undefined {
  * one chat then reads its member row, say, once instead of once a write.
  */
 export class ReadMemo {
-  readonly #answers = new Map<string, { tables: string[]; rows: Row[] }>();
+  /** `found`: a read of one row by its primary key that found it (an insert cannot change it). */
+  readonly #answers = new Map<string, { tables: string[]; rows: Row[]; found?: boolean }>();
   /**
    * Bot rows by id, read for the writes of a batch in one statement with its first (pg-transaction.ts
    * `ahead`); null: no such bot. Kept through the transaction's increments of bots' update
@@ -69,6 +76,28 @@ export class ReadMemo {
 
   set(key: string, tables: string[], rows: Row[]): void {
     this.#answers.set(key, { tables, rows });
+  }
+
+  /**
+   * The rows of messages `keys` (chat pk, message id), read in this transaction's snapshot: what
+   * its reads of them by id (sql/messages.ts getMessage) answer.
+   */
+  keepMessages(keys: ReadonlyArray<readonly [number, number]>, rows: Row[]): void {
+    for (const [chat, id] of keys) {
+      const row = rows.find((r) => r.chat_pk === chat && r.message_id === id);
+      const key = memoKey(MESSAGES_SQL.getMessage, [chat, id]);
+      this.#answers.set(key, { tables: ['messages'], rows: row ? [{ ...row }] : [], found: !!row });
+    }
+  }
+
+  /**
+   * A plain insert into `table` ran (no upsert: it changes no row that exists): reads of a row by its
+   * key that found it stay; the others of that table go (the new row may be among their answers).
+   */
+  inserted(table: string): void {
+    if (table === 'bots') this.#bots.clear();
+    for (const [key, answer] of this.#answers)
+      if (answer.tables.includes(table) && !answer.found) this.#answers.delete(key);
   }
 
   /** A statement that is not a plain read ran: forget what it may have changed. */

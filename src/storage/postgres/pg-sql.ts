@@ -9,8 +9,9 @@ import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
 import type { Upsert } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 import { insertSql, updateSql } from '../sql/rows.js';
+import { MESSAGES_SQL } from '../sql/messages.js';
 import { USERS_SQL } from '../sql/users.js';
-import { ReadMemo, tablesRead } from './pg-read-memo.js';
+import { memoKey, ReadMemo, tablesRead } from './pg-read-memo.js';
 import { UniqueViolation } from '../store.js';
 
 export { ReadMemo };
@@ -25,6 +26,21 @@ export const CONFLICT_CODES: ReadonlySet<string> = new Set(['40001', '40P01', '5
 
 export type Row = Record<string, unknown>;
 export type Queryable = Pool | PoolClient | Client;
+
+/**
+ * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
+ * a system call (which, on loopback, also wakes the database's process).
+ */
+export function inOneWrite<T>(client: Client | PoolClient, send: () => T): T {
+  const stream = (client as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
+    .connection?.stream;
+  stream?.cork?.();
+  try {
+    return send();
+  } finally {
+    stream?.uncork?.();
+  }
+}
 
 /** A write in progress (pg-transaction.ts): its connection, and its use of the caches. */
 export interface WriteRoute {
@@ -125,6 +141,8 @@ export function mapError(error: unknown): never {
  * it from the rows it read ahead (ReadMemo's bots; the increment of its update ids amends them).
  */
 export const BOT_BY_ID_SQL = USERS_SQL.getBot;
+/** A message by its key (sql/messages.ts getMessage): an edit's may have been read ahead. */
+const MESSAGE_BY_ID_SQL = MESSAGES_SQL.getMessage;
 
 export class PgSql {
   constructor(
@@ -194,11 +212,11 @@ export class PgSql {
       if (memo && !/^\s*SELECT\b/i.test(sql)) memo.wrote(sql);
       return (await this.query(sql, params)).rows;
     }
-    // A bot's row asked before the batch's first query: the read ahead goes now, in its place.
-    if (sql === BOT_BY_ID_SQL) await this.write?.readAhead();
+    // A bot's row (or a message) asked before the batch's first query: the read ahead goes now.
+    if (sql === BOT_BY_ID_SQL || sql === MESSAGE_BY_ID_SQL) await this.write?.readAhead();
     const bot = sql === BOT_BY_ID_SQL ? memo.bot(params[0]) : undefined;
     if (bot) return bot.map((row) => ({ ...row }));
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const key = memoKey(sql, params);
     const kept = memo.get(key);
     // Copies: a caller may change the rows it gets.
     if (kept) return kept.map((row) => ({ ...row }));
@@ -252,7 +270,8 @@ export class PgSql {
       return void (upsert
         ? await this.run(upsert.sql, ...Object.values(row))
         : await this.insert(table, row));
-    this.memo?.wrote(`INSERT INTO ${table}`);
+    if (upsert) this.memo?.wrote(`INSERT INTO ${table}`);
+    else this.memo?.inserted(table);
     await write.insertLater(table, row as Row, upsert, blind);
   }
 

@@ -24,32 +24,26 @@ import { TxScope, type PgCaches } from './pg-cache.js';
 import {
   aheadStatements,
   HeldIds,
+  messagesLeft,
   type Ahead,
   type SentAhead,
   type Statement,
   type TakenAhead,
 } from './pg-held-ids.js';
-import { CONFLICT_CODES, mapError, preparedOf, ReadMemo, type Row, type WriteRoute } from './pg-sql.js';
+import {
+  CONFLICT_CODES,
+  inOneWrite,
+  mapError,
+  preparedOf,
+  ReadMemo,
+  type Row,
+  type WriteRoute,
+} from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
 import { blindFirst, statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
-
-/**
- * What `send` sends, in one write to the socket: pg writes each query on its own, and each write is
- * a system call (which, on loopback, also wakes the database's process).
- */
-export function inOneWrite<T>(client: Queryable, send: () => T): T {
-  const stream = (client as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
-    .connection?.stream;
-  stream?.cork?.();
-  try {
-    return send();
-  } finally {
-    stream?.uncork?.();
-  }
-}
 
 export class PgTransaction implements WriteRoute {
   readonly memo = new ReadMemo();
@@ -89,13 +83,13 @@ export class PgTransaction implements WriteRoute {
   /**
    * The rows the writes of the transaction (a batch) will likely read or take, by their keys: the
    * chats whose message ids they take and the bots they queue updates for, locked and read (their
-   * ids then counted here from the first: pg-held-ids.ts), and the other bots' rows read; in one
-   * round trip with the transaction's first query, so that a person's message to a bot waits for
-   * neither its chat's next id nor its bot's row and next update id, nor a batch for one increment
-   * a write. The reads are in the transaction's snapshot, as a later read would be (kept in the
-   * memo, pg-sql.ts); a transaction that sends no query (its statements all go with the commit)
-   * reads and locks nothing. Without held ids (a batch run with savepoints), bots are only read.
-   * `taken`: what went ahead already, with the commit before (the lane's): only the rest goes.
+   * ids then counted here from the first: pg-held-ids.ts), the other bots' rows and the messages
+   * they name read; in one round trip with the transaction's first query, so that a person's
+   * message to a bot waits for neither its chat's next id nor its bot's row and next update id, nor
+   * a batch for one increment a write. The reads are in the transaction's snapshot, as a later read
+   * would be (kept in the memo, pg-read-memo.ts); a transaction that sends no query reads and locks
+   * nothing. Without held ids (savepoints), bots are only read. `taken`: what went ahead already,
+   * with the commit before (the lane's): only the rest goes.
    */
   ahead(keys: Ahead, taken?: TakenAhead): void {
     const done = taken?.keys ?? { bots: [], queued: [], chats: [] };
@@ -111,7 +105,9 @@ export class PgTransaction implements WriteRoute {
     const bots = [...new Set([...keys.bots, ...keys.queued])].filter(
       (id) => !queued.includes(id) && !done.queued.includes(id) && !done.bots.includes(id),
     );
-    if (bots.length + queued.length + chats.length > 0) this.#ahead = { bots, queued, chats };
+    const messages = messagesLeft(keys, done);
+    if (bots.length + queued.length + chats.length + (messages?.length ?? 0) > 0)
+      this.#ahead = { bots, queued, chats, ...(messages && { messages }) };
   }
 
   /** The rows that went ahead (in the order of `aheadStatements`): held, and kept in the memo. */
@@ -127,6 +123,7 @@ export class PgTransaction implements WriteRoute {
       this.memo.keepBots(keys.queued, bots);
     }
     if (keys.bots.length > 0) this.memo.keepBots(keys.bots, answers.shift()!);
+    if (keys.messages?.length) this.memo.keepMessages(keys.messages, answers.shift()!);
   }
 
   /** Sends what goes ahead, with what waits, if it has not gone yet. */

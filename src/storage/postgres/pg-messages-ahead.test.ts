@@ -1,0 +1,100 @@
+/**
+ * Messages a write's key names (store.ts WriteKey `messages`, an edit's) are read with the batch's
+ * first statement on PostgreSQL, and the write's reads of them by id answer from that read
+ * (pg-read-memo.ts `keepMessages`, ADR 0119): no round trip of their own, also after another write
+ * of the batch inserted a message (an insert changes no row that exists); after a write of the
+ * batch updated the message, or inserted one the read did not find, the database answers again.
+ * Skipped without a PostgreSQL server (contracts/postgres.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgStore } from './pg-store.js';
+import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { chat, user } from '../contracts/fixtures.js';
+import { countWriteStatements } from '../contracts/pg-queries-seen.js';
+import type { MessageRow } from '../ports/messages.js';
+
+const GET_MESSAGE = 'SELECT * FROM messages WHERE chat_pk = $1 AND message_id = $2';
+
+function message(chatPk: number, id: number, body = '{"text":"hi"}'): MessageRow {
+  return { chat_pk: chatPk, message_id: id, sender_id: 10, date: 1, edit_date: null, body };
+}
+
+describe.skipIf(!postgresAvailable)('PostgreSQL messages read ahead for a write', () => {
+  let schema: string;
+  let store: PgStore;
+  let pk: number;
+
+  beforeEach(async () => {
+    schema = testSchema();
+    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
+    pk = await store.write(async (tx) => {
+      await tx.insertUser(user(1));
+      await tx.insertUser(user(10, { is_bot: true }));
+      const { chat: row } = await tx.ensurePrivateChat(chat({ user_a: 1, user_b: 10, last_message_id: 5 }));
+      for (const id of [1, 2]) await tx.insertMessage(message(row.pk, id));
+      return row.pk;
+    });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await dropSchema(schema);
+  });
+
+  /** Runs `writes` in one batch (queued in one turn, on the bot's write connection). */
+  async function batch<T>(writes: Array<() => Promise<T>>): Promise<{ answers: T[]; gets: number }> {
+    const seen = countWriteStatements();
+    try {
+      const answers = await Promise.all(writes.map((write) => write()));
+      return { answers, gets: seen.counts.get(GET_MESSAGE) ?? 0 };
+    } finally {
+      seen.stop();
+    }
+  }
+
+  it("answers the named message from the batch's read, also after a message inserted before it", async () => {
+    const { answers, gets } = await batch<unknown>([
+      async () =>
+        store.write({ bot: 10 }, async (tx) => {
+          // Its read sends the batch's first statement (the read ahead goes with it), then it inserts.
+          await tx.getMessage(pk, 2);
+          await tx.insertMessage(message(pk, 3));
+        }),
+      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
+    ]);
+    expect(answers[1]).toEqual(message(pk, 1));
+    // Message 2's read alone.
+    expect(gets).toBe(1);
+  });
+
+  it('asks the database again after a write of the batch changed the message', async () => {
+    const { answers, gets } = await batch<unknown>([
+      async () =>
+        store.write({ bot: 10 }, async (tx) => {
+          // Its read sends the batch's first statement (the read ahead goes with it), then it edits.
+          await tx.getMessage(pk, 2);
+          await tx.updateMessage(pk, 1, '{"text":"edited"}', 7);
+        }),
+      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
+    ]);
+    expect(answers[1]).toEqual({ ...message(pk, 1, '{"text":"edited"}'), edit_date: 7 });
+    // Message 2's read, and message 1's again after the edit.
+    expect(gets).toBe(2);
+  });
+
+  it('asks the database again for a message the read did not find once a write inserted one', async () => {
+    const { answers } = await batch<unknown>([
+      async () =>
+        store.write({ bot: 10 }, async (tx) => {
+          await tx.getMessage(pk, 2);
+          await tx.insertMessage(message(pk, 4));
+        }),
+      () => store.write({ bot: 10, messages: [[pk, 4]] }, async (tx) => tx.getMessage(pk, 4)),
+    ]);
+    expect(answers[1]).toEqual(message(pk, 4));
+    // Not there, and nothing inserted it: the read's answer stands.
+    expect(
+      await store.write({ bot: 10, messages: [[pk, 9]] }, async (tx) => tx.getMessage(pk, 9)),
+    ).toBeUndefined();
+  });
+});
