@@ -82,6 +82,20 @@ describe.skipIf(!postgresAvailable)('PostgreSQL messages read ahead for a write'
     expect(gets).toBe(2);
   });
 
+  it('keeps the read of the named message after a write of the batch edited another', async () => {
+    const { answers, gets } = await batch<unknown>([
+      async () =>
+        store.write({ bot: 10 }, async (tx) => {
+          await tx.getMessage(pk, 2);
+          await tx.updateMessage(pk, 2, '{"text":"edited"}', 7);
+        }),
+      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
+    ]);
+    expect(answers[1]).toEqual(message(pk, 1));
+    // Message 2's read alone.
+    expect(gets).toBe(1);
+  });
+
   it('asks the database again for a message the read did not find once a write inserted one', async () => {
     const { answers } = await batch<unknown>([
       async () =>

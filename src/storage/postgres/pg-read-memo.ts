@@ -91,6 +91,15 @@ export class ReadMemo {
   }
 
   /**
+   * A statement changed one row of `table`, the one the read kept under `key` reads (an update by
+   * primary key): that read goes, and so do the table's others but reads of other rows by key.
+   */
+  changedRow(table: string, key: string): void {
+    this.#answers.delete(key);
+    this.inserted(table);
+  }
+
+  /**
    * A plain insert into `table` ran (no upsert: it changes no row that exists): reads of a row by its
    * key that found it stay; the others of that table go (the new row may be among their answers).
    */

@@ -1,4 +1,5 @@
 /** Messages, read cursors, callback queries, reactions and pins on PostgreSQL (ports/messages.ts). */
+import { memoKey } from '../pg-read-memo.js';
 import type { PgSql } from '../pg-sql.js';
 import { MESSAGES_SQL as SQL } from '../../sql/messages.js';
 import type {
@@ -52,8 +53,13 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     await this.sql.insertLater('messages', row);
   }
   async updateMessage(chatPk: number, messageId: number, body: string, editDate: number | null) {
-    // Nothing to answer, and no unique column changed: sent with the write's next statement.
-    await this.sql.runLater('messages', SQL.updateMessage, body, editDate, chatPk, messageId);
+    const params = [body, editDate, chatPk, messageId];
+    const write = this.sql.write;
+    if (!write) return void (await this.sql.run(SQL.updateMessage, ...params));
+    // Nothing to answer, and no unique column changed: sent with the write's next statement. It
+    // changes this message alone: the write's kept reads of other messages by id stay.
+    this.sql.memo?.changedRow('messages', memoKey(SQL.getMessage, [chatPk, messageId]));
+    write.runLater('messages', SQL.updateMessage, params);
   }
   async deleteMessage(chatPk: number, messageId: number) {
     await this.sql.run(SQL.deleteMessage, chatPk, messageId);
