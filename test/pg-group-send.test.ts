@@ -55,7 +55,7 @@ async function writeConnection(
 
 const INCREMENT = /SET last_(message|update)_id = last_(message|update)_id \+ 1/;
 
-describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL", () => {
+describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL, and a bot's reply", () => {
   const schema = testSchema();
   let store: PgStore;
   let platform: Platform;
@@ -120,5 +120,21 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
         [...updates.map((u) => u.update_id)].sort((a, b) => a - b),
       );
     }
+  });
+
+  it("takes a bot's reply's message id with no round trip of its own", async () => {
+    const bot = (await store.getUser(bots[0]!))!;
+    // The first reply reads what the caches did not hold yet (the bot's membership, and so on).
+    const first = await platform.messages.sendFromBot(bot, group.id!, { text: 'reply one' });
+    let sent: { message_id: number } | undefined;
+    const seen = await writeConnection(async () => {
+      sent = await platform.messages.sendFromBot(bot, group.id!, { text: 'reply two' });
+    });
+    // The key named the group's chat: its row went ahead with BEGIN, not an increment of its own.
+    expect(seen.texts.filter((text) => INCREMENT.test(text))).toEqual([]);
+    expect(sent!.message_id).toBe(first.message_id + 1);
+    expect(
+      (await store.pool.query('SELECT last_message_id FROM chats WHERE pk = $1', [group.pk])).rows,
+    ).toEqual([{ last_message_id: first.message_id + 1 }]);
   });
 });

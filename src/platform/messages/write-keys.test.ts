@@ -1,7 +1,7 @@
 /**
  * The keys of sends (write-keys.ts, store.ts WriteKey): a person's message to a bot names the bot,
- * that it queues an update for it, and the private chat whose message id it takes; a bot's send to
- * a private chat names the chat too, to a group only the bot; a person-to-person chat is its own; a
+ * that it queues an update for it, and the private chat whose message id it takes; a bot's send
+ * names the chat too (a private chat or a group); a person-to-person chat is its own; a
  * person's message to a group names the group's chat and its bots.
  */
 import { describe, expect, it } from 'vitest';
@@ -81,9 +81,11 @@ describe('write keys', () => {
     expect(await sendKey(reader, PERSON, '1')).toBeUndefined();
   });
 
-  it("names the bot of a bot's send, and the private chat it writes", async () => {
+  it("names the bot of a bot's send, and the chat it writes", async () => {
     expect(await botSendKey(reader, 10, 1)).toEqual({ bot: 10, chat: 100 });
     expect(await botSendKey(reader, 10, 2)).toEqual({ bot: 10 });
-    expect(await botSendKey(reader, 10, -100123)).toEqual({ bot: 10 });
+    // A group's chat by its id, whose message id the send takes too.
+    expect(await botSendKey(reader, 10, -100123)).toEqual({ bot: 10, chat: 200 });
+    expect(await botSendKey(reader, 10, -100999)).toEqual({ bot: 10 });
   });
 });

@@ -54,14 +54,14 @@ async function groupKey(reader: ChatsReader, id: number): Promise<WriteKey | und
 }
 
 /**
- * The key of a bot's send to a chat (as the bot names it): the bot's, with a private chat's pk
- * (whose message id the send takes). A group's pk is not looked up (its id is not a cached key).
+ * The key of a bot's send to a chat (as the bot names it): the bot's, with the chat's pk (whose
+ * message id the send takes): a private chat's by its pair of users, a group's by its id (both
+ * answered from the row caches once seen).
  */
 export async function botSendKey(reader: ChatsReader, botId: number, chatId: number): Promise<WriteKey> {
-  if (chatId <= 0) return { bot: botId };
   try {
-    const chat = await reader.getPrivateChat(botId, chatId);
-    return chat ? { bot: botId, chat: chat.pk } : { bot: botId };
+    const chat = chatId > 0 ? await reader.getPrivateChat(botId, chatId) : await reader.getChatById(chatId);
+    return chat && (chatId > 0 || chat.type !== 'private') ? { bot: botId, chat: chat.pk } : { bot: botId };
   } catch {
     return { bot: botId };
   }
