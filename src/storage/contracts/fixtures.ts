@@ -1,6 +1,7 @@
 /** Rows the contract suites start from. */
 import type { GatewayJobRow, VerificationRequestRow } from '../gateway-store.js';
 import type { BotRow, ChatRow, MemberRow, UpdateRow, UserRow } from '../store.js';
+import type { CallbackQueryRow } from '../ports/messages.js';
 
 export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   id,
@@ -57,6 +58,19 @@ export const bot = (id: number): BotRow => ({
   last_error_date: null,
   last_error_message: null,
   last_sync_error_date: null,
+});
+
+/** An unanswered callback query of bot 1, pressed by user 2 under message 4 of chat 3. */
+export const callbackQuery = (id: string): CallbackQueryRow => ({
+  id,
+  bot_id: 1,
+  user_id: 2,
+  chat_pk: 3,
+  message_id: 4,
+  data: 'x',
+  created_at: 10,
+  answered_at: null,
+  answer: null,
 });
 
 export const update = (botId: number, updateId: number, extra: Partial<UpdateRow> = {}): UpdateRow => ({

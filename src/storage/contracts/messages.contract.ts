@@ -1,6 +1,7 @@
 /** The storage contract of messages, callback queries (ports/messages.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store.js';
+import { callbackQuery } from './fixtures.js';
 
 export function messagesContract(open: () => Promise<Store>): void {
   describe('messages, callback queries (ports/messages.ts)', () => {
@@ -63,19 +64,7 @@ export function messagesContract(open: () => Promise<Store>): void {
     });
 
     it('answers a callback query once', async () => {
-      await store.write(async (tx) =>
-        tx.insertCallbackQuery({
-          id: '42',
-          bot_id: 1,
-          user_id: 2,
-          chat_pk: 3,
-          message_id: 4,
-          data: 'x',
-          created_at: 10,
-          answered_at: null,
-          answer: null,
-        }),
-      );
+      await store.write(async (tx) => tx.insertCallbackQuery(callbackQuery('42')));
       expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"ok"}', 11))).toBe(true);
       expect(await store.write(async (tx) => tx.answerCallbackQuery('42', '{"text":"again"}', 12))).toBe(
         false,

@@ -10,24 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
-import type { CallbackQueryRow } from '../ports/messages.js';
+import { callbackQuery } from '../contracts/fixtures.js';
 
 const PLAIN_ANSWER =
   'UPDATE callback_queries SET answer = $1, answered_at = $2 WHERE id = $3 AND answered_at IS NULL';
-
-function query(id: string): CallbackQueryRow {
-  return {
-    id,
-    bot_id: 1,
-    user_id: 2,
-    chat_pk: 3,
-    message_id: 4,
-    data: 'x',
-    created_at: 10,
-    answered_at: null,
-    answer: null,
-  };
-}
 
 describe.skipIf(!postgresAvailable)('PostgreSQL callback answers after a read', () => {
   let schema: string;
@@ -36,7 +22,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL callback answers after a read', 
   beforeEach(async () => {
     schema = testSchema();
     store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
-    await store.write(async (tx) => tx.insertCallbackQuery(query('q')));
+    await store.write(async (tx) => tx.insertCallbackQuery(callbackQuery('q')));
   });
 
   afterEach(async () => {
@@ -65,7 +51,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL callback answers after a read', 
   });
 
   it('answers false when the query was answered after the read, alone or in a batch that still commits', async () => {
-    await store.write(async (tx) => tx.insertCallbackQuery(query('s')));
+    await store.write(async (tx) => tx.insertCallbackQuery(callbackQuery('s')));
     for (const id of ['q', 's']) {
       expect((await store.getCallbackQuery(id))?.answered_at).toBeNull();
       // Another node answers it meanwhile.
@@ -79,7 +65,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL callback answers after a read', 
     // In a batch with another write.
     const [late, inserted] = await Promise.all([
       store.write({ bot: 1 }, async (tx) => tx.answerCallbackQuery('s', '{"text":"late"}', 11)),
-      store.write({ bot: 1 }, async (tx) => tx.insertCallbackQuery(query('r'))),
+      store.write({ bot: 1 }, async (tx) => tx.insertCallbackQuery(callbackQuery('r'))),
     ]);
     expect(late).toBe(false);
     expect(inserted).toBeUndefined();

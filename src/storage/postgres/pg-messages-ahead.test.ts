@@ -12,6 +12,7 @@ import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '..
 import { chat, user } from '../contracts/fixtures.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
 import type { MessageRow } from '../ports/messages.js';
+import type { StoreTx } from '../store.js';
 
 const GET_MESSAGE = 'SELECT * FROM messages WHERE chat_pk = $1 AND message_id = $2';
 
@@ -41,71 +42,54 @@ describe.skipIf(!postgresAvailable)('PostgreSQL messages read ahead for a write'
     await dropSchema(schema);
   });
 
-  /** Runs `writes` in one batch (queued in one turn, on the bot's write connection). */
-  async function batch<T>(writes: Array<() => Promise<T>>): Promise<{ answers: T[]; gets: number }> {
+  /**
+   * Two writes in one batch (queued in one turn, on the bot's write connection): the first reads
+   * message 2, which sends the batch's first statement with the read ahead, then runs `then`; the
+   * second names message `id` in its key and reads it. Answers that read, and how many reads of a
+   * message by id the write connection sent.
+   */
+  async function afterWrite(
+    then: (tx: StoreTx) => Promise<void>,
+    id: number,
+  ): Promise<{ read: MessageRow | undefined; gets: number }> {
     const seen = countWriteStatements();
     try {
-      const answers = await Promise.all(writes.map((write) => write()));
-      return { answers, gets: seen.counts.get(GET_MESSAGE) ?? 0 };
+      const [, read] = await Promise.all([
+        store.write({ bot: 10 }, async (tx) => {
+          await tx.getMessage(pk, 2);
+          await then(tx);
+        }),
+        store.write({ bot: 10, messages: [[pk, id]] }, async (tx) => tx.getMessage(pk, id)),
+      ]);
+      return { read, gets: seen.counts.get(GET_MESSAGE) ?? 0 };
     } finally {
       seen.stop();
     }
   }
 
   it("answers the named message from the batch's read, also after a message inserted before it", async () => {
-    const { answers, gets } = await batch<unknown>([
-      async () =>
-        store.write({ bot: 10 }, async (tx) => {
-          // Its read sends the batch's first statement (the read ahead goes with it), then it inserts.
-          await tx.getMessage(pk, 2);
-          await tx.insertMessage(message(pk, 3));
-        }),
-      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
-    ]);
-    expect(answers[1]).toEqual(message(pk, 1));
+    const { read, gets } = await afterWrite((tx) => tx.insertMessage(message(pk, 3)), 1);
+    expect(read).toEqual(message(pk, 1));
     // Message 2's read alone.
     expect(gets).toBe(1);
   });
 
   it('asks the database again after a write of the batch changed the message', async () => {
-    const { answers, gets } = await batch<unknown>([
-      async () =>
-        store.write({ bot: 10 }, async (tx) => {
-          // Its read sends the batch's first statement (the read ahead goes with it), then it edits.
-          await tx.getMessage(pk, 2);
-          await tx.updateMessage(pk, 1, '{"text":"edited"}', 7);
-        }),
-      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
-    ]);
-    expect(answers[1]).toEqual({ ...message(pk, 1, '{"text":"edited"}'), edit_date: 7 });
+    const { read, gets } = await afterWrite((tx) => tx.updateMessage(pk, 1, '{"text":"edited"}', 7), 1);
+    expect(read).toEqual({ ...message(pk, 1, '{"text":"edited"}'), edit_date: 7 });
     // Message 2's read, and message 1's again after the edit.
     expect(gets).toBe(2);
   });
 
   it('keeps the read of the named message after a write of the batch edited another', async () => {
-    const { answers, gets } = await batch<unknown>([
-      async () =>
-        store.write({ bot: 10 }, async (tx) => {
-          await tx.getMessage(pk, 2);
-          await tx.updateMessage(pk, 2, '{"text":"edited"}', 7);
-        }),
-      () => store.write({ bot: 10, messages: [[pk, 1]] }, async (tx) => tx.getMessage(pk, 1)),
-    ]);
-    expect(answers[1]).toEqual(message(pk, 1));
-    // Message 2's read alone.
+    const { read, gets } = await afterWrite((tx) => tx.updateMessage(pk, 2, '{"text":"edited"}', 7), 1);
+    expect(read).toEqual(message(pk, 1));
     expect(gets).toBe(1);
   });
 
   it('asks the database again for a message the read did not find once a write inserted one', async () => {
-    const { answers } = await batch<unknown>([
-      async () =>
-        store.write({ bot: 10 }, async (tx) => {
-          await tx.getMessage(pk, 2);
-          await tx.insertMessage(message(pk, 4));
-        }),
-      () => store.write({ bot: 10, messages: [[pk, 4]] }, async (tx) => tx.getMessage(pk, 4)),
-    ]);
-    expect(answers[1]).toEqual(message(pk, 4));
+    const { read } = await afterWrite((tx) => tx.insertMessage(message(pk, 4)), 4);
+    expect(read).toEqual(message(pk, 4));
     // Not there, and nothing inserted it: the read's answer stands.
     expect(
       await store.write({ bot: 10, messages: [[pk, 9]] }, async (tx) => tx.getMessage(pk, 9)),
