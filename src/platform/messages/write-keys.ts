@@ -60,8 +60,9 @@ async function groupKey(reader: ChatsReader, id: number): Promise<WriteKey | und
  */
 export async function botSendKey(reader: ChatsReader, botId: number, chatId: number): Promise<WriteKey> {
   try {
+    // A private chat's id is its other user's (positive); a group's is negative.
     const chat = chatId > 0 ? await reader.getPrivateChat(botId, chatId) : await reader.getChatById(chatId);
-    return chat && (chatId > 0 || chat.type !== 'private') ? { bot: botId, chat: chat.pk } : { bot: botId };
+    return chat ? { bot: botId, chat: chat.pk } : { bot: botId };
   } catch {
     return { bot: botId };
   }

@@ -17,8 +17,9 @@ import type { WriteKey } from '../store.js';
 export interface Statement {
   sql: string;
   params: unknown[];
-  /** A blind insert's (pg-waiting.ts), or a statement whose failure runs the write again. */
+  /** A blind insert's (pg-waiting.ts): its unique violation runs the write again. */
   blind?: boolean;
+  /** A statement whose failure with this SQLSTATE runs the write again (pg-transaction.ts `runLater`). */
   rerunOn?: string;
 }
 

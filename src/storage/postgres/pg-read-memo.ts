@@ -96,7 +96,7 @@ export class ReadMemo {
    */
   changedRow(table: string, key: string): void {
     this.#answers.delete(key);
-    this.inserted(table);
+    this.#dropAllButFound(table);
   }
 
   /**
@@ -104,6 +104,11 @@ export class ReadMemo {
    * key that found it stay; the others of that table go (the new row may be among their answers).
    */
   inserted(table: string): void {
+    this.#dropAllButFound(table);
+  }
+
+  /** Forgets the reads of `table` but those of a row by its key that found it. */
+  #dropAllButFound(table: string): void {
     if (table === 'bots') this.#bots.clear();
     for (const [key, answer] of this.#answers)
       if (answer.tables.includes(table) && !answer.found) this.#answers.delete(key);
