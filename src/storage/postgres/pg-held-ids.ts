@@ -12,16 +12,10 @@
  */
 import type { QueryResult } from 'pg';
 import type { Row } from './pg-sql.js';
+import type { Statement } from './pg-waiting.js';
 import type { WriteKey } from '../store.js';
 
-export interface Statement {
-  sql: string;
-  params: unknown[];
-  /** A blind insert's (pg-waiting.ts): its unique violation runs the write again. */
-  blind?: boolean;
-  /** A statement whose failure with this SQLSTATE runs the write again (pg-transaction.ts `runLater`). */
-  rerunOn?: string;
-}
+export type { Statement };
 
 /** Writes the last id of the one chat, or of each of several, whose row a transaction holds. */
 const HELD_ID_SQL = 'UPDATE chats SET last_message_id = ? WHERE pk = ?';

@@ -10,7 +10,15 @@
  * id), and its unique violation is a conflict that runs the write again (the pair's private chat
  * was made since a read found none, or a new group's random id was taken) instead of an error.
  */
-import type { Statement } from './pg-held-ids.js';
+/** A statement with its parameters (pg-held-ids.ts and pg-transaction.ts send them too). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  /** A blind insert's (see above): its unique violation runs the write again. */
+  blind?: boolean;
+  /** A statement whose failure with this SQLSTATE runs the write again (pg-transaction.ts `runLater`). */
+  rerunOn?: string;
+}
 
 /** An insert's conflict tail (`ON CONFLICT (...) DO UPDATE ...`) and the columns of its key. */
 export interface Upsert {
