@@ -6,7 +6,6 @@
  * and the write connection's round trips for a send are BEGIN's and COMMIT's. What the bots get,
  * and the ids, are as before. Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
 import {
@@ -15,43 +14,10 @@ import {
   TEST_POSTGRES_URL,
   testSchema,
 } from '../src/storage/contracts/postgres.js';
+import { writeRoundTrips } from '../src/storage/contracts/pg-queries-seen.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
 import { platformOn } from './helpers/test-platform.js';
-
-/**
- * What the write connections send while `run` runs: the statements, and the round trips (a round
- * trip begins with a statement sent after an answer came back; statements sent with no answer in
- * between go out together, pipelined).
- */
-async function writeConnection(
-  run: () => Promise<unknown>,
-): Promise<{ texts: string[]; roundTrips: number }> {
-  const texts: string[] = [];
-  let roundTrips = 0;
-  let answered = true;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function watched(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const result = (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
-    if ((this as unknown as { pipeline?: boolean }).pipeline !== true) return result;
-    texts.push(typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?'));
-    if (answered) roundTrips += 1;
-    answered = false;
-    // Registered before the caller's own reactions: an answer is counted before it is acted on.
-    if (result instanceof Promise)
-      result.then(
-        () => (answered = true),
-        () => (answered = true),
-      );
-    return result;
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return { texts, roundTrips };
-}
 
 const INCREMENT = /SET last_(message|update)_id = last_(message|update)_id \+ 1/;
 
@@ -92,7 +58,7 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
     const first = await platform.messages.sendFromUser(person, chatRef, 'first');
     const before = await store.pool.query('SELECT id, last_update_id FROM bots ORDER BY id');
     let sent: { message_id: number } | undefined;
-    const seen = await writeConnection(async () => {
+    const seen = await writeRoundTrips(async () => {
       sent = await platform.messages.sendFromUser(person, chatRef, 'second');
     });
     // Nothing incremented one by one: the chat and both bots went ahead, with BEGIN.
@@ -127,7 +93,7 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
     // The first reply reads what the caches did not hold yet (the bot's membership, and so on).
     const first = await platform.messages.sendFromBot(bot, group.id!, { text: 'reply one' });
     let sent: { message_id: number } | undefined;
-    const seen = await writeConnection(async () => {
+    const seen = await writeRoundTrips(async () => {
       sent = await platform.messages.sendFromBot(bot, group.id!, { text: 'reply two' });
     });
     // The key named the group's chat: its row went ahead with BEGIN, not an increment of its own.

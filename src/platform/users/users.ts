@@ -109,8 +109,7 @@ export class Users {
       if (/bot$/i.test(username))
         throw new PlatformError('USERNAME_INVALID', 'only bots may have a username ending in "bot"');
     }
-    const row: UserRow = {
-      id: 0,
+    const row: Omit<UserRow, 'id'> = {
       is_bot: false,
       first_name: checkName(input.first_name ?? 'User', 'first_name', true)!,
       last_name: checkName(input.last_name, 'last_name', false),
@@ -119,11 +118,7 @@ export class Users {
       language_code: input.language_code || null,
       created_at: this.deps.clock.now(),
     };
-    return this.deps.store.write(async (tx) => {
-      row.id = await this.#freeId(tx);
-      await this.#insert(() => tx.insertUser(row));
-      return row;
-    });
+    return this.#inserting(this.deps.store.write((tx) => tx.insertUserWithNewId(row, this.#newId)));
   }
 
   async createBot(
@@ -152,8 +147,7 @@ export class Users {
       }
     }
     const { random, clock } = this.deps;
-    const user: UserRow = {
-      id: 0,
+    const row: Omit<UserRow, 'id'> = {
       is_bot: true,
       first_name: checkName(input.first_name ?? username, 'first_name', true)!,
       last_name: null,
@@ -164,8 +158,8 @@ export class Users {
     };
     // The reference's secrets are 35 URL-safe characters starting with "AA".
     const secret = `AA${random.token(33)}`;
-    return this.deps.store.write(async (tx) => {
-      user.id = await this.#freeId(tx);
+    const made = this.deps.store.write(async (tx) => {
+      const user = await tx.insertUserWithNewId(row, this.#newId);
       const bot: BotRow = {
         id: user.id,
         token_secret: secret,
@@ -187,24 +181,24 @@ export class Users {
         last_error_message: null,
         last_sync_error_date: null,
       };
-      await this.#insert(() => tx.insertUser(user));
       await tx.insertBot(bot);
       if (placeholder !== undefined) await tx.setSetting(inlinePlaceholderKey(user.id), placeholder.trim());
       await withBot?.(tx, user, bot);
       return { user, bot, token: `${user.id}:${secret}` };
     });
+    return this.#inserting(made);
   }
 
-  async #freeId(tx: { getUser(id: number): Promise<UserRow | undefined> }): Promise<number> {
-    for (;;) {
-      const id = this.deps.random.int(...ID_RANGE);
-      if (!(await tx.getUser(id))) return id;
-    }
-  }
+  /** A new user's id: random, asked again while a user has it (the store's insertUserWithNewId). */
+  readonly #newId = () => this.deps.random.int(...ID_RANGE);
 
-  async #insert(insert: () => Promise<void>): Promise<void> {
+  /**
+   * A write that inserts a user: a taken phone number or username, which fails it (at the insert, or
+   * on PostgreSQL at its end), is the caller's error.
+   */
+  async #inserting<T>(write: Promise<T>): Promise<T> {
     try {
-      await insert();
+      return await write;
     } catch (error) {
       if (error instanceof UniqueViolation) {
         if (error.constraint.includes('phone')) {

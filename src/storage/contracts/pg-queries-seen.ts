@@ -37,3 +37,37 @@ export async function poolStatements<T>(run: () => Promise<T>): Promise<{ value:
     stop();
   }
 }
+
+/**
+ * What the write connections send while `run` runs: the statements, and the round trips (a round
+ * trip begins with a statement sent after an answer came back; statements sent with no answer in
+ * between go out together, pipelined).
+ */
+export async function writeRoundTrips(
+  run: () => Promise<unknown>,
+): Promise<{ texts: string[]; roundTrips: number }> {
+  const texts: string[] = [];
+  let roundTrips = 0;
+  let answered = true;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function watched(this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const result = (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    if ((this as unknown as { pipeline?: boolean }).pipeline !== true) return result;
+    texts.push(typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?'));
+    if (answered) roundTrips += 1;
+    answered = false;
+    // Registered before the caller's own reactions: an answer is counted before it is acted on.
+    if (result instanceof Promise)
+      result.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
+    return result;
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return { texts, roundTrips };
+}

@@ -79,6 +79,57 @@ export function usersContract(open: () => Promise<Store>): void {
       expect(await store.getUser(2)).toBeUndefined();
     });
 
+    it('inserts a user with a new id: one a user has is asked again; a taken phone fails the write alone', async () => {
+      await store.write(async (tx) => tx.insertUser(user(1)));
+      const { id: _two, ...two } = user(2);
+      const asked: number[] = [];
+      const made = await store.write((tx) =>
+        tx.insertUserWithNewId(two, () => {
+          asked.push(asked.length === 0 ? 1 : 2);
+          return asked.at(-1)!;
+        }),
+      );
+      expect(made).toEqual(user(2));
+      expect(asked).toEqual([1, 2]);
+      expect(await store.getUser(2)).toEqual(user(2));
+      expect((await store.getUser(1))?.phone_number).toBe(user(1).phone_number);
+      // Three at once (one batch where writes are batched): the one with a taken phone number fails
+      // with UniqueViolation and writes nothing; the others are written.
+      const { id: _three, ...three } = user(3);
+      const { id: _four, ...four } = user(4, { phone_number: user(1).phone_number });
+      const { id: _five, ...five } = user(5);
+      const outcomes = await Promise.allSettled([
+        store.write((tx) => tx.insertUserWithNewId(three, () => 3)),
+        store.write((tx) => tx.insertUserWithNewId(four, () => 4)),
+        store.write((tx) => tx.insertUserWithNewId(five, () => 5)),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+      expect((outcomes[1] as PromiseRejectedResult).reason.constraint).toMatch(/phone/);
+      expect(await store.getUser(3)).toEqual(user(3));
+      expect(await store.getUser(4)).toBeUndefined();
+      expect(await store.getUser(5)).toEqual(user(5));
+      expect((await store.getUserByPhone(user(1).phone_number!))?.id).toBe(1);
+    });
+
+    it("fails a new bot's write on a taken username and writes neither its user nor its bot", async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'taken_bot' }));
+        await tx.insertBot(bot(10));
+      });
+      const { id: _id, ...row } = user(11, { is_bot: true, phone_number: null, username: 'Taken_Bot' });
+      const write = store.write(async (tx) => {
+        const made = await tx.insertUserWithNewId(row, () => 11);
+        await tx.insertBot(bot(made.id));
+        return made;
+      });
+      await expect(write).rejects.toBeInstanceOf(UniqueViolation);
+      await expect(write).rejects.toMatchObject({ constraint: expect.stringMatching(/username/) });
+      expect(await store.getUser(11)).toBeUndefined();
+      expect(await store.getBot(11)).toBeUndefined();
+      expect((await store.getBot(10))?.id).toBe(10);
+    });
+
     it('stores bots with booleans and patches them', async () => {
       await store.write(async (tx) => {
         await tx.insertUser(user(10, { is_bot: true, phone_number: null, username: 'echo_bot' }));

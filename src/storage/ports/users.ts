@@ -69,7 +69,15 @@ export interface UsersReader {
 export interface UsersWriter {
   /** Fails with UniqueViolation for a taken id, phone number or username. */
   insertUser(row: UserRow): Promise<void>;
+  /**
+   * Inserts a user with an id `newId` answers that no user has (asked again while one has it) and
+   * answers the row. A taken phone number or username fails the write with UniqueViolation: at this
+   * call, or (PostgreSQL, whose insert waits for the write's next statement: ADR 0121) at a later
+   * statement of the write or its end.
+   */
+  insertUserWithNewId(row: Omit<UserRow, 'id'>, newId: () => number): Promise<UserRow>;
   updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>): Promise<void>;
+  /** Inserts a new user's bot row (the user inserted before, in the same write). */
   insertBot(row: BotRow): Promise<void>;
   updateBot(id: number, patch: Partial<Omit<BotRow, 'id'>>): Promise<void>;
   /** Adds 1 to the bot's last_update_id, sets last_update_at, and answers the new id. */

@@ -6,7 +6,7 @@
  */
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
-import type { Upsert } from './pg-waiting.js';
+import type { Blind, Upsert } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 import { insertSql, updateSql } from '../sql/rows.js';
 import { MESSAGES_SQL } from '../sql/messages.js';
@@ -53,7 +53,7 @@ export interface WriteRoute {
   /** The same, if they take this chat's or bot's row. */
   takenAhead(row: { chat: number } | { bot: number }): Promise<void>;
   /** Inserts (upserts) a row into `table` later, with the next statement; `blind`: pg-waiting.ts. */
-  insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert, blind?: boolean): Promise<void>;
+  insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert, blind?: Blind): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
   runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void;
   /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
@@ -263,7 +263,7 @@ export class PgSql {
     table: string,
     row: object,
     upsert?: Upsert & { sql: string },
-    blind?: boolean,
+    blind?: Blind,
   ): Promise<void> {
     const write = this.route?.();
     if (!write)

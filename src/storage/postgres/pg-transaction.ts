@@ -40,7 +40,8 @@ import {
   type WriteRoute,
 } from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
-import { blindFirst, statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
+import { blindFirst, blindHit, statementsOf, waitToInsert } from './pg-waiting.js';
+import type { Blind, Upsert, Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
@@ -171,9 +172,9 @@ export class PgTransaction implements WriteRoute {
 
   /**
    * Inserts (`upsert`: upserts) a row into `table` later (it answers nothing the caller needs);
-   * `blind`: a new row whose unique violation runs the write again (pg-waiting.ts).
+   * `blind`: a new row whose unique violation (of that constraint) runs the write again.
    */
-  async insertLater(table: string, row: Row, upsert?: Upsert, blind?: boolean): Promise<void> {
+  async insertLater(table: string, row: Row, upsert?: Upsert, blind?: Blind): Promise<void> {
     waitToInsert(this.#waiting, table, row, upsert, blind);
   }
 
@@ -363,7 +364,7 @@ export class PgTransaction implements WriteRoute {
         // A NOWAIT lock met another transaction's (a statement that follows a failed one fails 25P02).
         if (isNowaitLock(statements[i]!.sql) && code === '55P03') this.outOfOrder = true;
         // A blind insert's row exists (pg-waiting.ts): the write runs again.
-        if (statements[i]!.blind && code === '23505') this.#noteConflict(error, true);
+        if (blindHit(statements[i]!, error)) this.#noteConflict(error, true);
         // A statement whose hint proved wrong (`runLater`) likewise.
         if (code !== undefined && statements[i]!.rerunOn === code) this.#noteConflict(error, true);
       }),

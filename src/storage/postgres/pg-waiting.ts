@@ -9,13 +9,22 @@
  * goes before the held ids' statement (pg-held-ids.ts, which writes that very row's last message
  * id), and its unique violation is a conflict that runs the write again (the pair's private chat
  * was made since a read found none, or a new group's random id was taken) instead of an error.
+ * A new user's row with a random id waits blind too, but only its id's violation runs the write
+ * again (another user has the id); a phone number's or username's is the write's error, as an
+ * insert's at once would be (ADR 0121).
  */
+/**
+ * A blind insert: `true`, any unique violation runs the write again; a constraint's name, only that
+ * one's does.
+ */
+export type Blind = true | string;
+
 /** A statement with its parameters (pg-held-ids.ts and pg-transaction.ts send them too). */
 export interface Statement {
   sql: string;
   params: unknown[];
   /** A blind insert's (see above): its unique violation runs the write again. */
-  blind?: boolean;
+  blind?: Blind;
   /** A statement whose failure with this SQLSTATE runs the write again (pg-transaction.ts `runLater`). */
   rerunOn?: string;
 }
@@ -32,7 +41,7 @@ export interface Upsert {
  * an update whose caller needs no answer) or locks a row (pg-lock-order.ts).
  */
 export type Waiting = { table: string } & (
-  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: boolean }
+  | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: Blind }
   | { sql: string; params: unknown[]; rerunOn?: string }
 );
 
@@ -69,7 +78,7 @@ export function statementsOf(waiting: Waiting): Statement[] {
     statements.push({
       sql: insertText(table, waiting.columns, end - i, waiting.upsert?.tail),
       params,
-      ...(waiting.blind && { blind: true }),
+      ...(waiting.blind !== undefined && { blind: waiting.blind }),
     });
   }
   return statements;
@@ -93,7 +102,7 @@ export function waitToInsert(
   table: string,
   row: Record<string, unknown>,
   upsert?: Upsert,
-  blind?: boolean,
+  blind?: Blind,
 ): void {
   const columns = Object.keys(row);
   const values = columns.map((column) => row[column]);
@@ -105,7 +114,7 @@ export function waitToInsert(
     'rows' in last &&
     sameColumns(last.columns, columns) &&
     last.upsert?.tail === upsert?.tail &&
-    (last.blind ?? false) === (blind ?? false) &&
+    last.blind === blind &&
     (key === undefined || !last.keys!.has(key))
   ) {
     last.rows.push(values);
@@ -117,12 +126,19 @@ export function waitToInsert(
     columns,
     rows: [values],
     ...(upsert && { upsert, keys: new Set([key!]) }),
-    ...(blind && { blind }),
+    ...(blind !== undefined && { blind }),
   });
 }
 
 /** What waits, in the order to send it: blind inserts first (see above), then the rest. */
 export function blindFirst(waiting: Waiting[]): { blind: Waiting[]; rest: Waiting[] } {
-  const blind = waiting.filter((w) => 'rows' in w && w.blind);
+  const blind = waiting.filter((w) => 'rows' in w && w.blind !== undefined);
   return { blind, rest: blind.length === 0 ? waiting : waiting.filter((w) => !blind.includes(w)) };
+}
+
+/** Whether a statement's failure is a blind insert's row that exists (the write runs again). */
+export function blindHit(statement: Statement, error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  const { blind } = statement;
+  return code === '23505' && (blind === true || (blind !== undefined && blind === constraint));
 }

@@ -8,6 +8,9 @@ import type { PgSql } from '../pg-sql.js';
 import { USERS_SQL as SQL } from '../../sql/users.js';
 import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
 
+/** The users table's primary key (migrations/001-init.sql): a new user's id taken. */
+const USERS_PKEY = 'users_pkey';
+
 export class PgUsers implements UsersReader, UsersWriter {
   constructor(private readonly sql: PgSql) {}
 
@@ -81,6 +84,25 @@ export class PgUsers implements UsersReader, UsersWriter {
     // Kept at the commit (pg-cache.ts): a person made is looked up by phone next.
     this.sql.cache?.insertedUser(row);
   }
+  async insertUserWithNewId(row: Omit<UserRow, 'id'>, newId: () => number) {
+    const scope = this.sql.cache;
+    // In a write: the insert waits for the write's next statement, and an id another user has
+    // fails it and runs the write again (with a new id); a phone number's or username's violation
+    // is the write's error (ADR 0121).
+    if (this.sql.write && scope) {
+      const full = { ...row, id: newId() };
+      scope.wrote(`u${full.id}`);
+      await this.sql.insertLater('users', full, undefined, USERS_PKEY);
+      scope.insertedUser(full);
+      return full;
+    }
+    let id: number;
+    do id = newId();
+    while (await this.getUser(id));
+    const full = { ...row, id };
+    await this.insertUser(full);
+    return full;
+  }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.sql.cache?.wrote(`u${id}`, { area: 'user', id });
     await this.sql.update('users', 'id', id, patch);
@@ -96,7 +118,8 @@ export class PgUsers implements UsersReader, UsersWriter {
     return (await this.sql.all(SQL.listBotsWithWebhook)) as unknown as BotRow[];
   }
   async insertBot(row: BotRow) {
-    await this.sql.insert('bots', row);
+    // A new user's bot: its row's one unique key is the user's id, which that insert checked.
+    await this.sql.insertLater('bots', row);
   }
   async nextUpdateId(botId: number, nowSec: number) {
     // A write that holds the bot row already counts its next ids itself (pg-transaction.ts).

@@ -111,6 +111,14 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     this.#users.delete(row.id);
     this.#sql.insert('users', row);
   }
+  async insertUserWithNewId(row: Omit<UserRow, 'id'>, newId: () => number) {
+    let id: number;
+    do id = newId();
+    while (await this.getUser(id));
+    const full = { ...row, id };
+    await this.insertUser(full);
+    return full;
+  }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.#users.delete(id);
     this.#sql.update('users', 'id', id, patch);
