@@ -96,6 +96,48 @@ export function chatsContract(open: () => Promise<Store>): void {
       expect(await store.listBotMembers(pk + 1000)).toEqual([]);
     });
 
+    it("answers a chat's bots as written last: after a member's write, a rolled-back write, and a change to a copy", async () => {
+      const member = (chat_pk: number, user_id: number, status: 'member' | 'left') => ({
+        chat_pk,
+        user_id,
+        status,
+        data: '{}',
+        updated_at: 1,
+      });
+      const pk = await store.write(async (tx) => {
+        for (const id of [41, 42, 43]) await tx.insertUser(user(id, { is_bot: id !== 41 }));
+        await tx.insertBot(bot(42));
+        await tx.insertBot(bot(43));
+        const pk = await tx.insertChat(chat({ id: -779, type: 'group', title: 'Kept bots' }));
+        await tx.upsertMember(member(pk, 41, 'member'));
+        await tx.upsertMember(member(pk, 42, 'member'));
+        return pk;
+      });
+      const bots = async () => (await store.listBotMembers(pk)).map((m) => [m.user_id, m.status]);
+      expect(await bots()).toEqual([[42, 'member']]);
+      (await store.listBotMembers(pk))[0]!.status = 'kicked';
+      expect(await bots()).toEqual([[42, 'member']]);
+      await store.write(async (tx) => {
+        await tx.upsertMember(member(pk, 43, 'member'));
+        await tx.upsertMember(member(pk, 42, 'left'));
+      });
+      expect(await bots()).toEqual([
+        [42, 'left'],
+        [43, 'member'],
+      ]);
+      await expect(
+        store.write(async (tx) => {
+          await tx.upsertMember(member(pk, 43, 'left'));
+          expect((await tx.listBotMembers(pk)).map((m) => m.status)).toEqual(['left', 'left']);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await bots()).toEqual([
+        [42, 'left'],
+        [43, 'member'],
+      ]);
+    });
+
     it('lists the bots of a chat its write made, its people and a bot read before (PostgreSQL asks less)', async () => {
       await store.write(async (tx) => {
         for (const id of [21, 22, 23, 24]) await tx.insertUser(user(id, { is_bot: id >= 23 }));

@@ -25,6 +25,11 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   readonly #privateChats = new LruMap<string, number>();
   readonly #members = new LruMap<string, MemberRow>();
   /**
+   * The bot members of a chat: every send to a group asks it (the bots to queue an update for), and
+   * a large world's groups' pages are seldom in SQLite's page cache. Dropped with any member's write.
+   */
+  readonly #botMembers = new LruMap<number, MemberRow[]>();
+  /**
    * Message ids reserved per chat and not handed out yet (see nextMessageId); a chat dropped from
    * here skips the rest of its block.
    */
@@ -120,10 +125,16 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     return this.#sql.all(SQL.listMembers, chatPk) as unknown as MemberRow[];
   }
   async listBotMembers(chatPk: number) {
-    return this.#sql.all(SQL.listBotMembers, chatPk) as unknown as MemberRow[];
+    let rows = this.#botMembers.get(chatPk);
+    if (!rows) {
+      rows = this.#sql.all(SQL.listBotMembers, chatPk) as unknown as MemberRow[];
+      this.#botMembers.set(chatPk, rows);
+    }
+    return rows.map((row) => ({ ...row }));
   }
   async upsertMember(row: MemberRow) {
     this.#members.delete(`${row.chat_pk}:${row.user_id}`);
+    this.#botMembers.delete(row.chat_pk);
     this.#sql.run(SQL.upsertMember, row.chat_pk, row.user_id, row.status, row.data, row.updated_at);
   }
 
@@ -131,6 +142,7 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
   forgetCached(area: CachedArea, id: number): void {
     if (area !== 'chat') return;
     this.#chats.delete(id);
+    this.#botMembers.delete(id);
     const prefix = `${id}:`;
     for (const key of this.#members.keys()) if (key.startsWith(prefix)) this.#members.delete(key);
   }
@@ -141,5 +153,6 @@ export class SqliteChats implements ChatsReader, ChatsWriter {
     this.#chats.clear();
     this.#privateChats.clear();
     this.#members.clear();
+    this.#botMembers.clear();
   }
 }
