@@ -83,50 +83,70 @@ export class PgJobClaims implements JobClaims {
     const [, answers] = await this.#transaction([
       { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
       {
-        // `due`: the free, due updates whose earlier updates of their chat are each held by this
-        // owner or free and due too (so taken in this same claim), locked. An earlier one that `due`
-        // lacks (skipped as locked, held by another owner, not due) holds its chat's later ones back.
-        // `held`: updates another node holds, or waiting for a retry another node may have
-        // scheduled: a short claim with some means a recheck finds them when freed or due
-        // (delivery's heldElsewhere). It reads the statement's snapshot, before the claim's own
-        // leases: the same answer, since the claim takes only free leases (never one that
-        // counts as held) and gives them to this owner (whose leases do not count).
-        sql: `WITH due AS MATERIALIZED (
+        // `blocker`: per chat of the bot, its first update that holds the later ones back: not
+        // held by this owner, nor free and due (it would be taken in this same claim). `due`: the
+        // free, due updates before their chat's blocker, locked (one pass over the bot's rows, not
+        // a look back along the chat for each row: a busy group's page of 500 cost tens of ms).
+        // `skipped`: per chat of `due`, its first update neither held by this owner nor in `due`
+        // (skipped as locked by another claim): `claimed` takes none after it, so that nothing is
+        // delivered before an earlier update of its chat. `held`: updates another node holds, or
+        // waiting for a retry another node may have scheduled: a short claim with some means a
+        // recheck finds them when freed or due (delivery's heldElsewhere). It reads the
+        // statement's snapshot, before the claim's own leases: the same answer, since the claim
+        // takes only free leases (never one that counts as held) and gives them to this owner
+        // (whose leases do not count).
+        sql: `WITH blocker AS MATERIALIZED (
+           SELECT e.queue_key, min(e.update_id) AS first FROM updates e
+           WHERE e.bot_id = ?
+             AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+             AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?))
+           GROUP BY e.queue_key),
+         due AS MATERIALIZED (
            SELECT c.update_id, c.queue_key FROM updates c
            WHERE c.bot_id = ? AND c.next_attempt_at <= ?
              AND (c.lease_until IS NULL OR c.lease_until <= ?)
-             AND NOT EXISTS (SELECT 1 FROM updates e
-               WHERE e.bot_id = c.bot_id AND e.queue_key = c.queue_key AND e.update_id < c.update_id
-                 AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
-                 AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?)))
+             AND NOT EXISTS (SELECT 1 FROM blocker b
+               WHERE b.queue_key = c.queue_key AND b.first < c.update_id)
            ORDER BY c.update_id LIMIT ?
-           FOR UPDATE SKIP LOCKED),
+           FOR UPDATE OF c SKIP LOCKED),
+         skipped AS MATERIALIZED (
+           SELECT e.queue_key, min(e.update_id) AS first FROM updates e
+           WHERE e.bot_id = ? AND e.queue_key IN (SELECT queue_key FROM due)
+             AND e.update_id < (SELECT max(update_id) FROM due)
+             AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+             AND e.update_id NOT IN (SELECT update_id FROM due)
+           GROUP BY e.queue_key),
          claimed AS (
            UPDATE updates u SET lease_owner = ?, lease_until = ?
            FROM due d
            WHERE u.bot_id = ? AND u.update_id = d.update_id
-             AND NOT EXISTS (SELECT 1 FROM updates e
-               WHERE e.bot_id = u.bot_id AND e.queue_key = d.queue_key AND e.update_id < d.update_id
-                 AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
-                 AND NOT EXISTS (SELECT 1 FROM due x WHERE x.update_id = e.update_id))
+             AND NOT EXISTS (SELECT 1 FROM skipped s
+               WHERE s.queue_key = d.queue_key AND s.first < d.update_id)
            RETURNING ${UPDATE_COLUMNS})
          SELECT COALESCE((SELECT json_agg(claimed) FROM claimed), '[]') AS rows,
            EXISTS (SELECT 1 FROM updates WHERE bot_id = ?
              AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held`,
         params: [
+          // blocker
           botId,
-          dueBy,
-          lease.now,
           lease.owner,
           lease.now,
+          dueBy,
+          lease.now,
+          // due
+          botId,
           dueBy,
           lease.now,
           limit,
-          lease.owner,
-          lease.until,
+          // skipped
           botId,
           lease.owner,
           lease.now,
+          // claimed
+          lease.owner,
+          lease.until,
+          botId,
+          // held
           botId,
           lease.owner,
           lease.now,

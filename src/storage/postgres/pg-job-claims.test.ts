@@ -1,0 +1,80 @@
+/**
+ * A webhook bot's claims on PostgreSQL (pg-job-claims.ts; the contract, jobs.contract.ts, holds both
+ * adapters to the rest): an update locked by another transaction is skipped, and its chat's later
+ * updates with it; a chat whose first updates this node holds gives the rest in order. Skipped
+ * without a PostgreSQL server (contracts/postgres.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgStore } from './pg-store.js';
+import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { update } from '../contracts/fixtures.js';
+
+const T = 1_000_000;
+const lease = (owner: string, now = T) => ({ owner, now, until: now + 60_000 });
+const ids = (rows: Array<{ update_id: number }>) => rows.map((row) => row.update_id);
+
+describe.skipIf(!postgresAvailable)("a webhook bot's claims on PostgreSQL", () => {
+  let schema: string;
+  let store: PgStore;
+
+  beforeEach(async () => {
+    schema = testSchema();
+    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 6 });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await dropSchema(schema);
+  });
+
+  const queue = (rows: Array<[updateId: number, chat: string]>) =>
+    store.write(async (tx) => {
+      for (const [id, chat] of rows) await tx.insertUpdate(update(1, id, { queue_key: chat }));
+    });
+
+  it("passes over an update another transaction has locked, and its chat's later ones", async () => {
+    await queue([
+      [1, 'a'],
+      [2, 'a'],
+      [3, 'b'],
+      [4, 'a'],
+      [5, 'b'],
+    ]);
+    const other = await store.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM updates WHERE bot_id = 1 AND update_id = 2 FOR UPDATE');
+      // Update 1 is taken; 2 is locked, so 4 (chat a, after it) waits; chat b is free.
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 10))).toEqual([1, 3, 5]);
+      await other.query('COMMIT');
+    } finally {
+      other.release();
+    }
+    expect(ids(await store.jobs.claimUpdates(1, lease('A', T + 1), 10, 10))).toEqual([2, 4]);
+  });
+
+  it('gives the rest of a busy chat in order, after what this node holds, a page at a time', async () => {
+    const rows: Array<[number, string]> = [];
+    for (let id = 1; id <= 1_200; id++) rows.push([id, id % 50 === 0 ? `p${id}` : 'group']);
+    await queue(rows);
+    const first = await store.jobs.claimUpdates(1, lease('A'), 10, 500);
+    expect(ids(first)).toEqual(rows.slice(0, 500).map(([id]) => id));
+    // Another node gets only the private chats past the group's updates this one holds.
+    const other = await store.jobs.claimUpdates(1, lease('B'), 10, 500);
+    expect(ids(other)).toEqual(
+      rows
+        .slice(500)
+        .filter(([, chat]) => chat !== 'group')
+        .map(([id]) => id),
+    );
+    const second = await store.jobs.claimUpdates(1, lease('A', T + 1), 10, 500);
+    expect(ids(second)).toEqual(
+      rows
+        .slice(500)
+        .filter(([, chat]) => chat === 'group')
+        .slice(0, 500)
+        .map(([id]) => id),
+    );
+    expect(store.jobs.heldElsewhere(1)).toBe(false);
+  });
+});
