@@ -1,13 +1,16 @@
 /**
  * A webhook bot's claims on PostgreSQL (pg-job-claims.ts; the contract, jobs.contract.ts, holds both
  * adapters to the rest): an update locked by another transaction is skipped, and its chat's later
- * updates with it; a chat whose first updates this node holds gives the rest in order. Skipped
- * without a PostgreSQL server (contracts/postgres.ts).
+ * updates with it; a chat whose first updates this node holds gives the rest in order; a claim's
+ * commit does not wait for the WAL's flush (ADR 0123). Skipped without a PostgreSQL server
+ * (contracts/postgres.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgStore } from './pg-store.js';
 import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
 import { update } from '../contracts/fixtures.js';
+import { watchQueries } from '../contracts/pg-queries-seen.js';
+import { NO_FLUSH_WAIT } from './pg-job-claims.js';
 
 const T = 1_000_000;
 const lease = (owner: string, now = T) => ({ owner, now, until: now + 60_000 });
@@ -76,5 +79,18 @@ describe.skipIf(!postgresAvailable)("a webhook bot's claims on PostgreSQL", () =
         .map(([id]) => id),
     );
     expect(store.jobs.heldElsewhere(1)).toBe(false);
+  });
+
+  it("commits a claim without waiting for the WAL's flush (SET LOCAL: in its transaction only)", async () => {
+    await queue([[1, 'a']]);
+    const texts: string[] = [];
+    const stop = watchQueries((text) => texts.push(text));
+    try {
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 10))).toEqual([1]);
+    } finally {
+      stop();
+    }
+    expect(texts.slice(0, 2)).toEqual(['BEGIN', NO_FLUSH_WAIT]);
+    expect(texts.at(-1)).toBe('COMMIT');
   });
 });

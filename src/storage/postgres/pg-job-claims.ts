@@ -28,6 +28,9 @@ const LANE: Record<JobLane, string> = {
   timed: `c.kind <> 'report'`,
 };
 
+/** A claim's commit goes without waiting for the WAL's flush (see `#transaction`). */
+export const NO_FLUSH_WAIT = 'SET LOCAL synchronous_commit = off';
+
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
   /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
@@ -44,15 +47,17 @@ export class PgJobClaims implements JobClaims {
   /**
    * Runs `statements` in one transaction, sent together in one round trip (a pipelined connection
    * runs them in order; a failed one fails those after it and turns the COMMIT into a ROLLBACK);
-   * answers the rows of the last one.
+   * answers each statement's rows, in order. Its commit does not wait for the WAL's flush to disk
+   * (ADR 0123): a claim writes only leases, and a lease lost with the database's own crash makes its
+   * updates claimable again, delivered at least once as after a node's crash.
    */
-  /** The statements in one transaction, sent together; answers each statement's rows, in order. */
   async #transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<Row[][]> {
     const client = await this.pipelined.connect();
     let broken: Error | undefined;
     try {
       const sent = inOneWrite(client, () => [
         client.query('BEGIN'),
+        client.query(NO_FLUSH_WAIT),
         ...statements.map(({ sql, params }) => {
           const { name, text } = preparedOf(sql);
           return client.query<Row>({ name, text, values: params });
@@ -66,7 +71,7 @@ export class PgJobClaims implements JobClaims {
       const commit = answers.at(-1) as PromiseFulfilledResult<{ command: string }>;
       if (commit.value.command !== 'COMMIT') throw new Error('the claim failed and was rolled back');
       return answers
-        .slice(1, -1)
+        .slice(2, -1)
         .map((answer) => (answer as PromiseFulfilledResult<{ rows: Row[] }>).value.rows);
     } catch (error) {
       // A connection that lost its place in a transaction is not given to the next claim.
