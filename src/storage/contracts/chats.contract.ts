@@ -1,7 +1,7 @@
 /** The storage contract of chats, members and message ids (ports/chats.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRow, Store } from '../store.js';
-import { bot, chat, user } from './fixtures.js';
+import { bot, chat, member as plainMember, user } from './fixtures.js';
 
 export function chatsContract(open: () => Promise<Store>): void {
   describe('chats, members and message ids (ports/chats.ts)', () => {
@@ -98,11 +98,8 @@ export function chatsContract(open: () => Promise<Store>): void {
 
     it("answers a chat's bots as written last: after a member's write, a rolled-back write, and a change to a copy", async () => {
       const member = (chat_pk: number, user_id: number, status: 'member' | 'left') => ({
-        chat_pk,
-        user_id,
+        ...plainMember(chat_pk, user_id),
         status,
-        data: '{}',
-        updated_at: 1,
       });
       const pk = await store.write(async (tx) => {
         for (const id of [41, 42, 43]) await tx.insertUser(user(id, { is_bot: id !== 41 }));

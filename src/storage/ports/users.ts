@@ -83,3 +83,20 @@ export interface UsersWriter {
   /** Adds 1 to the bot's last_update_id, sets last_update_at, and answers the new id. */
   nextUpdateId(botId: number, nowSec: number): Promise<number>;
 }
+
+/**
+ * `insertUserWithNewId` by reading each drawn id first: SQLite's way (a read costs no round trip
+ * there), and PostgreSQL's outside a write.
+ */
+export async function insertWithReadId(
+  users: Pick<UsersReader, 'getUser'> & Pick<UsersWriter, 'insertUser'>,
+  row: Omit<UserRow, 'id'>,
+  newId: () => number,
+): Promise<UserRow> {
+  let id: number;
+  do id = newId();
+  while (await users.getUser(id));
+  const full = { ...row, id };
+  await users.insertUser(full);
+  return full;
+}

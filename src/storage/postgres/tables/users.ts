@@ -6,6 +6,7 @@
  */
 import type { PgSql } from '../pg-sql.js';
 import { USERS_SQL as SQL } from '../../sql/users.js';
+import { insertWithReadId } from '../../ports/users.js';
 import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
 
 /** The users table's primary key (migrations/001-init.sql): a new user's id taken. */
@@ -96,12 +97,7 @@ export class PgUsers implements UsersReader, UsersWriter {
       scope.insertedUser(full);
       return full;
     }
-    let id: number;
-    do id = newId();
-    while (await this.getUser(id));
-    const full = { ...row, id };
-    await this.insertUser(full);
-    return full;
+    return insertWithReadId(this, row, newId);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.sql.cache?.wrote(`u${id}`, { area: 'user', id });

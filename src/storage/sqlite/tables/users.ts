@@ -6,7 +6,13 @@
  */
 import { type Row, type SqlStatements } from '../sql-statements.js';
 import { USERS_SQL as SQL } from '../../sql/users.js';
-import { type BotRow, type UserRow, type UsersReader, type UsersWriter } from '../../ports/users.js';
+import {
+  insertWithReadId,
+  type BotRow,
+  type UserRow,
+  type UsersReader,
+  type UsersWriter,
+} from '../../ports/users.js';
 import type { CachedArea } from '../../ports/events.js';
 import { LruMap } from '../../lru-map.js';
 
@@ -112,12 +118,7 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     this.#sql.insert('users', row);
   }
   async insertUserWithNewId(row: Omit<UserRow, 'id'>, newId: () => number) {
-    let id: number;
-    do id = newId();
-    while (await this.getUser(id));
-    const full = { ...row, id };
-    await this.insertUser(full);
-    return full;
+    return insertWithReadId(this, row, newId);
   }
   async updateUser(id: number, patch: Partial<Omit<UserRow, 'id' | 'is_bot'>>) {
     this.#users.delete(id);
