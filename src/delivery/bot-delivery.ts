@@ -71,12 +71,9 @@ class BotDelivery {
    * chat, which it now holds back in the store) or a new target.
    */
   #buffer: UpdateRow[] = [];
-  /** Whether the store may hold claimable rows (new updates, a full page, a finished attempt). */
+  /** Whether the store may hold claimable rows (new updates, a full page, rows given back). */
   #more = true;
-  /**
-   * Counts `queued` calls: a claim's short answer says "no more" only if no update was queued while
-   * it ran (its snapshot may predate that update's commit: issue 31, two nodes).
-   */
+  /** Counts `queued` calls: a short claim says "no more" only if none came while it ran (issue 31). */
   #queuedCount = 0;
   /** Moves on at every finished attempt: a claim that straddles one is given back. */
   #generation = 0;
@@ -299,8 +296,10 @@ class BotDelivery {
     }
     this.#freeChat(attempt, row);
     this.inFlight.delete(row);
-    // Going idle: look once more (rows another claimant gave back, or a short claim's rest).
-    if (this.inFlight.size === 0 && this.#buffer.length === 0) this.#more = true;
+    // Going idle: look again if the last claim left rows behind or passed over others' (ADR 0124).
+    const { claims } = this.worker.claimant;
+    const left = claims.leftBehind(this.botId) || claims.heldElsewhere(this.botId);
+    if (this.inFlight.size === 0 && this.#buffer.length === 0 && left) this.#more = true;
     this.kick();
   }
 

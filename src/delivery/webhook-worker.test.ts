@@ -85,6 +85,7 @@ it('delivers each update once across two claimants, in order per chat', async ()
     claimSweep: (...args) => store.jobs.claimSweep(...args),
     renew: (lease) => store.jobs.renew(lease),
     heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    leftBehind: (botId) => store.jobs.leftBehind(botId),
     release: (owner, jobs) => store.jobs.release(owner, jobs),
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 3));
@@ -208,6 +209,7 @@ it('claims again only once its given-back claims are written, so a failed update
     claimSweep: (...args) => store.jobs.claimSweep(...args),
     renew: (lease) => store.jobs.renew(lease),
     heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    leftBehind: (botId) => store.jobs.leftBehind(botId),
     release: async (owner, jobs, completed) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       await store.jobs.release(owner, jobs, completed);
@@ -251,6 +253,7 @@ it('claims again an update whose event came while a claim was under way (issue 3
     claimSweep: (...args) => store.jobs.claimSweep(...args),
     renew: (lease) => store.jobs.renew(lease),
     heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    leftBehind: (botId) => store.jobs.leftBehind(botId),
     release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, limit);
@@ -272,4 +275,62 @@ it('claims again an update whose event came while a claim was under way (issue 3
   worker.start();
   await waitFor(() => received.length >= 1, { what: 'the update raced with a claim', timeoutMs: 3_000 });
   expect(received).toEqual([1]);
+});
+
+it('claims once an update when updates come one at a time, and takes what a short claim left (ADR 0124)', async () => {
+  const received: number[] = [];
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push((JSON.parse(body) as { update_id: number }).update_id);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await store.write(async (tx) => {
+    await tx.insertUser(user(BOT, { is_bot: true, username: 'tricklebot', phone_number: null }));
+    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+  });
+  let claims = 0;
+  const counting: JobClaims = {
+    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
+    claimSweep: (...args) => store.jobs.claimSweep(...args),
+    renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    leftBehind: (botId) => store.jobs.leftBehind(botId),
+    release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
+    // Two at most: a claim of more leaves some behind.
+    claimUpdates: (botId, lease, dueBy, limit) => {
+      claims += 1;
+      return store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2));
+    },
+  };
+  const claimant = new JobClaimant(counting);
+  claimants.push(claimant);
+  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
+  workers.push(worker);
+  worker.start();
+  await waitFor(() => claims >= 1, { what: 'the first look', timeoutMs: 3_000 });
+  const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+  const queue = async (ids: number[]) => {
+    await store.write(async (tx) => {
+      for (const id of ids)
+        await tx.insertUpdate(update(BOT, id, { queue_key: `c${id % 3}`, expires_at: expiresAt }));
+    });
+    platform.deps.bus.emit('updates.queued', { botId: BOT });
+    await waitFor(() => received.length >= ids.at(-1)!, { what: `update ${ids.at(-1)}`, timeoutMs: 3_000 });
+    // Its delete is written (the worker's batch) before the next comes.
+    await waitFor(async () => (await store.listPendingUpdates(BOT, 0, 100)).length === 0, {
+      what: `update ${ids.at(-1)} deleted`,
+      timeoutMs: 3_000,
+    });
+  };
+  for (let id = 1; id <= 10; id++) await queue([id]);
+  // The look at the start, then one claim an update (a look each time it went idle made 21).
+  expect(claims).toBe(11);
+  // Five at once: claims of two leave some behind, and it looks again until none is left.
+  await queue([11, 12, 13, 14, 15]);
+  expect(received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
 });

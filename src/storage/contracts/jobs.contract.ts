@@ -72,6 +72,24 @@ export function jobsContract(open: () => Promise<Store>): void {
       expect(store.jobs.heldElsewhere(2)).toBe(false);
     });
 
+    it('tells whether a claim may have left claimable updates behind', async () => {
+      await queue([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 2))).toEqual([1, 2]);
+      expect(store.jobs.leftBehind(1)).toBe(true);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A'), 10, 10))).toEqual([3]);
+      expect(store.jobs.leftBehind(1)).toBe(false);
+      // Nothing to claim: nothing left behind.
+      expect(await store.jobs.claimUpdates(1, lease('A', T + 1), 10, 10)).toEqual([]);
+      expect(store.jobs.leftBehind(1)).toBe(false);
+      await queue([[4, 'd']]);
+      expect(ids(await store.jobs.claimUpdates(1, lease('A', T + 2), 10, 10))).toEqual([4]);
+      expect(store.jobs.leftBehind(1)).toBe(false);
+    });
+
     it('holds back a chat behind an update that is not due', async () => {
       await queue([
         [1, 'a', 5000],

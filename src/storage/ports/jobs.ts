@@ -62,6 +62,13 @@ export interface JobClaims {
    * own retries, answers false when its claims have one owner.
    */
   heldElsewhere(botId: number): boolean;
+  /**
+   * Whether the last `claimUpdates` of the bot on this object may have left due, free updates behind
+   * that it could have taken: it stopped at `limit` or at its scan's end, or passed over updates
+   * locked by another claim under way. False when it took every due update it could: the worker then
+   * claims again only when told of new ones (or of its own given back), not each time it goes idle.
+   */
+  leftBehind(botId: number): boolean;
   /** Claims up to `limit` due jobs of a lane (ports/gateway/jobs.ts: listDueJobs), by run_at then id. */
   claimGatewayJobs(lane: JobLane, lease: Lease, dueBy: number, limit: number): Promise<GatewayJobRow[]>;
   /** Claims a named sweep (one runner at a time, any node); true when this owner now holds it. */

@@ -35,6 +35,8 @@ export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
   /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
   readonly #heldElsewhere = new Set<number>();
+  /** Bots whose last claim left due, free updates behind (`leftBehind`). */
+  readonly #leftBehind = new Set<number>();
 
   constructor(
     pool: Pool,
@@ -130,7 +132,10 @@ export class PgJobClaims implements JobClaims {
            RETURNING ${UPDATE_COLUMNS})
          SELECT COALESCE((SELECT json_agg(claimed) FROM claimed), '[]') AS rows,
            EXISTS (SELECT 1 FROM updates WHERE bot_id = ?
-             AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held`,
+             AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held,
+           EXISTS (SELECT 1 FROM updates WHERE bot_id = ? AND next_attempt_at <= ?
+             AND (lease_until IS NULL OR lease_until <= ?)
+             AND update_id NOT IN (SELECT update_id FROM claimed)) AS left`,
         params: [
           // blocker
           botId,
@@ -156,6 +161,10 @@ export class PgJobClaims implements JobClaims {
           lease.owner,
           lease.now,
           dueBy,
+          // left
+          botId,
+          dueBy,
+          lease.now,
         ],
       },
     ]);
@@ -163,11 +172,17 @@ export class PgJobClaims implements JobClaims {
     const held = answers![0]!.held as boolean;
     if (claimed.length < limit && held) this.#heldElsewhere.add(botId);
     else this.#heldElsewhere.delete(botId);
+    if (answers![0]!.left as boolean) this.#leftBehind.add(botId);
+    else this.#leftBehind.delete(botId);
     return claimed.sort((a, b) => a.update_id - b.update_id);
   }
 
   heldElsewhere(botId: number): boolean {
     return this.#heldElsewhere.has(botId);
+  }
+
+  leftBehind(botId: number): boolean {
+    return this.#leftBehind.has(botId);
   }
 
   async claimGatewayJobs(

@@ -37,6 +37,8 @@ export class SqliteJobClaims implements JobClaims {
   readonly #heldUpTo = new Map<string, number>();
   /** Bots whose last claim passed over updates another owner holds (`heldElsewhere`). */
   readonly #heldElsewhere = new Set<number>();
+  /** Bots whose last claim may have left claimable updates behind (`leftBehind`). */
+  readonly #leftBehind = new Set<number>();
 
   constructor(
     private readonly reader: Pick<UpdatesReader, 'listPendingUpdates'> &
@@ -96,11 +98,18 @@ export class SqliteJobClaims implements JobClaims {
     }
     if (others && claimed.length < limit) this.#heldElsewhere.add(botId);
     else this.#heldElsewhere.delete(botId);
+    // Stopped at the limit or at the scan's end: rows past it may be claimable.
+    if (claimed.length === limit || scanned >= scanLimit) this.#leftBehind.add(botId);
+    else this.#leftBehind.delete(botId);
     return claimed;
   }
 
   heldElsewhere(botId: number): boolean {
     return this.#heldElsewhere.has(botId);
+  }
+
+  leftBehind(botId: number): boolean {
+    return this.#leftBehind.has(botId);
   }
 
   async claimGatewayJobs(
