@@ -37,6 +37,34 @@ afterEach(async () => {
   await store.close();
 });
 
+/** The store's claims, with what a test changes of them. */
+function storeClaims(changed: Partial<JobClaims>): JobClaims {
+  return {
+    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
+    claimSweep: (...args) => store.jobs.claimSweep(...args),
+    renew: (lease) => store.jobs.renew(lease),
+    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
+    leftBehind: (botId) => store.jobs.leftBehind(botId),
+    release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
+    claimUpdates: (...args) => store.jobs.claimUpdates(...args),
+    ...changed,
+  };
+}
+
+/** Starts the webhook receiver: it notes each update's id and answers 200; answers its port. */
+async function receiveIds(received: number[]): Promise<number> {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push((JSON.parse(body) as { update_id: number }).update_id);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
 it('delivers each update once across two claimants, in order per chat', async () => {
   const accepted: number[] = [];
   const inChat = new Set<string>();
@@ -80,19 +108,14 @@ it('delivers each update once across two claimants, in order per chat', async ()
   const log = pino({ level: 'silent' });
   // Small claims (3 rows at most), so that the two claimants share the queue.
   const claimedBy = new Map<string, number>();
-  const small: JobClaims = {
-    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
-    claimSweep: (...args) => store.jobs.claimSweep(...args),
-    renew: (lease) => store.jobs.renew(lease),
-    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
-    leftBehind: (botId) => store.jobs.leftBehind(botId),
+  const small = storeClaims({
     release: (owner, jobs) => store.jobs.release(owner, jobs),
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 3));
       claimedBy.set(lease.owner, (claimedBy.get(lease.owner) ?? 0) + rows.length);
       return rows;
     },
-  };
+  });
   for (let i = 0; i < 2; i++) {
     const claimant = new JobClaimant(small);
     claimants.push(claimant);
@@ -204,19 +227,14 @@ it('claims again only once its given-back claims are written, so a failed update
   });
   // Claims of two rows at most; a release lands 30 ms late, as one on another connection may
   // (PostgreSQL claims on pipelined connections and releases on the pool's).
-  const slow: JobClaims = {
-    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
-    claimSweep: (...args) => store.jobs.claimSweep(...args),
-    renew: (lease) => store.jobs.renew(lease),
-    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
-    leftBehind: (botId) => store.jobs.leftBehind(botId),
+  const slow = storeClaims({
     release: async (owner, jobs, completed) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       await store.jobs.release(owner, jobs, completed);
     },
     claimUpdates: (botId, lease, dueBy, limit) =>
       store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2)),
-  };
+  });
   const claimant = new JobClaimant(slow);
   claimants.push(claimant);
   const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
@@ -229,16 +247,7 @@ it('claims again only once its given-back claims are written, so a failed update
 
 it('claims again an update whose event came while a claim was under way (issue 31)', async () => {
   const received: number[] = [];
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push((JSON.parse(body) as { update_id: number }).update_id);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await receiveIds(received);
   await store.write(async (tx) => {
     await tx.insertUser(user(BOT, { is_bot: true, username: 'racebot', phone_number: null }));
     await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
@@ -248,13 +257,7 @@ it('claims again an update whose event came while a claim was under way (issue 3
   // lock). Before: the claim's short answer said "no more", the look the event asked for claimed
   // nothing, and the update waited for the bot's next one.
   let first = true;
-  const racing: JobClaims = {
-    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
-    claimSweep: (...args) => store.jobs.claimSweep(...args),
-    renew: (lease) => store.jobs.renew(lease),
-    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
-    leftBehind: (botId) => store.jobs.leftBehind(botId),
-    release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
+  const racing = storeClaims({
     claimUpdates: async (botId, lease, dueBy, limit) => {
       const rows = await store.jobs.claimUpdates(botId, lease, dueBy, limit);
       if (first) {
@@ -267,7 +270,7 @@ it('claims again an update whose event came while a claim was under way (issue 3
       }
       return rows;
     },
-  };
+  });
   const claimant = new JobClaimant(racing);
   claimants.push(claimant);
   const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
@@ -279,34 +282,19 @@ it('claims again an update whose event came while a claim was under way (issue 3
 
 it('claims once an update when updates come one at a time, and takes what a short claim left (ADR 0124)', async () => {
   const received: number[] = [];
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push((JSON.parse(body) as { update_id: number }).update_id);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await receiveIds(received);
   await store.write(async (tx) => {
     await tx.insertUser(user(BOT, { is_bot: true, username: 'tricklebot', phone_number: null }));
     await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
   });
   let claims = 0;
-  const counting: JobClaims = {
-    claimGatewayJobs: (...args) => store.jobs.claimGatewayJobs(...args),
-    claimSweep: (...args) => store.jobs.claimSweep(...args),
-    renew: (lease) => store.jobs.renew(lease),
-    heldElsewhere: (botId) => store.jobs.heldElsewhere(botId),
-    leftBehind: (botId) => store.jobs.leftBehind(botId),
-    release: (owner, jobs, completed) => store.jobs.release(owner, jobs, completed),
+  const counting = storeClaims({
     // Two at most: a claim of more leaves some behind.
     claimUpdates: (botId, lease, dueBy, limit) => {
       claims += 1;
       return store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2));
     },
-  };
+  });
   const claimant = new JobClaimant(counting);
   claimants.push(claimant);
   const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
