@@ -1,7 +1,8 @@
 import { defineMethod } from '../define-method.js';
 import { RawJson } from '../method-context.js';
 import type { Update } from '../../wire/bot-api-types.js';
-import { LONG_POLL_MAX_TIMEOUT, parseAllowedUpdates } from '../../platform/updates/update-queue.js';
+import { LONG_POLL_MAX_TIMEOUT } from '../../platform/updates/update-queue.js';
+import { parseAllowedUpdates } from '../../platform/updates/update-types.js';
 
 /**
  * getUpdates: offset confirmation (negative keeps the newest |offset|), limit clamped to 1-100,

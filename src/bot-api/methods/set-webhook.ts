@@ -1,7 +1,7 @@
 import { defineMethod } from '../define-method.js';
 import { botApiError } from '../errors.js';
 import { DescribedResult } from '../method-context.js';
-import { parseAllowedUpdates } from '../../platform/updates/update-queue.js';
+import { parseAllowedUpdates } from '../../platform/updates/update-types.js';
 import { readUpload, uploadSize } from '../../platform/files/upload.js';
 
 /**

@@ -100,9 +100,9 @@ it('answers at once an update queued while the poll reads the store, before it p
   // Another process commits an update after the poll's read took its snapshot, and its event is
   // heard before the read's answer: the poll must not park past it (it waited for the next update
   // of the bot or its timeout, seconds on two nodes).
-  const read = store.listUpdates.bind(store);
+  const read = store.readBotQueue.bind(store);
   let first = true;
-  store.listUpdates = async (...args) => {
+  store.readBotQueue = async (...args) => {
     const rows = await read(...args);
     if (first) {
       first = false;
@@ -142,13 +142,18 @@ async function queueRows(...texts: string[]): Promise<UpdateRow[]> {
   });
 }
 
-/** Counts the store's reads of the bot's queue from now on. */
+/** Counts the store's reads of the bot's queue (with its row, or alone) from now on. */
 function countQueueReads(): { reads: () => number } {
   let reads = 0;
   const listUpdates = store.listUpdates.bind(store);
   store.listUpdates = (...args: Parameters<typeof store.listUpdates>) => {
     reads += 1;
     return listUpdates(...args);
+  };
+  const readBotQueue = store.readBotQueue.bind(store);
+  store.readBotQueue = (...args: Parameters<typeof store.readBotQueue>) => {
+    reads += 1;
+    return readBotQueue(...args);
   };
   return { reads: () => reads };
 }

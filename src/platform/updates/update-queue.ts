@@ -19,7 +19,7 @@ import type { UsersReader, UsersWriter } from '../../storage/ports/users.js';
 import type { UpdatesReader, UpdatesWriter } from '../../storage/ports/updates.js';
 import type { TimelineWriter } from '../../storage/ports/timeline.js';
 
-import { UPDATE_TYPES, type UpdateType } from './update-types.js';
+import { isAllowed, UPDATE_TYPES, type UpdateType } from './update-types.js';
 
 export { UPDATE_TYPES, type UpdateType };
 export { PollConflict };
@@ -27,8 +27,6 @@ export { PollConflict };
 /** The storage ports queueing an update writes and reads (`UpdateQueue.enqueue`), in the caller's write. */
 export type EnqueueTx = TimelineWriter & UpdatesReader & UpdatesWriter & UsersReader & UsersWriter;
 
-/** Types that are only sent when listed explicitly in allowed_updates. */
-const OPT_IN_TYPES = new Set<string>(['chat_member', 'message_reaction', 'message_reaction_count']);
 const DAY = 86_400;
 /** How long an update of each type is kept when not received (reference: 24 h, queries less). */
 const RETENTION: Partial<Record<UpdateType, number>> = {
@@ -40,35 +38,6 @@ const RETENTION: Partial<Record<UpdateType, number>> = {
 };
 const MAX_UPDATE_ID = 1_999_999_999;
 export const LONG_POLL_MAX_TIMEOUT = 50;
-
-/**
- * Parses an allowed_updates parameter (JSON text). Returns undefined when it is absent or not a JSON
- * array (the previous setting is then kept), otherwise the normalised list ([] = default set).
- */
-export function parseAllowedUpdates(json: string | undefined): string[] | undefined {
-  if (json === undefined || json === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(value)) return undefined;
-  const known = new Set<string>(UPDATE_TYPES);
-  const types = value
-    .filter((v): v is string => typeof v === 'string')
-    .map((v) => v.toLowerCase())
-    .filter((v) => known.has(v));
-  return [...new Set(types)];
-}
-
-/** Whether a bot with this allowed_updates setting (JSON or null) receives updates of `type`. */
-export function isAllowed(allowedJson: string | null, type: string): boolean {
-  if (allowedJson === null) return !OPT_IN_TYPES.has(type);
-  const list = JSON.parse(allowedJson) as string[];
-  if (list.length === 0) return !OPT_IN_TYPES.has(type);
-  return list.includes(type);
-}
 
 export interface NewUpdate {
   type: UpdateType;
@@ -83,8 +52,8 @@ export interface NewUpdate {
 /**
  * The updates this process queued for a bot since its poll read an empty queue, as their writes
  * hand them over (`notify`): a poll woken by them answers from these rather than read the store
- * again. `next` is the id that must come next: the bot's last update id as the poll read it before
- * its empty read, plus one. Update ids are handed out once each, in commit order, by the bot row
+ * again. `next` is the id that must come next: the bot's last update id as the poll read it with
+ * (or before) its empty read, plus one; NaN until then. Update ids are handed out once each, in commit order, by the bot row
  * (ports/users.ts): rows that go on exactly from there are every update of the bot above that id
  * when their write committed (nothing else took an id in between, and the empty read saw none
  * below it still unexpired), a prefix of what the store holds when the poll answers (later ids
@@ -94,6 +63,14 @@ export interface NewUpdate {
 interface Fresh {
   next: number;
   rows: UpdateRow[];
+}
+
+/** A long poll's watch (`UpdateQueue.#watch`). */
+interface Watch {
+  readonly fresh: Fresh;
+  /** Whether an update of the bot was announced since the poll began to listen. */
+  queued: boolean;
+  off(): void;
 }
 
 export interface GetUpdatesParams {
@@ -210,55 +187,71 @@ export class UpdateQueue {
    */
   async getUpdates(botId: number, params: GetUpdatesParams, signal?: AbortHook): Promise<string> {
     const { store, clock } = this.deps;
-    const bot = await this.#bot(botId);
-    if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
+    // A long poll listens before its first read (`#poll`).
+    const watch = params.timeout > 0 ? this.#watch(botId) : undefined;
+    try {
+      // The bot's row and its queue from the offset, in one read: the rows an offset confirms are
+      // below it, so the write that deletes them may come after.
+      const read = await store.readBotQueue(botId, Math.max(params.offset, 0), params.limit, clock.now());
+      if (!read) throw new PlatformError('BOT_NOT_FOUND', 'bot not found');
+      const { bot } = read;
+      if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
 
-    const writes: Array<(tx: UpdatesWriter & UsersWriter) => Promise<void>> = [];
-    if (params.allowedUpdates !== undefined) {
-      const json = JSON.stringify(params.allowedUpdates);
-      const stored = params.allowedUpdates.length === 0 ? null : json;
-      if (stored !== bot.allowed_updates)
-        writes.push((tx) => tx.updateBot(botId, { allowed_updates: stored }));
-    }
-    let fromId = 0;
-    // An offset past every id the bot was given belongs to an earlier numbering (ids restart at a
-    // random value after a week without updates, or when they would overflow): it confirms nothing
-    // and the queue is read from its start, so the new numbering's updates are neither deleted nor
-    // skipped.
-    const ahead = params.offset > bot.last_update_id + 1;
-    if (params.offset > 0 && !ahead) {
-      fromId = params.offset;
-      writes.push((tx) => tx.deleteUpdatesBelow(botId, params.offset));
-    } else if (params.offset < 0) {
-      const keep = -params.offset;
-      writes.push((tx) => tx.keepLastUpdates(botId, keep));
-    }
-    if (writes.length > 0) {
-      // Skip the commit when the offset confirms nothing and nothing else changes; an offset above
-      // what was handed over here confirms rows that were queued (gone meanwhile: a delete of none).
-      const handedBelow = params.offset > (this.#handedUpTo.get(botId) ?? Infinity);
-      if (handedBelow) this.#handedUpTo.delete(botId);
-      const first =
-        params.offset > 0 && !ahead && writes.length === 1 && !handedBelow
-          ? await store.listUpdates(botId, 0, 1, 0)
-          : undefined;
-      if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
-        await store.write({ bot: botId }, async (tx) => {
-          for (const write of writes) await write(tx);
-        });
+      const writes: Array<(tx: UpdatesWriter & UsersWriter) => Promise<void>> = [];
+      if (params.allowedUpdates !== undefined) {
+        const json = JSON.stringify(params.allowedUpdates);
+        const stored = params.allowedUpdates.length === 0 ? null : json;
+        if (stored !== bot.allowed_updates)
+          writes.push((tx) => tx.updateBot(botId, { allowed_updates: stored }));
       }
+      let fromId = 0;
+      // An offset past every id the bot was given belongs to an earlier numbering (ids restart at a
+      // random value after a week without updates, or when they would overflow): it confirms nothing
+      // and the queue is read from its start, so the new numbering's updates are neither deleted nor
+      // skipped.
+      const ahead = params.offset > bot.last_update_id + 1;
+      if (params.offset > 0 && !ahead) {
+        fromId = params.offset;
+        writes.push((tx) => tx.deleteUpdatesBelow(botId, params.offset));
+      } else if (params.offset < 0) {
+        const keep = -params.offset;
+        writes.push((tx) => tx.keepLastUpdates(botId, keep));
+      }
+      if (writes.length > 0) {
+        // Skip the commit when the offset confirms nothing and nothing else changes; an offset
+        // above what was handed over here confirms rows that were queued (gone meanwhile: a delete
+        // of none).
+        const handedBelow = params.offset > (this.#handedUpTo.get(botId) ?? Infinity);
+        if (handedBelow) this.#handedUpTo.delete(botId);
+        const first =
+          params.offset > 0 && !ahead && writes.length === 1 && !handedBelow
+            ? await store.listUpdates(botId, 0, 1, 0)
+            : undefined;
+        if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
+          await store.write({ bot: botId }, async (tx) => {
+            for (const write of writes) await write(tx);
+          });
+        }
+      }
+      // Read again from the start when the first read was not from there (an offset ahead), or
+      // when the write kept only the last updates.
+      const first = params.offset < 0 || ahead ? undefined : read.rows;
+      const rows = watch
+        ? await this.#poll(watch, bot, fromId, params, first, signal)
+        : (first ?? (await store.listUpdates(botId, fromId, params.limit, clock.now())));
+      return this.#answer(botId, rows);
+    } finally {
+      watch?.off();
     }
+  }
 
-    const rows =
-      params.timeout > 0
-        ? await this.#poll(bot, fromId, params, signal)
-        : await store.listUpdates(botId, fromId, params.limit, clock.now());
+  /** The JSON text of the Update array (up to about 4 MiB, as the reference), noting what it hands. */
+  #answer(botId: number, rows: readonly UpdateRow[]): string {
     let json = '[';
     let size = 0;
     let handed = 0;
     for (const row of rows) {
       const item = `{"update_id":${row.update_id},"${row.type}":${row.payload}}`;
-      // The reference caps one answer at about 4 MiB.
       if (size > 0 && size + item.length > (1 << 22) - 50) break;
       json += (size > 0 ? ',' : '') + item;
       size += item.length + 1;
@@ -272,39 +265,56 @@ export class UpdateQueue {
   }
 
   /**
-   * The queue of a long poll: read, and when it is empty, read again once updates are queued (or
-   * the wait ends), or taken from the rows queued here meanwhile (`Fresh`). The bot's last id was
-   * read before the queue: updates queued here from the next id on are what the read did not see;
-   * the poll is registered before the read, so that no id at or below that one is handed out
-   * unnoticed (`enqueue`).
+   * A long poll's watch, from before its first read: whether an update of the bot was announced
+   * since (here or from another process: an update committed after the read's snapshot whose event
+   * comes before the read's answer is read at once, not at the timeout), and the rows queued here
+   * (`Fresh`, whose `next` is known once the read is: until then no row is taken).
+   */
+  #watch(botId: number): Watch {
+    const fresh: Fresh = { next: Number.NaN, rows: [] };
+    this.#fresh.set(botId, fresh);
+    const watch: Watch = {
+      fresh,
+      queued: false,
+      off: () => {
+        off();
+        if (this.#fresh.get(botId) === fresh) this.#fresh.delete(botId);
+      },
+    };
+    const off = this.deps.bus.onKey('updates.queued', botId, () => (watch.queued = true));
+    return watch;
+  }
+
+  /**
+   * The queue of a long poll: `first` (the rows its first read found, if they stand), and when
+   * it is empty, read again once updates are queued (or the wait ends), or taken from the rows
+   * queued here meanwhile (`Fresh`). The bot's last id was read with (or before) the queue: updates
+   * queued here from the next id on are what the read did not see (`enqueue`).
    */
   async #poll(
+    watch: Watch,
     bot: BotRow,
     fromId: number,
     params: GetUpdatesParams,
+    first: UpdateRow[] | undefined,
     signal?: AbortHook,
   ): Promise<UpdateRow[]> {
     const { store, clock } = this.deps;
-    const fresh: Fresh = { next: bot.last_update_id + 1, rows: [] };
-    this.#fresh.set(bot.id, fresh);
-    // It listens before it reads: an update committed after the read's snapshot whose event comes
-    // before the read's answer (another process's, issue 31) is read at once, not at the timeout.
-    let queued = false;
-    const off = this.deps.bus.onKey('updates.queued', bot.id, () => (queued = true));
+    const { fresh } = watch;
     let end: PollEnd = 'released';
-    try {
-      const rows = await store.listUpdates(bot.id, fromId, params.limit, clock.now());
-      if (rows.length > 0) return rows;
-      if (!queued) end = await this.#park(bot.id, params.timeout * 1000, signal);
-    } finally {
-      off();
-      if (this.#fresh.get(bot.id) === fresh) this.#fresh.delete(bot.id);
+    const rows = first ?? (await store.listUpdates(bot.id, fromId, params.limit, clock.now()));
+    if (rows.length > 0) return rows;
+    // Nothing announced since it listened: the rows queued here from now on are taken if they go
+    // on from the bot's last id as read (else, as when something was announced, it reads again).
+    if (!watch.queued) {
+      fresh.next = bot.last_update_id + 1;
+      end = await this.#park(bot.id, params.timeout * 1000, signal);
     }
     // Its timeout passed and no update of the bot was announced since the empty read: it answers
     // none without reading again. Every committed update is announced, here or from another process
     // (`notify`, the bus); one whose announcement is still on its way is read by the next poll.
     // A poll released (shutdown, the bus's events resumed after a gap) reads: it may have missed one.
-    if (end === 'timeout' && !queued) return [];
+    if (end === 'timeout' && !watch.queued) return [];
     const now = clock.now();
     const known = fresh.rows.filter((row) => row.update_id >= fromId && row.expires_at > now);
     if (known.length > 0) return known.slice(0, params.limit);
@@ -331,12 +341,6 @@ export class UpdateQueue {
         }),
       );
     }
-  }
-
-  async #bot(botId: number): Promise<BotRow> {
-    const bot = await this.deps.store.getBot(botId);
-    if (!bot) throw new PlatformError('BOT_NOT_FOUND', 'bot not found');
-    return bot;
   }
 
   /**

@@ -28,3 +28,35 @@ export const UPDATE_TYPES = [
   'subscription',
 ] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
+
+/** Types that are only sent when listed explicitly in allowed_updates. */
+const OPT_IN_TYPES = new Set<string>(['chat_member', 'message_reaction', 'message_reaction_count']);
+
+/**
+ * Parses an allowed_updates parameter (JSON text). Returns undefined when it is absent or not a JSON
+ * array (the previous setting is then kept), otherwise the normalised list ([] = default set).
+ */
+export function parseAllowedUpdates(json: string | undefined): string[] | undefined {
+  if (json === undefined || json === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(value)) return undefined;
+  const known = new Set<string>(UPDATE_TYPES);
+  const types = value
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase())
+    .filter((v) => known.has(v));
+  return [...new Set(types)];
+}
+
+/** Whether a bot with this allowed_updates setting (JSON or null) receives updates of `type`. */
+export function isAllowed(allowedJson: string | null, type: string): boolean {
+  if (allowedJson === null) return !OPT_IN_TYPES.has(type);
+  const list = JSON.parse(allowedJson) as string[];
+  if (list.length === 0) return !OPT_IN_TYPES.has(type);
+  return list.includes(type);
+}

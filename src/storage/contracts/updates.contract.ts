@@ -1,7 +1,7 @@
 /** The storage contract of update queues (ports/updates.ts): what every adapter must do. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store.js';
-import { update } from './fixtures.js';
+import { bot, update, user } from './fixtures.js';
 
 export function updatesContract(open: () => Promise<Store>): void {
   describe('update queues (ports/updates.ts)', () => {
@@ -51,6 +51,29 @@ export function updatesContract(open: () => Promise<Store>): void {
       await store.write(async (tx) => tx.deleteUpdates(1, []));
       await store.write(async (tx) => tx.deleteUpdates(1, [1, 3, 5]));
       expect(await store.countUpdates(1)).toBe(0);
+    });
+
+    it("answers a bot's row with its queue, as listUpdates answers it, in one read", async () => {
+      await store.write(async (tx) => {
+        await tx.insertUser(user(7, { is_bot: true, username: 'queuebot', phone_number: null }));
+        await tx.insertBot(bot(7));
+        await tx.updateBot(7, { last_update_id: 105, allowed_updates: '["message"]' });
+        for (let id = 100; id <= 105; id++)
+          await tx.insertUpdate(update(7, id, { expires_at: id === 101 ? 500 : 90_000 }));
+        await tx.insertUpdate(update(8, 1));
+      });
+      const read = await store.readBotQueue(7, 100, 3, 1000);
+      expect(read!.bot).toEqual(await store.getBot(7));
+      expect(read!.bot.last_update_id).toBe(105);
+      // From the id, unexpired, in order, up to the limit: the rows listUpdates answers, as it does.
+      expect(read!.rows).toEqual(await store.listUpdates(7, 100, 3, 1000));
+      expect(read!.rows.map((row) => row.update_id)).toEqual([100, 102, 103]);
+      expect(read!.rows[0]).toEqual(update(7, 100, { expires_at: 90_000 }));
+      expect((await store.readBotQueue(7, 104, 100, 1000))!.rows.map((row) => row.update_id)).toEqual([
+        104, 105,
+      ]);
+      expect((await store.readBotQueue(7, 106, 100, 1000))!.rows).toEqual([]);
+      expect(await store.readBotQueue(8, 0, 100, 0)).toBeUndefined();
     });
   });
 }

@@ -12,7 +12,11 @@
  * - `nextUpdateId` numbers the bot's next update with one atomic increment of the bot row, before
  *   the update is inserted: two writers (two processes) never get one id, and ids increase in the
  *   order the writes commit (the second writer waits for, or is retried after, the first).
+ * - `readBotQueue` answers the bot's row and its queue as of one moment: every update numbered up
+ *   to the row's `last_update_id` that was not deleted or expired then is among the rows (up to the
+ *   limit), and none above it.
  */
+import type { UpdateRow } from './updates.js';
 
 export interface UserRow {
   id: number;
@@ -63,7 +67,19 @@ export interface UsersReader {
   getUsersByPhone(phones: readonly string[]): Promise<Map<string, UserRow>>;
   getUserByUsername(username: string): Promise<UserRow | undefined>;
   getBot(id: number): Promise<BotRow | undefined>;
+  /**
+   * A bot's row and its queue from `fromId` (as `UpdatesReader.listUpdates` answers it), read
+   * together, as of one moment: a poll's first read (update-queue.ts), one statement on
+   * PostgreSQL. Undefined: no such bot.
+   */
+  readBotQueue(botId: number, fromId: number, limit: number, nowSec: number): Promise<BotQueue | undefined>;
   listBotsWithWebhook(): Promise<BotRow[]>;
+}
+
+/** A bot's row with its queue (`UsersReader.readBotQueue`). */
+export interface BotQueue {
+  bot: BotRow;
+  rows: UpdateRow[];
 }
 
 export interface UsersWriter {

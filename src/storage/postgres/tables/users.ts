@@ -6,8 +6,18 @@
  */
 import type { PgSql } from '../pg-sql.js';
 import { USERS_SQL as SQL } from '../../sql/users.js';
+import { UPDATES_SQL } from '../../sql/updates.js';
 import { insertWithReadId } from '../../ports/users.js';
 import type { BotRow, UserRow, UsersReader, UsersWriter } from '../../ports/users.js';
+import type { UpdateRow } from '../../ports/updates.js';
+
+/**
+ * A bot's row with its queue (sql/updates.ts listUpdates) as one JSON array, `queue`: one statement,
+ * one snapshot (ports/users.ts readBotQueue).
+ */
+const BOT_QUEUE_SQL = `SELECT b.*, (SELECT coalesce(json_agg(q ORDER BY q.update_id), '[]'::json)
+  FROM (${UPDATES_SQL.listUpdates.replace('bot_id = ?', 'bot_id = b.id')}) q) AS queue
+  FROM bots b WHERE b.id = ?`;
 
 /** The users table's primary key (migrations/001-init.sql): a new user's id taken. */
 const USERS_PKEY = 'users_pkey';
@@ -109,6 +119,12 @@ export class PgUsers implements UsersReader, UsersWriter {
     const scope = this.sql.cache;
     if (scope?.fresh(`u${id}`) && scope.caches.user(id)?.is_bot === false) return undefined;
     return (await this.sql.get(SQL.getBot, id)) as BotRow | undefined;
+  }
+  async readBotQueue(botId: number, fromId: number, limit: number, nowSec: number) {
+    const row = await this.sql.get(BOT_QUEUE_SQL, fromId, nowSec, limit, botId);
+    if (!row) return undefined;
+    const { queue, ...bot } = row;
+    return { bot: bot as unknown as BotRow, rows: queue as UpdateRow[] };
   }
   async listBotsWithWebhook() {
     return (await this.sql.all(SQL.listBotsWithWebhook)) as unknown as BotRow[];

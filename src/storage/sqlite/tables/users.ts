@@ -14,6 +14,8 @@ import {
   type UsersWriter,
 } from '../../ports/users.js';
 import type { CachedArea } from '../../ports/events.js';
+import type { UpdateRow } from '../../ports/updates.js';
+import { UPDATES_SQL } from '../../sql/updates.js';
 import { LruMap } from '../../lru-map.js';
 
 const BOT_BOOLEANS = [
@@ -125,6 +127,23 @@ export class SqliteUsers implements UsersReader, UsersWriter {
     this.#sql.update('users', 'id', id, patch);
   }
   async getBot(id: number) {
+    return this.#bot(id);
+  }
+  async readBotQueue(botId: number, fromId: number, limit: number, nowSec: number) {
+    // Both reads at once, with no turn of the event loop between them (no write in between).
+    const bot = this.#bot(botId);
+    if (!bot) return undefined;
+    const rows = this.#sql.all(
+      UPDATES_SQL.listUpdates,
+      botId,
+      fromId,
+      nowSec,
+      limit,
+    ) as unknown as UpdateRow[];
+    return { bot, rows };
+  }
+  /** A copy of the bot's row (kept after its first read). */
+  #bot(id: number): BotRow | undefined {
     let row = this.#bots.get(id);
     if (!row) {
       row = toBot(this.#sql.get(SQL.getBot, id));
