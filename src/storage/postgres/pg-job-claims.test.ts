@@ -95,4 +95,63 @@ describe.skipIf(!postgresAvailable)("a webhook bot's claims on PostgreSQL", () =
     expect(texts.slice(0, 2)).toEqual(['BEGIN', NO_FLUSH_WAIT]);
     expect(texts.at(-1)).toBe('COMMIT');
   });
+
+  it('claims for several bots in one transaction: those asked in one turn, and those asked while the claim connections are busy (ADR 0126)', async () => {
+    await store.write(async (tx) => {
+      for (const bot of [1, 2, 3, 4, 5])
+        for (const id of [1, 2]) await tx.insertUpdate(update(bot, id, { queue_key: `c${bot}` }));
+    });
+    const texts: string[] = [];
+    const stop = watchQueries((text) => texts.push(text));
+    const holder = await store.pool.connect();
+    try {
+      const claims = await Promise.all(
+        [3, 1, 2].map((bot) => store.jobs.claimUpdates(bot, lease('A'), 10, 10)),
+      );
+      expect(claims.map((rows) => rows.map((row) => [row.bot_id, row.update_id]))).toEqual([
+        [
+          [3, 1],
+          [3, 2],
+        ],
+        [
+          [1, 1],
+          [1, 2],
+        ],
+        [
+          [2, 1],
+          [2, 2],
+        ],
+      ]);
+      expect(texts.filter((text) => text === 'BEGIN')).toHaveLength(1);
+      expect(texts.filter((text) => /pg_advisory_xact_lock/.test(text))).toHaveLength(1);
+
+      // Both claim connections wait for bot 1's lock, held elsewhere; bots 4 and 5 wait for them.
+      texts.length = 0;
+      await holder.query('SELECT pg_advisory_lock(-1)');
+      const first = store.jobs.claimUpdates(1, lease('B', T + 1), 10, 10);
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = store.jobs.claimUpdates(1, lease('C', T + 1), 10, 10);
+      await new Promise((resolve) => setImmediate(resolve));
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await store.pool.query(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        );
+        if (rows[0].n === 2) break;
+        if (Date.now() > deadline) throw new Error('the two claims did not wait for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const later = Promise.all([5, 4].map((bot) => store.jobs.claimUpdates(bot, lease('A'), 10, 10)));
+      await holder.query('SELECT pg_advisory_unlock(-1)');
+      expect([...(await first), ...(await second)]).toEqual([]);
+      expect((await later).map(ids)).toEqual([
+        [1, 2],
+        [1, 2],
+      ]);
+      expect(texts.filter((text) => text === 'BEGIN')).toHaveLength(3);
+    } finally {
+      stop();
+      holder.release();
+    }
+  });
 });

@@ -31,12 +31,119 @@ const LANE: Record<JobLane, string> = {
 /** A claim's commit goes without waiting for the WAL's flush (see `#transaction`). */
 export const NO_FLUSH_WAIT = 'SET LOCAL synchronous_commit = off';
 
+/**
+ * The claim of one bot's due updates (`claimUpdates`), after the bot's advisory lock was taken.
+ * `blocker`: per chat of the bot, its first update that holds the later ones back: not held by this
+ * owner, nor free and due (it would be taken in this same claim). `due`: the free, due updates
+ * before their chat's blocker, locked (one pass over the bot's rows, not a look back along the chat
+ * for each row: a busy group's page of 500 cost tens of ms). `skipped`: per chat of `due`, its
+ * first update neither held by this owner nor in `due` (skipped as locked by another claim):
+ * `claimed` takes none after it, so that nothing is delivered before an earlier update of its chat.
+ * `held`: updates another node holds, or waiting for a retry another node may have scheduled: a
+ * short claim with some means a recheck finds them when freed or due (delivery's heldElsewhere).
+ * It reads the statement's snapshot, before the claim's own leases: the same answer, since the
+ * claim takes only free leases (never one that counts as held) and gives them to this owner (whose
+ * leases do not count). `left`: due, free updates it did not take (`leftBehind`).
+ */
+const CLAIM_UPDATES_SQL = `WITH blocker AS MATERIALIZED (
+  SELECT e.queue_key, min(e.update_id) AS first FROM updates e
+  WHERE e.bot_id = ?
+    AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+    AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?))
+  GROUP BY e.queue_key),
+ due AS MATERIALIZED (
+  SELECT c.update_id, c.queue_key FROM updates c
+  WHERE c.bot_id = ? AND c.next_attempt_at <= ?
+    AND (c.lease_until IS NULL OR c.lease_until <= ?)
+    AND NOT EXISTS (SELECT 1 FROM blocker b
+      WHERE b.queue_key = c.queue_key AND b.first < c.update_id)
+  ORDER BY c.update_id LIMIT ?
+  FOR UPDATE OF c SKIP LOCKED),
+ skipped AS MATERIALIZED (
+  SELECT e.queue_key, min(e.update_id) AS first FROM updates e
+  WHERE e.bot_id = ? AND e.queue_key IN (SELECT queue_key FROM due)
+    AND e.update_id < (SELECT max(update_id) FROM due)
+    AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
+    AND e.update_id NOT IN (SELECT update_id FROM due)
+  GROUP BY e.queue_key),
+ claimed AS (
+  UPDATE updates u SET lease_owner = ?, lease_until = ?
+  FROM due d
+  WHERE u.bot_id = ? AND u.update_id = d.update_id
+    AND NOT EXISTS (SELECT 1 FROM skipped s
+      WHERE s.queue_key = d.queue_key AND s.first < d.update_id)
+  RETURNING ${UPDATE_COLUMNS})
+ SELECT COALESCE((SELECT json_agg(claimed) FROM claimed), '[]') AS rows,
+  EXISTS (SELECT 1 FROM updates WHERE bot_id = ?
+    AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held,
+  EXISTS (SELECT 1 FROM updates WHERE bot_id = ? AND next_attempt_at <= ?
+    AND (lease_until IS NULL OR lease_until <= ?)
+    AND update_id NOT IN (SELECT update_id FROM claimed)) AS left`;
+
+/** The claim's parameters, in the order of its placeholders. */
+function claimParams(botId: number, lease: Lease, dueBy: number, limit: number): unknown[] {
+  return [
+    // blocker
+    botId,
+    lease.owner,
+    lease.now,
+    dueBy,
+    lease.now,
+    // due
+    botId,
+    dueBy,
+    lease.now,
+    limit,
+    // skipped
+    botId,
+    lease.owner,
+    lease.now,
+    // claimed
+    lease.owner,
+    lease.until,
+    botId,
+    // held
+    botId,
+    lease.owner,
+    lease.now,
+    dueBy,
+    // left
+    botId,
+    dueBy,
+    lease.now,
+  ];
+}
+
+/**
+ * Takes the advisory locks of the bots of a claim (`PgJobClaims.#claim`), in the order given (by
+ * bot id, in every process: two claims of the same bots never wait for each other crosswise).
+ */
+const LOCK_BOTS_SQL = 'SELECT count(pg_advisory_xact_lock(x)) FROM unnest(?::bigint[]) AS x';
+
+/** The most bots' claims one transaction takes (`PgJobClaims.#claim`). */
+const BOTS_A_CLAIM = 64;
+
+/** A bot's claim waiting for a connection (`PgJobClaims.#claim`). */
+interface WaitingClaim {
+  botId: number;
+  params: unknown[];
+  resolve(row: Row): void;
+  reject(error: unknown): void;
+}
+
 export class PgJobClaims implements JobClaims {
   private readonly sql: PgSql;
   /** Bots whose last claim came back short with updates another owner holds (`heldElsewhere`). */
   readonly #heldElsewhere = new Set<number>();
   /** Bots whose last claim left due, free updates behind (`leftBehind`). */
   readonly #leftBehind = new Set<number>();
+  /** Bots' claims waiting for a connection (`#claim`). */
+  #waiting: WaitingClaim[] = [];
+  /** Claim transactions running, at most one a claim connection. */
+  #running = 0;
+  /** Whether the next claim transaction is about to begin. */
+  #scheduled = false;
+  readonly #connections: number;
 
   constructor(
     pool: Pool,
@@ -44,6 +151,7 @@ export class PgJobClaims implements JobClaims {
     private readonly pipelined: Pool,
   ) {
     this.sql = new PgSql(pool);
+    this.#connections = Math.max(1, (pipelined as { options?: { max?: number } }).options?.max ?? 1);
   }
 
   /**
@@ -85,96 +193,57 @@ export class PgJobClaims implements JobClaims {
   }
 
   async claimUpdates(botId: number, lease: Lease, dueBy: number, limit: number): Promise<UpdateRow[]> {
-    // The advisory lock is taken by the statement before the claim, so the claim's snapshot (taken
-    // when it starts, READ COMMITTED) sees every claim of the bot committed before the lock.
-    const [, answers] = await this.#transaction([
-      { sql: 'SELECT pg_advisory_xact_lock(?)', params: [-botId] },
-      {
-        // `blocker`: per chat of the bot, its first update that holds the later ones back: not
-        // held by this owner, nor free and due (it would be taken in this same claim). `due`: the
-        // free, due updates before their chat's blocker, locked (one pass over the bot's rows, not
-        // a look back along the chat for each row: a busy group's page of 500 cost tens of ms).
-        // `skipped`: per chat of `due`, its first update neither held by this owner nor in `due`
-        // (skipped as locked by another claim): `claimed` takes none after it, so that nothing is
-        // delivered before an earlier update of its chat. `held`: updates another node holds, or
-        // waiting for a retry another node may have scheduled: a short claim with some means a
-        // recheck finds them when freed or due (delivery's heldElsewhere). It reads the
-        // statement's snapshot, before the claim's own leases: the same answer, since the claim
-        // takes only free leases (never one that counts as held) and gives them to this owner
-        // (whose leases do not count).
-        sql: `WITH blocker AS MATERIALIZED (
-           SELECT e.queue_key, min(e.update_id) AS first FROM updates e
-           WHERE e.bot_id = ?
-             AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
-             AND NOT (e.next_attempt_at <= ? AND (e.lease_until IS NULL OR e.lease_until <= ?))
-           GROUP BY e.queue_key),
-         due AS MATERIALIZED (
-           SELECT c.update_id, c.queue_key FROM updates c
-           WHERE c.bot_id = ? AND c.next_attempt_at <= ?
-             AND (c.lease_until IS NULL OR c.lease_until <= ?)
-             AND NOT EXISTS (SELECT 1 FROM blocker b
-               WHERE b.queue_key = c.queue_key AND b.first < c.update_id)
-           ORDER BY c.update_id LIMIT ?
-           FOR UPDATE OF c SKIP LOCKED),
-         skipped AS MATERIALIZED (
-           SELECT e.queue_key, min(e.update_id) AS first FROM updates e
-           WHERE e.bot_id = ? AND e.queue_key IN (SELECT queue_key FROM due)
-             AND e.update_id < (SELECT max(update_id) FROM due)
-             AND NOT (e.lease_owner IS NOT NULL AND e.lease_owner = ? AND e.lease_until > ?)
-             AND e.update_id NOT IN (SELECT update_id FROM due)
-           GROUP BY e.queue_key),
-         claimed AS (
-           UPDATE updates u SET lease_owner = ?, lease_until = ?
-           FROM due d
-           WHERE u.bot_id = ? AND u.update_id = d.update_id
-             AND NOT EXISTS (SELECT 1 FROM skipped s
-               WHERE s.queue_key = d.queue_key AND s.first < d.update_id)
-           RETURNING ${UPDATE_COLUMNS})
-         SELECT COALESCE((SELECT json_agg(claimed) FROM claimed), '[]') AS rows,
-           EXISTS (SELECT 1 FROM updates WHERE bot_id = ?
-             AND ((lease_owner <> ? AND lease_until > ?) OR next_attempt_at > ?)) AS held,
-           EXISTS (SELECT 1 FROM updates WHERE bot_id = ? AND next_attempt_at <= ?
-             AND (lease_until IS NULL OR lease_until <= ?)
-             AND update_id NOT IN (SELECT update_id FROM claimed)) AS left`,
-        params: [
-          // blocker
-          botId,
-          lease.owner,
-          lease.now,
-          dueBy,
-          lease.now,
-          // due
-          botId,
-          dueBy,
-          lease.now,
-          limit,
-          // skipped
-          botId,
-          lease.owner,
-          lease.now,
-          // claimed
-          lease.owner,
-          lease.until,
-          botId,
-          // held
-          botId,
-          lease.owner,
-          lease.now,
-          dueBy,
-          // left
-          botId,
-          dueBy,
-          lease.now,
-        ],
-      },
-    ]);
-    const claimed = answers![0]!.rows as UpdateRow[];
-    const held = answers![0]!.held as boolean;
-    if (claimed.length < limit && held) this.#heldElsewhere.add(botId);
+    const answer = await this.#claim(botId, claimParams(botId, lease, dueBy, limit));
+    const claimed = answer.rows as UpdateRow[];
+    if (claimed.length < limit && (answer.held as boolean)) this.#heldElsewhere.add(botId);
     else this.#heldElsewhere.delete(botId);
-    if (answers![0]!.left as boolean) this.#leftBehind.add(botId);
+    if (answer.left as boolean) this.#leftBehind.add(botId);
     else this.#leftBehind.delete(botId);
     return claimed.sort((a, b) => a.update_id - b.update_id);
+  }
+
+  /**
+   * A bot's claim, in a transaction with the claims of other bots that wait with it (ADR 0126): one
+   * transaction a claim connection at a time, which takes every claim that waits when it begins (up
+   * to `BOTS_A_CLAIM`): the claims asked in one turn of the event loop (the bots that one commit
+   * gave updates), and those asked while every claim connection was busy. The bots' advisory locks
+   * are taken first, by one statement, in the order of their ids; each claim's statement then reads
+   * a snapshot taken after them (READ COMMITTED). A failed transaction fails every claim in it.
+   */
+  #claim(botId: number, params: unknown[]): Promise<Row> {
+    return new Promise<Row>((resolve, reject) => {
+      this.#waiting.push({ botId, params, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#waiting.length === 0 || this.#running >= this.#connections) return;
+    this.#scheduled = true;
+    // After the turn's other claims were asked.
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      if (this.#waiting.length === 0 || this.#running >= this.#connections) return;
+      const batch = this.#waiting.splice(0, BOTS_A_CLAIM).sort((a, b) => a.botId - b.botId);
+      this.#running += 1;
+      void this.#run(batch).finally(() => {
+        this.#running -= 1;
+        this.#schedule();
+      });
+    });
+  }
+
+  async #run(batch: WaitingClaim[]): Promise<void> {
+    const bots = [...new Set(batch.map((claim) => claim.botId))];
+    try {
+      const [, ...answers] = await this.#transaction([
+        { sql: LOCK_BOTS_SQL, params: [bots.map((botId) => -botId)] },
+        ...batch.map((claim) => ({ sql: CLAIM_UPDATES_SQL, params: claim.params })),
+      ]);
+      batch.forEach((claim, i) => claim.resolve(answers[i]![0]!));
+    } catch (error) {
+      for (const claim of batch) claim.reject(error);
+    }
   }
 
   heldElsewhere(botId: number): boolean {
