@@ -17,6 +17,10 @@ import type { UpdateRow } from '../../storage/store.js';
 /** A bot must answer within this many seconds (reference §3 retention of callback_query). */
 export const CALLBACK_QUERY_LIFETIME = 150;
 export const MAX_ANSWER_TEXT = 200;
+/** Queries pressed here kept for their answer's checks (`CallbackQueries.#pressed`), at most. */
+const PRESSED_KEPT = 10_000;
+/** An answer longer than this (its JSON) is not told with its event: the person's client reads it. */
+const TOLD_ANSWER_MAX = 1_000;
 
 export interface CallbackAnswer {
   text?: string;
@@ -39,6 +43,13 @@ export interface PressResult {
 type InlineButton = { text: string; callback_data?: string; url?: string; callback_game?: unknown };
 
 export class CallbackQueries {
+  /**
+   * The queries pressed here (their writes committed) while they may be answered, oldest first:
+   * answerCallbackQuery checks its bot and age from here, without a read (a query's bot and time
+   * never change; whether it was answered, here or on another process, its write finds).
+   */
+  readonly #pressed = new Map<string, { botId: number; createdAt: number }>();
+
   constructor(
     private readonly deps: PlatformDeps,
     private readonly users: Users,
@@ -105,7 +116,11 @@ export class CallbackQueries {
     };
 
     // Subscribe before queueing, so that a fast answer is not missed.
-    const answered = expectEvent(bus, 'callback.answered', id);
+    let told: string | undefined;
+    const answered = expectEvent(bus, 'callback.answered', id, (event) => {
+      told = event.answer;
+      return true;
+    });
     try {
       const queued = await store.write({ bot: botId, queues: true }, async (tx) => {
         await tx.insertCallbackQuery({
@@ -123,30 +138,45 @@ export class CallbackQueries {
         const update = { type: 'callback_query', payload, queueKey: `u${user.id}`, date: now } as const;
         return { id: await this.updates.enqueue(tx, botId, update, rows), rows };
       });
+      this.#keepPressed(id, botId, now);
       if (queued.id !== null) this.updates.notify(botId, queued.rows);
       await answered.wait(timeoutMs, signal);
     } finally {
       answered.cancel();
     }
-    const stored = await store.getCallbackQuery(id);
-    if (!stored?.answer) return { query_id: id, answered: false };
-    return { query_id: id, answered: true, ...(JSON.parse(stored.answer) as CallbackAnswer) };
+    // The answer as its event told it, else as stored (a long one, or none heard).
+    const answer = told ?? (await store.getCallbackQuery(id))?.answer;
+    if (!answer) return { query_id: id, answered: false };
+    return { query_id: id, answered: true, ...(JSON.parse(answer) as CallbackAnswer) };
+  }
+
+  #keepPressed(id: string, botId: number, createdAt: number): void {
+    this.#pressed.set(id, { botId, createdAt });
+    for (const [key, query] of this.#pressed) {
+      if (this.#pressed.size <= PRESSED_KEPT && createdAt - query.createdAt <= CALLBACK_QUERY_LIFETIME) break;
+      this.#pressed.delete(key);
+    }
   }
 
   /** answerCallbackQuery: once per query, by its bot, within 150 s. */
   async answer(botId: number, queryId: string, answer: CallbackAnswer): Promise<void> {
     const { store, clock, bus } = this.deps;
     const invalid = () => new PlatformError('QUERY_INVALID', 'query is too old or query ID is invalid');
-    const row = await store.getCallbackQuery(queryId);
+    const kept = this.#pressed.get(queryId);
+    const row = kept
+      ? { bot_id: kept.botId, created_at: kept.createdAt }
+      : await store.getCallbackQuery(queryId);
     const now = clock.now();
     if (!row || row.bot_id !== botId || now - row.created_at > CALLBACK_QUERY_LIFETIME) throw invalid();
     if (answer.text !== undefined && [...answer.text].length > MAX_ANSWER_TEXT) {
       throw new PlatformError('CALLBACK_ANSWER_TOO_LONG', 'MESSAGE_TOO_LONG');
     }
+    const json = JSON.stringify(answer);
     const recorded = await store.write({ bot: botId }, async (tx) =>
-      tx.answerCallbackQuery(queryId, JSON.stringify(answer), now),
+      tx.answerCallbackQuery(queryId, json, now),
     );
     if (!recorded) throw invalid();
-    bus.emit('callback.answered', { id: queryId });
+    this.#pressed.delete(queryId);
+    bus.emit('callback.answered', { id: queryId, ...(json.length <= TOLD_ANSWER_MAX && { answer: json }) });
   }
 }

@@ -33,8 +33,8 @@ export interface PlatformEvents {
    * ran out by nothing (the app reloads at its end).
    */
   'chat.draft': { chatPk: number; botId: number; userId: number };
-  /** A bot answered a callback query. */
-  'callback.answered': { id: string };
+  /** A bot answered a callback query: its answer (JSON, as stored) when it is short. */
+  'callback.answered': { id: string; answer?: string };
   /** A person read a chat further (their read cursor moved): the others' apps show their messages read. */
   'chat.read': { chatPk: number; userId: number };
   /** A chat's pending join requests changed (one made, approved or declined): admins' apps re-read them. */

@@ -81,6 +81,8 @@ export class PgMessages implements MessagesReader, MessagesWriter {
   async insertCallbackQuery(row: CallbackQueryRow) {
     // Nothing to answer: sent with the write's next statement (a press's update, issue 31).
     await this.sql.insertLater('callback_queries', row);
+    // Unanswered as inserted: its answer may wait too (a hint only, as a read's: ADR 0127).
+    if (row.answered_at === null && this.sql.write) this.sql.cache?.caches.keepUnansweredQuery(row.id);
   }
   async answerCallbackQuery(id: string, answer: string, answeredAt: number) {
     // A query a read just found unanswered: the answer waits for the write's next statement (no
