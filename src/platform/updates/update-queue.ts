@@ -235,10 +235,10 @@ export class UpdateQueue {
       }
       // Read again from the start when the first read was not from there (an offset ahead), or
       // when the write kept only the last updates.
-      const first = params.offset < 0 || ahead ? undefined : read.rows;
+      const standing = params.offset < 0 || ahead ? undefined : read.rows;
       const rows = watch
-        ? await this.#poll(watch, bot, fromId, params, first, signal)
-        : (first ?? (await store.listUpdates(botId, fromId, params.limit, clock.now())));
+        ? await this.#poll(watch, bot, fromId, params, standing, signal)
+        : (standing ?? (await store.listUpdates(botId, fromId, params.limit, clock.now())));
       return this.#answer(botId, rows);
     } finally {
       watch?.off();
