@@ -6,31 +6,26 @@
  * and the write connection's round trips for a send are BEGIN's and COMMIT's. What the bots get,
  * and the ids, are as before. Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
-import {
-  dropSchema,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  testSchema,
-} from '../src/storage/contracts/postgres.js';
+import { postgresAvailable, storeForAllTests } from '../src/storage/contracts/postgres.js';
 import { writeRoundTrips } from '../src/storage/contracts/pg-queries-seen.js';
-import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { ChatRow } from '../src/storage/store.js';
 import { platformOn } from './helpers/test-platform.js';
 
 const INCREMENT = /SET last_(message|update)_id = last_(message|update)_id \+ 1/;
 
 describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL, and a bot's reply", () => {
-  const schema = testSchema();
   let store: PgStore;
   let platform: Platform;
   let person = '';
   const bots: number[] = [];
   let group: ChatRow;
 
+  storeForAllTests((opened) => (store = opened), { poolSize: 4 });
+
   beforeAll(async () => {
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
     platform = platformOn(store);
     const owner = await platform.users.createUser({ phone_number: '+15557770001', first_name: 'Owner' });
     person = String(owner.id);
@@ -45,11 +40,6 @@ describe.skipIf(!postgresAvailable)("a person's message to a group on PostgreSQL
       title: 'Sends',
       members: usernames,
     }));
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await dropSchema(schema);
   });
 
   it("takes its message id and its bots' update ids with no round trip of its own", async () => {

@@ -5,34 +5,24 @@
  * as before, found once, and the other writes of its batch are written. Skipped without a
  * PostgreSQL server (contracts/postgres.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
-import {
-  dropSchema,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  testSchema,
-} from '../src/storage/contracts/postgres.js';
+import { postgresAvailable, storeForAllTests } from '../src/storage/contracts/postgres.js';
 import { countWriteStatements, writeRoundTrips } from '../src/storage/contracts/pg-queries-seen.js';
-import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { PgStore } from '../src/storage/postgres/pg-store.js';
 import { platformOn } from './helpers/test-platform.js';
 
 const USER_BY_ID = /FROM users WHERE id =/;
 const INSERT_USERS = /^INSERT INTO users /;
 
 describe.skipIf(!postgresAvailable)('people and bots made on PostgreSQL', () => {
-  const schema = testSchema();
   let store: PgStore;
   let platform: Platform;
 
-  beforeAll(async () => {
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
-    platform = platformOn(store);
-  });
+  storeForAllTests((opened) => (store = opened), { poolSize: 4 });
 
-  afterAll(async () => {
-    await store?.close();
-    await dropSchema(schema);
+  beforeAll(async () => {
+    platform = platformOn(store);
   });
 
   it("reads no candidate id: a person's write and a bot's are sent with their commit", async () => {

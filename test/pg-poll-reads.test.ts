@@ -4,16 +4,11 @@
  * parks is answered from the rows queued here, without another read. What the bot gets is as
  * before. Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
-import {
-  dropSchema,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  testSchema,
-} from '../src/storage/contracts/postgres.js';
+import { postgresAvailable, storeForAllTests } from '../src/storage/contracts/postgres.js';
 import { poolStatements } from '../src/storage/contracts/pg-queries-seen.js';
-import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { PgStore } from '../src/storage/postgres/pg-store.js';
 import { platformOn } from './helpers/test-platform.js';
 import { waitFor } from './helpers/wait-for.js';
 
@@ -21,24 +16,19 @@ import { waitFor } from './helpers/wait-for.js';
 const READS_BOT_OR_QUEUE = /FROM bots|FROM updates/;
 
 describe.skipIf(!postgresAvailable)("a long-polling bot's reads on PostgreSQL", () => {
-  const schema = testSchema();
   let store: PgStore;
   let platform: Platform;
   let person = '';
   let botId = 0;
 
+  storeForAllTests((opened) => (store = opened), { poolSize: 4 });
+
   beforeAll(async () => {
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
     platform = platformOn(store);
     person = String(
       (await platform.users.createUser({ phone_number: '+15557770101', first_name: 'Poller' })).id,
     );
     botId = (await platform.users.createBot({ username: 'poll_reads_bot' })).user.id;
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await dropSchema(schema);
   });
 
   const getUpdates = (offset: number, timeout: number) =>

@@ -6,16 +6,11 @@
  * answer given twice, is read and refused as before. Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/platform/assembly/platform.js';
-import {
-  dropSchema,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  testSchema,
-} from '../src/storage/contracts/postgres.js';
+import { postgresAvailable, storeForAllTests } from '../src/storage/contracts/postgres.js';
 import { poolStatements, writeRoundTrips } from '../src/storage/contracts/pg-queries-seen.js';
-import { PgStore } from '../src/storage/postgres/pg-store.js';
+import type { PgStore } from '../src/storage/postgres/pg-store.js';
 import type { UserRow } from '../src/storage/store.js';
 import { platformOn } from './helpers/test-platform.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -23,26 +18,21 @@ import { waitFor } from './helpers/wait-for.js';
 const QUERY_READ = /FROM callback_queries/;
 
 describe.skipIf(!postgresAvailable)('a press and its answer on PostgreSQL', () => {
-  const schema = testSchema();
   let store: PgStore;
   let platform: Platform;
   let other: Platform;
   let person: UserRow;
   let bot: UserRow;
 
+  storeForAllTests((opened) => (store = opened), { poolSize: 4 });
+
   beforeAll(async () => {
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 4 });
     platform = platformOn(store);
     // A second platform on the same store: a node that did not see the press.
     other = platformOn(store);
     person = await platform.users.createUser({ phone_number: '+15557770201', first_name: 'Presser' });
     bot = (await platform.users.createBot({ username: 'press_reads_bot' })).user;
     await platform.messages.sendFromUser(String(person.id), '@press_reads_bot', 'hello');
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await dropSchema(schema);
   });
 
   /** The bot's message with a button, and a press of it; answers the query's id and the press. */

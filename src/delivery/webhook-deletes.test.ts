@@ -12,26 +12,20 @@ import { JobClaimant } from './job-claimant.js';
 import { WebhookWorker } from './webhook-worker.js';
 import type { Platform } from '../platform/assembly/platform.js';
 import { SystemClock } from '../platform/core/clock.js';
-import {
-  dropSchema,
-  postgresAvailable,
-  testSchema,
-  TEST_POSTGRES_URL,
-} from '../storage/contracts/postgres.js';
+import { postgresAvailable, storeForEachTest } from '../storage/contracts/postgres.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';
-import { PgStore } from '../storage/postgres/pg-store.js';
+import type { PgStore } from '../storage/postgres/pg-store.js';
 
 const BOT = 10;
 const OTHER = 11;
 
 describe.skipIf(!postgresAvailable)('PostgreSQL: a delivered update deleted', () => {
-  let schema: string;
   let store: PgStore;
   let worker: WebhookWorker;
 
+  storeForEachTest((opened) => (store = opened));
+
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
     await store.write(async (tx) => {
       for (const id of [BOT, OTHER]) {
@@ -51,8 +45,6 @@ describe.skipIf(!postgresAvailable)('PostgreSQL: a delivered update deleted', ()
 
   afterEach(async () => {
     await worker.stop();
-    await store.close();
-    await dropSchema(schema);
   });
 
   it('joins no write whose transaction may have begun before its row was claimed', async () => {

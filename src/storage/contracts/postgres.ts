@@ -5,8 +5,8 @@
  * PARLEY_REQUIRE_POSTGRES=1 (set by .ci/run), which makes its absence a failure.
  */
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
-import { PgStore } from '../postgres/pg-store.js';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { PgStore, type PgStoreOptions } from '../postgres/pg-store.js';
 import { SchemaSpares } from './postgres-spares.js';
 import { probe, TEST_POSTGRES_URL } from './postgres-server.js';
 
@@ -42,6 +42,43 @@ export function testSchema(): string {
 /** Done with a test's schema, its stores closed: kept for the next test, emptied, or dropped. */
 export function dropSchema(schema: string): Promise<void> {
   return spares.give(schema);
+}
+
+/**
+ * A store for each test of the suite that calls this (in its `describe`): opened on a schema of its
+ * own before each test (three connections unless `options` say otherwise), closed after it, and its
+ * schema given back. `opened` is told each test's store. A suite's own `beforeEach` registered after
+ * this runs after the store is open, its own `afterEach` before it is closed.
+ */
+export function storeForEachTest(opened: (store: PgStore) => void, options: TestStoreOptions = {}): void {
+  storeAround(beforeEach, afterEach, opened, options);
+}
+
+/** The same, one store for all the tests of the suite (`beforeAll`, `afterAll`). */
+export function storeForAllTests(opened: (store: PgStore) => void, options: TestStoreOptions = {}): void {
+  storeAround(beforeAll, afterAll, opened, options);
+}
+
+type TestStoreOptions = Partial<Omit<PgStoreOptions, 'url' | 'schema'>>;
+
+function storeAround(
+  before: (hook: () => Promise<void>) => void,
+  after: (hook: () => Promise<void>) => void,
+  opened: (store: PgStore) => void,
+  options: TestStoreOptions,
+): void {
+  let store: PgStore | undefined;
+  let schema = '';
+  before(async () => {
+    schema = testSchema();
+    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3, ...options });
+    opened(store);
+  });
+  after(async () => {
+    await store?.close();
+    store = undefined;
+    await dropSchema(schema);
+  });
 }
 
 /** Stores on one new schema (as `count` processes would have); the last to close drops it. */

@@ -5,9 +5,9 @@
  * any other write of a bot, and never outlive a write rolled back to its savepoint. Skipped without
  * a PostgreSQL server (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { bot, user } from '../contracts/fixtures.js';
 import type { StoreTx } from '../store.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
@@ -25,23 +25,16 @@ function queueFor(botId: number, at: number) {
 }
 
 describe.skipIf(!postgresAvailable)('PostgreSQL bot rows read ahead for a batch', () => {
-  let schema: string;
   let store: PgStore;
+  storeForEachTest((opened) => (store = opened));
 
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     await store.write(async (tx) => {
       for (const id of BOTS) {
         await tx.insertUser(user(id, { is_bot: true, phone_number: null, username: `ahead_${id}_bot` }));
         await tx.insertBot(bot(id));
       }
     });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   it("answers each write's bot from one read, following the batch's increments", async () => {

@@ -6,9 +6,9 @@
  * false. Of two answers exactly one is first, as the port's contract says. Skipped without a
  * PostgreSQL server (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
 import { callbackQuery } from '../contracts/fixtures.js';
 
@@ -16,18 +16,11 @@ const PLAIN_ANSWER =
   'UPDATE callback_queries SET answer = $1, answered_at = $2 WHERE id = $3 AND answered_at IS NULL';
 
 describe.skipIf(!postgresAvailable)('PostgreSQL callback answers after a read', () => {
-  let schema: string;
   let store: PgStore;
+  storeForEachTest((opened) => (store = opened));
 
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     await store.write(async (tx) => tx.insertCallbackQuery(callbackQuery('q')));
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   const answer = (text: string, at: number) =>

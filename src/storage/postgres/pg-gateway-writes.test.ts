@@ -5,31 +5,25 @@
  * (issue 31). Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { gatewayJob, verificationRequest } from '../contracts/fixtures.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
 
 describe.skipIf(!postgresAvailable)("PostgreSQL gateway reports' writes", () => {
-  let schema: string;
   let store: PgStore;
   let jobs: number[];
 
+  storeForEachTest((opened) => (store = opened));
+
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     await store.write(async (tx) => {
       await tx.gateway.insertRequest(verificationRequest('r1'));
       await tx.gateway.insertJob(gatewayJob('r1', 'report', 100));
       await tx.gateway.insertJob(gatewayJob('r1', 'report', 200));
     });
     jobs = (await store.gateway.listJobs('r1')).map((job) => job.id);
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   it('sends the log row, the delete and the reschedule with the commit', async () => {

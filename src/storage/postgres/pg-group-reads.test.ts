@@ -5,9 +5,9 @@
  * changes a member reads them from its transaction, and its commit forgets them. Skipped without a
  * PostgreSQL server (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { bot, chat, member, user } from '../contracts/fixtures.js';
 import { countWriteStatements, watchQueries } from '../contracts/pg-queries-seen.js';
 import type { StoreTx } from '../store.js';
@@ -15,13 +15,12 @@ import type { StoreTx } from '../store.js';
 const GROUP_ID = -1001234;
 
 describe.skipIf(!postgresAvailable)('PostgreSQL reads of a group, from the row caches', () => {
-  let schema: string;
   let store: PgStore;
   let pk: number;
 
+  storeForEachTest((opened) => (store = opened));
+
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     pk = await store.write(async (tx) => {
       for (const id of [10, 11]) {
         await tx.insertUser(user(id, { is_bot: true, phone_number: null, username: `group_${id}_bot` }));
@@ -32,11 +31,6 @@ describe.skipIf(!postgresAvailable)('PostgreSQL reads of a group, from the row c
       for (const id of [1, 10]) await tx.upsertMember(member(chatPk, id));
       return chatPk;
     });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   /** A group send's reads, as the platform makes them: the chat by id, its bot members. */

@@ -6,9 +6,9 @@
  * rolled back to its savepoint is not kept. Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { chat, member, user } from '../contracts/fixtures.js';
 import { poolStatements } from '../contracts/pg-queries-seen.js';
 import type { StoreTx } from '../store.js';
@@ -33,21 +33,14 @@ function firstMessage(person: number, botUser: number) {
 }
 
 describe.skipIf(!postgresAvailable)('PostgreSQL chats kept at the commit that inserted them', () => {
-  let schema: string;
   let store: PgStore;
+  storeForEachTest((opened) => (store = opened));
 
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     await store.write(async (tx) => {
       for (const id of [1, 2, 3, 4]) await tx.insertUser(user(id));
       await tx.insertUser(user(10, { is_bot: true }));
     });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   it('answers the chat, its pair and its members without a statement, as the database has them', async () => {

@@ -5,25 +5,15 @@
  * user the write changed too, or one of a write rolled back to its savepoint, is not kept.
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { user } from '../contracts/fixtures.js';
 import { poolStatements } from '../contracts/pg-queries-seen.js';
 
 describe.skipIf(!postgresAvailable)('PostgreSQL users kept at the commit that inserted them', () => {
-  let schema: string;
   let store: PgStore;
-
-  beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
-  });
+  storeForEachTest((opened) => (store = opened));
 
   it('answers a user it inserted by phone, username and id without a statement, as the database has it', async () => {
     await store.write((tx) => tx.insertUser(user(1, { username: 'Kept_Person' })));

@@ -5,9 +5,9 @@
  * commit does not wait for the WAL's flush (ADR 0123). Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { update } from '../contracts/fixtures.js';
 import { watchQueries } from '../contracts/pg-queries-seen.js';
 import { NO_FLUSH_WAIT } from './pg-job-claims.js';
@@ -17,18 +17,8 @@ const lease = (owner: string, now = T) => ({ owner, now, until: now + 60_000 });
 const ids = (rows: Array<{ update_id: number }>) => rows.map((row) => row.update_id);
 
 describe.skipIf(!postgresAvailable)("a webhook bot's claims on PostgreSQL", () => {
-  let schema: string;
   let store: PgStore;
-
-  beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 6 });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
-  });
+  storeForEachTest((opened) => (store = opened), { poolSize: 6 });
 
   const queue = (rows: Array<[updateId: number, chat: string]>) =>
     store.write(async (tx) => {

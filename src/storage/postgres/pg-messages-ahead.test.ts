@@ -6,9 +6,9 @@
  * batch updated the message, or inserted one the read did not find, the database answers again.
  * Skipped without a PostgreSQL server (contracts/postgres.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgStore } from './pg-store.js';
-import { dropSchema, postgresAvailable, testSchema, TEST_POSTGRES_URL } from '../contracts/postgres.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PgStore } from './pg-store.js';
+import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { chat, user } from '../contracts/fixtures.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
 import type { MessageRow } from '../ports/messages.js';
@@ -21,13 +21,12 @@ function message(chatPk: number, id: number, body = '{"text":"hi"}'): MessageRow
 }
 
 describe.skipIf(!postgresAvailable)('PostgreSQL messages read ahead for a write', () => {
-  let schema: string;
   let store: PgStore;
   let pk: number;
 
+  storeForEachTest((opened) => (store = opened));
+
   beforeEach(async () => {
-    schema = testSchema();
-    store = await PgStore.open({ url: TEST_POSTGRES_URL, schema, poolSize: 3 });
     pk = await store.write(async (tx) => {
       await tx.insertUser(user(1));
       await tx.insertUser(user(10, { is_bot: true }));
@@ -35,11 +34,6 @@ describe.skipIf(!postgresAvailable)('PostgreSQL messages read ahead for a write'
       for (const id of [1, 2]) await tx.insertMessage(message(row.pk, id));
       return row.pk;
     });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await dropSchema(schema);
   });
 
   /**
