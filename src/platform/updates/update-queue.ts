@@ -53,12 +53,13 @@ export interface NewUpdate {
  * The updates this process queued for a bot since its poll read an empty queue, as their writes
  * hand them over (`notify`): a poll woken by them answers from these rather than read the store
  * again. `next` is the id that must come next: the bot's last update id as the poll read it with
- * (or before) its empty read, plus one; NaN until then. Update ids are handed out once each, in commit order, by the bot row
- * (ports/users.ts): rows that go on exactly from there are every update of the bot above that id
- * when their write committed (nothing else took an id in between, and the empty read saw none
- * below it still unexpired), a prefix of what the store holds when the poll answers (later ids
- * come after it). Rows that do not go on from `next` (another process, or a write that did not
- * hand its rows over, took an id between) end it for this poll: it reads the store (NaN).
+ * (or before) its empty read, plus one; NaN until then. Update ids are handed out once each, in
+ * commit order, by the bot row (ports/users.ts): rows that go on exactly from there are every
+ * update of the bot above that id when their write committed (nothing else took an id in between,
+ * and the empty read saw none below it still unexpired), a prefix of what the store holds when the
+ * poll answers (later ids come after it). Rows that do not go on from `next` (another process, or
+ * a write that did not hand its rows over, took an id between) end it for this poll: it reads the
+ * store (NaN).
  */
 interface Fresh {
   next: number;
