@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ServerMetrics } from './metrics.js';
 
 /** Metrics with a store that has nothing to say (the gauges read at scrape are not under test). */
-function metrics(): ServerMetrics {
+function metrics(reruns: Record<string, number> = {}): ServerMetrics {
   const store = {
     countPendingUpdates: async () => ({ all: 0, webhook: 0 }),
     oldestDueJobs: async () => ({ webhook: undefined, gateway: undefined }),
     listAccountBalances: async () => [],
+    reruns,
   };
   return new ServerMetrics(store as never, { nowMs: () => 0 } as never, {} as never, () => 0);
 }
@@ -65,5 +66,18 @@ describe('ServerMetrics', () => {
     expect(await b.scrape()).toContain('parley_webhook_deliveries_total{outcome="delivered"} 0');
     expect(await a.scrape()).toContain('parley_store_commit_seconds_count 1');
     expect(await b.scrape()).toContain('parley_store_commit_seconds_count 0');
+  });
+
+  it("counts the store's writes run again, by reason, as the store counts them at scrape", async () => {
+    const reruns = { serialization: 3, deadlock: 0 };
+    const m = metrics(reruns);
+    expect(lines(await m.scrape(), 'parley_store_reruns_total{').sort()).toEqual([
+      'parley_store_reruns_total{reason="deadlock"} 0',
+      'parley_store_reruns_total{reason="serialization"} 3',
+    ]);
+    reruns.serialization = 5;
+    expect(await m.scrape()).toContain('parley_store_reruns_total{reason="serialization"} 5\n');
+    // SQLite's store runs none again: no series.
+    expect(await metrics().scrape()).not.toContain('parley_store_reruns_total{');
   });
 });

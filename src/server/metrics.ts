@@ -186,6 +186,17 @@ export class ServerMetrics {
         this.inc(gatewaySends());
       },
     });
+    const { store } = this;
+    new Counter({
+      name: 'parley_store_reruns_total',
+      help: "Writes run again after meeting another write connection's or node's (PostgreSQL), by reason.",
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, count] of Object.entries(store.reruns)) this.labels(reason).inc(count);
+      },
+    });
     const commits = this.#commits;
     registry.registerMetric(
       bucketsMetric(

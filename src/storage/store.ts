@@ -256,6 +256,13 @@ export interface Store extends StoreReader {
    * from BEGIN to the end of COMMIT, in ms (the metrics, ADR 0060); undefined stops the calls.
    */
   observeCommits(observer: ((ms: number) => void) | undefined): void;
+
+  /**
+   * Writes run again since the store opened, by why: on PostgreSQL a write that met another write
+   * connection's or node's (`serialization`, `deadlock`, `lockTimeout`, `outOfOrder`); SQLite's one
+   * writer runs none (the metrics).
+   */
+  readonly reruns: Readonly<Record<string, number>>;
 }
 
 /** A unique constraint was violated; `constraint` names the column(s). */

@@ -275,6 +275,11 @@ export class SqliteStore implements Store {
     this.#onCommit = observer;
   }
 
+  /** Store.reruns: one writer, no write meets another. */
+  get reruns(): Readonly<Record<string, number>> {
+    return {};
+  }
+
   /** A write was rolled back: every cache that may hold what it wrote is dropped. */
   #forgetRows(): void {
     this.#users.forgetUncommitted();
