@@ -14,6 +14,7 @@ import type { JobClaims } from '../storage/ports/jobs.js';
 import type { Platform } from '../platform/assembly/platform.js';
 import { sqlitePlatform } from '../../test/helpers/test-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
+import type { StoreTx } from '../storage/store.js';
 import { bot, update, user } from '../storage/contracts/fixtures.js';
 
 const BOT = 10;
@@ -61,8 +62,32 @@ async function receiveIds(received: number[]): Promise<number> {
       response.end();
     });
   });
+  return listening();
+}
+
+/** Puts `server` (the test's receiver) on a port of its own; answers the port. */
+async function listening(): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
+}
+
+/** The tests' webhook bot (BOT), named `username`, its webhook the receiver on `port`. */
+async function insertWebhookBot(tx: StoreTx, username: string, port: number, maxConnections?: number) {
+  await tx.insertUser(user(BOT, { is_bot: true, username, phone_number: null }));
+  await tx.insertBot({
+    ...bot(BOT),
+    webhook_url: `http://127.0.0.1:${port}/hook`,
+    ...(maxConnections !== undefined && { webhook_max_connections: maxConnections }),
+  });
+}
+
+/** Starts a webhook worker with a claimant of its own over `claims`, as a node would be. */
+function startWorker(claims: JobClaims): void {
+  const claimant = new JobClaimant(claims);
+  claimants.push(claimant);
+  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
+  workers.push(worker);
+  worker.start();
 }
 
 it('delivers each update once across two claimants, in order per chat', async () => {
@@ -90,22 +115,15 @@ it('delivers each update once across two claimants, in order per chat', async ()
     });
   });
   const failedOnce = new Set<number>();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listening();
 
   await store.write(async (tx) => {
-    await tx.insertUser(user(BOT, { is_bot: true, username: 'twobot', phone_number: null }));
-    await tx.insertBot({
-      ...bot(BOT),
-      webhook_url: `http://127.0.0.1:${port}/hook`,
-      webhook_max_connections: 4,
-    });
+    await insertWebhookBot(tx, 'twobot', port, 4);
     const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
     for (let id = 1; id <= UPDATES; id++)
       await tx.insertUpdate(update(BOT, id, { queue_key: `c${id % CHATS}`, expires_at: expiresAt }));
   });
 
-  const log = pino({ level: 'silent' });
   // Small claims (3 rows at most), so that the two claimants share the queue.
   const claimedBy = new Map<string, number>();
   const small = storeClaims({
@@ -116,13 +134,7 @@ it('delivers each update once across two claimants, in order per chat', async ()
       return rows;
     },
   });
-  for (let i = 0; i < 2; i++) {
-    const claimant = new JobClaimant(small);
-    claimants.push(claimant);
-    const worker = new WebhookWorker(platform, log, async () => undefined, claimant);
-    workers.push(worker);
-    worker.start();
-  }
+  for (let i = 0; i < 2; i++) startWorker(small);
   await waitFor(() => accepted.length >= UPDATES);
   // Delivered rows are deleted once their delivery is accepted.
   await waitFor(async () => (await store.countUpdates(BOT)) === 0);
@@ -154,15 +166,9 @@ it("gives a connection back once the answer is read, and sends a chat's next upd
     });
     response.on('close', () => (inFlight -= 1));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listening();
   await store.write(async (tx) => {
-    await tx.insertUser(user(BOT, { is_bot: true, username: 'slotbot', phone_number: null }));
-    await tx.insertBot({
-      ...bot(BOT),
-      webhook_url: `http://127.0.0.1:${port}/hook`,
-      webhook_max_connections: 2,
-    });
+    await insertWebhookBot(tx, 'slotbot', port, 2);
     const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
     // Four chats with two updates each: 1-4 are the first of their chats, 5-8 the second.
     for (let id = 1; id <= 8; id++)
@@ -177,11 +183,7 @@ it("gives a connection back once the answer is read, and sends a chat's next upd
     return write(...args);
   }) as typeof store.write;
 
-  const claimant = new JobClaimant(store.jobs);
-  claimants.push(claimant);
-  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
-  workers.push(worker);
-  worker.start();
+  startWorker(store.jobs);
   // Two connections serve all four chats although no outcome is written yet, and the second update
   // of a chat goes once the first one's answer is read, as the reference's (ADR 0117): every update
   // is delivered, in order per chat, before any delete is written.
@@ -216,11 +218,9 @@ it('claims again only once its given-back claims are written, so a failed update
       response.writeHead(fail ? 500 : 200).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listening();
   await store.write(async (tx) => {
-    await tx.insertUser(user(BOT, { is_bot: true, username: 'relbot', phone_number: null }));
-    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+    await insertWebhookBot(tx, 'relbot', port);
     const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
     for (let id = 1; id <= 4; id++)
       await tx.insertUpdate(update(BOT, id, { queue_key: 'c', expires_at: expiresAt }));
@@ -235,11 +235,7 @@ it('claims again only once its given-back claims are written, so a failed update
     claimUpdates: (botId, lease, dueBy, limit) =>
       store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2)),
   });
-  const claimant = new JobClaimant(slow);
-  claimants.push(claimant);
-  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
-  workers.push(worker);
-  worker.start();
+  startWorker(slow);
   await waitFor(() => accepted.length >= 4, { what: 'four updates accepted' });
   // Before: 3 and 4 were claimed while 1 and 2 were being given back, and went first.
   expect(accepted).toEqual([1, 2, 3, 4]);
@@ -249,8 +245,7 @@ it('claims again an update whose event came while a claim was under way (issue 3
   const received: number[] = [];
   const port = await receiveIds(received);
   await store.write(async (tx) => {
-    await tx.insertUser(user(BOT, { is_bot: true, username: 'racebot', phone_number: null }));
-    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+    await insertWebhookBot(tx, 'racebot', port);
   });
   // The first claim finds nothing; the update is committed after its snapshot and its event heard
   // before its answer (as another node's, over NOTIFY, while this node's claim waits for the bot's
@@ -271,11 +266,7 @@ it('claims again an update whose event came while a claim was under way (issue 3
       return rows;
     },
   });
-  const claimant = new JobClaimant(racing);
-  claimants.push(claimant);
-  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
-  workers.push(worker);
-  worker.start();
+  startWorker(racing);
   await waitFor(() => received.length >= 1, { what: 'the update raced with a claim', timeoutMs: 3_000 });
   expect(received).toEqual([1]);
 });
@@ -284,8 +275,7 @@ it('claims once an update when updates come one at a time, and takes what a shor
   const received: number[] = [];
   const port = await receiveIds(received);
   await store.write(async (tx) => {
-    await tx.insertUser(user(BOT, { is_bot: true, username: 'tricklebot', phone_number: null }));
-    await tx.insertBot({ ...bot(BOT), webhook_url: `http://127.0.0.1:${port}/hook` });
+    await insertWebhookBot(tx, 'tricklebot', port);
   });
   let claims = 0;
   const counting = storeClaims({
@@ -295,11 +285,7 @@ it('claims once an update when updates come one at a time, and takes what a shor
       return store.jobs.claimUpdates(botId, lease, dueBy, Math.min(limit, 2));
     },
   });
-  const claimant = new JobClaimant(counting);
-  claimants.push(claimant);
-  const worker = new WebhookWorker(platform, pino({ level: 'silent' }), async () => undefined, claimant);
-  workers.push(worker);
-  worker.start();
+  startWorker(counting);
   await waitFor(() => claims >= 1, { what: 'the first look', timeoutMs: 3_000 });
   const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
   const queue = async (ids: number[]) => {
