@@ -198,42 +198,7 @@ export class UpdateQueue {
       const { bot } = read;
       if (bot.webhook_url !== '') throw new PollConflict('webhook_active');
 
-      const writes: Array<(tx: UpdatesWriter & UsersWriter) => Promise<void>> = [];
-      if (params.allowedUpdates !== undefined) {
-        const json = JSON.stringify(params.allowedUpdates);
-        const stored = params.allowedUpdates.length === 0 ? null : json;
-        if (stored !== bot.allowed_updates)
-          writes.push((tx) => tx.updateBot(botId, { allowed_updates: stored }));
-      }
-      let fromId = 0;
-      // An offset past every id the bot was given belongs to an earlier numbering (ids restart at a
-      // random value after a week without updates, or when they would overflow): it confirms nothing
-      // and the queue is read from its start, so the new numbering's updates are neither deleted nor
-      // skipped.
-      const ahead = params.offset > bot.last_update_id + 1;
-      if (params.offset > 0 && !ahead) {
-        fromId = params.offset;
-        writes.push((tx) => tx.deleteUpdatesBelow(botId, params.offset));
-      } else if (params.offset < 0) {
-        const keep = -params.offset;
-        writes.push((tx) => tx.keepLastUpdates(botId, keep));
-      }
-      if (writes.length > 0) {
-        // Skip the commit when the offset confirms nothing and nothing else changes; an offset
-        // above what was handed over here confirms rows that were queued (gone meanwhile: a delete
-        // of none).
-        const handedBelow = params.offset > (this.#handedUpTo.get(botId) ?? Infinity);
-        if (handedBelow) this.#handedUpTo.delete(botId);
-        const first =
-          params.offset > 0 && !ahead && writes.length === 1 && !handedBelow
-            ? await store.listUpdates(botId, 0, 1, 0)
-            : undefined;
-        if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
-          await store.write({ bot: botId }, async (tx) => {
-            for (const write of writes) await write(tx);
-          });
-        }
-      }
+      const { fromId, ahead } = await this.#confirm(bot, params);
       // Read again from the start when the first read was not from there (an offset ahead), or
       // when the write kept only the last updates.
       const standing = params.offset < 0 || ahead ? undefined : read.rows;
@@ -244,6 +209,51 @@ export class UpdateQueue {
     } finally {
       watch?.off();
     }
+  }
+
+  /**
+   * What the call's offset and allowed_updates write (the confirmation, the queue kept to its last
+   * updates, the setting); answers the id the queue is read from and whether the offset is ahead.
+   */
+  async #confirm(bot: BotRow, params: GetUpdatesParams): Promise<{ fromId: number; ahead: boolean }> {
+    const { store } = this.deps;
+    const writes: Array<(tx: UpdatesWriter & UsersWriter) => Promise<void>> = [];
+    if (params.allowedUpdates !== undefined) {
+      const json = JSON.stringify(params.allowedUpdates);
+      const stored = params.allowedUpdates.length === 0 ? null : json;
+      if (stored !== bot.allowed_updates)
+        writes.push((tx) => tx.updateBot(bot.id, { allowed_updates: stored }));
+    }
+    let fromId = 0;
+    // An offset past every id the bot was given belongs to an earlier numbering (ids restart at a
+    // random value after a week without updates, or when they would overflow): it confirms nothing
+    // and the queue is read from its start, so the new numbering's updates are neither deleted nor
+    // skipped.
+    const ahead = params.offset > bot.last_update_id + 1;
+    if (params.offset > 0 && !ahead) {
+      fromId = params.offset;
+      writes.push((tx) => tx.deleteUpdatesBelow(bot.id, params.offset));
+    } else if (params.offset < 0) {
+      const keep = -params.offset;
+      writes.push((tx) => tx.keepLastUpdates(bot.id, keep));
+    }
+    if (writes.length > 0) {
+      // Skip the commit when the offset confirms nothing and nothing else changes; an offset
+      // above what was handed over here confirms rows that were queued (gone meanwhile: a delete
+      // of none).
+      const handedBelow = params.offset > (this.#handedUpTo.get(bot.id) ?? Infinity);
+      if (handedBelow) this.#handedUpTo.delete(bot.id);
+      const first =
+        params.offset > 0 && !ahead && writes.length === 1 && !handedBelow
+          ? await store.listUpdates(bot.id, 0, 1, 0)
+          : undefined;
+      if (first === undefined || (first[0] !== undefined && first[0].update_id < params.offset)) {
+        await store.write({ bot: bot.id }, async (tx) => {
+          for (const write of writes) await write(tx);
+        });
+      }
+    }
+    return { fromId, ahead };
   }
 
   /** The JSON text of the Update array (up to about 4 MiB, as the reference), noting what it hands. */
