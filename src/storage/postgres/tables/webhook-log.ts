@@ -43,10 +43,17 @@ export class PgWebhookLog implements WebhookLogReader, WebhookLogWriter {
       WebhookAttemptRow | undefined;
   }
   /**
-   * One statement per `CHUNK` rows of the batch (the rows of one group of finished deliveries),
-   * within PostgreSQL's 65535 bound parameters.
+   * In a write, each row waits for the transaction's next statement and joins the rows that wait
+   * with it, of this write or of the others of its batch (the deliveries of several bots finished
+   * in one turn), in one multi-row insert (pg-waiting.ts), as the timeline's events do. Else one
+   * statement per `CHUNK` rows, within PostgreSQL's 65535 bound parameters.
    */
   async insertWebhookAttempts(rows: NewWebhookAttempt[]) {
+    if (this.sql.write) {
+      for (const row of rows)
+        await this.sql.insertLater('webhook_attempts', Object.fromEntries(COLUMNS.map((c) => [c, row[c]])));
+      return;
+    }
     const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
