@@ -858,10 +858,16 @@ async function callOnce(
   }
   const after = await snapshot();
   if (!isDeepStrictEqual(before, after)) {
+    // The parts that differ, each alone: the whole state is longer than a message shows.
+    const changed = spec.parts
+      .map((part, i) => ({ part, before: JSON.stringify(before[i]), after: JSON.stringify(after[i]) }))
+      .filter((p) => p.before !== p.after)
+      .map(
+        (p) => `  ${p.part} before: ${p.before.slice(0, 3000)}\n  ${p.part} after: ${p.after.slice(0, 3000)}`,
+      );
     throw new Error(
       `a refused call changed the state\n  answer: ${answer.status} ${answer.text.slice(0, 300)}\n` +
-        `  before: ${JSON.stringify(before).slice(0, 3000)}\n  after: ${JSON.stringify(after).slice(0, 3000)}\n` +
-        `  request: ${curl(url, request, headers)}`,
+        `${changed.join('\n')}\n  request: ${curl(url, request, headers)}`,
     );
   }
 }
