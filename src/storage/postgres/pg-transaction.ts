@@ -40,7 +40,7 @@ import {
   type WriteRoute,
 } from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
-import { blindFirst, blindHit, statementsOf, waitToInsert } from './pg-waiting.js';
+import { blindFirst, blindHit, statementsOf, waitToInsert, waitToRun } from './pg-waiting.js';
 import type { Blind, Upsert, Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
@@ -184,7 +184,7 @@ export class PgTransaction implements WriteRoute {
    * failure with that SQLSTATE (a hint its caller took proved wrong) runs the write again.
    */
   runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void {
-    this.#waiting.push({ table, sql, params, ...(rerunOn !== undefined && { rerunOn }) });
+    waitToRun(this.#waiting, table, sql, params, rerunOn);
   }
 
   /**

@@ -4,7 +4,7 @@
  * PostgreSQL never updates a row twice in one statement and the row ends as the last write said.
  */
 import { describe, expect, it } from 'vitest';
-import { statementsOf, waitToInsert, type Upsert, type Waiting } from './pg-waiting.js';
+import { joinable, statementsOf, waitToInsert, waitToRun, type Upsert, type Waiting } from './pg-waiting.js';
 
 const UPSERT: Upsert = {
   key: ['chat_pk', 'user_id'],
@@ -44,6 +44,44 @@ describe('waiting inserts and upserts', () => {
       ['chat_members', 3, false],
       ['chat_members', 6, true],
       ['messages', 4, false],
+    ]);
+  });
+});
+
+describe('waiting statements that join (joinable)', () => {
+  const ONE = 'DELETE FROM t WHERE k = ? AND id = ANY(?::bigint[])';
+  const MANY = 'DELETE FROM t WHERE (k, id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))';
+  joinable(ONE, MANY);
+
+  it("joins one key's statement to the same statement of other keys, past other tables", () => {
+    const waiting: Waiting[] = [];
+    waitToRun(waiting, 't', ONE, [1, [10, 11]]);
+    waitToInsert(waiting, 'log', { k: 1 });
+    waitToRun(waiting, 't', ONE, [2, [12]]);
+    waitToInsert(waiting, 'log', { k: 2 });
+    expect(waiting.flatMap(statementsOf)).toEqual([
+      {
+        sql: MANY,
+        params: [
+          [1, 1, 2],
+          [10, 11, 12],
+        ],
+      },
+      { sql: 'INSERT INTO log (k) VALUES (?), (?)', params: [1, 2] },
+    ]);
+  });
+
+  it('leaves a statement alone with no other, after another of its table, or with a rerun code', () => {
+    const waiting: Waiting[] = [];
+    waitToRun(waiting, 't', ONE, [1, [10]]);
+    waitToInsert(waiting, 't', { k: 9 });
+    waitToRun(waiting, 't', ONE, [2, [12]]);
+    waitToRun(waiting, 't', ONE, [3, [13]], '40001');
+    expect(waiting.flatMap(statementsOf).map((s) => [s.sql, s.params])).toEqual([
+      [ONE, [1, [10]]],
+      ['INSERT INTO t (k) VALUES (?)', [9]],
+      [ONE, [2, [12]]],
+      [ONE, [3, [13]]],
     ]);
   });
 });

@@ -42,8 +42,63 @@ export interface Upsert {
  */
 export type Waiting = { table: string } & (
   | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: Blind }
-  | { sql: string; params: unknown[]; rerunOn?: string }
+  | { sql: string; params: unknown[]; rerunOn?: string; joined?: Joined }
 );
+
+/**
+ * Statements of one key's rows that join the same statement of other keys waiting with them, as
+ * rows join an insert: a statement's text (its parameters a key and an array of ids, `WHERE a = ?
+ * AND b = ANY(?)`), and the text of one for several keys (two arrays of the same length, the key
+ * once an id: `WHERE (a, b) IN (SELECT * FROM unnest(?, ?))`). The deletes of a bot's delivered
+ * updates are one (tables/updates.ts): the deliveries of several bots finished in one turn, one
+ * write each, delete theirs in one statement.
+ */
+const JOINABLE = new Map<string, string>();
+
+export function joinable(sql: string, joined: string): void {
+  JOINABLE.set(sql, joined);
+}
+
+/** The keys and ids of the statements joined so far (the first's among them). */
+interface Joined {
+  sql: string;
+  keys: unknown[];
+  ids: unknown[];
+}
+
+/**
+ * Adds a statement to run later to what waits: a joinable one (above) joins the table's last
+ * waiting statement when that is the same statement and nothing of the table waits after it.
+ */
+export function waitToRun(
+  waiting: Waiting[],
+  table: string,
+  sql: string,
+  params: unknown[],
+  rerunOn?: string,
+): void {
+  const joined = rerunOn === undefined ? JOINABLE.get(sql) : undefined;
+  if (joined !== undefined) {
+    const [key, ids] = params as [unknown, readonly unknown[]];
+    const last = waiting.findLast((w) => w.table === table);
+    if (last && 'sql' in last && last.sql === sql && last.rerunOn === undefined) {
+      if (!last.joined) {
+        last.joined = { sql: joined, keys: [], ids: [] };
+        pushKeyed(last.joined, last.params[0], last.params[1] as readonly unknown[]);
+      }
+      pushKeyed(last.joined, key, ids);
+      return;
+    }
+  }
+  waiting.push({ table, sql, params, ...(rerunOn !== undefined && { rerunOn }) });
+}
+
+function pushKeyed(joined: Joined, key: unknown, ids: readonly unknown[]): void {
+  for (const id of ids) {
+    joined.keys.push(key);
+    joined.ids.push(id);
+  }
+}
 
 /**
  * Rows a multi-row insert has at most: each number of rows is a statement prepared on the
@@ -67,7 +122,12 @@ function insertText(table: string, columns: string[], rows: number, tail = ''): 
 }
 
 export function statementsOf(waiting: Waiting): Statement[] {
-  if ('sql' in waiting) return [waiting];
+  if ('sql' in waiting)
+    return [
+      waiting.joined
+        ? { sql: waiting.joined.sql, params: [waiting.joined.keys, waiting.joined.ids] }
+        : waiting,
+    ];
   const { table } = waiting;
   const statements = [];
   for (let i = 0; i < waiting.rows.length; i += ROWS_PER_INSERT) {

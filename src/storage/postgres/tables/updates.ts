@@ -5,6 +5,13 @@
 import type { PgSql } from '../pg-sql.js';
 import type { UpdateRow, UpdatesReader, UpdatesWriter } from '../../ports/updates.js';
 import { UPDATES_SQL as SQL } from '../../sql/updates.js';
+import { joinable } from '../pg-waiting.js';
+
+// The deletes of several bots' delivered updates, waiting in one transaction, go as one (pg-waiting.ts).
+joinable(
+  SQL.deleteUpdates.postgres,
+  'DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))',
+);
 
 export class PgUpdates implements UpdatesReader, UpdatesWriter {
   constructor(private readonly sql: PgSql) {}
