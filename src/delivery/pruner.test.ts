@@ -12,7 +12,7 @@ import { pauseAfterStep, Pruner, WEBHOOK_LOG_KEEP, WEBHOOK_LOG_KEEP_PAYLOADS } f
 import type { Platform } from '../platform/assembly/platform.js';
 import { sqlitePlatform } from '../../test/helpers/test-platform.js';
 import type { SqliteStore } from '../storage/sqlite/sqlite-store.js';
-import { update } from '../storage/contracts/fixtures.js';
+import { update, webhookAttempt } from '../storage/contracts/fixtures.js';
 import type { NewWebhookAttempt } from '../storage/ports/webhook-log.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 
@@ -31,22 +31,9 @@ afterEach(async () => {
 });
 
 function attempts(botId: number, count: number): NewWebhookAttempt[] {
-  return Array.from({ length: count }, (_, i) => ({
-    bot_id: botId,
-    update_id: i + 1,
-    update_type: 'message',
-    queue_key: 'c1',
-    url: 'http://127.0.0.1:9/hook',
-    attempt: 1,
-    request_bytes: 40,
-    status_code: 200,
-    error: null,
-    outcome: 'delivered',
-    duration_ms: 1,
-    created_at: i,
-    next_attempt_at: null,
-    payload: `{"n":${i + 1}}`,
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    webhookAttempt(botId, i + 1, { duration_ms: 1, created_at: i, payload: `{"n":${i + 1}}` }),
+  );
 }
 
 it('deletes expired updates in slices and keeps the others', async () => {

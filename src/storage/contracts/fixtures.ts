@@ -2,6 +2,7 @@
 import type { GatewayJobRow, VerificationRequestRow } from '../gateway-store.js';
 import type { BotRow, ChatRow, MemberRow, UpdateRow, UserRow } from '../store.js';
 import type { CallbackQueryRow } from '../ports/messages.js';
+import type { NewWebhookAttempt } from '../ports/webhook-log.js';
 
 export const user = (id: number, extra: Partial<UserRow> = {}): UserRow => ({
   id,
@@ -128,3 +129,28 @@ export const gatewayJob = (
   device_id: null,
   created_at: 0,
 });
+
+/** A row of the webhook delivery log (ports/webhook-log.ts): a first attempt, delivered, unless `extra` says otherwise. */
+export function webhookAttempt(
+  botId: number,
+  updateId: number,
+  extra: Partial<NewWebhookAttempt> = {},
+): NewWebhookAttempt {
+  return {
+    bot_id: botId,
+    update_id: updateId,
+    update_type: 'message',
+    queue_key: 'c1',
+    url: 'http://127.0.0.1:9/hook',
+    attempt: 1,
+    request_bytes: 40,
+    status_code: 200,
+    error: null,
+    outcome: 'delivered',
+    duration_ms: 3,
+    created_at: 1000,
+    next_attempt_at: null,
+    payload: null,
+    ...extra,
+  };
+}

@@ -2,25 +2,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store.js';
 import type { NewWebhookAttempt } from '../ports/webhook-log.js';
+import { webhookAttempt } from './fixtures.js';
 
+/** Attempt `n` of an update, failed (a 500) and to be tried again, unless `extra` says otherwise. */
 function attempt(botId: number, updateId: number, n: number, extra: Partial<NewWebhookAttempt> = {}) {
-  return {
-    bot_id: botId,
-    update_id: updateId,
-    update_type: 'message',
-    queue_key: 'c1',
-    url: 'http://127.0.0.1:9/hook',
+  return webhookAttempt(botId, updateId, {
     attempt: n,
-    request_bytes: 40,
     status_code: 500,
     error: 'Wrong response from the webhook: 500 Internal Server Error',
     outcome: 'failed',
-    duration_ms: 3,
     created_at: 1000 * n,
     next_attempt_at: 1000 * n + 1000,
-    payload: null,
     ...extra,
-  } satisfies NewWebhookAttempt;
+  });
 }
 
 export function webhookLogContract(open: () => Promise<Store>): void {

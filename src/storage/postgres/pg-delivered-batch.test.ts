@@ -9,28 +9,11 @@ import { describe, expect, it } from 'vitest';
 import type { PgStore } from './pg-store.js';
 import { postgresAvailable, storeForEachTest } from '../contracts/postgres.js';
 import { countWriteStatements } from '../contracts/pg-queries-seen.js';
-import type { NewWebhookAttempt } from '../ports/webhook-log.js';
-import { update } from '../contracts/fixtures.js';
+import { update, webhookAttempt } from '../contracts/fixtures.js';
 import { UPDATES_SQL } from '../sql/updates.js';
 
-function delivered(botId: number, updateId: number): NewWebhookAttempt {
-  return {
-    bot_id: botId,
-    update_id: updateId,
-    update_type: 'message',
-    queue_key: `c${botId}`,
-    url: 'http://127.0.0.1:9/hook',
-    attempt: 1,
-    request_bytes: 40,
-    status_code: 200,
-    error: null,
-    outcome: 'delivered',
-    duration_ms: 3,
-    created_at: 1000 + updateId,
-    next_attempt_at: null,
-    payload: null,
-  };
-}
+const delivered = (botId: number, updateId: number) =>
+  webhookAttempt(botId, updateId, { queue_key: `c${botId}`, created_at: 1000 + updateId });
 
 describe.skipIf(!postgresAvailable)('PostgreSQL deliveries of several bots in one batch', () => {
   let store: PgStore;
