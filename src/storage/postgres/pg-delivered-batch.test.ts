@@ -1,7 +1,7 @@
 /**
  * The deliveries of several webhook bots finished in one turn, on PostgreSQL: each bot's write
  * (webhook-worker.ts) deletes its delivered updates and logs them; in one batch the deletes join in
- * one statement (tables/updates.ts, pg-waiting.ts `joinable`) and the log's rows in one multi-row
+ * one statement (tables/updates.ts, pg-waiting.ts `Later`) and the log's rows in one multi-row
  * insert (tables/webhook-log.ts), as the timeline's events do. Skipped without a PostgreSQL server
  * (contracts/postgres.ts).
  */

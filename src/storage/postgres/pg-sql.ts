@@ -6,7 +6,7 @@
  */
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import type { CacheKey, CacheScope, PgCaches } from './pg-cache.js';
-import type { Blind, Upsert } from './pg-waiting.js';
+import type { Blind, Later, Upsert } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 import { insertSql, updateSql } from '../sql/rows.js';
 import { MESSAGES_SQL } from '../sql/messages.js';
@@ -55,7 +55,7 @@ export interface WriteRoute {
   /** Inserts (upserts) a row into `table` later, with the next statement; `blind`: pg-waiting.ts. */
   insertLater(table: string, row: Record<string, unknown>, upsert?: Upsert, blind?: Blind): Promise<void>;
   /** Runs a statement that writes `table` later, with the next statement (it answers nothing). */
-  runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void;
+  runLater(table: string, sql: string, params: unknown[], later?: Later): void;
   /** The next update id of a bot whose row the transaction holds; undefined when it does not. */
   heldUpdateId(botId: number, at: number): number | undefined;
   /** The increment of a bot's row answered `id`, at `at`. */
@@ -284,6 +284,23 @@ export class PgSql {
     if (!write) return void (await this.run(sql, ...params));
     this.memo?.wrote(sql);
     write.runLater(table, sql, params);
+  }
+
+  /**
+   * As `runLater`, a statement of one key's ids (`WHERE a = ? AND b = ANY(?)`) that joins the same
+   * statement of other keys waiting in the write as `joined` (pg-waiting.ts `Later`).
+   */
+  async runLaterJoined(
+    table: string,
+    sql: string,
+    joined: string,
+    key: unknown,
+    ids: readonly unknown[],
+  ): Promise<void> {
+    const write = this.route?.();
+    if (!write) return void (await this.run(sql, key, ids));
+    this.memo?.wrote(sql);
+    write.runLater(table, sql, [key, ids], { joined });
   }
 
   /**

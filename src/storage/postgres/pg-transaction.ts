@@ -41,7 +41,7 @@ import {
 } from './pg-sql.js';
 import { LockOrder, isNowaitLock, lockedBy, type LockedRow } from './pg-lock-order.js';
 import { blindFirst, blindHit, statementsOf, waitToInsert, waitToRun } from './pg-waiting.js';
-import type { Blind, Upsert, Waiting } from './pg-waiting.js';
+import type { Blind, Later, Upsert, Waiting } from './pg-waiting.js';
 import type { MemberRow } from '../ports/chats.js';
 
 type Queryable = Client | PoolClient;
@@ -180,11 +180,11 @@ export class PgTransaction implements WriteRoute {
 
   /**
    * Runs a statement that writes `table` later, with the transaction's next statement (its caller
-   * needs no answer): a delete, or an update of columns no unique index covers. `rerunOn`: its
-   * failure with that SQLSTATE (a hint its caller took proved wrong) runs the write again.
+   * needs no answer): a delete, or an update of columns no unique index covers. `later`: how it
+   * waits (pg-waiting.ts), run again on a SQLSTATE or joined with the same statement of other keys.
    */
-  runLater(table: string, sql: string, params: unknown[], rerunOn?: string): void {
-    waitToRun(this.#waiting, table, sql, params, rerunOn);
+  runLater(table: string, sql: string, params: unknown[], later?: Later): void {
+    waitToRun(this.#waiting, table, sql, params, later);
   }
 
   /**

@@ -4,7 +4,7 @@
  * PostgreSQL never updates a row twice in one statement and the row ends as the last write said.
  */
 import { describe, expect, it } from 'vitest';
-import { joinable, statementsOf, waitToInsert, waitToRun, type Upsert, type Waiting } from './pg-waiting.js';
+import { statementsOf, waitToInsert, waitToRun, type Upsert, type Waiting } from './pg-waiting.js';
 
 const UPSERT: Upsert = {
   key: ['chat_pk', 'user_id'],
@@ -48,16 +48,16 @@ describe('waiting inserts and upserts', () => {
   });
 });
 
-describe('waiting statements that join (joinable)', () => {
+describe('waiting statements that join (Later.joined)', () => {
   const ONE = 'DELETE FROM t WHERE k = ? AND id = ANY(?::bigint[])';
   const MANY = 'DELETE FROM t WHERE (k, id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))';
-  joinable(ONE, MANY);
+  const joins = { joined: MANY };
 
   it("joins one key's statement to the same statement of other keys, past other tables", () => {
     const waiting: Waiting[] = [];
-    waitToRun(waiting, 't', ONE, [1, [10, 11]]);
+    waitToRun(waiting, 't', ONE, [1, [10, 11]], joins);
     waitToInsert(waiting, 'log', { k: 1 });
-    waitToRun(waiting, 't', ONE, [2, [12]]);
+    waitToRun(waiting, 't', ONE, [2, [12]], joins);
     waitToInsert(waiting, 'log', { k: 2 });
     expect(waiting.flatMap(statementsOf)).toEqual([
       {
@@ -71,17 +71,23 @@ describe('waiting statements that join (joinable)', () => {
     ]);
   });
 
-  it('leaves a statement alone with no other, after another of its table, or with a rerun code', () => {
+  it('leaves a statement alone with no other, after another of its table, with a rerun code or not asked to join', () => {
     const waiting: Waiting[] = [];
-    waitToRun(waiting, 't', ONE, [1, [10]]);
+    waitToRun(waiting, 't', ONE, [1, [10]], joins);
     waitToInsert(waiting, 't', { k: 9 });
-    waitToRun(waiting, 't', ONE, [2, [12]]);
-    waitToRun(waiting, 't', ONE, [3, [13]], '40001');
+    waitToRun(waiting, 't', ONE, [2, [12]], joins);
+    waitToRun(waiting, 't', ONE, [3, [13]], { ...joins, rerunOn: '40001' });
+    waitToRun(waiting, 't', ONE, [4, [14]]);
+    waitToRun(waiting, 't', ONE, [5, [15]], joins);
+    waitToRun(waiting, 't', ONE, [6, [16]]);
     expect(waiting.flatMap(statementsOf).map((s) => [s.sql, s.params])).toEqual([
       [ONE, [1, [10]]],
       ['INSERT INTO t (k) VALUES (?)', [9]],
       [ONE, [2, [12]]],
       [ONE, [3, [13]]],
+      [ONE, [4, [14]]],
+      [ONE, [5, [15]]],
+      [ONE, [6, [16]]],
     ]);
   });
 });

@@ -42,21 +42,21 @@ export interface Upsert {
  */
 export type Waiting = { table: string } & (
   | { columns: string[]; rows: unknown[][]; upsert?: Upsert; keys?: Set<string>; blind?: Blind }
-  | { sql: string; params: unknown[]; rerunOn?: string; joined?: Joined }
+  | { sql: string; params: unknown[]; rerunOn?: string; joins?: string; joined?: Joined }
 );
 
 /**
- * Statements of one key's rows that join the same statement of other keys waiting with them, as
- * rows join an insert: a statement's text (its parameters a key and an array of ids, `WHERE a = ?
- * AND b = ANY(?)`), and the text of one for several keys (two arrays of the same length, the key
- * once an id: `WHERE (a, b) IN (SELECT * FROM unnest(?, ?))`). The deletes of a bot's delivered
- * updates are one (tables/updates.ts): the deliveries of several bots finished in one turn, one
- * write each, delete theirs in one statement.
+ * How a statement waits (`runLater`): `rerunOn`, its failure with this SQLSTATE runs the write
+ * again (a hint its caller took proved wrong); `joined`, it joins the same statement of other keys
+ * waiting with it, as rows join an insert. Such a statement's parameters are a key and an array of
+ * ids (`WHERE a = ? AND b = ANY(?)`), and `joined` is the text of one for several keys (two arrays
+ * of the same length, the key once an id: `WHERE (a, b) IN (SELECT * FROM unnest(?, ?))`). The
+ * deletes of a bot's delivered updates are one (tables/updates.ts): the deliveries of several bots
+ * finished in one turn, one write each, delete theirs in one statement.
  */
-const JOINABLE = new Map<string, string>();
-
-export function joinable(sql: string, joined: string): void {
-  JOINABLE.set(sql, joined);
+export interface Later {
+  rerunOn?: string;
+  joined?: string;
 }
 
 /** The keys and ids of the statements joined so far (the first's among them). */
@@ -67,21 +67,21 @@ interface Joined {
 }
 
 /**
- * Adds a statement to run later to what waits: a joinable one (above) joins the table's last
- * waiting statement when that is the same statement and nothing of the table waits after it.
+ * Adds a statement to run later to what waits: one that joins (`Later`, above) joins the table's
+ * last waiting statement when that is the same statement, joining the same way, and nothing of the
+ * table waits after it. A statement with a rerun code never joins: its failure must name it alone.
  */
 export function waitToRun(
   waiting: Waiting[],
   table: string,
   sql: string,
   params: unknown[],
-  rerunOn?: string,
+  { rerunOn, joined }: Later = {},
 ): void {
-  const joined = rerunOn === undefined ? JOINABLE.get(sql) : undefined;
-  if (joined !== undefined) {
+  if (joined !== undefined && rerunOn === undefined) {
     const [key, ids] = params as [unknown, readonly unknown[]];
     const last = waiting.findLast((w) => w.table === table);
-    if (last && 'sql' in last && last.sql === sql && last.rerunOn === undefined) {
+    if (last && 'sql' in last && last.sql === sql && last.joins === joined && last.rerunOn === undefined) {
       if (!last.joined) {
         last.joined = { sql: joined, keys: [], ids: [] };
         pushKeyed(last.joined, last.params[0], last.params[1] as readonly unknown[]);
@@ -90,7 +90,13 @@ export function waitToRun(
       return;
     }
   }
-  waiting.push({ table, sql, params, ...(rerunOn !== undefined && { rerunOn }) });
+  waiting.push({
+    table,
+    sql,
+    params,
+    ...(rerunOn !== undefined && { rerunOn }),
+    ...(joined !== undefined && rerunOn === undefined && { joins: joined }),
+  });
 }
 
 function pushKeyed(joined: Joined, key: unknown, ids: readonly unknown[]): void {

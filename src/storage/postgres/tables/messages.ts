@@ -90,7 +90,9 @@ export class PgMessages implements MessagesReader, MessagesWriter {
     // runs the write again, without the hint: the update then answers whether it was first.
     if (this.sql.write && this.sql.cache?.caches.takeUnansweredQuery(id)) {
       this.sql.memo?.wrote(SQL.answerCallbackQuery);
-      this.sql.write.runLater('callback_queries', ANSWER_OR_FAIL, [answer, answeredAt, id], DIVISION_BY_ZERO);
+      this.sql.write.runLater('callback_queries', ANSWER_OR_FAIL, [answer, answeredAt, id], {
+        rerunOn: DIVISION_BY_ZERO,
+      });
       return true;
     }
     const changes = await this.sql.run(SQL.answerCallbackQuery, answer, answeredAt, id);

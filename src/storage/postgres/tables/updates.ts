@@ -5,13 +5,10 @@
 import type { PgSql } from '../pg-sql.js';
 import type { UpdateRow, UpdatesReader, UpdatesWriter } from '../../ports/updates.js';
 import { UPDATES_SQL as SQL } from '../../sql/updates.js';
-import { joinable } from '../pg-waiting.js';
 
-// The deletes of several bots' delivered updates, waiting in one transaction, go as one (pg-waiting.ts).
-joinable(
-  SQL.deleteUpdates.postgres,
-  'DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))',
-);
+/** The deletes of several bots' delivered updates, waiting in one write, go as one (pg-waiting.ts). */
+const DELETE_JOINED =
+  'DELETE FROM updates WHERE (bot_id, update_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))';
 
 export class PgUpdates implements UpdatesReader, UpdatesWriter {
   constructor(private readonly sql: PgSql) {}
@@ -38,7 +35,7 @@ export class PgUpdates implements UpdatesReader, UpdatesWriter {
   }
   async deleteUpdates(botId: number, updateIds: readonly number[]) {
     if (updateIds.length === 0) return;
-    await this.sql.runLater('updates', SQL.deleteUpdates.postgres, botId, updateIds);
+    await this.sql.runLaterJoined('updates', SQL.deleteUpdates.postgres, DELETE_JOINED, botId, updateIds);
   }
   async deleteUpdatesBelow(botId: number, belowId: number) {
     await this.sql.runLater('updates', SQL.deleteUpdatesBelow, botId, belowId);
