@@ -22,6 +22,7 @@ import type { ChatRow, MessageReactionRow, UserRow } from '../../storage/store.j
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { ChatsReader } from '../../storage/ports/chats.js';
+import type { SettingsWriter } from '../../storage/ports/settings.js';
 
 export type ReactionType =
   { type: 'emoji'; emoji: string } | { type: 'custom_emoji'; custom_emoji_id: string } | { type: 'paid' };
@@ -224,9 +225,12 @@ export class Reactions {
     return chat;
   }
 
-  /** Stores an actor's new list after checking the message's limit of distinct reactions. */
+  /**
+   * Stores an actor's new list after checking the message's limit of distinct reactions: a count
+   * of rows that another write may add to at the same time, so the decision is guarded (ADR 0129).
+   */
   async #store(
-    tx: MessagesWriter,
+    tx: MessagesWriter & SettingsWriter,
     chat: ChatRow,
     messageId: number,
     actorId: number,
@@ -234,6 +238,7 @@ export class Reactions {
     list: ReactionType[],
     isBig: boolean,
   ): Promise<void> {
+    await tx.guardWrite(`reactions:${chat.pk}:${messageId}`);
     const others = new Set(
       rows.filter((row) => row.user_id !== actorId).flatMap((row) => parse(row).map(keyOf)),
     );

@@ -113,6 +113,8 @@ export interface PgStoreOptions {
   writers?: number;
   /** When the search index is filled in the background (search-indexer.ts); for tests. */
   searchIndex?: Partial<SearchIndexTiming>;
+  /** The writes' isolation (pg-write-lane.ts); for tests of write guards (ADR 0129). */
+  isolation?: 'SERIALIZABLE' | 'REPEATABLE READ';
 }
 
 /** `indexer`: the store's search index, which counts its messages; none in a read-only view. */
@@ -192,8 +194,7 @@ export class PgStore implements Store {
     config: pg.ClientConfig,
     schema: string | undefined,
     claims: number,
-    writers: number | undefined,
-    searchIndex: Partial<SearchIndexTiming> | undefined,
+    { writers, searchIndex, isolation }: PgStoreOptions,
   ) {
     this.pool = pool;
     const onItsOwn = new PgSql(pool);
@@ -233,6 +234,7 @@ export class PgStore implements Store {
         node: nodeOf(pool),
         // Composed once per write connection: they go to whichever of its transactions runs.
         areas: (current) => areas(new PgSql(pool, () => current() ?? noTransaction()), indexer) as StoreTx,
+        isolation,
       },
       writers,
     );
@@ -265,7 +267,7 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool, config, options.schema, claims, options.writers, options.searchIndex);
+    return new PgStore(pool, config, options.schema, claims, options);
   }
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;

@@ -1,9 +1,9 @@
 /**
  * One write connection of the PostgreSQL adapter and the writes queued for it (store.ts's write
  * contract, ADR 0025, ADR 0093); pg-writes.ts routes each write to a lane by its key (ADR 0106).
- * Every write runs in a SERIALIZABLE transaction; the writes queued for a lane during one turn of
- * the event loop run in one transaction with one commit (one flush to disk) for all; one batch runs
- * at a time on a lane, so the writes of one lane never conflict with each other.
+ * Every write runs in a SERIALIZABLE transaction (tests may ask for REPEATABLE READ: ADR 0129); the
+ * writes queued for a lane during one turn of the event loop run in one transaction with one commit
+ * for all; one batch runs at a time on a lane, so the writes of one lane never conflict.
  *
  * - A batch runs first without savepoints (a savepoint costs a round trip a write); if one of its
  *   writes throws, or the commit finds the transaction failed, it runs again with a savepoint each,
@@ -45,7 +45,6 @@ const MAX_ATTEMPTS = 30;
 const MAX_BATCH = 200;
 /** Times a batch that met a conflict is tried whole before its writes are tried one by one. */
 const BATCH_ATTEMPTS = 3;
-const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 
 interface QueuedWrite {
   fn: (tx: StoreTx) => Promise<unknown>;
@@ -66,6 +65,7 @@ export interface PgWritesOptions {
   node: string;
   /** The areas on the transaction that runs: a lane's own, composed on its `current`. */
   areas: (current: () => PgTransaction | undefined) => StoreTx;
+  isolation?: 'SERIALIZABLE' | 'REPEATABLE READ';
 }
 
 /**
@@ -97,12 +97,14 @@ export class PgWriteLane {
   #closed = false;
   /** The areas on this lane's transaction. */
   readonly #areas: StoreTx;
+  readonly #beginText: string;
 
   constructor(
     private readonly options: PgWritesOptions,
     private readonly context: LaneContext,
   ) {
     this.#areas = options.areas(() => this.#current);
+    this.#beginText = `BEGIN ISOLATION LEVEL ${options.isolation ?? 'SERIALIZABLE'}`;
   }
 
   /** The transaction that runs on this lane, if any (one at a time). */
@@ -318,7 +320,7 @@ export class PgWriteLane {
       // snapshot (its first statement does), so an empty transaction left open holds nothing back,
       // and the next write finds it answered instead of paying a round trip for it. When writes
       // wait (the next batch), the rows their keys name go ahead in it too.
-      const next = this.#closed ? undefined : BEGIN;
+      const next = this.#closed ? undefined : this.#beginText;
       const queued = next && !this.#oneByOne && this.#queue.length > 0 ? this.#queue.slice(0, MAX_BATCH) : [];
       const { after, ahead } = await write.commit(
         notify,
@@ -359,7 +361,7 @@ export class PgWriteLane {
     }
     const client = this.#client ?? (await this.#connect());
     try {
-      await client.query(BEGIN);
+      await client.query(this.#beginText);
     } catch (error) {
       this.#drop();
       throw error;

@@ -20,4 +20,6 @@ export class SqliteSettings implements SettingsReader, SettingsWriter {
     const row = this.#sql.get(SQL.addToSetting.sqlite, key, delta);
     return Number(row!.value);
   }
+  /** One writer at a time: no write decides while another changes the rows (ports/settings.ts). */
+  async guardWrite(_key: string) {}
 }
