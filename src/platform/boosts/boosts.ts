@@ -94,6 +94,8 @@ export class Boosts {
     const user = await users.resolve(userRef, 'user');
     return commit(this.ctx, async (tx, effects) => {
       const chat = await this.#boostable(tx, user, chatRef);
+      // A count of rows another boost by the person may add at once (ADR 0129).
+      await tx.guardWrite(`boosts:${user.id}`);
       if ((await tx.countActiveBoostsOfUser(user.id)) >= MAX_BOOSTS_PER_USER) {
         throw new PlatformError(
           'BOOST_LIMIT_REACHED',

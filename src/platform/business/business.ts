@@ -37,6 +37,8 @@ export class Business {
     const now = this.deps.clock.now();
     const { row, notify } = await this.deps.store.write(async (tx) => {
       const notify: number[] = [];
+      // One enabled connection an account: a decision on rows another connect may write (ADR 0129).
+      await tx.guardWrite(`business:${user.id}`);
       const current = await tx.getEnabledBusinessConnectionOf(user.id);
       if (current && current.bot_id !== bot.id) {
         const off = { ...current, is_enabled: false, date: now };
