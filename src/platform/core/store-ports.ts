@@ -10,12 +10,15 @@ import type { ChatsReader, ChatsWriter } from '../../storage/ports/chats.js';
 import type { FilesReader } from '../../storage/ports/files.js';
 import type { MessagesReader, MessagesWriter } from '../../storage/ports/messages.js';
 import type { PaidMediaReader } from '../../storage/ports/paid-media.js';
-import type { SettingsReader } from '../../storage/ports/settings.js';
+import type { SettingsReader, SettingsWriter } from '../../storage/ports/settings.js';
 import type { TopicsWriter } from '../../storage/ports/topics.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 
-/** The gateway's reads and writes inside one `store.write` (`StoreTx.gateway`). */
-export interface GatewayTx {
+/**
+ * The gateway's reads and writes inside one `store.write` (`StoreTx.gateway`), and the write's
+ * guard (ports/settings.ts `guardWrite`) for its decisions on rows another write may add.
+ */
+export interface GatewayTx extends Pick<SettingsWriter, 'guardWrite'> {
   readonly gateway: GatewayStoreTx;
 }
 

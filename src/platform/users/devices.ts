@@ -78,6 +78,8 @@ export class Devices {
   async ofUser(tx: GatewayTx, userId: number): Promise<DeviceRow[]> {
     const rows = await tx.gateway.listDevices(userId);
     if (rows.length > 0) return rows;
+    // Made once: two first uses at once decide on rows the other inserts (ADR 0129).
+    await tx.guardWrite(`devices:${userId}`);
     const row = { user_id: userId, ...DEFAULT_DEVICE, created_at: this.deps.clock.now() };
     return [{ id: await tx.gateway.insertDevice(row), ...row }];
   }
