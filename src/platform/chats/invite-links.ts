@@ -201,6 +201,8 @@ export class InviteLinks {
       }
       const chat = (await tx.getChat(row.chat_pk))!;
       if (row.member_limit) {
+        // A count of members another join by the link may add at once (ADR 0129).
+        await tx.guardWrite(`invite:${row.link}`);
         const joined = (await tx.listMembers(chat.pk)).filter((member) => {
           const state = memberState(member, now);
           return isPresent(state) && state.data.invite_link === row.link;
