@@ -18,6 +18,7 @@ import type { ChatRow, InviteLinkRow, UserRow } from '../../storage/store.js';
 import { publicChatOfLink, shownLink, STORED_LINK_PREFIX, storedLink } from './invite-link-form.js';
 import type { UsersReader } from '../../storage/ports/users.js';
 import type { InvitesReader, InvitesWriter } from '../../storage/ports/invites.js';
+import type { SettingsWriter } from '../../storage/ports/settings.js';
 import type { PaymentsReader, PaymentsWriter } from '../../storage/ports/payments.js';
 import type { StarsReader, StarsWriter } from '../../storage/ports/stars.js';
 
@@ -25,7 +26,7 @@ const MAX_NAME = 32;
 const MAX_MEMBER_LIMIT = 99_999;
 
 /** What managing links reads and writes (#manage's fns): the links, their pricing, their creators. */
-type LinkTx = InvitesReader & InvitesWriter & PaymentsReader & PaymentsWriter & UsersReader;
+type LinkTx = InvitesReader & InvitesWriter & PaymentsReader & PaymentsWriter & SettingsWriter & UsersReader;
 
 export interface LinkOptions {
   name?: string | undefined;
@@ -150,6 +151,8 @@ export class InviteLinks {
   /** exportChatInviteLink: a new primary link of the actor; the previous one is revoked. */
   async export(acting: Acting): Promise<string> {
     return this.#manage(acting, async (tx, at) => {
+      // One primary link an administrator: the first export finds no row to revoke (ADR 0129).
+      await tx.guardWrite(`primary:${at.chat.pk}:${at.actor.id}`);
       const old = await this.primaryOf(tx, at.chat, at.actor.id);
       if (old) await tx.updateInviteLink(old.link, { is_revoked: true });
       return this.shown((await this.#insert(tx, at, {}, true)).link);
