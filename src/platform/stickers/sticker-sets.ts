@@ -26,6 +26,7 @@ import type {
   StickersWriter,
 } from '../../storage/ports/stickers.js';
 import type { UsersReader } from '../../storage/ports/users.js';
+import type { SettingsWriter } from '../../storage/ports/settings.js';
 
 /** A sticker to put in a set: its stored file (checked for the set's type) and what goes with it. */
 export interface NewSticker {
@@ -109,6 +110,7 @@ export class StickerSets {
   async add(bot: UserRow, ownerId: number, name: string, sticker: NewSticker): Promise<void> {
     await this.deps.store.write(async (tx) => {
       const set = await setOfBot(tx, bot, name, ownerId);
+      await guardSet(tx, set.pk);
       const stickers = await tx.listStickers(set.pk);
       if (stickers.some((s) => s.file_pk === sticker.file.pk)) return;
       if (stickers.length >= MAX_SET_STICKERS[set.sticker_type]) {
@@ -122,6 +124,7 @@ export class StickerSets {
   async replace(bot: UserRow, ownerId: number, name: string, oldFilePk: number, sticker: NewSticker) {
     await this.deps.store.write(async (tx) => {
       const set = await setOfBot(tx, bot, name, ownerId);
+      await guardSet(tx, set.pk);
       const stickers = await tx.listStickers(set.pk);
       const old = stickers.find((s) => s.file_pk === oldFilePk);
       if (!old) throw invalidSet();
@@ -135,6 +138,7 @@ export class StickerSets {
   async move(bot: UserRow, filePk: number, position: number): Promise<void> {
     await this.deps.store.write(async (tx) => {
       const { sticker, set } = await stickerOfBot(tx, bot, filePk);
+      await guardSet(tx, set.pk);
       const others = (await tx.listStickers(set.pk)).filter((s) => s.pk !== sticker.pk);
       others.splice(Math.max(0, Math.min(position, others.length)), 0, sticker);
       await renumber(tx, others);
@@ -144,6 +148,7 @@ export class StickerSets {
   async remove(bot: UserRow, filePk: number): Promise<void> {
     await this.deps.store.write(async (tx) => {
       const { sticker, set } = await stickerOfBot(tx, bot, filePk);
+      await guardSet(tx, set.pk);
       await tx.deleteSticker(sticker.pk);
       await renumber(
         tx,
@@ -222,7 +227,11 @@ export class StickerSets {
   }
 
   async deleteSet(bot: UserRow, name: string): Promise<void> {
-    await this.deps.store.write(async (tx) => tx.deleteStickerSet((await setOfBot(tx, bot, name)).pk));
+    await this.deps.store.write(async (tx) => {
+      const set = await setOfBot(tx, bot, name);
+      await guardSet(tx, set.pk);
+      await tx.deleteStickerSet(set.pk);
+    });
   }
 
   async #changeSticker(
@@ -281,6 +290,14 @@ async function stickerOfBot(reader: StickersReader, bot: UserRow, filePk: number
     if (set && set.bot_id === bot.id) return { sticker, set };
   }
   throw invalidSet();
+}
+
+/**
+ * A change that decides on the set's stickers (its size limit, dense positions, the set still there)
+ * guards the set: two such changes at once run one after the other (ADR 0129).
+ */
+function guardSet(tx: SettingsWriter, setPk: number): Promise<void> {
+  return tx.guardWrite(`stickers:${setPk}`);
 }
 
 async function renumber(tx: StickersWriter, ordered: StickerRow[]): Promise<void> {
