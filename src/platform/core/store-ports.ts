@@ -22,8 +22,17 @@ export interface GatewayTx extends Pick<SettingsWriter, 'guardWrite'> {
   readonly gateway: GatewayStoreTx;
 }
 
-/** Inserting a message (`Messages.insertServiceMessage`): the chat's next id, the row, its topic's counters. */
-export type InsertTx = ChatsWriter & MessagesWriter & TopicsWriter;
+/**
+ * Inserting a message (`Messages.insertServiceMessage`): the chat's next id, the row, its topic's
+ * messages, and the topic's write guard (`topicGuard`).
+ */
+export type InsertTx = ChatsWriter & MessagesWriter & TopicsWriter & Pick<SettingsWriter, 'guardWrite'>;
+
+/**
+ * The write guard (ports/settings.ts) of a forum topic's messages: a message inserted into the topic
+ * and the topic's deletion, which lists its messages, never miss each other (ADR 0129).
+ */
+export const topicGuard = (chatPk: number, threadId: number) => `topic:${chatPk}:${threadId}`;
 
 /**
  * What showing a message to a viewer reads (`Messages.render`, and what it hands its extension

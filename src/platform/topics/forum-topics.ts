@@ -31,6 +31,7 @@ import type { ChatRow, ForumTopicRow, UserRow } from '../../storage/store.js';
 import { cleanTopicName, iconColor, iconEmoji, renderForumTopic } from './topic-rules.js';
 import { placeInThread, threadOf } from './threads.js';
 import type { Groups } from '../chats/groups.js';
+import { topicGuard } from '../core/store-ports.js';
 import {
   checkForum,
   checkMayCreateTopic,
@@ -189,6 +190,7 @@ export class ForumTopics {
       'can_delete_messages',
       'NOT_ENOUGH_RIGHTS_TO_DELETE_TOPIC',
       async (tx, at, topic) => {
+        await tx.guardWrite(topicGuard(at.chat.pk, topic.thread_id));
         for (const messageId of await tx.listTopicMessages(at.chat.pk, topic.thread_id)) {
           await tx.unpinMessage(at.chat.pk, messageId);
           await tx.deleteMessage(at.chat.pk, messageId);
