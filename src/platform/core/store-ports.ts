@@ -34,6 +34,12 @@ export type InsertTx = ChatsWriter & MessagesWriter & TopicsWriter & Pick<Settin
  */
 export const topicGuard = (chatPk: number, threadId: number) => `topic:${chatPk}:${threadId}`;
 
+/** Adds a message to a forum topic's messages, under the topic's write guard. */
+export async function addToTopic(tx: InsertTx, chatPk: number, threadId: number, messageId: number) {
+  await tx.guardWrite(topicGuard(chatPk, threadId));
+  await tx.addTopicMessage(chatPk, threadId, messageId);
+}
+
 /**
  * What showing a message to a viewer reads (`Messages.render`, and what it hands its extension
  * points: renderers, paid media's previews): the chat and its members, the sender, replies and pins,

@@ -24,7 +24,7 @@ import type { MessageContent, WireMessage } from '../core/wire-types.js';
 import type { ChatRow, MessageRow, StoreTx, UpdateRow, UserRow } from '../../storage/store.js';
 import { detectEntities, codePointLength, type MessageEntity } from '../formatting/index.js';
 import type { ChatRefReader, ChatRefTx, RecipientsReader } from './message-ports.js';
-import { topicGuard, type InsertTx, type RenderReader } from '../core/store-ports.js';
+import { addToTopic, type InsertTx, type RenderReader } from '../core/store-ports.js';
 
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -238,11 +238,7 @@ export class Messages {
     };
     await tx.insertMessage(row);
     const thread = this.#threads?.of(content, messageId);
-    if (thread !== undefined) {
-      // A deletion of the topic at once lists its messages: both guard the topic (ADR 0129).
-      await tx.guardWrite(topicGuard(chat.pk, thread));
-      await tx.addTopicMessage(chat.pk, thread, messageId);
-    }
+    if (thread !== undefined) await addToTopic(tx, chat.pk, thread, messageId);
     return row;
   }
 

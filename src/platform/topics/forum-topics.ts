@@ -1,15 +1,13 @@
 /**
  * Forum topics (ADR 0045): a person turns topics on in a supergroup; bots and people create, edit,
- * close, reopen and delete topics, and manage the General topic. Each change is one write that
- * posts its service message (forum_topic_created / edited / closed / reopened,
- * general_forum_topic_hidden / unhidden) in the topic it is about, to every bot of the chat.
+ * close, reopen and delete topics, and manage the General topic. Each change is one write that posts
+ * its service message (forum_topic_created / edited / closed / reopened, general_forum_topic_hidden
+ * / unhidden) in the topic it is about, to every bot of the chat.
  *
- * Rights (spec, and TDLib's ForumTopicManager): creating a topic takes can_manage_topics (an
- * administrator's right, or for people the chat's permission; a bot only as an administrator with
- * the right, as the spec says, ADR 0071); editing, closing and reopening a
- * topic take can_manage_topics unless the actor created it; deleting takes can_delete_messages
- * unless the actor created it; the General topic's methods take can_manage_topics; unpinning all of
- * a topic's messages takes can_pin_messages.
+ * Rights (spec, TDLib's ForumTopicManager): creating a topic takes can_manage_topics (an admin's
+ * right, or for people the chat's permission; a bot only as an admin with it, ADR 0071); editing,
+ * closing and reopening take it unless the actor created the topic, deleting can_delete_messages
+ * unless so; the General topic's methods take it; unpinning all its messages, can_pin_messages.
  */
 import type { ForumTopic } from '../../wire/bot-api-types.js';
 import { postServiceMessage, type ServiceMessageTx } from '../chats/chat-events.js';
